@@ -1,0 +1,36 @@
+import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { AdminPage } from './pages/admin.page.js';
+import { HomePage } from './pages/home.page.js';
+import { LoginPage } from './pages/login.page.js';
+import { ADMIN } from './playwright.config.js';
+
+export { expect, ADMIN };
+
+let seq = 0;
+/** A username no other test uses, so specs can run in parallel on one server. */
+export function uniqueName(prefix: string): string {
+  seq += 1;
+  return `${prefix}_${process.pid}_${Date.now() % 1_000_000}_${seq}`;
+}
+
+/** Admin token through the API, for arranging data a spec is not about. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/auth/login', { data: ADMIN });
+  const body = (await res.json()) as { data: { token: string } };
+  return body.data.token;
+}
+
+export async function createUserViaApi(request: APIRequestContext, username: string, password: string) {
+  const token = await adminToken(request);
+  const res = await request.post('/api/users', {
+    data: { username, password, role: 'user' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.status()).toBe(201);
+}
+
+export const test = base.extend<{ loginPage: LoginPage; adminPage: AdminPage; homePage: HomePage }>({
+  loginPage: async ({ page }, use) => use(new LoginPage(page)),
+  adminPage: async ({ page }, use) => use(new AdminPage(page)),
+  homePage: async ({ page }, use) => use(new HomePage(page)),
+});

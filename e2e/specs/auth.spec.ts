@@ -1,0 +1,68 @@
+import { ADMIN, createUserViaApi, expect, test, uniqueName } from '../fixtures.js';
+
+test('admin login lands on /admin', async ({ loginPage, adminPage }) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, ADMIN.password);
+  await adminPage.expectLoaded(ADMIN.username);
+  for (const tab of ['strategies', 'scheduling', 'data', 'rdx', 'brokers', 'users', 'instruments']) {
+    await expect(adminPage['page'].getByRole('tab', { name: tab })).toBeVisible();
+  }
+});
+
+test('a wrong password shows the server message', async ({ loginPage, page }) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, 'definitely-wrong');
+  await expect(loginPage.error()).toHaveText('Invalid username or password');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('unknown paths and / go to /login', async ({ page }) => {
+  await page.goto('/no/such/place');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a user opening /admin is sent to /home, and logout returns to /login', async ({
+  page,
+  request,
+  loginPage,
+  homePage,
+}) => {
+  const name = uniqueName('viewer');
+  await createUserViaApi(request, name, 'viewer-password');
+  await loginPage.open();
+  await loginPage.login(name, 'viewer-password');
+  await homePage.expectLoaded(name);
+  await page.goto('/admin');
+  await homePage.expectLoaded(name);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  // The session is really gone: protected pages send us back.
+  await page.goto('/home');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a signed-in admin opening /login goes to /admin, and logout returns to /login', async ({
+  page,
+  loginPage,
+  adminPage,
+}) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, ADMIN.password);
+  await adminPage.expectLoaded(ADMIN.username);
+  await page.goto('/login');
+  await adminPage.expectLoaded(ADMIN.username);
+  await adminPage.logout();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('clearing the session in another tab logs this one out', async ({ page, context, loginPage, adminPage }) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, ADMIN.password);
+  await adminPage.expectLoaded(ADMIN.username);
+  const other = await context.newPage();
+  await other.goto('/login');
+  await other.evaluate(() => localStorage.removeItem('token'));
+  await expect(page).toHaveURL(/\/login$/);
+});

@@ -1,0 +1,53 @@
+import { ADMIN, expect, test, uniqueName } from '../fixtures.js';
+
+test.beforeEach(async ({ loginPage, adminPage }) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, ADMIN.password);
+  await adminPage.expectLoaded(ADMIN.username);
+});
+
+test('admin creates a user who then logs in and lands on /home', async ({ page, adminPage, loginPage, homePage }) => {
+  const name = uniqueName('trader');
+  await adminPage.createUser(name, 'trader-password');
+  await adminPage.logout();
+  await loginPage.login(name, 'trader-password');
+  await homePage.expectLoaded(name);
+  await homePage.openView('Profile');
+  await expect(page.getByRole('heading', { name: 'Profile - User Broker Management' })).toBeVisible();
+  await homePage.backToHome();
+  await homePage.openView('Strategies');
+  await expect(page.getByRole('heading', { name: 'Strategies - User Strategy Mappings' })).toBeVisible();
+});
+
+test('creating a duplicate user shows the server message', async ({ page, adminPage }) => {
+  const name = uniqueName('dup');
+  await adminPage.createUser(name, 'dup-password');
+  const form = page.getByRole('form', { name: 'Add New User' });
+  await form.getByLabel('Username').fill(name);
+  await form.getByLabel('Password').fill('dup-password');
+  await form.getByRole('button', { name: 'Add User' }).click();
+  await expect(page.getByRole('alert')).toHaveText(/Username already exists/);
+});
+
+test('deleting a user asks the confirm question and removes the row', async ({ page, adminPage }) => {
+  const name = uniqueName('leaver');
+  await adminPage.createUser(name, 'leaver-password');
+  let question = '';
+  page.once('dialog', (dialog) => {
+    question = dialog.message();
+    void dialog.accept();
+  });
+  await adminPage.userRow(name).getByRole('button', { name: 'Delete' }).click();
+  await expect(adminPage.userRow(name)).toHaveCount(0);
+  expect(question).toBe('Are you sure you want to delete this user?');
+});
+
+test('dismissing the confirm keeps the user', async ({ page, adminPage }) => {
+  const name = uniqueName('stayer');
+  await adminPage.createUser(name, 'stayer-password');
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await adminPage.userRow(name).getByRole('button', { name: 'Delete' }).click();
+  await page.reload();
+  await adminPage.openTab('users');
+  await expect(adminPage.userRow(name)).toBeVisible();
+});

@@ -1,0 +1,40 @@
+/** Business constants of SPEC §9, shared by server and web. */
+
+export const DATA_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h', '4h', '1d'] as const;
+export type DataInterval = (typeof DATA_INTERVALS)[number];
+
+export const RDX_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h'] as const;
+export type RdxInterval = (typeof RDX_INTERVALS)[number];
+
+export const DATA_SOURCES = ['kite', 'binance'] as const;
+export type DataSource = (typeof DATA_SOURCES)[number];
+
+export const TIMEZONES = [
+  'Asia/Kolkata',
+  'America/New_York',
+  'Europe/London',
+  'Asia/Tokyo',
+  'Australia/Sydney',
+] as const;
+export type Timezone = (typeof TIMEZONES)[number];
+
+/** Trading-day sets offered by the instrument form (value is the stored comma list). */
+export const TRADING_DAY_SETS = [
+  { value: '1,2,3,4,5', label: 'Mon-Fri' },
+  { value: '1,2,3,4,5,6', label: 'Mon-Sat' },
+  { value: '0,1,2,3,4,5,6', label: 'All days' },
+  { value: '1,2,3,4', label: 'Mon-Thu' },
+] as const;
+
+export const ROLES = ['admin', 'user'] as const;
+export type Role = (typeof ROLES)[number];
+
+export const RUNNING_STATUS = { STOPPED: 0, RUNNING: 1, PAUSED: 2 } as const;
+
+export const PAGE_SIZE = { userTransactions: 15, adminTransactions: 20, apiDefault: 50 } as const;
+
+export const MESSAGE_DISMISS_MS = 5000;
+export const LIVE_STATUS_REREAD_MS = 1000;
+export const APP_CODE_LENGTH = 6;
+
+export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Stable machine-readable error codes; the UI may branch on these, never on message text. */
+export const ErrorCodeSchema = z.enum([
+  'VALIDATION_FAILED',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'UPSTREAM_FAILED',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCodeSchema>;
+
+/** Body of every failed call: `error` is the human message, `code` the stable id. */
+export const ErrorBodySchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: ErrorCodeSchema,
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

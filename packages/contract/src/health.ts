@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineRoute } from './route.js';
+
+export const WorkerStatusSchema = z.object({
+  name: z.string(),
+  isRunning: z.boolean(),
+  lastTickAt: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+
+export const HealthSchema = z.object({
+  version: z.string(),
+  database: z.enum(['sqlite', 'postgres']),
+  marketMode: z.enum(['sandbox', 'live']),
+  uptimeSeconds: z.number(),
+  workers: z.array(WorkerStatusSchema),
+});
+export type Health = z.infer<typeof HealthSchema>;
+
+export const healthRoutes = {
+  health: defineRoute({ method: 'GET', path: '/health', access: 'public', data: HealthSchema }),
+};

@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optionalText,
+  REDIS_URL: optionalText,
+  ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
+  ADMIN_PASSWORD: optionalText,
+  MARKET_MODE: z.enum(['sandbox', 'live']).optional(),
+  KITE_API_KEY: optionalText,
+  KITE_API_SECRET: optionalText,
+  KITE_USER_ID: optionalText,
+  KITE_PASSWORD: optionalText,
+  KITE_API_ROOT: optionalText,
+  KITE_LOGIN_ROOT: optionalText,
+  KITE_WS_ROOT: optionalText,
+  BINANCE_API_ROOT: optionalText,
+  BINANCE_WS_ROOT: optionalText,
+  SECRET_KEY: optionalText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SERVICES: z.string().default('api,market-data-sync,strategy-engine,scheduler'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(24 * 7),
+  WEB_DIST: optionalText,
+});
+
+export type Env = ReturnType<typeof loadEnv>;
+
+/** The only reader of process.env: validates it once at boot and derives defaults. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${problems}`);
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    DATA_DIR: path.resolve(env.DATA_DIR),
+    // Sandbox unless live credentials exist (DESIGN §2).
+    MARKET_MODE: env.MARKET_MODE ?? (env.KITE_API_KEY ? 'live' : 'sandbox'),
+    services: new Set(env.SERVICES.split(',').map((s) => s.trim())),
+  };
+}

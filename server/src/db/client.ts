@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema.js';
+
+export type DbKind = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<DB>;
+  kind: DbKind;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite at `sqliteFile`. */
+  url?: string | undefined;
+  sqliteFile?: string;
+  /** PostgreSQL schema to use (tests isolate themselves in one). */
+  pgSchema?: string;
+  pgPoolSize?: number;
+}
+
+// int8 (counts, epoch-ms columns) would otherwise arrive as strings; our values fit in a double.
+const INT8_OID = 20;
+function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string) => unknown {
+  if (oid === INT8_OID) return (v: string) => Number(v);
+  return pg.types.getTypeParser(oid, format) as (value: string) => unknown;
+}
+const pgTypes = { getTypeParser } as unknown as typeof pg.types;
+
+export function openDatabase(options: DatabaseOptions): Database {
+  if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.pgPoolSize ?? 10,
+      types: pgTypes,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const file = options.sqliteFile ?? ':memory:';
+  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<DB>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, kind: 'sqlite', close: () => db.destroy() };
+}

@@ -1,0 +1,21 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './202611210001_create_users_and_sessions.js';
+import * as m0002 from './202611210002_create_brokers.js';
+import * as m0003 from './202611210003_create_instruments.js';
+import * as m0004 from './202611210004_create_strategies_and_mappings.js';
+import * as m0005 from './202611210005_create_rdx_configs.js';
+import * as m0006 from './202611210006_create_orders_and_legs.js';
+import * as m0007 from './202611210007_create_transactions.js';
+import * as m0008 from './202611210008_create_market_data.js';
+
+/** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
+export const migrations: Record<string, Migration> = {
+  '202611210001_create_users_and_sessions': m0001,
+  '202611210002_create_brokers': m0002,
+  '202611210003_create_instruments': m0003,
+  '202611210004_create_strategies_and_mappings': m0004,
+  '202611210005_create_rdx_configs': m0005,
+  '202611210006_create_orders_and_legs': m0006,
+  '202611210007_create_transactions': m0007,
+  '202611210008_create_market_data': m0008,
+};

@@ -1,0 +1,199 @@
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/*
+ * Row types for Kysely (camelCase in TypeScript, snake_case in SQL via CamelCasePlugin).
+ * The schema itself lives only in ./migrations. Times are UTC epoch milliseconds;
+ * money is integer paise; candle prices are exact decimal strings.
+ */
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  passwordHash: string;
+  role: 'admin' | 'user';
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  createdAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+  ip: string | null;
+}
+
+export interface BrokersTable {
+  id: Generated<number>;
+  name: string;
+  kind: string;
+}
+
+export interface UserBrokersTable {
+  id: Generated<number>;
+  userId: number;
+  brokerId: number;
+  brokerUsername: string;
+  brokerTokenSealed: string | null;
+  tokenUpdatedAt: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface InstrumentsTable {
+  id: Generated<number>;
+  name: string;
+  ticker: string | null;
+  instrumentToken: string;
+  lotSize: number;
+  marketOpenTime: string;
+  marketCloseTime: string;
+  timezone: string;
+  tradingDays: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface StrategiesTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  isEnabled: number;
+}
+
+export interface UserStrategyMappingsTable {
+  id: Generated<number>;
+  userId: number;
+  strategyId: number;
+  instrumentId: number;
+  userBrokerId: number | null;
+  isActive: number;
+  isDummy: number;
+  ceCount: number;
+  peCount: number;
+  startTime: string | null;
+  endTime: string | null;
+  runningStatus: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface RdxConfigsTable {
+  id: Generated<number>;
+  mappingId: number;
+  rdxLotCount: number;
+  atmValuePaise: number;
+  offsetValuePaise: number;
+  interval: string;
+  atmLastUpdated: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  userId: number;
+  mappingId: number | null;
+  strategyId: number | null;
+  instrumentId: number | null;
+  transactionDate: number;
+  tradingSymbol: string;
+  quantity: number;
+  pricePaise: number;
+  isDummy: number;
+  orderId: number | null;
+}
+
+export interface LiveDataConfigsTable {
+  id: Generated<number>;
+  source: string;
+  instrumentToken: string;
+  interval: string;
+  createdAt: number;
+}
+
+export interface CandlesTable {
+  source: string;
+  instrumentToken: string;
+  interval: string;
+  ts: number;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
+/** An option position the engine holds for a mapping (one row per sold leg). */
+export interface StrategyLegsTable {
+  id: Generated<number>;
+  mappingId: number;
+  userId: number;
+  optionType: 'CE' | 'PE';
+  tradingSymbol: string;
+  exchange: string;
+  strikePaise: number;
+  expiry: string;
+  quantity: number;
+  entryPricePaise: number;
+  status: 'open' | 'closed';
+  openedAt: number;
+  closedAt: number | null;
+}
+
+/** Every order the engine intends; `tag` is the idempotency key sent to the broker. */
+export interface BrokerOrdersTable {
+  id: Generated<number>;
+  mappingId: number;
+  userId: number;
+  legId: number | null;
+  tag: string;
+  tradingSymbol: string;
+  exchange: string;
+  side: 'BUY' | 'SELL';
+  quantity: number;
+  status: 'pending' | 'filled' | 'failed';
+  brokerOrderId: string | null;
+  fillPricePaise: number | null;
+  error: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface DB {
+  users: UsersTable;
+  sessions: SessionsTable;
+  brokers: BrokersTable;
+  userBrokers: UserBrokersTable;
+  instruments: InstrumentsTable;
+  strategies: StrategiesTable;
+  userStrategyMappings: UserStrategyMappingsTable;
+  rdxConfigs: RdxConfigsTable;
+  transactions: TransactionsTable;
+  liveDataConfigs: LiveDataConfigsTable;
+  candles: CandlesTable;
+  settings: SettingsTable;
+  strategyLegs: StrategyLegsTable;
+  brokerOrders: BrokerOrdersTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type InstrumentRow = Selectable<InstrumentsTable>;
+export type MappingRow = Selectable<UserStrategyMappingsTable>;
+export type RdxConfigRow = Selectable<RdxConfigsTable>;
+export type TransactionRow = Selectable<TransactionsTable>;
+export type UserBrokerRow = Selectable<UserBrokersTable>;
+export type LiveDataConfigRow = Selectable<LiveDataConfigsTable>;
+export type CandleRow = Selectable<CandlesTable>;
+export type LegRow = Selectable<StrategyLegsTable>;
+export type BrokerOrderRow = Selectable<BrokerOrdersTable>;

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+export function createAuthRepository(db: Kysely<DB>) {
+  return {
+    findUserByUsername(username: string) {
+      return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+    },
+
+    async insertSession(s: { userId: number; tokenHash: string; createdAt: number; expiresAt: number; ip: string }) {
+      const row = await db
+        .insertInto('sessions')
+        .values({ ...s, revokedAt: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return row.id;
+    },
+
+    /** The live session behind a token hash, with its user. */
+    findActiveSession(tokenHash: string, now: number) {
+      return db
+        .selectFrom('sessions')
+        .innerJoin('users', 'users.id', 'sessions.userId')
+        .select(['sessions.id as sessionId', 'users.id as userId', 'users.role', 'users.username'])
+        .where('sessions.tokenHash', '=', tokenHash)
+        .where('sessions.revokedAt', 'is', null)
+        .where('sessions.expiresAt', '>', now)
+        .executeTakeFirst();
+    },
+
+    async revokeSession(sessionId: number, now: number) {
+      await db.updateTable('sessions').set({ revokedAt: now }).where('id', '=', sessionId).execute();
+    },
+
+    async revokeUserSessions(userId: number, now: number) {
+      await db
+        .updateTable('sessions')
+        .set({ revokedAt: now })
+        .where('userId', '=', userId)
+        .where('revokedAt', 'is', null)
+        .execute();
+    },
+
+    /** Housekeeping: expired and revoked rows are of no further use. */
+    async deleteStaleSessions(now: number) {
+      await db
+        .deleteFrom('sessions')
+        .where((eb) => eb.or([eb('expiresAt', '<=', now), eb('revokedAt', 'is not', null)]))
+        .execute();
+    },
+  };
+}
+
+export type AuthRepository = ReturnType<typeof createAuthRepository>;

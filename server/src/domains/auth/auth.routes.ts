@@ -1,0 +1,21 @@
+import { api } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { mount, type Authenticate } from '../../platform/http.js';
+import type { UsersService } from '../users/users.service.js';
+import type { AuthService } from './auth.service.js';
+
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  auth: AuthService,
+  users: UsersService,
+): void {
+  mount(app, authenticate, api.auth.login, async ({ body, req }) => auth.login(body, req.ip));
+
+  mount(app, authenticate, api.auth.verify, async ({ auth: who }) => ({ user: await users.get(who.userId) }));
+
+  mount(app, authenticate, api.auth.logout, async ({ auth: who }) => {
+    await auth.logout(who.sessionId);
+    return {};
+  });
+}

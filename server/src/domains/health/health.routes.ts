@@ -1,0 +1,7 @@
+import { api, type Health } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { mount, type Authenticate } from '../../platform/http.js';
+
+export function registerHealthRoutes(app: FastifyInstance, authenticate: Authenticate, report: () => Health): void {
+  mount(app, authenticate, api.health.health, () => Promise.resolve(report()));
+}

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAdmin, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+beforeEach(async () => {
+  t = await buildTestApp();
+  admin = await buildAdmin(t, { username: 'chief' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const countUsers = async () => (await t.services.users.list()).length;
+
+describe('users API', () => {
+  it('lists users for an admin without password fields', async () => {
+    await buildUser(t, { username: 'dora' });
+    const res = await t.request({ method: 'GET', url: '/api/users', token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.map((u: { username: string }) => u.username)).toEqual(['chief', 'dora']);
+    expect(res.body).not.toMatch(/password/i);
+  });
+
+  it('is 401 without a session and 403 for a user', async () => {
+    const u = await buildUser(t);
+    expect((await t.request({ method: 'GET', url: '/api/users' })).statusCode).toBe(401);
+    const res = await t.request({ method: 'GET', url: '/api/users', token: u.token });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('Admin access required');
+  });
+
+  it('creates a user who can then log in', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      token: admin.token,
+      payload: { username: 'eve', password: 'eve-password', role: 'user' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({ username: 'eve', role: 'user' });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'eve', password: 'eve-password' },
+    });
+    expect(login.json().data.user.role).toBe('user');
+  });
+
+  it('refuses a duplicate username with 409 and writes nothing', async () => {
+    const before = await countUsers();
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      token: admin.token,
+      payload: { username: 'chief', password: 'whatever-pass', role: 'user' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('Username already exists');
+    expect(await countUsers()).toBe(before);
+  });
+
+  it.each([
+    [{ password: 'password123', role: 'user' }, 'username'],
+    [{ username: 'frank', role: 'user' }, 'password'],
+    [{ username: 'frank', password: 'short', role: 'user' }, 'password'],
+    [{ username: 'frank', password: 'password123', role: 'boss' }, 'role'],
+    [{ username: 'bad name!', password: 'password123', role: 'user' }, 'username'],
+  ])('rejects %o naming %s and writes nothing', async (payload, field) => {
+    const before = await countUsers();
+    const res = await t.request({ method: 'POST', url: '/api/users', token: admin.token, payload });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(field);
+    expect(await countUsers()).toBe(before);
+  });
+
+  it('gets, updates and deletes a user', async () => {
+    const u = await buildUser(t, { username: 'gina' });
+    const got = await t.request({ method: 'GET', url: `/api/users/${u.id}`, token: admin.token });
+    expect(got.json().data).toEqual({ id: u.id, username: 'gina', role: 'user' });
+    const upd = await t.request({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      token: admin.token,
+      payload: { username: 'gina2', role: 'admin' },
+    });
+    expect(upd.json().data).toEqual({ id: u.id, username: 'gina2', role: 'admin' });
+    const del = await t.request({ method: 'DELETE', url: `/api/users/${u.id}`, token: admin.token });
+    expect(del.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/users/${u.id}`, token: admin.token })).statusCode).toBe(404);
+    // Their session went with them.
+    expect((await t.request({ method: 'POST', url: '/api/auth/verify', token: u.token })).statusCode).toBe(401);
+  });
+
+  it('refuses to delete yourself', async () => {
+    const res = await t.request({ method: 'DELETE', url: `/api/users/${admin.id}`, token: admin.token });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('You cannot delete your own account');
+    expect(await countUsers()).toBe(1);
+  });
+
+  it('keeps the last admin: no demotion of the only admin', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/users/${admin.id}`,
+      token: admin.token,
+      payload: { role: 'user' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect((await t.services.users.get(admin.id)).role).toBe('admin');
+  });
+
+  it('lets another admin delete an admin while one remains', async () => {
+    const second = await buildAdmin(t);
+    const res = await t.request({ method: 'DELETE', url: `/api/users/${admin.id}`, token: second.token });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a taken username on update and a non-numeric id', async () => {
+    const u = await buildUser(t, { username: 'hank' });
+    const taken = await t.request({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      token: admin.token,
+      payload: { username: 'chief' },
+    });
+    expect(taken.statusCode).toBe(409);
+    const bad = await t.request({ method: 'GET', url: '/api/users/abc', token: admin.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toContain('id');
+  });
+});

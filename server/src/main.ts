@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { loadEnv } from './config/env.js';
+import { openDatabase } from './db/client.js';
+import { migrateToLatest } from './db/migrate.js';
+import { seedReferenceData } from './db/seed.js';
+import { createPasswordHasher } from './domains/auth/passwords.js';
+import { systemClock } from './platform/clock.js';
+import { createWorkerRunner } from './platform/lifecycle.js';
+import { createLogger } from './platform/logger.js';
+import { createSecretBox, loadSecretKey } from './platform/secrets.js';
+import { readVersion, REPO_ROOT } from './platform/version.js';
+
+/** Boot order: env → database (migrate, seed) → HTTP → workers. Shutdown runs it backwards. */
+async function main() {
+  const env = loadEnv();
+  const logger = createLogger(env.LOG_LEVEL);
+  const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db') });
+  const applied = await migrateToLatest(database);
+  if (applied.length) logger.info({ applied }, 'migrations applied');
+  const clock = systemClock;
+  await seedReferenceData(database.db, clock.now());
+
+  const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
+  const { app, services } = await buildApp({
+    database,
+    clock,
+    secrets,
+    hasher: createPasswordHasher(),
+    logger,
+    version: readVersion(),
+    marketMode: env.MARKET_MODE,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
+    webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
+  });
+
+  const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, () =>
+    randomBytes(12).toString('base64url'),
+  );
+  if (admin?.generated) {
+    // Printed once, on the console only: the logger redacts passwords by design.
+    console.log(
+      `\n  Admin account created: ${admin.username} / ${admin.password}\n  Keep it safe; it is not shown again.\n`,
+    );
+  } else if (admin) {
+    logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
+  }
+
+  const workers = createWorkerRunner(logger);
+  await app.listen({ port: env.PORT, host: env.HOST });
+  await workers.startAll([]);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await workers.stopAll();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,24 @@
+import { pino, type Logger } from 'pino';
+
+export type { Logger };
+
+/** Paths that must never reach a log line, whatever object they sit in. */
+const REDACT = [
+  'password',
+  '*.password',
+  'token',
+  '*.token',
+  'broker_token',
+  '*.broker_token',
+  'appCode',
+  '*.appCode',
+  'appcode',
+  '*.appcode',
+  'req.headers.authorization',
+  'accessToken',
+  '*.accessToken',
+];
+
+export function createLogger(level: string): Logger {
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } });
+}

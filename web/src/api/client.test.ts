@@ -1,0 +1,63 @@
+import { api } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError, buildPath, callRoute, errorMessageFrom } from './client';
+import { LOGOUT_EVENT, storeSession } from './session';
+
+describe('errorMessageFrom', () => {
+  it('prefers the server error text, then its message', () => {
+    expect(errorMessageFrom(409, 'Conflict', { error: 'Username already exists' })).toBe('Username already exists');
+    expect(errorMessageFrom(400, 'Bad Request', { message: 'Bad thing' })).toBe('Bad thing');
+  });
+
+  it("falls back to SPEC's 'Request failed with status' text", () => {
+    expect(errorMessageFrom(502, 'Bad Gateway', null)).toBe('Request failed with status 502: Bad Gateway');
+  });
+});
+
+describe('buildPath', () => {
+  it('fills and encodes path parameters', () => {
+    expect(buildPath('/users/:id', { id: 7 })).toBe('/users/7');
+    expect(() => buildPath('/users/:id', {})).toThrow(/id/);
+  });
+});
+
+describe('callRoute', () => {
+  beforeEach(() => localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends the bearer token and returns data', async () => {
+    storeSession('tok', { id: 1, username: 'a', role: 'admin' });
+    const fetchMock = vi.fn(() => Promise.resolve(new Response(JSON.stringify({ success: true, data: [] }))));
+    vi.stubGlobal('fetch', fetchMock);
+    const reply = await callRoute(api.users.list);
+    expect(reply.data).toEqual([]);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/users');
+    expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+  });
+
+  it('clears the session on 401 and 403 and emits logout', async () => {
+    for (const status of [401, 403]) {
+      storeSession('tok', { id: 1, username: 'a', role: 'user' });
+      const onLogout = vi.fn();
+      window.addEventListener(LOGOUT_EVENT, onLogout);
+      vi.stubGlobal('fetch', () =>
+        Promise.resolve(new Response(JSON.stringify({ success: false, error: 'nope' }), { status })),
+      );
+      await expect(callRoute(api.users.list)).rejects.toBeInstanceOf(ApiError);
+      expect(localStorage.getItem('token')).toBeNull();
+      expect(localStorage.getItem('user')).toBeNull();
+      expect(onLogout).toHaveBeenCalledOnce();
+      window.removeEventListener(LOGOUT_EVENT, onLogout);
+    }
+  });
+
+  it('keeps the session on other errors', async () => {
+    storeSession('tok', { id: 1, username: 'a', role: 'user' });
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ success: false, error: 'Gone' }), { status: 404 })),
+    );
+    await expect(callRoute(api.users.list)).rejects.toThrow('Gone');
+    expect(localStorage.getItem('token')).toBe('tok');
+  });
+});

@@ -1,0 +1,94 @@
+import type { BodyOf, DataOf, ParamsOf, QueryOf, RouteDef } from '@app/contract';
+import { clearSession, getToken } from './session';
+
+/** A failed call, carrying the message SPEC §7 says to show. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Args<R extends RouteDef> = {
+  params?: ParamsOf<R>;
+  query?: QueryOf<R>;
+  body?: BodyOf<R>;
+  signal?: AbortSignal;
+};
+
+/** Fills `:name` segments of a contract path. */
+export function buildPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
+    const value = params?.[name];
+    if (typeof value !== 'string' && typeof value !== 'number') throw new Error(`Missing path parameter ${name}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+function buildQuery(query: Record<string, unknown> | undefined): string {
+  if (!query) return '';
+  const search = new URLSearchParams();
+  for (const [k, v] of Object.entries(query)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') search.set(k, String(v));
+  }
+  const s = search.toString();
+  return s ? `?${s}` : '';
+}
+
+/** SPEC §7: the server's error text wins; otherwise 'Request failed with status {code}: {text}'. */
+export function errorMessageFrom(status: number, statusText: string, body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { error?: unknown; message?: unknown };
+    if (typeof b.error === 'string' && b.error) return b.error;
+    if (typeof b.message === 'string' && b.message) return b.message;
+  }
+  return `Request failed with status ${status}: ${statusText}`;
+}
+
+export interface Reply<T> {
+  data: T;
+  message?: string;
+}
+
+/** Calls one contract route with the bearer token; returns `data` and the server's message. */
+export async function callRoute<R extends RouteDef>(route: R, args: Args<R> = {}): Promise<Reply<DataOf<R>>> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const hasBody = args.body !== undefined || route.method === 'POST' || route.method === 'PUT';
+  if (hasBody) headers['content-type'] = 'application/json';
+  const url = `/api${buildPath(route.path, args.params as Record<string, unknown>)}${buildQuery(args.query as Record<string, unknown>)}`;
+  const res = await fetch(url, {
+    method: route.method,
+    headers,
+    ...(hasBody ? { body: JSON.stringify(args.body ?? {}) } : {}),
+    ...(args.signal ? { signal: args.signal } : {}),
+  });
+  let body: unknown = null;
+  try {
+    body = await res.json();
+  } catch {
+    body = null;
+  }
+  if (!res.ok) {
+    if (res.status === 401 || res.status === 403) clearSession();
+    const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : undefined;
+    throw new ApiError(errorMessageFrom(res.status, res.statusText, body), res.status, code);
+  }
+  const envelope = body as { data: DataOf<R>; message?: string };
+  return { data: envelope.data, ...(envelope.message ? { message: envelope.message } : {}) };
+}
+
+/** Most callers want only the data. */
+export async function call<R extends RouteDef>(route: R, args: Args<R> = {}): Promise<DataOf<R>> {
+  return (await callRoute(route, args)).data;
+}
+
+/** The text a screen shows for a failed call: the server's (or client rule's) text, else its catalogue string. */
+export function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.message ? err.message : fallback;
+}

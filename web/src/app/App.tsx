@@ -1,0 +1,49 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { AdminDashboard } from '../features/admin/AdminDashboard';
+import { LoginPage } from '../features/auth/LoginPage';
+import { SessionProvider } from '../features/auth/session-context';
+import { UserHome } from '../features/home/UserHome';
+import { RedirectIfSignedIn, RequireRole } from './guards';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <SessionProvider>
+        <BrowserRouter>
+          <Routes>
+            <Route
+              path="/login"
+              element={
+                <RedirectIfSignedIn>
+                  <LoginPage />
+                </RedirectIfSignedIn>
+              }
+            />
+            <Route
+              path="/admin"
+              element={
+                <RequireRole role="admin">
+                  <AdminDashboard />
+                </RequireRole>
+              }
+            />
+            <Route
+              path="/home"
+              element={
+                <RequireRole role="user">
+                  <UserHome />
+                </RequireRole>
+              }
+            />
+            <Route path="*" element={<Navigate to="/login" replace />} />
+          </Routes>
+        </BrowserRouter>
+      </SessionProvider>
+    </QueryClientProvider>
+  );
+}

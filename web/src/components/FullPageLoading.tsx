@@ -1,0 +1,7 @@
+export function FullPageLoading() {
+  return (
+    <div className="full-page-loading" role="status">
+      Loading...
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { useSession } from '../auth/session-context';
+import { UsersTab } from '../users/UsersTab';
+
+/** SPEC §2 tab order; the text is SPEC's, the capitalisation is CSS. */
+export const ADMIN_TABS = ['strategies', 'scheduling', 'data', 'rdx', 'brokers', 'users', 'instruments'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const isAdminTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
+
+function TabBody({ tab }: { tab: AdminTab }) {
+  switch (tab) {
+    case 'users':
+      return <UsersTab />;
+    default:
+      return (
+        <section className="card">
+          <h2 className="tab-title">{tab}</h2>
+        </section>
+      );
+  }
+}
+
+export function AdminDashboard() {
+  const { user, logout } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const requested = search.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'strategies';
+
+  return (
+    <div className="page">
+      <PageHeader title={`Welcome, ${user?.username ?? ''} (Admin)`}>
+        <button type="button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </PageHeader>
+      <div className="tabs" role="tablist">
+        {ADMIN_TABS.map((t) => (
+          <button
+            key={t}
+            type="button"
+            role="tab"
+            aria-selected={t === tab}
+            className={t === tab ? 'tab active' : 'tab'}
+            onClick={() => setSearch({ tab: t })}
+          >
+            {t}
+          </button>
+        ))}
+      </div>
+      <TabBody tab={tab} />
+    </div>
+  );
+}

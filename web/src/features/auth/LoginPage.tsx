@@ -1,0 +1,69 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { getStoredUser } from '../../api/session';
+import { homeFor, useSession } from './session-context';
+
+export const PRODUCT_NAME = 'RDX Trading Console';
+
+export function LoginPage() {
+  const { login } = useSession();
+  const navigate = useNavigate();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // SPEC §5: nothing is submitted if either field is empty.
+    if (!username.trim() || !password) return;
+    setIsBusy(true);
+    setError(null);
+    try {
+      await login(username.trim(), password);
+      const user = getStoredUser();
+      if (user) void navigate(homeFor(user), { replace: true });
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'Login failed');
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="card login-card" onSubmit={(e) => void onSubmit(e)} noValidate>
+        <h1>{PRODUCT_NAME}</h1>
+        <label>
+          Username
+          <input
+            name="username"
+            autoComplete="username"
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            required
+          />
+        </label>
+        <label>
+          Password
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            required
+          />
+        </label>
+        {error && (
+          <div className="message message-error" role="alert">
+            {error}
+          </div>
+        )}
+        <button type="submit" className="primary" disabled={isBusy}>
+          {isBusy ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,63 @@
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/PageHeader';
+import { useSession } from '../auth/session-context';
+
+type View = 'home' | 'profile' | 'strategies';
+
+function BackToHome({ onBack }: { onBack: () => void }) {
+  return (
+    <button type="button" onClick={onBack}>
+      Back to Home
+    </button>
+  );
+}
+
+export function UserHome() {
+  const { user, logout } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const raw = search.get('view');
+  const view: View = raw === 'profile' || raw === 'strategies' ? raw : 'home';
+  const go = (v: View) => setSearch(v === 'home' ? {} : { view: v });
+
+  return (
+    <div className="page">
+      <PageHeader title={`Welcome, ${user?.username ?? ''} (User)`}>
+        <button type="button" onClick={() => go('profile')}>
+          Profile
+        </button>
+        <button type="button" onClick={() => go('strategies')}>
+          Strategies
+        </button>
+        <button type="button" onClick={() => void logout()}>
+          Logout
+        </button>
+      </PageHeader>
+      {view === 'home' && (
+        <div className="stack">
+          <section className="card">
+            <h2>Active Strategies</h2>
+          </section>
+          <section className="card">
+            <h2>Recent Transactions</h2>
+          </section>
+        </div>
+      )}
+      {view === 'profile' && (
+        <section className="stack">
+          <div className="view-header">
+            <h2>Profile - User Broker Management</h2>
+            <BackToHome onBack={() => go('home')} />
+          </div>
+        </section>
+      )}
+      {view === 'strategies' && (
+        <section className="stack">
+          <div className="view-header">
+            <h2>Strategies - User Strategy Mappings</h2>
+            <BackToHome onBack={() => go('home')} />
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}
