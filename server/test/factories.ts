@@ -27,3 +27,77 @@ export async function buildUser(
 
 export const buildAdmin = (t: TestApp, overrides: Partial<{ username: string; password: string }> = {}) =>
   buildUser(t, { ...overrides, role: 'admin' });
+
+/** A broker account for a user (Zerodha unless told otherwise). */
+export async function buildUserBroker(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<{ broker_id: number; broker_username: string; broker_token: string | null }> = {},
+) {
+  return t.services.brokers.create(
+    { userId: owner.id, role: owner.role },
+    { broker_id: 1, broker_username: `ZR${1000 + counter}`, broker_token: null, ...overrides },
+  );
+}
+
+/** An RDX mapping on NIFTY 50 (instrument 1) through a fresh broker account of the owner. */
+export async function buildMapping(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<{
+    instrument_id: number;
+    user_broker_id: number;
+    is_dummy: 0 | 1;
+    ce_count: number;
+    pe_count: number;
+    start_time: string | null;
+    end_time: string | null;
+  }> = {},
+) {
+  const brokerId = overrides.user_broker_id ?? (await buildUserBroker(t, owner)).id;
+  return t.services.mappings.create(
+    { userId: owner.id, role: owner.role },
+    {
+      strategy_id: 1,
+      instrument_id: 1,
+      is_active: 1,
+      is_dummy: 1,
+      ce_count: 1,
+      pe_count: 1,
+      start_time: null,
+      end_time: null,
+      ...overrides,
+      user_broker_id: brokerId,
+    },
+  );
+}
+
+export async function buildRdxConfig(t: TestApp, owner: TestUser, mappingId: number) {
+  return t.services.rdxConfigs.create({ userId: owner.id, role: owner.role }, mappingId, {
+    rdx_lot_count: 1,
+    atm_value: 24500,
+    offset_value: 100,
+    interval: '15m',
+  });
+}
+
+/** A recorded fill, as the engine would write it. */
+export async function buildTransaction(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<{ mappingId: number | null; quantity: number; pricePaise: number; transactionDate: number }> = {},
+) {
+  return t.services.transactionsRepo.insert({
+    userId: owner.id,
+    mappingId: null,
+    strategyId: 1,
+    instrumentId: 1,
+    transactionDate: t.clock.now(),
+    tradingSymbol: 'NIFTY25D0924500CE',
+    quantity: 75,
+    pricePaise: 12345,
+    isDummy: 1,
+    orderId: null,
+    ...overrides,
+  });
+}

@@ -16,4 +16,90 @@ export const MSG = {
   usernameTaken: 'Username already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotRemoveLastAdmin: 'At least one admin must remain',
+
+  // Brokers
+  failedGenerateKiteToken: 'Failed to generate Kite token',
+  failedFetchBrokers: 'Failed to fetch brokers',
+  failedFetchUserBrokers: 'Failed to fetch user brokers',
+  failedCreateUserBroker: 'Failed to create user broker configuration',
+  failedUpdateUserBroker: 'Failed to update user broker configuration',
+  failedDeleteUserBroker: 'Failed to delete user broker configuration',
+  failedGenerateBrokerToken: 'Failed to generate broker token',
+  failedLoadUserBrokersForEditing: 'Failed to load user brokers for editing',
+  passwordAndAppCodeRequired: 'Password and app code are required',
+  appCodeRequired: 'App Code is required',
+  kiteTokenGenerated: 'Kite access token generated successfully!',
+  confirmDeleteBroker: 'Are you sure you want to delete this broker configuration?',
+  brokerInUse: 'This broker configuration is used by a strategy mapping; remove the mapping first',
+
+  // Mappings and strategies
+  failedLoadData: 'Failed to load data',
+  failedCreateMapping: 'Failed to create mapping',
+  failedUpdateMapping: 'Failed to update mapping',
+  failedDeleteMapping: 'Failed to delete mapping',
+  failedFetchActiveStrategies: 'Failed to fetch active strategies',
+  failedPauseStrategy: 'Failed to pause strategy',
+  failedResumeStrategy: 'Failed to resume strategy',
+  failedRealignStrategy: 'Failed to realign strategy',
+  failedExitStrategy: 'Failed to exit strategy',
+  bothTimesOrNeither: 'Please provide both Start Time and End Time, or leave both empty.',
+  endAfterStart: 'End Time must be later than Start Time.',
+  selectUserBroker: 'Please select a user broker',
+  confirmDeleteMapping: 'Are you sure you want to delete this strategy mapping?',
+  mappingRunning: 'Exit the strategy before deleting its mapping',
+  notRunning: 'Strategy is not running',
+  notPaused: 'Strategy is not paused',
+
+  // RDX
+  failedSaveRdxConfig: 'Failed to save RDX configuration',
+  failedDeleteRdxConfig: 'Failed to delete RDX configuration',
+  failedFetchStatus: 'Failed to fetch status',
+  failedStartRdx: 'Failed to start RDX service',
+  failedStopRdx: 'Failed to stop RDX service',
+  rdxStarted: 'RDX strategy service started successfully',
+  rdxStopped: 'RDX strategy service stopped successfully',
+  confirmDeleteRdxConfig: 'Are you sure you want to delete this RDX configuration?',
+  rdxOnlyForRdx: 'RDX configuration applies only to RDX strategy mappings',
+  rdxConfigExists: 'RDX configuration already exists for this mapping',
+
+  // Transactions
+  failedLoadTransactions: 'Failed to load transactions',
+  failedRefreshTransactions: 'Failed to refresh transactions',
+  noTransactionData: 'No transaction data received',
+  noTransactionSummary: 'No transaction summary data received',
+
+  // Scheduling
+  failedFetchScheduling: 'Failed to fetch scheduling status',
+  failedEnableScheduling: 'Failed to enable scheduling',
+  failedDisableScheduling: 'Failed to disable scheduling',
+
+  // Live data
+  failedLoadLiveConfigs: 'Failed to load live data configurations',
+  failedAddLiveConfig: 'Failed to add live data configuration',
+  failedUpdateLiveConfig: 'Failed to update live data configuration',
+  failedDeleteLiveConfig: 'Failed to delete live data configuration',
+  networkErrorFetching: 'Network error occurred while fetching data',
+  liveConfigExists: 'This live data configuration already exists',
+  confirmDeleteLiveConfig: 'Are you sure you want to delete this live data configuration?',
+  noLiveConfigs: 'No live data configurations found.',
+  loadingLiveConfigs: 'Loading live data configurations...',
+  fillAllFieldsForConfig: 'Please fill in all fields before adding configuration',
+  fillFollowingFields: 'Please fill in the following fields: ',
+  configAdded: 'Configuration added successfully!',
+  failedAddConfigTryAgain: 'Failed to add configuration. Please try again.',
+  failedDeleteConfigTryAgain: 'Failed to delete configuration. Please try again.',
+  failedSyncHistoricalTryAgain: 'Failed to sync historical data. Please try again.',
+
+  // Instruments
+  failedLoadInstruments: 'Failed to load instruments',
+  failedCreateInstrument: 'Failed to create instrument',
+  failedUpdateInstrument: 'Failed to update instrument',
+  failedDeleteInstrument: 'Failed to delete instrument',
+  confirmDeleteInstrument: 'Are you sure you want to delete this instrument?',
+  instrumentTokenTaken: 'An instrument with this token already exists',
+  instrumentInUse: 'This instrument is used by a strategy mapping; remove the mapping first',
 } as const;
+
+/** SPEC §8 success texts that carry numbers. */
+export const historicalSyncDone = (n: number) => `Historical data sync completed successfully! ${n} records processed.`;
+export const fetchedRecords = (n: number, source: string) => `Successfully fetched ${n} records from ${source}`;

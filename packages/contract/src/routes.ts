@@ -1,6 +1,12 @@
 import { authRoutes } from './auth.js';
+import { brokersRoutes } from './brokers.js';
 import { healthRoutes } from './health.js';
+import { instrumentsRoutes } from './instruments.js';
+import { liveDataRoutes } from './live-data.js';
+import { rdxConfigRoutes } from './rdx.js';
 import type { RouteDef } from './route.js';
+import { strategiesRoutes } from './strategies.js';
+import { transactionsRoutes } from './transactions.js';
 import { usersRoutes } from './users.js';
 
 /** Every HTTP route of the API, grouped by domain. The authorization matrix iterates this. */
@@ -8,6 +14,12 @@ export const api = {
   health: healthRoutes,
   auth: authRoutes,
   users: usersRoutes,
+  brokers: brokersRoutes,
+  instruments: instrumentsRoutes,
+  strategies: strategiesRoutes,
+  rdx: rdxConfigRoutes,
+  transactions: transactionsRoutes,
+  liveData: liveDataRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { RDX_INTERVALS } from './constants.js';
+import { defineRoute, IdParamsSchema } from './route.js';
+import { intAtLeast, IsoTimeSchema, rupees } from './fields.js';
+import { MappingSchema } from './strategies.js';
+
+export const RdxConfigSchema = z.object({
+  id: z.number().int(),
+  user_strategy_mapping_id: z.number().int(),
+  rdx_lot_count: z.number().int(),
+  atm_value: z.number(),
+  offset_value: z.number(),
+  interval: z.enum(RDX_INTERVALS),
+  atm_last_updated: IsoTimeSchema.nullable(),
+  created_at: IsoTimeSchema,
+  updated_at: IsoTimeSchema,
+});
+export type RdxConfig = z.infer<typeof RdxConfigSchema>;
+
+export const RdxIntervalSchema = z.enum(RDX_INTERVALS, {
+  error: `interval must be one of ${RDX_INTERVALS.join(', ')}`,
+});
+
+export const SaveRdxConfigSchema = z.object({
+  rdx_lot_count: intAtLeast('rdx_lot_count', 1),
+  atm_value: rupees('atm_value')
+    .refine((v) => v >= 0, { error: 'atm_value must be at least 0' })
+    .default(0),
+  offset_value: rupees('offset_value').default(0),
+  interval: RdxIntervalSchema,
+});
+export type SaveRdxConfig = z.infer<typeof SaveRdxConfigSchema>;
+
+/** CE strike is ATM + offset, PE strike ATM − offset (SPEC §4, §9). */
+export function rdxStrikes(atm: number, offset: number): { ce: number; pe: number } {
+  return { ce: Math.round((atm + offset) * 100) / 100, pe: Math.round((atm - offset) * 100) / 100 };
+}
+
+export const RunningStatusReplySchema = z.object({ newStatus: z.number().int(), strategy: MappingSchema });
+
+export const rdxConfigRoutes = {
+  get: defineRoute({
+    method: 'GET',
+    path: '/strategies/user-mappings/:id/rdx-config',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: RdxConfigSchema,
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/strategies/user-mappings/:id/rdx-config',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    body: SaveRdxConfigSchema,
+    data: RdxConfigSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/strategies/user-mappings/:id/rdx-config',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    body: SaveRdxConfigSchema,
+    data: RdxConfigSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/strategies/user-mappings/:id/rdx-config',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: z.object({ id: z.number().int() }),
+  }),
+  pause: defineRoute({
+    method: 'POST',
+    path: '/rdx/pause/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: RunningStatusReplySchema,
+  }),
+  resume: defineRoute({
+    method: 'POST',
+    path: '/rdx/resume/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: RunningStatusReplySchema,
+  }),
+  userConfig: defineRoute({
+    method: 'GET',
+    path: '/rdx/user-config/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: z.object({ strategy: MappingSchema, config: RdxConfigSchema.nullable() }),
+  }),
+};

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { MSG } from './messages.js';
+import { defineRoute, IdParamsSchema } from './route.js';
+import { FlagSchema, idField, intAtLeast, IsoTimeSchema, optionalHhmm } from './fields.js';
+
+export const StrategySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export type Strategy = z.infer<typeof StrategySchema>;
+
+/** SPEC §3 UserStrategyMapping with its display fields. */
+export const MappingSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  strategy_id: z.number().int(),
+  instrument_id: z.number().int(),
+  user_broker_id: z.number().int().nullable(),
+  is_active: z.number().int(),
+  is_dummy: z.number().int(),
+  ce_count: z.number().int(),
+  pe_count: z.number().int(),
+  start_time: z.string().nullable(),
+  end_time: z.string().nullable(),
+  running_status: z.number().int(),
+  created_at: IsoTimeSchema,
+  updated_at: IsoTimeSchema,
+  strategy_name: z.string(),
+  strategy_description: z.string(),
+  instrument_name: z.string(),
+  instrument_ticker: z.string().nullable(),
+  broker_username: z.string().nullable(),
+  user_username: z.string(),
+});
+export type Mapping = z.infer<typeof MappingSchema>;
+
+/**
+ * SPEC §5 window rule, shared by the form and the server:
+ * both times or neither, and the end later than the start.
+ */
+export function mappingWindowError(start: string | null | undefined, end: string | null | undefined): string | null {
+  const hasStart = Boolean(start);
+  const hasEnd = Boolean(end);
+  if (hasStart !== hasEnd) return MSG.bothTimesOrNeither;
+  if (start && end && end <= start) return MSG.endAfterStart;
+  return null;
+}
+
+const mappingFields = {
+  strategy_id: idField('strategy_id'),
+  instrument_id: idField('instrument_id'),
+  user_broker_id: z
+    .number({ error: MSG.selectUserBroker })
+    .int({ error: MSG.selectUserBroker })
+    .positive({ error: MSG.selectUserBroker }),
+  is_active: FlagSchema('is_active').default(1),
+  is_dummy: FlagSchema('is_dummy').default(0),
+  ce_count: intAtLeast('ce_count', 0).default(0),
+  pe_count: intAtLeast('pe_count', 0).default(0),
+  start_time: optionalHhmm('start_time').default(null),
+  end_time: optionalHhmm('end_time').default(null),
+  /** Admins may create a mapping for another user; ignored for users. */
+  user_id: z.number().int().positive().optional(),
+};
+
+const windowRule = (v: { start_time?: string | null; end_time?: string | null }, ctx: z.RefinementCtx) => {
+  const error = mappingWindowError(v.start_time, v.end_time);
+  if (error) ctx.addIssue({ code: 'custom', message: error, path: [v.start_time ? 'end_time' : 'start_time'] });
+};
+
+export const CreateMappingSchema = z.object(mappingFields).superRefine(windowRule);
+export type CreateMapping = z.infer<typeof CreateMappingSchema>;
+
+/** Partial update; the window rule is checked again on the merged row by the server. */
+export const UpdateMappingSchema = z
+  .object({
+    strategy_id: mappingFields.strategy_id,
+    instrument_id: mappingFields.instrument_id,
+    user_broker_id: mappingFields.user_broker_id,
+    is_active: FlagSchema('is_active'),
+    is_dummy: FlagSchema('is_dummy'),
+    ce_count: intAtLeast('ce_count', 0),
+    pe_count: intAtLeast('pe_count', 0),
+    start_time: optionalHhmm('start_time'),
+    end_time: optionalHhmm('end_time'),
+  })
+  .partial();
+export type UpdateMapping = z.infer<typeof UpdateMappingSchema>;
+
+export const ToggleStatusSchema = z.object({
+  running_status: z.union([z.literal(0), z.literal(1), z.literal(2)], {
+    error: 'running_status must be 0 (stopped), 1 (running) or 2 (paused)',
+  }),
+});
+
+export const StrategyReplySchema = z.object({ strategy: MappingSchema });
+
+export const strategiesRoutes = {
+  list: defineRoute({ method: 'GET', path: '/strategies/list', access: 'user', data: z.array(StrategySchema) }),
+  listMine: defineRoute({
+    method: 'GET',
+    path: '/strategies/user-mappings',
+    access: 'user',
+    data: z.array(MappingSchema),
+  }),
+  create: defineRoute({
+    method: 'POST',
+    path: '/strategies/user-mappings',
+    access: 'user',
+    body: CreateMappingSchema,
+    data: MappingSchema,
+  }),
+  update: defineRoute({
+    method: 'PUT',
+    path: '/strategies/user-mappings/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    body: UpdateMappingSchema,
+    data: MappingSchema,
+  }),
+  remove: defineRoute({
+    method: 'DELETE',
+    path: '/strategies/user-mappings/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: z.object({ id: z.number().int() }),
+  }),
+  toggleStatus: defineRoute({
+    method: 'PUT',
+    path: '/strategies/user-mappings/:id/toggle-status',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    body: ToggleStatusSchema,
+    data: StrategyReplySchema,
+  }),
+  listAll: defineRoute({
+    method: 'GET',
+    path: '/strategies/admin/all-user-mappings',
+    access: 'admin',
+    data: z.array(MappingSchema),
+  }),
+};

@@ -1,0 +1,17 @@
+import type { UserBroker } from '@app/contract';
+import { iso, isoOrNull } from '../../platform/time.js';
+import type { UserBrokerWithName } from './brokers.repository.js';
+
+/** The API view of a broker account: whether a token is set, never the token. */
+export function toUserBroker(row: UserBrokerWithName): UserBroker {
+  return {
+    id: row.id,
+    user_id: row.userId,
+    broker_id: row.brokerId,
+    broker_name: row.brokerName,
+    broker_username: row.brokerUsername,
+    has_token: row.brokerTokenSealed !== null,
+    token_updated_at: isoOrNull(row.tokenUpdatedAt),
+    created_at: iso(row.createdAt),
+  };
+}

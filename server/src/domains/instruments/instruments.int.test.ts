@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAdmin, buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: TestUser;
+beforeEach(async () => {
+  t = await buildTestApp();
+  admin = await buildAdmin(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const valid = { name: 'NIFTY FIN SERVICE', instrument_token: '257801', lot_size: 65 };
+const create = (payload: object, token = admin.token) =>
+  t.request({ method: 'POST', url: '/api/instruments', token, payload });
+const count = async () => (await t.services.instruments.list()).length;
+
+describe('instruments', () => {
+  it('lists the seeded reference instruments with a live market status', async () => {
+    const u = await buildUser(t);
+    const res = await t.request({ method: 'GET', url: '/api/instruments/list', token: u.token });
+    const [nifty] = res.json().data;
+    expect(nifty).toMatchObject({
+      id: 1,
+      name: 'NIFTY 50',
+      instrument_token: '256265',
+      lot_size: 75,
+      market_open_time: '09:15',
+      market_close_time: '15:30',
+      timezone: 'Asia/Kolkata',
+      trading_days: '1,2,3,4,5',
+    });
+    // The test clock is Monday 10:30 IST.
+    expect(nifty.market_status).toEqual({
+      isOpen: true,
+      openTime: '09:15',
+      closeTime: '15:30',
+      timezone: 'Asia/Kolkata',
+      nextChange: '2026-11-23T10:00:00.000Z',
+    });
+  });
+
+  it('serves the same list in data.data for the data tab', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/data/instruments', token: admin.token });
+    expect(res.json().data.data.map((i: { name: string }) => i.name)).toContain('NIFTY BANK');
+  });
+
+  it('creates with SPEC defaults and sends no ticker when empty', async () => {
+    const res = await create({ ...valid, ticker: '  ' });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data).toMatchObject({
+      ...valid,
+      ticker: null,
+      market_open_time: '09:15',
+      market_close_time: '15:30',
+      timezone: 'Asia/Kolkata',
+      trading_days: '1,2,3,4,5',
+    });
+  });
+
+  it.each([
+    [{ ...valid, name: '   ' }, 'name'],
+    [{ ...valid, instrument_token: '' }, 'instrument_token'],
+    [{ ...valid, lot_size: 0 }, 'lot_size'],
+    [{ ...valid, lot_size: 1.5 }, 'lot_size'],
+    [{ ...valid, market_open_time: '9:15' }, 'market_open_time'],
+    [{ ...valid, market_close_time: '25:00' }, 'market_close_time'],
+    [{ ...valid, market_open_time: '15:30', market_close_time: '09:15' }, 'market_close_time'],
+    [{ ...valid, timezone: 'Mars/Olympus' }, 'timezone'],
+    [{ ...valid, trading_days: '1,8' }, 'trading_days'],
+  ])('refuses %o naming %s and writes nothing', async (payload, field) => {
+    const before = await count();
+    const res = await create(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(field);
+    expect(await count()).toBe(before);
+  });
+
+  it('refuses a duplicate token with 409', async () => {
+    const res = await create({ ...valid, instrument_token: '256265' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('An instrument with this token already exists');
+  });
+
+  it('is admin-only for writes', async () => {
+    const u = await buildUser(t);
+    expect((await create(valid, u.token)).statusCode).toBe(403);
+  });
+
+  it('updates only the fields sent and recomputes the status', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/2',
+      token: admin.token,
+      payload: { lot_size: 30, trading_days: '6,0' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ name: 'NIFTY BANK', lot_size: 30, trading_days: '0,6' });
+    expect(res.json().data.market_status.isOpen).toBe(false);
+  });
+
+  it('checks the open/close order against the stored value on update', async () => {
+    const res = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/1',
+      token: admin.token,
+      payload: { market_close_time: '09:00' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect((await t.services.instruments.list())[0]?.market_close_time).toBe('15:30');
+  });
+
+  it('deletes an unused instrument, refuses one in use, and 404s an unknown one', async () => {
+    const made = (await create(valid)).json().data;
+    expect(
+      (await t.request({ method: 'DELETE', url: `/api/instruments/${made.id}`, token: admin.token })).statusCode,
+    ).toBe(200);
+    const owner = await buildUser(t);
+    await buildMapping(t, owner);
+    const inUse = await t.request({ method: 'DELETE', url: '/api/instruments/1', token: admin.token });
+    expect(inUse.statusCode).toBe(409);
+    expect((await t.request({ method: 'DELETE', url: '/api/instruments/999', token: admin.token })).statusCode).toBe(
+      404,
+    );
+  });
+});

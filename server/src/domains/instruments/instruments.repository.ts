@@ -1,0 +1,36 @@
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DB, InstrumentsTable } from '../../db/schema.js';
+
+export function createInstrumentsRepository(db: Kysely<DB>) {
+  return {
+    list() {
+      return db.selectFrom('instruments').selectAll().orderBy('id').execute();
+    },
+    findById(id: number) {
+      return db.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+    findByToken(token: string) {
+      return db.selectFrom('instruments').selectAll().where('instrumentToken', '=', token).executeTakeFirst();
+    },
+    insert(row: Insertable<InstrumentsTable>) {
+      return db.insertInto('instruments').values(row).returningAll().executeTakeFirstOrThrow();
+    },
+    update(id: number, patch: Updateable<InstrumentsTable>) {
+      return db.updateTable('instruments').set(patch).where('id', '=', id).returningAll().executeTakeFirst();
+    },
+    async remove(id: number) {
+      const r = await db.deleteFrom('instruments').where('id', '=', id).executeTakeFirst();
+      return Number(r.numDeletedRows) > 0;
+    },
+    async countMappings(id: number) {
+      const row = await db
+        .selectFrom('userStrategyMappings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('instrumentId', '=', id)
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
+    },
+  };
+}
+
+export type InstrumentsRepository = ReturnType<typeof createInstrumentsRepository>;

@@ -1,0 +1,70 @@
+import type { CreateInstrument, Instrument, UpdateInstrument } from '@app/contract';
+import { MSG } from '@app/contract';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { toInstrument } from './instruments.presenter.js';
+import type { InstrumentsRepository } from './instruments.repository.js';
+
+export function createInstrumentsService({ repo, clock }: { repo: InstrumentsRepository; clock: Clock }) {
+  async function assertTokenFree(token: string, exceptId?: number) {
+    const existing = await repo.findByToken(token);
+    if (existing && existing.id !== exceptId) throw conflict(MSG.instrumentTokenTaken);
+  }
+
+  return {
+    async list(): Promise<Instrument[]> {
+      const now = clock.now();
+      return (await repo.list()).map((r) => toInstrument(r, now));
+    },
+
+    async create(input: CreateInstrument): Promise<Instrument> {
+      await assertTokenFree(input.instrument_token);
+      const now = clock.now();
+      const row = await repo.insert({
+        name: input.name,
+        ticker: input.ticker,
+        instrumentToken: input.instrument_token,
+        lotSize: input.lot_size,
+        marketOpenTime: input.market_open_time,
+        marketCloseTime: input.market_close_time,
+        timezone: input.timezone,
+        tradingDays: input.trading_days,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toInstrument(row, now);
+    },
+
+    async update(id: number, patch: UpdateInstrument): Promise<Instrument> {
+      const current = await repo.findById(id);
+      if (!current) throw notFound('Instrument');
+      if (patch.instrument_token !== undefined) await assertTokenFree(patch.instrument_token, id);
+      const open = patch.market_open_time ?? current.marketOpenTime;
+      const close = patch.market_close_time ?? current.marketCloseTime;
+      if (close <= open) throw badRequest('market_close_time must be later than market_open_time');
+      const now = clock.now();
+      const row = await repo.update(id, {
+        ...(patch.name !== undefined ? { name: patch.name } : {}),
+        ...(patch.ticker !== undefined ? { ticker: patch.ticker } : {}),
+        ...(patch.instrument_token !== undefined ? { instrumentToken: patch.instrument_token } : {}),
+        ...(patch.lot_size !== undefined ? { lotSize: patch.lot_size } : {}),
+        marketOpenTime: open,
+        marketCloseTime: close,
+        ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
+        ...(patch.trading_days !== undefined ? { tradingDays: patch.trading_days } : {}),
+        updatedAt: now,
+      });
+      if (!row) throw notFound('Instrument');
+      return toInstrument(row, now);
+    },
+
+    async remove(id: number): Promise<void> {
+      if (!(await repo.findById(id))) throw notFound('Instrument');
+      // Mappings and their history point at the instrument; deleting it under them would orphan positions.
+      if ((await repo.countMappings(id)) > 0) throw conflict(MSG.instrumentInUse);
+      await repo.remove(id);
+    },
+  };
+}
+
+export type InstrumentsService = ReturnType<typeof createInstrumentsService>;

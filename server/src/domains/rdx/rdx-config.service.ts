@@ -1,0 +1,81 @@
+import type { RdxConfig, SaveRdxConfig } from '@app/contract';
+import { MSG, RUNNING_STATUS } from '@app/contract';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/ownership.js';
+import { toPaise } from '../../platform/time.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
+import { toRdxConfig } from './rdx-config.presenter.js';
+import type { RdxConfigRepository } from './rdx-config.repository.js';
+
+export const RDX_STRATEGY_NAME = 'RDX';
+
+export function createRdxConfigService(deps: { repo: RdxConfigRepository; mappings: MappingsService; clock: Clock }) {
+  const { repo, mappings, clock } = deps;
+
+  async function loadRdxMapping(actor: Actor, mappingId: number) {
+    const mapping = await mappings.load(actor, mappingId);
+    if (mapping.strategyName !== RDX_STRATEGY_NAME) throw badRequest(MSG.rdxOnlyForRdx);
+    return mapping;
+  }
+
+  const fields = (input: SaveRdxConfig) => ({
+    rdxLotCount: input.rdx_lot_count,
+    atmValuePaise: toPaise(input.atm_value),
+    offsetValuePaise: toPaise(input.offset_value),
+    interval: input.interval,
+  });
+
+  return {
+    async get(actor: Actor, mappingId: number): Promise<RdxConfig> {
+      await mappings.load(actor, mappingId);
+      const row = await repo.findByMapping(mappingId);
+      if (!row) throw notFound('RDX configuration');
+      return toRdxConfig(row);
+    },
+
+    async find(actor: Actor, mappingId: number): Promise<RdxConfig | null> {
+      await mappings.load(actor, mappingId);
+      const row = await repo.findByMapping(mappingId);
+      return row ? toRdxConfig(row) : null;
+    },
+
+    async create(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
+      await loadRdxMapping(actor, mappingId);
+      if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
+      const now = clock.now();
+      const row = await repo.insert({
+        mappingId,
+        ...fields(input),
+        atmLastUpdated: input.atm_value > 0 ? now : null,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toRdxConfig(row);
+    },
+
+    async update(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
+      await loadRdxMapping(actor, mappingId);
+      const current = await repo.findByMapping(mappingId);
+      if (!current) throw notFound('RDX configuration');
+      const now = clock.now();
+      const next = fields(input);
+      const row = await repo.update(mappingId, {
+        ...next,
+        ...(next.atmValuePaise !== current.atmValuePaise ? { atmLastUpdated: now } : {}),
+        updatedAt: now,
+      });
+      if (!row) throw notFound('RDX configuration');
+      return toRdxConfig(row);
+    },
+
+    async remove(actor: Actor, mappingId: number): Promise<void> {
+      const mapping = await mappings.load(actor, mappingId);
+      // A running strategy reads its config at every candle; take it away only when stopped.
+      if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
+      if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
+    },
+  };
+}
+
+export type RdxConfigService = ReturnType<typeof createRdxConfigService>;

@@ -1,0 +1,119 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let owner: TestUser;
+let mappingId: number;
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+  mappingId = (await buildMapping(t, owner)).id;
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const url = () => `/api/strategies/user-mappings/${mappingId}/rdx-config`;
+const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', payload?: object, token = owner.token) =>
+  t.request({ method, url: url(), token, ...(payload ? { payload } : {}) });
+
+describe('RDX configuration', () => {
+  it('is 404 until created, then round-trips with defaults', async () => {
+    expect((await call('GET')).statusCode).toBe(404);
+    const created = await call('POST', { rdx_lot_count: 2, interval: '5m' });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data).toMatchObject({
+      user_strategy_mapping_id: mappingId,
+      rdx_lot_count: 2,
+      atm_value: 0,
+      offset_value: 0,
+      interval: '5m',
+      atm_last_updated: null,
+    });
+    expect((await call('GET')).json().data.rdx_lot_count).toBe(2);
+    expect((await call('POST', { rdx_lot_count: 1, interval: '5m' })).statusCode).toBe(409);
+  });
+
+  it.each([
+    [{ interval: '5m' }, 'rdx_lot_count'],
+    [{ rdx_lot_count: 0, interval: '5m' }, 'rdx_lot_count'],
+    [{ rdx_lot_count: 1, atm_value: -5, interval: '5m' }, 'atm_value'],
+    [{ rdx_lot_count: 1, offset_value: 1.234, interval: '5m' }, 'offset_value'],
+    [{ rdx_lot_count: 1, interval: '4h' }, 'interval'],
+    [{ rdx_lot_count: 1 }, 'interval'],
+  ])('refuses %o naming %s and writes nothing', async (payload, field) => {
+    const res = await call('POST', payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(field);
+    expect((await call('GET')).statusCode).toBe(404);
+  });
+
+  it('updates (negative offsets allowed, ATM change stamped) and deletes', async () => {
+    await call('POST', { rdx_lot_count: 1, interval: '15m' });
+    const upd = await call('PUT', { rdx_lot_count: 3, atm_value: 24550.5, offset_value: -100, interval: '1h' });
+    expect(upd.json().data).toMatchObject({ rdx_lot_count: 3, atm_value: 24550.5, offset_value: -100, interval: '1h' });
+    expect(upd.json().data.atm_last_updated).toBe(new Date(t.clock.now()).toISOString());
+    expect((await call('DELETE')).statusCode).toBe(200);
+    expect((await call('GET')).statusCode).toBe(404);
+    expect((await call('PUT', { rdx_lot_count: 1, interval: '5m' })).statusCode).toBe(404);
+  });
+
+  it('applies only to RDX mappings', async () => {
+    const other = await t.database.db
+      .insertInto('strategies')
+      .values({ name: 'OTHER', description: '', isEnabled: 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const m = await t.services.mappings.create(
+      { userId: owner.id, role: 'user' },
+      {
+        strategy_id: other.id,
+        instrument_id: 1,
+        user_broker_id: (await t.services.brokers.listFor(owner.id))[0]?.id ?? 0,
+        is_active: 1,
+        is_dummy: 1,
+        ce_count: 0,
+        pe_count: 0,
+        start_time: null,
+        end_time: null,
+      },
+    );
+    mappingId = m.id;
+    const res = await call('POST', { rdx_lot_count: 1, interval: '5m' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('RDX configuration applies only to RDX strategy mappings');
+  });
+
+  it("hides another user's configuration", async () => {
+    await call('POST', { rdx_lot_count: 1, interval: '5m' });
+    const other = await buildUser(t);
+    expect((await call('GET', undefined, other.token)).statusCode).toBe(404);
+    expect((await call('DELETE', undefined, other.token)).statusCode).toBe(404);
+    expect((await call('GET')).statusCode).toBe(200);
+  });
+});
+
+describe('pause, resume and user-config', () => {
+  const post = (path: string) =>
+    t.request({ method: 'POST', url: `/api/rdx/${path}/${mappingId}`, token: owner.token });
+
+  it('pauses only a running strategy and resumes only a paused one', async () => {
+    expect((await post('pause')).statusCode).toBe(409);
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, mappingId, 1);
+    const paused = await post('pause');
+    expect(paused.json().data).toMatchObject({ newStatus: 2, strategy: { running_status: 2 } });
+    expect((await post('pause')).json().error).toBe('Strategy is not running');
+    const resumed = await post('resume');
+    expect(resumed.json().data.newStatus).toBe(1);
+    expect((await post('resume')).json().error).toBe('Strategy is not paused');
+  });
+
+  it('returns the mapping with its config (or null)', async () => {
+    const before = await t.request({ method: 'GET', url: `/api/rdx/user-config/${mappingId}`, token: owner.token });
+    expect(before.json().data).toMatchObject({ strategy: { id: mappingId }, config: null });
+    await call('POST', { rdx_lot_count: 1, interval: '5m' });
+    const after = await t.request({ method: 'GET', url: `/api/rdx/user-config/${mappingId}`, token: owner.token });
+    expect(after.json().data.config.interval).toBe('5m');
+  });
+});

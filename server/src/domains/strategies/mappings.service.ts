@@ -1,0 +1,139 @@
+import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
+import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import { toMapping } from './mappings.presenter.js';
+import type { MappingsRepository, MappingView } from './mappings.repository.js';
+
+export interface MappingsServiceDeps {
+  repo: MappingsRepository;
+  clock: Clock;
+  /** Told about every running_status change, whatever caused it (realtime, engine). */
+  onStatusChanged?: (mapping: Mapping) => void;
+}
+
+const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
+
+export function createMappingsService({ repo, clock, onStatusChanged }: MappingsServiceDeps) {
+  async function load(actor: Actor, id: number): Promise<MappingView> {
+    return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
+  }
+
+  /** References must exist, and the broker account must belong to the mapping's owner. */
+  async function assertReferences(
+    ownerId: number,
+    refs: { strategyId: number; instrumentId: number; userBrokerId: number },
+  ) {
+    if (!(await repo.findStrategy(refs.strategyId))) throw badRequest('strategy_id: unknown strategy');
+    if (!(await repo.instrumentExists(refs.instrumentId))) throw badRequest('instrument_id: unknown instrument');
+    const broker = await repo.findUserBroker(refs.userBrokerId);
+    if (!broker || broker.userId !== ownerId) {
+      throw badRequest('user_broker_id: no such broker configuration for this user');
+    }
+  }
+
+  return {
+    async listStrategies(): Promise<Strategy[]> {
+      return repo.listStrategies();
+    },
+
+    async listFor(userId: number): Promise<Mapping[]> {
+      return (await repo.listForUser(userId)).map(toMapping);
+    },
+
+    async listAll(): Promise<Mapping[]> {
+      return (await repo.listAll()).map(toMapping);
+    },
+
+    async get(actor: Actor, id: number): Promise<Mapping> {
+      return toMapping(await load(actor, id));
+    },
+
+    /** Raw row for other domains (RDX config, engine) after the ownership check. */
+    load,
+
+    async create(actor: Actor, input: CreateMapping): Promise<Mapping> {
+      const ownerId = actor.role === 'admin' && input.user_id ? input.user_id : actor.userId;
+      if (!(await repo.userExists(ownerId))) throw badRequest('user_id: unknown user');
+      await assertReferences(ownerId, {
+        strategyId: input.strategy_id,
+        instrumentId: input.instrument_id,
+        userBrokerId: input.user_broker_id,
+      });
+      const now = clock.now();
+      const id = await repo.insert({
+        userId: ownerId,
+        strategyId: input.strategy_id,
+        instrumentId: input.instrument_id,
+        userBrokerId: input.user_broker_id,
+        isActive: input.is_active,
+        isDummy: input.is_dummy,
+        ceCount: input.ce_count,
+        peCount: input.pe_count,
+        startTime: input.start_time,
+        endTime: input.end_time,
+        runningStatus: RUNNING_STATUS.STOPPED,
+        createdAt: now,
+        updatedAt: now,
+      });
+      return this.get(actor, id);
+    },
+
+    async update(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
+      const current = await load(actor, id);
+      const merged = {
+        strategyId: patch.strategy_id ?? current.strategyId,
+        instrumentId: patch.instrument_id ?? current.instrumentId,
+        userBrokerId: patch.user_broker_id ?? current.userBrokerId,
+        isDummy: patch.is_dummy ?? current.isDummy,
+        startTime: patch.start_time !== undefined ? patch.start_time : current.startTime,
+        endTime: patch.end_time !== undefined ? patch.end_time : current.endTime,
+      };
+      const windowError = mappingWindowError(merged.startTime, merged.endTime);
+      if (windowError) throw badRequest(windowError);
+      if (merged.userBrokerId === null) throw badRequest(MSG.selectUserBroker);
+      await assertReferences(current.userId, { ...merged, userBrokerId: merged.userBrokerId });
+      const changesPosition =
+        merged.strategyId !== current.strategyId ||
+        merged.instrumentId !== current.instrumentId ||
+        merged.userBrokerId !== current.userBrokerId ||
+        merged.isDummy !== current.isDummy;
+      // Open legs were bought through this broker, on this instrument, in this mode.
+      if (changesPosition && (await repo.countOpenLegs(id)) > 0) {
+        throw conflict('Exit the strategy before changing its strategy, instrument, broker or mode');
+      }
+      await repo.update(id, {
+        ...merged,
+        ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
+        ...(patch.ce_count !== undefined ? { ceCount: patch.ce_count } : {}),
+        ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
+        updatedAt: clock.now(),
+      });
+      return this.get(actor, id);
+    },
+
+    async remove(actor: Actor, id: number): Promise<void> {
+      const current = await load(actor, id);
+      if (isLive(current.runningStatus) || (await repo.countOpenLegs(id)) > 0) throw conflict(MSG.mappingRunning);
+      await repo.remove(id);
+    },
+
+    /**
+     * Moves running_status, optionally only from an expected state, and announces the change.
+     * `from` guards pause (only when running) and resume (only when paused).
+     */
+    async setRunningStatus(actor: Actor, id: number, to: number, from?: { status: number; error: string }) {
+      const current = await load(actor, id);
+      if (from && current.runningStatus !== from.status) throw conflict(from.error);
+      if (current.runningStatus !== to) {
+        await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
+      }
+      const mapping = await this.get(actor, id);
+      if (current.runningStatus !== to) onStatusChanged?.(mapping);
+      return mapping;
+    },
+  };
+}
+
+export type MappingsService = ReturnType<typeof createMappingsService>;

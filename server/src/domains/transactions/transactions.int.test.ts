@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAdmin, buildTransaction, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let owner: TestUser;
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t, { username: 'quinn' });
+});
+afterEach(async () => {
+  await t.close();
+});
+
+const list = (query = '', token = owner.token) => t.request({ method: 'GET', url: `/api/transactions${query}`, token });
+
+describe('transactions', () => {
+  it('pages my transactions newest first with the total', async () => {
+    for (let i = 0; i < 7; i++) await buildTransaction(t, owner, { transactionDate: t.clock.now() + i * 1000 });
+    const other = await buildUser(t);
+    await buildTransaction(t, other);
+    const first = await list('?limit=3');
+    expect(first.json().data.total).toBe(7);
+    const dates = first.json().data.transactions.map((x: { transaction_date: string }) => x.transaction_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(dates).toHaveLength(3);
+    const last = await list('?limit=3&offset=6');
+    expect(last.json().data.transactions).toHaveLength(1);
+  });
+
+  it('defaults to 50 from offset 0', async () => {
+    for (let i = 0; i < 55; i++) await buildTransaction(t, owner, { transactionDate: t.clock.now() + i });
+    const res = await list();
+    expect(res.json().data.transactions).toHaveLength(50);
+    expect(res.json().data.total).toBe(55);
+  });
+
+  it('shapes a transaction as SPEC: signed quantity, price in rupees, names', async () => {
+    await buildTransaction(t, owner, { quantity: -75, pricePaise: 10005 });
+    const [tx] = (await list()).json().data.transactions;
+    expect(tx).toMatchObject({
+      trading_symbol: 'NIFTY25D0924500CE',
+      quantity: -75,
+      price: 100.05,
+      strategy_name: 'RDX',
+      instrument_name: 'NIFTY 50',
+      user_username: 'quinn',
+      is_dummy: 1,
+    });
+  });
+
+  it.each(['?limit=0', '?limit=501', '?offset=-1', '?limit=abc'])('refuses %s', async (q) => {
+    expect((await list(q)).statusCode).toBe(400);
+  });
+
+  it('summarises counts, turnover and net premium in exact rupees', async () => {
+    await buildTransaction(t, owner, { quantity: 75, pricePaise: 10010 });
+    await buildTransaction(t, owner, { quantity: 75, pricePaise: 20020 });
+    await buildTransaction(t, owner, { quantity: -75, pricePaise: 5005 });
+    const res = await t.request({ method: 'GET', url: '/api/transactions/summary', token: owner.token });
+    expect(res.json().data).toEqual({
+      count: 3,
+      buys: 1,
+      sells: 2,
+      turnover: 26276.25,
+      net_premium: 18768.75,
+      per_strategy: [{ strategy_name: 'RDX', count: 3, buys: 1, sells: 2, turnover: 26276.25, net_premium: 18768.75 }],
+    });
+  });
+
+  it('shows the admin everyone’s transactions with the user', async () => {
+    await buildTransaction(t, owner);
+    await buildTransaction(t, await buildUser(t, { username: 'ravi' }));
+    const admin = await buildAdmin(t);
+    const res = await t.request({ method: 'GET', url: '/api/transactions/admin/all-transactions', token: admin.token });
+    expect(res.json().data.total).toBe(2);
+    expect(
+      res
+        .json()
+        .data.transactions.map((x: { user_username: string }) => x.user_username)
+        .sort(),
+    ).toEqual(['quinn', 'ravi']);
+  });
+
+  it.runIf(dialect === 'sqlite')('reads a user’s page through the (user, date, id) index', async () => {
+    const plan = await sql<{ detail: string }>`explain query plan
+      select * from transactions where user_id = 1 order by transaction_date desc, id desc limit 15`.execute(
+      t.database.db,
+    );
+    const details = plan.rows.map((r) => r.detail).join(' | ');
+    expect(details).toContain('transactions_user_date_idx');
+    expect(details).not.toContain('TEMP B-TREE');
+  });
+});

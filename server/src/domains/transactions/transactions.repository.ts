@@ -1,0 +1,77 @@
+import { sql, type Insertable, type Kysely } from 'kysely';
+import type { DB, TransactionsTable } from '../../db/schema.js';
+
+export interface TotalsRow {
+  strategyName: string | null;
+  count: number;
+  buys: number;
+  sells: number;
+  turnoverPaise: number;
+  netPaise: number;
+}
+
+/** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
+export function createTransactionsRepository(db: Kysely<DB>) {
+  const view = () =>
+    db
+      .selectFrom('transactions as t')
+      .innerJoin('users as u', 'u.id', 't.userId')
+      .leftJoin('strategies as s', 's.id', 't.strategyId')
+      .leftJoin('instruments as i', 'i.id', 't.instrumentId')
+      .selectAll('t')
+      .select(['u.username as userUsername', 's.name as strategyName', 'i.name as instrumentName']);
+
+  return {
+    page(filter: { userId?: number }, limit: number, offset: number) {
+      let q = view();
+      if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
+      return q.orderBy('t.transactionDate', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute();
+    },
+
+    async count(filter: { userId?: number }) {
+      let q = db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
+
+    /** Per-strategy totals in paise; summed in SQL over integers, never floats. */
+    async totals(userId: number): Promise<TotalsRow[]> {
+      const rows = await db
+        .selectFrom('transactions as t')
+        .leftJoin('strategies as s', 's.id', 't.strategyId')
+        .where('t.userId', '=', userId)
+        .groupBy('s.name')
+        .select([
+          's.name as strategyName',
+          sql<number>`count(*)`.as('count'),
+          sql<number>`sum(case when t.quantity < 0 then 1 else 0 end)`.as('buys'),
+          sql<number>`sum(case when t.quantity > 0 then 1 else 0 end)`.as('sells'),
+          sql<number>`sum(abs(t.quantity) * t.price_paise)`.as('turnoverPaise'),
+          sql<number>`sum(t.quantity * t.price_paise)`.as('netPaise'),
+        ])
+        .orderBy('s.name')
+        .execute();
+      // PostgreSQL returns sums of bigints as numeric strings.
+      return rows.map((r) => ({
+        strategyName: r.strategyName,
+        count: Number(r.count),
+        buys: Number(r.buys),
+        sells: Number(r.sells),
+        turnoverPaise: Number(r.turnoverPaise),
+        netPaise: Number(r.netPaise),
+      }));
+    },
+
+    async insert(row: Insertable<TransactionsTable>) {
+      const { id } = await db.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+      return id;
+    },
+
+    findById(id: number) {
+      return view().where('t.id', '=', id).executeTakeFirst();
+    },
+  };
+}
+
+export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;
+export type TransactionView = NonNullable<Awaited<ReturnType<TransactionsRepository['findById']>>>;

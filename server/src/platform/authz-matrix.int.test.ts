@@ -1,0 +1,201 @@
+import { listRoutes, RUNNING_STATUS } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildUser,
+  buildUserBroker,
+  type TestUser,
+} from '../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+
+/**
+ * Authorization matrix: every route of the contract × {no session, owner, other user, admin}.
+ * Each case prepares fresh rows owned by `owner`, so destructive calls never see each other's leftovers.
+ * A route added to the contract without a row here fails the first test.
+ */
+type Who = 'none' | 'owner' | 'other' | 'admin';
+interface Prepared {
+  params?: Record<string, string | number>;
+  body?: unknown;
+  query?: string;
+}
+interface Case {
+  prepare: (owner: TestUser) => Promise<Prepared>;
+  ok?: number;
+  /** Where a caller is refused for a reason other than the route's access level. */
+  override?: Partial<Record<Who, number>>;
+}
+
+let t: TestApp;
+let admin: TestUser;
+let seq = 0;
+const nextCode = () => String(900000 + ++seq);
+
+const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED) => {
+  const m = await buildMapping(t, owner);
+  if (status !== RUNNING_STATUS.STOPPED) {
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, status);
+  }
+  return m;
+};
+const none = () => Promise.resolve({});
+
+const cases: Record<string, Case> = {
+  'health.health': { prepare: none },
+  'auth.login': { prepare: (o) => Promise.resolve({ body: { username: o.username, password: o.password } }) },
+  'auth.verify': { prepare: none },
+  'auth.logout': { prepare: none },
+  'users.list': { prepare: none },
+  'users.get': { prepare: (o) => Promise.resolve({ params: { id: o.id } }) },
+  'users.create': {
+    prepare: () => Promise.resolve({ body: { username: `made${++seq}`, password: 'password123', role: 'user' } }),
+    ok: 201,
+  },
+  'users.update': { prepare: async () => ({ params: { id: (await buildUser(t)).id }, body: { role: 'user' } }) },
+  'users.remove': { prepare: async () => ({ params: { id: (await buildUser(t)).id } }) },
+  'brokers.list': { prepare: none },
+  'brokers.listMine': { prepare: none },
+  'brokers.create': { prepare: () => Promise.resolve({ body: { broker_id: 1, broker_username: 'AB1234' } }), ok: 201 },
+  'brokers.update': {
+    prepare: async (o) => ({ params: { id: (await buildUserBroker(t, o)).id }, body: { broker_username: 'CD5678' } }),
+  },
+  'brokers.remove': { prepare: async (o) => ({ params: { id: (await buildUserBroker(t, o)).id } }) },
+  'brokers.listForUser': { prepare: (o) => Promise.resolve({ params: { userId: o.id } }) },
+  'instruments.list': { prepare: none },
+  'instruments.dataList': { prepare: none },
+  'instruments.create': {
+    prepare: () => Promise.resolve({ body: { name: 'X', instrument_token: nextCode(), lot_size: 1 } }),
+    ok: 201,
+  },
+  'instruments.update': { prepare: () => Promise.resolve({ params: { id: 2 }, body: { lot_size: 35 } }) },
+  'instruments.remove': {
+    prepare: async () => {
+      const i = await t.services.instruments.create({
+        name: 'Temp',
+        instrument_token: nextCode(),
+        lot_size: 1,
+        ticker: null,
+        market_open_time: '09:15',
+        market_close_time: '15:30',
+        timezone: 'Asia/Kolkata',
+        trading_days: '1,2,3,4,5',
+      });
+      return { params: { id: i.id } };
+    },
+  },
+  'strategies.list': { prepare: none },
+  'strategies.listMine': { prepare: none },
+  'strategies.listAll': { prepare: none },
+  'strategies.create': {
+    prepare: async (o) => ({
+      body: { strategy_id: 1, instrument_id: 1, user_broker_id: (await buildUserBroker(t, o)).id, user_id: o.id },
+    }),
+    ok: 201,
+    // Another user cannot put someone else's broker account behind their own mapping.
+    override: { other: 400 },
+  },
+  'strategies.update': { prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { ce_count: 2 } }) },
+  'strategies.remove': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
+  'strategies.toggleStatus': {
+    prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { running_status: 1 } }),
+  },
+  'rdx.get': {
+    prepare: async (o) => {
+      const m = await mapping(o);
+      await buildRdxConfig(t, o, m.id);
+      return { params: { id: m.id } };
+    },
+  },
+  'rdx.create': {
+    prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { rdx_lot_count: 1, interval: '5m' } }),
+    ok: 201,
+  },
+  'rdx.update': {
+    prepare: async (o) => {
+      const m = await mapping(o);
+      await buildRdxConfig(t, o, m.id);
+      return { params: { id: m.id }, body: { rdx_lot_count: 2, interval: '5m' } };
+    },
+  },
+  'rdx.remove': {
+    prepare: async (o) => {
+      const m = await mapping(o);
+      await buildRdxConfig(t, o, m.id);
+      return { params: { id: m.id } };
+    },
+  },
+  'rdx.pause': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.RUNNING)).id } }) },
+  'rdx.resume': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.PAUSED)).id } }) },
+  'rdx.userConfig': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
+  'transactions.listMine': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
+  'transactions.summary': { prepare: none },
+  'transactions.listAll': { prepare: none },
+  'liveData.list': { prepare: none },
+  'liveData.create': {
+    prepare: () => Promise.resolve({ body: { source: 'kite', instrument_token: nextCode(), interval: '5m' } }),
+    ok: 201,
+  },
+  'liveData.update': {
+    prepare: async () => {
+      const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });
+      return { params: { id: c.id }, body: { interval: '15m' } };
+    },
+  },
+  'liveData.remove': {
+    prepare: async () => {
+      const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });
+      return { params: { id: c.id } };
+    },
+  },
+};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await buildAdmin(t);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+function expectedStatus(access: string, ownerScoped: boolean, who: Who, ok: number): number {
+  if (access === 'public') return ok;
+  if (who === 'none') return 401;
+  if (access === 'admin') return who === 'admin' ? ok : 403;
+  if (ownerScoped && who === 'other') return 404;
+  return ok;
+}
+
+describe('authorization matrix', () => {
+  it('has a row for every route in the contract and none extra', () => {
+    const keys = listRoutes().map((r) => r.key);
+    expect(keys.filter((k) => !(k in cases))).toEqual([]);
+    expect(Object.keys(cases).filter((k) => !keys.includes(k))).toEqual([]);
+  });
+
+  for (const { key, route } of listRoutes()) {
+    for (const who of ['none', 'owner', 'other', 'admin'] as const) {
+      const c = cases[key];
+      const ok = c?.ok ?? 200;
+      const expected = c?.override?.[who] ?? expectedStatus(route.access, route.ownerScoped ?? false, who, ok);
+      it(`${route.method} ${route.path} as ${who} → ${expected}`, async () => {
+        if (!c) throw new Error(`no matrix row for ${key}`);
+        const owner = await buildUser(t);
+        const prepared = await c.prepare(owner);
+        const caller =
+          who === 'owner' ? owner : who === 'other' ? await buildUser(t) : who === 'admin' ? admin : undefined;
+        // A fresh session for every call: logout must not end the next case's session.
+        const token = caller ? (await t.services.auth.login(caller, '127.0.0.1')).token : undefined;
+        const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => String(prepared.params?.[name]));
+        const res = await t.request({
+          method: route.method,
+          url: `/api${path}${prepared.query ? `?${prepared.query}` : ''}`,
+          ...(prepared.body !== undefined ? { payload: prepared.body as object } : {}),
+          ...(token ? { token } : {}),
+        });
+        expect(res.statusCode, res.body).toBe(expected);
+      });
+    }
+  }
+});

@@ -1,0 +1,57 @@
+import type { Database } from './db/client.js';
+import { createAuthRepository } from './domains/auth/auth.repository.js';
+import { createAuthService } from './domains/auth/auth.service.js';
+import type { PasswordHasher } from './domains/auth/passwords.js';
+import { createBrokersRepository } from './domains/brokers/brokers.repository.js';
+import { createBrokersService } from './domains/brokers/brokers.service.js';
+import { createInstrumentsRepository } from './domains/instruments/instruments.repository.js';
+import { createInstrumentsService } from './domains/instruments/instruments.service.js';
+import { createLiveConfigsRepository } from './domains/market-data/live-configs.repository.js';
+import { createLiveConfigsService } from './domains/market-data/live-configs.service.js';
+import { createRdxConfigRepository } from './domains/rdx/rdx-config.repository.js';
+import { createRdxConfigService } from './domains/rdx/rdx-config.service.js';
+import { createMappingsRepository } from './domains/strategies/mappings.repository.js';
+import { createMappingsService } from './domains/strategies/mappings.service.js';
+import { createTransactionsRepository } from './domains/transactions/transactions.repository.js';
+import { createTransactionsService } from './domains/transactions/transactions.service.js';
+import { createUsersRepository } from './domains/users/users.repository.js';
+import { createUsersService } from './domains/users/users.service.js';
+import type { Clock } from './platform/clock.js';
+import type { SecretBox } from './platform/secrets.js';
+
+export interface ServiceDeps {
+  database: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  hasher: PasswordHasher;
+  sessionTtlMs: number;
+}
+
+/** Wires every domain service from its repository and collaborators; no service locator. */
+export function createServices(deps: ServiceDeps) {
+  const { db, kind } = deps.database;
+  const { clock, secrets, hasher } = deps;
+  const auth = createAuthService({
+    repo: createAuthRepository(db),
+    hasher,
+    secrets,
+    clock,
+    sessionTtlMs: deps.sessionTtlMs,
+  });
+  const users = createUsersService({
+    repo: createUsersRepository(db, kind),
+    hasher,
+    clock,
+    revokeSessions: (id) => auth.revokeAllFor(id),
+  });
+  const instruments = createInstrumentsService({ repo: createInstrumentsRepository(db), clock });
+  const brokers = createBrokersService({ repo: createBrokersRepository(db), secrets, clock });
+  const mappings = createMappingsService({ repo: createMappingsRepository(db), clock });
+  const rdxConfigs = createRdxConfigService({ repo: createRdxConfigRepository(db), mappings, clock });
+  const transactionsRepo = createTransactionsRepository(db);
+  const transactions = createTransactionsService({ repo: transactionsRepo });
+  const liveConfigs = createLiveConfigsService({ repo: createLiveConfigsRepository(db), clock });
+  return { auth, users, instruments, brokers, mappings, rdxConfigs, transactions, transactionsRepo, liveConfigs };
+}
+
+export type Services = ReturnType<typeof createServices>;
