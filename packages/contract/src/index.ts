@@ -13,3 +13,6 @@ export * from './rdx.js';
 export * from './transactions.js';
 export * from './live-data.js';
 export * from './routes.js';
+export * from './market-data.js';
+export * from './engine.js';
+export * from './events.js';

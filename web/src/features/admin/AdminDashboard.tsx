@@ -1,6 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-context';
+import { BrokersTab } from '../brokers/BrokersTab';
+import { InstrumentsTab } from '../instruments/InstrumentsTab';
+import { DataTab } from '../market-data/DataTab';
+import { RdxServiceTab } from '../rdx/RdxServiceTab';
+import { SchedulingTab } from '../scheduling/SchedulingTab';
+import { StrategiesTab } from '../strategies/StrategiesTab';
 import { UsersTab } from '../users/UsersTab';
 
 /** SPEC §2 tab order; the text is SPEC's, the capitalisation is CSS. */
@@ -9,17 +15,19 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 
 const isAdminTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
 
+const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
+  strategies: StrategiesTab,
+  scheduling: SchedulingTab,
+  data: DataTab,
+  rdx: RdxServiceTab,
+  brokers: BrokersTab,
+  users: UsersTab,
+  instruments: InstrumentsTab,
+};
+
 function TabBody({ tab }: { tab: AdminTab }) {
-  switch (tab) {
-    case 'users':
-      return <UsersTab />;
-    default:
-      return (
-        <section className="card">
-          <h2 className="tab-title">{tab}</h2>
-        </section>
-      );
-  }
+  const Body = TAB_BODIES[tab];
+  return <Body />;
 }
 
 export function AdminDashboard() {

@@ -1,6 +1,9 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-context';
+import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
+import { MappingScreen } from '../strategies/MappingScreen';
+import { HomeView } from './HomeView';
 
 type View = 'home' | 'profile' | 'strategies';
 
@@ -32,22 +35,14 @@ export function UserHome() {
           Logout
         </button>
       </PageHeader>
-      {view === 'home' && (
-        <div className="stack">
-          <section className="card">
-            <h2>Active Strategies</h2>
-          </section>
-          <section className="card">
-            <h2>Recent Transactions</h2>
-          </section>
-        </div>
-      )}
+      {view === 'home' && <HomeView />}
       {view === 'profile' && (
         <section className="stack">
           <div className="view-header">
             <h2>Profile - User Broker Management</h2>
             <BackToHome onBack={() => go('home')} />
           </div>
+          <BrokerConfigScreen />
         </section>
       )}
       {view === 'strategies' && (
@@ -56,6 +51,7 @@ export function UserHome() {
             <h2>Strategies - User Strategy Mappings</h2>
             <BackToHome onBack={() => go('home')} />
           </div>
+          <MappingScreen />
         </section>
       )}
     </div>

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { ROLES } from './constants.js';
+import { MappingSchema } from './strategies.js';
+import { TransactionSchema } from './transactions.js';
+
+/** Payloads of the Socket.IO events SPEC §7 names; both ends are typed from these. */
+export const TransactionCreatedSchema = z.object({ transaction: TransactionSchema });
+export const StrategyStatusChangedSchema = z.object({
+  userStrategyMappingId: z.number().int(),
+  strategy: MappingSchema,
+});
+export const TestEventSchema = z.object({ message: z.string(), sentAt: z.string() });
+export const AuthenticatePayloadSchema = z.object({
+  userId: z.number().int().optional(),
+  userRole: z.enum(ROLES).default('user'),
+});
+
+export interface ServerToClientEvents {
+  transaction_created: (payload: z.infer<typeof TransactionCreatedSchema>) => void;
+  strategy_status_changed: (payload: z.infer<typeof StrategyStatusChangedSchema>) => void;
+  test_event: (payload: z.infer<typeof TestEventSchema>) => void;
+}
+
+export interface ClientToServerEvents {
+  /** SPEC's client sends it; identity always comes from the handshake token instead. */
+  authenticate: (payload: z.input<typeof AuthenticatePayloadSchema>) => void;
+}
+
+export const SOCKET_OPTIONS = { reconnectionDelay: 1000, reconnectionAttempts: 5, timeout: 20_000 } as const;

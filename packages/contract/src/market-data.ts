@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { DataIntervalSchema, DataSourceSchema } from './live-data.js';
+import { defineRoute, requiredText } from './route.js';
+
+const optionalDate = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .refine((s) => !Number.isNaN(Date.parse(s)), { error: `${field} must be a date` })
+      .optional(),
+  );
+
+/** SPEC §3 historical fetch request (instrumentToken, startDate, endDate on the wire). */
+export const FetchHistoricalSchema = z
+  .object({
+    source: DataSourceSchema,
+    instrumentToken: requiredText('instrumentToken', 64),
+    interval: DataIntervalSchema,
+    startDate: optionalDate('startDate'),
+    endDate: optionalDate('endDate'),
+  })
+  .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), {
+    error: 'endDate must be later than startDate',
+    path: ['endDate'],
+  });
+export type FetchHistorical = z.infer<typeof FetchHistoricalSchema>;
+
+export const FetchResultSchema = z.object({ recordsInserted: z.number().int(), recordsFetched: z.number().int() });
+
+export const CandleSchema = z.object({
+  /** Open time, epoch seconds (what lightweight-charts takes). */
+  time: z.number().int(),
+  open: z.number(),
+  high: z.number(),
+  low: z.number(),
+  close: z.number(),
+  volume: z.number(),
+});
+export type Candle = z.infer<typeof CandleSchema>;
+
+export const CandlesQuerySchema = z.object({
+  source: DataSourceSchema,
+  instrumentToken: requiredText('instrumentToken', 64),
+  interval: DataIntervalSchema,
+  limit: z.coerce.number().int().min(1).max(5000).default(500),
+});
+
+export const LiveSyncStatusSchema = z.object({
+  isRunning: z.boolean(),
+  connectedSources: z.array(z.string()),
+  activeSubscriptions: z.array(z.string()),
+});
+export type LiveSyncStatus = z.infer<typeof LiveSyncStatusSchema>;
+
+export const SchedulingSchema = z.object({
+  autoStart: z.boolean(),
+  autoStop: z.boolean(),
+  startTime: z.string(),
+  stopTime: z.string(),
+  timezone: z.string(),
+  days: z.string(),
+});
+export type Scheduling = z.infer<typeof SchedulingSchema>;
+
+export const marketDataRoutes = {
+  fetch: defineRoute({
+    method: 'POST',
+    path: '/data/fetch',
+    access: 'admin',
+    body: FetchHistoricalSchema,
+    data: FetchResultSchema,
+  }),
+  candles: defineRoute({
+    method: 'GET',
+    path: '/data/candles',
+    access: 'admin',
+    query: CandlesQuerySchema,
+    data: z.object({ candles: z.array(CandleSchema) }),
+  }),
+  liveSyncStart: defineRoute({
+    method: 'POST',
+    path: '/live-sync/start',
+    access: 'admin',
+    data: z.object({ status: LiveSyncStatusSchema }),
+  }),
+  liveSyncStop: defineRoute({
+    method: 'POST',
+    path: '/live-sync/stop',
+    access: 'admin',
+    data: z.object({ status: LiveSyncStatusSchema }),
+  }),
+  liveSyncStatus: defineRoute({
+    method: 'GET',
+    path: '/live-sync/status',
+    access: 'admin',
+    data: z.object({ status: LiveSyncStatusSchema }),
+  }),
+  scheduleStatus: defineRoute({
+    method: 'GET',
+    path: '/live-sync/schedule/status',
+    access: 'admin',
+    data: z.object({ scheduling: SchedulingSchema }),
+  }),
+  scheduleEnable: defineRoute({
+    method: 'POST',
+    path: '/live-sync/schedule/enable',
+    access: 'admin',
+    data: z.object({ scheduling: SchedulingSchema }),
+  }),
+  scheduleDisable: defineRoute({
+    method: 'POST',
+    path: '/live-sync/schedule/disable',
+    access: 'admin',
+    data: z.object({ scheduling: SchedulingSchema }),
+  }),
+};
