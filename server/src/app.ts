@@ -2,14 +2,17 @@ import type { Health } from '@app/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { installErrorHandler } from './platform/http.js';
+import { createNullRealtime, createSocketServer, type RealtimeHub } from './platform/realtime.js';
 import { serveWebApp } from './platform/static.js';
 import { registerRoutes } from './routes.js';
 import { createServices, type ServiceDeps, type Services } from './services.js';
 
 export type { Services };
 
-export interface AppDeps extends ServiceDeps {
+export interface AppDeps extends Omit<ServiceDeps, 'realtime'> {
   logger?: FastifyBaseLogger;
+  /** Socket.IO on the API host (default on); `redisUrl` spreads events across instances. */
+  realtime?: { enabled: boolean; redisUrl?: string | undefined };
   version: string;
   marketMode: 'sandbox' | 'live';
   webDist?: string;
@@ -31,7 +34,23 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     reply.header('referrer-policy', 'no-referrer');
   });
 
-  const services = createServices(deps);
+  // The socket server authenticates through the auth service, created just below.
+  let services: Services | undefined;
+  const realtime: RealtimeHub & { close(): Promise<void> } =
+    deps.realtime?.enabled === false
+      ? { ...createNullRealtime(), close: () => Promise.resolve() }
+      : await createSocketServer({
+          httpServer: app.server,
+          logger: app.log,
+          redisUrl: deps.realtime?.redisUrl,
+          authenticate: async (token) => {
+            if (!services) throw new Error('Server is starting');
+            const who = await services.auth.authenticate(token);
+            return { userId: who.userId, role: who.role, sessionId: who.sessionId };
+          },
+        });
+  app.addHook('onClose', () => realtime.close());
+  services = createServices({ ...deps, realtime });
   const startedAt = deps.clock.now();
   const health = (): Health => ({
     version: deps.version,

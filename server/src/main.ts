@@ -33,6 +33,7 @@ async function main() {
     marketMode: env.MARKET_MODE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
+    realtime: { enabled: true, redisUrl: env.REDIS_URL },
   });
 
   const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, () =>

@@ -16,7 +16,7 @@ import type { Services } from './services.js';
 export function registerRoutes(app: FastifyInstance, s: Services, health: () => Health): void {
   const authenticate: Authenticate = (token) => s.auth.authenticate(token);
   registerHealthRoutes(app, authenticate, health);
-  registerAuthRoutes(app, authenticate, s.auth, s.users);
+  registerAuthRoutes(app, authenticate, s.auth, s.users, s.realtime);
   registerUsersRoutes(app, authenticate, s.users);
   registerInstrumentsRoutes(app, authenticate, s.instruments);
   registerBrokersRoutes(app, authenticate, s.brokers);

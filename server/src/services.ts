@@ -17,6 +17,7 @@ import { createTransactionsService } from './domains/transactions/transactions.s
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
 import type { Clock } from './platform/clock.js';
+import type { RealtimeHub } from './platform/realtime.js';
 import type { SecretBox } from './platform/secrets.js';
 
 export interface ServiceDeps {
@@ -25,12 +26,13 @@ export interface ServiceDeps {
   secrets: SecretBox;
   hasher: PasswordHasher;
   sessionTtlMs: number;
+  realtime: RealtimeHub;
 }
 
 /** Wires every domain service from its repository and collaborators; no service locator. */
 export function createServices(deps: ServiceDeps) {
   const { db, kind } = deps.database;
-  const { clock, secrets, hasher } = deps;
+  const { clock, secrets, hasher, realtime } = deps;
   const auth = createAuthService({
     repo: createAuthRepository(db),
     hasher,
@@ -46,12 +48,31 @@ export function createServices(deps: ServiceDeps) {
   });
   const instruments = createInstrumentsService({ repo: createInstrumentsRepository(db), clock });
   const brokers = createBrokersService({ repo: createBrokersRepository(db), secrets, clock });
-  const mappings = createMappingsService({ repo: createMappingsRepository(db), clock });
+  const mappings = createMappingsService({
+    repo: createMappingsRepository(db),
+    clock,
+    onStatusChanged: (strategy) =>
+      realtime.toUserAndAdmins(strategy.user_id, 'strategy_status_changed', {
+        userStrategyMappingId: strategy.id,
+        strategy,
+      }),
+  });
   const rdxConfigs = createRdxConfigService({ repo: createRdxConfigRepository(db), mappings, clock });
   const transactionsRepo = createTransactionsRepository(db);
   const transactions = createTransactionsService({ repo: transactionsRepo });
   const liveConfigs = createLiveConfigsService({ repo: createLiveConfigsRepository(db), clock });
-  return { auth, users, instruments, brokers, mappings, rdxConfigs, transactions, transactionsRepo, liveConfigs };
+  return {
+    realtime,
+    auth,
+    users,
+    instruments,
+    brokers,
+    mappings,
+    rdxConfigs,
+    transactions,
+    transactionsRepo,
+    liveConfigs,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,6 +1,7 @@
 import { api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, type Authenticate } from '../../platform/http.js';
+import type { RealtimeHub } from '../../platform/realtime.js';
 import type { UsersService } from '../users/users.service.js';
 import type { AuthService } from './auth.service.js';
 
@@ -9,6 +10,7 @@ export function registerAuthRoutes(
   authenticate: Authenticate,
   auth: AuthService,
   users: UsersService,
+  realtime: RealtimeHub,
 ): void {
   mount(app, authenticate, api.auth.login, async ({ body, req }) => auth.login(body, req.ip));
 
@@ -16,6 +18,7 @@ export function registerAuthRoutes(
 
   mount(app, authenticate, api.auth.logout, async ({ auth: who }) => {
     await auth.logout(who.sessionId);
+    realtime.disconnectSession(who.sessionId);
     return {};
   });
 }

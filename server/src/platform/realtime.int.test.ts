@@ -1,0 +1,88 @@
+import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAdmin, buildMapping, buildUser, type TestUser } from '../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { userRoom } from './realtime.js';
+
+type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+let t: TestApp;
+let url: string;
+const clients: Client[] = [];
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterEach(async () => {
+  for (const c of clients.splice(0)) c.disconnect();
+  await t.close();
+});
+
+function open(token: string | undefined): Promise<Client> {
+  const socket: Client = connect(url, { auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+  clients.push(socket);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => resolve(socket));
+    socket.once('connect_error', reject);
+  });
+}
+
+const next = <E extends keyof ServerToClientEvents>(socket: Client, event: E) =>
+  new Promise<Parameters<ServerToClientEvents[E]>[0]>((resolve) => {
+    (socket.once as (e: string, cb: (p: Parameters<ServerToClientEvents[E]>[0]) => void) => void)(event, resolve);
+  });
+
+/** Events on one socket arrive in order: if the marker arrives first, the earlier event never came. */
+async function receivedBefore(socket: Client, event: keyof ServerToClientEvents, userId: number) {
+  let got = false;
+  (socket.on as (e: string, cb: () => void) => void)(event, () => {
+    got = true;
+  });
+  const marker = next(socket, 'test_event');
+  t.services.realtime.publish([userRoom(userId)], 'test_event', { message: 'marker', sentAt: '' });
+  await marker;
+  return got;
+}
+
+describe('realtime', () => {
+  it('refuses a connection without a live session token', async () => {
+    await expect(open(undefined)).rejects.toThrow('No authentication token found');
+    await expect(open('forged.token')).rejects.toThrow();
+  });
+
+  it('sends strategy_status_changed to the owner and admins only', async () => {
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const m = await buildMapping(t, owner);
+    const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
+      open(owner.token),
+      open(other.token),
+      open(admin.token),
+    ]);
+    // A client claiming to be an admin gains nothing: identity comes from the token.
+    otherSocket.emit('authenticate', { userId: admin.id, userRole: 'admin' });
+    const toOwner = next(ownerSocket, 'strategy_status_changed');
+    const toAdmin = next(adminSocket, 'strategy_status_changed');
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${m.id}/toggle-status`,
+      token: owner.token,
+      payload: { running_status: 1 },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await toOwner).toMatchObject({ userStrategyMappingId: m.id, strategy: { running_status: 1 } });
+    expect((await toAdmin).userStrategyMappingId).toBe(m.id);
+    expect(await receivedBefore(otherSocket, 'strategy_status_changed', other.id)).toBe(false);
+  });
+
+  it('disconnects the sockets of a session on logout', async () => {
+    const u: TestUser = await buildUser(t);
+    const socket = await open(u.token);
+    const closed = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    await t.request({ method: 'POST', url: '/api/auth/logout', token: u.token });
+    expect(await closed).toBe('io server disconnect');
+  });
+});
