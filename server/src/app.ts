@@ -35,7 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   });
 
   // The socket server authenticates through the auth service, created just below.
-  let services: Services | undefined;
+  const late: { services?: Services } = {};
   const realtime: RealtimeHub & { close(): Promise<void> } =
     deps.realtime?.enabled === false
       ? { ...createNullRealtime(), close: () => Promise.resolve() }
@@ -44,13 +44,14 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           logger: app.log,
           redisUrl: deps.realtime?.redisUrl,
           authenticate: async (token) => {
-            if (!services) throw new Error('Server is starting');
-            const who = await services.auth.authenticate(token);
+            if (!late.services) throw new Error('Server is starting');
+            const who = await late.services.auth.authenticate(token);
             return { userId: who.userId, role: who.role, sessionId: who.sessionId };
           },
         });
   app.addHook('onClose', () => realtime.close());
-  services = createServices({ ...deps, realtime });
+  const services = createServices({ ...deps, realtime });
+  late.services = services;
   const startedAt = deps.clock.now();
   const health = (): Health => ({
     version: deps.version,
