@@ -9,7 +9,7 @@ import { createServices, type ServiceDeps, type Services } from './services.js';
 
 export type { Services };
 
-export interface AppDeps extends Omit<ServiceDeps, 'realtime'> {
+export interface AppDeps extends Omit<ServiceDeps, 'realtime' | 'logger'> {
   logger?: FastifyBaseLogger;
   /** Socket.IO on the API host (default on); `redisUrl` spreads events across instances. */
   realtime?: { enabled: boolean; redisUrl?: string | undefined };
@@ -50,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           },
         });
   app.addHook('onClose', () => realtime.close());
-  const services = createServices({ ...deps, realtime });
+  const services = createServices({ ...deps, realtime, logger: app.log });
   late.services = services;
   const startedAt = deps.clock.now();
   const health = (): Health => ({

@@ -2,6 +2,9 @@ import type { Health } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerBrokersRoutes } from './domains/brokers/brokers.routes.js';
+import { registerKiteTokenRoutes } from './domains/brokers/kite-tokens.routes.js';
+import { registerMarketDataRoutes } from './domains/market-data/market-data.routes.js';
+import { registerSchedulingRoutes } from './domains/scheduling/scheduling.routes.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
 import { registerInstrumentsRoutes } from './domains/instruments/instruments.routes.js';
 import { registerLiveConfigsRoutes } from './domains/market-data/live-configs.routes.js';
@@ -24,4 +27,7 @@ export function registerRoutes(app: FastifyInstance, s: Services, health: () => 
   registerRdxRoutes(app, authenticate, s.rdxConfigs, s.mappings);
   registerTransactionsRoutes(app, authenticate, s.transactions);
   registerLiveConfigsRoutes(app, authenticate, s.liveConfigs);
+  registerKiteTokenRoutes(app, authenticate, s.kiteTokens);
+  registerMarketDataRoutes(app, authenticate, { historical: s.historical, liveSync: s.liveSync, candles: s.candles });
+  registerSchedulingRoutes(app, authenticate, s.scheduler);
 }

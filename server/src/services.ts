@@ -16,6 +16,8 @@ import { createTransactionsRepository } from './domains/transactions/transaction
 import { createTransactionsService } from './domains/transactions/transactions.service.js';
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
+import type { FastifyBaseLogger } from 'fastify';
+import { createMarketServices, type MarketDeps } from './market-services.js';
 import type { Clock } from './platform/clock.js';
 import type { RealtimeHub } from './platform/realtime.js';
 import type { SecretBox } from './platform/secrets.js';
@@ -27,6 +29,8 @@ export interface ServiceDeps {
   hasher: PasswordHasher;
   sessionTtlMs: number;
   realtime: RealtimeHub;
+  logger: FastifyBaseLogger;
+  market: MarketDeps;
 }
 
 /** Wires every domain service from its repository and collaborators; no service locator. */
@@ -46,7 +50,12 @@ export function createServices(deps: ServiceDeps) {
     clock,
     revokeSessions: (id) => auth.revokeAllFor(id),
   });
-  const instruments = createInstrumentsService({ repo: createInstrumentsRepository(db), clock });
+  const marketStack = createMarketServices(db, { ...deps.market, clock, secrets, logger: deps.logger });
+  const instruments = createInstrumentsService({
+    repo: createInstrumentsRepository(db),
+    clock,
+    onChanged: () => void marketStack.refreshSessions(),
+  });
   const brokers = createBrokersService({ repo: createBrokersRepository(db), secrets, clock });
   const mappings = createMappingsService({
     repo: createMappingsRepository(db),

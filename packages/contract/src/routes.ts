@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.js';
-import { brokersRoutes } from './brokers.js';
+import { brokersRoutes, brokerTokenRoutes } from './brokers.js';
+import { marketDataRoutes } from './market-data.js';
 import { healthRoutes } from './health.js';
 import { instrumentsRoutes } from './instruments.js';
 import { liveDataRoutes } from './live-data.js';
@@ -20,6 +21,8 @@ export const api = {
   rdx: rdxConfigRoutes,
   transactions: transactionsRoutes,
   liveData: liveDataRoutes,
+  brokerTokens: brokerTokenRoutes,
+  marketData: marketDataRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -5,7 +5,16 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { toInstrument } from './instruments.presenter.js';
 import type { InstrumentsRepository } from './instruments.repository.js';
 
-export function createInstrumentsService({ repo, clock }: { repo: InstrumentsRepository; clock: Clock }) {
+export function createInstrumentsService({
+  repo,
+  clock,
+  onChanged,
+}: {
+  repo: InstrumentsRepository;
+  clock: Clock;
+  /** Told after any write, so caches of instrument sessions follow. */
+  onChanged?: () => void;
+}) {
   async function assertTokenFree(token: string, exceptId?: number) {
     const existing = await repo.findByToken(token);
     if (existing && existing.id !== exceptId) throw conflict(MSG.instrumentTokenTaken);
@@ -32,6 +41,7 @@ export function createInstrumentsService({ repo, clock }: { repo: InstrumentsRep
         createdAt: now,
         updatedAt: now,
       });
+      onChanged?.();
       return toInstrument(row, now);
     },
 
@@ -55,6 +65,7 @@ export function createInstrumentsService({ repo, clock }: { repo: InstrumentsRep
         updatedAt: now,
       });
       if (!row) throw notFound('Instrument');
+      onChanged?.();
       return toInstrument(row, now);
     },
 
@@ -63,6 +74,7 @@ export function createInstrumentsService({ repo, clock }: { repo: InstrumentsRep
       // Mappings and their history point at the instrument; deleting it under them would orphan positions.
       if ((await repo.countMappings(id)) > 0) throw conflict(MSG.instrumentInUse);
       await repo.remove(id);
+      onChanged?.();
     },
   };
 }

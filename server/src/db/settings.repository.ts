@@ -1,0 +1,22 @@
+import type { Kysely } from 'kysely';
+import type { DB } from './schema.js';
+
+/** Small persisted settings (wanted service states, scheduling), JSON by key. */
+export function createSettingsRepository(db: Kysely<DB>) {
+  return {
+    async get<T>(key: string): Promise<T | undefined> {
+      const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst();
+      return row ? (JSON.parse(row.value) as T) : undefined;
+    },
+    async set(key: string, value: unknown, now: number): Promise<void> {
+      const json = JSON.stringify(value);
+      await db
+        .insertInto('settings')
+        .values({ key, value: json, updatedAt: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: now }))
+        .execute();
+    },
+  };
+}
+
+export type SettingsRepository = ReturnType<typeof createSettingsRepository>;

@@ -1,0 +1,13 @@
+import { brokerTokenRoutes, MSG } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { mount, replied, type Authenticate } from '../../platform/http.js';
+import type { KiteTokenService } from './kite-tokens.service.js';
+
+export function registerKiteTokenRoutes(app: FastifyInstance, authenticate: Authenticate, tokens: KiteTokenService): void {
+  mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ body }) =>
+    replied(await tokens.generateMarketDataToken(body.appCode), MSG.kiteTokenGenerated),
+  );
+  mount(app, authenticate, brokerTokenRoutes.generateUserToken, async ({ auth, params, body }) =>
+    replied(await tokens.generateUserToken(auth, params.id, body), 'Broker access token generated successfully'),
+  );
+}

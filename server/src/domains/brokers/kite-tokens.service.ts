@@ -1,0 +1,133 @@
+import type { UserBroker } from '@app/contract';
+import type { MarketConfig } from '../../config/market.js';
+import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { Clock } from '../../platform/clock.js';
+import { AppError, badRequest } from '../../platform/errors.js';
+import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import { KiteApiError } from '../../protocols/kite-rest.js';
+import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
+import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import { toUserBroker } from './brokers.presenter.js';
+import type { BrokersRepository } from './brokers.repository.js';
+
+const MARKET_TOKEN_KEY = 'kite.marketDataToken';
+
+interface StoredToken {
+  sealed: string;
+  userId: string;
+  loginTime: string | null;
+}
+
+/** The provider's own words for a refused login (wrong password or code) as a 400, never a 500 or 401. */
+function loginFailure(err: unknown): AppError {
+  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', err.message);
+  if (err instanceof AppError) return err;
+  return new AppError(502, 'UPSTREAM_FAILED', 'Kite login is unreachable; try again shortly');
+}
+
+/**
+ * Kite access tokens: the admin's market-data token (DESIGN §8) and users' broker tokens.
+ * Login runs the automated flow with the TOTP code; passwords are used once and never stored or logged.
+ */
+export function createKiteTokenService(deps: {
+  market: MarketConfig;
+  rest: KiteRest;
+  settings: SettingsRepository;
+  secrets: SecretBox;
+  clock: Clock;
+  brokers: BrokersRepository;
+  /** Sandbox only: the current TOTP of the sandbox accounts, so market data works before anyone logs in. */
+  sandboxTotp?: () => string;
+}) {
+  const { market } = deps;
+  let cached: string | null = null;
+
+  async function login(userId: string, password: string, totp: string) {
+    const requestToken = await loginForRequestToken(
+      { loginRoot: market.kite.loginRoot, apiKey: market.kite.apiKey },
+      { userId, password, totp },
+    );
+    return deps.rest.generateSession(requestToken, market.kite.apiSecret);
+  }
+
+  async function storeMarketToken(session: { access_token: string; user_id: string; login_time: string | null }) {
+    const stored: StoredToken = {
+      sealed: deps.secrets.encrypt(session.access_token),
+      userId: session.user_id,
+      loginTime: session.login_time,
+    };
+    await deps.settings.set(MARKET_TOKEN_KEY, stored, deps.clock.now());
+    cached = session.access_token;
+  }
+
+  return {
+    /**
+     * The access token market data uses. In sandbox mode it logs in by itself once per process:
+     * the in-process sandbox forgets its tokens on restart, so a stored one would be stale.
+     */
+    async marketDataToken(): Promise<string> {
+      if (cached) return cached;
+      if (deps.sandboxTotp && market.kite.userId && market.kite.password) {
+        try {
+          await storeMarketToken(await login(market.kite.userId, market.kite.password, deps.sandboxTotp()));
+        } catch (err) {
+          throw loginFailure(err);
+        }
+        return cached ?? '';
+      }
+      const stored = await deps.settings.get<StoredToken | null>(MARKET_TOKEN_KEY);
+      if (stored) {
+        cached = deps.secrets.decrypt(stored.sealed);
+        return cached;
+      }
+      throw badRequest('No Kite access token: generate one on the brokers tab');
+    },
+
+    /** The token already in memory, for synchronous header building. */
+    cachedMarketDataToken: (): string | null => cached,
+
+    /** After a TokenException: forget the token so the next call logs in again (or asks for it). */
+    async invalidateMarketDataToken(): Promise<void> {
+      cached = null;
+      await deps.settings.set(MARKET_TOKEN_KEY, null, deps.clock.now());
+    },
+
+    /** Admin: log in as KITE_USER_ID with the TOTP app code and keep the token for market data. */
+    async generateMarketDataToken(appCode: string) {
+      if (!market.kite.userId || !market.kite.password || !market.kite.apiKey) {
+        throw badRequest('Kite is not configured: set KITE_API_KEY, KITE_API_SECRET, KITE_USER_ID and KITE_PASSWORD');
+      }
+      try {
+        const session = await login(market.kite.userId, market.kite.password, appCode);
+        await storeMarketToken(session);
+        return { user_id: session.user_id, login_time: session.login_time };
+      } catch (err) {
+        throw loginFailure(err);
+      }
+    },
+
+    /** User: log in as the broker account's username; the token is sealed onto that account. */
+    async generateUserToken(actor: Actor, userBrokerId: number, input: { password: string; appcode: string }): Promise<UserBroker> {
+      const account = ownedOr404(actor, await deps.brokers.findById(userBrokerId), 'Broker configuration');
+      if (account.brokerKind !== 'kite') throw badRequest('Token generation is available for Zerodha accounts only');
+      let accessToken: string;
+      try {
+        accessToken = (await login(account.brokerUsername, input.password, input.appcode)).access_token;
+      } catch (err) {
+        throw loginFailure(err);
+      }
+      const now = deps.clock.now();
+      await deps.brokers.update(userBrokerId, {
+        brokerTokenSealed: deps.secrets.encrypt(accessToken),
+        tokenUpdatedAt: now,
+        updatedAt: now,
+      });
+      const updated = await deps.brokers.findById(userBrokerId);
+      if (!updated) throw badRequest('Broker configuration disappeared');
+      return toUserBroker(updated);
+    },
+  };
+}
+
+export type KiteTokenService = ReturnType<typeof createKiteTokenService>;

@@ -1,0 +1,77 @@
+import { createKiteTick, forEachKiteTick } from '../../../protocols/kite-ticker.js';
+import { formatKiteTickerCommand } from '../../../protocols/kite-ticker-text.js';
+import { tickBar } from '../candles.logic.js';
+import type { LiveStream, StreamHandlers } from './adapter.js';
+import { createReconnectingSocket } from './reconnecting-socket.js';
+
+export interface KiteStreamOptions {
+  wsRoot: string;
+  apiKey: string;
+  accessToken: () => Promise<string>;
+  handlers: StreamHandlers;
+  now: () => number;
+  baseDelayMs?: number;
+}
+
+/** Kite's ticker (PROTOCOLS §3): quote-mode subscriptions, binary ticks turned into price bars. */
+export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop(): void } {
+  const tokens = new Set<number>();
+  // Kite sends the day's cumulative volume; a bar carries what traded since the previous tick.
+  const lastVolume = new Map<number, number>();
+  const reuse = createKiteTick();
+
+  const socket = createReconnectingSocket({
+    url: async () => {
+      const q = new URLSearchParams({ api_key: opts.apiKey, access_token: await opts.accessToken() });
+      return `${opts.wsRoot}?${q.toString()}`;
+    },
+    readTimeoutMs: 5000,
+    ...(opts.baseDelayMs !== undefined ? { baseDelayMs: opts.baseDelayMs } : {}),
+    now: opts.now,
+    onOpen: (send, isReconnect, lastMessageAt) => {
+      if (tokens.size > 0) {
+        const list = [...tokens];
+        send(formatKiteTickerCommand({ a: 'subscribe', v: list }));
+        send(formatKiteTickerCommand({ a: 'mode', v: ['quote', list] }));
+      }
+      if (isReconnect) opts.handlers.onReconnected(lastMessageAt ?? opts.now());
+    },
+    onMessage: (data, isBinary) => {
+      if (!isBinary || !Buffer.isBuffer(data)) return;
+      const receivedAt = opts.now();
+      forEachKiteTick(
+        data,
+        (tick) => {
+          if (!tokens.has(tick.instrumentToken)) return;
+          const previous = lastVolume.get(tick.instrumentToken);
+          lastVolume.set(tick.instrumentToken, tick.volume);
+          const traded = previous === undefined || tick.volume < previous ? 0 : tick.volume - previous;
+          const ts = tick.exchangeTimestamp > 0 ? tick.exchangeTimestamp * 1000 : receivedAt;
+          opts.handlers.onBar(String(tick.instrumentToken), tickBar(ts, tick.lastPricePaise / 100, traded));
+        },
+        reuse,
+      );
+    },
+    onConnectionChange: (c) => opts.handlers.onConnectionChange(c),
+  });
+
+  const numeric = (list: string[]) => list.map(Number).filter((n) => Number.isInteger(n) && n > 0);
+
+  return {
+    subscribe(list) {
+      const fresh = numeric(list).filter((t) => !tokens.has(t));
+      for (const t of fresh) tokens.add(t);
+      if (fresh.length === 0) return;
+      socket.send(formatKiteTickerCommand({ a: 'subscribe', v: fresh }));
+      socket.send(formatKiteTickerCommand({ a: 'mode', v: ['quote', fresh] }));
+    },
+    unsubscribe(list) {
+      const gone = numeric(list).filter((t) => tokens.delete(t));
+      for (const t of gone) lastVolume.delete(t);
+      if (gone.length > 0) socket.send(formatKiteTickerCommand({ a: 'unsubscribe', v: gone }));
+    },
+    isConnected: socket.isConnected,
+    drop: socket.drop,
+    close: socket.close,
+  };
+}

@@ -1,0 +1,209 @@
+import type { DataInterval, DataSource } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveStream, MarketAdapter } from './adapters/adapter.js';
+import { CandleBuilder, INTERVAL_MS, sessionBuckets, utcBuckets, type Candle } from './candles.logic.js';
+
+export interface HubKey {
+  source: DataSource;
+  instrumentToken: string;
+  interval: DataInterval;
+}
+
+/** Called once per closed candle; `isGapFill` marks candles recovered from history after a drop. */
+export type CandleListener = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) => void | Promise<void>;
+
+interface Series {
+  builder: CandleBuilder;
+  listeners: Set<CandleListener>;
+  lastClosedTs: number | null;
+}
+
+interface TokenState {
+  series: Map<DataInterval, Series>;
+  lastPrice: number | null;
+}
+
+export interface HubOptions {
+  adapters: Partial<Record<DataSource, MarketAdapter>>;
+  now: () => number;
+  /** Trading session of a Kite instrument, for session-aligned buckets. */
+  sessionOf: (instrumentToken: string) => { timezone: string; marketOpenTime: string };
+  logger: FastifyBaseLogger;
+  /** A candle closes this long after its end, so the provider's last update of it can still land. */
+  graceMs?: number;
+  flushEveryMs?: number;
+}
+
+const tokenKey = (source: string, token: string) => `${source}:${token}`;
+
+/**
+ * The market-data hub (DESIGN §6): one live stream per source, ticks folded into candles per
+ * (source, instrument, interval), candle closes handed to reference-counted subscribers — the
+ * strategy engine and live sync alike, independent of each other.
+ */
+export function createMarketDataHub(opts: HubOptions) {
+  const graceMs = opts.graceMs ?? 1000;
+  const streams = new Map<DataSource, LiveStream>();
+  const connected = new Set<DataSource>();
+  const tokens = new Map<string, TokenState>();
+  let timer: NodeJS.Timeout | null = null;
+
+  const emit = (key: HubKey, series: Series, candle: Candle, isGapFill: boolean) => {
+    if (series.lastClosedTs !== null && candle.ts <= series.lastClosedTs) return;
+    series.lastClosedTs = candle.ts;
+    for (const listener of series.listeners) {
+      try {
+        const done = listener(candle, key, { isGapFill });
+        if (done instanceof Promise) done.catch((err: unknown) => opts.logger.error({ err, key }, 'candle listener failed'));
+      } catch (err) {
+        opts.logger.error({ err, key }, 'candle listener failed');
+      }
+    }
+  };
+
+  const forEachSeries = (source: DataSource, token: string, fn: (key: HubKey, s: Series) => void) => {
+    const state = tokens.get(tokenKey(source, token));
+    if (!state) return;
+    for (const [interval, series] of state.series) fn({ source, instrumentToken: token, interval }, series);
+  };
+
+  function onBar(source: DataSource, token: string, bar: Candle) {
+    const state = tokens.get(tokenKey(source, token));
+    if (!state) return;
+    state.lastPrice = bar.close;
+    forEachSeries(source, token, (key, series) => {
+      for (const closed of series.builder.add(bar)) emit(key, series, closed, false);
+    });
+  }
+
+  async function gapFill(source: DataSource, token: string) {
+    const adapter = opts.adapters[source];
+    if (!adapter) return;
+    const jobs: Promise<void>[] = [];
+    forEachSeries(source, token, (key, series) => {
+      const step = INTERVAL_MS[key.interval];
+      const now = opts.now();
+      const from = series.lastClosedTs !== null ? series.lastClosedTs + step : (series.builder.peek()?.ts ?? now - step);
+      jobs.push(
+        adapter
+          .fetchHistory({ instrumentToken: token, interval: key.interval, from, to: now })
+          .then((candles) => {
+            const forming = candles.length > 0 && candles[candles.length - 1]!.ts + step > now ? candles.pop() : undefined;
+            for (const c of candles) emit(key, series, c, true);
+            series.builder.reset(forming ?? null);
+          }),
+      );
+    });
+    const results = await Promise.allSettled(jobs);
+    for (const r of results) if (r.status === 'rejected') opts.logger.warn({ err: r.reason, source, token }, 'gap fill failed');
+  }
+
+  function streamFor(source: DataSource): LiveStream | null {
+    const existing = streams.get(source);
+    if (existing) return existing;
+    const adapter = opts.adapters[source];
+    if (!adapter) return null;
+    const stream = adapter.openStream({
+      onBar: (token, bar) => onBar(source, token, bar),
+      onConnectionChange: (isUp) => {
+        if (isUp) connected.add(source);
+        else connected.delete(source);
+        opts.logger.info({ source, connected: isUp }, 'market stream connection changed');
+      },
+      onReconnected: () => {
+        for (const key of tokens.keys()) {
+          const [src, token] = key.split(':') as [DataSource, string];
+          if (src === source) void gapFill(source, token);
+        }
+      },
+    });
+    streams.set(source, stream);
+    return stream;
+  }
+
+  const clockFor = (key: HubKey) =>
+    key.source === 'kite' ? sessionBuckets(key.interval, opts.sessionOf(key.instrumentToken)) : utcBuckets(key.interval);
+
+  return {
+    /** Starts candle-close delivery for a key; the returned function releases it. */
+    subscribe(key: HubKey, listener: CandleListener): () => void {
+      const tk = tokenKey(key.source, key.instrumentToken);
+      let state = tokens.get(tk);
+      if (!state) {
+        state = { series: new Map(), lastPrice: null };
+        tokens.set(tk, state);
+        streamFor(key.source)?.subscribe([key.instrumentToken]);
+      }
+      let series = state.series.get(key.interval);
+      if (!series) {
+        series = { builder: new CandleBuilder(clockFor(key)), listeners: new Set(), lastClosedTs: null };
+        state.series.set(key.interval, series);
+      }
+      series.listeners.add(listener);
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        this.release(key, listener);
+      };
+    },
+
+    release(key: HubKey, listener: CandleListener) {
+      const tk = tokenKey(key.source, key.instrumentToken);
+      const state = tokens.get(tk);
+      const series = state?.series.get(key.interval);
+      if (!state || !series) return;
+      series.listeners.delete(listener);
+      if (series.listeners.size === 0) state.series.delete(key.interval);
+      if (state.series.size > 0) return;
+      tokens.delete(tk);
+      const stream = streams.get(key.source);
+      stream?.unsubscribe([key.instrumentToken]);
+      const sourceStillUsed = [...tokens.keys()].some((k) => k.startsWith(`${key.source}:`));
+      if (stream && !sourceStillUsed) {
+        streams.delete(key.source);
+        connected.delete(key.source);
+        void stream.close();
+      }
+    },
+
+    /** Closes candles whose time is up even when no tick arrives (quiet markets, closed sessions). */
+    flush(now = opts.now()) {
+      for (const [tk, state] of tokens) {
+        const [source, token] = tk.split(':') as [DataSource, string];
+        for (const [interval, series] of state.series) {
+          for (const closed of series.builder.flush(now - graceMs)) {
+            emit({ source, instrumentToken: token, interval }, series, closed, false);
+          }
+        }
+      }
+    },
+
+    lastPrice(source: DataSource, token: string): number | null {
+      return tokens.get(tokenKey(source, token))?.lastPrice ?? null;
+    },
+
+    connectedSources: (): DataSource[] => [...connected].sort(),
+
+    subscriptionCount: () => [...tokens.values()].reduce((n, s) => n + s.series.size, 0),
+
+    start() {
+      timer ??= setInterval(() => this.flush(), opts.flushEveryMs ?? 1000);
+    },
+
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      const all = [...streams.values()];
+      streams.clear();
+      connected.clear();
+      tokens.clear();
+      await Promise.all(all.map((s) => s.close()));
+    },
+
+    /** For tests: the stream of a source, to drop its connection. */
+    streamOf: (source: DataSource) => streams.get(source),
+  };
+}
+
+export type MarketDataHub = ReturnType<typeof createMarketDataHub>;

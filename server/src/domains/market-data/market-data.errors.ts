@@ -1,0 +1,23 @@
+import { KiteApiError } from '../../protocols/kite-rest.js';
+import { AppError } from '../../platform/errors.js';
+import { BinanceApiError } from './adapters/binance-adapter.js';
+import { RetryableError } from './adapters/retry.js';
+
+/**
+ * A provider failure as the admin should read it: the provider's own message for refusals
+ * (bad token, unknown symbol, too long a range) as 400, unreachable or rate-limited as 502.
+ * Never 401/403: those would end the admin's console session.
+ */
+export function marketDataFailure(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof KiteApiError) {
+    if (err.errorType === 'TokenException') {
+      return new AppError(400, 'UPSTREAM_FAILED', `Kite access token is missing or expired: ${err.message}`);
+    }
+    return new AppError(400, 'UPSTREAM_FAILED', `Kite: ${err.message}`);
+  }
+  if (err instanceof BinanceApiError) return new AppError(400, 'UPSTREAM_FAILED', `Binance: ${err.message}`);
+  if (err instanceof RetryableError) return new AppError(502, 'UPSTREAM_FAILED', `${err.message}; try again shortly`);
+  const message = err instanceof Error ? err.message : 'Market data provider unreachable';
+  return new AppError(502, 'UPSTREAM_FAILED', message);
+}

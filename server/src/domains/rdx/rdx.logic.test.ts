@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import {
+  atmOf,
+  decideManualRealign,
+  decideOnCandle,
+  nearestExpiry,
+  strikeStep,
+  type ChainOption,
+  type OpenLeg,
+  type RdxInputs,
+} from './rdx.logic.js';
+
+const z = (iso: string) => Date.parse(iso);
+const MON_1030_IST = z('2026-11-23T05:00:00Z');
+const rupees = (r: number) => r * 100;
+
+function chain(expiries: string[]): ChainOption[] {
+  const out: ChainOption[] = [];
+  let token = 1000;
+  for (const expiry of expiries) {
+    for (let strike = 24000; strike <= 25000; strike += 50) {
+      for (const optionType of ['CE', 'PE'] as const) {
+        out.push({
+          tradingSymbol: `NIFTY${expiry.replaceAll('-', '')}${strike}${optionType}`,
+          exchange: 'NFO',
+          strikePaise: rupees(strike),
+          expiry,
+          optionType,
+          lotSize: 75,
+          instrumentToken: token++,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+const CHAIN = chain(['2026-11-23', '2026-11-24', '2026-12-01']);
+
+function inputs(over: Partial<RdxInputs> & { mapping?: Partial<RdxInputs['mapping']>; config?: Partial<RdxInputs['config']> } = {}): RdxInputs {
+  return {
+    chain: CHAIN,
+    legs: [],
+    pricePaise: rupees(24512.4),
+    at: MON_1030_IST,
+    instrument: {
+      lotSize: 75,
+      hours: { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' },
+    },
+    ...over,
+    mapping: { ceCount: 1, peCount: 1, startTime: null, endTime: null, runningStatus: 1, ...over.mapping },
+    config: { lotCount: 2, atmPaise: 0, offsetPaise: rupees(100), ...over.config },
+  };
+}
+
+const leg = (optionType: 'CE' | 'PE', strike: number): OpenLeg => ({
+  id: optionType === 'CE' ? 1 : 2,
+  optionType,
+  tradingSymbol: `NIFTY20261124${strike}${optionType}`,
+  exchange: 'NFO',
+  strikePaise: rupees(strike),
+  expiry: '2026-11-24',
+  quantity: 150,
+});
+
+describe('chain helpers', () => {
+  it('finds the strike step, the nearest expiry that is not today, and the ATM', () => {
+    expect(strikeStep(CHAIN, '2026-11-24')).toBe(rupees(50));
+    expect(nearestExpiry(CHAIN, '2026-11-23')).toBe('2026-11-24');
+    expect(atmOf(rupees(24512.4), rupees(50))).toBe(rupees(24500));
+    expect(atmOf(rupees(24525), rupees(50))).toBe(rupees(24550));
+  });
+});
+
+describe('entry', () => {
+  it('sells CE at ATM + offset and PE at ATM − offset, lots × lot size, nearest expiry not today', () => {
+    const d = decideOnCandle(inputs());
+    expect(d.action).toBe('enter');
+    if (d.action !== 'enter') return;
+    expect(d.atmPaise).toBe(rupees(24500));
+    expect(d.open.map((o) => [o.option.optionType, o.option.strikePaise / 100, o.option.expiry, o.quantity])).toEqual([
+      ['CE', 24600, '2026-11-24', 150],
+      ['PE', 24400, '2026-11-24', 150],
+    ]);
+  });
+
+  it('with ce_count 0 sells only puts; with both 0 does nothing', () => {
+    const d = decideOnCandle(inputs({ mapping: { ceCount: 0, peCount: 2 } }));
+    expect(d.action === 'enter' && d.open.map((o) => [o.option.optionType, o.quantity])).toEqual([['PE', 300]]);
+    expect(decideOnCandle(inputs({ mapping: { ceCount: 0, peCount: 0 } }))).toEqual({
+      action: 'hold',
+      reason: 'no legs configured',
+    });
+  });
+
+  it('a negative offset puts the call below the ATM and the put above it', () => {
+    const d = decideOnCandle(inputs({ config: { offsetPaise: rupees(-150) } }));
+    expect(d.action === 'enter' && d.open.map((o) => o.option.strikePaise / 100)).toEqual([24350, 24650]);
+  });
+
+  it('rounds an offset that is not a multiple of the step to the chain', () => {
+    const d = decideOnCandle(inputs({ config: { offsetPaise: rupees(120) } }));
+    expect(d.action === 'enter' && d.open.map((o) => o.option.strikePaise / 100)).toEqual([24600, 24400]);
+  });
+
+  it('holds when the strike is not listed', () => {
+    const d = decideOnCandle(inputs({ pricePaise: rupees(24990), config: { offsetPaise: rupees(100) } }));
+    expect(d).toMatchObject({ action: 'hold' });
+  });
+});
+
+describe('realign threshold', () => {
+  const legs = [leg('CE', 24600), leg('PE', 24400)];
+  it('holds while the ATM moved less than max(|offset|, step)', () => {
+    const d = decideOnCandle(inputs({ legs, pricePaise: rupees(24570), config: { atmPaise: rupees(24500) } }));
+    expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+
+  it('realigns once it moved at least that far: buy back all, sell around the new ATM', () => {
+    const d = decideOnCandle(inputs({ legs, pricePaise: rupees(24601), config: { atmPaise: rupees(24500) } }));
+    expect(d.action).toBe('realign');
+    if (d.action !== 'realign') return;
+    expect(d.close.map((l) => l.id)).toEqual([1, 2]);
+    expect(d.atmPaise).toBe(rupees(24600));
+    expect(d.open.map((o) => o.option.strikePaise / 100)).toEqual([24700, 24500]);
+  });
+
+  it('with a zero offset the threshold is one strike step', () => {
+    const d = decideOnCandle(
+      inputs({ legs, pricePaise: rupees(24550), config: { atmPaise: rupees(24500), offsetPaise: 0 } }),
+    );
+    expect(d.action).toBe('realign');
+  });
+});
+
+describe('status, hours and window', () => {
+  it('takes no action when paused or stopped', () => {
+    expect(decideOnCandle(inputs({ mapping: { runningStatus: 2 } }))).toEqual({ action: 'hold', reason: 'not running' });
+    expect(decideOnCandle(inputs({ mapping: { runningStatus: 0 } }))).toEqual({ action: 'hold', reason: 'not running' });
+  });
+
+  it('takes no action on a non-trading day or before the open', () => {
+    expect(decideOnCandle(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
+    expect(decideOnCandle(inputs({ at: z('2026-11-23T03:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
+  });
+
+  it('waits for the window start and squares off at its end', () => {
+    const window = { startTime: '11:00', endTime: '14:00' };
+    expect(decideOnCandle(inputs({ mapping: window }))).toEqual({ action: 'hold', reason: 'outside window' });
+    expect(decideOnCandle(inputs({ mapping: window, at: z('2026-11-23T05:30:00Z') })).action).toBe('enter');
+    const legs = [leg('CE', 24600)];
+    expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T08:30:00Z') }))).toMatchObject({
+      action: 'squareOff',
+      reason: 'window end',
+    });
+  });
+
+  it('a window crossing the market close squares off on the candle closing at 15:30', () => {
+    const window = { startTime: '14:00', endTime: '16:00' };
+    const legs = [leg('CE', 24600), leg('PE', 24400)];
+    expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T09:55:00Z') })).action).not.toBe('squareOff');
+    expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T10:00:00Z') }))).toMatchObject({
+      action: 'squareOff',
+    });
+  });
+
+  it('an Always On strategy keeps its legs through the day', () => {
+    const legs = [leg('CE', 24600), leg('PE', 24400)];
+    const d = decideOnCandle(inputs({ legs, at: z('2026-11-23T10:00:00Z'), config: { atmPaise: rupees(24500) } }));
+    expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+});
+
+describe('manual realign', () => {
+  it('enters when flat and realigns with legs whatever the threshold', () => {
+    expect(decideManualRealign(inputs()).action).toBe('enter');
+    const d = decideManualRealign(inputs({ legs: [leg('CE', 24600)], config: { atmPaise: rupees(24500) } }));
+    expect(d.action).toBe('realign');
+  });
+
+  it('refuses while the market is closed', () => {
+    expect(decideManualRealign(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
+  });
+});

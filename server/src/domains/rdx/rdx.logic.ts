@@ -1,0 +1,161 @@
+/**
+ * RDX decision rules (DESIGN §7, docs/RDX.md): a short strangle re-centred on the at-the-money strike.
+ * Pure: every function takes the data and the instant it decides at. Money is integer paise.
+ */
+import { RUNNING_STATUS } from '@app/contract';
+import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
+
+export type OptionType = 'CE' | 'PE';
+
+export interface ChainOption {
+  tradingSymbol: string;
+  exchange: string;
+  strikePaise: number;
+  /** YYYY-MM-DD */
+  expiry: string;
+  optionType: OptionType;
+  lotSize: number;
+  instrumentToken: number;
+}
+
+export interface OpenLeg {
+  id: number;
+  optionType: OptionType;
+  tradingSymbol: string;
+  exchange: string;
+  strikePaise: number;
+  expiry: string;
+  /** Units sold (positive). */
+  quantity: number;
+}
+
+export interface LegOrder {
+  option: ChainOption;
+  quantity: number;
+}
+
+export interface RdxInputs {
+  mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null; runningStatus: number };
+  config: { lotCount: number; atmPaise: number; offsetPaise: number };
+  instrument: { lotSize: number; hours: Hours };
+  legs: readonly OpenLeg[];
+  pricePaise: number;
+  chain: readonly ChainOption[];
+  /** The instant decided at: a candle's close time, or now for manual actions. */
+  at: number;
+}
+
+export type Decision =
+  | { action: 'hold'; reason: string }
+  | { action: 'enter'; atmPaise: number; open: LegOrder[] }
+  | { action: 'realign'; atmPaise: number; close: OpenLeg[]; open: LegOrder[] }
+  | { action: 'squareOff'; close: OpenLeg[]; reason: string };
+
+/** The strike step of an expiry: the smallest gap between its listed strikes. */
+export function strikeStep(chain: readonly ChainOption[], expiry: string): number | null {
+  const strikes = [...new Set(chain.filter((o) => o.expiry === expiry).map((o) => o.strikePaise))].sort((a, b) => a - b);
+  let step: number | null = null;
+  for (let i = 1; i < strikes.length; i++) {
+    const gap = strikes[i]! - strikes[i - 1]!;
+    if (gap > 0 && (step === null || gap < step)) step = gap;
+  }
+  return step;
+}
+
+/** Nearest expiry after `today` (YYYY-MM-DD in the instrument's zone): never today's, which dies at the close. */
+export function nearestExpiry(chain: readonly ChainOption[], today: string): string | null {
+  let best: string | null = null;
+  for (const o of chain) if (o.expiry > today && (best === null || o.expiry < best)) best = o.expiry;
+  return best;
+}
+
+export const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
+
+/** ATM = round(price / S) × S. */
+export const atmOf = (pricePaise: number, step: number) => roundToStep(pricePaise, step);
+
+const localDate = (at: number, tz: string) => {
+  const t = localTime(at, tz);
+  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+};
+
+/**
+ * Where `at` stands for trading. A candle closing exactly at the market close still counts as in
+ * session, so the last candle can square off. The strategy window is [start, end); its effective end
+ * is the earlier of its end and the market close, so a window crossing the close squares off at the close.
+ */
+export function sessionAt(hours: Hours, window: { startTime: string | null; endTime: string | null }, at: number) {
+  const t = localTime(at, hours.timezone);
+  const open = parseHhmm(hours.marketOpenTime);
+  const close = parseHhmm(hours.marketCloseTime);
+  const isTradingDay = parseDays(hours.tradingDays).has(t.weekday);
+  const isMarketOpen = isTradingDay && t.minutes >= open && t.minutes <= close;
+  if (!window.startTime || !window.endTime) return { isMarketOpen, isInWindow: isMarketOpen, isPastWindowEnd: false };
+  const start = parseHhmm(window.startTime);
+  const end = Math.min(parseHhmm(window.endTime), close);
+  return {
+    isMarketOpen,
+    isInWindow: isMarketOpen && t.minutes >= start && t.minutes < end,
+    isPastWindowEnd: isMarketOpen && t.minutes >= end,
+  };
+}
+
+/** The legs to sell around an ATM: CE at ATM + offset and PE at ATM − offset, rounded to the chain's step. */
+export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string, step: number): LegOrder[] | string {
+  const { mapping, config, instrument } = inputs;
+  const wanted: Array<[OptionType, number, number]> = [
+    ['CE', roundToStep(atmPaise + config.offsetPaise, step), mapping.ceCount],
+    ['PE', roundToStep(atmPaise - config.offsetPaise, step), mapping.peCount],
+  ];
+  const orders: LegOrder[] = [];
+  for (const [type, strike, count] of wanted) {
+    if (count <= 0) continue;
+    const option = inputs.chain.find((o) => o.expiry === expiry && o.optionType === type && o.strikePaise === strike);
+    if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
+    orders.push({ option, quantity: count * config.lotCount * instrument.lotSize });
+  }
+  return orders;
+}
+
+function enterAround(inputs: RdxInputs, today: string): Decision {
+  if (inputs.mapping.ceCount <= 0 && inputs.mapping.peCount <= 0) return { action: 'hold', reason: 'no legs configured' };
+  const expiry = nearestExpiry(inputs.chain, today);
+  if (!expiry) return { action: 'hold', reason: 'no expiry after today in the option chain' };
+  const step = strikeStep(inputs.chain, expiry);
+  if (!step) return { action: 'hold', reason: 'option chain has no strike step' };
+  const atmPaise = atmOf(inputs.pricePaise, step);
+  const orders = entryOrders(inputs, atmPaise, expiry, step);
+  if (typeof orders === 'string') return { action: 'hold', reason: orders };
+  if (inputs.legs.length === 0) return { action: 'enter', atmPaise, open: orders };
+  return { action: 'realign', atmPaise, close: [...inputs.legs], open: orders };
+}
+
+/** What to do on the close of a candle of the configured interval. */
+export function decideOnCandle(inputs: RdxInputs): Decision {
+  if (inputs.mapping.runningStatus !== RUNNING_STATUS.RUNNING) return { action: 'hold', reason: 'not running' };
+  const tz = inputs.instrument.hours.timezone;
+  const s = sessionAt(inputs.instrument.hours, inputs.mapping, inputs.at);
+  if (!s.isMarketOpen) return { action: 'hold', reason: 'market closed' };
+  if (s.isPastWindowEnd) {
+    return inputs.legs.length > 0
+      ? { action: 'squareOff', close: [...inputs.legs], reason: 'window end' }
+      : { action: 'hold', reason: 'outside window' };
+  }
+  if (!s.isInWindow) return { action: 'hold', reason: 'outside window' };
+  const today = localDate(inputs.at, tz);
+  if (inputs.legs.length === 0) return enterAround(inputs, today);
+  const expiry = inputs.legs[0]!.expiry;
+  const step = strikeStep(inputs.chain, expiry) ?? strikeStep(inputs.chain, nearestExpiry(inputs.chain, today) ?? '');
+  if (!step) return { action: 'hold', reason: 'option chain has no strike step' };
+  const threshold = Math.max(Math.abs(inputs.config.offsetPaise), step);
+  const atmNow = atmOf(inputs.pricePaise, step);
+  if (Math.abs(atmNow - inputs.config.atmPaise) < threshold) return { action: 'hold', reason: 'within threshold' };
+  return enterAround(inputs, today);
+}
+
+/** Manual Realign: at once at the last price, whatever the threshold. */
+export function decideManualRealign(inputs: RdxInputs): Decision {
+  const s = sessionAt(inputs.instrument.hours, { startTime: null, endTime: null }, inputs.at);
+  if (!s.isMarketOpen) return { action: 'hold', reason: 'market closed' };
+  return enterAround(inputs, localDate(inputs.at, inputs.instrument.hours.timezone));
+}
