@@ -36,7 +36,7 @@ export function KiteTokenBox({ notify }: { notify: (kind: MessageKind, text: str
           maxLength={APP_CODE_LENGTH}
           inputMode="numeric"
           autoComplete="one-time-code"
-          placeholder="6-digit code from the authenticator app"
+          placeholder="6-digit code"
         />
       </label>
       <div className="form-actions">

@@ -66,7 +66,7 @@ export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel }: 
       </label>
       <label>
         Timezone
-        <select value={draft.timezone} onChange={(e) => set('timezone')(e.target.value)}>
+        <select aria-label="Timezone" value={draft.timezone} onChange={(e) => set('timezone')(e.target.value)}>
           {timezones.map((tz) => (
             <option key={tz} value={tz}>
               {tz}
@@ -76,7 +76,11 @@ export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel }: 
       </label>
       <label>
         Trading Days
-        <select value={draft.tradingDays} onChange={(e) => set('tradingDays')(e.target.value)}>
+        <select
+          aria-label="Trading Days"
+          value={draft.tradingDays}
+          onChange={(e) => set('tradingDays')(e.target.value)}
+        >
           {daySets.map((s) => (
             <option key={s.value} value={s.value}>
               {s.label}

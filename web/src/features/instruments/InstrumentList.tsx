@@ -44,13 +44,15 @@ export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Pr
                   {i.market_status.isOpen ? 'Open' : 'Closed'}
                 </span>
               </td>
-              <td className="row">
-                <button type="button" onClick={() => onEdit(i)}>
-                  Edit
-                </button>
-                <button type="button" className="danger" disabled={isDeleting} onClick={() => onDelete(i)}>
-                  Delete
-                </button>
+              <td>
+                <div className="row">
+                  <button type="button" onClick={() => onEdit(i)}>
+                    Edit
+                  </button>
+                  <button type="button" className="danger" disabled={isDeleting} onClick={() => onDelete(i)}>
+                    Delete
+                  </button>
+                </div>
               </td>
             </tr>
           ))}

@@ -1,7 +1,18 @@
 import type { Candle } from '@app/contract';
-import { CandlestickSeries, createChart, type IChartApi, type ISeriesApi, type UTCTimestamp } from 'lightweight-charts';
+import {
+  CandlestickSeries,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import './CandleChart.css';
+import { crosshairLabel, tickLabel, type TickKind } from './chart-time';
+
+// Candle times are epoch seconds (UTCTimestamp); business-day strings never reach this chart.
+const seconds = (t: Time) => (typeof t === 'number' ? t : 0);
 
 /**
  * TradingView lightweight-charts candlesticks. Kept in its own module and loaded lazily,
@@ -19,7 +30,13 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: '#8fa1b3' },
       grid: { vertLines: { color: '#2a3845' }, horzLines: { color: '#2a3845' } },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#2a3845' },
+      localization: { timeFormatter: (t: Time) => crosshairLabel(seconds(t)) },
+      timeScale: {
+        timeVisible: true,
+        secondsVisible: false,
+        borderColor: '#2a3845',
+        tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(seconds(t), kind),
+      },
       rightPriceScale: { borderColor: '#2a3845' },
     });
     chart.current = c;

@@ -11,10 +11,12 @@ import { useDataInstruments, useLiveConfigs } from './useLiveConfigs';
 
 /** Admin data tab: live data configurations, live and historical sync, historical fetch and the candle chart. */
 export function DataTab() {
-  const { flash, show, clear } = useFlash();
+  // Two message spots, so a result shows next to the control that caused it.
+  const listFlash = useFlash();
+  const formFlash = useFlash();
   const [form, setForm] = useState(() => defaultFetchForm(new Date()));
   const instruments = useDataInstruments();
-  const { list, create, update, remove } = useLiveConfigs(show);
+  const { list, create, update, remove } = useLiveConfigs(listFlash.show, formFlash.show);
   const configs = list.data ?? [];
 
   function onDelete(id: number) {
@@ -24,10 +26,10 @@ export function DataTab() {
   return (
     <section className="stack">
       <h2 className="tab-title">Market Data</h2>
-      <Message flash={flash} onClose={clear} />
       <div className="card stack">
         <h3>Live Data Configurations</h3>
-        <LiveSyncPanel configs={configs} notify={show} />
+        <Message flash={listFlash.flash} onClose={listFlash.clear} />
+        <LiveSyncPanel configs={configs} notify={listFlash.show} />
         {list.isPending && <p className="muted">{MSG.loadingLiveConfigs}</p>}
         {list.isError && (
           <div className="message message-error" role="alert">
@@ -54,7 +56,9 @@ export function DataTab() {
         onChange={setForm}
         instruments={instruments.data ?? []}
         isLoadingInstruments={instruments.isPending}
-        notify={show}
+        flash={formFlash.flash}
+        onCloseFlash={formFlash.clear}
+        notify={formFlash.show}
         onAddConfig={(body) => create.mutate(body)}
         isAdding={create.isPending}
       />

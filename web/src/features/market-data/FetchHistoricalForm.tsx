@@ -10,7 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { call } from '../../api/client';
-import type { MessageKind } from '../../components/Message';
+import { Message, type Flash, type MessageKind } from '../../components/Message';
 import {
   canAddConfig,
   fetchBody,
@@ -31,6 +31,9 @@ interface Props {
   onChange: (form: FetchForm) => void;
   instruments: Instrument[];
   isLoadingInstruments: boolean;
+  /** The form's status message, shown under its title. */
+  flash: Flash | null;
+  onCloseFlash: () => void;
   notify: (kind: MessageKind, text: string) => void;
   onAddConfig: (body: LiveConfigBody) => void;
   isAdding: boolean;
@@ -38,7 +41,8 @@ interface Props {
 
 /** Fetch Historical Data: fetch a range of candles now, or keep the choice as a live config. */
 export function FetchHistoricalForm(props: Props) {
-  const { form, onChange, instruments, isLoadingInstruments, notify, onAddConfig, isAdding } = props;
+  const { form, onChange, instruments, isLoadingInstruments, flash, onCloseFlash, notify, onAddConfig, isAdding } =
+    props;
   const queryClient = useQueryClient();
   const fetchData = useMutation({
     mutationFn: (body: FetchBody) => call(marketDataRoutes.fetch, { body }),
@@ -71,9 +75,14 @@ export function FetchHistoricalForm(props: Props) {
   return (
     <form className="card form-grid" onSubmit={onFetch} aria-label="Fetch Historical Data" noValidate>
       <h3>Fetch Historical Data</h3>
+      {flash && (
+        <div className="full">
+          <Message flash={flash} onClose={onCloseFlash} />
+        </div>
+      )}
       <label>
         Data Source
-        <select value={form.source} onChange={(e) => onSource(e.target.value)}>
+        <select aria-label="Data Source" value={form.source} onChange={(e) => onSource(e.target.value)}>
           {DATA_SOURCES.map((s) => (
             <option key={s} value={s}>
               {s}
@@ -84,6 +93,7 @@ export function FetchHistoricalForm(props: Props) {
       <label>
         Instrument
         <InstrumentSelect
+          label="Instrument"
           instruments={instrumentsForSource(instruments, form.source)}
           value={form.instrumentToken}
           onChange={(instrumentToken) => onChange({ ...form, instrumentToken })}
@@ -92,6 +102,7 @@ export function FetchHistoricalForm(props: Props) {
       <label>
         Interval
         <select
+          aria-label="Interval"
           value={form.interval}
           onChange={(e) => {
             if (isDataInterval(e.target.value)) onChange({ ...form, interval: e.target.value });

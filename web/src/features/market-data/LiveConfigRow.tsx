@@ -34,24 +34,30 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
 
   if (!draft) {
     return (
-      <tr data-testid="live-config-row">
+      <tr data-testid="live-config-row" data-config-id={config.id}>
         <td>{config.source}</td>
         <td>
           {config.instrument_name ? `${config.instrument_name} (${config.instrument_token})` : config.instrument_token}
         </td>
         <td>{config.interval}</td>
-        <td className="row">
-          <button
-            type="button"
-            onClick={() =>
-              setDraft({ source: config.source, instrument_token: config.instrument_token, interval: config.interval })
-            }
-          >
-            Edit
-          </button>
-          <button type="button" className="danger" onClick={onDelete}>
-            Delete
-          </button>
+        <td>
+          <div className="row">
+            <button
+              type="button"
+              onClick={() =>
+                setDraft({
+                  source: config.source,
+                  instrument_token: config.instrument_token,
+                  interval: config.interval,
+                })
+              }
+            >
+              Edit
+            </button>
+            <button type="button" className="danger" onClick={onDelete}>
+              Delete
+            </button>
+          </div>
         </td>
       </tr>
     );
@@ -59,7 +65,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
 
   const source = draft.source ?? config.source;
   return (
-    <tr data-testid="live-config-row" className="editing">
+    <tr data-testid="live-config-row" data-config-id={config.id} className="editing">
       <td>
         <select
           aria-label="Source"
@@ -102,18 +108,20 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
           ))}
         </select>
       </td>
-      <td className="row">
-        <button
-          type="button"
-          className="primary"
-          disabled={isSaving || !draft.instrument_token}
-          onClick={() => void save()}
-        >
-          Save
-        </button>
-        <button type="button" onClick={() => setDraft(null)}>
-          Cancel
-        </button>
+      <td>
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            disabled={isSaving || !draft.instrument_token}
+            onClick={() => void save()}
+          >
+            Save
+          </button>
+          <button type="button" onClick={() => setDraft(null)}>
+            Cancel
+          </button>
+        </div>
       </td>
     </tr>
   );

@@ -18,8 +18,11 @@ export function useDataInstruments() {
   });
 }
 
-/** Live data configurations and their add/update/delete calls, reporting through `notify`. */
-export function useLiveConfigs(notify: Notify) {
+/**
+ * Live data configurations and their add/update/delete calls. Adding reports next to the
+ * fetch form it starts from (`notifyAdd`); editing and deleting next to the list (`notify`).
+ */
+export function useLiveConfigs(notify: Notify, notifyAdd: Notify) {
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: liveConfigsKey, queryFn: () => call(api.liveData.list) });
   const refresh = () => queryClient.invalidateQueries({ queryKey: liveConfigsKey });
@@ -27,10 +30,10 @@ export function useLiveConfigs(notify: Notify) {
   const create = useMutation({
     mutationFn: (body: LiveConfigBody) => call(api.liveData.create, { body }),
     onSuccess: async () => {
-      notify('success', MSG.configAdded);
+      notifyAdd('success', MSG.configAdded);
       await refresh();
     },
-    onError: (err) => notify('error', messageOf(err, MSG.failedAddConfigTryAgain)),
+    onError: (err) => notifyAdd('error', messageOf(err, MSG.failedAddConfigTryAgain)),
   });
 
   const update = useMutation({
