@@ -72,6 +72,9 @@ export const MSG = {
   failedFetchScheduling: 'Failed to fetch scheduling status',
   failedEnableScheduling: 'Failed to enable scheduling',
   failedDisableScheduling: 'Failed to disable scheduling',
+  // Admin console texts SPEC leaves open (admin-ui)
+  schedulingEnabled: 'Auto-scheduling enabled',
+  schedulingDisabled: 'Auto-scheduling disabled',
 
   // Live data
   failedLoadLiveConfigs: 'Failed to load live data configurations',
@@ -89,6 +92,15 @@ export const MSG = {
   failedAddConfigTryAgain: 'Failed to add configuration. Please try again.',
   failedDeleteConfigTryAgain: 'Failed to delete configuration. Please try again.',
   failedSyncHistoricalTryAgain: 'Failed to sync historical data. Please try again.',
+  // Admin console texts SPEC leaves open (admin-ui)
+  liveConfigUpdated: 'Configuration updated successfully!',
+  liveConfigDeleted: 'Configuration deleted successfully!',
+  liveSyncStarted: 'Live sync started',
+  liveSyncStopped: 'Live sync stopped',
+  failedStartLiveSync: 'Failed to start live sync',
+  failedStopLiveSync: 'Failed to stop live sync',
+  failedLoadCandles: 'Failed to load candles',
+  noCandles: 'No candles stored for this selection yet. Fetch historical data to fill the chart.',
 
   // Instruments
   failedLoadInstruments: 'Failed to load instruments',
@@ -98,6 +110,10 @@ export const MSG = {
   confirmDeleteInstrument: 'Are you sure you want to delete this instrument?',
   instrumentTokenTaken: 'An instrument with this token already exists',
   instrumentInUse: 'This instrument is used by a strategy mapping; remove the mapping first',
+  // Admin console texts SPEC leaves open (admin-ui)
+  instrumentCreated: 'Instrument created',
+  instrumentUpdated: 'Instrument updated',
+  instrumentDeleted: 'Instrument deleted',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */

@@ -1,8 +1,71 @@
-/** Placeholder until its screen is built. */
+import { MSG, type Instrument } from '@app/contract';
+import { useState } from 'react';
+import { messageOf } from '../../api/client';
+import { Message, useFlash } from '../../components/Message';
+import { draftFromInstrument, EMPTY_INSTRUMENT_DRAFT, type InstrumentBody } from './instrument-form';
+import { InstrumentForm } from './InstrumentForm';
+import { InstrumentList } from './InstrumentList';
+import { useInstruments } from './useInstruments';
+
+type Editor = { mode: 'create' } | { mode: 'edit'; instrument: Instrument } | null;
+
+/** Admin tab: add, edit and delete instruments and see whether each market is open. */
 export function InstrumentsTab() {
+  const { flash, show, clear } = useFlash();
+  const [editor, setEditor] = useState<Editor>(null);
+  const { list, create, update, remove } = useInstruments(show, () => setEditor(null));
+
+  function onSubmit(body: InstrumentBody) {
+    if (editor?.mode === 'edit') update.mutate({ id: editor.instrument.id, body });
+    else create.mutate(body);
+  }
+
+  function onDelete(instrument: Instrument) {
+    if (!window.confirm(MSG.confirmDeleteInstrument)) return;
+    remove.mutate(instrument.id, {
+      onSuccess: () => {
+        if (editor?.mode === 'edit' && editor.instrument.id === instrument.id) setEditor(null);
+      },
+    });
+  }
+
   return (
-    <section className="card">
-      <h2 className="tab-title">instruments</h2>
+    <section className="stack">
+      <div className="view-header">
+        <h2 className="tab-title">Instrument Management</h2>
+        <button type="button" className="primary" onClick={() => setEditor({ mode: 'create' })}>
+          Add New Instrument
+        </button>
+      </div>
+      <Message flash={flash} onClose={clear} />
+      {editor && (
+        <InstrumentForm
+          // A new key per target resets the form's fields when switching between rows.
+          key={editor.mode === 'edit' ? `edit-${editor.instrument.id}` : 'create'}
+          mode={editor.mode}
+          initial={editor.mode === 'edit' ? draftFromInstrument(editor.instrument) : EMPTY_INSTRUMENT_DRAFT}
+          isSaving={create.isPending || update.isPending}
+          onSubmit={onSubmit}
+          onCancel={() => setEditor(null)}
+        />
+      )}
+      <div className="card">
+        <h3>Instruments</h3>
+        {list.isPending && <p className="muted">Loading instruments...</p>}
+        {list.isError && (
+          <div className="message message-error" role="alert">
+            {messageOf(list.error, MSG.failedLoadInstruments)}
+          </div>
+        )}
+        {list.data && (
+          <InstrumentList
+            instruments={list.data}
+            onEdit={(instrument) => setEditor({ mode: 'edit', instrument })}
+            onDelete={onDelete}
+            isDeleting={remove.isPending}
+          />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,8 +1,68 @@
-/** Placeholder until its screen is built. */
+import { MSG } from '@app/contract';
+import { useState } from 'react';
+import { messageOf } from '../../api/client';
+import { Message, useFlash } from '../../components/Message';
+import { CandlesPanel } from './CandlesPanel';
+import { defaultFetchForm } from './fetch-form';
+import { FetchHistoricalForm } from './FetchHistoricalForm';
+import { LiveConfigsTable } from './LiveConfigsTable';
+import { LiveSyncPanel } from './LiveSyncPanel';
+import { useDataInstruments, useLiveConfigs } from './useLiveConfigs';
+
+/** Admin data tab: live data configurations, live and historical sync, historical fetch and the candle chart. */
 export function DataTab() {
+  // Two message spots, so a result shows next to the control that caused it.
+  const listFlash = useFlash();
+  const formFlash = useFlash();
+  const [form, setForm] = useState(() => defaultFetchForm(new Date()));
+  const instruments = useDataInstruments();
+  const { list, create, update, remove } = useLiveConfigs(listFlash.show, formFlash.show);
+  const configs = list.data ?? [];
+
+  function onDelete(id: number) {
+    if (window.confirm(MSG.confirmDeleteLiveConfig)) remove.mutate(id);
+  }
+
   return (
-    <section className="card">
-      <h2 className="tab-title">data</h2>
+    <section className="stack">
+      <h2 className="tab-title">Market Data</h2>
+      <div className="card stack">
+        <h3>Live Data Configurations</h3>
+        <Message flash={listFlash.flash} onClose={listFlash.clear} />
+        <LiveSyncPanel configs={configs} notify={listFlash.show} />
+        {list.isPending && <p className="muted">{MSG.loadingLiveConfigs}</p>}
+        {list.isError && (
+          <div className="message message-error" role="alert">
+            {messageOf(list.error, MSG.failedLoadLiveConfigs)}
+          </div>
+        )}
+        {list.data && (
+          <LiveConfigsTable
+            configs={list.data}
+            instruments={instruments.data ?? []}
+            isSaving={update.isPending}
+            onSave={(id, body) => update.mutateAsync({ id, body })}
+            onDelete={onDelete}
+          />
+        )}
+      </div>
+      {instruments.isError && (
+        <div className="message message-error" role="alert">
+          {messageOf(instruments.error, MSG.failedLoadInstruments)}
+        </div>
+      )}
+      <FetchHistoricalForm
+        form={form}
+        onChange={setForm}
+        instruments={instruments.data ?? []}
+        isLoadingInstruments={instruments.isPending}
+        flash={formFlash.flash}
+        onCloseFlash={formFlash.clear}
+        notify={formFlash.show}
+        onAddConfig={(body) => create.mutate(body)}
+        isAdding={create.isPending}
+      />
+      <CandlesPanel selection={form} />
     </section>
   );
 }

@@ -1,8 +1,70 @@
-/** Placeholder until its screen is built. */
+import { engineRoutes, MSG } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { Message, useFlash } from '../../components/Message';
+import { failureText } from '../market-data/service-failure';
+
+const rdxServiceKey = ['rdx', 'service-status'] as const;
+
+/** Admin rdx tab: start and stop the RDX strategy service and see whether it runs. */
 export function RdxServiceTab() {
+  const queryClient = useQueryClient();
+  const { flash, show, clear } = useFlash();
+  const status = useQuery({
+    queryKey: rdxServiceKey,
+    queryFn: () => call(engineRoutes.status),
+    refetchInterval: 15_000,
+  });
+
+  const control = useMutation({
+    mutationFn: (start: boolean) => call(start ? engineRoutes.start : engineRoutes.stop),
+    onSuccess: (reply, start) => {
+      queryClient.setQueryData(rdxServiceKey, reply);
+      show('success', start ? MSG.rdxStarted : MSG.rdxStopped);
+    },
+    onError: (err, start) => show('error', failureText(err, start ? MSG.failedStartRdx : MSG.failedStopRdx)),
+  });
+
+  // An unknown status counts as stopped, so Start stays available.
+  const isRunning = status.data?.isRunning ?? false;
+
   return (
-    <section className="card">
-      <h2 className="tab-title">rdx</h2>
+    <section className="stack">
+      <h2 className="tab-title">RDX Strategy Service</h2>
+      <Message flash={flash} onClose={clear} />
+      {status.isError && (
+        <div className="message message-error" role="alert">
+          {failureText(status.error, MSG.failedFetchStatus)}
+        </div>
+      )}
+      <div className="card stack">
+        <p data-testid="rdx-service-status">
+          Service status:{' '}
+          {status.isPending ? (
+            <span className="muted">Loading...</span>
+          ) : (
+            <span className={isRunning ? 'badge running' : 'badge'}>{isRunning ? 'Running' : 'Stopped'}</span>
+          )}
+        </p>
+        <div className="row">
+          <button
+            type="button"
+            className="primary"
+            disabled={isRunning || control.isPending || status.isPending}
+            onClick={() => control.mutate(true)}
+          >
+            Start RDX Service
+          </button>
+          <button
+            type="button"
+            className="danger"
+            disabled={!isRunning || control.isPending || status.isPending}
+            onClick={() => control.mutate(false)}
+          >
+            Stop RDX Service
+          </button>
+        </div>
+      </div>
     </section>
   );
 }

@@ -1,0 +1,75 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** The admin data tab: live data configurations, live/historical sync and the fetch form. */
+export class AdminDataPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.getByRole('tab', { name: 'data' }).click();
+    await expect(this.page.getByRole('heading', { name: 'Live Data Configurations' })).toBeVisible();
+  }
+
+  button(name: string) {
+    return this.page.getByRole('button', { name, exact: true });
+  }
+
+  syncStatus() {
+    return this.page.getByTestId('live-sync-status');
+  }
+
+  fetchForm() {
+    return this.page.getByRole('form', { name: 'Fetch Historical Data' });
+  }
+
+  field(label: 'Data Source' | 'Instrument' | 'Interval' | 'Start Date' | 'End Date') {
+    return this.fetchForm().getByLabel(label, { exact: true });
+  }
+
+  async choose(choice: { source?: string; instrumentToken?: string; interval?: string }) {
+    if (choice.source) await this.field('Data Source').selectOption(choice.source);
+    if (choice.instrumentToken) await this.field('Instrument').selectOption(choice.instrumentToken);
+    if (choice.interval) await this.field('Interval').selectOption(choice.interval);
+  }
+
+  async addConfiguration() {
+    await this.fetchForm().getByRole('button', { name: 'Add Configuration' }).click();
+  }
+
+  async fetchData() {
+    await this.fetchForm().getByRole('button', { name: 'Fetch Data' }).click();
+  }
+
+  configRows() {
+    return this.page.getByTestId('live-config-row');
+  }
+
+  /** The row of a config, found by its token once and then by its id, so it survives inline editing. */
+  async configRow(instrumentToken: string): Promise<Locator> {
+    const row = this.configRows().filter({ hasText: instrumentToken });
+    await expect(row).toHaveCount(1);
+    const id = await row.getAttribute('data-config-id');
+    return this.page.locator(`[data-testid="live-config-row"][data-config-id="${id}"]`);
+  }
+
+  /** Clicks a row's Delete, answers the confirm and returns its question. */
+  async deleteConfig(row: Locator, answer: 'accept' | 'dismiss'): Promise<string> {
+    let question = '';
+    this.page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    });
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect.poll(() => question).not.toBe('');
+    return question;
+  }
+
+  /** A success message with this text. */
+  success(text: string | RegExp) {
+    return this.page.getByRole('status').filter({ hasText: text });
+  }
+
+  /** An error message (flash or inline) with this text. */
+  error(text: string | RegExp) {
+    return this.page.getByRole('alert').filter({ hasText: text });
+  }
+}

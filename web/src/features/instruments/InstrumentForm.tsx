@@ -1,0 +1,101 @@
+import { TIMEZONES, TRADING_DAY_SETS } from '@app/contract';
+import { useState, type FormEvent } from 'react';
+import { instrumentPayload, type InstrumentBody, type InstrumentDraft } from './instrument-form';
+
+interface Props {
+  mode: 'create' | 'edit';
+  initial: InstrumentDraft;
+  isSaving: boolean;
+  onSubmit: (body: InstrumentBody) => void;
+  onCancel: () => void;
+}
+
+/** Create/edit form of one instrument. Invalid input is silently ignored on submit (SPEC §5). */
+export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel }: Props) {
+  const [draft, setDraft] = useState(initial);
+  const set = (field: keyof InstrumentDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const title = mode === 'create' ? 'Add New Instrument' : 'Edit Instrument';
+  // An instrument stored with a day list outside the offered sets keeps it selectable.
+  const daySets = TRADING_DAY_SETS.some((s) => s.value === draft.tradingDays)
+    ? TRADING_DAY_SETS
+    : [...TRADING_DAY_SETS, { value: draft.tradingDays, label: draft.tradingDays }];
+  const timezones = (TIMEZONES as readonly string[]).includes(draft.timezone)
+    ? TIMEZONES
+    : [...TIMEZONES, draft.timezone];
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const body = instrumentPayload(draft);
+    if (body) onSubmit(body);
+  }
+
+  return (
+    // noValidate: SPEC wants invalid input silently ignored, not the browser's validation bubbles.
+    <form className="card form-grid" onSubmit={submit} aria-label={title} noValidate>
+      <h3>{title}</h3>
+      <label>
+        Name
+        <input value={draft.name} onChange={(e) => set('name')(e.target.value)} required />
+      </label>
+      <label>
+        Instrument Token
+        <input value={draft.instrumentToken} onChange={(e) => set('instrumentToken')(e.target.value)} required />
+      </label>
+      <label>
+        Lot Size
+        <input
+          type="number"
+          min={1}
+          step={1}
+          value={draft.lotSize}
+          onChange={(e) => set('lotSize')(e.target.value)}
+          required
+        />
+      </label>
+      <label>
+        Ticker Symbol
+        <input value={draft.ticker} onChange={(e) => set('ticker')(e.target.value)} placeholder="Optional" />
+      </label>
+      <label>
+        Market Open Time
+        <input type="time" value={draft.openTime} onChange={(e) => set('openTime')(e.target.value)} required />
+      </label>
+      <label>
+        Market Close Time
+        <input type="time" value={draft.closeTime} onChange={(e) => set('closeTime')(e.target.value)} required />
+      </label>
+      <label>
+        Timezone
+        <select aria-label="Timezone" value={draft.timezone} onChange={(e) => set('timezone')(e.target.value)}>
+          {timezones.map((tz) => (
+            <option key={tz} value={tz}>
+              {tz}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Trading Days
+        <select
+          aria-label="Trading Days"
+          value={draft.tradingDays}
+          onChange={(e) => set('tradingDays')(e.target.value)}
+        >
+          {daySets.map((s) => (
+            <option key={s.value} value={s.value}>
+              {s.label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={isSaving}>
+          {isSaving ? 'Saving...' : mode === 'create' ? 'Add Instrument' : 'Update Instrument'}
+        </button>
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { HH_MM, TIMEZONES, TRADING_DAY_SETS, type api, type BodyOf, type Instrument } from '@app/contract';
+import { toInt } from '../../lib/format';
+
+/** What the instrument form holds while the admin types (inputs give strings). */
+export interface InstrumentDraft {
+  name: string;
+  instrumentToken: string;
+  lotSize: string;
+  ticker: string;
+  openTime: string;
+  closeTime: string;
+  timezone: string;
+  tradingDays: string;
+}
+
+export type InstrumentBody = BodyOf<typeof api.instruments.create>;
+
+/** SPEC §3 defaults: 09:15–15:30 Asia/Kolkata, Monday to Friday. */
+export const EMPTY_INSTRUMENT_DRAFT: InstrumentDraft = {
+  name: '',
+  instrumentToken: '',
+  lotSize: '',
+  ticker: '',
+  openTime: '09:15',
+  closeTime: '15:30',
+  timezone: TIMEZONES[0],
+  tradingDays: TRADING_DAY_SETS[0].value,
+};
+
+export function draftFromInstrument(i: Instrument): InstrumentDraft {
+  return {
+    name: i.name,
+    instrumentToken: i.instrument_token,
+    lotSize: String(i.lot_size),
+    ticker: i.ticker ?? '',
+    openTime: i.market_open_time,
+    closeTime: i.market_close_time,
+    timezone: i.timezone,
+    tradingDays: i.trading_days,
+  };
+}
+
+/**
+ * SPEC §5: name and token non-empty after trimming, lot size above 0, both times HH:MM;
+ * otherwise null and the submit is silently ignored. The ticker is sent only when non-empty.
+ */
+export function instrumentPayload(d: InstrumentDraft): InstrumentBody | null {
+  const name = d.name.trim();
+  const token = d.instrumentToken.trim();
+  const lotSize = toInt(d.lotSize);
+  if (!name || !token || lotSize <= 0 || !HH_MM.test(d.openTime) || !HH_MM.test(d.closeTime)) return null;
+  const ticker = d.ticker.trim();
+  return {
+    name,
+    instrument_token: token,
+    lot_size: lotSize,
+    ...(ticker ? { ticker } : {}),
+    market_open_time: d.openTime,
+    market_close_time: d.closeTime,
+    timezone: d.timezone,
+    trading_days: d.tradingDays,
+  };
+}
+
+/** 'Mon-Fri' for a known day set, else the stored list itself. */
+export function tradingDaysLabel(days: string): string {
+  return TRADING_DAY_SETS.find((s) => s.value === days)?.label ?? days;
+}

@@ -1,0 +1,145 @@
+import {
+  DATA_INTERVALS,
+  DATA_SOURCES,
+  fetchedRecords,
+  instrumentTokenError,
+  marketDataRoutes,
+  MSG,
+  type Instrument,
+} from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { call } from '../../api/client';
+import { Message, type Flash, type MessageKind } from '../../components/Message';
+import {
+  canAddConfig,
+  fetchBody,
+  fetchValidationMessage,
+  instrumentsForSource,
+  isDataInterval,
+  isDataSource,
+  type FetchBody,
+  type FetchForm,
+} from './fetch-form';
+import { InstrumentSelect } from './InstrumentSelect';
+import { failureText } from './service-failure';
+import { candlesKeyRoot } from './useCandles';
+import type { LiveConfigBody } from './useLiveConfigs';
+
+interface Props {
+  form: FetchForm;
+  onChange: (form: FetchForm) => void;
+  instruments: Instrument[];
+  isLoadingInstruments: boolean;
+  /** The form's status message, shown under its title. */
+  flash: Flash | null;
+  onCloseFlash: () => void;
+  notify: (kind: MessageKind, text: string) => void;
+  onAddConfig: (body: LiveConfigBody) => void;
+  isAdding: boolean;
+}
+
+/** Fetch Historical Data: fetch a range of candles now, or keep the choice as a live config. */
+export function FetchHistoricalForm(props: Props) {
+  const { form, onChange, instruments, isLoadingInstruments, flash, onCloseFlash, notify, onAddConfig, isAdding } =
+    props;
+  const queryClient = useQueryClient();
+  const fetchData = useMutation({
+    mutationFn: (body: FetchBody) => call(marketDataRoutes.fetch, { body }),
+    onSuccess: async (result, body) => {
+      notify('success', fetchedRecords(result.recordsInserted, body.source));
+      await queryClient.invalidateQueries({ queryKey: candlesKeyRoot });
+    },
+    onError: (err) => notify('error', failureText(err, MSG.networkErrorFetching)),
+  });
+
+  function onFetch(e: FormEvent) {
+    e.preventDefault();
+    const missing = fetchValidationMessage(form);
+    if (missing) return notify('error', missing);
+    if (canAddConfig(form)) fetchData.mutate(fetchBody(form));
+  }
+
+  function onAdd() {
+    if (!canAddConfig(form)) return notify('error', MSG.fillAllFieldsForConfig);
+    onAddConfig({ source: form.source, instrument_token: form.instrumentToken.trim(), interval: form.interval });
+  }
+
+  function onSource(source: string) {
+    if (!isDataSource(source)) return;
+    // Keep the chosen instrument only if the new source can serve its token.
+    const keep = form.instrumentToken && !instrumentTokenError(source, form.instrumentToken);
+    onChange({ ...form, source, instrumentToken: keep ? form.instrumentToken : '' });
+  }
+
+  return (
+    <form className="card form-grid" onSubmit={onFetch} aria-label="Fetch Historical Data" noValidate>
+      <h3>Fetch Historical Data</h3>
+      {flash && (
+        <div className="full">
+          <Message flash={flash} onClose={onCloseFlash} />
+        </div>
+      )}
+      <label>
+        Data Source
+        <select aria-label="Data Source" value={form.source} onChange={(e) => onSource(e.target.value)}>
+          {DATA_SOURCES.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Instrument
+        <InstrumentSelect
+          label="Instrument"
+          instruments={instrumentsForSource(instruments, form.source)}
+          value={form.instrumentToken}
+          onChange={(instrumentToken) => onChange({ ...form, instrumentToken })}
+        />
+      </label>
+      <label>
+        Interval
+        <select
+          aria-label="Interval"
+          value={form.interval}
+          onChange={(e) => {
+            if (isDataInterval(e.target.value)) onChange({ ...form, interval: e.target.value });
+          }}
+        >
+          {DATA_INTERVALS.map((i) => (
+            <option key={i} value={i}>
+              {i}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Start Date
+        <input
+          type="datetime-local"
+          value={form.startDate}
+          onChange={(e) => onChange({ ...form, startDate: e.target.value })}
+        />
+      </label>
+      <label>
+        End Date
+        <input
+          type="datetime-local"
+          value={form.endDate}
+          min={form.startDate}
+          onChange={(e) => onChange({ ...form, endDate: e.target.value })}
+        />
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={fetchData.isPending || isLoadingInstruments}>
+          {isLoadingInstruments ? 'Loading Instruments...' : fetchData.isPending ? 'Fetching Data...' : 'Fetch Data'}
+        </button>
+        <button type="button" disabled={isAdding} onClick={onAdd}>
+          Add Configuration
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,51 @@
+import './LiveSyncPanel.css';
+import type { LiveDataConfig } from '@app/contract';
+import type { MessageKind } from '../../components/Message';
+import { useLiveSync } from './useLiveSync';
+
+interface Props {
+  configs: LiveDataConfig[];
+  notify: (kind: MessageKind, text: string) => void;
+}
+
+/** Historical sync of every live config, live sync start/stop and the live sync status line. */
+export function LiveSyncPanel({ configs, notify }: Props) {
+  const { status, start, stop, historical } = useLiveSync(notify);
+  const isBusy = start.isPending || stop.isPending;
+  const sources = status.connectedSources.length ? status.connectedSources.join(', ') : 'none';
+
+  return (
+    <div className="stack live-sync-panel">
+      <div className="row">
+        <button
+          type="button"
+          disabled={configs.length === 0 || historical.isPending}
+          onClick={() => historical.mutate(configs)}
+        >
+          {historical.isPending ? 'Syncing Historical Data...' : 'Sync Historical Data'}
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={status.isRunning || configs.length === 0 || isBusy}
+          onClick={() => start.mutate()}
+        >
+          Sync live data
+        </button>
+        <button type="button" className="danger" disabled={!status.isRunning || isBusy} onClick={() => stop.mutate()}>
+          Stop Sync
+        </button>
+      </div>
+      <p className="live-sync-status" data-testid="live-sync-status">
+        <span>
+          Live sync:{' '}
+          <span className={status.isRunning ? 'badge running' : 'badge'}>
+            {status.isRunning ? 'Running' : 'Stopped'}
+          </span>
+        </span>
+        <span>Connected sources: {sources}</span>
+        <span>Active subscriptions: {status.activeSubscriptions.length}</span>
+      </p>
+    </div>
+  );
+}
