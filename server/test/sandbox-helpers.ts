@@ -41,7 +41,7 @@ export async function startTestSandbox(
 
 /** A urlencoded body, as Kite clients send forms. */
 export function form(fields: Record<string, string | number>): { headers: Record<string, string>; body: string } {
-  const body = new URLSearchParams(Object.entries(fields).map(([k, v]) => [k, String(v)])).toString();
+  const body = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString();
   return { headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Kite-Version': '3' }, body };
 }
 

@@ -70,6 +70,17 @@ function optionVolume(c: OptionContract, from: number, to: number): number {
 
 /** Creates the pricing over `feed`; `seed` varies open interest between sandboxes. */
 export function createInstrumentPricing(feed: PriceFeed, seed: number): InstrumentPricing {
+  // A quote of 500 options on one underlying asks for the same day range 500 times.
+  const spotDays = new Map<string, Ohlcv | null>();
+  const spotDay = (key: string, from: number, to: number): Ohlcv | null => {
+    const memo = `${key}|${from}|${to}`;
+    if (!spotDays.has(memo)) {
+      if (spotDays.size > 64) spotDays.clear();
+      spotDays.set(memo, feed.aggregate(key, from, to));
+    }
+    return spotDays.get(memo) ?? null;
+  };
+
   const optionLtp = (c: OptionContract, second: number): number => {
     const at = Math.min(second, expirySecond(c));
     return premium(c, feed.priceAt(c.root.underlyingKey, at), at);
@@ -106,7 +117,7 @@ export function createInstrumentPricing(feed: PriceFeed, seed: number): Instrume
     const dayStart = istDayStart(second);
     const open = optionLtp(c, dayStart);
     const last = optionLtp(c, second);
-    const spot = feed.aggregate(c.root.underlyingKey, dayStart, second + 1);
+    const spot = spotDay(c.root.underlyingKey, dayStart, second + 1);
     const at = Math.min(second, expirySecond(c));
     // Premiums move with spot, so the day's spot extremes bound the premium's (time decay aside).
     const fromHigh = spot ? premium(c, spot.high, at) : last;
