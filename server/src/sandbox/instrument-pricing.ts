@@ -1,0 +1,169 @@
+/**
+ * Prices of listed instruments at any second: indices straight from their walk, options by
+ * Black–Scholes on the underlying's price at that same second (frozen at expiry). History and the live
+ * feed both read `ltpPaise`/`aggregate`, so option candles equal aggregated option ticks too.
+ */
+import { optionPremiumMinor, YEAR_MS } from './black-scholes.js';
+import type { SandboxInstrument } from './instrument-universe.js';
+import { OPTION_TICK_PAISE, type OptionContract } from './option-chain.js';
+import type { Ohlcv, PriceFeed } from './price-feed.js';
+import { hashInts } from './price-hash.js';
+import { SECONDS_PER_DAY } from './price-path.js';
+
+/** A quote's day figures (IST day so far). `closePaise` is the previous day's close, as Kite reports it. */
+export interface DayStats {
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+  volume: number;
+  averagePricePaise: number;
+  lastQuantity: number;
+}
+
+/** Prices for every sandbox instrument. */
+export interface InstrumentPricing {
+  ltpPaise(instrument: SandboxInstrument, second: number): number;
+  /** Exact OHLCV over seconds [fromSecond, toSecond); options stop at their expiry. */
+  aggregate(instrument: SandboxInstrument, fromSecond: number, toSecond: number): Ohlcv | null;
+  /** Day figures for quotes and ticks. Option high/low are estimated from the underlying's range. */
+  dayStats(instrument: SandboxInstrument, second: number): DayStats;
+  openInterest(instrument: SandboxInstrument, second: number): number;
+  /** Contracts traded in `second` (0 for indices). */
+  volumeAt(instrument: SandboxInstrument, second: number): number;
+}
+
+const IST_OFFSET_SECONDS = 19_800;
+
+/** Start (unix seconds) of the IST day containing `second`. */
+export function istDayStart(second: number): number {
+  return Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY) * SECONDS_PER_DAY - IST_OFFSET_SECONDS;
+}
+
+function expirySecond(c: OptionContract): number {
+  return Math.floor(c.expiryMs / 1000);
+}
+
+function premium(c: OptionContract, spot: number, second: number): number {
+  const years = Math.max(0, c.expiryMs - second * 1000) / YEAR_MS;
+  return optionPremiumMinor({
+    spot,
+    strike: c.strikePaise,
+    years,
+    volatility: c.root.volatility,
+    type: c.type,
+    tickMinor: OPTION_TICK_PAISE,
+  });
+}
+
+/** Options trade a fixed size every few seconds, so volume over any range has a closed form. */
+function optionTradePattern(c: OptionContract): { period: number; quantity: number } {
+  return { period: 3 + (c.exchangeToken % 5), quantity: c.root.lotSize * (1 + (Math.floor(c.exchangeToken / 5) % 3)) };
+}
+
+function optionVolume(c: OptionContract, from: number, to: number): number {
+  const { period, quantity } = optionTradePattern(c);
+  const end = Math.min(to, expirySecond(c) + 1);
+  if (end <= from) return 0;
+  return quantity * (Math.floor((end - 1) / period) - Math.floor((from - 1) / period));
+}
+
+/** Creates the pricing over `feed`; `seed` varies open interest between sandboxes. */
+export function createInstrumentPricing(feed: PriceFeed, seed: number): InstrumentPricing {
+  // A quote of 500 options on one underlying asks for the same day range 500 times.
+  const spotDays = new Map<string, Ohlcv | null>();
+  const spotDay = (key: string, from: number, to: number): Ohlcv | null => {
+    const memo = `${key}|${from}|${to}`;
+    if (!spotDays.has(memo)) {
+      if (spotDays.size > 64) spotDays.clear();
+      spotDays.set(memo, feed.aggregate(key, from, to));
+    }
+    return spotDays.get(memo) ?? null;
+  };
+
+  const optionLtp = (c: OptionContract, second: number): number => {
+    const at = Math.min(second, expirySecond(c));
+    return premium(c, feed.priceAt(c.root.underlyingKey, at), at);
+  };
+
+  const ltpPaise = (instrument: SandboxInstrument, second: number): number =>
+    instrument.kind === 'index' ? feed.priceAt(instrument.walkKey, second) : optionLtp(instrument.contract, second);
+
+  const aggregateOption = (c: OptionContract, from: number, to: number): Ohlcv | null => {
+    const end = Math.min(to, expirySecond(c) + 1);
+    if (end <= from) return null;
+    const { period, quantity } = optionTradePattern(c);
+    let open = 0;
+    let high = -Infinity;
+    let low = Infinity;
+    let close = 0;
+    let quoteVolume = 0;
+    let trades = 0;
+    for (let s = from; s < end; s++) {
+      const p = optionLtp(c, s);
+      if (s === from) open = p;
+      if (p > high) high = p;
+      if (p < low) low = p;
+      close = p;
+      if (s % period === 0) {
+        quoteVolume += p * quantity;
+        trades++;
+      }
+    }
+    return { open, high, low, close, volume: optionVolume(c, from, end), quoteVolume, trades };
+  };
+
+  const optionDayStats = (c: OptionContract, second: number): DayStats => {
+    const dayStart = istDayStart(second);
+    const open = optionLtp(c, dayStart);
+    const last = optionLtp(c, second);
+    const spot = spotDay(c.root.underlyingKey, dayStart, second + 1);
+    const at = Math.min(second, expirySecond(c));
+    // Premiums move with spot, so the day's spot extremes bound the premium's (time decay aside).
+    const fromHigh = spot ? premium(c, spot.high, at) : last;
+    const fromLow = spot ? premium(c, spot.low, at) : last;
+    const high = Math.max(open, last, fromHigh, fromLow);
+    const low = Math.min(open, last, fromHigh, fromLow);
+    const average = Math.round((open + high + low + last) / 4 / OPTION_TICK_PAISE) * OPTION_TICK_PAISE;
+    return {
+      openPaise: open,
+      highPaise: high,
+      lowPaise: low,
+      closePaise: optionLtp(c, dayStart - 1),
+      volume: optionVolume(c, dayStart, second + 1),
+      averagePricePaise: average,
+      lastQuantity: optionTradePattern(c).quantity,
+    };
+  };
+
+  return {
+    ltpPaise,
+    aggregate: (instrument, from, to) =>
+      instrument.kind === 'index'
+        ? feed.aggregate(instrument.walkKey, from, to)
+        : aggregateOption(instrument.contract, from, to),
+    dayStats: (instrument, second) => {
+      if (instrument.kind === 'option') return optionDayStats(instrument.contract, second);
+      const dayStart = istDayStart(second);
+      const day = feed.aggregate(instrument.walkKey, dayStart, second + 1) as Ohlcv;
+      const close = feed.priceAt(instrument.walkKey, dayStart - 1);
+      const { open, high, low } = day;
+      return {
+        openPaise: open,
+        highPaise: high,
+        lowPaise: low,
+        closePaise: close,
+        volume: 0,
+        averagePricePaise: 0,
+        lastQuantity: 0,
+      };
+    },
+    openInterest: (instrument, second) => {
+      if (instrument.kind === 'index') return 0;
+      const day = Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY);
+      return instrument.contract.root.lotSize * (500 + (hashInts(seed, instrument.instrumentToken, day) % 4000));
+    },
+    volumeAt: (instrument, second) =>
+      instrument.kind === 'index' ? 0 : optionVolume(instrument.contract, second, second + 1),
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Kite's login and session state in the sandbox: password → request_id, TOTP → enctoken (the web
+ * session cookie), enctoken → single-use request_token, checksum exchange → access_token.
+ * Tokens expire by the sandbox clock as Kite's do: request ids and request tokens after five minutes,
+ * access tokens at the next 06:00 IST.
+ */
+import { randomBytes } from 'node:crypto';
+import { kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
+import { isValidSandboxTotp, sandboxPasswordFor } from './sandbox-accounts.js';
+
+/** A refusal, shown to the user as Kite would show it. */
+export interface KiteFailure {
+  ok: false;
+  type: KiteErrorType;
+  message: string;
+}
+
+/** An issued access token. */
+export interface KiteSession {
+  userId: string;
+  apiKey: string;
+  accessToken: string;
+  publicToken: string;
+  enctoken: string;
+  loginMs: number;
+  expiresMs: number;
+}
+
+const SHORT_LIVED_MS = 5 * 60_000;
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = 19_800_000;
+
+function token(bytes: number): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+function fail(type: KiteErrorType, message: string): KiteFailure {
+  return { ok: false, type, message };
+}
+
+/** The next 06:00 IST after `ms`, when Kite invalidates access tokens. */
+export function nextKiteTokenExpiry(ms: number): number {
+  const ist = ms + IST_OFFSET_MS;
+  const six = Math.floor(ist / DAY_MS) * DAY_MS + 6 * 3_600_000;
+  return (ist < six ? six : six + DAY_MS) - IST_OFFSET_MS;
+}
+
+/** Holds the sandbox's Kite login and session state. */
+export class KiteSessions {
+  private readonly loginRequests = new Map<string, { userId: string; expiresMs: number }>();
+  private readonly webSessions = new Map<string, string>();
+  private readonly requestTokens = new Map<string, { userId: string; enctoken: string; expiresMs: number }>();
+  private readonly sessions = new Map<string, KiteSession>();
+
+  constructor(
+    private readonly apiKey: string,
+    private readonly apiSecret: string,
+  ) {}
+
+  /** Step 1: user id and password. */
+  login(userId: string, password: string, nowMs: number): { ok: true; requestId: string } | KiteFailure {
+    if (!userId || !password) return fail('InputException', 'Both `user_id` and `password` are required.');
+    const expected = sandboxPasswordFor(userId);
+    if (expected === null) return fail('InputException', 'Invalid `user_id`. Sandbox user ids look like AB1234.');
+    if (password !== expected) return fail('InputException', 'Invalid `user_id` or `password`.');
+    const requestId = token(16);
+    this.loginRequests.set(requestId, { userId, expiresMs: nowMs + SHORT_LIVED_MS });
+    return { ok: true, requestId };
+  }
+
+  /** Step 2: the TOTP code for a login request; returns the enctoken the web session cookie carries. */
+  twofa(userId: string, requestId: string, code: string, nowMs: number): { ok: true; enctoken: string } | KiteFailure {
+    const request = this.loginRequests.get(requestId);
+    if (!request || request.userId !== userId || request.expiresMs < nowMs) {
+      return fail('TokenException', 'Login request expired or unknown. Please log in again.');
+    }
+    if (!/^\d{6}$/.test(code) || !isValidSandboxTotp(code, nowMs)) {
+      return fail('InputException', 'Invalid TOTP code. Check the device clock and use a fresh code.');
+    }
+    this.loginRequests.delete(requestId);
+    const enctoken = token(24);
+    this.webSessions.set(enctoken, userId);
+    return { ok: true, enctoken };
+  }
+
+  /** Step 3: the web session authorises the app; returns a request_token, or null without a session. */
+  authorize(enctoken: string | undefined, nowMs: number): string | null {
+    const userId = enctoken ? this.webSessions.get(enctoken) : undefined;
+    if (!enctoken || !userId) return null;
+    const requestToken = token(16);
+    this.requestTokens.set(requestToken, { userId, enctoken, expiresMs: nowMs + SHORT_LIVED_MS });
+    return requestToken;
+  }
+
+  /** Step 4: `POST /session/token`. The request token works once. */
+  exchange(apiKey: string, requestToken: string, checksum: string, nowMs: number): KiteSession | KiteFailure {
+    if (!apiKey || !requestToken || !checksum) {
+      return fail('InputException', 'Missing `api_key`, `request_token` or `checksum`.');
+    }
+    if (apiKey !== this.apiKey) return fail('InputException', 'Invalid `api_key`.');
+    if (checksum !== kiteSessionChecksum(apiKey, requestToken, this.apiSecret)) {
+      return fail('TokenException', 'Invalid `checksum`.');
+    }
+    const issued = this.requestTokens.get(requestToken);
+    if (!issued || issued.expiresMs < nowMs) return fail('TokenException', 'Token is invalid or has expired.');
+    this.requestTokens.delete(requestToken);
+    return this.issue(issued.userId, issued.enctoken, nowMs);
+  }
+
+  /** Issues an access token directly (test hook; skips the login pages). */
+  issue(userId: string, enctoken: string, nowMs: number): KiteSession {
+    const session: KiteSession = {
+      userId,
+      apiKey: this.apiKey,
+      accessToken: token(16),
+      publicToken: token(16),
+      enctoken,
+      loginMs: nowMs,
+      expiresMs: nextKiteTokenExpiry(nowMs),
+    };
+    this.sessions.set(session.accessToken, session);
+    return session;
+  }
+
+  /** The session behind an api key and access token, if valid now. */
+  find(apiKey: string, accessToken: string, nowMs: number): KiteSession | null {
+    const session = this.sessions.get(accessToken);
+    if (!session || session.apiKey !== apiKey) return null;
+    if (session.expiresMs <= nowMs) {
+      this.sessions.delete(accessToken);
+      return null;
+    }
+    return session;
+  }
+
+  /** Resolves `Authorization: token api_key:access_token`. */
+  authenticate(header: string | undefined, nowMs: number): KiteSession | KiteFailure {
+    const m = /^token\s+([^:\s]+):(\S+)$/.exec(header ?? '');
+    const session = m ? this.find(m[1] as string, m[2] as string, nowMs) : null;
+    return session ?? fail('TokenException', 'Incorrect `api_key` or `access_token`.');
+  }
+
+  /** `DELETE /session/token`. */
+  revoke(apiKey: string, accessToken: string): boolean {
+    const session = this.sessions.get(accessToken);
+    if (!session || session.apiKey !== apiKey) return false;
+    return this.sessions.delete(accessToken);
+  }
+}

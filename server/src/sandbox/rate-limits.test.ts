@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { FaultPlan, RateLimiter, DEFAULT_RATE_LIMITS } from './rate-limits.js';
+
+describe('RateLimiter', () => {
+  it('allows the limit per sliding second, per group and client', () => {
+    let now = 0;
+    const limiter = new RateLimiter({ ...DEFAULT_RATE_LIMITS, kiteQuote: 2 }, () => now);
+    expect([1, 2, 3].map(() => limiter.tryTake('kiteQuote', 'k'))).toEqual([true, true, false]);
+    expect(limiter.tryTake('kiteQuote', 'other-key')).toBe(true);
+    expect(limiter.tryTake('kiteOrders', 'k')).toBe(true);
+    now = 999;
+    expect(limiter.tryTake('kiteQuote', 'k')).toBe(false);
+    now = 1000;
+    expect(limiter.tryTake('kiteQuote', 'k')).toBe(true);
+  });
+});
+
+describe('FaultPlan', () => {
+  it('serves queued faults to the most specific matching target, then runs dry', () => {
+    const plan = new FaultPlan();
+    plan.failNext('kite', 1, 'drop');
+    plan.failNext('kite.quote', 2, 'rate-limit');
+    expect(plan.take(['kite.quote', 'kite'])).toBe('rate-limit');
+    expect(plan.take(['kite.orders', 'kite'])).toBe('drop');
+    expect(plan.take(['kite.quote', 'kite'])).toBe('rate-limit');
+    expect(plan.take(['kite.quote', 'kite'])).toBeNull();
+    plan.failNext('*', 1, 'drop-after');
+    expect(plan.take(['binance.klines', 'binance'])).toBe('drop-after');
+  });
+});

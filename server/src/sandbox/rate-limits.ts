@@ -1,0 +1,101 @@
+/**
+ * Request-rate limits and injected faults, so the product's retry and idempotency paths get exercised.
+ * Limits count real elapsed time (not the sandbox clock): a test that pins the price clock must not
+ * freeze the rate windows too.
+ */
+
+/** Requests per second per API key (Kite) or per client (Binance), by endpoint group. */
+export interface SandboxRateLimits {
+  kiteQuote: number;
+  kiteHistorical: number;
+  kiteOrders: number;
+  kiteOther: number;
+  kiteLogin: number;
+  binance: number;
+}
+
+/** Kite's published limits (quote 1/s, historical 3/s, orders 10/s, the rest 10/s). */
+export const KITE_REAL_RATE_LIMITS: SandboxRateLimits = {
+  kiteQuote: 1,
+  kiteHistorical: 3,
+  kiteOrders: 10,
+  kiteOther: 10,
+  kiteLogin: 10,
+  binance: 20,
+};
+
+/** The default: several times Kite's, so ordinary tests never trip them, yet a burst still gets 429. */
+export const DEFAULT_RATE_LIMITS: SandboxRateLimits = {
+  kiteQuote: 10,
+  kiteHistorical: 20,
+  kiteOrders: 50,
+  kiteOther: 50,
+  kiteLogin: 50,
+  binance: 100,
+};
+
+export type RateGroup = keyof SandboxRateLimits;
+
+/** Sliding one-second windows per (group, client). */
+export class RateLimiter {
+  private readonly windows = new Map<string, number[]>();
+
+  constructor(
+    private readonly limits: SandboxRateLimits,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** Records a request; false when it goes over the group's limit (the request must get 429). */
+  tryTake(group: RateGroup, client: string): boolean {
+    const key = `${group}|${client}`;
+    const t = this.now();
+    const window = (this.windows.get(key) ?? []).filter((at) => t - at < 1000);
+    const isAllowed = window.length < this.limits[group];
+    if (isAllowed) window.push(t);
+    this.windows.set(key, window);
+    return isAllowed;
+  }
+}
+
+/**
+ * `rate-limit` answers 429 without doing anything; `drop` closes the connection before handling;
+ * `drop-after` handles the request (an order is placed) and then closes the connection instead of
+ * answering — the lost-reply case idempotency keys exist for.
+ */
+export type FaultKind = 'rate-limit' | 'drop' | 'drop-after';
+
+/**
+ * Where a fault applies: a whole service (`kite`, `kite-login`, `binance`), an endpoint group
+ * (`kite.quote`, `kite.historical`, `kite.orders`, `kite.other`, `binance.klines`), or `*`.
+ */
+export type FaultTarget = string;
+
+/** Queued faults, consumed one per matching request. */
+export class FaultPlan {
+  private readonly queued = new Map<FaultTarget, { kind: FaultKind; remaining: number }[]>();
+
+  /** Makes the next `count` requests to `target` fail with `kind`. */
+  failNext(target: FaultTarget, count: number, kind: FaultKind): void {
+    const list = this.queued.get(target) ?? [];
+    list.push({ kind, remaining: count });
+    this.queued.set(target, list);
+  }
+
+  /** Takes the fault for a request matching any of `targets` (most specific first), if one is queued. */
+  take(targets: readonly FaultTarget[]): FaultKind | null {
+    for (const target of [...targets, '*']) {
+      const list = this.queued.get(target);
+      const head = list?.[0];
+      if (!list || !head) continue;
+      head.remaining -= 1;
+      if (head.remaining <= 0) list.shift();
+      return head.kind;
+    }
+    return null;
+  }
+
+  /** Forgets every queued fault. */
+  clear(): void {
+    this.queued.clear();
+  }
+}

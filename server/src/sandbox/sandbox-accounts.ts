@@ -1,0 +1,37 @@
+/**
+ * The sandbox exchange's documented, public credentials (docs/SANDBOX.md). They guard nothing real:
+ * they exist so the product's login, checksum and TOTP code paths run against the sandbox exactly as
+ * against Zerodha.
+ */
+import { authenticator } from 'otplib';
+
+/** The one Kite Connect app the sandbox knows. */
+export const SANDBOX_KITE_API_KEY = 'sandbox_api_key';
+export const SANDBOX_KITE_API_SECRET = 'sandbox_api_secret';
+
+/** The admin's market-data login (the account whose access token feeds live data). */
+export const SANDBOX_ADMIN_USER_ID = 'SB0001';
+export const SANDBOX_ADMIN_PASSWORD = 'sandbox-admin';
+
+/** Any other Kite-style user id (two letters, four digits) logs in with this password (users' broker logins). */
+export const SANDBOX_USER_PASSWORD = 'sandbox-user';
+export const SANDBOX_USER_ID_PATTERN = /^[A-Z]{2}\d{4}$/;
+
+/** Base32 TOTP secret shared by every sandbox account (30 s step, 6 digits, SHA-1; ±1 step accepted). */
+export const SANDBOX_TOTP_SECRET = 'KRSXG5CTMFXGIYTPPAQSAVDPORYA';
+
+/** The password a sandbox user id must use, or null when the id is not Kite-style. */
+export function sandboxPasswordFor(userId: string): string | null {
+  if (userId === SANDBOX_ADMIN_USER_ID) return SANDBOX_ADMIN_PASSWORD;
+  return SANDBOX_USER_ID_PATTERN.test(userId) ? SANDBOX_USER_PASSWORD : null;
+}
+
+/** The sandbox TOTP code at `nowMs` (what `npm run sandbox:totp` prints). */
+export function sandboxTotpCode(nowMs: number): string {
+  return authenticator.clone({ epoch: nowMs }).generate(SANDBOX_TOTP_SECRET);
+}
+
+/** Checks a TOTP code at `nowMs`, accepting the previous and next 30 s step for clock drift. */
+export function isValidSandboxTotp(code: string, nowMs: number): boolean {
+  return authenticator.clone({ epoch: nowMs, window: 1 }).check(code, SANDBOX_TOTP_SECRET);
+}

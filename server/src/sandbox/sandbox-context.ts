@@ -1,0 +1,64 @@
+/**
+ * The state every sandbox endpoint shares, plus small helpers for Kite-style replies.
+ */
+import { KITE_ERROR_HTTP_STATUS, kiteError, kiteSuccess, type KiteErrorType } from '../protocols/kite-rest.js';
+import { json, type Handler, type SandboxRequest, type SandboxResponse } from './http-kit.js';
+import type { InstrumentPricing } from './instrument-pricing.js';
+import type { SandboxInstrument, UniverseSource } from './instrument-universe.js';
+import type { OrderBook, SandboxOrder } from './kite-order-book.js';
+import type { KiteSession, KiteSessions } from './kite-sessions.js';
+import type { PriceFeed } from './price-feed.js';
+
+/** Where "now" comes from; tests pass a manual clock. */
+export interface SandboxClock {
+  now(): number;
+}
+
+/** Shared state of one sandbox exchange. */
+export interface SandboxContext {
+  clock: SandboxClock;
+  seed: number;
+  feed: PriceFeed;
+  pricing: InstrumentPricing;
+  universe: UniverseSource;
+  sessions: KiteSessions;
+  orders: OrderBook;
+  apiKey: string;
+  /** Where `/connect/login` sends the browser with the request_token. */
+  kiteRedirectUrl: () => string;
+  /** Pushes an order update to the user's ticker connections. */
+  notifyOrder: (order: SandboxOrder) => void;
+}
+
+/** The current second of the sandbox clock. */
+export function nowSecond(ctx: SandboxContext): number {
+  return Math.floor(ctx.clock.now() / 1000);
+}
+
+/** Kite's success envelope. */
+export function kiteOk(data: unknown): SandboxResponse {
+  return json(200, kiteSuccess(data));
+}
+
+/** Kite's error envelope with the status Kite uses for the type. */
+export function kiteFail(type: KiteErrorType, message: string): SandboxResponse {
+  return json(KITE_ERROR_HTTP_STATUS[type], kiteError(type, message));
+}
+
+/** Wraps a handler that needs `Authorization: token api_key:access_token`. */
+export function withKiteAuth(
+  ctx: SandboxContext,
+  handler: (request: SandboxRequest, session: KiteSession) => SandboxResponse | Promise<SandboxResponse>,
+): Handler {
+  return (request) => {
+    const auth = ctx.sessions.authenticate(request.headers.authorization, ctx.clock.now());
+    return 'ok' in auth ? kiteFail(auth.type, auth.message) : handler(request, auth);
+  };
+}
+
+/** Resolves a quote key: `EXCHANGE:TRADINGSYMBOL` or an instrument token. */
+export function resolveInstrument(ctx: SandboxContext, key: string): SandboxInstrument | null {
+  const nowMs = ctx.clock.now();
+  if (/^\d+$/.test(key)) return ctx.universe.resolveToken(Number(key), nowMs);
+  return ctx.universe.at(nowMs).byKey.get(key) ?? null;
+}

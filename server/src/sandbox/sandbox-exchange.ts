@@ -1,0 +1,257 @@
+/**
+ * The sandbox exchange: Kite Connect (REST, login, ticker) and Binance (REST klines, kline streams)
+ * on one loopback HTTP server, told apart by path prefix:
+ *
+ *   http://HOST:PORT/kite         Kite REST root          (api.kite.trade)
+ *   http://HOST:PORT/kite-login   Kite login root         (kite.zerodha.com)
+ *   ws://HOST:PORT/kite-ws        Kite ticker             (ws.kite.trade)
+ *   http://HOST:PORT/binance      Binance REST root       (api.binance.com)
+ *   ws://HOST:PORT/binance-ws     Binance streams root    (stream.binance.com:9443)
+ *
+ * It imports nothing from the product's domains: it is an outside exchange that ships with us.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { binanceRoutes } from './binance-routes.js';
+import { createBinanceStreamServer, type BinanceStreamServer } from './binance-stream-server.js';
+import { binanceSpec, createServiceHandler, kiteApiSpec, kiteLoginSpec, type ServiceHandler } from './http-services.js';
+import { createInstrumentPricing } from './instrument-pricing.js';
+import { createUniverseSource } from './instrument-universe.js';
+import { kiteLoginRoutes } from './kite-login-routes.js';
+import { kiteMarketRoutes } from './kite-market-routes.js';
+import { OrderBook } from './kite-order-book.js';
+import { KiteSessions } from './kite-sessions.js';
+import { createKiteTickerServer, type KiteTickerServer } from './kite-ticker-server.js';
+import { kiteTradeRoutes, matchOpenOrders } from './kite-trade-routes.js';
+import { createPriceFeed } from './price-feed.js';
+import { seedHash } from './price-hash.js';
+import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type SandboxRateLimits } from './rate-limits.js';
+import * as accounts from './sandbox-accounts.js';
+import type { SandboxClock, SandboxContext } from './sandbox-context.js';
+import { ALL_WALKS } from './sandbox-market.js';
+import { startStepLoop, type StepLoop } from './step-loop.js';
+
+/** How to start a sandbox. Only `seed` is required. */
+export interface SandboxExchangeOptions {
+  /** Same seed, same prices at the same time. */
+  seed: number | string;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  clock?: SandboxClock;
+  /** How often (real ms) the live feeds look for new price steps. Default 250. */
+  tickIntervalMs?: number;
+  /** Silence (real ms) after which the ticker sends a 1-byte heartbeat. Default 1000. */
+  heartbeatMs?: number;
+  /** Binance server ping interval and pong deadline (real ms). Defaults 20000 and 60000. */
+  binancePingMs?: number;
+  binancePongTimeoutMs?: number;
+  /** Most missed price steps streamed after the clock jumps. Default 300. */
+  maxCatchUpSteps?: number;
+  rateLimits?: Partial<SandboxRateLimits>;
+  /** Where `/connect/login` redirects with the request_token. Default `<kiteLogin>/redirect`. */
+  kiteRedirectUrl?: string;
+}
+
+/** Root URLs to give the product's adapters. */
+export interface SandboxUrls {
+  kiteApi: string;
+  kiteLogin: string;
+  kiteWs: string;
+  binanceApi: string;
+  binanceWs: string;
+}
+
+/** The sandbox's documented credentials (see sandbox-accounts.ts and docs/SANDBOX.md). */
+export interface SandboxCredentials {
+  kiteApiKey: string;
+  kiteApiSecret: string;
+  adminUserId: string;
+  adminPassword: string;
+  /** The password of every other Kite-style user id (`AB1234`). */
+  userPassword: string;
+  totpSecret: string;
+}
+
+/** Hooks for tests and for demonstrating failure handling. */
+export interface SandboxControl {
+  /** The next `count` requests to `target` fail (see FaultTarget in rate-limits.ts). */
+  failNext(target: string, count: number, kind: FaultKind): void;
+  clearFaults(): void;
+  /** Cuts every Kite ticker connection abruptly; returns how many there were. */
+  dropKiteTickerConnections(): number;
+  dropBinanceStreamConnections(): number;
+  /** An access token for `userId` without the login pages. */
+  issueKiteAccessToken(userId: string): string;
+  /** The TOTP code valid at the sandbox clock's time. */
+  totpCode(): string;
+  /** Streams the price steps passed so far immediately, instead of at the next timer run. */
+  pump(): void;
+}
+
+/** A running sandbox. */
+export interface SandboxExchange {
+  port: number;
+  urls: SandboxUrls;
+  credentials: SandboxCredentials;
+  control: SandboxControl;
+  close(): Promise<void>;
+}
+
+const credentials: SandboxCredentials = {
+  kiteApiKey: accounts.SANDBOX_KITE_API_KEY,
+  kiteApiSecret: accounts.SANDBOX_KITE_API_SECRET,
+  adminUserId: accounts.SANDBOX_ADMIN_USER_ID,
+  adminPassword: accounts.SANDBOX_ADMIN_PASSWORD,
+  userPassword: accounts.SANDBOX_USER_PASSWORD,
+  totpSecret: accounts.SANDBOX_TOTP_SECRET,
+};
+
+function urlsFor(host: string, port: number): SandboxUrls {
+  const http = `http://${host}:${port}`;
+  const ws = `ws://${host}:${port}`;
+  return {
+    kiteApi: `${http}/kite`,
+    kiteLogin: `${http}/kite-login`,
+    kiteWs: `${ws}/kite-ws`,
+    binanceApi: `${http}/binance`,
+    binanceWs: `${ws}/binance-ws`,
+  };
+}
+
+function createContext(options: SandboxExchangeOptions, redirect: () => string): SandboxContext {
+  const seed = seedHash(options.seed);
+  const feed = createPriceFeed(seed, ALL_WALKS);
+  return {
+    clock: options.clock ?? { now: () => Date.now() },
+    seed,
+    feed,
+    pricing: createInstrumentPricing(feed, seed),
+    universe: createUniverseSource(feed),
+    sessions: new KiteSessions(accounts.SANDBOX_KITE_API_KEY, accounts.SANDBOX_KITE_API_SECRET),
+    orders: new OrderBook(),
+    apiKey: accounts.SANDBOX_KITE_API_KEY,
+    kiteRedirectUrl: redirect,
+    notifyOrder: () => undefined,
+  };
+}
+
+/** Splits `/first/rest` into its mount name and the path below it. */
+function splitMount(pathname: string): [string, string] {
+  const slash = pathname.indexOf('/', 1);
+  return slash < 0 ? [pathname.slice(1), '/'] : [pathname.slice(1, slash), pathname.slice(slash)];
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+interface Parts {
+  ctx: SandboxContext;
+  services: Record<string, ServiceHandler>;
+  ticker: KiteTickerServer;
+  streams: BinanceStreamServer;
+}
+
+function handleRequest(parts: Parts, raw: IncomingMessage, res: ServerResponse): void {
+  const url = new URL(raw.url ?? '/', 'http://sandbox');
+  const [mount, path] = splitMount(url.pathname);
+  const service = parts.services[mount];
+  if (!service) {
+    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not a sandbox path. Try /kite, /kite-login or /binance.');
+    return;
+  }
+  service(raw, res, url, path).catch(() => {
+    if (!res.headersSent) res.writeHead(500).end();
+  });
+}
+
+function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head: Buffer): void {
+  const url = new URL(raw.url ?? '/', 'http://sandbox');
+  const [mount, path] = splitMount(url.pathname);
+  if (mount === 'kite-ws') parts.ticker.handleUpgrade(raw, socket, head, url);
+  else if (mount === 'binance-ws') parts.streams.handleUpgrade(raw, socket, head, path, url);
+  else socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+}
+
+/** Starts a sandbox exchange on loopback. */
+export async function createSandboxExchange(options: SandboxExchangeOptions): Promise<SandboxExchange> {
+  const host = options.host ?? '127.0.0.1';
+  let urls = urlsFor(host, options.port ?? 0);
+  const ctx = createContext(options, () => options.kiteRedirectUrl ?? `${urls.kiteLogin}/redirect`);
+  const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
+  const limiter = new RateLimiter(limits);
+  const faults = new FaultPlan();
+  const ticker = createKiteTickerServer(ctx, options.heartbeatMs ?? 1000);
+  ctx.notifyOrder = (order) => ticker.pushOrder(order);
+  const streams = createBinanceStreamServer(ctx.feed, {
+    pingMs: options.binancePingMs ?? 20_000,
+    pongTimeoutMs: options.binancePongTimeoutMs ?? 60_000,
+  });
+  const services = {
+    kite: createServiceHandler(kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)]), limiter, faults),
+    'kite-login': createServiceHandler(kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults),
+    binance: createServiceHandler(binanceSpec(binanceRoutes(ctx.feed, ctx.clock), limits.binance), limiter, faults),
+  };
+  const parts: Parts = { ctx, services, ticker, streams };
+  const server = createServer((raw, res) => handleRequest(parts, raw, res));
+  server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) => handleUpgrade(parts, raw, socket, head));
+  const port = await listen(server, options.port ?? 0, host);
+  urls = urlsFor(host, port);
+  const loop = startStepLoop(
+    () => ctx.clock.now(),
+    (second) => {
+      ticker.onStep(second);
+      streams.onStep(second);
+    },
+    {
+      intervalMs: options.tickIntervalMs ?? 250,
+      maxCatchUp: options.maxCatchUpSteps ?? 300,
+      afterSteps: () => matchOpenOrders(ctx),
+    },
+  );
+  return {
+    port,
+    urls,
+    credentials,
+    control: controlFor(ctx, faults, ticker, streams, loop),
+    close: () => shutDown(server, loop, ticker, streams),
+  };
+}
+
+function controlFor(
+  ctx: SandboxContext,
+  faults: FaultPlan,
+  ticker: KiteTickerServer,
+  streams: BinanceStreamServer,
+  loop: StepLoop,
+): SandboxControl {
+  return {
+    failNext: (target, count, kind) => faults.failNext(target, count, kind),
+    clearFaults: () => faults.clear(),
+    dropKiteTickerConnections: () => ticker.dropAll(),
+    dropBinanceStreamConnections: () => streams.dropAll(),
+    issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.clock.now()).accessToken,
+    totpCode: () => accounts.sandboxTotpCode(ctx.clock.now()),
+    pump: () => loop.pump(),
+  };
+}
+
+async function shutDown(
+  server: Server,
+  loop: StepLoop,
+  ticker: KiteTickerServer,
+  streams: BinanceStreamServer,
+): Promise<void> {
+  loop.stop();
+  ticker.close();
+  streams.close();
+  server.closeAllConnections();
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+}
