@@ -2,25 +2,36 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
+import { resolveMarketConfig } from './config/market.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
-import { seedReferenceData } from './db/seed.js';
+import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
 import { createPasswordHasher } from './domains/auth/passwords.js';
 import { systemClock } from './platform/clock.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
 import { createLogger } from './platform/logger.js';
 import { createSecretBox, loadSecretKey } from './platform/secrets.js';
 import { readVersion, REPO_ROOT } from './platform/version.js';
+import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
+import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
+import { createWorkers } from './workers.js';
 
-/** Boot order: env → database (migrate, seed) → HTTP → workers. Shutdown runs it backwards. */
+/** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
   const env = loadEnv();
   const logger = createLogger(env.LOG_LEVEL);
+  const clock = systemClock;
+  const isSandbox = env.MARKET_MODE === 'sandbox';
+
   const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db') });
   const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  const clock = systemClock;
-  await seedReferenceData(database.db, clock.now());
+  await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
+
+  // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6).
+  const sandbox = isSandbox ? await createSandboxExchange({ seed: env.SANDBOX_SEED }) : null;
+  if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
+  const market = resolveMarketConfig(env, sandbox?.urls ?? null);
 
   const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
   const { app, services } = await buildApp({
@@ -34,6 +45,7 @@ async function main() {
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
     realtime: { enabled: true, redisUrl: env.REDIS_URL },
+    market: { market, ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}) },
   });
 
   const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, () =>
@@ -50,7 +62,7 @@ async function main() {
 
   const workers = createWorkerRunner(logger);
   await app.listen({ port: env.PORT, host: env.HOST });
-  await workers.startAll([]);
+  await workers.startAll(createWorkers(services, env.services));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -61,6 +73,7 @@ async function main() {
     force.unref();
     await workers.stopAll();
     await app.close();
+    await sandbox?.close();
     await database.close();
     clearTimeout(force);
     process.exit(0);

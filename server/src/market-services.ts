@@ -88,7 +88,12 @@ export function createMarketServices(
   };
 
   const hub = createMarketDataHub({ adapters, now, sessionOf, logger: deps.logger });
-  const historical = createHistoricalService({ adapters, candles, clock, onTokenRejected: () => kiteTokens.invalidateMarketDataToken() });
+  const historical = createHistoricalService({
+    adapters,
+    candles,
+    clock,
+    onTokenRejected: () => kiteTokens.invalidateMarketDataToken(),
+  });
   const liveSync = createLiveSyncService({
     hub,
     configs: createLiveConfigsRepository(db),

@@ -69,7 +69,11 @@ export function createServices(deps: ServiceDeps) {
   const rdxConfigs = createRdxConfigService({ repo: createRdxConfigRepository(db), mappings, clock });
   const transactionsRepo = createTransactionsRepository(db);
   const transactions = createTransactionsService({ repo: transactionsRepo });
-  const liveConfigs = createLiveConfigsService({ repo: createLiveConfigsRepository(db), clock });
+  const liveConfigs = createLiveConfigsService({
+    repo: createLiveConfigsRepository(db),
+    clock,
+    onChanged: () => void marketStack.liveSync.configsChanged(),
+  });
   return {
     realtime,
     auth,
@@ -81,6 +85,7 @@ export function createServices(deps: ServiceDeps) {
     transactions,
     transactionsRepo,
     liveConfigs,
+    ...marketStack,
   };
 }
 

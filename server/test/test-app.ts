@@ -8,6 +8,11 @@ import { seedReferenceData } from '../src/db/seed.js';
 import { createPasswordHasher } from '../src/domains/auth/passwords.js';
 import { manualClock } from '../src/platform/clock.js';
 import { createSecretBox } from '../src/platform/secrets.js';
+import { resolveMarketConfig } from '../src/config/market.js';
+import { loadEnv } from '../src/config/env.js';
+import { sandboxTotpCode } from '../src/sandbox/sandbox-accounts.js';
+import { createSandboxExchange, type SandboxExchange } from '../src/sandbox/sandbox-exchange.js';
+import { SANDBOX_INSTRUMENT } from '../src/db/seed.js';
 
 export const TEST_START = Date.UTC(2026, 10, 23, 5, 0, 0); // Monday 10:30 IST
 
@@ -45,17 +50,21 @@ export interface TestApp {
   services: Services;
   database: Database;
   clock: ReturnType<typeof manualClock>;
+  /** The sandbox exchange this app's market data and broker calls go to. */
+  sandbox: SandboxExchange;
   /** inject() with an optional bearer token. */
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
 /** The whole HTTP app on a fresh, migrated, seeded database with a hand-moved clock. */
-export async function buildTestApp(): Promise<TestApp> {
+export async function buildTestApp(options: { start?: number } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database);
-  const clock = manualClock(TEST_START);
-  await seedReferenceData(database.db, clock.now());
+  const clock = manualClock(options.start ?? TEST_START);
+  await seedReferenceData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
+  const sandbox = await createSandboxExchange({ seed: 'test-seed', clock, tickIntervalMs: 20, heartbeatMs: 200 });
+  const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
   const { app, services } = await buildApp({
     database,
     clock,
@@ -64,6 +73,13 @@ export async function buildTestApp(): Promise<TestApp> {
     version: 'test',
     marketMode: 'sandbox',
     sessionTtlMs: 24 * 3600 * 1000,
+    market: {
+      market,
+      sandboxTotp: () => sandboxTotpCode(clock.now()),
+      retry: { baseDelayMs: 1, maxDelayMs: 5 },
+      reconnectBaseDelayMs: 20,
+      useTimers: false,
+    },
   });
   await app.ready();
   return {
@@ -71,10 +87,13 @@ export async function buildTestApp(): Promise<TestApp> {
     services,
     database,
     clock,
+    sandbox,
     request: ({ token, headers, ...opts }) =>
       app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {
+      await services.hub.stop();
       await app.close();
+      await sandbox.close();
       await database.drop();
     },
   };

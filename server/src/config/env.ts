@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SECRET_KEY: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
+  SANDBOX_SEED: z.string().default('rdx-sandbox'),
   SERVICES: z.string().default('api,market-data-sync,strategy-engine,scheduler'),
   SESSION_TTL_HOURS: z.coerce
     .number()

@@ -4,6 +4,7 @@ import {
   SANDBOX_KITE_API_KEY,
   SANDBOX_KITE_API_SECRET,
 } from '../sandbox/sandbox-accounts.js';
+import type { SandboxUrls } from '../sandbox/sandbox-exchange.js';
 import type { Env } from './env.js';
 
 /** Where market data and broker calls go, and with which app credentials. */
@@ -19,14 +20,6 @@ export interface MarketConfig {
     password: string | undefined;
   };
   binance: { apiRoot: string; wsRoot: string };
-}
-
-export interface SandboxUrls {
-  kiteApi: string;
-  kiteLogin: string;
-  kiteWs: string;
-  binanceApi: string;
-  binanceWs: string;
 }
 
 /**

@@ -38,6 +38,18 @@ export const REFERENCE_INSTRUMENTS: SeedInstrument[] = [
   },
 ];
 
+/** The sandbox exchange's own index (DESIGN §6): open around the clock, with an option chain. */
+export const SANDBOX_INSTRUMENT: SeedInstrument = {
+  name: 'SANDBOX 24x7',
+  ticker: 'SANDBOX',
+  instrumentToken: '99000073',
+  lotSize: 50,
+  marketOpenTime: '00:00',
+  marketCloseTime: '23:59',
+  timezone: 'Asia/Kolkata',
+  tradingDays: '0,1,2,3,4,5,6',
+};
+
 export const REFERENCE_BROKERS = [
   { name: 'Zerodha', kind: 'kite' },
   { name: 'Binance', kind: 'binance' },

@@ -9,6 +9,7 @@ import {
   type TestUser,
 } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
+import { SANDBOX_USER_PASSWORD, sandboxTotpCode } from '../sandbox/sandbox-accounts.js';
 
 /**
  * Authorization matrix: every route of the contract × {no session, owner, other user, admin}.
@@ -143,6 +144,34 @@ const cases: Record<string, Case> = {
       return { params: { id: c.id }, body: { interval: '15m' } };
     },
   },
+  'brokerTokens.generateKiteToken': {
+    prepare: () => Promise.resolve({ body: { appCode: sandboxTotpCode(t.clock.now()) } }),
+  },
+  'brokerTokens.generateUserToken': {
+    prepare: async (o) => ({
+      params: { id: (await buildUserBroker(t, o)).id },
+      body: { password: SANDBOX_USER_PASSWORD, appcode: sandboxTotpCode(t.clock.now()) },
+    }),
+  },
+  'marketData.fetch': {
+    prepare: () =>
+      Promise.resolve({
+        body: {
+          source: 'kite',
+          instrumentToken: '256265',
+          interval: '15m',
+          startDate: '2026-11-20T03:45:00Z',
+          endDate: '2026-11-20T10:00:00Z',
+        },
+      }),
+  },
+  'marketData.candles': { prepare: () => Promise.resolve({ query: 'source=kite&instrumentToken=256265&interval=5m' }) },
+  'marketData.liveSyncStart': { prepare: none },
+  'marketData.liveSyncStop': { prepare: none },
+  'marketData.liveSyncStatus': { prepare: none },
+  'marketData.scheduleStatus': { prepare: none },
+  'marketData.scheduleEnable': { prepare: none },
+  'marketData.scheduleDisable': { prepare: none },
   'liveData.remove': {
     prepare: async () => {
       const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });

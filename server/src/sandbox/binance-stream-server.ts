@@ -3,6 +3,7 @@
  * SUBSCRIBE/UNSUBSCRIBE/LIST_SUBSCRIPTIONS with `{"result":..,"id":..}` replies, a kline event on every
  * price step (`x: true` on the step that closes the kline), and server pings.
  */
+import { wsText } from '../protocols/ws-data.js';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -118,7 +119,7 @@ class BinanceStreams implements BinanceStreamServer {
 
   private onRequest(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const request = parseBinanceStreamRequest(data.toString());
+    const request = parseBinanceStreamRequest(wsText(data));
     if ('error' in request) {
       const code = request.error === 'Invalid JSON' ? 3 : 2;
       this.send(c, JSON.stringify({ error: { code, msg: request.error }, id: request.id ?? null }));

@@ -3,6 +3,7 @@
  * commands, framed binary ticks on every price step, 1-byte heartbeats while idle, and order updates as
  * `{"type":"order"}` text frames.
  */
+import { wsText } from '../protocols/ws-data.js';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -114,7 +115,7 @@ class KiteTicker implements KiteTickerServer {
 
   private onCommand(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const command = parseKiteTickerCommand(data.toString());
+    const command = parseKiteTickerCommand(wsText(data));
     if (!command) return this.send(c, formatKiteTextMessage({ type: 'error', data: 'Invalid message' }));
     const changed: [number, KiteTickMode][] = [];
     if (command.a === 'subscribe') {

@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
 import type { KiteTokenService } from './kite-tokens.service.js';
 
-export function registerKiteTokenRoutes(app: FastifyInstance, authenticate: Authenticate, tokens: KiteTokenService): void {
+export function registerKiteTokenRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  tokens: KiteTokenService,
+): void {
   mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ body }) =>
     replied(await tokens.generateMarketDataToken(body.appCode), MSG.kiteTokenGenerated),
   );

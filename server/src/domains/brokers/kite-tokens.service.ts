@@ -108,7 +108,11 @@ export function createKiteTokenService(deps: {
     },
 
     /** User: log in as the broker account's username; the token is sealed onto that account. */
-    async generateUserToken(actor: Actor, userBrokerId: number, input: { password: string; appcode: string }): Promise<UserBroker> {
+    async generateUserToken(
+      actor: Actor,
+      userBrokerId: number,
+      input: { password: string; appcode: string },
+    ): Promise<UserBroker> {
       const account = ownedOr404(actor, await deps.brokers.findById(userBrokerId), 'Broker configuration');
       if (account.brokerKind !== 'kite') throw badRequest('Token generation is available for Zerodha accounts only');
       let accessToken: string;

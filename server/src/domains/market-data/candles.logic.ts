@@ -38,7 +38,10 @@ export function utcBuckets(interval: DataInterval): BucketClock {
  * Session-aligned buckets (Kite): intraday candles count from the market open in the instrument's
  * zone (09:15, 09:45, 10:15 … for 30m), day candles from local midnight. DST-safe per day.
  */
-export function sessionBuckets(interval: DataInterval, session: { timezone: string; marketOpenTime: string }): BucketClock {
+export function sessionBuckets(
+  interval: DataInterval,
+  session: { timezone: string; marketOpenTime: string },
+): BucketClock {
   const ms = INTERVAL_MS[interval];
   const openMinutes = parseHhmm(session.marketOpenTime);
   const tz = session.timezone;

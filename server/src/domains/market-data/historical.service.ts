@@ -26,7 +26,13 @@ export function defaultRange(now: number): { from: number; to: number } {
   const t = localTime(now, 'Asia/Kolkata');
   const yesterday = new Date(Date.UTC(t.year, t.month - 1, t.day - 1));
   return {
-    from: zonedToUtc(yesterday.getUTCFullYear(), yesterday.getUTCMonth() + 1, yesterday.getUTCDate(), 0, 'Asia/Kolkata'),
+    from: zonedToUtc(
+      yesterday.getUTCFullYear(),
+      yesterday.getUTCMonth() + 1,
+      yesterday.getUTCDate(),
+      0,
+      'Asia/Kolkata',
+    ),
     to: zonedToUtc(t.year, t.month, t.day, 23 * 60 + 59, 'Asia/Kolkata'),
   };
 }
@@ -48,7 +54,12 @@ export function createHistoricalService(deps: {
       const to = Math.min(req.endDate ? Date.parse(req.endDate) : range.to, deps.clock.now());
       let candles: Candle[];
       try {
-        candles = await adapter.fetchHistory({ instrumentToken: req.instrumentToken, interval: req.interval, from, to });
+        candles = await adapter.fetchHistory({
+          instrumentToken: req.instrumentToken,
+          interval: req.interval,
+          from,
+          to,
+        });
       } catch (err) {
         if (err instanceof KiteApiError && err.errorType === 'TokenException') await deps.onTokenRejected?.();
         throw marketDataFailure(err);

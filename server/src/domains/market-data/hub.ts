@@ -54,7 +54,8 @@ export function createMarketDataHub(opts: HubOptions) {
     for (const listener of series.listeners) {
       try {
         const done = listener(candle, key, { isGapFill });
-        if (done instanceof Promise) done.catch((err: unknown) => opts.logger.error({ err, key }, 'candle listener failed'));
+        if (done instanceof Promise)
+          done.catch((err: unknown) => opts.logger.error({ err, key }, 'candle listener failed'));
       } catch (err) {
         opts.logger.error({ err, key }, 'candle listener failed');
       }
@@ -83,19 +84,20 @@ export function createMarketDataHub(opts: HubOptions) {
     forEachSeries(source, token, (key, series) => {
       const step = INTERVAL_MS[key.interval];
       const now = opts.now();
-      const from = series.lastClosedTs !== null ? series.lastClosedTs + step : (series.builder.peek()?.ts ?? now - step);
+      const from =
+        series.lastClosedTs !== null ? series.lastClosedTs + step : (series.builder.peek()?.ts ?? now - step);
       jobs.push(
-        adapter
-          .fetchHistory({ instrumentToken: token, interval: key.interval, from, to: now })
-          .then((candles) => {
-            const forming = candles.length > 0 && candles[candles.length - 1]!.ts + step > now ? candles.pop() : undefined;
-            for (const c of candles) emit(key, series, c, true);
-            series.builder.reset(forming ?? null);
-          }),
+        adapter.fetchHistory({ instrumentToken: token, interval: key.interval, from, to: now }).then((candles) => {
+          const forming =
+            candles.length > 0 && candles[candles.length - 1]!.ts + step > now ? candles.pop() : undefined;
+          for (const c of candles) emit(key, series, c, true);
+          series.builder.reset(forming ?? null);
+        }),
       );
     });
     const results = await Promise.allSettled(jobs);
-    for (const r of results) if (r.status === 'rejected') opts.logger.warn({ err: r.reason, source, token }, 'gap fill failed');
+    for (const r of results)
+      if (r.status === 'rejected') opts.logger.warn({ err: r.reason, source, token }, 'gap fill failed');
   }
 
   function streamFor(source: DataSource): LiveStream | null {
@@ -122,7 +124,9 @@ export function createMarketDataHub(opts: HubOptions) {
   }
 
   const clockFor = (key: HubKey) =>
-    key.source === 'kite' ? sessionBuckets(key.interval, opts.sessionOf(key.instrumentToken)) : utcBuckets(key.interval);
+    key.source === 'kite'
+      ? sessionBuckets(key.interval, opts.sessionOf(key.instrumentToken))
+      : utcBuckets(key.interval);
 
   return {
     /** Starts candle-close delivery for a key; the returned function releases it. */

@@ -34,6 +34,8 @@ export function registerMarketDataRoutes(
   mount(app, authenticate, r.liveSyncStart, async () =>
     replied({ status: await deps.liveSync.start() }, 'Live sync started'),
   );
-  mount(app, authenticate, r.liveSyncStop, async () => replied({ status: await deps.liveSync.stop() }, 'Live sync stopped'));
+  mount(app, authenticate, r.liveSyncStop, async () =>
+    replied({ status: await deps.liveSync.stop() }, 'Live sync stopped'),
+  );
   mount(app, authenticate, r.liveSyncStatus, () => Promise.resolve({ status: deps.liveSync.status() }));
 }

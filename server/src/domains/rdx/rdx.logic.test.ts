@@ -37,7 +37,12 @@ function chain(expiries: string[]): ChainOption[] {
 
 const CHAIN = chain(['2026-11-23', '2026-11-24', '2026-12-01']);
 
-function inputs(over: Partial<RdxInputs> & { mapping?: Partial<RdxInputs['mapping']>; config?: Partial<RdxInputs['config']> } = {}): RdxInputs {
+type Overrides = Omit<Partial<RdxInputs>, 'mapping' | 'config'> & {
+  mapping?: Partial<RdxInputs['mapping']>;
+  config?: Partial<RdxInputs['config']>;
+};
+
+function inputs(over: Overrides = {}): RdxInputs {
   return {
     chain: CHAIN,
     legs: [],
@@ -135,13 +140,25 @@ describe('realign threshold', () => {
 
 describe('status, hours and window', () => {
   it('takes no action when paused or stopped', () => {
-    expect(decideOnCandle(inputs({ mapping: { runningStatus: 2 } }))).toEqual({ action: 'hold', reason: 'not running' });
-    expect(decideOnCandle(inputs({ mapping: { runningStatus: 0 } }))).toEqual({ action: 'hold', reason: 'not running' });
+    expect(decideOnCandle(inputs({ mapping: { runningStatus: 2 } }))).toEqual({
+      action: 'hold',
+      reason: 'not running',
+    });
+    expect(decideOnCandle(inputs({ mapping: { runningStatus: 0 } }))).toEqual({
+      action: 'hold',
+      reason: 'not running',
+    });
   });
 
   it('takes no action on a non-trading day or before the open', () => {
-    expect(decideOnCandle(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
-    expect(decideOnCandle(inputs({ at: z('2026-11-23T03:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
+    expect(decideOnCandle(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({
+      action: 'hold',
+      reason: 'market closed',
+    });
+    expect(decideOnCandle(inputs({ at: z('2026-11-23T03:00:00Z') }))).toEqual({
+      action: 'hold',
+      reason: 'market closed',
+    });
   });
 
   it('waits for the window start and squares off at its end', () => {
@@ -158,7 +175,9 @@ describe('status, hours and window', () => {
   it('a window crossing the market close squares off on the candle closing at 15:30', () => {
     const window = { startTime: '14:00', endTime: '16:00' };
     const legs = [leg('CE', 24600), leg('PE', 24400)];
-    expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T09:55:00Z') })).action).not.toBe('squareOff');
+    expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T09:55:00Z') })).action).not.toBe(
+      'squareOff',
+    );
     expect(decideOnCandle(inputs({ mapping: window, legs, at: z('2026-11-23T10:00:00Z') }))).toMatchObject({
       action: 'squareOff',
     });
@@ -179,6 +198,9 @@ describe('manual realign', () => {
   });
 
   it('refuses while the market is closed', () => {
-    expect(decideManualRealign(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({ action: 'hold', reason: 'market closed' });
+    expect(decideManualRealign(inputs({ at: z('2026-11-21T05:00:00Z') }))).toEqual({
+      action: 'hold',
+      reason: 'market closed',
+    });
   });
 });

@@ -35,7 +35,13 @@ export interface LegOrder {
 }
 
 export interface RdxInputs {
-  mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null; runningStatus: number };
+  mapping: {
+    ceCount: number;
+    peCount: number;
+    startTime: string | null;
+    endTime: string | null;
+    runningStatus: number;
+  };
   config: { lotCount: number; atmPaise: number; offsetPaise: number };
   instrument: { lotSize: number; hours: Hours };
   legs: readonly OpenLeg[];
@@ -53,7 +59,9 @@ export type Decision =
 
 /** The strike step of an expiry: the smallest gap between its listed strikes. */
 export function strikeStep(chain: readonly ChainOption[], expiry: string): number | null {
-  const strikes = [...new Set(chain.filter((o) => o.expiry === expiry).map((o) => o.strikePaise))].sort((a, b) => a - b);
+  const strikes = [...new Set(chain.filter((o) => o.expiry === expiry).map((o) => o.strikePaise))].sort(
+    (a, b) => a - b,
+  );
   let step: number | null = null;
   for (let i = 1; i < strikes.length; i++) {
     const gap = strikes[i]! - strikes[i - 1]!;
@@ -118,7 +126,8 @@ export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string,
 }
 
 function enterAround(inputs: RdxInputs, today: string): Decision {
-  if (inputs.mapping.ceCount <= 0 && inputs.mapping.peCount <= 0) return { action: 'hold', reason: 'no legs configured' };
+  if (inputs.mapping.ceCount <= 0 && inputs.mapping.peCount <= 0)
+    return { action: 'hold', reason: 'no legs configured' };
   const expiry = nearestExpiry(inputs.chain, today);
   if (!expiry) return { action: 'hold', reason: 'no expiry after today in the option chain' };
   const step = strikeStep(inputs.chain, expiry);

@@ -70,8 +70,16 @@ export function createScheduler(deps: {
       if (!enabled || deps.useTimers === false) return;
       const options = { timezone: SCHEDULE.timezone, protect: true };
       jobs = [
-        new Cron(START_CRON, options, guarded('start', () => scheduler.onStart(deps.clock.now()))),
-        new Cron(STOP_CRON, options, guarded('stop', () => scheduler.onStop())),
+        new Cron(
+          START_CRON,
+          options,
+          guarded('start', () => scheduler.onStart(deps.clock.now())),
+        ),
+        new Cron(
+          STOP_CRON,
+          options,
+          guarded('stop', () => scheduler.onStop()),
+        ),
       ];
     },
 

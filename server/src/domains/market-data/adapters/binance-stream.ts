@@ -1,4 +1,9 @@
-import { binanceKlineStreamName, formatBinanceStreamRequest, parseBinanceStreamMessage } from '../../../protocols/binance.js';
+import {
+  binanceKlineStreamName,
+  formatBinanceStreamRequest,
+  parseBinanceStreamMessage,
+} from '../../../protocols/binance.js';
+import { wsText } from '../../../protocols/ws-data.js';
 import type { LiveStream, StreamHandlers } from './adapter.js';
 import { createReconnectingSocket } from './reconnecting-socket.js';
 
@@ -39,7 +44,7 @@ export function createBinanceStream(opts: BinanceStreamOptions): LiveStream & { 
     },
     onMessage: (data, isBinary) => {
       if (isBinary) return;
-      const text = Buffer.isBuffer(data) ? data.toString('utf8') : String(data as unknown as string);
+      const text = wsText(data);
       let message;
       try {
         message = parseBinanceStreamMessage(text);
@@ -77,8 +82,8 @@ export function createBinanceStream(opts: BinanceStreamOptions): LiveStream & { 
       for (const s of gone) seen.delete(s);
       if (gone.length > 0) socket.send(request('UNSUBSCRIBE', gone));
     },
-    isConnected: socket.isConnected,
-    drop: socket.drop,
-    close: socket.close,
+    isConnected: () => socket.isConnected(),
+    drop: () => socket.drop(),
+    close: () => socket.close(),
   };
 }

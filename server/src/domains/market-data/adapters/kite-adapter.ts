@@ -44,7 +44,9 @@ export function createKiteAdapter(opts: KiteAdapterOptions): MarketAdapter {
         }
       }
       const candles = [...byTs.values()].sort((a, b) => a.ts - b.ts);
-      return req.interval === '4h' ? aggregate(candles, sessionBuckets('4h', opts.sessionOf(req.instrumentToken))) : candles;
+      return req.interval === '4h'
+        ? aggregate(candles, sessionBuckets('4h', opts.sessionOf(req.instrumentToken)))
+        : candles;
     },
 
     openStream(handlers: StreamHandlers): LiveStream {

@@ -46,7 +46,11 @@ export async function loginForRequestToken(
 ): Promise<string> {
   const root = options.loginRoot.replace(/\/$/, '');
   const jar = new CookieJar();
-  const login = await postForm(`${root}/api/login`, { user_id: credentials.userId, password: credentials.password }, jar);
+  const login = await postForm(
+    `${root}/api/login`,
+    { user_id: credentials.userId, password: credentials.password },
+    jar,
+  );
   const requestId = typeof login.request_id === 'string' ? login.request_id : '';
   await postForm(
     `${root}/api/twofa`,

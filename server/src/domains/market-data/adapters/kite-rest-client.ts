@@ -79,7 +79,10 @@ export function createKiteRest(options: KiteRestOptions) {
   return {
     async historical(token: string, interval: KiteInterval, from: number, to: number): Promise<KiteCandle[]> {
       const q = new URLSearchParams({ from: formatKiteDateTime(from), to: formatKiteDateTime(to) });
-      const data = await json<unknown>('GET', `/instruments/historical/${encodeURIComponent(token)}/${interval}?${q.toString()}`);
+      const data = await json<unknown>(
+        'GET',
+        `/instruments/historical/${encodeURIComponent(token)}/${interval}?${q.toString()}`,
+      );
       return parseKiteHistoricalData(data);
     },
 

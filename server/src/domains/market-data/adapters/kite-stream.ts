@@ -70,8 +70,8 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
       for (const t of gone) lastVolume.delete(t);
       if (gone.length > 0) socket.send(formatKiteTickerCommand({ a: 'unsubscribe', v: gone }));
     },
-    isConnected: socket.isConnected,
-    drop: socket.drop,
-    close: socket.close,
+    isConnected: () => socket.isConnected(),
+    drop: () => socket.drop(),
+    close: () => socket.close(),
   };
 }

@@ -24,7 +24,9 @@ export function isRetryable(err: unknown): boolean {
   if (err instanceof RetryableError) return true;
   if (err instanceof TypeError) return true;
   const code = (err as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET'].includes(code);
+  return (
+    typeof code === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'ETIMEDOUT', 'EPIPE', 'UND_ERR_SOCKET'].includes(code)
+  );
 }
 
 /** Exponential backoff: base, 2×base, 4×base … capped; a provider's Retry-After wins when longer. */
