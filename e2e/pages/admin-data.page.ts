@@ -17,6 +17,10 @@ export class AdminDataPage {
     return this.page.getByTestId('live-sync-status');
   }
 
+  chart() {
+    return this.page.getByTestId('candle-chart');
+  }
+
   fetchForm() {
     return this.page.getByRole('form', { name: 'Fetch Historical Data' });
   }

@@ -28,5 +28,7 @@ export class AdminPage {
 
   async logout() {
     await this.page.getByRole('button', { name: 'Logout' }).click();
+    await expect(this.page).toHaveURL(/\/login$/);
+    await expect(this.page.getByRole('button', { name: 'Login' })).toBeVisible();
   }
 }

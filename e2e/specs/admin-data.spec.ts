@@ -143,34 +143,45 @@ test('deleting a live configuration asks first', async ({ request }) => {
   await expect(row).toHaveCount(0);
 });
 
-// Today's failure path: POST /data/fetch, /live-sync/start and GET /data/candles are not
-// served yet (a later issue). Flip these to the success stories when they land.
-test('today: sync, fetch and candle calls fail with the SPEC texts and the screen stays usable', async ({
-  page,
-  request,
-}) => {
-  const { token } = await arrangeInstrument(request, '1m');
+test('an admin fetches a day of NIFTY 50 5m candles from the sandbox and sees the count and the chart', async () => {
   await data.open();
-
-  await data.button('Sync Historical Data').click();
-  await expect(data.error(/Failed to sync historical data\. Please try again\./)).toBeVisible();
-  await expect(data.button('Sync Historical Data')).toBeEnabled();
-
-  await data.choose({ instrumentToken: token });
-  await expect(data.error('Failed to load candles')).toBeVisible();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/data/fetch', async (route) => {
-    await held;
-    await route.continue();
-  });
+  await data.choose({ source: 'kite', instrumentToken: '256265', interval: '5m' });
   await data.fetchData();
-  await expect(data.button('Fetching Data...')).toBeDisabled();
-  release();
-  await expect(data.error(/Network error occurred while fetching data/)).toBeVisible();
+  const message = data.success(/Successfully fetched \d+ records from kite/);
+  await expect(message).toBeVisible();
+  const inserted = Number(/fetched (\d+) records/.exec((await message.textContent()) ?? '')?.[1]);
+  expect(inserted).toBeGreaterThan(100);
   await expect(data.fetchForm().getByRole('button', { name: 'Fetch Data' })).toBeEnabled();
+  await expect(data.chart().locator('canvas').first()).toBeVisible();
 
+  // Fetching the same range again stores nothing twice.
+  await data.fetchData();
+  await expect(data.success('Successfully fetched 0 records from kite')).toBeVisible();
+});
+
+test('Sync Historical Data fetches every live configuration and reports the sum', async ({ request }) => {
+  await deleteAllLiveConfigsViaApi(request);
+  await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '260105', interval: '15m' });
+  await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1h' });
+  await data.open();
+  await data.button('Sync Historical Data').click();
+  await expect(data.success(/Historical data sync completed successfully! \d+ records processed\./)).toBeVisible();
+});
+
+test('live sync starts with connected sources and subscriptions, and stops', async ({ request }) => {
+  await deleteAllLiveConfigsViaApi(request);
+  await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '256265', interval: '1m' });
+  await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1m' });
+  await data.open();
+  await expect(data.syncStatus()).toContainText('Active subscriptions: 0');
   await data.button('Sync live data').click();
-  await expect(data.error(/Failed to start live sync/)).toBeVisible();
+  await expect(data.syncStatus()).toContainText('Running');
+  await expect(data.syncStatus()).toContainText('Active subscriptions: 2');
+  await expect(data.syncStatus()).toContainText(/Connected sources: .*binance/);
+  await expect(data.syncStatus()).toContainText(/Connected sources: .*kite/);
+  await expect(data.button('Sync live data')).toBeDisabled();
+  await data.button('Stop Sync').click();
+  await expect(data.syncStatus()).toContainText('Stopped');
+  await expect(data.syncStatus()).toContainText('Active subscriptions: 0');
   await expect(data.button('Stop Sync')).toBeDisabled();
 });

@@ -1,5 +1,6 @@
 import { ADMIN, expect, test } from '../fixtures.js';
 import { AdminServicesPage } from '../pages/admin-services.page.js';
+import { sandboxTotp } from '../sandbox.js';
 
 let services: AdminServicesPage;
 
@@ -26,28 +27,35 @@ test('the brokers tab offers Kite token generation, which needs an app code of a
   await expect(services.generateButton()).toBeEnabled();
 });
 
-// Today's failure path: POST /brokers/generate-kite-token is not served yet (a later issue).
-test('today: generating the Kite token fails with the SPEC text', async () => {
+test('an admin generates the Kite access token with the sandbox TOTP', async () => {
   await services.open('brokers');
-  await services.appCode().fill('123456');
+  await services.appCode().fill(sandboxTotp());
   await services.generateButton().click();
-  await expect(services.error('Failed to generate Kite token')).toBeVisible();
+  await expect(services.success('Kite access token generated successfully!')).toBeVisible();
+});
+
+test('a wrong app code shows the provider message, not a server error', async () => {
+  await services.open('brokers');
+  await services.appCode().fill('000000');
+  await services.generateButton().click();
+  await expect(services.error(/TOTP|code/i)).toBeVisible();
   await expect(services.generateButton()).toBeEnabled();
 });
 
-// Today's failure path: the /live-sync/schedule endpoints are not served yet (a later issue).
-test('today: the scheduling tab reports the failed status call and enabling fails with the SPEC text', async ({
-  page,
-}) => {
+test('the scheduling tab enables and disables auto-scheduling', async ({ page }) => {
   await services.open('scheduling');
   await services.expectHeading('Auto-Scheduling');
-  await expect(services.error('Failed to fetch scheduling status')).toBeVisible();
   await expect(page.getByText('starts at 9:15 AM IST and stops at 3:30 PM IST, Monday–Friday')).toBeVisible();
-  await expect(services.button('Enable')).toBeEnabled();
+  await expect(services.button('Disable')).toBeDisabled();
   await services.button('Enable').click();
-  await expect(services.error('Failed to enable scheduling')).toBeVisible();
+  await expect(services.button('Enable')).toBeDisabled();
+  await expect(services.button('Disable')).toBeEnabled();
+  await page.reload();
+  await services.open('scheduling');
+  await expect(services.button('Enable')).toBeDisabled();
   await services.button('Disable').click();
-  await expect(services.error('Failed to disable scheduling')).toBeVisible();
+  await expect(services.button('Disable')).toBeDisabled();
+  await expect(services.button('Enable')).toBeEnabled();
 });
 
 // Today's failure path: /rdx/status, /rdx/start and /rdx/stop are not served yet (a later issue).
