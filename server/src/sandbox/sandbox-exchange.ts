@@ -30,6 +30,7 @@ import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
 import { ALL_WALKS } from './sandbox-market.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
+import { refuseUpgrade } from './ws-kit.js';
 
 /** How to start a sandbox. Only `seed` is required. */
 export interface SandboxExchangeOptions {
@@ -177,7 +178,7 @@ function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head:
   const [mount, path] = splitMount(url.pathname);
   if (mount === 'kite-ws') parts.ticker.handleUpgrade(raw, socket, head, url);
   else if (mount === 'binance-ws') parts.streams.handleUpgrade(raw, socket, head, path, url);
-  else socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  else refuseUpgrade(socket, '404 Not Found');
 }
 
 /** Starts a sandbox exchange on loopback. */
