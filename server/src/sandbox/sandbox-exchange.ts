@@ -50,6 +50,8 @@ export interface SandboxExchangeOptions {
   /** Most missed price steps streamed after the clock jumps. Default 300. */
   maxCatchUpSteps?: number;
   rateLimits?: Partial<SandboxRateLimits>;
+  /** Monotonic ms the rate windows count in; real time by default (tests may freeze it). */
+  rateLimitClock?: () => number;
   /** Where `/connect/login` redirects with the request_token. Default `<kiteLogin>/redirect`. */
   kiteRedirectUrl?: string;
 }
@@ -187,7 +189,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
   let urls = urlsFor(host, options.port ?? 0);
   const ctx = createContext(options, () => options.kiteRedirectUrl ?? `${urls.kiteLogin}/redirect`);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  const limiter = new RateLimiter(limits);
+  const limiter = new RateLimiter(limits, options.rateLimitClock);
   const faults = new FaultPlan();
   const ticker = createKiteTickerServer(ctx, options.heartbeatMs ?? 1000);
   ctx.notifyOrder = (order) => ticker.pushOrder(order);
