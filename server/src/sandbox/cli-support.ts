@@ -14,6 +14,7 @@ const SandboxEnvSchema = z.object({
   SANDBOX_REAL_LIMITS: z.enum(['0', '1']).default('0'),
 });
 
+/** The standalone sandbox's validated settings. */
 export type SandboxEnv = z.infer<typeof SandboxEnvSchema>;
 
 /** Validates the standalone sandbox's environment. */
