@@ -24,6 +24,7 @@ export const BINANCE_INTERVALS = [
   '1M',
 ] as const;
 
+/** A Binance kline interval name. */
 export type BinanceInterval = (typeof BINANCE_INTERVALS)[number];
 
 const MINUTE = 60_000;

@@ -158,7 +158,7 @@ export function formatKiteInstrumentsCsv(rows: readonly KiteInstrument[]): strin
         kiteFloat(row.lastPrice),
         row.expiry ?? '',
         kiteFloat(row.strike),
-        String(row.tickSize),
+        kiteFloat(row.tickSize),
         String(row.lotSize),
         row.instrumentType,
         row.segment,

@@ -19,6 +19,7 @@ export const KITE_ERROR_TYPES = [
   'PermissionException',
 ] as const;
 
+/** One of Kite's documented error types. */
 export type KiteErrorType = (typeof KITE_ERROR_TYPES)[number];
 
 /** The HTTP status Kite answers with for each error type (KDOC exceptions). */
@@ -49,6 +50,7 @@ export interface KiteErrorEnvelope {
   data?: unknown;
 }
 
+/** Any Kite REST reply body. */
 export type KiteEnvelope<T> = KiteSuccessEnvelope<T> | KiteErrorEnvelope;
 
 /** Wraps data in Kite's success envelope. */
@@ -115,6 +117,7 @@ export const KITE_INTERVALS = [
   'day',
 ] as const;
 
+/** A Kite historical interval name. */
 export type KiteInterval = (typeof KITE_INTERVALS)[number];
 
 /** Candle length of each interval, in seconds. */

@@ -3,7 +3,6 @@
  * SUBSCRIBE/UNSUBSCRIBE/LIST_SUBSCRIPTIONS with `{"result":..,"id":..}` replies, a kline event on every
  * price step (`x: true` on the step that closes the kline), and server pings.
  */
-import { wsText } from '../protocols/ws-data.js';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -17,6 +16,7 @@ import { buildStreamKline } from './binance-klines.js';
 import { binanceCandleStart } from './candle-windows.js';
 import type { PriceFeed } from './price-feed.js';
 import { BINANCE_SYMBOLS } from './sandbox-market.js';
+import { rawText, refuseUpgrade } from './ws-kit.js';
 
 interface Connection {
   ws: WebSocket;
@@ -56,7 +56,7 @@ class BinanceStreams implements BinanceStreamServer {
     const isCombined = path === '/stream';
     const raw = /^\/ws(?:\/(.+))?$/.exec(path);
     if (!isCombined && !raw) {
-      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+      refuseUpgrade(socket, '404 Not Found');
       return;
     }
     const listed = isCombined ? (url.searchParams.get('streams') ?? '') : (raw?.[1] ?? '');
@@ -119,7 +119,7 @@ class BinanceStreams implements BinanceStreamServer {
 
   private onRequest(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const request = parseBinanceStreamRequest(wsText(data));
+    const request = parseBinanceStreamRequest(rawText(data));
     if ('error' in request) {
       const code = request.error === 'Invalid JSON' ? 3 : 2;
       this.send(c, JSON.stringify({ error: { code, msg: request.error }, id: request.id ?? null }));

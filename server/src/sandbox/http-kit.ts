@@ -26,6 +26,7 @@ export interface SandboxResponse {
   body: string | Uint8Array;
 }
 
+/** A route handler. */
 export type Handler = (request: SandboxRequest) => SandboxResponse | Promise<SandboxResponse>;
 
 /** One route; `pattern` segments starting with `:` capture a parameter. */

@@ -68,28 +68,68 @@ function optionVolume(c: OptionContract, from: number, to: number): number {
   return quantity * (Math.floor((end - 1) / period) - Math.floor((from - 1) / period));
 }
 
-/** Creates the pricing over `feed`; `seed` varies open interest between sandboxes. */
-export function createInstrumentPricing(feed: PriceFeed, seed: number): InstrumentPricing {
+class SandboxPricing implements InstrumentPricing {
   // A quote of 500 options on one underlying asks for the same day range 500 times.
-  const spotDays = new Map<string, Ohlcv | null>();
-  const spotDay = (key: string, from: number, to: number): Ohlcv | null => {
-    const memo = `${key}|${from}|${to}`;
-    if (!spotDays.has(memo)) {
-      if (spotDays.size > 64) spotDays.clear();
-      spotDays.set(memo, feed.aggregate(key, from, to));
-    }
-    return spotDays.get(memo) ?? null;
-  };
+  private readonly spotDays = new Map<string, Ohlcv | null>();
 
-  const optionLtp = (c: OptionContract, second: number): number => {
+  constructor(
+    private readonly feed: PriceFeed,
+    private readonly seed: number,
+  ) {}
+
+  ltpPaise(instrument: SandboxInstrument, second: number): number {
+    return instrument.kind === 'index'
+      ? this.feed.priceAt(instrument.walkKey, second)
+      : this.optionLtp(instrument.contract, second);
+  }
+
+  aggregate(instrument: SandboxInstrument, from: number, to: number): Ohlcv | null {
+    return instrument.kind === 'index'
+      ? this.feed.aggregate(instrument.walkKey, from, to)
+      : this.aggregateOption(instrument.contract, from, to);
+  }
+
+  dayStats(instrument: SandboxInstrument, second: number): DayStats {
+    if (instrument.kind === 'option') return this.optionDayStats(instrument.contract, second);
+    const dayStart = istDayStart(second);
+    const { open, high, low } = this.feed.aggregate(instrument.walkKey, dayStart, second + 1) as Ohlcv;
+    const close = this.feed.priceAt(instrument.walkKey, dayStart - 1);
+    return {
+      openPaise: open,
+      highPaise: high,
+      lowPaise: low,
+      closePaise: close,
+      volume: 0,
+      averagePricePaise: 0,
+      lastQuantity: 0,
+    };
+  }
+
+  openInterest(instrument: SandboxInstrument, second: number): number {
+    if (instrument.kind === 'index') return 0;
+    const day = Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY);
+    return instrument.contract.root.lotSize * (500 + (hashInts(this.seed, instrument.instrumentToken, day) % 4000));
+  }
+
+  volumeAt(instrument: SandboxInstrument, second: number): number {
+    return instrument.kind === 'index' ? 0 : optionVolume(instrument.contract, second, second + 1);
+  }
+
+  private optionLtp(c: OptionContract, second: number): number {
     const at = Math.min(second, expirySecond(c));
-    return premium(c, feed.priceAt(c.root.underlyingKey, at), at);
-  };
+    return premium(c, this.feed.priceAt(c.root.underlyingKey, at), at);
+  }
 
-  const ltpPaise = (instrument: SandboxInstrument, second: number): number =>
-    instrument.kind === 'index' ? feed.priceAt(instrument.walkKey, second) : optionLtp(instrument.contract, second);
+  private spotDay(key: string, from: number, to: number): Ohlcv | null {
+    const memo = `${key}|${from}|${to}`;
+    if (!this.spotDays.has(memo)) {
+      if (this.spotDays.size > 64) this.spotDays.clear();
+      this.spotDays.set(memo, this.feed.aggregate(key, from, to));
+    }
+    return this.spotDays.get(memo) ?? null;
+  }
 
-  const aggregateOption = (c: OptionContract, from: number, to: number): Ohlcv | null => {
+  private aggregateOption(c: OptionContract, from: number, to: number): Ohlcv | null {
     const end = Math.min(to, expirySecond(c) + 1);
     if (end <= from) return null;
     const { period, quantity } = optionTradePattern(c);
@@ -100,7 +140,7 @@ export function createInstrumentPricing(feed: PriceFeed, seed: number): Instrume
     let quoteVolume = 0;
     let trades = 0;
     for (let s = from; s < end; s++) {
-      const p = optionLtp(c, s);
+      const p = this.optionLtp(c, s);
       if (s === from) open = p;
       if (p > high) high = p;
       if (p < low) low = p;
@@ -111,59 +151,32 @@ export function createInstrumentPricing(feed: PriceFeed, seed: number): Instrume
       }
     }
     return { open, high, low, close, volume: optionVolume(c, from, end), quoteVolume, trades };
-  };
+  }
 
-  const optionDayStats = (c: OptionContract, second: number): DayStats => {
+  private optionDayStats(c: OptionContract, second: number): DayStats {
     const dayStart = istDayStart(second);
-    const open = optionLtp(c, dayStart);
-    const last = optionLtp(c, second);
-    const spot = spotDay(c.root.underlyingKey, dayStart, second + 1);
+    const open = this.optionLtp(c, dayStart);
+    const last = this.optionLtp(c, second);
+    const spot = this.spotDay(c.root.underlyingKey, dayStart, second + 1);
     const at = Math.min(second, expirySecond(c));
     // Premiums move with spot, so the day's spot extremes bound the premium's (time decay aside).
     const fromHigh = spot ? premium(c, spot.high, at) : last;
     const fromLow = spot ? premium(c, spot.low, at) : last;
     const high = Math.max(open, last, fromHigh, fromLow);
     const low = Math.min(open, last, fromHigh, fromLow);
-    const average = Math.round((open + high + low + last) / 4 / OPTION_TICK_PAISE) * OPTION_TICK_PAISE;
     return {
       openPaise: open,
       highPaise: high,
       lowPaise: low,
-      closePaise: optionLtp(c, dayStart - 1),
+      closePaise: this.optionLtp(c, dayStart - 1),
       volume: optionVolume(c, dayStart, second + 1),
-      averagePricePaise: average,
+      averagePricePaise: Math.round((open + high + low + last) / 4 / OPTION_TICK_PAISE) * OPTION_TICK_PAISE,
       lastQuantity: optionTradePattern(c).quantity,
     };
-  };
+  }
+}
 
-  return {
-    ltpPaise,
-    aggregate: (instrument, from, to) =>
-      instrument.kind === 'index'
-        ? feed.aggregate(instrument.walkKey, from, to)
-        : aggregateOption(instrument.contract, from, to),
-    dayStats: (instrument, second) => {
-      if (instrument.kind === 'option') return optionDayStats(instrument.contract, second);
-      const dayStart = istDayStart(second);
-      const day = feed.aggregate(instrument.walkKey, dayStart, second + 1) as Ohlcv;
-      const close = feed.priceAt(instrument.walkKey, dayStart - 1);
-      const { open, high, low } = day;
-      return {
-        openPaise: open,
-        highPaise: high,
-        lowPaise: low,
-        closePaise: close,
-        volume: 0,
-        averagePricePaise: 0,
-        lastQuantity: 0,
-      };
-    },
-    openInterest: (instrument, second) => {
-      if (instrument.kind === 'index') return 0;
-      const day = Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY);
-      return instrument.contract.root.lotSize * (500 + (hashInts(seed, instrument.instrumentToken, day) % 4000));
-    },
-    volumeAt: (instrument, second) =>
-      instrument.kind === 'index' ? 0 : optionVolume(instrument.contract, second, second + 1),
-  };
+/** Creates the pricing over `feed`; `seed` varies open interest between sandboxes. */
+export function createInstrumentPricing(feed: PriceFeed, seed: number): InstrumentPricing {
+  return new SandboxPricing(feed, seed);
 }

@@ -34,6 +34,7 @@ export interface OptionInstrument {
   contract: OptionContract;
 }
 
+/** Anything the sandbox lists for Kite. */
 export type SandboxInstrument = IndexInstrument | OptionInstrument;
 
 /** One day's listing. */

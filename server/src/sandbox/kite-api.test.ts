@@ -315,7 +315,8 @@ describe('orders', () => {
 describe('rate limits and faults', () => {
   it('answers 429 "Too many requests" beyond the per-second limit', async () => {
     await sandbox.close();
-    ({ sandbox, clock } = await startTestSandbox({ rateLimits: { kiteQuote: 2 } }));
+    // A frozen rate clock: however slow this machine, all three requests fall in one window.
+    ({ sandbox, clock } = await startTestSandbox({ rateLimits: { kiteQuote: 2 }, rateLimitClock: () => 0 }));
     token = sandbox.control.issueKiteAccessToken('AB1234');
     const statuses = [];
     for (let i = 0; i < 3; i++) statuses.push((await kiteGet(sandbox, '/quote/ltp?i=256265', token)).status);

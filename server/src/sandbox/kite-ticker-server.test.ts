@@ -1,3 +1,4 @@
+import { KiteTicker, type Tick } from 'kiteconnect';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { parseKiteInstrumentsCsv } from '../protocols/kite-instruments-csv.js';
@@ -206,5 +207,39 @@ describe('history equals the live stream', () => {
       low: candle?.lowPaise,
       close: candle?.closePaise,
     });
+  });
+});
+
+describe('the official kiteconnect KiteTicker against the sandbox', () => {
+  it('connects, subscribes and parses our packets to the same prices our decoder reads', async () => {
+    const option = await optionToken();
+    // KiteTickerParams omits `root`, although the ticker honours it (PROTOCOLS.md §5); passing a variable
+    // skips the excess-property check. `reconnect: false` matters: with it on, disconnect() ends in
+    // process.exit(1) inside kiteconnect's reconnection logic.
+    const params = {
+      api_key: sandbox.credentials.kiteApiKey,
+      access_token: token,
+      root: `${sandbox.urls.kiteWs}/`,
+      reconnect: false,
+    };
+    const ticker = new KiteTicker(params);
+    const ours = await connect();
+    const oursFirst = nextTicks(ours);
+    ours.send(formatKiteTickerCommand({ a: 'subscribe', v: [256265, option] }));
+    const theirs = new Promise<Tick[]>((resolve) => ticker.on('ticks', (ticks: Tick[]) => resolve(ticks)));
+    ticker.on('connect', () => ticker.subscribe([256265, option]));
+    ticker.connect();
+    try {
+      const [official, decoded] = await Promise.all([theirs, oursFirst]);
+      const byToken = (t: { instrument_token: number }) => t.instrument_token;
+      expect(official.map(byToken).sort()).toEqual([256265, option].sort());
+      for (const tick of official) {
+        const mine = decoded.find((d) => d.instrumentToken === tick.instrument_token);
+        expect(tick.last_price).toBe(mine?.lastPrice);
+        expect(tick.tradable).toBe(mine?.isTradable);
+      }
+    } finally {
+      ticker.disconnect();
+    }
   });
 });

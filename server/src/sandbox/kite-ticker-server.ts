@@ -3,7 +3,6 @@
  * commands, framed binary ticks on every price step, 1-byte heartbeats while idle, and order updates as
  * `{"type":"order"}` text frames.
  */
-import { wsText } from '../protocols/ws-data.js';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
@@ -16,6 +15,7 @@ import type { SandboxOrder } from './kite-order-book.js';
 import { orderJson } from './kite-presenters.js';
 import { snapshot, type Snapshot } from './kite-quotes.js';
 import { nowSecond, type SandboxContext } from './sandbox-context.js';
+import { rawText, refuseUpgrade } from './ws-kit.js';
 
 interface Connection {
   ws: WebSocket;
@@ -57,8 +57,7 @@ class KiteTicker implements KiteTickerServer {
     const session = this.ctx.sessions.find(apiKey, token, this.ctx.clock.now());
     if (!session) {
       const body = JSON.stringify(kiteError('TokenException', 'Invalid `api_key` or `access_token`.'));
-      const head403 = `HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}`;
-      socket.end(`${head403}\r\nConnection: close\r\n\r\n${body}`);
+      refuseUpgrade(socket, '403 Forbidden', body, 'application/json');
       return;
     }
     this.wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, session.userId));
@@ -115,7 +114,7 @@ class KiteTicker implements KiteTickerServer {
 
   private onCommand(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const command = parseKiteTickerCommand(wsText(data));
+    const command = parseKiteTickerCommand(rawText(data));
     if (!command) return this.send(c, formatKiteTextMessage({ type: 'error', data: 'Invalid message' }));
     const changed: [number, KiteTickMode][] = [];
     if (command.a === 'subscribe') {

@@ -2,6 +2,7 @@
  * Kite session, order and portfolio endpoints.
  */
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
+import type { OptionInstrument } from './instrument-universe.js';
 import type { OrderRequest } from './kite-order-book.js';
 import { orderHistoryJson, orderJson, positionsJson, sessionJson } from './kite-presenters.js';
 import type { KiteSession } from './kite-sessions.js';
@@ -27,6 +28,37 @@ function logout(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   return isRevoked ? kiteOk(true) : kiteFail('TokenException', 'Incorrect `api_key` or `access_token`.');
 }
 
+/** The option an order names, if it can be traded now; otherwise the Kite error reply. */
+function tradableOption(
+  ctx: SandboxContext,
+  exchange: string,
+  tradingsymbol: string,
+): OptionInstrument | SandboxResponse {
+  const instrument = ctx.universe.at(ctx.clock.now()).byKey.get(`${exchange}:${tradingsymbol}`);
+  if (!instrument) return kiteFail('InputException', 'Invalid `tradingsymbol` or `exchange`.');
+  if (instrument.kind === 'index')
+    return kiteFail('InputException', `${tradingsymbol} is an index and cannot be traded.`);
+  if (instrument.contract.expiryMs <= ctx.clock.now())
+    return kiteFail('InputException', `${tradingsymbol} has expired.`);
+  return instrument;
+}
+
+/** Checks quantity (whole lots), price (LIMIT only, on the tick) and tag; returns an error reply or null. */
+function checkAmounts(f: URLSearchParams, lot: number, isLimit: boolean): SandboxResponse | null {
+  const quantity = Number(f.get('quantity'));
+  if (!Number.isInteger(quantity) || quantity <= 0) return kiteFail('InputException', 'Invalid `quantity`.');
+  if (quantity % lot !== 0) return kiteFail('InputException', `Quantity should be a multiple of the lot size ${lot}.`);
+  const pricePaise = Math.round(Number(f.get('price')) * 100);
+  if (isLimit && (!(pricePaise > 0) || pricePaise % OPTION_TICK_PAISE !== 0)) {
+    return kiteFail('InputException', 'Invalid `price`: it must be positive and a multiple of the tick size 0.05.');
+  }
+  const tag = f.get('tag') ?? '';
+  if (tag.length > MAX_TAG_LENGTH) {
+    return kiteFail('InputException', `Tag length should be at most ${MAX_TAG_LENGTH} characters.`);
+  }
+  return null;
+}
+
 /** Validates the order form (PROTOCOLS.md §1); returns a Kite error reply for the first problem found. */
 function parseOrder(ctx: SandboxContext, request: SandboxRequest): OrderRequest | SandboxResponse {
   const f = request.form;
@@ -35,12 +67,8 @@ function parseOrder(ctx: SandboxContext, request: SandboxRequest): OrderRequest 
   }
   const exchange = f.get('exchange') ?? '';
   const tradingsymbol = f.get('tradingsymbol') ?? '';
-  const instrument = ctx.universe.at(ctx.clock.now()).byKey.get(`${exchange}:${tradingsymbol}`);
-  if (!instrument) return kiteFail('InputException', 'Invalid `tradingsymbol` or `exchange`.');
-  if (instrument.kind === 'index')
-    return kiteFail('InputException', `${tradingsymbol} is an index and cannot be traded.`);
-  if (instrument.contract.expiryMs <= ctx.clock.now())
-    return kiteFail('InputException', `${tradingsymbol} has expired.`);
+  const instrument = tradableOption(ctx, exchange, tradingsymbol);
+  if ('status' in instrument) return instrument;
   const transactionType = f.get('transaction_type');
   if (transactionType !== 'BUY' && transactionType !== 'SELL') {
     return kiteFail('InputException', 'Invalid `transaction_type`. Use BUY or SELL.');
@@ -51,32 +79,20 @@ function parseOrder(ctx: SandboxContext, request: SandboxRequest): OrderRequest 
   }
   const product = f.get('product') ?? '';
   if (!PRODUCTS.includes(product)) return kiteFail('InputException', 'Invalid `product`.');
-  const quantity = Number(f.get('quantity'));
-  const lot = instrument.contract.root.lotSize;
-  if (!Number.isInteger(quantity) || quantity <= 0) return kiteFail('InputException', 'Invalid `quantity`.');
-  if (quantity % lot !== 0) return kiteFail('InputException', `Quantity should be a multiple of the lot size ${lot}.`);
-  const pricePaise = orderType === 'LIMIT' ? Math.round(Number(f.get('price')) * 100) : 0;
-  if (orderType === 'LIMIT' && (!(pricePaise > 0) || pricePaise % OPTION_TICK_PAISE !== 0)) {
-    return kiteFail('InputException', 'Invalid `price`: it must be positive and a multiple of the tick size 0.05.');
-  }
-  const tag = f.get('tag') || null;
-  if (tag !== null && tag.length > MAX_TAG_LENGTH) {
-    return kiteFail('InputException', `Tag length should be at most ${MAX_TAG_LENGTH} characters.`);
-  }
-  const validity = f.get('validity') || 'DAY';
-  const { instrumentToken } = instrument;
+  const problem = checkAmounts(f, instrument.contract.root.lotSize, orderType === 'LIMIT');
+  if (problem) return problem;
   return {
     variety: 'regular',
     exchange,
     tradingsymbol,
-    instrumentToken,
+    instrumentToken: instrument.instrumentToken,
     transactionType,
     orderType,
     product,
-    validity,
-    quantity,
-    pricePaise,
-    tag,
+    validity: f.get('validity') || 'DAY',
+    quantity: Number(f.get('quantity')),
+    pricePaise: orderType === 'LIMIT' ? Math.round(Number(f.get('price')) * 100) : 0,
+    tag: f.get('tag') || null,
   };
 }
 

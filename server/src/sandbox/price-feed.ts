@@ -88,6 +88,22 @@ class Accumulator {
     this.trades += trades;
   }
 
+  addMinute(sum: MinuteSummaries, m: number): void {
+    const o = sum.ohlc;
+    const i = m * 4;
+    const open = o[i] as number;
+    const close = o[i + 3] as number;
+    this.add(
+      open,
+      o[i + 1] as number,
+      o[i + 2] as number,
+      close,
+      sum.volume[m] as number,
+      sum.quote[m] as number,
+      sum.trades[m] as number,
+    );
+  }
+
   result(): Ohlcv | null {
     if (this.isEmpty) return null;
     const { open, high, low, close, volume, quoteVolume, trades } = this;
@@ -101,70 +117,73 @@ class Accumulator {
 const paths = new LruCache<string, DayPath>(32);
 const summaries = new LruCache<string, MinuteSummaries>(512);
 
-/** Creates the feed for `specs`, all driven by one seed hash. */
-export function createPriceFeed(seed: number, specs: readonly WalkSpec[]): PriceFeed {
-  const byKey = new Map(specs.map((s) => [s.key, s]));
+class CachedPriceFeed implements PriceFeed {
+  private readonly byKey: Map<string, WalkSpec>;
 
-  const spec = (key: string): WalkSpec => {
-    const found = byKey.get(key);
+  constructor(
+    private readonly seed: number,
+    specs: readonly WalkSpec[],
+  ) {
+    this.byKey = new Map(specs.map((s) => [s.key, s]));
+  }
+
+  dayPath(key: string, day: number): DayPath {
+    return paths.getOrSet(`${this.seed}|${key}|${day}`, () => buildDayPath(this.seed, this.spec(key), day));
+  }
+
+  priceAt(key: string, second: number): number {
+    const day = Math.floor(second / SECONDS_PER_DAY);
+    return this.dayPath(key, day).prices[second - day * SECONDS_PER_DAY] as number;
+  }
+
+  volumeAt(key: string, second: number): number {
+    const day = Math.floor(second / SECONDS_PER_DAY);
+    const volumes = this.dayPath(key, day).volumes;
+    return volumes ? (volumes[second - day * SECONDS_PER_DAY] as number) : 0;
+  }
+
+  aggregate(key: string, fromSecond: number, toSecond: number): Ohlcv | null {
+    const acc = new Accumulator();
+    let s = fromSecond;
+    while (s < toSecond) {
+      const day = Math.floor(s / SECONDS_PER_DAY);
+      const dayStart = day * SECONDS_PER_DAY;
+      const end = Math.min(toSecond, dayStart + SECONDS_PER_DAY);
+      this.addDaySlice(acc, key, day, s - dayStart, end - dayStart);
+      s = end;
+    }
+    return acc.result();
+  }
+
+  private spec(key: string): WalkSpec {
+    const found = this.byKey.get(key);
     if (!found) throw new Error(`Unknown sandbox underlying ${key}`);
     return found;
-  };
-  const dayPath = (key: string, day: number): DayPath =>
-    paths.getOrSet(`${seed}|${key}|${day}`, () => buildDayPath(seed, spec(key), day));
-  const minuteSummaries = (key: string, day: number): MinuteSummaries =>
-    summaries.getOrSet(`${seed}|${key}|${day}`, () => summarise(dayPath(key, day)));
+  }
 
-  const addDaySlice = (acc: Accumulator, key: string, day: number, from: number, to: number): void => {
+  private minuteSummaries(key: string, day: number): MinuteSummaries {
+    return summaries.getOrSet(`${this.seed}|${key}|${day}`, () => summarise(this.dayPath(key, day)));
+  }
+
+  /** Adds seconds [from, to) of one day: whole minutes from summaries, loose seconds from the path. */
+  private addDaySlice(acc: Accumulator, key: string, day: number, from: number, to: number): void {
     let s = from;
     while (s < to) {
       if (s % 60 === 0 && s + 60 <= to) {
-        const m = s / 60;
-        const sum = minuteSummaries(key, day);
-        const o = sum.ohlc;
-        const i = m * 4;
-        acc.add(
-          o[i] as number,
-          o[i + 1] as number,
-          o[i + 2] as number,
-          o[i + 3] as number,
-          sum.volume[m] as number,
-          sum.quote[m] as number,
-          sum.trades[m] as number,
-        );
+        acc.addMinute(this.minuteSummaries(key, day), s / 60);
         s += 60;
       } else {
-        const path = dayPath(key, day);
+        const path = this.dayPath(key, day);
         const p = path.prices[s] as number;
         const v = path.volumes ? (path.volumes[s] as number) : 0;
         acc.add(p, p, p, p, v, p * v, v > 0 ? 1 : 0);
         s += 1;
       }
     }
-  };
+  }
+}
 
-  return {
-    dayPath,
-    priceAt: (key, second) => {
-      const day = Math.floor(second / SECONDS_PER_DAY);
-      return dayPath(key, day).prices[second - day * SECONDS_PER_DAY] as number;
-    },
-    volumeAt: (key, second) => {
-      const day = Math.floor(second / SECONDS_PER_DAY);
-      const volumes = dayPath(key, day).volumes;
-      return volumes ? (volumes[second - day * SECONDS_PER_DAY] as number) : 0;
-    },
-    aggregate: (key, fromSecond, toSecond) => {
-      const acc = new Accumulator();
-      let s = fromSecond;
-      while (s < toSecond) {
-        const day = Math.floor(s / SECONDS_PER_DAY);
-        const dayStart = day * SECONDS_PER_DAY;
-        const end = Math.min(toSecond, dayStart + SECONDS_PER_DAY);
-        addDaySlice(acc, key, day, s - dayStart, end - dayStart);
-        s = end;
-      }
-      return acc.result();
-    },
-  };
+/** Creates the feed for `specs`, all driven by one seed hash. */
+export function createPriceFeed(seed: number, specs: readonly WalkSpec[]): PriceFeed {
+  return new CachedPriceFeed(seed, specs);
 }

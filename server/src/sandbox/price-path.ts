@@ -29,6 +29,7 @@ export interface DayPath {
   volumes: Uint16Array | null;
 }
 
+/** Price steps per UTC day (one a second). */
 export const SECONDS_PER_DAY = 86_400;
 const SECONDS_PER_YEAR = 365 * SECONDS_PER_DAY;
 const ANCHOR_WINDOW_DAYS = 20;

@@ -34,6 +34,7 @@ export const DEFAULT_RATE_LIMITS: SandboxRateLimits = {
   binance: 100,
 };
 
+/** An endpoint group with its own rate budget. */
 export type RateGroup = keyof SandboxRateLimits;
 
 /** Sliding one-second windows per (group, client). */

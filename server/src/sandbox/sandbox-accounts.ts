@@ -5,16 +5,19 @@
  */
 import { authenticator } from 'otplib';
 
-/** The one Kite Connect app the sandbox knows. */
+/** The one Kite Connect app the sandbox knows: its api_key… */
 export const SANDBOX_KITE_API_KEY = 'sandbox_api_key';
+/** …and its api_secret (for the session checksum). */
 export const SANDBOX_KITE_API_SECRET = 'sandbox_api_secret';
 
 /** The admin's market-data login (the account whose access token feeds live data). */
 export const SANDBOX_ADMIN_USER_ID = 'SB0001';
+/** The admin login's password. */
 export const SANDBOX_ADMIN_PASSWORD = 'sandbox-admin';
 
 /** Any other Kite-style user id (two letters, four digits) logs in with this password (users' broker logins). */
 export const SANDBOX_USER_PASSWORD = 'sandbox-user';
+/** What a Kite user id looks like (two capitals, four digits). */
 export const SANDBOX_USER_ID_PATTERN = /^[A-Z]{2}\d{4}$/;
 
 /** Base32 TOTP secret shared by every sandbox account (30 s step, 6 digits, SHA-1; ±1 step accepted). */

@@ -30,6 +30,7 @@ import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
 import { ALL_WALKS } from './sandbox-market.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
+import { refuseUpgrade } from './ws-kit.js';
 
 /** How to start a sandbox. Only `seed` is required. */
 export interface SandboxExchangeOptions {
@@ -49,6 +50,8 @@ export interface SandboxExchangeOptions {
   /** Most missed price steps streamed after the clock jumps. Default 300. */
   maxCatchUpSteps?: number;
   rateLimits?: Partial<SandboxRateLimits>;
+  /** Monotonic ms the rate windows count in; real time by default (tests may freeze it). */
+  rateLimitClock?: () => number;
   /** Where `/connect/login` redirects with the request_token. Default `<kiteLogin>/redirect`. */
   kiteRedirectUrl?: string;
 }
@@ -177,7 +180,7 @@ function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head:
   const [mount, path] = splitMount(url.pathname);
   if (mount === 'kite-ws') parts.ticker.handleUpgrade(raw, socket, head, url);
   else if (mount === 'binance-ws') parts.streams.handleUpgrade(raw, socket, head, path, url);
-  else socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+  else refuseUpgrade(socket, '404 Not Found');
 }
 
 /** Starts a sandbox exchange on loopback. */
@@ -186,7 +189,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
   let urls = urlsFor(host, options.port ?? 0);
   const ctx = createContext(options, () => options.kiteRedirectUrl ?? `${urls.kiteLogin}/redirect`);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
-  const limiter = new RateLimiter(limits);
+  const limiter = new RateLimiter(limits, options.rateLimitClock);
   const faults = new FaultPlan();
   const ticker = createKiteTickerServer(ctx, options.heartbeatMs ?? 1000);
   ctx.notifyOrder = (order) => ticker.pushOrder(order);

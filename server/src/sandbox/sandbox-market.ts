@@ -30,6 +30,7 @@ const index = (key: string, basePriceMinor: number, annualVolatility: number): W
   meanVolumePerSecond: 0,
 });
 
+/** The indices in the Kite instruments dump (segment INDICES, exchange NSE). */
 export const KITE_INDICES: readonly KiteIndexSpec[] = [
   {
     instrumentToken: 256265,
@@ -94,6 +95,7 @@ export const OPTION_ROOTS: readonly OptionRootSpec[] = [
   },
 ];
 
+/** The Binance spot symbols served. */
 export const BINANCE_SYMBOLS: readonly BinanceSymbolSpec[] = [
   {
     symbol: 'BTCUSDT',
