@@ -161,6 +161,12 @@ export interface BrokerOrdersTable {
   side: 'BUY' | 'SELL';
   quantity: number;
   status: 'pending' | 'filled' | 'failed';
+  /** Opening a new leg (a SELL) or closing `legId` (a BUY). */
+  intent: 'open' | 'close';
+  optionType: 'CE' | 'PE' | null;
+  strikePaise: number | null;
+  expiry: string | null;
+  userBrokerId: number | null;
   brokerOrderId: string | null;
   fillPricePaise: number | null;
   error: string | null;

@@ -7,6 +7,7 @@ import * as m0005 from './202611210005_create_rdx_configs.js';
 import * as m0006 from './202611210006_create_orders_and_legs.js';
 import * as m0007 from './202611210007_create_transactions.js';
 import * as m0008 from './202611210008_create_market_data.js';
+import * as m0009 from './202611210009_add_order_intent.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '202611210006_create_orders_and_legs': m0006,
   '202611210007_create_transactions': m0007,
   '202611210008_create_market_data': m0008,
+  '202611210009_add_order_intent': m0009,
 };
