@@ -50,7 +50,13 @@ export function RdxConfigForm({
       </label>
       <label>
         Offset Value
-        <input name="offset_value" type="number" step="any" value={values.offset_value} onChange={set('offset_value')} />
+        <input
+          name="offset_value"
+          type="number"
+          step="any"
+          value={values.offset_value}
+          onChange={set('offset_value')}
+        />
       </label>
       <label>
         Interval

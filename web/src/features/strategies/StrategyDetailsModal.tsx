@@ -17,7 +17,10 @@ export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; o
   const rows: Array<[string, string]> = [
     ['Strategy', mapping.strategy_name],
     ['Description', mapping.strategy_description || '-'],
-    ['Instrument', mapping.instrument_ticker ? `${mapping.instrument_name} (${mapping.instrument_ticker})` : mapping.instrument_name],
+    [
+      'Instrument',
+      mapping.instrument_ticker ? `${mapping.instrument_name} (${mapping.instrument_ticker})` : mapping.instrument_name,
+    ],
     ['Broker', mapping.broker_username ?? '-'],
     ['User', mapping.user_username],
     ['Mode', modeLabel(mapping.is_dummy)],

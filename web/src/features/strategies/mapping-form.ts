@@ -1,11 +1,4 @@
-import {
-  CreateMappingSchema,
-  mappingWindowError,
-  MSG,
-  type BodyOf,
-  type Mapping,
-  type api,
-} from '@app/contract';
+import { CreateMappingSchema, mappingWindowError, MSG, type BodyOf, type Mapping, type api } from '@app/contract';
 import { toInt } from '../../lib/format';
 
 /** The mapping form as typed: select and input values are strings, parsed on submit. */

@@ -24,7 +24,10 @@ describe('strategy display rules', () => {
   it('knows the RDX strategy by name and keeps only active mappings', () => {
     expect(isRdxStrategy({ strategy_name: 'RDX' })).toBe(true);
     expect(isRdxStrategy({ strategy_name: 'Other' })).toBe(false);
-    const rows = [{ id: 1, is_active: 1 }, { id: 2, is_active: 0 }] as Mapping[];
+    const rows = [
+      { id: 1, is_active: 1 },
+      { id: 2, is_active: 0 },
+    ] as Mapping[];
     expect(activeOnly(rows).map((m) => m.id)).toEqual([1]);
   });
 });
