@@ -23,7 +23,8 @@ export class UserBrokersPage {
 
   async fillForm(values: { broker?: 'Zerodha' | 'Binance'; username?: string; token?: string }) {
     const form = this.form();
-    if (values.broker) await form.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: values.broker });
+    if (values.broker)
+      await form.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: values.broker });
     if (values.username !== undefined) await form.getByLabel('Broker Username').fill(values.username);
     if (values.token !== undefined) await form.getByLabel('Broker Token').fill(values.token);
   }

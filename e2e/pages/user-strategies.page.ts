@@ -4,8 +4,12 @@ import { expect, type Page } from '@playwright/test';
 export class UserActiveStrategiesPage {
   constructor(private readonly page: Page) {}
 
+  section() {
+    return this.page.getByRole('region', { name: 'Active Strategies' });
+  }
+
   table() {
-    return this.page.getByRole('table', { name: 'Active Strategies' });
+    return this.section().getByRole('table', { name: 'Active Strategies' });
   }
 
   row(mappingId: number) {
@@ -32,7 +36,11 @@ export class UserActiveStrategiesPage {
   }
 
   error() {
-    return this.page.locator('.message-error > span');
+    return this.section().locator('.message-error > span');
+  }
+
+  async dismissMessage() {
+    await this.section().getByRole('button', { name: 'Dismiss' }).click();
   }
 }
 

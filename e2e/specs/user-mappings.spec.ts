@@ -1,4 +1,12 @@
-import { addBrokerViaApi, addMappingViaApi, expect, newUser, setRunningStatusViaApi, signIn, test } from '../user-api.js';
+import {
+  addBrokerViaApi,
+  addMappingViaApi,
+  expect,
+  newUser,
+  setRunningStatusViaApi,
+  signIn,
+  test,
+} from '../user-api.js';
 
 test.describe('Strategies - user strategy mappings', () => {
   test('a user creates a mapping and the form resets to its defaults', async ({
@@ -64,11 +72,15 @@ test.describe('Strategies - user strategy mappings', () => {
     await mappingsPage.open();
 
     await mappingsPage.create({ startTime: '09:30' });
-    await expect(mappingsPage.error()).toHaveText(/^Please provide both Start Time and End Time, or leave both empty\.$/);
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
 
     await mappingsPage.dismissMessage();
     await mappingsPage.create({ startTime: '', endTime: '15:00' });
-    await expect(mappingsPage.error()).toHaveText(/^Please provide both Start Time and End Time, or leave both empty\.$/);
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
 
     await mappingsPage.create({ startTime: '15:00', endTime: '09:30' });
     await expect(mappingsPage.error()).toHaveText(/^End Time must be later than Start Time\.$/);
@@ -125,7 +137,9 @@ test.describe('Strategies - user strategy mappings', () => {
     // Edit mode checks the window too.
     await mappingsPage.edit(id);
     await mappingsPage.update({ endTime: '' });
-    await expect(mappingsPage.error()).toHaveText(/^Please provide both Start Time and End Time, or leave both empty\.$/);
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
     await mappingsPage.expectEditMode();
   });
 
