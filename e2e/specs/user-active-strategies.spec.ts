@@ -178,7 +178,10 @@ test.describe('Home - Active Strategies', () => {
     await expect(modal.saved('ce-strike')).toHaveText('22450');
     await expect(modal.saved('pe-strike')).toHaveText('22550');
     await modal.close();
-    await expect(activeStrategies.rdxData(id)).toHaveText('Lots 2 · ATM 22500 · CE 22450 · PE 22550');
+    await expect(activeStrategies.rdxData(id).locator('span')).toHaveText([
+      'Lots 2 · ATM 22500',
+      'CE 22450 · PE 22550',
+    ]);
 
     modal = await activeStrategies.configure(id);
     const question = await modal.delete();
@@ -207,5 +210,20 @@ test.describe('Home - Active Strategies', () => {
     await modal.delete();
     await expect(modal.error()).toHaveText('Exit the strategy before deleting its mapping');
     await expect(modal.saved('lot-count')).toHaveText('1');
+  });
+
+  test("a failed read of the strategies shows 'Failed to fetch active strategies'", async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'actfail');
+    await page.route('**/api/strategies/user-mappings', (route) => route.abort(), { times: 1 });
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.error()).toHaveText('Failed to fetch active strategies');
+    await activeStrategies.section().getByRole('button', { name: 'Refresh' }).click();
+    await expect(activeStrategies.section().getByText('No active strategies.')).toBeVisible();
   });
 });

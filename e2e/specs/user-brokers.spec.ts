@@ -98,4 +98,24 @@ test.describe('Profile - broker configurations', () => {
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(panel).toHaveCount(0);
   });
+
+  test("failed reads show 'Failed to fetch brokers' and 'Failed to fetch user brokers'", async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    brokersPage,
+  }) => {
+    const user = await newUser(request, 'brkfail');
+    await signIn({ loginPage, homePage }, user);
+    await page.route('**/api/brokers/list', (route) => route.abort(), { times: 1 });
+    await brokersPage.open();
+    await expect(brokersPage.error()).toHaveText('Failed to fetch brokers');
+    await expect(brokersPage.form().getByRole('button', { name: 'Add Broker' })).toBeDisabled();
+
+    await page.route('**/api/brokers/user-brokers', (route) => route.abort(), { times: 1 });
+    await page.reload();
+    await expect(brokersPage.error()).toHaveText('Failed to fetch user brokers');
+    await expect(brokersPage.form().getByRole('button', { name: 'Add Broker' })).toBeEnabled();
+  });
 });

@@ -169,4 +169,19 @@ test.describe('Strategies - user strategy mappings', () => {
     await expect(mappingsPage.error()).toHaveText(/^Exit the strategy before deleting its mapping$/);
     await expect(mappingsPage.row(running)).toBeVisible();
   });
+
+  test("a failed read of the form's lists shows 'Failed to load data'", async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapfail');
+    await signIn({ loginPage, homePage }, user);
+    await page.route('**/api/strategies/list', (route) => route.abort());
+    await mappingsPage.open();
+    await expect(mappingsPage.error()).toHaveText('Failed to load data');
+    await expect(mappingsPage.emptyState()).toBeVisible();
+  });
 });

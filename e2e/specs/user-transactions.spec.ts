@@ -24,7 +24,7 @@ test.describe('Home - Recent Transactions', () => {
     await expect(recentTransactions.section().locator('.message-error')).toHaveCount(0);
   });
 
-  test("a failed load shows 'Failed to load transactions' and Refresh recovers", async ({
+  test("a failed load shows 'Failed to load transactions', Refresh recovers, a failed refresh says so", async ({
     page,
     request,
     loginPage,
@@ -37,6 +37,14 @@ test.describe('Home - Recent Transactions', () => {
     await signIn({ loginPage, homePage }, user);
     await expect(recentTransactions.section().getByRole('alert')).toHaveText('Failed to load transactions');
     await recentTransactions.refresh();
+    await expect(recentTransactions.emptyState()).toBeVisible();
+
+    // A failed refresh keeps the list on screen and says so.
+    await page.route('**/api/transactions?*', (route) => route.abort(), { times: 1 });
+    await recentTransactions.refresh();
+    await expect(recentTransactions.section().locator('.message-error > span')).toHaveText(
+      'Failed to refresh transactions',
+    );
     await expect(recentTransactions.emptyState()).toBeVisible();
   });
 });

@@ -109,7 +109,7 @@ export function BrokerConfigForm({
         />
       </label>
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={save.isPending}>
+        <button type="submit" className="primary" disabled={save.isPending || !brokers}>
           {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}
         </button>
         {editing && (

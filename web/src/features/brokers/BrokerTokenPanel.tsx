@@ -63,9 +63,11 @@ export function BrokerTokenPanel({
       aria-label={`Generate token for ${userBroker.broker_username}`}
     >
       <h3>Generate Token - {userBroker.broker_username}</h3>
-      <div className="full">
-        <Message flash={flash} onClose={clear} />
-      </div>
+      {flash && (
+        <div className="full">
+          <Message flash={flash} onClose={clear} />
+        </div>
+      )}
       <label>
         Password
         <input

@@ -63,7 +63,6 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                 <th>CE / PE</th>
                 <th>Status</th>
                 <th>RDX</th>
-                <th>Config</th>
                 <th>Actions</th>
               </tr>
             </thead>

@@ -65,18 +65,16 @@ export function ActiveStrategyRow({
       </td>
       <td>{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
       <td>
-        {isRdx ? (
-          <button type="button" onClick={onConfigure} disabled={isBusy}>
-            Configure
-          </button>
-        ) : (
-          <button type="button" onClick={onView} disabled={isBusy}>
-            View
-          </button>
-        )}
-      </td>
-      <td>
-        <div className="row">
+        <div className="strategy-actions">
+          {isRdx ? (
+            <button type="button" onClick={onConfigure} disabled={isBusy}>
+              Configure
+            </button>
+          ) : (
+            <button type="button" onClick={onView} disabled={isBusy}>
+              View
+            </button>
+          )}
           {status === 'RUNNING' && <ActionButton action="pause" pending={pending} onAction={onAction} />}
           {status === 'PAUSED' && <ActionButton action="resume" pending={pending} onAction={onAction} />}
           <ActionButton action="realign" pending={pending} onAction={onAction} />

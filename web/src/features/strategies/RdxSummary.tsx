@@ -12,7 +12,12 @@ export function RdxSummary({ mappingId }: { mappingId: number }) {
   const strikes = rdxStrikes(atm, offset);
   return (
     <span className="rdx-summary" data-testid="rdx-summary">
-      <span>Lots {lots}</span> · <span>ATM {atm}</span> · <span>CE {strikes.ce}</span> · <span>PE {strikes.pe}</span>
+      <span>
+        Lots {lots} · ATM {atm}
+      </span>
+      <span>
+        CE {strikes.ce} · PE {strikes.pe}
+      </span>
     </span>
   );
 }

@@ -8,7 +8,11 @@ import './transactions.css';
 
 /** The user's totals above Recent Transactions: count, buys, sells, turnover, net premium. */
 export function TransactionSummaryStrip() {
-  const summary = useQuery({ queryKey: transactionKeys.summary(), queryFn: () => call(api.transactions.summary) });
+  const summary = useQuery({
+    queryKey: transactionKeys.summary(),
+    // An empty reply is kept as null (TanStack refuses undefined) and reported below.
+    queryFn: async () => (await call(api.transactions.summary)) ?? null,
+  });
   if (summary.isPending) return null;
   if (summary.isError) {
     return (
