@@ -92,4 +92,21 @@ test.describe('Admin - RDX Strategy Management', () => {
     await mappingsPage.expectCreateMode();
     await expect(mappingsPage.field('User')).toBeEnabled();
   });
+
+  test("a failed read of the owner's brokers in edit mode shows 'Failed to load user brokers for editing'", async ({
+    page,
+    request,
+    adminStrategies,
+    mappingsPage,
+  }) => {
+    const owner = await newUser(request, 'ownfail');
+    const broker = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_z`);
+    const id = await addMappingViaApi(request, owner, { user_broker_id: broker.id });
+    await page.reload();
+    await adminStrategies.openForm();
+    await page.route(`**/api/brokers/admin/user-brokers/${owner.id}`, (route) => route.abort());
+    await mappingsPage.edit(id);
+    await mappingsPage.expectEditMode();
+    await expect(mappingsPage.error()).toHaveText('Failed to load user brokers for editing');
+  });
 });
