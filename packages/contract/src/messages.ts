@@ -31,6 +31,12 @@ export const MSG = {
   kiteTokenGenerated: 'Kite access token generated successfully!',
   confirmDeleteBroker: 'Are you sure you want to delete this broker configuration?',
   brokerInUse: 'This broker configuration is used by a strategy mapping; remove the mapping first',
+  // Broker configuration screen (not in SPEC; kept here so tests and UI agree)
+  brokerConfigCreated: 'Broker configuration added',
+  brokerConfigUpdated: 'Broker configuration updated',
+  brokerConfigDeleted: 'Broker configuration deleted',
+  brokerTokenGenerated: 'Broker token generated successfully',
+  noUserBrokers: 'No broker configurations yet.',
 
   // Mappings and strategies
   failedLoadData: 'Failed to load data',
@@ -49,6 +55,14 @@ export const MSG = {
   mappingRunning: 'Exit the strategy before deleting its mapping',
   notRunning: 'Strategy is not running',
   notPaused: 'Strategy is not paused',
+  // Mapping screens and Active Strategies table (not in SPEC)
+  selectUser: 'Please select a user',
+  mappingCreated: 'Strategy mapping created',
+  mappingUpdated: 'Strategy mapping updated',
+  mappingDeleted: 'Strategy mapping deleted',
+  noMappings: 'No strategy mappings yet.',
+  noActiveStrategies: 'No active strategies.',
+  confirmExitStrategy: 'Exit this strategy? All open positions will be squared off.',
 
   // RDX
   failedSaveRdxConfig: 'Failed to save RDX configuration',
@@ -61,12 +75,18 @@ export const MSG = {
   confirmDeleteRdxConfig: 'Are you sure you want to delete this RDX configuration?',
   rdxOnlyForRdx: 'RDX configuration applies only to RDX strategy mappings',
   rdxConfigExists: 'RDX configuration already exists for this mapping',
+  // RDX configuration modal (not in SPEC)
+  failedLoadRdxConfig: 'Failed to load RDX configuration',
+  rdxConfigNotFound: 'No RDX configuration found for this strategy.',
+  rdxConfigSaved: 'RDX configuration saved',
+  rdxConfigDeleted: 'RDX configuration deleted',
 
   // Transactions
   failedLoadTransactions: 'Failed to load transactions',
   failedRefreshTransactions: 'Failed to refresh transactions',
   noTransactionData: 'No transaction data received',
   noTransactionSummary: 'No transaction summary data received',
+  noTransactions: 'No transactions yet.',
 
   // Scheduling
   failedFetchScheduling: 'Failed to fetch scheduling status',

@@ -1,4 +1,71 @@
-/** Placeholder until its screen is built: the user's broker configurations. */
+import { api, MSG, type UserBroker } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { call } from '../../api/client';
+import { Message, useFlash } from '../../components/Message';
+import { failureText } from '../strategies/failure-text';
+import { brokerConfigKeys } from './broker-config-keys';
+import { BrokerConfigForm } from './BrokerConfigForm';
+import { BrokerConfigList } from './BrokerConfigList';
+
+/**
+ * The user's Profile view (SPEC §2): add/edit form, the list of broker configurations and
+ * the Zerodha token-generation panel, open for one row at a time.
+ */
 export function BrokerConfigScreen() {
-  return null;
+  const queryClient = useQueryClient();
+  const { flash, show, clear } = useFlash();
+  const brokers = useQuery({ queryKey: brokerConfigKeys.brokers(), queryFn: () => call(api.brokers.list) });
+  const userBrokers = useQuery({ queryKey: brokerConfigKeys.mine(), queryFn: () => call(api.brokers.listMine) });
+  const [editing, setEditing] = useState<UserBroker | null>(null);
+  const [tokenPanelFor, setTokenPanelFor] = useState<number | null>(null);
+
+  const brokersError = brokers.isError ? failureText(brokers.error, MSG.failedFetchBrokers) : null;
+  const userBrokersError = userBrokers.isError ? failureText(userBrokers.error, MSG.failedFetchUserBrokers) : null;
+  const loadError = brokersError ?? userBrokersError;
+  useEffect(() => {
+    if (loadError) show('error', loadError);
+  }, [loadError, show]);
+
+  const remove = useMutation({
+    mutationFn: (id: number) => call(api.brokers.remove, { params: { id } }),
+    onSuccess: async (_data, id) => {
+      show('success', MSG.brokerConfigDeleted);
+      setEditing((e) => (e?.id === id ? null : e));
+      setTokenPanelFor((open) => (open === id ? null : open));
+      await queryClient.invalidateQueries({ queryKey: brokerConfigKeys.all });
+    },
+    onError: (err) => show('error', failureText(err, MSG.failedDeleteUserBroker)),
+  });
+
+  function onDelete(b: UserBroker) {
+    if (window.confirm(MSG.confirmDeleteBroker)) remove.mutate(b.id);
+  }
+
+  return (
+    <div className="stack">
+      <Message flash={flash} onClose={clear} />
+      <BrokerConfigForm
+        key={editing ? `edit-${editing.id}` : 'add'}
+        brokers={brokers.data}
+        editing={editing}
+        notify={show}
+        onEditDone={() => setEditing(null)}
+      />
+      <BrokerConfigList
+        userBrokers={userBrokers.data}
+        isLoading={userBrokers.isPending}
+        tokenPanelFor={tokenPanelFor}
+        deletingId={remove.isPending ? (remove.variables ?? null) : null}
+        onEdit={setEditing}
+        onDelete={onDelete}
+        onOpenTokenPanel={(b) => setTokenPanelFor(b.id)}
+        onCloseTokenPanel={() => setTokenPanelFor(null)}
+        onTokenGenerated={(text) => {
+          setTokenPanelFor(null);
+          show('success', text);
+        }}
+      />
+    </div>
+  );
 }

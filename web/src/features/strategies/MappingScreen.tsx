@@ -1,4 +1,13 @@
-/** Placeholder until its screen is built: 'Existing Strategy Mappings' and the mapping form. */
+import { Message, useFlash } from '../../components/Message';
+import { MappingEditor } from './MappingEditor';
+
+/** The user's Strategies view: the mapping form and 'Existing Strategy Mappings' (SPEC §2). */
 export function MappingScreen() {
-  return null;
+  const { flash, show, clear } = useFlash();
+  return (
+    <div className="stack">
+      <Message flash={flash} onClose={clear} />
+      <MappingEditor scope="mine" notify={show} />
+    </div>
+  );
 }

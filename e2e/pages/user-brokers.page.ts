@@ -1,0 +1,74 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The user's Profile view: broker configuration form, list and token panel. */
+export class UserBrokersPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.getByRole('button', { name: 'Profile', exact: true }).click();
+    await expect(this.page.getByRole('heading', { name: 'Profile - User Broker Management' })).toBeVisible();
+  }
+
+  form() {
+    return this.page.getByRole('form', { name: 'Broker configuration form' });
+  }
+
+  row(brokerUsername: string) {
+    return this.page.getByTestId(`user-broker-${brokerUsername}`);
+  }
+
+  tokenCell(brokerUsername: string) {
+    return this.row(brokerUsername).getByRole('cell').nth(2);
+  }
+
+  async fillForm(values: { broker?: 'Zerodha' | 'Binance'; username?: string; token?: string }) {
+    const form = this.form();
+    if (values.broker)
+      await form.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: values.broker });
+    if (values.username !== undefined) await form.getByLabel('Broker Username').fill(values.username);
+    if (values.token !== undefined) await form.getByLabel('Broker Token').fill(values.token);
+  }
+
+  async add(values: { broker?: 'Zerodha' | 'Binance'; username: string; token?: string }) {
+    await this.fillForm(values);
+    await this.form().getByRole('button', { name: 'Add Broker' }).click();
+  }
+
+  async edit(brokerUsername: string) {
+    await this.row(brokerUsername).getByRole('button', { name: 'Edit' }).click();
+    await expect(this.form().getByRole('heading', { name: 'Edit Broker Configuration' })).toBeVisible();
+  }
+
+  async saveEdit() {
+    await this.form().getByRole('button', { name: 'Update Broker' }).click();
+  }
+
+  /** Clicks Delete, answers the confirm and returns its question. */
+  async delete(brokerUsername: string, accept = true): Promise<string> {
+    const question = new Promise<string>((resolve) => {
+      this.page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    });
+    await this.row(brokerUsername).getByRole('button', { name: 'Delete' }).click();
+    return question;
+  }
+
+  tokenPanel(brokerUsername: string) {
+    return this.page.getByRole('form', { name: `Generate token for ${brokerUsername}` });
+  }
+
+  async openTokenPanel(brokerUsername: string) {
+    await this.row(brokerUsername).getByRole('button', { name: 'Generate Token' }).click();
+    await expect(this.tokenPanel(brokerUsername)).toBeVisible();
+  }
+
+  error() {
+    return this.page.locator('.message-error > span');
+  }
+
+  success() {
+    return this.page.locator('.message-success > span');
+  }
+}

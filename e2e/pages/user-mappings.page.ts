@@ -1,0 +1,118 @@
+import { expect, type Page } from '@playwright/test';
+
+export interface MappingFormInput {
+  user?: string;
+  /** The broker option as listed: "Zerodha - <broker username>". */
+  broker?: string;
+  active?: boolean;
+  dummy?: boolean;
+  ceCount?: string;
+  peCount?: string;
+  startTime?: string;
+  endTime?: string;
+}
+
+/** The strategy mapping form and 'Existing Strategy Mappings' (user Strategies view and admin panel). */
+export class UserMappingsPage {
+  constructor(private readonly page: Page) {}
+
+  async open() {
+    await this.page.getByRole('button', { name: 'Strategies', exact: true }).click();
+    await expect(this.page.getByRole('heading', { name: 'Strategies - User Strategy Mappings' })).toBeVisible();
+  }
+
+  form() {
+    return this.page.getByRole('form', { name: 'Strategy mapping form' });
+  }
+
+  /** A form control by its label (selects by their combobox name: a label's text includes its options). */
+  field(label: string) {
+    const selects = ['User', 'Strategy', 'Instrument', 'User Broker', 'Active', 'Dummy'];
+    return selects.includes(label)
+      ? this.form().getByRole('combobox', { name: label, exact: true })
+      : this.form().getByLabel(label, { exact: true });
+  }
+
+  async expectCreateMode() {
+    await expect(this.form().getByRole('heading', { name: 'Create Strategy Mapping' })).toBeVisible();
+    await expect(this.form().getByRole('button', { name: 'Create Mapping' })).toBeVisible();
+    await expect(this.form().getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  }
+
+  async expectEditMode() {
+    await expect(this.form().getByRole('heading', { name: 'Edit Strategy Mapping' })).toBeVisible();
+    await expect(this.form().getByRole('button', { name: 'Update Mapping' })).toBeVisible();
+  }
+
+  async fill(input: MappingFormInput) {
+    if (input.user) await this.field('User').selectOption({ label: input.user });
+    if (input.broker) await this.field('User Broker').selectOption({ label: input.broker });
+    if (input.active !== undefined) await this.field('Active').selectOption(input.active ? '1' : '0');
+    if (input.dummy !== undefined) await this.field('Dummy').selectOption(input.dummy ? '1' : '0');
+    if (input.ceCount !== undefined) await this.field('CE Count').fill(input.ceCount);
+    if (input.peCount !== undefined) await this.field('PE Count').fill(input.peCount);
+    if (input.startTime !== undefined) await this.field('Start Time').fill(input.startTime);
+    if (input.endTime !== undefined) await this.field('End Time').fill(input.endTime);
+  }
+
+  async create(input: MappingFormInput = {}) {
+    await this.fill(input);
+    await this.form().getByRole('button', { name: 'Create Mapping' }).click();
+  }
+
+  async update(input: MappingFormInput) {
+    await this.fill(input);
+    await this.form().getByRole('button', { name: 'Update Mapping' }).click();
+  }
+
+  async cancelEdit() {
+    await this.form().getByRole('button', { name: 'Cancel' }).click();
+  }
+
+  table() {
+    return this.page.getByRole('table', { name: 'Existing Strategy Mappings' });
+  }
+
+  emptyState() {
+    return this.page.getByText('No strategy mappings yet.');
+  }
+
+  /** The row of a mapping, found by text only it has (e.g. its broker username). */
+  rowWith(text: string) {
+    return this.table().getByRole('row').filter({ hasText: text });
+  }
+
+  row(mappingId: number) {
+    return this.page.getByTestId(`mapping-${mappingId}`);
+  }
+
+  async edit(mappingId: number) {
+    await this.row(mappingId).getByRole('button', { name: 'Edit' }).click();
+  }
+
+  /** Clicks Delete, answers the confirm and returns its question. */
+  async delete(mappingId: number, accept = true): Promise<string> {
+    const question = new Promise<string>((resolve) => {
+      this.page.once('dialog', (dialog) => {
+        resolve(dialog.message());
+        void (accept ? dialog.accept() : dialog.dismiss());
+      });
+    });
+    await this.row(mappingId).getByRole('button', { name: 'Delete' }).click();
+    return question;
+  }
+
+  /** Closes the status message with its dismiss button. */
+  async dismissMessage() {
+    await this.page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(this.page.getByRole('button', { name: 'Dismiss' })).toHaveCount(0);
+  }
+
+  error() {
+    return this.page.locator('.message-error > span');
+  }
+
+  success() {
+    return this.page.locator('.message-success > span');
+  }
+}

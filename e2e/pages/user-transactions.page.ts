@@ -1,0 +1,33 @@
+import type { Page } from '@playwright/test';
+
+/** A transactions list: 'Recent Transactions' on the user home or 'All Transactions' for admins. */
+export class UserTransactionsPage {
+  constructor(
+    private readonly page: Page,
+    private readonly title: 'Recent Transactions' | 'All Transactions' = 'Recent Transactions',
+  ) {}
+
+  section() {
+    return this.page.getByRole('region', { name: this.title });
+  }
+
+  emptyState() {
+    return this.section().getByText('No transactions yet.');
+  }
+
+  summary() {
+    return this.section().getByRole('definition');
+  }
+
+  summaryValue(term: string) {
+    return this.section().getByRole('term').filter({ hasText: term }).locator('xpath=following-sibling::dd');
+  }
+
+  async refresh() {
+    await this.section().getByRole('button', { name: 'Refresh' }).click();
+  }
+
+  pagination() {
+    return this.section().getByLabel('Pagination');
+  }
+}

@@ -1,0 +1,229 @@
+import {
+  addBrokerViaApi,
+  addMappingViaApi,
+  expect,
+  newUser,
+  setRunningStatusViaApi,
+  signIn,
+  test,
+} from '../user-api.js';
+
+test.describe('Home - Active Strategies', () => {
+  test('only active mappings are listed, with mode, window, status and Configure for RDX', async ({
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'act');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const dummyAlwaysOn = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
+    const liveWindowed = await addMappingViaApi(request, user, {
+      user_broker_id: broker.id,
+      is_dummy: 0,
+      start_time: '09:30',
+      end_time: '15:00',
+    });
+    const inactive = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_active: 0 });
+    await signIn({ loginPage, homePage }, user);
+
+    await expect(activeStrategies.row(dummyAlwaysOn)).toContainText('DUMMY');
+    await expect(activeStrategies.row(dummyAlwaysOn)).toContainText('Always On');
+    await expect(activeStrategies.row(liveWindowed)).toContainText('LIVE');
+    await expect(activeStrategies.row(liveWindowed)).toContainText('09:30 - 15:00');
+    await expect(activeStrategies.row(inactive)).toHaveCount(0);
+    await expect(activeStrategies.table().getByRole('columnheader', { name: 'User' })).toHaveCount(0);
+
+    for (const id of [dummyAlwaysOn, liveWindowed]) {
+      await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+      await expect(activeStrategies.button(id, 'Configure')).toBeVisible();
+      await expect(activeStrategies.button(id, 'View')).toHaveCount(0);
+      await expect(activeStrategies.button(id, 'Pause')).toHaveCount(0);
+      await expect(activeStrategies.button(id, 'Resume')).toHaveCount(0);
+      await expect(activeStrategies.button(id, 'Realign')).toBeVisible();
+      await expect(activeStrategies.button(id, 'Exit')).toBeVisible();
+    }
+  });
+
+  test('Pause and Resume a running strategy, with the in-progress label meanwhile', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'pause');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
+    await setRunningStatusViaApi(request, user, id, 1);
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+
+    // Hold the pause call so the in-progress state can be seen, then let it through.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/rdx/pause/*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await activeStrategies.button(id, 'Pause').click();
+    await expect(activeStrategies.button(id, 'Pausing...')).toBeDisabled();
+    await expect(activeStrategies.button(id, 'Realign')).toBeDisabled();
+    await expect(activeStrategies.button(id, 'Exit')).toBeDisabled();
+    await expect(activeStrategies.button(id, 'Configure')).toBeDisabled();
+    release();
+
+    await expect(activeStrategies.status(id)).toHaveText('PAUSED');
+    await expect(activeStrategies.button(id, 'Pause')).toHaveCount(0);
+    await activeStrategies.button(id, 'Resume').click();
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+    await expect(activeStrategies.button(id, 'Pause')).toBeEnabled();
+
+    // The new status is the server's: it survives a reload.
+    await page.reload();
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  });
+
+  test('a failed pause shows the server text in a banner that clears after 5 s or on dismiss', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    await page.clock.install();
+    const user = await newUser(request, 'pausefail');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id });
+    await setRunningStatusViaApi(request, user, id, 1);
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+    // Someone else (another tab, the engine) stops it before these clicks arrive.
+    await setRunningStatusViaApi(request, user, id, 0);
+
+    await activeStrategies.button(id, 'Pause').click();
+    await expect(activeStrategies.error()).toHaveText('Strategy is not running');
+    await page.clock.fastForward(5_000);
+    await expect(activeStrategies.error()).toHaveCount(0);
+
+    await activeStrategies.button(id, 'Pause').click();
+    await expect(activeStrategies.error()).toHaveText('Strategy is not running');
+    await activeStrategies.dismissMessage();
+    await expect(activeStrategies.error()).toHaveCount(0);
+  });
+
+  test('RDX configuration: loading, not found, Create, view, Edit and Cancel, Update, Delete', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'rdx');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.rdxData(id)).toHaveCount(0);
+
+    // The modal starts in its loading state: hold the config read to see it.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/strategies/user-mappings/${id}/rdx-config`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    let modal = await activeStrategies.configure(id);
+    await expect(modal.dialog().getByText('Loading RDX configuration...')).toBeVisible();
+    release();
+    await expect(modal.notFound()).toBeVisible();
+    await page.unroute(`**/api/strategies/user-mappings/${id}/rdx-config`);
+    // SPEC: 90% wide with a 600px maximum (1280px viewport).
+    expect((await modal.dialog().boundingBox())?.width).toBe(600);
+    await modal.button('Create').click();
+    // SPEC defaults: lot count 1, ATM 0, offset 0, interval 15m.
+    await expect(modal.field('Lot Count')).toHaveValue('1');
+    await expect(modal.field('ATM Value')).toHaveValue('0');
+    await expect(modal.field('Offset Value')).toHaveValue('0');
+    await expect(modal.field('Interval')).toHaveValue('15m');
+
+    await modal.fill({ lots: '0' });
+    await modal.button('Create').click();
+    await expect(modal.error()).toHaveText('rdx_lot_count must be at least 1');
+
+    await modal.fill({ lots: '2', atm: '22500', offset: '100', interval: '5m' });
+    await expect(modal.preview('ce')).toHaveText('22600');
+    await expect(modal.preview('pe')).toHaveText('22400');
+    await modal.button('Create').click();
+    await expect(modal.success()).toHaveText(/RDX configuration created/);
+    await expect(modal.saved('lot-count')).toHaveText('2');
+    await expect(modal.saved('interval')).toHaveText('5m');
+    await expect(modal.saved('ce-strike')).toHaveText('22600');
+    await expect(modal.saved('pe-strike')).toHaveText('22400');
+
+    // Cancel restores the saved values.
+    await modal.button('Edit').click();
+    await expect(modal.field('Lot Count')).toHaveValue('2');
+    await modal.fill({ lots: '5', atm: '23000' });
+    await modal.button('Cancel').click();
+    await expect(modal.saved('lot-count')).toHaveText('2');
+    await expect(modal.saved('atm-value')).toHaveText('22500');
+    await modal.button('Edit').click();
+    await expect(modal.field('Lot Count')).toHaveValue('2');
+    await expect(modal.field('ATM Value')).toHaveValue('22500');
+
+    // A negative offset puts CE below and PE above the ATM.
+    await modal.fill({ offset: '-50' });
+    await modal.button('Update').click();
+    await expect(modal.saved('offset-value')).toHaveText('-50');
+    await expect(modal.saved('ce-strike')).toHaveText('22450');
+    await expect(modal.saved('pe-strike')).toHaveText('22550');
+    await modal.close();
+    await expect(activeStrategies.rdxData(id).locator('span')).toHaveText([
+      'Lots 2 · ATM 22500',
+      'CE 22450 · PE 22550',
+    ]);
+
+    modal = await activeStrategies.configure(id);
+    const question = await modal.delete();
+    expect(question).toBe('Are you sure you want to delete this RDX configuration?');
+    await expect(modal.notFound()).toBeVisible();
+    await modal.close();
+    await expect(activeStrategies.rdxData(id)).toHaveCount(0);
+  });
+
+  test('deleting the RDX configuration of a running strategy shows the server text', async ({
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'rdxrun');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id });
+    await signIn({ loginPage, homePage }, user);
+    const modal = await activeStrategies.configure(id);
+    await modal.button('Create').click();
+    // Submit the form with its defaults.
+    await modal.form().getByRole('button', { name: 'Create' }).click();
+    await expect(modal.saved('lot-count')).toHaveText('1');
+    await setRunningStatusViaApi(request, user, id, 1);
+    await modal.delete();
+    await expect(modal.error()).toHaveText('Exit the strategy before deleting its mapping');
+    await expect(modal.saved('lot-count')).toHaveText('1');
+  });
+
+  test("a failed read of the strategies shows 'Failed to fetch active strategies'", async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'actfail');
+    await page.route('**/api/strategies/user-mappings', (route) => route.abort(), { times: 1 });
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.error()).toHaveText('Failed to fetch active strategies');
+    await activeStrategies.section().getByRole('button', { name: 'Refresh' }).click();
+    await expect(activeStrategies.section().getByText('No active strategies.')).toBeVisible();
+  });
+});

@@ -1,0 +1,187 @@
+import {
+  addBrokerViaApi,
+  addMappingViaApi,
+  expect,
+  newUser,
+  setRunningStatusViaApi,
+  signIn,
+  test,
+} from '../user-api.js';
+
+test.describe('Strategies - user strategy mappings', () => {
+  test('a user creates a mapping and the form resets to its defaults', async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'map');
+    const first = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_first`);
+    const second = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_second`);
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+    await mappingsPage.expectCreateMode();
+    await expect(mappingsPage.emptyState()).toBeVisible();
+
+    await mappingsPage.create({
+      broker: `Zerodha - ${second.broker_username}`,
+      active: false,
+      dummy: true,
+      ceCount: '2',
+      peCount: '3',
+      startTime: '09:30',
+      endTime: '15:00',
+    });
+    await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
+
+    const row = mappingsPage.rowWith(second.broker_username);
+    await expect(row.getByRole('cell')).toHaveText([
+      'RDX',
+      'NIFTY 50',
+      second.broker_username,
+      'No',
+      'DUMMY',
+      '2',
+      '3',
+      '09:30 - 15:00',
+      'STOPPED',
+      'EditDelete',
+    ]);
+
+    // SPEC §4: strategy 1, instrument 1, first broker, active 1, dummy 0, counts 0, empty times.
+    await expect(mappingsPage.field('Strategy')).toHaveValue('1');
+    await expect(mappingsPage.field('Instrument')).toHaveValue('1');
+    await expect(mappingsPage.field('User Broker')).toHaveValue(String(first.id));
+    await expect(mappingsPage.field('Active')).toHaveValue('1');
+    await expect(mappingsPage.field('Dummy')).toHaveValue('0');
+    await expect(mappingsPage.field('CE Count')).toHaveValue('0');
+    await expect(mappingsPage.field('PE Count')).toHaveValue('0');
+    await expect(mappingsPage.field('Start Time')).toHaveValue('');
+    await expect(mappingsPage.field('End Time')).toHaveValue('');
+  });
+
+  test('the window needs both times or neither, and the end after the start', async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapwin');
+    await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+
+    await mappingsPage.create({ startTime: '09:30' });
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
+
+    await mappingsPage.dismissMessage();
+    await mappingsPage.create({ startTime: '', endTime: '15:00' });
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
+
+    await mappingsPage.create({ startTime: '15:00', endTime: '09:30' });
+    await expect(mappingsPage.error()).toHaveText(/^End Time must be later than Start Time\.$/);
+
+    await mappingsPage.dismissMessage();
+    await mappingsPage.create({ startTime: '10:00', endTime: '10:00' });
+    await expect(mappingsPage.error()).toHaveText(/^End Time must be later than Start Time\.$/);
+    await expect(mappingsPage.emptyState()).toBeVisible();
+  });
+
+  test("without a broker account the form says 'Please select a user broker'", async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapnobrk');
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+    await expect(mappingsPage.field('User Broker')).toHaveValue('');
+    await mappingsPage.create();
+    await expect(mappingsPage.error()).toHaveText(/^Please select a user broker$/);
+    await expect(mappingsPage.emptyState()).toBeVisible();
+  });
+
+  test('Edit switches to edit mode, Cancel returns to create mode, Update saves', async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapedit');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, ce_count: 1, pe_count: 1 });
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+
+    await mappingsPage.edit(id);
+    await mappingsPage.expectEditMode();
+    await expect(mappingsPage.field('CE Count')).toHaveValue('1');
+    await mappingsPage.fill({ ceCount: '4' });
+    await mappingsPage.cancelEdit();
+    await mappingsPage.expectCreateMode();
+    await expect(mappingsPage.field('CE Count')).toHaveValue('0');
+    await expect(mappingsPage.row(id).getByRole('cell').nth(5)).toHaveText('1');
+
+    await mappingsPage.edit(id);
+    await mappingsPage.update({ ceCount: '4', startTime: '09:20', endTime: '15:10' });
+    await expect(mappingsPage.success()).toHaveText(/Strategy mapping updated/);
+    await mappingsPage.expectCreateMode();
+    await expect(mappingsPage.row(id).getByRole('cell').nth(5)).toHaveText('4');
+    await expect(mappingsPage.row(id)).toContainText('09:20 - 15:10');
+
+    // Edit mode checks the window too.
+    await mappingsPage.edit(id);
+    await mappingsPage.update({ endTime: '' });
+    await expect(mappingsPage.error()).toHaveText(
+      /^Please provide both Start Time and End Time, or leave both empty\.$/,
+    );
+    await mappingsPage.expectEditMode();
+  });
+
+  test('Delete asks first; a running strategy is refused with the server text', async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapdel');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const stopped = await addMappingViaApi(request, user, { user_broker_id: broker.id });
+    const running = await addMappingViaApi(request, user, { user_broker_id: broker.id });
+    await setRunningStatusViaApi(request, user, running, 1);
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+
+    await mappingsPage.delete(stopped, false);
+    await expect(mappingsPage.row(stopped)).toBeVisible();
+
+    const question = await mappingsPage.delete(stopped);
+    expect(question).toBe('Are you sure you want to delete this strategy mapping?');
+    await expect(mappingsPage.row(stopped)).toHaveCount(0);
+    await expect(mappingsPage.success()).toHaveText(/Strategy mapping deleted/);
+
+    await mappingsPage.delete(running);
+    await expect(mappingsPage.error()).toHaveText(/^Exit the strategy before deleting its mapping$/);
+    await expect(mappingsPage.row(running)).toBeVisible();
+  });
+
+  test("a failed read of the form's lists shows 'Failed to load data'", async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapfail');
+    await signIn({ loginPage, homePage }, user);
+    await page.route('**/api/strategies/list', (route) => route.abort());
+    await mappingsPage.open();
+    await expect(mappingsPage.error()).toHaveText('Failed to load data');
+    await expect(mappingsPage.emptyState()).toBeVisible();
+  });
+});

@@ -1,0 +1,123 @@
+import { api, MSG, type Broker, type UserBroker } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { callRoute } from '../../api/client';
+import type { MessageKind } from '../../components/Message';
+import { failureText } from '../strategies/failure-text';
+import {
+  brokerConfigToForm,
+  emptyBrokerConfigForm,
+  parseBrokerConfigForm,
+  type BrokerConfigBody,
+  type BrokerConfigFormValues,
+} from './broker-config-form';
+import { brokerConfigKeys } from './broker-config-keys';
+
+/**
+ * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one.
+ * Remount it (key) when switching between add and edit.
+ */
+export function BrokerConfigForm({
+  brokers,
+  editing,
+  notify,
+  onEditDone,
+}: {
+  brokers: Broker[] | undefined;
+  editing: UserBroker | null;
+  notify: (kind: MessageKind, text: string) => void;
+  onEditDone: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState<BrokerConfigFormValues>(() =>
+    editing ? brokerConfigToForm(editing) : emptyBrokerConfigForm(undefined),
+  );
+
+  // The broker select starts at the first broker once the list is known.
+  const [seenBrokers, setSeenBrokers] = useState<Broker[] | undefined>(undefined);
+  if (brokers !== seenBrokers) {
+    setSeenBrokers(brokers);
+    if (brokers && !brokers.some((b) => String(b.id) === values.broker_id)) {
+      setValues((v) => ({ ...v, broker_id: brokers[0] ? String(brokers[0].id) : '' }));
+    }
+  }
+
+  const save = useMutation({
+    // The body may carry a broker token: drop the settled mutation from the cache at once.
+    gcTime: 0,
+    mutationFn: (body: BrokerConfigBody) =>
+      editing
+        ? callRoute(api.brokers.update, { params: { id: editing.id }, body })
+        : callRoute(api.brokers.create, { body }),
+    onSuccess: async (reply) => {
+      notify('success', reply.message ?? (editing ? MSG.brokerConfigUpdated : MSG.brokerConfigCreated));
+      if (editing) onEditDone();
+      else setValues(emptyBrokerConfigForm(brokers?.[0]?.id));
+      await queryClient.invalidateQueries({ queryKey: brokerConfigKeys.all });
+    },
+    onError: (err) =>
+      notify('error', failureText(err, editing ? MSG.failedUpdateUserBroker : MSG.failedCreateUserBroker)),
+  });
+
+  const set = (field: keyof BrokerConfigFormValues) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = parseBrokerConfigForm(values);
+    if (!parsed.ok) {
+      notify('error', parsed.error);
+      return;
+    }
+    // The token field is cleared as soon as it has been handed to the request.
+    setValues((v) => ({ ...v, broker_token: '' }));
+    save.mutate(parsed.body, { onSettled: () => save.reset() });
+  }
+
+  return (
+    <form className="card form-grid" onSubmit={onSubmit} noValidate aria-label="Broker configuration form">
+      <h3>{editing ? 'Edit Broker Configuration' : 'Add Broker Configuration'}</h3>
+      <label>
+        Broker
+        <select name="broker_id" value={values.broker_id} onChange={set('broker_id')}>
+          {brokers?.map((b) => (
+            <option key={b.id} value={b.id}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Broker Username
+        <input
+          name="broker_username"
+          autoComplete="off"
+          required
+          value={values.broker_username}
+          onChange={set('broker_username')}
+        />
+      </label>
+      <label>
+        Broker Token
+        <input
+          name="broker_token"
+          type="password"
+          autoComplete="new-password"
+          placeholder={editing ? 'Leave empty to keep the current token' : 'Optional'}
+          value={values.broker_token}
+          onChange={set('broker_token')}
+        />
+      </label>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={save.isPending || !brokers}>
+          {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}
+        </button>
+        {editing && (
+          <button type="button" onClick={onEditDone} disabled={save.isPending}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

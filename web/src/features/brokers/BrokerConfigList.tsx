@@ -1,0 +1,92 @@
+import { MSG, type UserBroker } from '@app/contract';
+import { Fragment } from 'react';
+import { canGenerateToken } from './broker-config-form';
+import { BrokerTokenPanel } from './BrokerTokenPanel';
+
+/** The user's broker configurations; the token panel opens under one Zerodha row at a time. */
+export function BrokerConfigList({
+  userBrokers,
+  isLoading,
+  tokenPanelFor,
+  deletingId,
+  onEdit,
+  onDelete,
+  onOpenTokenPanel,
+  onCloseTokenPanel,
+  onTokenGenerated,
+}: {
+  userBrokers: UserBroker[] | undefined;
+  isLoading: boolean;
+  tokenPanelFor: number | null;
+  deletingId: number | null;
+  onEdit: (b: UserBroker) => void;
+  onDelete: (b: UserBroker) => void;
+  onOpenTokenPanel: (b: UserBroker) => void;
+  onCloseTokenPanel: () => void;
+  onTokenGenerated: (text: string) => void;
+}) {
+  return (
+    <section className="card" aria-labelledby="user-brokers-title">
+      <h3 id="user-brokers-title">Your Broker Configurations</h3>
+      {isLoading && <p className="muted">Loading broker configurations...</p>}
+      {userBrokers && userBrokers.length === 0 && <p className="muted">{MSG.noUserBrokers}</p>}
+      {userBrokers && userBrokers.length > 0 && (
+        <div className="table-wrap">
+          <table className="table" aria-label="Broker configurations">
+            <thead>
+              <tr>
+                <th>Broker</th>
+                <th>Username</th>
+                <th>Token</th>
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {userBrokers.map((b) => (
+                <Fragment key={b.id}>
+                  <tr data-testid={`user-broker-${b.broker_username}`}>
+                    <td>{b.broker_name}</td>
+                    <td>{b.broker_username}</td>
+                    <td>{b.has_token ? 'Configured' : 'Not set'}</td>
+                    <td>
+                      <div className="row">
+                        <button type="button" onClick={() => onEdit(b)}>
+                          Edit
+                        </button>
+                        <button
+                          type="button"
+                          className="danger"
+                          onClick={() => onDelete(b)}
+                          disabled={deletingId === b.id}
+                        >
+                          {deletingId === b.id ? 'Deleting...' : 'Delete'}
+                        </button>
+                        {canGenerateToken(b) && (
+                          <button
+                            type="button"
+                            onClick={() => onOpenTokenPanel(b)}
+                            disabled={tokenPanelFor === b.id}
+                            aria-expanded={tokenPanelFor === b.id}
+                          >
+                            Generate Token
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                  {tokenPanelFor === b.id && (
+                    <tr>
+                      <td colSpan={4}>
+                        <BrokerTokenPanel userBroker={b} onClose={onCloseTokenPanel} onGenerated={onTokenGenerated} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,98 @@
+import { RDX_INTERVALS, rdxStrikes } from '@app/contract';
+import type { FormEvent } from 'react';
+import { formatDateTime } from '../../lib/format';
+import { toNumber, type RdxFormValues } from './rdx-config-form';
+
+/** Create/edit form of one mapping's RDX configuration; the strikes follow the typed values. */
+export function RdxConfigForm({
+  values,
+  atmLastUpdated,
+  submitLabel,
+  isSaving,
+  onChange,
+  onSubmit,
+  onCancel,
+}: {
+  values: RdxFormValues;
+  atmLastUpdated: string | null;
+  submitLabel: 'Create' | 'Update';
+  isSaving: boolean;
+  onChange: (values: RdxFormValues) => void;
+  onSubmit: () => void;
+  onCancel: () => void;
+}) {
+  const set = (field: keyof RdxFormValues) => (e: { target: { value: string } }) =>
+    onChange({ ...values, [field]: e.target.value });
+  const strikes = rdxStrikes(toNumber(values.atm_value), toNumber(values.offset_value));
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    onSubmit();
+  }
+
+  return (
+    <form className="form-grid" onSubmit={submit} noValidate aria-label="RDX configuration form">
+      <label>
+        Lot Count
+        <input
+          name="rdx_lot_count"
+          type="number"
+          min={1}
+          step={1}
+          required
+          value={values.rdx_lot_count}
+          onChange={set('rdx_lot_count')}
+        />
+      </label>
+      <label>
+        ATM Value
+        <input name="atm_value" type="number" min={0} step="any" value={values.atm_value} onChange={set('atm_value')} />
+      </label>
+      <label>
+        Offset Value
+        <input
+          name="offset_value"
+          type="number"
+          step="any"
+          value={values.offset_value}
+          onChange={set('offset_value')}
+        />
+      </label>
+      <label>
+        Interval
+        <select name="interval" required value={values.interval} onChange={set('interval')}>
+          {RDX_INTERVALS.map((i) => (
+            <option key={i} value={i}>
+              {i}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        ATM Last Updated
+        <input
+          name="atm_last_updated"
+          readOnly
+          value={atmLastUpdated ? formatDateTime(atmLastUpdated) : 'Never'}
+          aria-readonly="true"
+        />
+      </label>
+      <div className="full rdx-strikes" aria-live="polite">
+        <span>
+          CE Strike: <strong data-testid="rdx-form-ce-strike">{strikes.ce}</strong>
+        </span>
+        <span>
+          PE Strike: <strong data-testid="rdx-form-pe-strike">{strikes.pe}</strong>
+        </span>
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={isSaving}>
+          {isSaving ? 'Saving...' : submitLabel}
+        </button>
+        <button type="button" onClick={onCancel} disabled={isSaving}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}

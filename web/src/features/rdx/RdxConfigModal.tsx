@@ -1,0 +1,157 @@
+import { api, MSG, type Mapping, type SaveRdxConfig } from '@app/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useState } from 'react';
+import { call, callRoute } from '../../api/client';
+import { Message, useFlash } from '../../components/Message';
+import { failureText } from '../strategies/failure-text';
+import { parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, type RdxFormValues } from './rdx-config-form';
+import { rdxConfigKeys } from './rdx-config-keys';
+import { useRdxConfig } from './rdx-config-query';
+import { RdxConfigForm } from './RdxConfigForm';
+import { RdxConfigView } from './RdxConfigView';
+import './rdx-config.css';
+
+type Editing = null | 'create' | 'update';
+
+function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: ReturnType<typeof useFlash>['show']) {
+  const queryClient = useQueryClient();
+  const key = rdxConfigKeys.detail(mappingId);
+  const save = useMutation({
+    mutationFn: ({ mode, body }: { mode: 'create' | 'update'; body: SaveRdxConfig }) =>
+      callRoute(mode === 'create' ? api.rdx.create : api.rdx.update, { params: { id: mappingId }, body }),
+    onSuccess: (reply) => {
+      queryClient.setQueryData(key, reply.data);
+      onSaved();
+      show('success', reply.message ?? MSG.rdxConfigSaved);
+    },
+    onError: (err) => show('error', failureText(err, MSG.failedSaveRdxConfig)),
+  });
+  const remove = useMutation({
+    mutationFn: () => call(api.rdx.remove, { params: { id: mappingId } }),
+    onSuccess: () => {
+      queryClient.setQueryData(key, null);
+      show('success', MSG.rdxConfigDeleted);
+    },
+    onError: (err) => show('error', failureText(err, MSG.failedDeleteRdxConfig)),
+  });
+  return { save, remove };
+}
+
+/**
+ * SPEC "RDX configuration modal" and §4 "RDX config panel" for one mapping: loading, then
+ * not found (Create) or view (Edit, Delete); the edit form's Cancel restores the saved values.
+ */
+export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
+  const titleId = useId();
+  const { flash, show, clear } = useFlash();
+  // Re-read on open so the modal starts in its loading state even when the row has the config cached.
+  const config = useRdxConfig(mapping.id, { refetchOnMount: 'always' });
+  const [openedAt] = useState(() => Date.now());
+  const [editing, setEditing] = useState<Editing>(null);
+  const [draft, setDraft] = useState<RdxFormValues>(RDX_FORM_DEFAULTS);
+  const { save, remove } = useRdxConfigMutations(mapping.id, () => setEditing(null), show);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  const isLoading = config.isPending || Math.max(config.dataUpdatedAt, config.errorUpdatedAt) < openedAt;
+  const saved = config.data ?? null;
+
+  function startEditing(mode: 'create' | 'update') {
+    clear();
+    setDraft(mode === 'update' && saved ? rdxConfigToForm(saved) : RDX_FORM_DEFAULTS);
+    setEditing(mode);
+  }
+
+  function cancelEditing() {
+    // SPEC §4: Cancel restores the saved values.
+    setDraft(saved ? rdxConfigToForm(saved) : RDX_FORM_DEFAULTS);
+    setEditing(null);
+  }
+
+  function submit() {
+    if (!editing) return;
+    const parsed = parseRdxForm(draft);
+    if (!parsed.ok) {
+      show('error', parsed.error);
+      return;
+    }
+    save.mutate({ mode: editing, body: parsed.body });
+  }
+
+  function onDelete() {
+    if (window.confirm(MSG.confirmDeleteRdxConfig)) remove.mutate();
+  }
+
+  let body: React.JSX.Element;
+  if (editing) {
+    body = (
+      <RdxConfigForm
+        values={draft}
+        atmLastUpdated={editing === 'update' ? (saved?.atm_last_updated ?? null) : null}
+        submitLabel={editing === 'create' ? 'Create' : 'Update'}
+        isSaving={save.isPending}
+        onChange={setDraft}
+        onSubmit={submit}
+        onCancel={cancelEditing}
+      />
+    );
+  } else if (isLoading) {
+    body = (
+      <p className="muted" role="status">
+        Loading RDX configuration...
+      </p>
+    );
+  } else if (config.isError) {
+    body = (
+      <div className="message message-error" role="alert">
+        {failureText(config.error, MSG.failedLoadRdxConfig)}
+      </div>
+    );
+  } else if (!saved) {
+    body = (
+      <>
+        <p className="muted">{MSG.rdxConfigNotFound}</p>
+        <div className="form-actions">
+          <button type="button" className="primary" onClick={() => startEditing('create')}>
+            Create
+          </button>
+        </div>
+      </>
+    );
+  } else {
+    body = (
+      <RdxConfigView
+        config={saved}
+        isDeleting={remove.isPending}
+        onEdit={() => startEditing('update')}
+        onDelete={onDelete}
+      />
+    );
+  }
+
+  return (
+    <div className="modal-backdrop">
+      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+        <div className="rdx-modal-header">
+          <h2 id={titleId}>RDX Configuration</h2>
+          <button type="button" className="link rdx-modal-close" aria-label="Close" onClick={onClose}>
+            ×
+          </button>
+        </div>
+        <p className="muted">
+          {mapping.strategy_name} · {mapping.instrument_name} · {mapping.user_username}
+        </p>
+        <div className="rdx-modal-body">
+          <Message flash={flash} onClose={clear} />
+          {body}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { MSG, type Mapping } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { emptyMappingForm, mappingFormError, mappingFormToBody, mappingToForm } from './mapping-form';
+
+const base = emptyMappingForm(7);
+
+describe('emptyMappingForm', () => {
+  it('holds the SPEC reset values with the first broker', () => {
+    expect(base).toEqual({
+      user_id: '',
+      strategy_id: '1',
+      instrument_id: '1',
+      user_broker_id: '7',
+      is_active: '1',
+      is_dummy: '0',
+      ce_count: '0',
+      pe_count: '0',
+      start_time: '',
+      end_time: '',
+    });
+    expect(emptyMappingForm(undefined).user_broker_id).toBe('');
+  });
+});
+
+describe('mappingFormError', () => {
+  it('accepts a complete form with or without a window', () => {
+    expect(mappingFormError(base, false)).toBeNull();
+    expect(mappingFormError({ ...base, start_time: '09:30', end_time: '15:00' }, false)).toBeNull();
+  });
+
+  it('wants both times or neither', () => {
+    expect(mappingFormError({ ...base, start_time: '09:30' }, false)).toBe(MSG.bothTimesOrNeither);
+    expect(mappingFormError({ ...base, end_time: '15:00' }, false)).toBe(MSG.bothTimesOrNeither);
+  });
+
+  it('wants the end later than the start', () => {
+    expect(mappingFormError({ ...base, start_time: '15:00', end_time: '09:30' }, false)).toBe(MSG.endAfterStart);
+    expect(mappingFormError({ ...base, start_time: '10:00', end_time: '10:00' }, false)).toBe(MSG.endAfterStart);
+  });
+
+  it('wants a user broker', () => {
+    expect(mappingFormError({ ...base, user_broker_id: '' }, false)).toBe(MSG.selectUserBroker);
+  });
+
+  it('wants a user on the admin form', () => {
+    expect(mappingFormError(base, true)).toBe(MSG.selectUser);
+    expect(mappingFormError({ ...base, user_id: '3' }, true)).toBeNull();
+  });
+
+  it('rejects negative counts with the server schema message', () => {
+    expect(mappingFormError({ ...base, ce_count: '-1' }, false)).toBe('ce_count must be at least 0');
+  });
+});
+
+describe('mappingFormToBody', () => {
+  it('parses integers falling back to 0 and sends empty times as null', () => {
+    expect(mappingFormToBody({ ...base, ce_count: 'x', pe_count: '2.7' }, false)).toEqual({
+      strategy_id: 1,
+      instrument_id: 1,
+      user_broker_id: 7,
+      is_active: 1,
+      is_dummy: 0,
+      ce_count: 0,
+      pe_count: 2,
+      start_time: null,
+      end_time: null,
+    });
+  });
+
+  it('adds user_id only for the admin form', () => {
+    expect(mappingFormToBody({ ...base, user_id: '4' }, true).user_id).toBe(4);
+  });
+
+  it('round-trips a mapping through edit mode', () => {
+    const mapping = {
+      id: 9,
+      user_id: 4,
+      strategy_id: 1,
+      instrument_id: 2,
+      user_broker_id: 5,
+      is_active: 0,
+      is_dummy: 1,
+      ce_count: 2,
+      pe_count: 3,
+      start_time: '09:20',
+      end_time: '15:10',
+      running_status: 0,
+    } as Mapping;
+    expect(mappingFormToBody(mappingToForm(mapping), false)).toEqual({
+      strategy_id: 1,
+      instrument_id: 2,
+      user_broker_id: 5,
+      is_active: 0,
+      is_dummy: 1,
+      ce_count: 2,
+      pe_count: 3,
+      start_time: '09:20',
+      end_time: '15:10',
+    });
+  });
+});

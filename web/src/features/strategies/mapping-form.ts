@@ -1,0 +1,85 @@
+import { CreateMappingSchema, mappingWindowError, MSG, type BodyOf, type Mapping, type api } from '@app/contract';
+import { toInt } from '../../lib/format';
+
+/** The mapping form as typed: select and input values are strings, parsed on submit. */
+export interface MappingFormValues {
+  /** Admin form only: the owner of the mapping. */
+  user_id: string;
+  strategy_id: string;
+  instrument_id: string;
+  user_broker_id: string;
+  is_active: string;
+  is_dummy: string;
+  ce_count: string;
+  pe_count: string;
+  start_time: string;
+  end_time: string;
+}
+
+export type MappingBody = BodyOf<typeof api.strategies.create>;
+
+/**
+ * SPEC §4: the create form starts (and resets after a create) at strategy 1, instrument 1,
+ * the first broker, active 1, dummy 0, counts 0 and empty times.
+ */
+export function emptyMappingForm(firstBrokerId: number | undefined, userId = ''): MappingFormValues {
+  return {
+    user_id: userId,
+    strategy_id: '1',
+    instrument_id: '1',
+    user_broker_id: firstBrokerId ? String(firstBrokerId) : '',
+    is_active: '1',
+    is_dummy: '0',
+    ce_count: '0',
+    pe_count: '0',
+    start_time: '',
+    end_time: '',
+  };
+}
+
+/** The form in edit mode for an existing mapping. */
+export function mappingToForm(m: Mapping): MappingFormValues {
+  return {
+    user_id: String(m.user_id),
+    strategy_id: String(m.strategy_id),
+    instrument_id: String(m.instrument_id),
+    user_broker_id: m.user_broker_id ? String(m.user_broker_id) : '',
+    is_active: String(m.is_active),
+    is_dummy: String(m.is_dummy),
+    ce_count: String(m.ce_count),
+    pe_count: String(m.pe_count),
+    start_time: m.start_time ?? '',
+    end_time: m.end_time ?? '',
+  };
+}
+
+/** SPEC §5: ids, counts and flags are integers falling back to 0; empty times are "not set". */
+export function mappingFormToBody(v: MappingFormValues, withUser: boolean): MappingBody {
+  const flag = (s: string) => (toInt(s) === 1 ? 1 : 0);
+  return {
+    strategy_id: toInt(v.strategy_id),
+    instrument_id: toInt(v.instrument_id),
+    user_broker_id: toInt(v.user_broker_id),
+    is_active: flag(v.is_active),
+    is_dummy: flag(v.is_dummy),
+    ce_count: toInt(v.ce_count),
+    pe_count: toInt(v.pe_count),
+    start_time: v.start_time || null,
+    end_time: v.end_time || null,
+    ...(withUser ? { user_id: toInt(v.user_id) } : {}),
+  };
+}
+
+/**
+ * The first problem with the form, in SPEC's words, or null. The window rule comes first,
+ * then the broker; anything else is what the server's own schema would say.
+ */
+export function mappingFormError(v: MappingFormValues, needsUser: boolean): string | null {
+  const windowError = mappingWindowError(v.start_time, v.end_time);
+  if (windowError) return windowError;
+  if (needsUser && toInt(v.user_id) <= 0) return MSG.selectUser;
+  const body = mappingFormToBody(v, false);
+  if (body.user_broker_id <= 0) return MSG.selectUserBroker;
+  const parsed = CreateMappingSchema.safeParse(body);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.failedCreateMapping);
+}

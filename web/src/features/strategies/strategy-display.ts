@@ -1,0 +1,35 @@
+import { RUNNING_STATUS, type Mapping } from '@app/contract';
+
+/** SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE. */
+export function modeLabel(isDummy: number): 'DUMMY' | 'LIVE' {
+  return isDummy === 1 ? 'DUMMY' : 'LIVE';
+}
+
+/** SPEC §2: without both start and end time the strategy is 'Always On'. */
+export function windowLabel(start: string | null, end: string | null): string {
+  return start && end ? `${start} - ${end}` : 'Always On';
+}
+
+export type StatusLabel = 'RUNNING' | 'PAUSED' | 'STOPPED';
+
+/** SPEC §4: running_status 1 RUNNING, 2 PAUSED, anything else STOPPED. */
+export function statusLabel(runningStatus: number): StatusLabel {
+  if (runningStatus === RUNNING_STATUS.RUNNING) return 'RUNNING';
+  if (runningStatus === RUNNING_STATUS.PAUSED) return 'PAUSED';
+  return 'STOPPED';
+}
+
+/** Badge class for a status label (styles.css has `running` and `paused`). */
+export function statusBadgeClass(label: StatusLabel): string {
+  return label === 'STOPPED' ? 'badge' : `badge ${label.toLowerCase()}`;
+}
+
+/** Only a strategy named RDX has the RDX configuration (SPEC §2). */
+export function isRdxStrategy(mapping: Pick<Mapping, 'strategy_name'>): boolean {
+  return mapping.strategy_name === 'RDX';
+}
+
+/** SPEC §2: the Active Strategies table shows only mappings with is_active 1. */
+export function activeOnly(mappings: Mapping[]): Mapping[] {
+  return mappings.filter((m) => m.is_active === 1);
+}

@@ -1,0 +1,57 @@
+import type { Transaction } from '@app/contract';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TransactionRow } from './TransactionRow';
+
+const base: Transaction = {
+  id: 1,
+  transaction_date: '2025-03-14T04:05:06.000Z',
+  trading_symbol: 'NIFTY25MAR22600CE',
+  quantity: 150,
+  price: 123456.5,
+  strategy_name: 'RDX',
+  instrument_name: 'NIFTY 50',
+  user_username: 'trader1',
+  user_id: 3,
+  user_strategy_mapping_id: 9,
+  is_dummy: 1,
+};
+
+function renderRow(t: Transaction, showUser = false) {
+  render(
+    <table>
+      <tbody>
+        <TransactionRow transaction={t} showUser={showUser} />
+      </tbody>
+    </table>,
+  );
+  return screen.getByTestId(`transaction-${t.id}`);
+}
+
+const cellTexts = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('TransactionRow', () => {
+  afterEach(cleanup);
+
+  it('shows a positive quantity as SELL with the price in Indian rupee format', () => {
+    const row = renderRow(base);
+    const cells = cellTexts(row);
+    expect(cells.slice(1)).toEqual(['NIFTY25MAR22600CE', 'SELL', '150', '₹1,23,456.50', 'RDX', 'NIFTY 50', 'DUMMY']);
+    expect(within(row).getByText('SELL').className).toBe('side-sell');
+  });
+
+  it('shows a negative quantity as BUY with its absolute value, LIVE for is_dummy 0', () => {
+    const row = renderRow({ ...base, id: 2, quantity: -75, price: 98.05, is_dummy: 0 });
+    const cells = cellTexts(row);
+    expect(cells.slice(1)).toEqual(['NIFTY25MAR22600CE', 'BUY', '75', '₹98.05', 'RDX', 'NIFTY 50', 'LIVE']);
+    expect(within(row).getByText('BUY').className).toBe('side-buy');
+  });
+
+  it('adds the User column on the admin list', () => {
+    const row = renderRow({ ...base, id: 3 }, true);
+    expect(cellTexts(row)[1]).toBe('trader1');
+  });
+});

@@ -1,0 +1,57 @@
+import { api, MSG } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { formatInr } from '../../lib/format';
+import { failureText } from '../strategies/failure-text';
+import { transactionKeys } from './transaction-keys';
+import './transactions.css';
+
+/** The user's totals above Recent Transactions: count, buys, sells, turnover, net premium. */
+export function TransactionSummaryStrip() {
+  const summary = useQuery({
+    queryKey: transactionKeys.summary(),
+    // An empty reply is kept as null (TanStack refuses undefined) and reported below.
+    queryFn: async () => (await call(api.transactions.summary)) ?? null,
+  });
+  if (summary.isPending) return null;
+  if (summary.isError) {
+    return (
+      <p className="muted" role="status">
+        {failureText(summary.error, MSG.noTransactionSummary)}
+      </p>
+    );
+  }
+  const s = summary.data;
+  // SPEC §8: an empty reply is reported, not shown as zeros.
+  if (!s) {
+    return (
+      <p className="muted" role="status">
+        {MSG.noTransactionSummary}
+      </p>
+    );
+  }
+  return (
+    <dl className="transaction-summary" aria-label="Transaction summary">
+      <div>
+        <dt>Transactions</dt>
+        <dd>{s.count}</dd>
+      </div>
+      <div>
+        <dt>Buys</dt>
+        <dd>{s.buys}</dd>
+      </div>
+      <div>
+        <dt>Sells</dt>
+        <dd>{s.sells}</dd>
+      </div>
+      <div>
+        <dt>Turnover</dt>
+        <dd>{formatInr(s.turnover)}</dd>
+      </div>
+      <div>
+        <dt>Net Premium</dt>
+        <dd>{formatInr(s.net_premium)}</dd>
+      </div>
+    </dl>
+  );
+}

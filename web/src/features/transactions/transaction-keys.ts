@@ -1,0 +1,10 @@
+/**
+ * TanStack Query keys of transactions. Everything lives under `transactionKeys.all`, so a
+ * realtime handler (transaction_created) can invalidate pages and the summary at once.
+ */
+export const transactionKeys = {
+  all: ['transactions'] as const,
+  mine: (page: number, pageSize: number) => [...transactionKeys.all, 'mine', { page, pageSize }] as const,
+  allUsers: (page: number, pageSize: number) => [...transactionKeys.all, 'all-users', { page, pageSize }] as const,
+  summary: () => [...transactionKeys.all, 'summary'] as const,
+};

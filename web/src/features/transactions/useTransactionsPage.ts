@@ -1,0 +1,27 @@
+import { api, MSG, type TransactionPage } from '@app/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiError, call } from '../../api/client';
+import { transactionKeys } from './transaction-keys';
+
+/** 'mine': the signed-in user's transactions; 'all': every user's (admin only). */
+export type TransactionScope = 'mine' | 'all';
+
+async function fetchPage(scope: TransactionScope, page: number, pageSize: number): Promise<TransactionPage> {
+  const query = { limit: pageSize, offset: page * pageSize };
+  const data =
+    scope === 'all'
+      ? await call(api.transactions.listAll, { query })
+      : await call(api.transactions.listMine, { query });
+  // SPEC §8: a reply without the list is an error of its own.
+  if (!data || !Array.isArray(data.transactions)) throw new ApiError(MSG.noTransactionData, 200);
+  return data;
+}
+
+/** One page (0-based) of transactions; the previous page stays on screen while the next loads. */
+export function useTransactionsPage(scope: TransactionScope, page: number, pageSize: number) {
+  return useQuery({
+    queryKey: scope === 'all' ? transactionKeys.allUsers(page, pageSize) : transactionKeys.mine(page, pageSize),
+    queryFn: () => fetchPage(scope, page, pageSize),
+    placeholderData: keepPreviousData,
+  });
+}
