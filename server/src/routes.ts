@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAuthRoutes } from './domains/auth/auth.routes.js';
 import { registerBrokersRoutes } from './domains/brokers/brokers.routes.js';
 import { registerKiteTokenRoutes } from './domains/brokers/kite-tokens.routes.js';
+import { registerEngineRoutes } from './domains/engine/engine.routes.js';
 import { registerMarketDataRoutes } from './domains/market-data/market-data.routes.js';
 import { registerSchedulingRoutes } from './domains/scheduling/scheduling.routes.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
@@ -30,4 +31,5 @@ export function registerRoutes(app: FastifyInstance, s: Services, health: () => 
   registerKiteTokenRoutes(app, authenticate, s.kiteTokens);
   registerMarketDataRoutes(app, authenticate, { historical: s.historical, liveSync: s.liveSync, candles: s.candles });
   registerSchedulingRoutes(app, authenticate, s.scheduler);
+  registerEngineRoutes(app, authenticate, { engine: s.engine, realtime: s.realtime, now: () => Date.now() });
 }

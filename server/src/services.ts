@@ -17,6 +17,8 @@ import { createTransactionsService } from './domains/transactions/transactions.s
 import { createUsersRepository } from './domains/users/users.repository.js';
 import { createUsersService } from './domains/users/users.service.js';
 import type { FastifyBaseLogger } from 'fastify';
+import { createEngineServices } from './engine-services.js';
+import type { Engine } from './domains/engine/engine.service.js';
 import { createMarketServices, type MarketDeps } from './market-services.js';
 import type { Clock } from './platform/clock.js';
 import type { RealtimeHub } from './platform/realtime.js';
@@ -57,16 +59,25 @@ export function createServices(deps: ServiceDeps) {
     onChanged: () => void marketStack.refreshSessions(),
   });
   const brokers = createBrokersService({ repo: createBrokersRepository(db), secrets, clock });
+  // The engine follows status and config changes; it is created below, after what it depends on.
+  const late: { engine?: Engine } = {};
   const mappings = createMappingsService({
     repo: createMappingsRepository(db),
     clock,
-    onStatusChanged: (strategy) =>
+    onStatusChanged: (strategy) => {
       realtime.toUserAndAdmins(strategy.user_id, 'strategy_status_changed', {
         userStrategyMappingId: strategy.id,
         strategy,
-      }),
+      });
+      void late.engine?.refresh();
+    },
   });
-  const rdxConfigs = createRdxConfigService({ repo: createRdxConfigRepository(db), mappings, clock });
+  const rdxConfigs = createRdxConfigService({
+    repo: createRdxConfigRepository(db),
+    mappings,
+    clock,
+    onChanged: () => void late.engine?.refresh(),
+  });
   const transactionsRepo = createTransactionsRepository(db);
   const transactions = createTransactionsService({ repo: transactionsRepo });
   const liveConfigs = createLiveConfigsService({
@@ -74,7 +85,18 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onChanged: () => void marketStack.liveSync.configsChanged(),
   });
+  const engineStack = createEngineServices(db, {
+    market: deps.market.market,
+    marketStack,
+    mappings,
+    brokers,
+    realtime,
+    clock,
+    logger: deps.logger,
+  });
+  late.engine = engineStack.engine;
   return {
+    ...engineStack,
     realtime,
     auth,
     users,

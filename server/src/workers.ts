@@ -20,6 +20,11 @@ export function createWorkers(s: Services, enabled: Set<string>): Worker[] {
       },
     },
     {
+      name: 'strategy-engine',
+      start: () => s.engine.resumeIfWanted(),
+      stop: () => Promise.resolve(s.engine.halt()),
+    },
+    {
       name: 'scheduler',
       start: () => s.scheduler.restore(),
       stop: () => Promise.resolve(s.scheduler.shutdown()),

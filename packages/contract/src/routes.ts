@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.js';
 import { brokersRoutes, brokerTokenRoutes } from './brokers.js';
+import { engineRoutes } from './engine.js';
 import { marketDataRoutes } from './market-data.js';
 import { healthRoutes } from './health.js';
 import { instrumentsRoutes } from './instruments.js';
@@ -23,6 +24,7 @@ export const api = {
   liveData: liveDataRoutes,
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,
+  engine: engineRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -172,6 +172,18 @@ const cases: Record<string, Case> = {
   'marketData.scheduleStatus': { prepare: none },
   'marketData.scheduleEnable': { prepare: none },
   'marketData.scheduleDisable': { prepare: none },
+  'engine.start': { prepare: none },
+  'engine.stop': { prepare: none },
+  'engine.status': { prepare: none },
+  'engine.realign': {
+    prepare: async (o) => {
+      const m = await mapping(o, RUNNING_STATUS.RUNNING);
+      await buildRdxConfig(t, o, m.id);
+      return { params: { id: m.id } };
+    },
+  },
+  'engine.exit': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.RUNNING)).id } }) },
+  'engine.testEvent': { prepare: (o) => Promise.resolve({ body: { userId: o.id } }) },
   'liveData.remove': {
     prepare: async () => {
       const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });

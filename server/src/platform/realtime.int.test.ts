@@ -1,7 +1,7 @@
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildMapping, buildUser, type TestUser } from '../../test/factories.js';
+import { buildAdmin, buildMapping, buildRdxConfig, buildUser, type TestUser } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
 import { userRoom } from './realtime.js';
 
@@ -76,6 +76,42 @@ describe('realtime', () => {
     expect(await toOwner).toMatchObject({ userStrategyMappingId: m.id, strategy: { running_status: 1 } });
     expect((await toAdmin).userStrategyMappingId).toBe(m.id);
     expect(await receivedBefore(otherSocket, 'strategy_status_changed', other.id)).toBe(false);
+  });
+
+  it('sends transaction_created for an engine fill to the owner and admins, not to others', async () => {
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const m = await buildMapping(t, owner, { pe_count: 0 });
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, 1);
+    const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
+      open(owner.token),
+      open(other.token),
+      open(admin.token),
+    ]);
+    const toOwner = next(ownerSocket, 'transaction_created');
+    const toAdmin = next(adminSocket, 'transaction_created');
+    await t.request({ method: 'POST', url: `/api/strategies/user-mappings/${m.id}/realign`, token: owner.token });
+    const received = await toOwner;
+    expect(received.transaction).toMatchObject({ user_id: owner.id, quantity: 75, is_dummy: 1, strategy_name: 'RDX' });
+    expect((await toAdmin).transaction.id).toBe(received.transaction.id);
+    expect(await receivedBefore(otherSocket, 'transaction_created', other.id)).toBe(false);
+  });
+
+  it('delivers an admin test_event to the chosen user', async () => {
+    const u = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const socket = await open(u.token);
+    const event = next(socket, 'test_event');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/realtime/test-event',
+      token: admin.token,
+      payload: { userId: u.id, message: 'hello' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await event).message).toBe('hello');
   });
 
   it('disconnects the sockets of a session on logout', async () => {

@@ -141,7 +141,7 @@ export function createEngineRepository(db: Kysely<DB>) {
       const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
       if (!mapping) return null;
       const legs = await openLegs(db).where('mappingId', '=', mappingId).execute();
-      return { mapping: mapping as MappingState, legs };
+      return { mapping, legs };
     },
 
     openLegsOf(mappingId: number) {
@@ -181,7 +181,9 @@ export function createEngineRepository(db: Kysely<DB>) {
             .execute();
         }
         for (let i = 0; i < input.openLegs.length; i += BATCH) {
-          const rows = input.openLegs.slice(i, i + BATCH).map((l) => ({ ...l, status: 'open' as const, openedAt: input.at, closedAt: null }));
+          const rows = input.openLegs
+            .slice(i, i + BATCH)
+            .map((l) => ({ ...l, status: 'open' as const, openedAt: input.at, closedAt: null }));
           await trx.insertInto('strategyLegs').values(rows).execute();
         }
         await updateAtms(trx, input.atm, input.at);

@@ -9,7 +9,11 @@ const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(
  * Option chains from Kite's daily instruments dump, cached per IST day, and option quotes.
  * An index's options are the dump rows whose `name` is the index's ticker (NIFTY, BANKNIFTY…).
  */
-export function createOptionChainService(deps: { rest: KiteRest; now: () => number; ensureToken: () => Promise<string> }) {
+export function createOptionChainService(deps: {
+  rest: KiteRest;
+  now: () => number;
+  ensureToken: () => Promise<string>;
+}) {
   let cache: { day: string; byRoot: Map<string, ChainOption[]> } | null = null;
   let loading: Promise<Map<string, ChainOption[]>> | null = null;
 

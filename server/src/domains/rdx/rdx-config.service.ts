@@ -10,8 +10,14 @@ import type { RdxConfigRepository } from './rdx-config.repository.js';
 
 export const RDX_STRATEGY_NAME = 'RDX';
 
-export function createRdxConfigService(deps: { repo: RdxConfigRepository; mappings: MappingsService; clock: Clock }) {
-  const { repo, mappings, clock } = deps;
+export function createRdxConfigService(deps: {
+  repo: RdxConfigRepository;
+  mappings: MappingsService;
+  clock: Clock;
+  /** Told after every write (the engine follows interval changes). */
+  onChanged?: () => void;
+}) {
+  const { repo, mappings, clock, onChanged } = deps;
 
   async function loadRdxMapping(actor: Actor, mappingId: number) {
     const mapping = await mappings.load(actor, mappingId);
@@ -51,6 +57,7 @@ export function createRdxConfigService(deps: { repo: RdxConfigRepository; mappin
         createdAt: now,
         updatedAt: now,
       });
+      onChanged?.();
       return toRdxConfig(row);
     },
 
@@ -66,6 +73,7 @@ export function createRdxConfigService(deps: { repo: RdxConfigRepository; mappin
         updatedAt: now,
       });
       if (!row) throw notFound('RDX configuration');
+      onChanged?.();
       return toRdxConfig(row);
     },
 
@@ -74,6 +82,7 @@ export function createRdxConfigService(deps: { repo: RdxConfigRepository; mappin
       // A running strategy reads its config at every candle; take it away only when stopped.
       if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
       if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
+      onChanged?.();
     },
   };
 }

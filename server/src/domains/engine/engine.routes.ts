@@ -1,0 +1,29 @@
+import { engineRoutes, MSG } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { mount, replied, type Authenticate } from '../../platform/http.js';
+import { userRoom, type RealtimeHub } from '../../platform/realtime.js';
+import type { Engine } from './engine.service.js';
+
+export function registerEngineRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  deps: { engine: Engine; realtime: RealtimeHub; now: () => number },
+): void {
+  const { engine } = deps;
+  mount(app, authenticate, engineRoutes.status, () => Promise.resolve(engine.status()));
+  mount(app, authenticate, engineRoutes.start, async () => replied(await engine.start(), MSG.rdxStarted));
+  mount(app, authenticate, engineRoutes.stop, async () => replied(await engine.stop(), MSG.rdxStopped));
+  mount(app, authenticate, engineRoutes.realign, async ({ auth, params }) => ({
+    strategy: await engine.realign(auth, params.id),
+  }));
+  mount(app, authenticate, engineRoutes.exit, async ({ auth, params }) => ({
+    strategy: await engine.exit(auth, params.id),
+  }));
+  mount(app, authenticate, engineRoutes.testEvent, ({ body }) => {
+    deps.realtime.publish([userRoom(body.userId)], 'test_event', {
+      message: body.message,
+      sentAt: new Date(deps.now()).toISOString(),
+    });
+    return Promise.resolve({ delivered: true });
+  });
+}

@@ -1,0 +1,260 @@
+import { randomBytes } from 'node:crypto';
+import type { Transaction as TransactionDto } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { iso, toRupees } from '../../platform/time.js';
+import { KiteApiError } from '../../protocols/kite-rest.js';
+import { createKiteRest, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
+import type { EngineRepository, MappingState, NewFill, NewLeg } from './engine.repository.js';
+import type { OptionChainService } from './option-chain.service.js';
+import type { OrdersRepository } from './orders.repository.js';
+
+export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
+export interface Plan {
+  mapping: MappingState;
+  decision: TradeDecision;
+}
+
+export interface ExecutorDeps {
+  repo: EngineRepository;
+  orders: OrdersRepository;
+  chain: OptionChainService;
+  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  kite: { apiRoot: string; apiKey: string };
+  logger: FastifyBaseLogger;
+  /** Called after each fill is committed (realtime `transaction_created`). */
+  onFill: (tx: TransactionDto) => void;
+}
+
+const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
+const opensOf = (d: TradeDecision): LegOrder[] => (d.action === 'squareOff' ? [] : d.open);
+const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
+
+/** Kite tags: at most 20 alphanumeric characters; ours are random so a retry reuses the same one. */
+export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
+
+export function toTransactionDto(
+  m: MappingState,
+  f: NewFill & { id: number; transactionDate: number },
+): TransactionDto {
+  return {
+    id: f.id,
+    transaction_date: iso(f.transactionDate),
+    trading_symbol: f.tradingSymbol,
+    quantity: f.quantity,
+    price: toRupees(f.pricePaise),
+    strategy_name: m.strategyName,
+    instrument_name: m.instrumentName,
+    user_username: m.username,
+    user_id: m.userId,
+    user_strategy_mapping_id: m.id,
+    is_dummy: f.isDummy,
+  };
+}
+
+export function createExecutor(deps: ExecutorDeps) {
+  const baseFill = (m: MappingState) => ({
+    userId: m.userId,
+    mappingId: m.id,
+    strategyId: m.strategyId,
+    instrumentId: m.instrumentId,
+  });
+
+  /** Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices in one transaction. */
+  async function executePaper(plans: Plan[], at: number): Promise<void> {
+    if (plans.length === 0) return;
+    const keys = new Set<string>();
+    for (const { decision } of plans) {
+      for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
+      for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
+    }
+    const quotes = await deps.chain.quotesPaise([...keys]);
+    const closeLegIds: number[] = [];
+    const openLegs: NewLeg[] = [];
+    const fills: NewFill[] = [];
+    const atm: Array<{ mappingId: number; atmPaise: number }> = [];
+    const byMapping = new Map<number, MappingState>();
+    for (const { mapping: m, decision } of plans) {
+      const priced = [
+        ...closesOf(decision).map((l) => quotes.get(quoteKey(l.exchange, l.tradingSymbol))),
+        ...opensOf(decision).map((o) => quotes.get(quoteKey(o.option.exchange, o.option.tradingSymbol))),
+      ];
+      if (priced.some((p) => p === undefined)) {
+        deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
+        continue;
+      }
+      byMapping.set(m.id, m);
+      for (const l of closesOf(decision)) {
+        closeLegIds.push(l.id);
+        const price = quotes.get(quoteKey(l.exchange, l.tradingSymbol)) ?? 0;
+        fills.push({
+          ...baseFill(m),
+          tradingSymbol: l.tradingSymbol,
+          quantity: -l.quantity,
+          pricePaise: price,
+          isDummy: 1,
+          orderId: null,
+        });
+      }
+      for (const o of opensOf(decision)) {
+        const price = quotes.get(quoteKey(o.option.exchange, o.option.tradingSymbol)) ?? 0;
+        openLegs.push({
+          mappingId: m.id,
+          userId: m.userId,
+          optionType: o.option.optionType,
+          tradingSymbol: o.option.tradingSymbol,
+          exchange: o.option.exchange,
+          strikePaise: o.option.strikePaise,
+          expiry: o.option.expiry,
+          quantity: o.quantity,
+          entryPricePaise: price,
+        });
+        fills.push({
+          ...baseFill(m),
+          tradingSymbol: o.option.tradingSymbol,
+          quantity: o.quantity,
+          pricePaise: price,
+          isDummy: 1,
+          orderId: null,
+        });
+      }
+      if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
+    }
+    const written = await deps.repo.applyPaperFills({ closeLegIds, openLegs, fills, atm, at });
+    for (const f of written) {
+      const m = byMapping.get(f.mappingId);
+      if (m) deps.onFill(toTransactionDto(m, f));
+    }
+  }
+
+  /** Waits for the broker's verdict on a placed order (the sandbox fills market orders at once). */
+  async function awaitFill(rest: KiteRest, brokerOrderId: string) {
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const history = await rest.orderHistory(brokerOrderId);
+      const last = history[history.length - 1];
+      if (last && ['COMPLETE', 'REJECTED', 'CANCELLED'].includes(last.status)) return last;
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+    }
+    return null;
+  }
+
+  /** Settles an order row from the broker's reply; returns whether it filled. */
+  async function settle(
+    m: MappingState,
+    orderId: number,
+    order: { status: string; average_price: number; status_message: string | null },
+    at: number,
+  ) {
+    if (order.status === 'COMPLETE') {
+      const tx = await deps.orders.recordFill(orderId, Math.round(order.average_price * 100), at);
+      if (tx) deps.onFill(toTransactionDto(m, tx));
+      return true;
+    }
+    await deps.orders.markFailed(orderId, order.status_message ?? order.status, at);
+    return false;
+  }
+
+  /** One market order: written as pending with its tag first, so a crash can be resolved by asking the broker. */
+  async function placeOne(
+    rest: KiteRest,
+    m: MappingState,
+    intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
+    at: number,
+  ) {
+    const what = intent.leg ?? intent.open?.option;
+    if (!what) return false;
+    const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
+    const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
+    const tag = newOrderTag();
+    const orderId = await deps.orders.insertPending({
+      mappingId: m.id,
+      userId: m.userId,
+      userBrokerId: m.userBrokerId,
+      legId: intent.leg?.id ?? null,
+      tag,
+      tradingSymbol: symbol,
+      exchange: what.exchange,
+      side: intent.side,
+      quantity,
+      intent: intent.leg ? 'close' : 'open',
+      optionType: what.optionType,
+      strikePaise: what.strikePaise,
+      expiry: what.expiry,
+      createdAt: at,
+      updatedAt: at,
+    });
+    let brokerOrderId: string;
+    try {
+      brokerOrderId = await rest.placeOrder({
+        exchange: what.exchange,
+        tradingsymbol: symbol,
+        transaction_type: intent.side,
+        quantity,
+        product: 'NRML',
+        order_type: 'MARKET',
+        tag,
+      });
+    } catch (err) {
+      // A refusal is final; a lost reply stays pending and is settled by its tag on recovery.
+      if (err instanceof KiteApiError) await deps.orders.markFailed(orderId, err.message, at);
+      throw err;
+    }
+    await deps.orders.markPlaced(orderId, brokerOrderId, at);
+    const verdict = await awaitFill(rest, brokerOrderId);
+    if (!verdict) return false;
+    return settle(m, orderId, verdict, at);
+  }
+
+  async function restFor(m: MappingState): Promise<KiteRest> {
+    const token = m.userBrokerId === null ? null : await deps.brokerToken(m.userBrokerId);
+    if (!token)
+      throw new KiteApiError(
+        'TokenException',
+        'The broker account has no access token: generate one on the Profile page',
+      );
+    return createKiteRest({
+      apiRoot: deps.kite.apiRoot,
+      apiKey: deps.kite.apiKey,
+      accessToken: () => token,
+      retry: { attempts: 1 },
+    });
+  }
+
+  /** Live trading: market orders through the user's Kite account, closes first, then opens. */
+  async function executeLive(plan: Plan, at: number): Promise<void> {
+    const rest = await restFor(plan.mapping);
+    for (const leg of closesOf(plan.decision)) {
+      if (!(await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at)))
+        throw new Error(`Could not close ${leg.tradingSymbol}`);
+    }
+    for (const open of opensOf(plan.decision)) {
+      if (!(await placeOne(rest, plan.mapping, { side: 'SELL', open }, at))) {
+        throw new Error(`Could not open ${open.option.tradingSymbol}`);
+      }
+    }
+    if (plan.decision.action !== 'squareOff') await deps.orders.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
+  }
+
+  /** After a restart: settle every order still pending by asking the broker for its tag. */
+  async function recoverPending(mappingOf: (id: number) => Promise<MappingState | null>, at: number) {
+    for (const order of await deps.orders.pending()) {
+      const m = await mappingOf(order.mappingId);
+      if (!m) {
+        await deps.orders.markFailed(order.id, 'mapping gone', at);
+        continue;
+      }
+      try {
+        const rest = await restFor(m);
+        const found = (await rest.orders()).find((o) => o.tag === order.tag);
+        if (!found) await deps.orders.markFailed(order.id, 'not placed before the restart', at);
+        else await settle(m, order.id, found, at);
+      } catch (err) {
+        deps.logger.error({ err, orderId: order.id }, 'could not settle a pending order');
+      }
+    }
+  }
+
+  return { executePaper, executeLive, recoverPending };
+}
+
+export type Executor = ReturnType<typeof createExecutor>;
