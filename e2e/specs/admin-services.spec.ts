@@ -58,14 +58,16 @@ test('the scheduling tab enables and disables auto-scheduling', async ({ page })
   await expect(services.button('Enable')).toBeEnabled();
 });
 
-// Today's failure path: /rdx/status, /rdx/start and /rdx/stop are not served yet (a later issue).
-test('today: the rdx tab reports the failed status call; Start fails with the SPEC text', async ({ page }) => {
+test('the rdx tab starts and stops the RDX strategy service', async ({ page }) => {
   await services.open('rdx');
   await services.expectHeading('RDX Strategy Service');
-  await expect(services.error('Failed to fetch status')).toBeVisible();
-  // Unknown status counts as stopped: Start offered, Stop disabled.
   await expect(page.getByTestId('rdx-service-status')).toContainText('Stopped');
   await expect(services.button('Stop RDX Service')).toBeDisabled();
   await services.button('Start RDX Service').click();
-  await expect(services.error('Failed to start RDX service')).toBeVisible();
+  await expect(services.success('RDX strategy service started successfully')).toBeVisible();
+  await expect(page.getByTestId('rdx-service-status')).toContainText('Running');
+  await expect(services.button('Start RDX Service')).toBeDisabled();
+  await services.button('Stop RDX Service').click();
+  await expect(services.success('RDX strategy service stopped successfully')).toBeVisible();
+  await expect(page.getByTestId('rdx-service-status')).toContainText('Stopped');
 });

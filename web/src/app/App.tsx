@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { SessionProvider } from '../features/auth/session-context';
 import { UserHome } from '../features/home/UserHome';
 import { RedirectIfSignedIn, RequireRole } from './guards';
+import { RealtimeBridge } from './RealtimeBridge';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } },
@@ -14,6 +15,7 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
+        <RealtimeBridge />
         <BrowserRouter>
           <Routes>
             <Route

@@ -1,4 +1,4 @@
-import { api, MSG, type Role } from '@app/contract';
+import { api, engineRoutes, MSG, type Role } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
@@ -76,6 +76,12 @@ export function UsersTab() {
     onError: (err) => show('error', messageOf(err, MSG.failedDeleteUser)),
   });
 
+  const testEvent = useMutation({
+    mutationFn: (userId: number) => call(engineRoutes.testEvent, { body: { userId } }),
+    onSuccess: () => show('success', 'Test event sent'),
+    onError: (err) => show('error', messageOf(err, 'Failed to send test event')),
+  });
+
   function onDelete(id: number) {
     if (window.confirm(MSG.confirmDeleteUser)) remove.mutate(id);
   }
@@ -109,7 +115,10 @@ export function UsersTab() {
                   <td>{u.id}</td>
                   <td>{u.username}</td>
                   <td>{u.role}</td>
-                  <td>
+                  <td className="row">
+                    <button type="button" onClick={() => testEvent.mutate(u.id)}>
+                      Send Test Event
+                    </button>
                     <button type="button" className="danger" onClick={() => onDelete(u.id)}>
                       Delete
                     </button>
