@@ -14,6 +14,7 @@ import { createSecretBox, loadSecretKey } from './platform/secrets.js';
 import { readVersion, REPO_ROOT } from './platform/version.js';
 import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
+import { seedDemo } from './demo-seed.js';
 import { createWorkers } from './workers.js';
 
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
@@ -48,17 +49,17 @@ async function main() {
     market: { market, ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}) },
   });
 
-  const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, () =>
-    randomBytes(12).toString('base64url'),
-  );
-  if (admin?.generated) {
-    // Printed once, on the console only: the logger redacts passwords by design.
-    console.log(
-      `\n  Admin account created: ${admin.username} / ${admin.password}\n  Keep it safe; it is not shown again.\n`,
-    );
-  } else if (admin) {
-    logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
-  }
+  const newPassword = () => randomBytes(12).toString('base64url');
+  const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, newPassword);
+  // Only a first start on an empty database seeds the demo, and only against the sandbox.
+  const demo = admin && isSandbox && env.SEED_DEMO === '1' ? await seedDemo(services, newPassword()) : null;
+  const lines = [
+    admin?.generated ? `  Admin account created: ${admin.username} / ${admin.password}` : null,
+    demo ? `  Demo account created:  ${demo.username} / ${demo.password} (a paper RDX strategy is running)` : null,
+  ].filter(Boolean);
+  // Printed once, on the console only: the logger redacts passwords by design.
+  if (lines.length) console.log(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n`);
+  if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
 
   const workers = createWorkerRunner(logger);
   await app.listen({ port: env.PORT, host: env.HOST });
