@@ -29,8 +29,9 @@ async function main() {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
 
-  // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6).
-  const sandbox = isSandbox ? await createSandboxExchange({ seed: env.SANDBOX_SEED }) : null;
+  // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6),
+  // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests).
+  const sandbox = isSandbox && !env.KITE_API_ROOT ? await createSandboxExchange({ seed: env.SANDBOX_SEED }) : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
   const market = resolveMarketConfig(env, sandbox?.urls ?? null);
 
