@@ -8,6 +8,8 @@ import {
   frameKitePackets,
 } from '../server/dist/protocols/kite-ticker-encode.js';
 
+import { CandleBuilder, tickBar, utcBuckets } from '../server/dist/domains/market-data/candles.logic.js';
+
 const require = createRequire(import.meta.url);
 const { KiteTicker } = require('kiteconnect');
 
@@ -53,6 +55,21 @@ function rate(fn, buffer, ticksPerMessage) {
   return (messages * ticksPerMessage) / (elapsed / 1e9);
 }
 
+/** What the hub does with every tick: fold it into the 1-minute candle of its instrument. */
+function aggregator() {
+  const builders = new Map();
+  let ts = 1_733_717_700_000;
+  return (token, price, volume) => {
+    let b = builders.get(token);
+    if (!b) {
+      b = new CandleBuilder(utcBuckets('1m'));
+      builders.set(token, b);
+    }
+    ts += 1;
+    b.add(tickBar(ts, price, volume));
+  };
+}
+
 export async function run() {
   const official = new KiteTicker({ api_key: 'bench', access_token: 'bench' });
   const reused = createKiteTick();
@@ -68,8 +85,28 @@ export async function run() {
     const theirs = rate((b) => official.parseBinary(b), buffer, perMessage);
     const fmt = (n) => `${(n / 1e6).toFixed(2)} M ticks/s`;
     console.log(
-      `${mode.padEnd(5)} ours ${fmt(ours)} (${(ours / theirs).toFixed(1)}×), ours reused ${fmt(oursReused)} ` +
+      `${mode.padEnd(5)} decode: ours ${fmt(ours)} (${(ours / theirs).toFixed(1)}×), ours reused ${fmt(oursReused)} ` +
         `(${(oursReused / theirs).toFixed(1)}×), kiteconnect ${fmt(theirs)}`,
+    );
+    // Decoding plus candle aggregation, the hub's hot path, on both parsers.
+    const foldOurs = aggregator();
+    const foldTheirs = aggregator();
+    const oursAgg = rate(
+      (b) => forEachKiteTick(b, (t) => foldOurs(t.instrumentToken, t.lastPricePaise / 100, t.volume), reused),
+      buffer,
+      perMessage,
+    );
+    const theirsAgg = rate(
+      (b) => {
+        for (const t of official.parseBinary(b)) foldTheirs(t.instrument_token, t.last_price, t.volume_traded ?? 0);
+      },
+      buffer,
+      perMessage,
+    );
+    const verdict = oursAgg >= 2e6 && oursAgg / theirsAgg >= 3 ? 'meets' : 'MISSES';
+    console.log(
+      `${mode.padEnd(5)} decode + 1m candles: ours ${fmt(oursAgg)}, kiteconnect ${fmt(theirsAgg)}, ` +
+        `ratio ${(oursAgg / theirsAgg).toFixed(1)}× (target ≥ 2 M ticks/s and ≥ 3×: ${verdict})`,
     );
   }
   if (sink === 42) console.log('');

@@ -92,6 +92,8 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     await page.clock.install();
+    // This tab has lost its realtime connection, so it keeps showing the strategy as running.
+    await page.route('**/socket.io/**', (route) => route.abort());
     const user = await newUser(request, 'pausefail');
     const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id });

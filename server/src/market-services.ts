@@ -1,8 +1,7 @@
 import type { DataSource } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { MarketConfig } from './config/market.js';
-import type { DB } from './db/schema.js';
+import type { Database } from './db/client.js';
 import { createSettingsRepository } from './db/settings.repository.js';
 import { createBrokersRepository } from './domains/brokers/brokers.repository.js';
 import { createKiteTokenService } from './domains/brokers/kite-tokens.service.js';
@@ -33,12 +32,13 @@ const DEFAULT_SESSION = { timezone: 'Asia/Kolkata', marketOpenTime: '09:15' };
 
 /** The market-data stack: provider adapters, the hub, historical fetch, live sync, scheduling, Kite tokens. */
 export function createMarketServices(
-  db: Kysely<DB>,
+  database: Database,
   deps: MarketDeps & { clock: Clock; secrets: SecretBox; logger: FastifyBaseLogger },
 ) {
   const { market, clock } = deps;
+  const { db } = database;
   const settings = createSettingsRepository(db);
-  const candles = createCandlesRepository(db);
+  const candles = createCandlesRepository(database);
   const now = () => clock.now();
   const retry = deps.retry ?? {};
 

@@ -52,7 +52,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     revokeSessions: (id) => auth.revokeAllFor(id),
   });
-  const marketStack = createMarketServices(db, { ...deps.market, clock, secrets, logger: deps.logger });
+  const marketStack = createMarketServices(deps.database, { ...deps.market, clock, secrets, logger: deps.logger });
   const instruments = createInstrumentsService({
     repo: createInstrumentsRepository(db),
     clock,

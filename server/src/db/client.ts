@@ -10,6 +10,8 @@ export type DbKind = 'sqlite' | 'postgres';
 export interface Database {
   db: Kysely<DB>;
   kind: DbKind;
+  /** The SQLite handle under Kysely, for the few hot paths that reuse prepared statements. */
+  sqlite?: SqliteDatabase.Database;
   close(): Promise<void>;
 }
 
@@ -52,5 +54,5 @@ export function openDatabase(options: DatabaseOptions): Database {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, kind: 'sqlite', close: () => db.destroy() };
+  return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
 }

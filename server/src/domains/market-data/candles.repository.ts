@@ -1,8 +1,7 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
+import type { Database } from '../../db/client.js';
 import type { CandlesTable, DB } from '../../db/schema.js';
-
-/** Rows per INSERT: 9 columns each keeps statements well under SQLite's and PostgreSQL's parameter limits. */
-const BATCH = 1000;
 
 export interface CandleKey {
   source: string;
@@ -10,57 +9,79 @@ export interface CandleKey {
   interval: string;
 }
 
-export function createCandlesRepository(db: Kysely<DB>) {
-  return {
-    /**
-     * Upserts candles by (source, token, interval, ts), so re-fetching a range adds no duplicates and
-     * a refined candle replaces its earlier version. Returns how many rows were new.
-     */
-    async upsert(key: CandleKey, rows: ReadonlyArray<Omit<CandlesTable, keyof CandleKey>>): Promise<number> {
-      if (rows.length === 0) return 0;
-      return db.transaction().execute(async (trx) => {
-        let minTs = Infinity;
-        let maxTs = -Infinity;
+type CandleValues = Omit<CandlesTable, keyof CandleKey>;
+
+const UPSERT_SQLITE = `insert into candles (source, instrument_token, interval, ts, open, high, low, close, volume)
+  values (?, ?, ?, ?, ?, ?, ?, ?, ?)
+  on conflict (source, instrument_token, interval, ts) do update set
+    open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`;
+
+/**
+ * Candle storage. Upserts by (source, token, interval, ts), so re-fetching a range adds no duplicates
+ * and a refined candle replaces its earlier version. Bulk writes differ by dialect for speed (the
+ * benchmark holds them to a plain driver insert): SQLite re-runs one prepared statement, PostgreSQL
+ * sends whole columns as arrays through unnest.
+ */
+export function createCandlesRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
+  const db: Kysely<DB> = database.db;
+  let prepared: SqliteDatabase.Statement | null = null;
+
+  const countIn = async (key: CandleKey, from: number, to: number) => {
+    const row = await db
+      .selectFrom('candles')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('source', '=', key.source)
+      .where('instrumentToken', '=', key.instrumentToken)
+      .where('interval', '=', key.interval)
+      .where('ts', '>=', from)
+      .where('ts', '<=', to)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  };
+
+  async function writeSqlite(key: CandleKey, rows: readonly CandleValues[]) {
+    const raw = database.sqlite;
+    if (!raw) throw new Error('SQLite handle missing');
+    // Holding Kysely's one connection keeps its own transactions from interleaving with ours.
+    await db.connection().execute(() => {
+      prepared ??= raw.prepare(UPSERT_SQLITE);
+      const stmt = prepared;
+      raw.transaction(() => {
         for (const r of rows) {
-          if (r.ts < minTs) minTs = r.ts;
-          if (r.ts > maxTs) maxTs = r.ts;
+          stmt.run(key.source, key.instrumentToken, key.interval, r.ts, r.open, r.high, r.low, r.close, r.volume);
         }
-        const existing = await trx
-          .selectFrom('candles')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('source', '=', key.source)
-          .where('instrumentToken', '=', key.instrumentToken)
-          .where('interval', '=', key.interval)
-          .where('ts', '>=', minTs)
-          .where('ts', '<=', maxTs)
-          .executeTakeFirstOrThrow();
-        for (let i = 0; i < rows.length; i += BATCH) {
-          const values = rows.slice(i, i + BATCH).map((r) => ({ ...key, ...r }));
-          await trx
-            .insertInto('candles')
-            .values(values)
-            .onConflict((oc) =>
-              oc.columns(['source', 'instrumentToken', 'interval', 'ts']).doUpdateSet((eb) => ({
-                open: eb.ref('excluded.open'),
-                high: eb.ref('excluded.high'),
-                low: eb.ref('excluded.low'),
-                close: eb.ref('excluded.close'),
-                volume: eb.ref('excluded.volume'),
-              })),
-            )
-            .execute();
-        }
-        const after = await trx
-          .selectFrom('candles')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('source', '=', key.source)
-          .where('instrumentToken', '=', key.instrumentToken)
-          .where('interval', '=', key.interval)
-          .where('ts', '>=', minTs)
-          .where('ts', '<=', maxTs)
-          .executeTakeFirstOrThrow();
-        return Number(after.n) - Number(existing.n);
-      });
+      })();
+      return Promise.resolve();
+    });
+  }
+
+  async function writePostgres(key: CandleKey, rows: readonly CandleValues[]) {
+    const column = <K extends keyof CandleValues>(k: K) => rows.map((r) => r[k]);
+    await sql`insert into candles (source, instrument_token, interval, ts, open, high, low, close, volume)
+      select ${key.source}, ${key.instrumentToken}, ${key.interval}, u.ts, u.open, u.high, u.low, u.close, u.volume
+      from unnest(${column('ts')}::bigint[], ${column('open')}::text[], ${column('high')}::text[],
+                  ${column('low')}::text[], ${column('close')}::text[], ${column('volume')}::text[])
+        as u(ts, open, high, low, close, volume)
+      on conflict (source, instrument_token, interval, ts) do update set
+        open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`.execute(
+      db,
+    );
+  }
+
+  return {
+    /** Upserts candles; returns how many rows were new. */
+    async upsert(key: CandleKey, rows: readonly CandleValues[]): Promise<number> {
+      if (rows.length === 0) return 0;
+      let minTs = Infinity;
+      let maxTs = -Infinity;
+      for (const r of rows) {
+        if (r.ts < minTs) minTs = r.ts;
+        if (r.ts > maxTs) maxTs = r.ts;
+      }
+      const before = await countIn(key, minTs, maxTs);
+      if (database.kind === 'sqlite') await writeSqlite(key, rows);
+      else await writePostgres(key, rows);
+      return (await countIn(key, minTs, maxTs)) - before;
     },
 
     /** The newest `limit` candles, oldest first. */
@@ -75,17 +96,6 @@ export function createCandlesRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       return rows.reverse();
-    },
-
-    async lastTs(key: CandleKey): Promise<number | null> {
-      const row = await db
-        .selectFrom('candles')
-        .select((eb) => eb.fn.max('ts').as('ts'))
-        .where('source', '=', key.source)
-        .where('instrumentToken', '=', key.instrumentToken)
-        .where('interval', '=', key.interval)
-        .executeTakeFirst();
-      return row?.ts === null || row?.ts === undefined ? null : Number(row.ts);
     },
   };
 }

@@ -1,0 +1,210 @@
+// The RDX engine: (1) candle close → decision → paper fill persisted → transaction_created received by
+// a Socket.IO client, p50/p99 beside a bare Socket.IO emit round trip; (2) 10,000 running paper
+// mappings on one instrument filled on one candle close (SQLite).
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { io as connect } from 'socket.io-client';
+import { buildApp } from '../server/dist/app.js';
+import { loadEnv } from '../server/dist/config/env.js';
+import { resolveMarketConfig } from '../server/dist/config/market.js';
+import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { systemClock } from '../server/dist/platform/clock.js';
+import { createSecretBox } from '../server/dist/platform/secrets.js';
+import { userRoom } from '../server/dist/platform/realtime.js';
+import { sandboxTotpCode } from '../server/dist/sandbox/sandbox-accounts.js';
+import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
+import { ms, percentile, sqliteDatabase } from './support.mjs';
+
+async function setUp() {
+  const store = await sqliteDatabase();
+  await seedReferenceData(store.database.db, Date.now(), [SANDBOX_INSTRUMENT]);
+  const sandbox = await createSandboxExchange({ seed: 'bench' });
+  const { app, services } = await buildApp({
+    database: store.database,
+    clock: systemClock,
+    secrets: createSecretBox(randomBytes(32)),
+    hasher: createPasswordHasher(4),
+    logger: pino({ level: 'silent' }),
+    version: 'bench',
+    marketMode: 'sandbox',
+    sessionTtlMs: 3_600_000,
+    market: {
+      market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
+      sandboxTotp: () => sandboxTotpCode(Date.now()),
+      useTimers: false,
+    },
+  });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const instrument = (await services.instruments.list()).find(
+    (i) => i.instrument_token === SANDBOX_INSTRUMENT.instrumentToken,
+  );
+  return {
+    services,
+    url,
+    instrument,
+    store,
+    close: async () => {
+      await services.hub.stop();
+      await app.close();
+      await sandbox.close();
+      await store.drop();
+    },
+  };
+}
+
+async function userWithMapping(s, instrumentId, name) {
+  const user = await s.users.create({ username: name, password: 'bench-password', role: 'user' });
+  const actor = { userId: user.id, role: 'user' };
+  const broker = await s.brokers.create(actor, { broker_id: 1, broker_username: 'BN0001', broker_token: null });
+  const mapping = await s.mappings.create(actor, {
+    strategy_id: 1,
+    instrument_id: instrumentId,
+    user_broker_id: broker.id,
+    is_active: 1,
+    is_dummy: 1,
+    ce_count: 1,
+    pe_count: 1,
+    start_time: null,
+    end_time: null,
+  });
+  await s.rdxConfigs.create(actor, mapping.id, { rdx_lot_count: 1, atm_value: 0, offset_value: 0, interval: '1m' });
+  await s.mappings.setRunningStatus(actor, mapping.id, 1);
+  const { token } = await s.auth.login({ username: name, password: 'bench-password' }, '127.0.0.1');
+  return { user, broker, mapping, token };
+}
+
+async function latency(env) {
+  const { services: s, url, instrument } = env;
+  const { user, token } = await userWithMapping(s, instrument.id, 'latency');
+  const socket = connect(url, { auth: { token }, transports: ['websocket'] });
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const next = (event) => new Promise((resolve) => socket.once(event, resolve));
+
+  const fills = [];
+  let price = 1_000_000;
+  await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '1m', price, Date.now()); // warm-up: chain, token
+  for (let i = 0; i < 200; i++) {
+    price = price === 1_000_000 ? 1_010_000 : 1_000_000; // the ATM moves a whole step: realign every time
+    const received = next('transaction_created');
+    const start = performance.now();
+    await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '1m', price, Date.now());
+    await received;
+    fills.push(performance.now() - start);
+  }
+  const bare = [];
+  for (let i = 0; i < 200; i++) {
+    const received = next('test_event');
+    const start = performance.now();
+    s.realtime.publish([userRoom(user.id)], 'test_event', { message: 'ping', sentAt: '' });
+    await received;
+    bare.push(performance.now() - start);
+  }
+  socket.disconnect();
+  fills.sort((a, b) => a - b);
+  bare.sort((a, b) => a - b);
+  const p99 = percentile(fills, 99);
+  console.log(
+    `candle close → fill → transaction_created: p50 ${ms(percentile(fills, 50))}, p99 ${ms(p99)}; ` +
+      `bare Socket.IO emit: p50 ${ms(percentile(bare, 50))}, p99 ${ms(percentile(bare, 99))} ` +
+      `(target p99 ≤ 25 ms: ${p99 <= 25 ? 'meets' : 'MISSES'})`,
+  );
+}
+
+async function tenThousand(env) {
+  const { services: s, instrument, store } = env;
+  const db = store.database.db;
+  const now = Date.now();
+  const users = [];
+  for (let u = 0; u < 100; u++)
+    users.push({ username: `many${u}`, passwordHash: 'x', role: 'user', createdAt: now, updatedAt: now });
+  const userIds = (await db.insertInto('users').values(users).returning('id').execute()).map((r) => r.id);
+  const brokers = await db
+    .insertInto('userBrokers')
+    .values(
+      userIds.map((userId) => ({
+        userId,
+        brokerId: 1,
+        brokerUsername: 'BN0002',
+        brokerTokenSealed: null,
+        tokenUpdatedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
+    .returning(['id', 'userId'])
+    .execute();
+  const mappings = [];
+  for (let i = 0; i < 10_000; i++) {
+    const b = brokers[i % brokers.length];
+    mappings.push({
+      userId: b.userId,
+      strategyId: 1,
+      instrumentId: instrument.id,
+      userBrokerId: b.id,
+      isActive: 1,
+      isDummy: 1,
+      ceCount: 1,
+      peCount: 1,
+      startTime: null,
+      endTime: null,
+      runningStatus: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+  const ids = [];
+  for (let i = 0; i < mappings.length; i += 500) {
+    ids.push(
+      ...(
+        await db
+          .insertInto('userStrategyMappings')
+          .values(mappings.slice(i, i + 500))
+          .returning('id')
+          .execute()
+      ).map((r) => r.id),
+    );
+  }
+  for (let i = 0; i < ids.length; i += 500) {
+    await db
+      .insertInto('rdxConfigs')
+      .values(
+        ids.slice(i, i + 500).map((mappingId) => ({
+          mappingId,
+          rdxLotCount: 1,
+          atmValuePaise: 0,
+          offsetValuePaise: 0,
+          interval: '5m',
+          atmLastUpdated: null,
+          createdAt: now,
+          updatedAt: now,
+        })),
+      )
+      .execute();
+  }
+  await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '1m', 1_000_000, Date.now()); // chain and token warm
+  const start = performance.now();
+  const traded = await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '5m', 1_000_000, Date.now());
+  const elapsed = performance.now() - start;
+  const legs = await db
+    .selectFrom('strategyLegs')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  console.log(
+    `10,000 paper mappings on one candle close: ${traded.toLocaleString('en-US')} entered, ${Number(legs.n).toLocaleString('en-US')} open legs, ` +
+      `${ms(elapsed)} (target ≤ 200 ms on SQLite: ${elapsed <= 200 ? 'meets' : 'MISSES'})`,
+  );
+}
+
+export async function run() {
+  const env = await setUp();
+  try {
+    await latency(env);
+    await tenThousand(env);
+  } finally {
+    await env.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
