@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { MarketConfig } from './config/market.js';
-import type { DB } from './db/schema.js';
+import type { Database } from './db/client.js';
 import type { BrokersService } from './domains/brokers/brokers.service.js';
 import { createEngineRepository } from './domains/engine/engine.repository.js';
 import { createEngine } from './domains/engine/engine.service.js';
@@ -15,7 +14,7 @@ import type { RealtimeHub } from './platform/realtime.js';
 
 /** The RDX engine and what it trades through: option chains, the executor, broker orders. */
 export function createEngineServices(
-  db: Kysely<DB>,
+  database: Database,
   deps: {
     market: MarketConfig;
     marketStack: MarketServices;
@@ -27,7 +26,7 @@ export function createEngineServices(
   },
 ) {
   const { marketStack, clock } = deps;
-  const repo = createEngineRepository(db);
+  const repo = createEngineRepository(database);
   const chain = createOptionChainService({
     rest: marketStack.marketRest,
     now: () => clock.now(),
@@ -35,12 +34,13 @@ export function createEngineServices(
   });
   const executor = createExecutor({
     repo,
-    orders: createOrdersRepository(db),
+    orders: createOrdersRepository(database.db),
     chain,
     brokerToken: (id) => deps.brokers.tokenOf(id),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
     logger: deps.logger,
     onFill: (transaction) => deps.realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction }),
+    isWatched: (userId) => deps.realtime.hasAudience(userId),
   });
   const engine = createEngine({
     repo,

@@ -85,7 +85,7 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onChanged: () => void marketStack.liveSync.configsChanged(),
   });
-  const engineStack = createEngineServices(db, {
+  const engineStack = createEngineServices(deps.database, {
     market: deps.market.market,
     marketStack,
     mappings,

@@ -50,6 +50,9 @@ export function openDatabase(options: DatabaseOptions): Database {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // A 64 MB page cache keeps a busy candle close's inserts off the disk until commit.
+  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('temp_store = memory');
   const db = new Kysely<DB>({
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],

@@ -23,6 +23,8 @@ export interface RealtimeHub {
   publish<E extends EventName>(rooms: string[], event: E, payload: EventPayload<E>): void;
   /** To the owner and every admin. */
   toUserAndAdmins<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void;
+  /** Whether anyone would receive an event for this user (the owner or an admin is connected somewhere). */
+  hasAudience(userId: number): boolean;
   disconnectSession(sessionId: number): void;
   connectedCount(): number;
 }
@@ -40,6 +42,7 @@ export function createNullRealtime(): RealtimeHub & {
     publish: (rooms, event, payload) => void sent.push({ rooms, event, payload }),
     toUserAndAdmins: (userId, event, payload) =>
       void sent.push({ rooms: [userRoom(userId), ADMINS_ROOM], event, payload }),
+    hasAudience: () => true,
     disconnectSession: () => undefined,
     connectedCount: () => 0,
   };
@@ -95,10 +98,18 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
     (io.to(rooms).emit as (e: string, p: unknown) => boolean)(event, payload);
   };
 
+  // With the Redis adapter other instances may hold the audience, so only a lone instance may skip.
+  const hasAudience = (userId: number) => {
+    if (opts.redisUrl) return true;
+    const rooms = io.sockets.adapter.rooms;
+    return (rooms.get(userRoom(userId))?.size ?? 0) > 0 || (rooms.get(ADMINS_ROOM)?.size ?? 0) > 0;
+  };
+
   return {
     publish,
+    hasAudience,
     toUserAndAdmins(userId, event, payload) {
-      publish([userRoom(userId), ADMINS_ROOM], event, payload);
+      if (hasAudience(userId)) publish([userRoom(userId), ADMINS_ROOM], event, payload);
     },
     disconnectSession(sessionId) {
       for (const socket of io.sockets.sockets.values()) {

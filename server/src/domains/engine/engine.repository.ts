@@ -1,5 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/client.js';
 import type { DB } from '../../db/schema.js';
+import { createSqlitePaperFills } from './paper-fills.sqlite.js';
+import { createSqliteRunningStates } from './running-states.sqlite.js';
 
 /** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
 const BATCH = 500;
@@ -58,7 +61,10 @@ export interface NewLeg {
   entryPricePaise: number;
 }
 
-export function createEngineRepository(db: Kysely<DB>) {
+export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
+  const { db } = database;
+  const sqlitePaperFills = database.sqlite ? createSqlitePaperFills(database.sqlite) : null;
+  const sqliteRunning = database.sqlite ? createSqliteRunningStates(database.sqlite) : null;
   const states = (q: Kysely<DB> | Transaction<DB>) =>
     q
       .selectFrom('userStrategyMappings as m')
@@ -113,6 +119,10 @@ export function createEngineRepository(db: Kysely<DB>) {
 
     /** Running, active mappings on an instrument at an interval, with their open legs. */
     async runningOn(instrumentToken: string, interval: string) {
+      if (sqliteRunning) {
+        const fast = sqliteRunning;
+        return db.connection().execute(() => Promise.resolve(fast(instrumentToken, interval)));
+      }
       const mappings: MappingState[] = await states(db)
         .where('m.runningStatus', '=', 1)
         .where('m.isActive', '=', 1)
@@ -172,6 +182,11 @@ export function createEngineRepository(db: Kysely<DB>) {
       atm: Array<{ mappingId: number; atmPaise: number }>;
       at: number;
     }) {
+      if (sqlitePaperFills) {
+        const fast = sqlitePaperFills;
+        // Holding Kysely's one connection keeps its own transactions from interleaving with ours.
+        return db.connection().execute(() => Promise.resolve(fast(input)));
+      }
       return db.transaction().execute(async (trx) => {
         for (let i = 0; i < input.closeLegIds.length; i += BATCH) {
           await trx

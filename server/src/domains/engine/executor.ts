@@ -24,6 +24,8 @@ export interface ExecutorDeps {
   logger: FastifyBaseLogger;
   /** Called after each fill is committed (realtime `transaction_created`). */
   onFill: (tx: TransactionDto) => void;
+  /** Whether anyone listens for a user's fills; building events nobody receives is skipped. */
+  isWatched?: (userId: number) => boolean;
 }
 
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
@@ -68,25 +70,26 @@ export function createExecutor(deps: ExecutorDeps) {
       for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
       for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
     }
-    const quotes = await deps.chain.quotesPaise([...keys]);
+    const quoted = await deps.chain.quotesPaise([...keys]);
+    // Symbols are unique within NFO; one lookup table by symbol keeps the loop below cheap.
+    const quotes = new Map<string, number>();
+    for (const [k, v] of quoted) quotes.set(k.slice(k.indexOf(':') + 1), v);
     const closeLegIds: number[] = [];
     const openLegs: NewLeg[] = [];
     const fills: NewFill[] = [];
     const atm: Array<{ mappingId: number; atmPaise: number }> = [];
     const byMapping = new Map<number, MappingState>();
     for (const { mapping: m, decision } of plans) {
-      const priced = [
-        ...closesOf(decision).map((l) => quotes.get(quoteKey(l.exchange, l.tradingSymbol))),
-        ...opensOf(decision).map((o) => quotes.get(quoteKey(o.option.exchange, o.option.tradingSymbol))),
-      ];
-      if (priced.some((p) => p === undefined)) {
+      const closes = closesOf(decision);
+      const opens = opensOf(decision);
+      if (closes.some((l) => !quotes.has(l.tradingSymbol)) || opens.some((o) => !quotes.has(o.option.tradingSymbol))) {
         deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
         continue;
       }
       byMapping.set(m.id, m);
-      for (const l of closesOf(decision)) {
+      for (const l of closes) {
         closeLegIds.push(l.id);
-        const price = quotes.get(quoteKey(l.exchange, l.tradingSymbol)) ?? 0;
+        const price = quotes.get(l.tradingSymbol) ?? 0;
         fills.push({
           ...baseFill(m),
           tradingSymbol: l.tradingSymbol,
@@ -96,8 +99,8 @@ export function createExecutor(deps: ExecutorDeps) {
           orderId: null,
         });
       }
-      for (const o of opensOf(decision)) {
-        const price = quotes.get(quoteKey(o.option.exchange, o.option.tradingSymbol)) ?? 0;
+      for (const o of opens) {
+        const price = quotes.get(o.option.tradingSymbol) ?? 0;
         openLegs.push({
           mappingId: m.id,
           userId: m.userId,
@@ -123,7 +126,7 @@ export function createExecutor(deps: ExecutorDeps) {
     const written = await deps.repo.applyPaperFills({ closeLegIds, openLegs, fills, atm, at });
     for (const f of written) {
       const m = byMapping.get(f.mappingId);
-      if (m) deps.onFill(toTransactionDto(m, f));
+      if (m && (deps.isWatched?.(m.userId) ?? true)) deps.onFill(toTransactionDto(m, f));
     }
   }
 

@@ -9,12 +9,16 @@ const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(
  * Option chains from Kite's daily instruments dump, cached per IST day, and option quotes.
  * An index's options are the dump rows whose `name` is the index's ticker (NIFTY, BANKNIFTY…).
  */
+/** How old a quote may be and still price a paper fill: Kite allows about one quote request a second. */
+const QUOTE_MAX_AGE_MS = 1000;
+
 export function createOptionChainService(deps: {
   rest: KiteRest;
   now: () => number;
   ensureToken: () => Promise<string>;
 }) {
   let cache: { day: string; byRoot: Map<string, ChainOption[]> } | null = null;
+  const quoteCache = new Map<string, { paise: number; at: number }>();
   let loading: Promise<Map<string, ChainOption[]>> | null = null;
 
   const toOption = (i: KiteInstrument): ChainOption | null => {
@@ -57,16 +61,33 @@ export function createOptionChainService(deps: {
       return cache.byRoot.get(root) ?? [];
     },
 
-    /** Last traded prices in paise, keyed `EXCHANGE:SYMBOL`. */
+    /**
+     * Last traded prices in paise, keyed `EXCHANGE:SYMBOL`. Quotes younger than a second are reused,
+     * so back-to-back candle closes stay within the provider's quote rate limit.
+     */
     async quotesPaise(keys: string[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
-      if (keys.length === 0) return out;
-      await deps.ensureToken();
-      const data = await deps.rest.ltp(keys);
+      const now = deps.now();
+      const missing: string[] = [];
       for (const k of keys) {
-        const q = data[k];
-        if (q) out.set(k, Math.round(q.last_price * 100));
+        const hit = quoteCache.get(k);
+        if (hit && now - hit.at < QUOTE_MAX_AGE_MS) out.set(k, hit.paise);
+        else missing.push(k);
       }
+      if (missing.length === 0) return out;
+      await deps.ensureToken();
+      for (let i = 0; i < missing.length; i += 500) {
+        const chunk = missing.slice(i, i + 500);
+        const data = await deps.rest.ltp(chunk);
+        for (const k of chunk) {
+          const q = data[k];
+          if (!q) continue;
+          const paise = Math.round(q.last_price * 100);
+          quoteCache.set(k, { paise, at: now });
+          out.set(k, paise);
+        }
+      }
+      if (quoteCache.size > 5000) quoteCache.clear();
       return out;
     },
 

@@ -32,8 +32,21 @@ function formatter(tz: string): Intl.DateTimeFormat {
   return f;
 }
 
+// Intl formatting is the slow part of this file; engines ask the same (instant, zone) thousands of
+// times on one candle close, so the last answer per zone is kept.
+const lastAnswer = new Map<string, { minute: number; value: LocalTime }>();
+
 /** The local calendar date, weekday and minute-of-day of an instant in a zone. */
 export function localTime(ms: number, tz: string): LocalTime {
+  const minute = Math.floor(ms / 60_000);
+  const cached = lastAnswer.get(tz);
+  if (cached && cached.minute === minute) return cached.value;
+  const value = computeLocalTime(ms, tz);
+  lastAnswer.set(tz, { minute, value });
+  return value;
+}
+
+function computeLocalTime(ms: number, tz: string): LocalTime {
   const parts: Record<string, string> = {};
   for (const p of formatter(tz).formatToParts(ms)) parts[p.type] = p.value;
   return {
@@ -71,14 +84,21 @@ export function parseHhmm(hhmm: string): number {
   return Number(h) * 60 + Number(m);
 }
 
+const parsedDays = new Map<string, Set<number>>();
+
+/** "1,2,3" → {1,2,3}; memoised, as engines ask for the same few strings on every candle. */
 export function parseDays(days: string): Set<number> {
-  return new Set(
+  const known = parsedDays.get(days);
+  if (known) return known;
+  const set = new Set(
     days
       .split(',')
       .filter((d) => d.trim() !== '')
       .map((d) => Number(d.trim()))
       .filter((d) => Number.isInteger(d) && d >= 0 && d <= 6),
   );
+  if (parsedDays.size < 64) parsedDays.set(days, set);
+  return set;
 }
 
 export interface Hours {

@@ -57,24 +57,50 @@ export type Decision =
   | { action: 'realign'; atmPaise: number; close: OpenLeg[]; open: LegOrder[] }
   | { action: 'squareOff'; close: OpenLeg[]; reason: string };
 
-/** The strike step of an expiry: the smallest gap between its listed strikes. */
-export function strikeStep(chain: readonly ChainOption[], expiry: string): number | null {
-  const strikes = [...new Set(chain.filter((o) => o.expiry === expiry).map((o) => o.strikePaise))].sort(
-    (a, b) => a - b,
-  );
+/** Lookups over one chain, built once per chain and shared by every mapping deciding on it. */
+interface ChainIndex {
+  expiries: string[];
+  steps: Map<string, number | null>;
+  byKey: Map<string, ChainOption>;
+}
+const indexes = new WeakMap<readonly ChainOption[], ChainIndex>();
+const optionKey = (expiry: string, type: OptionType, strike: number) => `${expiry}|${type}|${strike}`;
+
+function smallestGap(values: number[]): number | null {
+  const sorted = [...new Set(values)].sort((a, b) => a - b);
   let step: number | null = null;
-  for (let i = 1; i < strikes.length; i++) {
-    const gap = strikes[i]! - strikes[i - 1]!;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]! - sorted[i - 1]!;
     if (gap > 0 && (step === null || gap < step)) step = gap;
   }
   return step;
 }
 
+function indexOf(chain: readonly ChainOption[]): ChainIndex {
+  const known = indexes.get(chain);
+  if (known) return known;
+  const strikes = new Map<string, number[]>();
+  const byKey = new Map<string, ChainOption>();
+  for (const o of chain) {
+    const list = strikes.get(o.expiry) ?? [];
+    list.push(o.strikePaise);
+    strikes.set(o.expiry, list);
+    byKey.set(optionKey(o.expiry, o.optionType, o.strikePaise), o);
+  }
+  const steps = new Map([...strikes].map(([expiry, list]) => [expiry, smallestGap(list)] as const));
+  const index = { expiries: [...strikes.keys()].sort(), steps, byKey };
+  indexes.set(chain, index);
+  return index;
+}
+
+/** The strike step of an expiry: the smallest gap between its listed strikes. */
+export function strikeStep(chain: readonly ChainOption[], expiry: string): number | null {
+  return indexOf(chain).steps.get(expiry) ?? null;
+}
+
 /** Nearest expiry after `today` (YYYY-MM-DD in the instrument's zone): never today's, which dies at the close. */
 export function nearestExpiry(chain: readonly ChainOption[], today: string): string | null {
-  let best: string | null = null;
-  for (const o of chain) if (o.expiry > today && (best === null || o.expiry < best)) best = o.expiry;
-  return best;
+  return indexOf(chain).expiries.find((e) => e > today) ?? null;
 }
 
 export const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
@@ -118,7 +144,7 @@ export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string,
   const orders: LegOrder[] = [];
   for (const [type, strike, count] of wanted) {
     if (count <= 0) continue;
-    const option = inputs.chain.find((o) => o.expiry === expiry && o.optionType === type && o.strikePaise === strike);
+    const option = indexOf(inputs.chain).byKey.get(optionKey(expiry, type, strike));
     if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
     orders.push({ option, quantity: count * config.lotCount * instrument.lotSize });
   }

@@ -1,0 +1,115 @@
+import type SqliteDatabase from 'better-sqlite3';
+import type { LegRow } from '../../db/schema.js';
+import type { MappingState } from './engine.repository.js';
+
+/**
+ * SQLite fast path of loading every running mapping of one (instrument, interval) with its open legs
+ * (the engine benchmark reads 10,000 mappings per candle close). Per-mapping columns come back as
+ * plain arrays; the instrument, user and strategy columns every row would repeat are read once.
+ * PostgreSQL keeps the portable Kysely query.
+ */
+const FILTER = `from user_strategy_mappings m
+  join rdx_configs c on c.mapping_id = m.id
+  join instruments i on i.id = m.instrument_id
+  where m.running_status = 1 and m.is_active = 1 and i.instrument_token = ? and c.interval = ?`;
+
+export const MAPPINGS_SQL = `select m.id, m.user_id, m.strategy_id, m.user_broker_id, m.is_dummy, m.ce_count, m.pe_count,
+  m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise, c.offset_value_paise
+  ${FILTER} order by m.id`;
+
+const INSTRUMENT_SQL = `select id, name, instrument_token as instrumentToken, ticker, lot_size as lotSize,
+  market_open_time as marketOpenTime, market_close_time as marketCloseTime, timezone, trading_days as tradingDays
+  from instruments where instrument_token = ?`;
+
+const LEGS_SQL = `select id, mapping_id as mappingId, user_id as userId, option_type as optionType,
+  trading_symbol as tradingSymbol, exchange, strike_paise as strikePaise, expiry, quantity,
+  entry_price_paise as entryPricePaise, status, opened_at as openedAt, closed_at as closedAt
+  from strategy_legs where status = 'open' and mapping_id in (select m.id ${FILTER}) order by id`;
+
+type Row = [
+  number,
+  number,
+  number,
+  number | null,
+  number,
+  number,
+  number,
+  string | null,
+  string | null,
+  number,
+  number,
+  number,
+  number,
+];
+interface InstrumentRow {
+  id: number;
+  name: string;
+  instrumentToken: string;
+  ticker: string | null;
+  lotSize: number;
+  marketOpenTime: string;
+  marketCloseTime: string;
+  timezone: string;
+  tradingDays: string;
+}
+
+export function createSqliteRunningStates(raw: SqliteDatabase.Database) {
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  const stmt = (sql: string) => {
+    let s = prepared.get(sql);
+    if (!s) {
+      s = raw.prepare(sql);
+      prepared.set(sql, s);
+    }
+    return s;
+  };
+  const names = (table: 'users' | 'strategies', column: 'username' | 'name', ids: Set<number>) => {
+    const out = new Map<number, string>();
+    const list = [...ids];
+    for (let i = 0; i < list.length; i += 500) {
+      const chunk = list.slice(i, i + 500);
+      const rows = stmt(`select id, ${column} as v from ${table} where id in (${chunk.map(() => '?').join(',')})`).all(
+        ...chunk,
+      ) as Array<{ id: number; v: string }>;
+      for (const r of rows) out.set(r.id, r.v);
+    }
+    return out;
+  };
+
+  return (instrumentToken: string, interval: string): { mappings: MappingState[]; legs: LegRow[] } => {
+    const instrument = stmt(INSTRUMENT_SQL).get(instrumentToken) as InstrumentRow | undefined;
+    if (!instrument) return { mappings: [], legs: [] };
+    const rows = stmt(MAPPINGS_SQL).raw(true).all(instrumentToken, interval) as Row[];
+    const users = names('users', 'username', new Set(rows.map((r) => r[1])));
+    const strategies = names('strategies', 'name', new Set(rows.map((r) => r[2])));
+    const mappings = rows.map((r): MappingState => ({
+      id: r[0],
+      userId: r[1],
+      username: users.get(r[1]) ?? '',
+      strategyId: r[2],
+      strategyName: strategies.get(r[2]) ?? '',
+      instrumentId: instrument.id,
+      instrumentName: instrument.name,
+      instrumentToken: instrument.instrumentToken,
+      ticker: instrument.ticker,
+      lotSize: instrument.lotSize,
+      marketOpenTime: instrument.marketOpenTime,
+      marketCloseTime: instrument.marketCloseTime,
+      timezone: instrument.timezone,
+      tradingDays: instrument.tradingDays,
+      userBrokerId: r[3],
+      isDummy: r[4],
+      ceCount: r[5],
+      peCount: r[6],
+      startTime: r[7],
+      endTime: r[8],
+      runningStatus: r[9],
+      rdxLotCount: r[10],
+      atmValuePaise: r[11],
+      offsetValuePaise: r[12],
+      interval,
+    }));
+    const legs = stmt(LEGS_SQL).all(instrumentToken, interval) as LegRow[];
+    return { mappings, legs };
+  };
+}
