@@ -1,6 +1,6 @@
 import { api } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildPath, callRoute, errorMessageFrom } from './client';
+import { ApiError, buildPath, callRoute, errorMessageFrom, messageOf } from './client';
 import { LOGOUT_EVENT, storeSession } from './session';
 
 describe('errorMessageFrom', () => {
@@ -59,5 +59,21 @@ describe('callRoute', () => {
     );
     await expect(callRoute(api.users.list)).rejects.toThrow('Gone');
     expect(localStorage.getItem('token')).toBe('tok');
+  });
+});
+
+describe('messageOf', () => {
+  it("prefers the server's text for validation, conflicts, upstream failures and a row's 404", () => {
+    expect(messageOf(new ApiError('Strategy is not running', 409), 'Failed to pause strategy')).toBe(
+      'Strategy is not running',
+    );
+    expect(messageOf(new ApiError('Kite login failed', 502, 'UPSTREAM_FAILED'), 'Failed')).toBe('Kite login failed');
+    expect(messageOf(new ApiError('Strategy mapping not found', 404), 'x')).toBe('Strategy mapping not found');
+  });
+
+  it('uses the catalogue text for an internal error, an unknown route or a network failure', () => {
+    expect(messageOf(new ApiError('Internal server error', 500, 'INTERNAL'), 'Failed')).toBe('Failed');
+    expect(messageOf(new ApiError('Route GET /api/rdx/status not found', 404, 'NOT_FOUND'), 'Failed')).toBe('Failed');
+    expect(messageOf(new TypeError('Failed to fetch'), 'Failed to exit strategy')).toBe('Failed to exit strategy');
   });
 });

@@ -88,7 +88,14 @@ export async function call<R extends RouteDef>(route: R, args: Args<R> = {}): Pr
   return (await callRoute(route, args)).data;
 }
 
-/** The text a screen shows for a failed call: the server's (or client rule's) text, else its catalogue string. */
+/**
+ * The text a screen shows for a failed call (SPEC §7): the server's own text wins; the screen's
+ * catalogue string stands in when the server's text tells a user nothing (an internal error, or an
+ * unknown route) and for failures that never reached the server.
+ */
 export function messageOf(err: unknown, fallback: string): string {
-  return err instanceof ApiError && err.message ? err.message : fallback;
+  if (!(err instanceof ApiError) || !err.message) return fallback;
+  if (err.status >= 500 && err.code === 'INTERNAL') return fallback;
+  if (err.status === 404 && /^Route \S+ \S+ not found$/.test(err.message)) return fallback;
+  return err.message;
 }

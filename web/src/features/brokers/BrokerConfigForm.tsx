@@ -1,9 +1,8 @@
 import { api, MSG, type Broker, type UserBroker } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callRoute } from '../../api/client';
+import { callRoute, messageOf } from '../../api/client';
 import type { MessageKind } from '../../components/Message';
-import { failureText } from '../strategies/failure-text';
 import {
   brokerConfigToForm,
   emptyBrokerConfigForm,
@@ -56,7 +55,7 @@ export function BrokerConfigForm({
       await queryClient.invalidateQueries({ queryKey: brokerConfigKeys.all });
     },
     onError: (err) =>
-      notify('error', failureText(err, editing ? MSG.failedUpdateUserBroker : MSG.failedCreateUserBroker)),
+      notify('error', messageOf(err, editing ? MSG.failedUpdateUserBroker : MSG.failedCreateUserBroker)),
   });
 
   const set = (field: keyof BrokerConfigFormValues) => (e: { target: { value: string } }) =>

@@ -1,9 +1,8 @@
 import { api, MSG, type UserBroker } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { failureText } from '../strategies/failure-text';
 import { brokerConfigKeys } from './broker-config-keys';
 import { BrokerConfigForm } from './BrokerConfigForm';
 import { BrokerConfigList } from './BrokerConfigList';
@@ -20,8 +19,8 @@ export function BrokerConfigScreen() {
   const [editing, setEditing] = useState<UserBroker | null>(null);
   const [tokenPanelFor, setTokenPanelFor] = useState<number | null>(null);
 
-  const brokersError = brokers.isError ? failureText(brokers.error, MSG.failedFetchBrokers) : null;
-  const userBrokersError = userBrokers.isError ? failureText(userBrokers.error, MSG.failedFetchUserBrokers) : null;
+  const brokersError = brokers.isError ? messageOf(brokers.error, MSG.failedFetchBrokers) : null;
+  const userBrokersError = userBrokers.isError ? messageOf(userBrokers.error, MSG.failedFetchUserBrokers) : null;
   const loadError = brokersError ?? userBrokersError;
   useEffect(() => {
     if (loadError) show('error', loadError);
@@ -35,7 +34,7 @@ export function BrokerConfigScreen() {
       setTokenPanelFor((open) => (open === id ? null : open));
       await queryClient.invalidateQueries({ queryKey: brokerConfigKeys.all });
     },
-    onError: (err) => show('error', failureText(err, MSG.failedDeleteUserBroker)),
+    onError: (err) => show('error', messageOf(err, MSG.failedDeleteUserBroker)),
   });
 
   function onDelete(b: UserBroker) {

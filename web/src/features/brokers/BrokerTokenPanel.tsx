@@ -1,9 +1,8 @@
 import { APP_CODE_LENGTH, brokerTokenRoutes, MSG, type UserBroker } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { callRoute } from '../../api/client';
+import { callRoute, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { failureText } from '../strategies/failure-text';
 import { brokerConfigKeys } from './broker-config-keys';
 
 /**
@@ -39,7 +38,7 @@ export function BrokerTokenPanel({
       onGenerated(reply.message ?? MSG.brokerTokenGenerated);
     } catch (err) {
       setPassword('');
-      show('error', failureText(err, MSG.failedGenerateBrokerToken));
+      show('error', messageOf(err, MSG.failedGenerateBrokerToken));
     } finally {
       setIsBusy(false);
     }

@@ -1,9 +1,8 @@
 import { APP_CODE_LENGTH, brokerTokenRoutes, MSG } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import type { MessageKind } from '../../components/Message';
-import { failureText } from '../market-data/service-failure';
 import { appCodeError } from './kite-token';
 
 /** 'Generate Kite Access Token': exchanges the TOTP app code for the market-data access token. */
@@ -15,7 +14,7 @@ export function KiteTokenBox({ notify }: { notify: (kind: MessageKind, text: str
       setAppCode('');
       notify('success', MSG.kiteTokenGenerated);
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedGenerateKiteToken)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedGenerateKiteToken)),
   });
 
   function onSubmit(e: FormEvent) {

@@ -1,6 +1,6 @@
+import { messageOf } from '../../api/client';
 import { MSG } from '@app/contract';
 import { lazy, Suspense } from 'react';
-import { failureText } from './service-failure';
 import { useCandles, type CandleSelection } from './useCandles';
 
 const CandleChart = lazy(() => import('./CandleChart'));
@@ -16,7 +16,7 @@ export function CandlesPanel({ selection }: { selection: CandleSelection }) {
   else if (candles.isError)
     body = (
       <div className="message message-error" role="alert">
-        {failureText(candles.error, MSG.failedLoadCandles)}
+        {messageOf(candles.error, MSG.failedLoadCandles)}
       </div>
     );
   else if (candles.data.length === 0) body = <p className="muted">{MSG.noCandles}</p>;

@@ -9,7 +9,7 @@ import {
 } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { Message, type Flash, type MessageKind } from '../../components/Message';
 import {
   canAddConfig,
@@ -22,7 +22,6 @@ import {
   type FetchForm,
 } from './fetch-form';
 import { InstrumentSelect } from './InstrumentSelect';
-import { failureText } from './service-failure';
 import { candlesKeyRoot } from './useCandles';
 import type { LiveConfigBody } from './useLiveConfigs';
 
@@ -50,7 +49,7 @@ export function FetchHistoricalForm(props: Props) {
       notify('success', fetchedRecords(result.recordsInserted, body.source));
       await queryClient.invalidateQueries({ queryKey: candlesKeyRoot });
     },
-    onError: (err) => notify('error', failureText(err, MSG.networkErrorFetching)),
+    onError: (err) => notify('error', messageOf(err, MSG.networkErrorFetching)),
   });
 
   function onFetch(e: FormEvent) {

@@ -8,10 +8,9 @@ import {
 } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import { call, callRoute } from '../../api/client';
+import { call, callRoute, messageOf } from '../../api/client';
 import type { MessageKind } from '../../components/Message';
 import { candlesKeyRoot } from './useCandles';
-import { failureText } from './service-failure';
 import { syncHistorical } from './sync-historical';
 
 export const liveSyncKey = ['live-sync', 'status'] as const;
@@ -51,7 +50,7 @@ export function useLiveSync(notify: Notify) {
       queryClient.setQueryData(liveSyncKey, reply.data.status);
       notify('success', reply.message ?? MSG.liveSyncStarted);
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedStartLiveSync)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedStartLiveSync)),
     onSettled: rereadSoon,
   });
 
@@ -61,7 +60,7 @@ export function useLiveSync(notify: Notify) {
       queryClient.setQueryData(liveSyncKey, reply.data.status);
       notify('success', reply.message ?? MSG.liveSyncStopped);
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedStopLiveSync)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedStopLiveSync)),
     onSettled: rereadSoon,
   });
 

@@ -1,9 +1,8 @@
 import { api, MSG, type Mapping, type SaveRdxConfig } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { call, callRoute } from '../../api/client';
+import { call, callRoute, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { failureText } from '../strategies/failure-text';
 import { parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, type RdxFormValues } from './rdx-config-form';
 import { rdxConfigKeys } from './rdx-config-keys';
 import { useRdxConfig } from './rdx-config-query';
@@ -24,7 +23,7 @@ function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: Ret
       onSaved();
       show('success', reply.message ?? MSG.rdxConfigSaved);
     },
-    onError: (err) => show('error', failureText(err, MSG.failedSaveRdxConfig)),
+    onError: (err) => show('error', messageOf(err, MSG.failedSaveRdxConfig)),
   });
   const remove = useMutation({
     mutationFn: () => call(api.rdx.remove, { params: { id: mappingId } }),
@@ -32,7 +31,7 @@ function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: Ret
       queryClient.setQueryData(key, null);
       show('success', MSG.rdxConfigDeleted);
     },
-    onError: (err) => show('error', failureText(err, MSG.failedDeleteRdxConfig)),
+    onError: (err) => show('error', messageOf(err, MSG.failedDeleteRdxConfig)),
   });
   return { save, remove };
 }
@@ -110,7 +109,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   } else if (config.isError) {
     body = (
       <div className="message message-error" role="alert">
-        {failureText(config.error, MSG.failedLoadRdxConfig)}
+        {messageOf(config.error, MSG.failedLoadRdxConfig)}
       </div>
     );
   } else if (!saved) {

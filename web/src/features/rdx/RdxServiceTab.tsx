@@ -1,8 +1,7 @@
 import { engineRoutes, MSG } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { failureText } from '../market-data/service-failure';
 
 const rdxServiceKey = ['rdx', 'service-status'] as const;
 
@@ -22,7 +21,7 @@ export function RdxServiceTab() {
       queryClient.setQueryData(rdxServiceKey, reply);
       show('success', start ? MSG.rdxStarted : MSG.rdxStopped);
     },
-    onError: (err, start) => show('error', failureText(err, start ? MSG.failedStartRdx : MSG.failedStopRdx)),
+    onError: (err, start) => show('error', messageOf(err, start ? MSG.failedStartRdx : MSG.failedStopRdx)),
   });
 
   // An unknown status counts as stopped, so Start stays available.
@@ -34,7 +33,7 @@ export function RdxServiceTab() {
       <Message flash={flash} onClose={clear} />
       {status.isError && (
         <div className="message message-error" role="alert">
-          {failureText(status.error, MSG.failedFetchStatus)}
+          {messageOf(status.error, MSG.failedFetchStatus)}
         </div>
       )}
       <div className="card stack">

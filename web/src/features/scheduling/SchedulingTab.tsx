@@ -1,8 +1,7 @@
 import { marketDataRoutes, MSG } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, call } from '../../api/client';
+import { call, callRoute, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { failureText } from '../market-data/service-failure';
 import { scheduleControls, scheduleSummary } from './schedule-format';
 import './SchedulingTab.css';
 
@@ -27,7 +26,7 @@ export function SchedulingTab() {
       show('success', reply.message ?? (enable ? MSG.schedulingEnabled : MSG.schedulingDisabled));
     },
     onError: (err, enable) =>
-      show('error', failureText(err, enable ? MSG.failedEnableScheduling : MSG.failedDisableScheduling)),
+      show('error', messageOf(err, enable ? MSG.failedEnableScheduling : MSG.failedDisableScheduling)),
   });
 
   const s = status.data;
@@ -40,7 +39,7 @@ export function SchedulingTab() {
       <Message flash={flash} onClose={clear} />
       {status.isError && (
         <div className="message message-error" role="alert">
-          {failureText(status.error, MSG.failedFetchScheduling)}
+          {messageOf(status.error, MSG.failedFetchScheduling)}
         </div>
       )}
       <div className="card stack">

@@ -1,9 +1,9 @@
+import { messageOf } from '../../api/client';
 import { MSG, type Mapping } from '@app/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { Message, useFlash } from '../../components/Message';
 import { RdxConfigModal } from '../rdx/RdxConfigModal';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
-import { failureText } from './failure-text';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { activeOnly } from './strategy-display';
 import { useMappings, type MappingScope } from './useMappings';
@@ -27,7 +27,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
 
   const { isError, error, errorUpdatedAt } = mappings;
   useEffect(() => {
-    if (isError) showError(failureText(error, MSG.failedFetchActiveStrategies));
+    if (isError) showError(messageOf(error, MSG.failedFetchActiveStrategies));
   }, [isError, error, errorUpdatedAt, showError]);
 
   function onAction(mapping: Mapping, action: StrategyAction) {

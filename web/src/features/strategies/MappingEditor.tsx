@@ -1,7 +1,7 @@
+import { messageOf } from '../../api/client';
 import { MSG, type Mapping } from '@app/contract';
 import { useEffect, useState } from 'react';
 import type { MessageKind } from '../../components/Message';
-import { failureText } from './failure-text';
 import { MappingForm } from './MappingForm';
 import { MappingsTable } from './MappingsTable';
 import { useMappingMutations } from './useMappingMutations';
@@ -25,7 +25,7 @@ export function MappingEditor({
 
   const { isError, error, errorUpdatedAt } = mappings;
   useEffect(() => {
-    if (isError) notify('error', failureText(error, MSG.failedLoadData));
+    if (isError) notify('error', messageOf(error, MSG.failedLoadData));
   }, [isError, error, errorUpdatedAt, notify]);
 
   function onDelete(mapping: Mapping) {

@@ -1,7 +1,6 @@
 import { api, MSG } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call, callRoute } from '../../api/client';
-import { failureText } from './failure-text';
+import { call, callRoute, messageOf } from '../../api/client';
 import type { MappingBody } from './mapping-form';
 import { mappingKeys } from './mapping-keys';
 
@@ -18,7 +17,7 @@ export function useMappingMutations(notify: Notify) {
       notify('success', reply.message ?? MSG.mappingCreated);
       await refresh();
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedCreateMapping)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedCreateMapping)),
   });
 
   const update = useMutation({
@@ -30,7 +29,7 @@ export function useMappingMutations(notify: Notify) {
       notify('success', reply.message ?? MSG.mappingUpdated);
       await refresh();
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedUpdateMapping)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedUpdateMapping)),
   });
 
   const remove = useMutation({
@@ -39,7 +38,7 @@ export function useMappingMutations(notify: Notify) {
       notify('success', MSG.mappingDeleted);
       await refresh();
     },
-    onError: (err) => notify('error', failureText(err, MSG.failedDeleteMapping)),
+    onError: (err) => notify('error', messageOf(err, MSG.failedDeleteMapping)),
   });
 
   return { create, update, remove };

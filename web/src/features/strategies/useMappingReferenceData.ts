@@ -1,8 +1,7 @@
 import { api, MSG } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { brokerConfigKeys } from '../brokers/broker-config-keys';
-import { failureText } from './failure-text';
 import { referenceKeys } from './mapping-keys';
 
 /** What the mapping form offers: strategies, instruments and, on the admin form, the users. */
@@ -20,7 +19,7 @@ export function useMappingReferenceData(isAdmin: boolean) {
     instruments: instruments.data,
     users: users.data,
     /** SPEC §8 'Failed to load data' (server text preferred) when any list failed. */
-    error: failed ? failureText(failed.error, MSG.failedLoadData) : null,
+    error: failed ? messageOf(failed.error, MSG.failedLoadData) : null,
   };
 }
 
@@ -35,5 +34,5 @@ export function useFormBrokers(isAdmin: boolean, userId: number, isEditing: bool
     enabled: !isAdmin || userId > 0,
   });
   const fallback = isAdmin && isEditing ? MSG.failedLoadUserBrokersForEditing : MSG.failedFetchUserBrokers;
-  return { brokers: query.data, error: query.isError ? failureText(query.error, fallback) : null };
+  return { brokers: query.data, error: query.isError ? messageOf(query.error, fallback) : null };
 }

@@ -1,8 +1,7 @@
 import { api, engineRoutes, MSG, RUNNING_STATUS, type Mapping } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { call } from '../../api/client';
-import { failureText } from './failure-text';
+import { call, messageOf } from '../../api/client';
 import { patchMappingInCache } from './mapping-keys';
 
 export type StrategyAction = 'pause' | 'resume' | 'realign' | 'exit';
@@ -45,7 +44,7 @@ export function useStrategyActions(onError: (text: string) => void) {
       try {
         patchMappingInCache(queryClient, id, await perform(id, action));
       } catch (err) {
-        onError(failureText(err, STRATEGY_ACTIONS[action].failure));
+        onError(messageOf(err, STRATEGY_ACTIONS[action].failure));
       } finally {
         setPending((p) => {
           const next = new Map(p);

@@ -1,8 +1,7 @@
 import { api, MSG } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { formatInr } from '../../lib/format';
-import { failureText } from '../strategies/failure-text';
 import { transactionKeys } from './transaction-keys';
 import './transactions.css';
 
@@ -17,7 +16,7 @@ export function TransactionSummaryStrip() {
   if (summary.isError) {
     return (
       <p className="muted" role="status">
-        {failureText(summary.error, MSG.noTransactionSummary)}
+        {messageOf(summary.error, MSG.noTransactionSummary)}
       </p>
     );
   }

@@ -1,9 +1,9 @@
+import { messageOf } from '../../api/client';
 import { MSG } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Message, useFlash } from '../../components/Message';
 import { Pagination } from '../../components/Pagination';
-import { failureText } from '../strategies/failure-text';
 import { transactionKeys } from './transaction-keys';
 import { TransactionRow } from './TransactionRow';
 import { TransactionSummaryStrip } from './TransactionSummaryStrip';
@@ -33,7 +33,7 @@ export function TransactionsList({
     clear();
     if (scope === 'mine') void queryClient.invalidateQueries({ queryKey: transactionKeys.summary() });
     const result = await transactions.refetch();
-    if (result.isError) show('error', failureText(result.error, MSG.failedRefreshTransactions));
+    if (result.isError) show('error', messageOf(result.error, MSG.failedRefreshTransactions));
   }
 
   const data = transactions.data;
@@ -50,7 +50,7 @@ export function TransactionsList({
       {transactions.isPending && <p className="muted">Loading transactions...</p>}
       {transactions.isError && !data && (
         <div className="message message-error" role="alert">
-          {failureText(transactions.error, MSG.failedLoadTransactions)}
+          {messageOf(transactions.error, MSG.failedLoadTransactions)}
         </div>
       )}
       {data && data.transactions.length === 0 && <p className="muted">{MSG.noTransactions}</p>}
