@@ -16,6 +16,8 @@ export interface AppDeps extends Omit<ServiceDeps, 'realtime' | 'logger'> {
   version: string;
   marketMode: 'sandbox' | 'live';
   webDist?: string;
+  /** Background workers' state, shown by /api/health. */
+  workerStatus?: () => Health['workers'];
 }
 
 /** The HTTP application without listen(); tests drive it with inject(). */
@@ -58,7 +60,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     database: deps.database.kind,
     marketMode: deps.marketMode,
     uptimeSeconds: Math.round((deps.clock.now() - startedAt) / 1000),
-    workers: [],
+    workers: deps.workerStatus?.() ?? [],
   });
   registerRoutes(app, services, health);
   await serveWebApp(app, deps.webDist);

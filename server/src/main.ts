@@ -36,6 +36,7 @@ async function main() {
   const market = resolveMarketConfig(env, sandbox?.urls ?? null);
 
   const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
+  const workers = createWorkerRunner(logger);
   const { app, services } = await buildApp({
     database,
     clock,
@@ -48,6 +49,7 @@ async function main() {
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
     realtime: { enabled: true, redisUrl: env.REDIS_URL },
     market: { market, ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}) },
+    workerStatus: () => workers.statuses(),
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');
@@ -62,7 +64,6 @@ async function main() {
   if (lines.length) console.log(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n`);
   if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
 
-  const workers = createWorkerRunner(logger);
   await app.listen({ port: env.PORT, host: env.HOST });
   await workers.startAll(createWorkers(services, env.services));
 
