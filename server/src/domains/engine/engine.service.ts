@@ -132,9 +132,10 @@ export function createEngine(deps: {
     return plans.length;
   }
 
-  const onClose = (candle: Candle, key: HubKey) =>
+  const onClose = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) =>
     serial(async () => {
-      if (!isRunning) return;
+      // A candle recovered after a dropped feed is history: trading on it would act on stale prices.
+      if (!isRunning || meta.isGapFill) return;
       const at = candle.ts + INTERVAL_MS[key.interval];
       await evaluate(key.instrumentToken, key.interval, Math.round(candle.close * 100), at);
     }).catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));

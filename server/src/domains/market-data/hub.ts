@@ -16,7 +16,11 @@ interface Series {
   builder: CandleBuilder;
   listeners: Set<CandleListener>;
   lastClosedTs: number | null;
+  /** Open times already delivered (bounded), so a gap fill never repeats a candle. */
+  delivered: Set<number>;
 }
+
+const DELIVERED_KEPT = 2000;
 
 interface TokenState {
   series: Map<DataInterval, Series>;
@@ -49,8 +53,15 @@ export function createMarketDataHub(opts: HubOptions) {
   let timer: NodeJS.Timeout | null = null;
 
   const emit = (key: HubKey, series: Series, candle: Candle, isGapFill: boolean) => {
-    if (series.lastClosedTs !== null && candle.ts <= series.lastClosedTs) return;
-    series.lastClosedTs = candle.ts;
+    if (series.delivered.has(candle.ts)) return;
+    // Live closes only move forward; a gap fill may deliver an older candle the stream never built.
+    if (!isGapFill && series.lastClosedTs !== null && candle.ts <= series.lastClosedTs) return;
+    series.delivered.add(candle.ts);
+    if (series.delivered.size > DELIVERED_KEPT) {
+      const oldest = series.delivered.values().next().value;
+      if (oldest !== undefined) series.delivered.delete(oldest);
+    }
+    series.lastClosedTs = Math.max(series.lastClosedTs ?? candle.ts, candle.ts);
     for (const listener of series.listeners) {
       try {
         const done = listener(candle, key, { isGapFill });
@@ -140,7 +151,12 @@ export function createMarketDataHub(opts: HubOptions) {
       }
       let series = state.series.get(key.interval);
       if (!series) {
-        series = { builder: new CandleBuilder(clockFor(key)), listeners: new Set(), lastClosedTs: null };
+        series = {
+          builder: new CandleBuilder(clockFor(key)),
+          listeners: new Set(),
+          lastClosedTs: null,
+          delivered: new Set(),
+        };
         state.series.set(key.interval, series);
       }
       series.listeners.add(listener);

@@ -13,7 +13,11 @@ export interface KiteStreamOptions {
   baseDelayMs?: number;
 }
 
-/** Kite's ticker (PROTOCOLS §3): quote-mode subscriptions, binary ticks turned into price bars. */
+/**
+ * Kite's ticker (PROTOCOLS §3): binary ticks turned into price bars. Subscriptions use `full` mode
+ * because only full packets carry the exchange timestamp: candles are then built on exchange time,
+ * as history is, not on when a packet happened to arrive.
+ */
 export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop(): void } {
   const tokens = new Set<number>();
   // Kite sends the day's cumulative volume; a bar carries what traded since the previous tick.
@@ -32,7 +36,7 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
       if (tokens.size > 0) {
         const list = [...tokens];
         send(formatKiteTickerCommand({ a: 'subscribe', v: list }));
-        send(formatKiteTickerCommand({ a: 'mode', v: ['quote', list] }));
+        send(formatKiteTickerCommand({ a: 'mode', v: ['full', list] }));
       }
       if (isReconnect) opts.handlers.onReconnected(lastMessageAt ?? opts.now());
     },
@@ -63,7 +67,7 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
       for (const t of fresh) tokens.add(t);
       if (fresh.length === 0) return;
       socket.send(formatKiteTickerCommand({ a: 'subscribe', v: fresh }));
-      socket.send(formatKiteTickerCommand({ a: 'mode', v: ['quote', fresh] }));
+      socket.send(formatKiteTickerCommand({ a: 'mode', v: ['full', fresh] }));
     },
     unsubscribe(list) {
       const gone = numeric(list).filter((t) => tokens.delete(t));
