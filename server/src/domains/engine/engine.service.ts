@@ -66,6 +66,24 @@ export function inputsFor(
   };
 }
 
+/** Everything an entry decision depends on besides the price, the chain and the time. */
+const flatSettingsKey = (m: MappingState) =>
+  [
+    m.ticker,
+    m.ceCount,
+    m.peCount,
+    m.startTime,
+    m.endTime,
+    m.runningStatus,
+    m.rdxLotCount,
+    m.offsetValuePaise,
+    m.lotSize,
+    m.marketOpenTime,
+    m.marketCloseTime,
+    m.timezone,
+    m.tradingDays,
+  ].join('|');
+
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
  * running mapping's instrument and interval, decides with the pure rules, and trades through the executor.
@@ -121,11 +139,19 @@ export function createEngine(deps: {
     const legsOf = new Map<number, OpenLeg[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
     const chains = new Map<string, readonly ChainOption[]>();
+    // Flat mappings with the same settings decide the same entry; many users keep the defaults.
+    const flatDecisions = new Map<string, ReturnType<typeof decideOnCandle>>();
     const plans: Plan[] = [];
     for (const m of mappings) {
       const root = m.ticker ?? '';
       if (!chains.has(root)) chains.set(root, await deps.chain.chainFor(root));
-      const decision = decideOnCandle(inputsFor(m, legsOf.get(m.id) ?? [], pricePaise, chains.get(root) ?? [], at));
+      const own = legsOf.get(m.id) ?? [];
+      const flatKey = own.length === 0 ? flatSettingsKey(m) : null;
+      let decision = flatKey === null ? undefined : flatDecisions.get(flatKey);
+      if (!decision) {
+        decision = decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
+        if (flatKey !== null) flatDecisions.set(flatKey, decision);
+      }
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
     await execute(plans, at);

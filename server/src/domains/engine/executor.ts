@@ -55,11 +55,16 @@ export function toTransactionDto(
 }
 
 export function createExecutor(deps: ExecutorDeps) {
-  const baseFill = (m: MappingState) => ({
+  const fill = (m: MappingState, tradingSymbol: string, quantity: number, pricePaise: number): NewFill => ({
     userId: m.userId,
     mappingId: m.id,
     strategyId: m.strategyId,
     instrumentId: m.instrumentId,
+    tradingSymbol,
+    quantity,
+    pricePaise,
+    isDummy: 1,
+    orderId: null,
   });
 
   /** Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices in one transaction. */
@@ -90,14 +95,7 @@ export function createExecutor(deps: ExecutorDeps) {
       for (const l of closes) {
         closeLegIds.push(l.id);
         const price = quotes.get(l.tradingSymbol) ?? 0;
-        fills.push({
-          ...baseFill(m),
-          tradingSymbol: l.tradingSymbol,
-          quantity: -l.quantity,
-          pricePaise: price,
-          isDummy: 1,
-          orderId: null,
-        });
+        fills.push(fill(m, l.tradingSymbol, -l.quantity, price));
       }
       for (const o of opens) {
         const price = quotes.get(o.option.tradingSymbol) ?? 0;
@@ -112,14 +110,7 @@ export function createExecutor(deps: ExecutorDeps) {
           quantity: o.quantity,
           entryPricePaise: price,
         });
-        fills.push({
-          ...baseFill(m),
-          tradingSymbol: o.option.tradingSymbol,
-          quantity: o.quantity,
-          pricePaise: price,
-          isDummy: 1,
-          orderId: null,
-        });
+        fills.push(fill(m, o.option.tradingSymbol, o.quantity, price));
       }
       if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
     }
