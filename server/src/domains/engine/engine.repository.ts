@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
-import type { DB } from '../../db/schema.js';
+import type { DB, StrategyLegsTable, TransactionsTable } from '../../db/schema.js';
 import { createSqlitePaperFills } from './paper-fills.sqlite.js';
 import { createSqliteRunningStates } from './running-states.sqlite.js';
 
@@ -36,30 +36,21 @@ export interface MappingState {
   interval: string;
 }
 
-export interface NewFill {
-  userId: number;
+/**
+ * A fill to write as a transaction: the row without its id and date (quantity is +units for a SELL,
+ * −units for a BUY, SPEC §3; mapping, strategy and instrument are always known here).
+ */
+export type NewFill = Omit<
+  TransactionsTable,
+  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId'
+> & {
   mappingId: number;
   strategyId: number;
   instrumentId: number;
-  tradingSymbol: string;
-  /** +units for a SELL, −units for a BUY (SPEC §3). */
-  quantity: number;
-  pricePaise: number;
-  isDummy: number;
-  orderId: number | null;
-}
+};
 
-export interface NewLeg {
-  mappingId: number;
-  userId: number;
-  optionType: 'CE' | 'PE';
-  tradingSymbol: string;
-  exchange: string;
-  strikePaise: number;
-  expiry: string;
-  quantity: number;
-  entryPricePaise: number;
-}
+/** A leg to open: the row without what opening fills in (id, status, times). */
+export type NewLeg = Omit<StrategyLegsTable, 'id' | 'status' | 'openedAt' | 'closedAt'>;
 
 export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
   const { db } = database;
