@@ -16,7 +16,8 @@ import { buildStreamKline } from './binance-klines.js';
 import { binanceCandleStart } from './candle-windows.js';
 import type { PriceFeed } from './price-feed.js';
 import { BINANCE_SYMBOLS } from './sandbox-market.js';
-import { rawText, refuseUpgrade } from './ws-kit.js';
+import { wsText } from '../protocols/ws-data.js';
+import { refuseUpgrade } from './ws-kit.js';
 
 interface Connection {
   ws: WebSocket;
@@ -119,7 +120,7 @@ class BinanceStreams implements BinanceStreamServer {
 
   private onRequest(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const request = parseBinanceStreamRequest(rawText(data));
+    const request = parseBinanceStreamRequest(wsText(data));
     if ('error' in request) {
       const code = request.error === 'Invalid JSON' ? 3 : 2;
       this.send(c, JSON.stringify({ error: { code, msg: request.error }, id: request.id ?? null }));

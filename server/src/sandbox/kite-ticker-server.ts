@@ -15,7 +15,8 @@ import type { SandboxOrder } from './kite-order-book.js';
 import { orderJson } from './kite-presenters.js';
 import { snapshot, type Snapshot } from './kite-quotes.js';
 import { nowSecond, type SandboxContext } from './sandbox-context.js';
-import { rawText, refuseUpgrade } from './ws-kit.js';
+import { wsText } from '../protocols/ws-data.js';
+import { refuseUpgrade } from './ws-kit.js';
 
 interface Connection {
   ws: WebSocket;
@@ -114,7 +115,7 @@ class KiteTicker implements KiteTickerServer {
 
   private onCommand(c: Connection, data: RawData, isBinary: boolean): void {
     if (isBinary) return;
-    const command = parseKiteTickerCommand(rawText(data));
+    const command = parseKiteTickerCommand(wsText(data));
     if (!command) return this.send(c, formatKiteTextMessage({ type: 'error', data: 'Invalid message' }));
     const changed: [number, KiteTickMode][] = [];
     if (command.a === 'subscribe') {

@@ -1,12 +1,5 @@
 /** Small helpers shared by the sandbox's WebSocket endpoints. */
 import type { Duplex } from 'node:stream';
-import type { RawData } from 'ws';
-
-/** A text frame's content, whichever buffer form `ws` delivered it in. */
-export function rawText(data: RawData): string {
-  if (Array.isArray(data)) return Buffer.concat(data).toString('utf8');
-  return Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data).toString('utf8');
-}
 
 /** Refuses an upgrade with a plain HTTP response, as the providers do for bad tokens or paths. */
 export function refuseUpgrade(socket: Duplex, status: string, body = '', contentType = 'text/plain'): void {
