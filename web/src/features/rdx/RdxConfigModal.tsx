@@ -1,7 +1,8 @@
 import { api, MSG, type Mapping, type SaveRdxConfig } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
+import { Modal } from '../../components/Modal';
 import { Message, useFlash } from '../../components/Message';
 import { parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, type RdxFormValues } from './rdx-config-form';
 import { rdxConfigKeys } from './rdx-config-keys';
@@ -41,7 +42,6 @@ function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: Ret
  * not found (Create) or view (Edit, Delete); the edit form's Cancel restores the saved values.
  */
 export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
-  const titleId = useId();
   const { flash, show, clear } = useFlash();
   // Re-read on open so the modal starts in its loading state even when the row has the config cached.
   const config = useRdxConfig(mapping.id, { refetchOnMount: 'always' });
@@ -49,14 +49,6 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<RdxFormValues>(RDX_FORM_DEFAULTS);
   const { save, remove } = useRdxConfigMutations(mapping.id, () => setEditing(null), show);
-
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const isLoading = config.isPending || Math.max(config.dataUpdatedAt, config.errorUpdatedAt) < openedAt;
   const saved = config.data ?? null;
@@ -135,22 +127,14 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   }
 
   return (
-    <div className="modal-backdrop">
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="rdx-modal-header">
-          <h2 id={titleId}>RDX Configuration</h2>
-          <button type="button" className="link rdx-modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <p className="muted">
-          {mapping.strategy_name} · {mapping.instrument_name} · {mapping.user_username}
-        </p>
-        <div className="rdx-modal-body">
-          <Message flash={flash} onClose={clear} />
-          {body}
-        </div>
+    <Modal title="RDX Configuration" onClose={onClose}>
+      <p className="muted">
+        {mapping.strategy_name} · {mapping.instrument_name} · {mapping.user_username}
+      </p>
+      <div className="rdx-modal-body">
+        <Message flash={flash} onClose={clear} />
+        {body}
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,19 +1,10 @@
 import type { Mapping } from '@app/contract';
-import { useEffect, useId } from 'react';
+import { Modal } from '../../components/Modal';
 import { modeLabel, statusLabel, windowLabel } from './strategy-display';
 import './strategies.css';
 
 /** 'View' on a non-RDX strategy: its mapping details, read-only. */
 export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
-  const titleId = useId();
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
-
   const rows: Array<[string, string]> = [
     ['Strategy', mapping.strategy_name],
     ['Description', mapping.strategy_description || '-'],
@@ -29,23 +20,15 @@ export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; o
     ['Status', statusLabel(mapping.running_status)],
   ];
   return (
-    <div className="modal-backdrop">
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
-        <div className="strategy-modal-header">
-          <h2 id={titleId}>Strategy Details</h2>
-          <button type="button" className="link strategy-modal-close" aria-label="Close" onClick={onClose}>
-            ×
-          </button>
-        </div>
-        <dl className="strategy-details">
-          {rows.map(([term, value]) => (
-            <div key={term} className="strategy-details-row">
-              <dt>{term}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-        </dl>
-      </div>
-    </div>
+    <Modal title="Strategy Details" onClose={onClose}>
+      <dl className="strategy-details">
+        {rows.map(([term, value]) => (
+          <div key={term} className="strategy-details-row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </Modal>
   );
 }
