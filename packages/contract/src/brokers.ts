@@ -20,13 +20,13 @@ export type UserBroker = z.infer<typeof UserBrokerSchema>;
 
 const brokerToken = z
   .string()
-  .max(512, { error: 'broker_token must be at most 512 characters' })
+  .max(512, { error: 'Broker Token must be at most 512 characters' })
   .trim()
   .optional()
   .nullable();
 
 export const CreateUserBrokerSchema = z.object({
-  broker_id: idField('broker_id', 'broker_id is required'),
+  broker_id: idField('broker_id', 'Broker is required'),
   broker_username: requiredText('broker_username', 128),
   /** Optional; an empty string means "no token". */
   broker_token: brokerToken,
@@ -46,7 +46,7 @@ export const GenerateBrokerTokenSchema = z.object({
   appcode: z
     .string({ error: 'Password and app code are required' })
     .trim()
-    .regex(/^\d{6}$/, { error: 'appcode must be the 6-digit code' }),
+    .regex(/^\d{6}$/, { error: 'App Code must be the 6-digit code' }),
 });
 
 export const GenerateKiteTokenSchema = z.object({

@@ -38,3 +38,23 @@ export const LIVE_STATUS_REREAD_MS = 1000;
 export const APP_CODE_LENGTH = 6;
 
 export const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/**
+ * Rails on the size of a strategy: the largest values a trader would set on purpose, so a typo
+ * (100000 lots, an ATM of 99,999,999,999,999) is refused instead of traded. Quantity per leg is
+ * CE/PE count × lot count × the instrument's lot size; NIFTY's exchange freeze is 1,800 (24 lots).
+ */
+export const LIMITS = {
+  /** RDX Lot Count: lots sold per CE/PE count. */
+  maxRdxLotCount: 50,
+  /** CE Count and PE Count: legs' multiplier on each side of the strangle. */
+  maxLegCount: 10,
+  /** ATM Value in rupees: above every index and crypto price traded here (NIFTY ~25,000, BTC ~1,00,000). */
+  maxAtmRupees: 10_00_000,
+  /** Offset Value in rupees either side; the server also keeps it inside the option chain's strikes. */
+  maxOffsetRupees: 50_000,
+} as const;
+
+/** Actions a row of the Active Strategies table may offer; the server lists those that can succeed now. */
+export const STRATEGY_ACTIONS = ['start', 'pause', 'resume', 'realign', 'exit'] as const;
+export type StrategyActionName = (typeof STRATEGY_ACTIONS)[number];

@@ -8,7 +8,8 @@ export const RdxServiceStatusSchema = z.object({ isRunning: z.boolean() });
 export const engineRoutes = {
   start: defineRoute({ method: 'POST', path: '/rdx/start', access: 'admin', data: RdxServiceStatusSchema }),
   stop: defineRoute({ method: 'POST', path: '/rdx/stop', access: 'admin', data: RdxServiceStatusSchema }),
-  status: defineRoute({ method: 'GET', path: '/rdx/status', access: 'admin', data: RdxServiceStatusSchema }),
+  /** Readable by users too: their home says when the service is stopped. */
+  status: defineRoute({ method: 'GET', path: '/rdx/status', access: 'user', data: RdxServiceStatusSchema }),
   realign: defineRoute({
     method: 'POST',
     path: '/strategies/user-mappings/:id/realign',

@@ -1,25 +1,31 @@
 import { z } from 'zod';
 import { HH_MM } from './constants.js';
+import { labelOf } from './labels.js';
 
 /** A 0/1 flag as SPEC stores it; booleans are accepted and turned into 0/1. */
 export const FlagSchema = (field: string) =>
   z
-    .union([z.literal(0), z.literal(1), z.boolean()], { error: `${field} must be 0 or 1` })
+    .union([z.literal(0), z.literal(1), z.boolean()], { error: `${labelOf(field)} must be 0 or 1` })
     .transform((v) => (v === true || v === 1 ? 1 : 0));
 
 /** A whole number ≥ min, named in its error. */
 export const intAtLeast = (field: string, min: number) =>
   z
-    .number({ error: `${field} must be a number` })
-    .int({ error: `${field} must be a whole number` })
-    .min(min, { error: `${field} must be at least ${min}` });
+    .number({ error: `${labelOf(field)} must be a number` })
+    .int({ error: `${labelOf(field)} must be a whole number` })
+    .min(min, { error: `${labelOf(field)} must be at least ${min}` });
+
+/** A whole number in [min, max], named in its error by its on-screen label. */
+export const intBetween = (field: string, min: number, max: number) =>
+  intAtLeast(field, min).max(max, { error: `${labelOf(field)} must be at most ${max.toLocaleString('en-IN')}` });
 
 /** A positive integer id in a JSON body. */
-export const idField = (field: string, message = `${field} is required`) =>
+export const idField = (field: string, message = `${labelOf(field)} is required`) =>
   z.number({ error: message }).int({ error: message }).positive({ error: message });
 
 /** HH:MM, with its field named in the error. */
-export const hhmm = (field: string) => z.string().regex(HH_MM, { error: `${field} must be HH:MM (00:00-23:59)` });
+export const hhmm = (field: string) =>
+  z.string().regex(HH_MM, { error: `${labelOf(field)} must be HH:MM (00:00-23:59)` });
 
 /** Optional HH:MM: empty string and null both mean "not set". */
 export const optionalHhmm = (field: string) =>
@@ -28,10 +34,10 @@ export const optionalHhmm = (field: string) =>
 /** Money and prices on the wire are numbers in rupees with at most two decimals. */
 export const rupees = (field: string) =>
   z
-    .number({ error: `${field} must be a number` })
-    .finite({ error: `${field} must be a number` })
+    .number({ error: `${labelOf(field)} must be a number` })
+    .finite({ error: `${labelOf(field)} must be a number` })
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-      error: `${field} may have at most two decimals`,
+      error: `${labelOf(field)} may have at most two decimals`,
     });
 
 /** ISO-8601 UTC timestamp string. */
@@ -42,9 +48,9 @@ export const PageQuerySchema = z.object({
   limit: z.coerce
     .number()
     .int()
-    .min(1, { error: 'limit must be at least 1' })
-    .max(500, { error: 'limit must be at most 500' })
+    .min(1, { error: 'Limit must be at least 1' })
+    .max(500, { error: 'Limit must be at most 500' })
     .default(50),
-  offset: z.coerce.number().int().min(0, { error: 'offset must be at least 0' }).default(0),
+  offset: z.coerce.number().int().min(0, { error: 'Offset must be at least 0' }).default(0),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;

@@ -16,7 +16,7 @@ export function isKnownTimezone(tz: string): boolean {
 export const TradingDaysSchema = z
   .string()
   .trim()
-  .regex(/^[0-6](\s*,\s*[0-6])*$/, { error: 'trading_days must be day numbers 0-6 separated by commas' })
+  .regex(/^[0-6](\s*,\s*[0-6])*$/, { error: 'Trading Days must be day numbers 0-6 separated by commas' })
   .transform((v) => [...new Set(v.split(',').map((d) => Number(d.trim())))].sort((a, b) => a - b).join(','));
 
 export const MarketStatusSchema = z.object({
@@ -50,14 +50,14 @@ const instrumentFields = {
   ticker: z
     .string()
     .trim()
-    .max(64, { error: 'ticker must be at most 64 characters' })
+    .max(64, { error: 'Ticker Symbol must be at most 64 characters' })
     .nullish()
     .transform((v) => (v ? v : null)),
   market_open_time: hhmm('market_open_time').default('09:15'),
   market_close_time: hhmm('market_close_time').default('15:30'),
   timezone: z
     .string()
-    .refine(isKnownTimezone, { error: 'timezone must be an IANA time zone such as Asia/Kolkata' })
+    .refine(isKnownTimezone, { error: 'Timezone must be an IANA time zone such as Asia/Kolkata' })
     .default('Asia/Kolkata'),
   trading_days: TradingDaysSchema.default('1,2,3,4,5'),
 };
@@ -65,7 +65,7 @@ const instrumentFields = {
 const closeAfterOpen = (v: { market_open_time?: string; market_close_time?: string }) =>
   !v.market_open_time || !v.market_close_time || v.market_close_time > v.market_open_time;
 const closeAfterOpenIssue = {
-  error: 'market_close_time must be later than market_open_time',
+  error: 'Market Close Time must be later than Market Open Time',
   path: ['market_close_time'],
 };
 
@@ -81,7 +81,7 @@ export const UpdateInstrumentSchema = z
     ticker: instrumentFields.ticker,
     market_open_time: hhmm('market_open_time'),
     market_close_time: hhmm('market_close_time'),
-    timezone: z.string().refine(isKnownTimezone, { error: 'timezone must be an IANA time zone such as Asia/Kolkata' }),
+    timezone: z.string().refine(isKnownTimezone, { error: 'Timezone must be an IANA time zone such as Asia/Kolkata' }),
     trading_days: TradingDaysSchema,
   })
   .partial()

@@ -3,9 +3,9 @@ import { DATA_INTERVALS, DATA_SOURCES } from './constants.js';
 import { defineRoute, IdParamsSchema, requiredText } from './route.js';
 import { IsoTimeSchema } from './fields.js';
 
-export const DataSourceSchema = z.enum(DATA_SOURCES, { error: 'source must be kite or binance' });
+export const DataSourceSchema = z.enum(DATA_SOURCES, { error: 'Data Source must be kite or binance' });
 export const DataIntervalSchema = z.enum(DATA_INTERVALS, {
-  error: `interval must be one of ${DATA_INTERVALS.join(', ')}`,
+  error: `Interval must be one of ${DATA_INTERVALS.join(', ')}`,
 });
 
 export const LiveDataConfigSchema = z.object({
@@ -19,11 +19,11 @@ export const LiveDataConfigSchema = z.object({
 });
 export type LiveDataConfig = z.infer<typeof LiveDataConfigSchema>;
 
-/** Kite tokens are numbers; Binance symbols are upper-case pairs like BTCUSDT. */
+/** Kite tokens are numbers; Binance symbols are upper-case pairs like BTCUSDT (never all digits). */
 export function instrumentTokenError(source: string, token: string): string | null {
-  if (source === 'kite' && !/^\d{1,12}$/.test(token)) return 'instrument_token must be a numeric Kite token';
-  if (source === 'binance' && !/^[A-Z0-9]{5,20}$/.test(token))
-    return 'instrument_token must be a Binance symbol such as BTCUSDT';
+  if (source === 'kite' && !/^\d{1,12}$/.test(token)) return 'Instrument Token must be a numeric Kite token';
+  if (source === 'binance' && !/^(?=.*[A-Z])[A-Z0-9]{5,20}$/.test(token))
+    return 'Instrument Token must be a Binance symbol such as BTCUSDT';
   return null;
 }
 

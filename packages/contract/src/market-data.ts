@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DataIntervalSchema, DataSourceSchema } from './live-data.js';
+import { labelOf } from './labels.js';
 import { defineRoute, requiredText } from './route.js';
 
 const optionalDate = (field: string) =>
@@ -7,7 +8,7 @@ const optionalDate = (field: string) =>
     (v) => (v === '' || v === null ? undefined : v),
     z
       .string()
-      .refine((s) => !Number.isNaN(Date.parse(s)), { error: `${field} must be a date` })
+      .refine((s) => !Number.isNaN(Date.parse(s)), { error: `${labelOf(field)} must be a date` })
       .optional(),
   );
 
@@ -21,7 +22,7 @@ export const FetchHistoricalSchema = z
     endDate: optionalDate('endDate'),
   })
   .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), {
-    error: 'endDate must be later than startDate',
+    error: 'End Date must be later than Start Date',
     path: ['endDate'],
   });
 export type FetchHistorical = z.infer<typeof FetchHistoricalSchema>;

@@ -16,6 +16,14 @@ export const MSG = {
   usernameTaken: 'Username already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotRemoveLastAdmin: 'At least one admin must remain',
+  alreadyExists: 'This record already exists',
+  // Passwords (profile and admin reset; not in SPEC)
+  wrongCurrentPassword: 'Current Password is incorrect',
+  passwordChanged: 'Password changed. Other sessions have been signed out.',
+  failedChangePassword: 'Failed to change password',
+  passwordReset: 'Password reset. The user must sign in again.',
+  failedResetPassword: 'Failed to reset password',
+  newPasswordSameAsCurrent: 'New Password must differ from the current one',
 
   // Brokers
   failedGenerateKiteToken: 'Failed to generate Kite token',
@@ -63,6 +71,17 @@ export const MSG = {
   noMappings: 'No strategy mappings yet.',
   noActiveStrategies: 'No active strategies.',
   confirmExitStrategy: 'Exit this strategy? All open positions will be squared off.',
+  failedStartStrategy: 'Failed to start strategy',
+  rdxServiceStoppedBanner:
+    'The RDX service is stopped: strategies will not trade until an admin starts the service.',
+  liveWithoutToken:
+    'This broker account has no access token, so a LIVE strategy on it cannot trade. Generate a token on the Profile page first.',
+  confirmSaveLiveWithoutToken:
+    'This broker account has no access token, so the LIVE strategy will not trade until you generate one on the Profile page. Save it anyway?',
+  configureRdxFirst: 'Configure RDX for this strategy first',
+  inactiveCannotStart: 'This strategy is inactive; set Active to Yes before starting it',
+  noBrokerToken: 'The broker account has no access token: generate one on the Profile page',
+  alreadyRunning: 'Strategy is already running',
 
   // RDX
   failedSaveRdxConfig: 'Failed to save RDX configuration',
@@ -138,4 +157,9 @@ export const MSG = {
 
 /** SPEC §8 success texts that carry numbers. */
 export const historicalSyncDone = (n: number) => `Historical data sync completed successfully! ${n} records processed.`;
-export const fetchedRecords = (n: number, source: string) => `Successfully fetched ${n} records from ${source}`;
+/** SPEC's fetch success text, with how many of the fetched candles were new. */
+export const fetchedRecords = (fetched: number, source: string, inserted: number) =>
+  `Successfully fetched ${fetched.toLocaleString('en-IN')} records from ${source} (${inserted.toLocaleString('en-IN')} new)`;
+/** Manual Realign when the legs already sit where a realign would put them. */
+export const realignNothingToDo = (atmRupees: number) =>
+  `Already centred on ATM ${atmRupees.toLocaleString('en-IN')}: nothing to realign`;

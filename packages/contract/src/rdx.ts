@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { RDX_INTERVALS } from './constants.js';
+import { LIMITS, RDX_INTERVALS } from './constants.js';
 import { defineRoute, IdParamsSchema } from './route.js';
-import { intAtLeast, IsoTimeSchema, rupees } from './fields.js';
+import { intBetween, IsoTimeSchema, rupees } from './fields.js';
 import { MappingSchema } from './strategies.js';
 
 export const RdxConfigSchema = z.object({
@@ -18,15 +18,22 @@ export const RdxConfigSchema = z.object({
 export type RdxConfig = z.infer<typeof RdxConfigSchema>;
 
 export const RdxIntervalSchema = z.enum(RDX_INTERVALS, {
-  error: `interval must be one of ${RDX_INTERVALS.join(', ')}`,
+  error: `Interval must be one of ${RDX_INTERVALS.join(', ')}`,
 });
 
 export const SaveRdxConfigSchema = z.object({
-  rdx_lot_count: intAtLeast('rdx_lot_count', 1),
+  rdx_lot_count: intBetween('rdx_lot_count', 1, LIMITS.maxRdxLotCount),
   atm_value: rupees('atm_value')
-    .refine((v) => v >= 0, { error: 'atm_value must be at least 0' })
+    .refine((v) => v >= 0, { error: 'ATM Value must be at least 0' })
+    .refine((v) => v <= LIMITS.maxAtmRupees, {
+      error: `ATM Value must be at most ${LIMITS.maxAtmRupees.toLocaleString('en-IN')}`,
+    })
     .default(0),
-  offset_value: rupees('offset_value').default(0),
+  offset_value: rupees('offset_value')
+    .refine((v) => Math.abs(v) <= LIMITS.maxOffsetRupees, {
+      error: `Offset Value must be between -${LIMITS.maxOffsetRupees.toLocaleString('en-IN')} and ${LIMITS.maxOffsetRupees.toLocaleString('en-IN')}`,
+    })
+    .default(0),
   interval: RdxIntervalSchema,
 });
 export type SaveRdxConfig = z.infer<typeof SaveRdxConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { labelOf } from './labels.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -60,9 +61,10 @@ export const EmptyDataSchema = z.object({}).optional();
 
 /** A trimmed, non-empty string with a field-specific message. */
 export function requiredText(field: string, max = 200) {
+  const label = labelOf(field);
   return z
-    .string({ error: `${field} is required` })
+    .string({ error: `${label} is required` })
     .trim()
-    .min(1, { error: `${field} is required` })
-    .max(max, { error: `${field} must be at most ${max} characters` });
+    .min(1, { error: `${label} is required` })
+    .max(max, { error: `${label} must be at most ${max} characters` });
 }

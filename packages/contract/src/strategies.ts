@@ -1,10 +1,22 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { defineRoute, IdParamsSchema } from './route.js';
-import { FlagSchema, idField, intAtLeast, IsoTimeSchema, optionalHhmm } from './fields.js';
+import { LIMITS, STRATEGY_ACTIONS } from './constants.js';
+import { FlagSchema, idField, intBetween, IsoTimeSchema, optionalHhmm } from './fields.js';
 
 export const StrategySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export type Strategy = z.infer<typeof StrategySchema>;
+
+/** One option leg a strategy holds. */
+export const OpenLegSchema = z.object({
+  trading_symbol: z.string(),
+  option_type: z.enum(['CE', 'PE']),
+  /** Strike in rupees. */
+  strike: z.number(),
+  expiry: z.string(),
+  quantity: z.number().int(),
+});
+export type OpenLeg = z.infer<typeof OpenLegSchema>;
 
 /** SPEC §3 UserStrategyMapping with its display fields. */
 export const MappingSchema = z.object({
@@ -28,6 +40,16 @@ export const MappingSchema = z.object({
   instrument_ticker: z.string().nullable(),
   broker_username: z.string().nullable(),
   user_username: z.string(),
+  /** The instrument's lot size, so a screen can name quantities (count × lots × lot size). */
+  lot_size: z.number().int(),
+  /** Whether the broker account has an access token (a LIVE strategy cannot trade without one). */
+  broker_has_token: z.boolean(),
+  /** Option legs the strategy holds now (sold, so quantities are positive). */
+  open_legs: z.array(OpenLegSchema),
+  /** Why the strategy is or is not trading right now, in a trader's words (server-computed). */
+  status_detail: z.string(),
+  /** Row actions that can succeed now (server-computed from the engine's own rules). */
+  available_actions: z.array(z.enum(STRATEGY_ACTIONS)),
 });
 export type Mapping = z.infer<typeof MappingSchema>;
 
@@ -52,8 +74,8 @@ const mappingFields = {
     .positive({ error: MSG.selectUserBroker }),
   is_active: FlagSchema('is_active').default(1),
   is_dummy: FlagSchema('is_dummy').default(0),
-  ce_count: intAtLeast('ce_count', 0).default(0),
-  pe_count: intAtLeast('pe_count', 0).default(0),
+  ce_count: intBetween('ce_count', 0, LIMITS.maxLegCount).default(0),
+  pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount).default(0),
   start_time: optionalHhmm('start_time').default(null),
   end_time: optionalHhmm('end_time').default(null),
   /** Admins may create a mapping for another user; ignored for users. */
@@ -76,8 +98,8 @@ export const UpdateMappingSchema = z
     user_broker_id: mappingFields.user_broker_id,
     is_active: FlagSchema('is_active'),
     is_dummy: FlagSchema('is_dummy'),
-    ce_count: intAtLeast('ce_count', 0),
-    pe_count: intAtLeast('pe_count', 0),
+    ce_count: intBetween('ce_count', 0, LIMITS.maxLegCount),
+    pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount),
     start_time: optionalHhmm('start_time'),
     end_time: optionalHhmm('end_time'),
   })
@@ -86,11 +108,15 @@ export type UpdateMapping = z.infer<typeof UpdateMappingSchema>;
 
 export const ToggleStatusSchema = z.object({
   running_status: z.union([z.literal(0), z.literal(1), z.literal(2)], {
-    error: 'running_status must be 0 (stopped), 1 (running) or 2 (paused)',
+    error: 'Status must be 0 (stopped), 1 (running) or 2 (paused)',
   }),
 });
 
 export const StrategyReplySchema = z.object({ strategy: MappingSchema });
+
+/** Labels a trader reads for the 0/1 flags (SPEC keeps DUMMY/LIVE for the mode badge). */
+export const MODE_LABELS = { paper: 'Paper', live: 'Live' } as const;
+export const ACTIVE_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
 
 export const strategiesRoutes = {
   list: defineRoute({ method: 'GET', path: '/strategies/list', access: 'user', data: z.array(StrategySchema) }),

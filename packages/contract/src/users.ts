@@ -3,12 +3,12 @@ import { RoleSchema, UserSchema } from './auth.js';
 import { defineRoute, IdParamsSchema, requiredText } from './route.js';
 
 const UsernameSchema = requiredText('username', 64).regex(/^[A-Za-z0-9_.@-]+$/, {
-  error: 'username may contain letters, digits and _ . @ - only',
+  error: 'Username may contain letters, digits and _ . @ - only',
 });
 const PasswordSchema = z
-  .string({ error: 'password is required' })
-  .min(8, { error: 'password must be at least 8 characters' })
-  .max(200, { error: 'password must be at most 200 characters' });
+  .string({ error: 'Password is required' })
+  .min(8, { error: 'Password must be at least 8 characters' })
+  .max(200, { error: 'Password must be at most 200 characters' });
 
 export const CreateUserSchema = z.object({
   username: UsernameSchema,

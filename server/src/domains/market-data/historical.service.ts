@@ -70,7 +70,7 @@ export function createHistoricalService(deps: {
       );
       return {
         data: { recordsInserted, recordsFetched: candles.length },
-        message: fetchedRecords(recordsInserted, req.source),
+        message: fetchedRecords(candles.length, req.source, recordsInserted),
       };
     },
   };

@@ -46,7 +46,7 @@ export function FetchHistoricalForm(props: Props) {
   const fetchData = useMutation({
     mutationFn: (body: FetchBody) => call(marketDataRoutes.fetch, { body }),
     onSuccess: async (result, body) => {
-      notify('success', fetchedRecords(result.recordsInserted, body.source));
+      notify('success', fetchedRecords(result.recordsFetched, body.source, result.recordsInserted));
       await queryClient.invalidateQueries({ queryKey: candlesKeyRoot });
     },
     onError: (err) => notify('error', messageOf(err, MSG.networkErrorFetching)),
