@@ -1,5 +1,5 @@
 import type { DataInterval, Mapping } from '@app/contract';
-import { MSG, RUNNING_STATUS } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { LegRow } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import {
   decideManualRealign,
   decideOnCandle,
+  isSamePosition,
   sessionAt,
   type ChainOption,
   type OpenLeg,
@@ -256,8 +257,11 @@ export function createEngine(deps: {
     evaluate: (instrumentToken: string, interval: string, pricePaise: number, at: number) =>
       serial(() => evaluate(instrumentToken, interval, pricePaise, at)),
 
-    /** Manual Realign: at once, at the last price, whatever the threshold. */
-    realign(actor: Actor, id: number): Promise<Mapping> {
+    /**
+     * Manual Realign: at once, at the last price, whatever the threshold. When the legs already sit where
+     * a realign would put them nothing is traded and the reply says so.
+     */
+    realign(actor: Actor, id: number): Promise<{ strategy: Mapping; message?: string }> {
       return serial(async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
@@ -268,8 +272,11 @@ export function createEngine(deps: {
         const price = await currentPricePaise(state.mapping.instrumentToken);
         const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
+        if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
+          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+        }
         raiseFirst(await execute([{ mapping: state.mapping, decision }], at));
-        return deps.mappings.get(actor, id);
+        return { strategy: await deps.mappings.get(actor, id) };
       });
     },
 
