@@ -65,7 +65,10 @@ export function createServices(deps: ServiceDeps) {
   const mappings = createMappingsService({
     repo: createMappingsRepository(db, kind),
     clock,
-    isEngineRunning: () => late.engine?.status().isRunning ?? false,
+    engine: {
+      isRunning: () => late.engine?.status().isRunning ?? false,
+      problemOf: (id) => late.engine?.problemOf(id) ?? null,
+    },
     onStatusChanged: (strategy) => {
       realtime.toUserAndAdmins(strategy.user_id, 'strategy_status_changed', {
         userStrategyMappingId: strategy.id,

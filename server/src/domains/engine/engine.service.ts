@@ -102,6 +102,17 @@ export function createEngine(deps: {
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
+  /**
+   * Why the last candle close could not trade a mapping (no strike listed, no expiry, no quote), so its
+   * row can say so; cleared by the next decision that is a trade or an ordinary hold. Per process.
+   */
+  const problems = new Map<number, string>();
+  const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
+  function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
+    if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) {
+      problems.set(mappingId, `Cannot trade: ${decision.reason}`);
+    } else problems.delete(mappingId);
+  }
   let queue: Promise<unknown> = Promise.resolve();
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -153,6 +164,7 @@ export function createEngine(deps: {
         decision = decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
+      noteDecision(m.id, decision);
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
     await execute(plans, at);
@@ -218,6 +230,12 @@ export function createEngine(deps: {
 
   return {
     status: () => ({ isRunning }),
+
+    /** The last candle close's reason this mapping could not trade, if any. */
+    problemOf: (mappingId: number): string | null => problems.get(mappingId) ?? null,
+
+    /** The executor could not carry out a decision (no quote): remembered until the next decision. */
+    noteProblem: (mappingId: number, reason: string) => void problems.set(mappingId, `Cannot trade: ${reason}`),
 
     async start() {
       isRunning = true;

@@ -19,6 +19,9 @@ const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
   openLegCount: 0,
   lastBrokerError: null,
   isEngineRunning: true,
+  engineProblem: null,
+  ceCount: 1,
+  peCount: 1,
   ...over,
 });
 
@@ -44,6 +47,19 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     const r = describeStatus(facts(), SATURDAY);
     expect(r.detail).toBe('Market closed: opens Mon 09:15 IST');
     expect(r.actions).toEqual(['pause', 'exit']);
+  });
+
+  it('passes on why the last candle could not trade, and a strategy with no legs to sell', () => {
+    const r = describeStatus(
+      facts({ engineProblem: 'Cannot trade: no CE at strike 25100 for 2026-11-27' }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe(
+      'Cannot trade: no CE at strike 25100 for 2026-11-27 (next try at the 15m candle closing 10:15 IST)',
+    );
+    expect(describeStatus(facts({ ceCount: 0, peCount: 0 }), MONDAY_1007).detail).toBe(
+      'CE Count and PE Count are both 0: nothing to trade',
+    );
   });
 
   it('reports the window', () => {

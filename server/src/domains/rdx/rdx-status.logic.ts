@@ -19,9 +19,13 @@ export interface StatusFacts {
   hours: Hours;
   brokerHasToken: boolean;
   openLegCount: number;
+  ceCount: number;
+  peCount: number;
   /** The broker's reason when the mapping's latest order failed. */
   lastBrokerError: string | null;
   isEngineRunning: boolean;
+  /** Why the engine could not trade it on the last candle close (no strike listed, no quote…). */
+  engineProblem: string | null;
 }
 
 export interface StatusReport {
@@ -100,6 +104,10 @@ function runningDetail(f: StatusFacts, now: number): string {
   if (!s.isInWindow)
     return `Outside its ${f.startTime}–${f.endTime} window: trades from ${f.startTime} ${zoneLabel(tz, now)}`;
   const close = wallTime(nextCandleClose(f.config.interval, f.hours, now), tz, now);
+  if (f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0) {
+    return 'CE Count and PE Count are both 0: nothing to trade';
+  }
+  if (f.engineProblem) return `${f.engineProblem} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
   const atm = (f.config.atmPaise / 100).toLocaleString('en-IN');
   return `Holding ${legsText(f.openLegCount)} around ATM ${atm}: next check at the ${f.config.interval} candle closing ${close}`;

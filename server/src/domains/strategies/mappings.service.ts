@@ -10,8 +10,8 @@ import type { MappingsRepository, MappingView, OpenLegView } from './mappings.re
 export interface MappingsServiceDeps {
   repo: MappingsRepository;
   clock: Clock;
-  /** Whether the RDX strategy service is trading (status_detail says so when it is not). */
-  isEngineRunning?: () => boolean;
+  /** The RDX strategy service as status_detail reads it: whether it runs, and a mapping's last problem. */
+  engine?: { isRunning(): boolean; problemOf(mappingId: number): string | null };
   /** Told about every running_status change, whatever caused it (realtime, engine). */
   onStatusChanged?: (mapping: Mapping) => void;
 }
@@ -21,7 +21,7 @@ export const DUPLICATE_WINDOW_MS = 10_000;
 
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
-export function createMappingsService({ repo, clock, isEngineRunning, onStatusChanged }: MappingsServiceDeps) {
+export function createMappingsService({ repo, clock, engine, onStatusChanged }: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -47,7 +47,7 @@ export function createMappingsService({ repo, clock, isEngineRunning, onStatusCh
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
     const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
     const now = clock.now();
-    const engineRunning = isEngineRunning?.() ?? false;
+    const engineRunning = engine?.isRunning() ?? false;
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const status = describeStatus(
@@ -64,8 +64,11 @@ export function createMappingsService({ repo, clock, isEngineRunning, onStatusCh
           hours: row,
           brokerHasToken: Number(row.brokerHasToken) === 1,
           openLegCount: own.length,
+          ceCount: row.ceCount,
+          peCount: row.peCount,
           lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
           isEngineRunning: engineRunning,
+          engineProblem: engine?.problemOf(row.id) ?? null,
         },
         now,
       );

@@ -245,3 +245,24 @@ describe('passwords', () => {
     expect(login.statusCode).toBe(200);
   });
 });
+
+describe('a strategy the engine cannot trade says why', () => {
+  it('an instrument without an option chain: the row names the reason after the candle close', async () => {
+    const admin = await buildAdmin(t);
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/instruments',
+      token: admin.token,
+      payload: { name: 'NO OPTIONS', instrument_token: '777001', lot_size: 10, ticker: 'NOOPTIONS' },
+    });
+    const m = await buildMapping(t, owner, { instrument_id: created.json().data.id });
+    await buildRdxConfig(t, owner, m.id);
+    await toggle(m.id, 1);
+    await t.services.engine.start();
+    expect(await t.services.engine.evaluate('777001', '15m', 100_000, Date.parse('2026-11-23T05:00:00Z'))).toBe(0);
+    expect((await mapping(m.id)).status_detail).toBe(
+      'Cannot trade: no expiry after today in the option chain (next try at the 15m candle closing 10:45 IST)',
+    );
+    await t.services.engine.stop();
+  });
+});
