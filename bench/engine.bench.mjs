@@ -20,7 +20,11 @@ async function setUp() {
   const store = await sqliteDatabase();
   await seedReferenceData(store.database.db, Date.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'bench' });
-  const { app, services } = await buildApp({
+  const {
+    app,
+    modules: m,
+    realtime,
+  } = await buildApp({
     database: store.database,
     clock: systemClock,
     secrets: createSecretBox(randomBytes(32)),
@@ -29,12 +33,21 @@ async function setUp() {
     version: 'bench',
     marketMode: 'sandbox',
     sessionTtlMs: 3_600_000,
-    market: {
-      market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
-      sandboxTotp: () => sandboxTotpCode(Date.now()),
-      useTimers: false,
-    },
+    market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
+    sandboxTotp: () => sandboxTotpCode(Date.now()),
   });
+  // The services this benchmark drives, by short name.
+  const services = {
+    users: m.users.users,
+    auth: m.auth.auth,
+    brokers: m.brokers.brokers,
+    instruments: m.instruments.instruments,
+    mappings: m.strategies.mappings,
+    rdxConfigs: m.rdx.rdxConfigs,
+    engine: m.engine.engine,
+    hub: m.marketData.hub,
+    realtime,
+  };
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const instrument = (await services.instruments.list()).find(
     (i) => i.instrument_token === SANDBOX_INSTRUMENT.instrumentToken,

@@ -1,16 +1,50 @@
 import type { Health } from '@app/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { installErrorHandler } from './platform/http.js';
-import { createNullRealtime, createSocketServer, type RealtimeHub } from './platform/realtime.js';
+import pino from 'pino';
+import type { MarketConfig } from './config/market.js';
+import type { Database } from './db/client.js';
+import { createSettingsRepository } from './db/settings.repository.js';
+import { createAuthModule } from './domains/auth/auth.module.js';
+import type { PasswordHasher } from './domains/auth/passwords.js';
+import { createBrokersModule } from './domains/brokers/brokers.module.js';
+import { createEngineModule } from './domains/engine/engine.module.js';
+import { registerHealthRoutes } from './domains/health/health.routes.js';
+import { createInstrumentsModule } from './domains/instruments/instruments.module.js';
+import type { RetryOptions } from './domains/market-data/adapters/retry.js';
+import { createMarketDataModule } from './domains/market-data/market-data.module.js';
+import { createRdxModule } from './domains/rdx/rdx.module.js';
+import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
+import { createStrategiesModule } from './domains/strategies/strategies.module.js';
+import { createTransactionsModule } from './domains/transactions/transactions.module.js';
+import { createUsersModule } from './domains/users/users.module.js';
+import type { Clock } from './platform/clock.js';
+import type { DomainEvents } from './platform/domain-events.js';
+import { createEventBus } from './platform/event-bus.js';
+import { installErrorHandler, type RegisterRoutes } from './platform/http.js';
+import type { Worker } from './platform/lifecycle.js';
+import {
+  bridgeEventsToSockets,
+  createNullRealtime,
+  createSocketServer,
+  type RealtimeHub,
+} from './platform/realtime.js';
+import type { SecretBox } from './platform/secrets.js';
 import { serveWebApp } from './platform/static.js';
-import { registerRoutes } from './routes.js';
-import { createServices, type ServiceDeps, type Services } from './services.js';
 
-export type { Services };
-
-export interface AppDeps extends Omit<ServiceDeps, 'realtime' | 'logger'> {
+export interface AppDeps {
+  database: Database;
+  clock: Clock;
+  secrets: SecretBox;
+  hasher: PasswordHasher;
+  sessionTtlMs: number;
   logger?: FastifyBaseLogger;
+  market: MarketConfig;
+  /** Sandbox mode: the sandbox accounts' TOTP, so market data logs in by itself. */
+  sandboxTotp?: () => string;
+  /** Provider retries and reconnect delays (tests shorten them). */
+  retry?: RetryOptions;
+  reconnectBaseDelayMs?: number;
   /** Socket.IO on the API host (default on); `redisUrl` spreads events across instances. */
   realtime?: { enabled: boolean; redisUrl?: string | undefined };
   version: string;
@@ -20,8 +54,12 @@ export interface AppDeps extends Omit<ServiceDeps, 'realtime' | 'logger'> {
   workerStatus?: () => Health['workers'];
 }
 
-/** The HTTP application without listen(); tests drive it with inject(). */
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+/**
+ * The composition root: every domain module built once, in dependency order, from its collaborators;
+ * they talk through the domain event bus. Returns the Fastify app (no listen(), tests inject()), the
+ * modules, and the workers `main` starts by `SERVICES`.
+ */
+export async function buildApp(deps: AppDeps) {
   const app: FastifyInstance = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
@@ -36,33 +74,109 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     reply.header('referrer-policy', 'no-referrer');
   });
 
-  // The socket server authenticates through the auth service, created just below.
-  const late: { services?: Services } = {};
+  const logger = deps.logger ?? pino({ level: 'silent' });
+  const { database, clock } = deps;
+  const { db, kind } = database;
+  const events = createEventBus<DomainEvents>(logger);
+  const settings = createSettingsRepository(db);
+
+  const auth = createAuthModule({
+    db,
+    hasher: deps.hasher,
+    secrets: deps.secrets,
+    clock,
+    sessionTtlMs: deps.sessionTtlMs,
+    events,
+  });
   const realtime: RealtimeHub & { close(): Promise<void> } =
     deps.realtime?.enabled === false
       ? { ...createNullRealtime(), close: () => Promise.resolve() }
       : await createSocketServer({
           httpServer: app.server,
-          logger: app.log,
+          logger,
           redisUrl: deps.realtime?.redisUrl,
           authenticate: async (token) => {
-            if (!late.services) throw new Error('Server is starting');
-            const who = await late.services.auth.authenticate(token);
+            const who = await auth.auth.authenticate(token);
             return { userId: who.userId, role: who.role, sessionId: who.sessionId };
           },
         });
   app.addHook('onClose', () => realtime.close());
-  const services = createServices({ ...deps, realtime, logger: app.log });
-  late.services = services;
-  const startedAt = deps.clock.now();
+  bridgeEventsToSockets(events, realtime);
+
+  const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events });
+  const instruments = createInstrumentsModule({ db, clock, events });
+  const brokers = createBrokersModule({
+    db,
+    kind,
+    secrets: deps.secrets,
+    clock,
+    settings,
+    market: deps.market,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
+  });
+  const marketData = createMarketDataModule({
+    database,
+    settings,
+    clock,
+    logger,
+    events,
+    market: deps.market,
+    kiteTokens: brokers.kiteTokens,
+    ...(deps.retry ? { retry: deps.retry } : {}),
+    ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
+  });
+  const scheduling = createSchedulingModule({ settings, sync: marketData.liveSync, clock, logger });
+  const strategies = createStrategiesModule({ db, kind, clock, events });
+  const rdx = createRdxModule({
+    db,
+    clock,
+    events,
+    mappings: strategies.mappings,
+    optionChains: marketData.optionChains,
+  });
+  const transactions = createTransactionsModule({ db });
+  const engine = createEngineModule({
+    database,
+    settings,
+    clock,
+    logger,
+    events,
+    market: deps.market,
+    mappings: strategies.mappings,
+    brokers: brokers.brokers,
+    hub: marketData.hub,
+    optionChains: marketData.optionChains,
+  });
+
+  const startedAt = clock.now();
   const health = (): Health => ({
     version: deps.version,
-    database: deps.database.kind,
+    database: kind,
     marketMode: deps.marketMode,
-    uptimeSeconds: Math.round((deps.clock.now() - startedAt) / 1000),
+    uptimeSeconds: Math.round((clock.now() - startedAt) / 1000),
     workers: deps.workerStatus?.() ?? [],
   });
-  registerRoutes(app, services, health);
+  const routes: RegisterRoutes[] = [
+    (a, authenticate) => registerHealthRoutes(a, authenticate, health),
+    auth.routes,
+    users.routes,
+    instruments.routes,
+    brokers.routes,
+    strategies.routes,
+    rdx.routes,
+    transactions.routes,
+    marketData.routes,
+    scheduling.routes,
+    engine.routes,
+  ];
+  for (const register of routes) register(app, auth.authenticate);
   await serveWebApp(app, deps.webDist);
-  return { app, services };
+
+  // Started in this order after HTTP, stopped in reverse (STYLE "Background workers").
+  const workers: Worker[] = [...marketData.workers, ...engine.workers, ...scheduling.workers];
+  const modules = { auth, users, instruments, brokers, marketData, scheduling, strategies, rdx, transactions, engine };
+  return { app, modules, workers, events, realtime };
 }
+
+export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];

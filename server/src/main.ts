@@ -15,7 +15,7 @@ import { readVersion, REPO_ROOT } from './platform/version.js';
 import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
 import { seedDemo } from './demo-seed.js';
-import { createWorkers } from './workers.js';
+import { buildHealthOnlyApp } from './platform/health-only.js';
 
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
@@ -36,8 +36,8 @@ async function main() {
   const market = resolveMarketConfig(env, sandbox?.urls ?? null);
 
   const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
-  const workers = createWorkerRunner(logger);
-  const { app, services } = await buildApp({
+  const runner = createWorkerRunner(logger, clock);
+  const { app, modules, workers } = await buildApp({
     database,
     clock,
     secrets,
@@ -47,15 +47,16 @@ async function main() {
     marketMode: env.MARKET_MODE,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600 * 1000,
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
-    realtime: { enabled: true, redisUrl: env.REDIS_URL },
-    market: { market, ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}) },
-    workerStatus: () => workers.statuses(),
+    realtime: { enabled: env.services.has('api'), redisUrl: env.REDIS_URL },
+    market,
+    ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}),
+    workerStatus: () => runner.statuses(),
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');
-  const admin = await services.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, newPassword);
+  const admin = await modules.users.users.ensureAdmin(env.ADMIN_USERNAME, env.ADMIN_PASSWORD, newPassword);
   // Only a first start on an empty database seeds the demo, and only against the sandbox.
-  const demo = admin && isSandbox && env.SEED_DEMO === '1' ? await seedDemo(services, newPassword()) : null;
+  const demo = admin && isSandbox && env.SEED_DEMO === '1' ? await seedDemo(modules, newPassword()) : null;
   const lines = [
     admin?.generated ? `  Admin account created: ${admin.username} / ${admin.password}` : null,
     demo ? `  Demo account created:  ${demo.username} / ${demo.password} (a paper RDX strategy is running)` : null,
@@ -64,8 +65,10 @@ async function main() {
   if (lines.length) console.log(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n`);
   if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
 
-  await app.listen({ port: env.PORT, host: env.HOST });
-  await workers.startAll(createWorkers(services, env.services));
+  // `SERVICES` picks the roles: `api` serves the console; a worker-only process serves /api/health alone.
+  const server = env.services.has('api') ? app : await buildHealthOnlyApp(app, logger);
+  await server.listen({ port: env.PORT, host: env.HOST });
+  await runner.startAll(workers.filter((w) => env.services.has(w.name)));
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -74,7 +77,8 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    await workers.stopAll();
+    await runner.stopAll();
+    if (server !== app) await server.close();
     await app.close();
     await sandbox?.close();
     await database.close();

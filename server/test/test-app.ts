@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp, type Services } from '../src/app.js';
+import { buildApp, type AppModules } from '../src/app.js';
+import { createEngineRepository } from '../src/domains/engine/engine.repository.js';
+import { createTransactionsRepository } from '../src/domains/transactions/transactions.repository.js';
+import type { RealtimeHub } from '../src/platform/realtime.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
 import { seedReferenceData } from '../src/db/seed.js';
@@ -45,6 +48,34 @@ export async function openTestDatabase(): Promise<Database & { drop(): Promise<v
   };
 }
 
+/**
+ * The services tests drive directly, by their old short names, plus repositories only tests read
+ * (built here: the product wires no test-only members). Workers are not started: tests call ticks.
+ */
+function testServices(m: AppModules, database: Database, realtime: RealtimeHub) {
+  return {
+    auth: m.auth.auth,
+    users: m.users.users,
+    instruments: m.instruments.instruments,
+    brokers: m.brokers.brokers,
+    kiteTokens: m.brokers.kiteTokens,
+    mappings: m.strategies.mappings,
+    rdxConfigs: m.rdx.rdxConfigs,
+    transactions: m.transactions.transactions,
+    liveConfigs: m.marketData.liveConfigs,
+    liveSync: m.marketData.liveSync,
+    candles: m.marketData.candles,
+    hub: m.marketData.hub,
+    historical: m.marketData.historical,
+    scheduler: m.scheduling.scheduler,
+    engine: m.engine.engine,
+    realtime,
+    transactionsRepo: createTransactionsRepository(database.db),
+    engineRepo: createEngineRepository(database),
+  };
+}
+export type Services = ReturnType<typeof testServices>;
+
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
@@ -65,7 +96,7 @@ export async function buildTestApp(options: { start?: number } = {}): Promise<Te
   await seedReferenceData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'test-seed', clock, tickIntervalMs: 20, heartbeatMs: 200 });
   const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
-  const { app, services } = await buildApp({
+  const { app, modules, realtime } = await buildApp({
     database,
     clock,
     secrets: createSecretBox(randomBytes(32)),
@@ -73,14 +104,12 @@ export async function buildTestApp(options: { start?: number } = {}): Promise<Te
     version: 'test',
     marketMode: 'sandbox',
     sessionTtlMs: 24 * 3600 * 1000,
-    market: {
-      market,
-      sandboxTotp: () => sandboxTotpCode(clock.now()),
-      retry: { baseDelayMs: 1, maxDelayMs: 5 },
-      reconnectBaseDelayMs: 20,
-      useTimers: false,
-    },
+    market,
+    sandboxTotp: () => sandboxTotpCode(clock.now()),
+    retry: { baseDelayMs: 1, maxDelayMs: 5 },
+    reconnectBaseDelayMs: 20,
   });
+  const services = testServices(modules, database, realtime);
   await app.ready();
   return {
     app,

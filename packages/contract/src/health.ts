@@ -6,6 +6,8 @@ export const WorkerStatusSchema = z.object({
   isRunning: z.boolean(),
   lastTickAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** How late the worker's last tick started, ms. */
+  lagMs: z.number().nullable(),
 });
 
 export const HealthSchema = z.object({

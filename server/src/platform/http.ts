@@ -137,3 +137,6 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.code(status).send(body);
   });
 }
+
+/** How a domain module adds its routes: the composition root calls it with the one `authenticate`. */
+export type RegisterRoutes = (app: FastifyInstance, authenticate: Authenticate) => void;

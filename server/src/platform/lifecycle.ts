@@ -1,9 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
 
-/** A background role of the server (market-data sync, strategy engine, scheduler…). */
+/**
+ * A background role of the server (market-data sync, strategy engine, scheduler). `tick(now)` is its
+ * periodic work as a plain function, so tests call it with any instant instead of waiting for timers.
+ */
 export interface Worker {
   name: string;
+  /** How often the runner calls `tick`; a role without periodic work leaves both out. */
+  everyMs?: number;
   start(): Promise<void>;
+  tick?(now: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -12,47 +19,96 @@ export interface WorkerStatus {
   isRunning: boolean;
   lastTickAt: string | null;
   lastError: string | null;
+  /** How late the last tick started after it was due, ms. */
+  lagMs: number | null;
 }
 
-/** Starts workers in order and stops them in reverse; one failing never blocks the others' shutdown. */
-export function createWorkerRunner(logger: FastifyBaseLogger) {
-  const started: Worker[] = [];
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+interface Running {
+  worker: Worker;
+  timer: NodeJS.Timeout | null;
+  ticking: Promise<void> | null;
+}
+
+/**
+ * Starts workers in order and stops them in reverse (STYLE "Background workers"). Ticks never overlap:
+ * a tick still running when the next is due is skipped. Errors are logged with the worker's name and
+ * shown in /api/health; one worker failing never stops the others or the console.
+ */
+export function createWorkerRunner(logger: FastifyBaseLogger, clock: Clock) {
+  const running: Running[] = [];
   const statuses = new Map<string, WorkerStatus>();
+
+  function schedule(entry: Running, status: WorkerStatus) {
+    const { worker } = entry;
+    if (!worker.tick || !worker.everyMs) return;
+    const tick = worker.tick.bind(worker);
+    let dueAt = clock.now() + worker.everyMs;
+    entry.timer = setInterval(() => {
+      if (entry.ticking) return;
+      const startedAt = clock.now();
+      status.lagMs = Math.max(0, startedAt - dueAt);
+      dueAt = startedAt + (worker.everyMs ?? 0);
+      entry.ticking = tick(startedAt)
+        .then(() => {
+          status.lastError = null;
+        })
+        .catch((err: unknown) => {
+          status.lastError = messageOf(err);
+          logger.error({ err, worker: worker.name }, 'worker tick failed');
+        })
+        .finally(() => {
+          status.lastTickAt = new Date(clock.now()).toISOString();
+          entry.ticking = null;
+        });
+    }, worker.everyMs);
+  }
+
   return {
     async startAll(workers: Worker[]) {
-      for (const w of workers) {
+      for (const worker of workers) {
+        const status: WorkerStatus = {
+          name: worker.name,
+          isRunning: false,
+          lastTickAt: null,
+          lastError: null,
+          lagMs: null,
+        };
+        statuses.set(worker.name, status);
         try {
-          await w.start();
-          statuses.set(w.name, {
-            name: w.name,
-            isRunning: true,
-            lastTickAt: new Date().toISOString(),
-            lastError: null,
-          });
+          await worker.start();
         } catch (err) {
           // One role failing to start (a provider down at boot) must not keep the console from serving.
-          const message = err instanceof Error ? err.message : String(err);
-          statuses.set(w.name, { name: w.name, isRunning: false, lastTickAt: null, lastError: message });
-          logger.error({ err, worker: w.name }, 'worker failed to start');
+          status.lastError = messageOf(err);
+          logger.error({ err, worker: worker.name }, 'worker failed to start');
           continue;
         }
-        started.push(w);
-        logger.info({ worker: w.name }, 'worker started');
+        status.isRunning = true;
+        status.lastTickAt = new Date(clock.now()).toISOString();
+        const entry: Running = { worker, timer: null, ticking: null };
+        running.push(entry);
+        schedule(entry, status);
+        logger.info({ worker: worker.name }, 'worker started');
       }
     },
+
     /** For /api/health. */
-    statuses: (): WorkerStatus[] => [...statuses.values()],
+    statuses: (): WorkerStatus[] => [...statuses.values()].map((s) => ({ ...s })),
+
     async stopAll() {
-      while (started.length > 0) {
-        const w = started.pop();
-        if (!w) break;
+      while (running.length > 0) {
+        const entry = running.pop();
+        if (!entry) break;
+        if (entry.timer) clearInterval(entry.timer);
         try {
-          await w.stop();
-          const status = statuses.get(w.name);
+          await entry.ticking;
+          await entry.worker.stop();
+          const status = statuses.get(entry.worker.name);
           if (status) status.isRunning = false;
-          logger.info({ worker: w.name }, 'worker stopped');
+          logger.info({ worker: entry.worker.name }, 'worker stopped');
         } catch (err) {
-          logger.error({ err, worker: w.name }, 'worker failed to stop');
+          logger.error({ err, worker: entry.worker.name }, 'worker failed to stop');
         }
       }
     },

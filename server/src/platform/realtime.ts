@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
 import { createClient } from 'redis';
 import { Server } from 'socket.io';
+import type { DomainEventBus } from './domain-events.js';
 
 /** What a socket carries after the handshake; identity comes only from the session token. */
 interface SocketData {
@@ -124,4 +125,26 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
       await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
     },
   };
+}
+
+/**
+ * The realtime side of the domain events: what reaches browsers, and sockets of ended sessions closed.
+ * Domains never call the socket layer; they publish, and this subscribes (DESIGN §10).
+ */
+export function bridgeEventsToSockets(events: DomainEventBus, realtime: RealtimeHub): void {
+  events.subscribe('fill.booked', ({ transaction }) =>
+    realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction }),
+  );
+  events.subscribe('mapping.status_changed', ({ mapping }) =>
+    realtime.toUserAndAdmins(mapping.user_id, 'strategy_status_changed', {
+      userStrategyMappingId: mapping.id,
+      strategy: mapping,
+    }),
+  );
+  events.subscribe('sessions.revoked', ({ sessionIds }) => {
+    for (const id of sessionIds) realtime.disconnectSession(id);
+  });
+  events.subscribe('realtime.test_event', ({ userId, message, sentAt }) =>
+    realtime.publish([userRoom(userId)], 'test_event', { message, sentAt }),
+  );
 }

@@ -76,8 +76,16 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs }
       await repo.revokeSession(sessionId, clock.now());
     },
 
-    async revokeAllFor(userId: number): Promise<void> {
-      await repo.revokeUserSessions(userId, clock.now());
+    /** Ends a user's sessions (all, or all but one); returns the ids ended. */
+    revokeAllFor(userId: number, keepSessionId?: number): Promise<number[]> {
+      return repo.revokeUserSessions(userId, clock.now(), keepSessionId);
+    },
+
+    /** The signed-in user as the API shows it. */
+    async currentUser(userId: number): Promise<User> {
+      const row = await repo.findUserById(userId);
+      if (!row) throw unauthenticated(MSG.sessionExpired);
+      return toUser(row);
     },
 
     /**

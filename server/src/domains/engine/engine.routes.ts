@@ -1,13 +1,13 @@
 import { engineRoutes, MSG } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
-import { userRoom, type RealtimeHub } from '../../platform/realtime.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Engine } from './engine.service.js';
 
 export function registerEngineRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,
-  deps: { engine: Engine; realtime: RealtimeHub; now: () => number },
+  deps: { engine: Engine; events: Pick<DomainEventBus, 'publish'>; now: () => number },
 ): void {
   const { engine } = deps;
   mount(app, authenticate, engineRoutes.status, () => Promise.resolve(engine.status()));
@@ -21,7 +21,8 @@ export function registerEngineRoutes(
     strategy: await engine.exit(auth, params.id),
   }));
   mount(app, authenticate, engineRoutes.testEvent, ({ body }) => {
-    deps.realtime.publish([userRoom(body.userId)], 'test_event', {
+    void deps.events.publish('realtime.test_event', {
+      userId: body.userId,
       message: body.message,
       sentAt: new Date(deps.now()).toISOString(),
     });

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { LegRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
@@ -21,7 +22,7 @@ import {
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
-import type { OptionChainService } from './option-chain.service.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
 
 const WANTED_KEY = 'rdx.wanted';
 
@@ -99,20 +100,29 @@ export function createEngine(deps: {
   settings: SettingsRepository;
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Publishes `engine.state_changed` and `mapping.trade_problem`; follows mapping status and config changes. */
+  events: DomainEventBus;
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
   /**
-   * Why the last candle close could not trade a mapping (no strike listed, no expiry, no quote), so its
-   * row can say so; cleared by the next decision that is a trade or an ordinary hold. Per process.
+   * Mappings whose last candle close could not trade (no strike listed, no expiry), announced as
+   * `mapping.trade_problem` when that changes, so each row can say why it is not trading.
    */
-  const problems = new Map<number, string>();
+  const problems = new Set<number>();
   const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
-  function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
-    if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) {
-      problems.set(mappingId, `Cannot trade: ${decision.reason}`);
-    } else problems.delete(mappingId);
+  function noteProblem(mappingId: number, reason: string) {
+    problems.add(mappingId);
+    void deps.events.publish('mapping.trade_problem', { mappingId, reason: `Cannot trade: ${reason}` });
   }
+  function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
+    if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) noteProblem(mappingId, decision.reason);
+    else if (problems.delete(mappingId)) void deps.events.publish('mapping.trade_problem', { mappingId, reason: null });
+  }
+  const setRunning = (running: boolean) => {
+    isRunning = running;
+    void deps.events.publish('engine.state_changed', { isRunning: running });
+  };
   let queue: Promise<unknown> = Promise.resolve();
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -123,10 +133,11 @@ export function createEngine(deps: {
 
   /** Trades the plans; live failures are logged and returned, so manual actions can report them. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
-    await deps.executor.executePaper(
+    const { skipped } = await deps.executor.executePaper(
       plans.filter((p) => p.mapping.isDummy === 1),
       at,
     );
+    for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
     const failures: unknown[] = [];
     for (const plan of plans.filter((p) => p.mapping.isDummy !== 1)) {
       try {
@@ -228,17 +239,15 @@ export function createEngine(deps: {
     }
   }
 
+  // A mapping started, paused, stopped or reconfigured changes which candles the engine must follow.
+  deps.events.subscribe('mapping.status_changed', () => serial(refresh));
+  deps.events.subscribe('mapping.changed', () => serial(refresh));
+
   return {
     status: () => ({ isRunning }),
 
-    /** The last candle close's reason this mapping could not trade, if any. */
-    problemOf: (mappingId: number): string | null => problems.get(mappingId) ?? null,
-
-    /** The executor could not carry out a decision (no quote): remembered until the next decision. */
-    noteProblem: (mappingId: number, reason: string) => void problems.set(mappingId, `Cannot trade: ${reason}`),
-
     async start() {
-      isRunning = true;
+      setRunning(true);
       await deps.settings.set(WANTED_KEY, true, deps.clock.now());
       await serial(async () => {
         await deps.executor.recoverPending(async (id) => (await deps.repo.one(id))?.mapping ?? null, deps.clock.now());
@@ -250,7 +259,7 @@ export function createEngine(deps: {
     },
 
     async stop() {
-      isRunning = false;
+      setRunning(false);
       await deps.settings.set(WANTED_KEY, false, deps.clock.now());
       this.halt();
       deps.logger.info('RDX engine stopped');
@@ -259,7 +268,7 @@ export function createEngine(deps: {
 
     /** Shutdown: release subscriptions but keep the wanted state. */
     halt() {
-      isRunning = false;
+      if (isRunning) setRunning(false);
       for (const release of subscriptions.values()) release();
       subscriptions.clear();
     },

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { iso, toRupees } from '../../platform/time.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import { createKiteRest, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import type { EngineRepository, MappingState, NewFill, NewLeg } from './engine.repository.js';
-import type { OptionChainService } from './option-chain.service.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrdersRepository } from './orders.repository.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
@@ -22,12 +23,8 @@ export interface ExecutorDeps {
   brokerToken: (userBrokerId: number) => Promise<string | null>;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
-  /** Called after each fill is committed (realtime `transaction_created`). */
-  onFill: (tx: TransactionDto) => void;
-  /** Whether anyone listens for a user's fills; building events nobody receives is skipped. */
-  isWatched?: (userId: number) => boolean;
-  /** Told when a decided trade could not be filled (no quote), so the mapping's row can say why. */
-  onSkipped?: (mappingId: number, reason: string) => void;
+  /** `fill.booked` after each fill is committed. */
+  events: Pick<DomainEventBus, 'publish'>;
 }
 
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
@@ -69,9 +66,13 @@ export function createExecutor(deps: ExecutorDeps) {
     orderId: null,
   });
 
-  /** Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices in one transaction. */
-  async function executePaper(plans: Plan[], at: number): Promise<void> {
-    if (plans.length === 0) return;
+  /**
+   * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices in one transaction.
+   * Returns the mappings skipped for want of a quote.
+   */
+  async function executePaper(plans: Plan[], at: number): Promise<{ skipped: number[] }> {
+    const skipped: number[] = [];
+    if (plans.length === 0) return { skipped };
     const keys = new Set<string>();
     for (const { decision } of plans) {
       for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
@@ -91,7 +92,7 @@ export function createExecutor(deps: ExecutorDeps) {
       const opens = opensOf(decision);
       if (closes.some((l) => !quotes.has(l.tradingSymbol)) || opens.some((o) => !quotes.has(o.option.tradingSymbol))) {
         deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
-        deps.onSkipped?.(m.id, 'no quote for an option; waiting for the next candle');
+        skipped.push(m.id);
         continue;
       }
       byMapping.set(m.id, m);
@@ -120,8 +121,9 @@ export function createExecutor(deps: ExecutorDeps) {
     const written = await deps.repo.applyPaperFills({ closeLegIds, openLegs, fills, atm, at });
     for (const f of written) {
       const m = byMapping.get(f.mappingId);
-      if (m && (deps.isWatched?.(m.userId) ?? true)) deps.onFill(toTransactionDto(m, f));
+      if (m) void deps.events.publish('fill.booked', { transaction: toTransactionDto(m, f) });
     }
+    return { skipped };
   }
 
   /** Waits for the broker's verdict on a placed order (the sandbox fills market orders at once). */
@@ -144,7 +146,7 @@ export function createExecutor(deps: ExecutorDeps) {
   ) {
     if (order.status === 'COMPLETE') {
       const tx = await deps.orders.recordFill(orderId, Math.round(order.average_price * 100), at);
-      if (tx) deps.onFill(toTransactionDto(m, tx));
+      if (tx) void deps.events.publish('fill.booked', { transaction: toTransactionDto(m, tx) });
       return true;
     }
     await deps.orders.markFailed(orderId, order.status_message ?? order.status, at);

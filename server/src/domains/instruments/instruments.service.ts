@@ -1,6 +1,7 @@
 import type { CreateInstrument, Instrument, UpdateInstrument } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { toInstrument } from './instruments.presenter.js';
 import type { InstrumentsRepository } from './instruments.repository.js';
@@ -8,13 +9,14 @@ import type { InstrumentsRepository } from './instruments.repository.js';
 export function createInstrumentsService({
   repo,
   clock,
-  onChanged,
+  events,
 }: {
   repo: InstrumentsRepository;
   clock: Clock;
-  /** Told after any write, so caches of instrument sessions follow. */
-  onChanged?: () => void;
+  /** `instruments.changed` after any write, so caches of instrument sessions follow. */
+  events: Pick<DomainEventBus, 'publish'>;
 }) {
+  const changed = () => void events.publish('instruments.changed', { at: clock.now() });
   async function assertTokenFree(token: string, exceptId?: number) {
     const existing = await repo.findByToken(token);
     if (existing && existing.id !== exceptId) throw conflict(MSG.instrumentTokenTaken);
@@ -41,7 +43,7 @@ export function createInstrumentsService({
         createdAt: now,
         updatedAt: now,
       });
-      onChanged?.();
+      changed();
       return toInstrument(row, now);
     },
 
@@ -65,7 +67,7 @@ export function createInstrumentsService({
         updatedAt: now,
       });
       if (!row) throw notFound('Instrument');
-      onChanged?.();
+      changed();
       return toInstrument(row, now);
     },
 
@@ -74,7 +76,7 @@ export function createInstrumentsService({
       // Mappings and their history point at the instrument; deleting it under them would orphan positions.
       if ((await repo.countMappings(id)) > 0) throw conflict(MSG.instrumentInUse);
       await repo.remove(id);
-      onChanged?.();
+      changed();
     },
   };
 }

@@ -35,7 +35,6 @@ export interface HubOptions {
   logger: FastifyBaseLogger;
   /** A candle closes this long after its end, so the provider's last update of it can still land. */
   graceMs?: number;
-  flushEveryMs?: number;
 }
 
 const tokenKey = (source: string, token: string) => `${source}:${token}`;
@@ -50,7 +49,6 @@ export function createMarketDataHub(opts: HubOptions) {
   const streams = new Map<DataSource, LiveStream>();
   const connected = new Set<DataSource>();
   const tokens = new Map<string, TokenState>();
-  let timer: NodeJS.Timeout | null = null;
 
   const emit = (key: HubKey, series: Series, candle: Candle, isGapFill: boolean) => {
     if (series.delivered.has(candle.ts)) return;
@@ -207,13 +205,7 @@ export function createMarketDataHub(opts: HubOptions) {
 
     subscriptionCount: () => [...tokens.values()].reduce((n, s) => n + s.series.size, 0),
 
-    start() {
-      timer ??= setInterval(() => this.flush(), opts.flushEveryMs ?? 1000);
-    },
-
     async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
       const all = [...streams.values()];
       streams.clear();
       connected.clear();

@@ -7,6 +7,7 @@ import type {
 } from '@app/contract';
 import { instrumentTokenError, MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import type { LiveConfigsRepository, LiveConfigView } from './live-configs.repository.js';
@@ -25,10 +26,11 @@ export function toLiveConfig(row: LiveConfigView): LiveDataConfig {
 export function createLiveConfigsService(deps: {
   repo: LiveConfigsRepository;
   clock: Clock;
-  /** Told when the set of configs changes, so a running live sync can follow. */
-  onChanged?: () => void;
+  /** `live_configs.changed` when the set of configs changes, so a running live sync can follow. */
+  events: Pick<DomainEventBus, 'publish'>;
 }) {
-  const { repo, clock, onChanged } = deps;
+  const { repo, clock } = deps;
+  const onChanged = () => void deps.events.publish('live_configs.changed', { at: clock.now() });
 
   async function assertUnique(key: { source: string; instrumentToken: string; interval: string }, exceptId?: number) {
     const existing = await repo.findByKey(key);
@@ -50,7 +52,7 @@ export function createLiveConfigsService(deps: {
       const key = { source: input.source, instrumentToken: input.instrument_token, interval: input.interval };
       await assertUnique(key);
       const id = await repo.insert({ ...key, createdAt: clock.now() });
-      onChanged?.();
+      onChanged();
       return toLiveConfig(await load(id));
     },
 
@@ -65,13 +67,13 @@ export function createLiveConfigsService(deps: {
       if (tokenError) throw badRequest(tokenError);
       await assertUnique(key, id);
       await repo.update(id, key);
-      onChanged?.();
+      onChanged();
       return toLiveConfig(await load(id));
     },
 
     async remove(id: number): Promise<void> {
       if (!(await repo.remove(id))) throw notFound('Live data configuration');
-      onChanged?.();
+      onChanged();
     },
   };
 }

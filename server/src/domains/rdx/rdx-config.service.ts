@@ -1,6 +1,7 @@
 import type { RdxConfig, SaveRdxConfig } from '@app/contract';
 import { MSG, RUNNING_STATUS } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
@@ -29,10 +30,11 @@ export function createRdxConfigService(deps: {
   clock: Clock;
   /** The option chain of an underlying (by ticker); an unreachable chain skips the strike check. */
   chainFor?: (ticker: string) => Promise<readonly ChainOption[]>;
-  /** Told after every write (the engine follows interval changes). */
-  onChanged?: () => void;
+  /** `mapping.changed` after every write (the engine follows interval changes). */
+  events: Pick<DomainEventBus, 'publish'>;
 }) {
-  const { repo, mappings, clock, onChanged } = deps;
+  const { repo, mappings, clock } = deps;
+  const onChanged = (mappingId: number) => void deps.events.publish('mapping.changed', { mappingId });
 
   async function loadRdxMapping(actor: Actor, mappingId: number) {
     const mapping = await mappings.load(actor, mappingId);
@@ -88,7 +90,7 @@ export function createRdxConfigService(deps: {
         createdAt: now,
         updatedAt: now,
       });
-      onChanged?.();
+      onChanged(mappingId);
       return toRdxConfig(row);
     },
 
@@ -105,7 +107,7 @@ export function createRdxConfigService(deps: {
         updatedAt: now,
       });
       if (!row) throw notFound('RDX configuration');
-      onChanged?.();
+      onChanged(mappingId);
       return toRdxConfig(row);
     },
 
@@ -114,7 +116,7 @@ export function createRdxConfigService(deps: {
       // A running strategy reads its config at every candle; take it away only when stopped.
       if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
       if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
-      onChanged?.();
+      onChanged(mappingId);
     },
   };
 }

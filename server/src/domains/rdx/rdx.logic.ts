@@ -5,18 +5,9 @@
 import { RUNNING_STATUS } from '@app/contract';
 import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
 
-export type OptionType = 'CE' | 'PE';
+import type { ChainOption, OptionType } from '../market-data/option-chain.service.js';
 
-export interface ChainOption {
-  tradingSymbol: string;
-  exchange: string;
-  strikePaise: number;
-  /** YYYY-MM-DD */
-  expiry: string;
-  optionType: OptionType;
-  lotSize: number;
-  instrumentToken: number;
-}
+export type { ChainOption, OptionType };
 
 export interface OpenLeg {
   id: number;

@@ -43,10 +43,22 @@ const build = (sync: SchedulableSync, now: number) =>
     sync,
     clock: manualClock(now),
     logger,
-    useTimers: false,
   });
 
 describe('auto-scheduling', () => {
+  it('the worker tick starts live sync when it passes 09:15 and stops it when it passes 15:30', async () => {
+    const sync = fakeSync();
+    const s = build(sync, z('2026-11-23T03:44:00Z')); // Monday 09:14 IST
+    await s.enable();
+    await s.tick(z('2026-11-23T03:44:30Z'));
+    expect(sync.starts).toBe(0);
+    await s.tick(z('2026-11-23T03:45:01Z'));
+    await s.tick(z('2026-11-23T03:45:02Z'));
+    expect(sync.starts).toBe(1);
+    await s.tick(z('2026-11-23T10:00:00Z'));
+    expect(sync.stops).toBe(1);
+  });
+
   it('starts at 09:15 and stops at 15:30 IST on a weekday once enabled', async () => {
     const sync = fakeSync();
     const s = build(sync, z('2026-11-23T02:00:00Z')); // Monday 07:30 IST

@@ -1,9 +1,8 @@
 import type { Scheduling } from '@app/contract';
-import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { Clock } from '../../platform/clock.js';
-import { isInsideWindow, SCHEDULE, START_CRON, STOP_CRON } from './scheduling.logic.js';
+import { isInsideWindow, lastEdgeAtOrBefore, SCHEDULE } from './scheduling.logic.js';
 
 const ENABLED_KEY = 'scheduling.enabled';
 
@@ -15,8 +14,8 @@ export interface SchedulableSync {
 }
 
 /**
- * Auto-scheduling of live sync (SPEC §9): start 09:15, stop 15:30 IST, Monday to Friday.
- * Croner fires the two edges; `onStart`/`onStop` are the ticks, callable by tests with any clock.
+ * Auto-scheduling of live sync (SPEC §9): start 09:15, stop 15:30 IST, Monday to Friday. The worker's
+ * `tick(now)` acts on an edge the first time a tick passes it; `onStart`/`onStop` are the edges themselves.
  * The enabled flag is persisted; enabling (or booting) inside the window starts live sync at once.
  */
 export function createScheduler(deps: {
@@ -24,11 +23,9 @@ export function createScheduler(deps: {
   sync: SchedulableSync;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Off in tests: they call onStart/onStop themselves. */
-  useTimers?: boolean;
 }) {
   let enabled = false;
-  let jobs: Cron[] = [];
+  let lastTickAt: number | null = null;
 
   const status = (): Scheduling => ({
     autoStart: enabled,
@@ -38,15 +35,6 @@ export function createScheduler(deps: {
     timezone: SCHEDULE.timezone,
     days: SCHEDULE.days,
   });
-
-  const disarm = () => {
-    for (const job of jobs) job.stop();
-    jobs = [];
-  };
-
-  const guarded = (name: string, fn: () => Promise<void>) => () => {
-    fn().catch((err: unknown) => deps.logger.error({ err }, `scheduled ${name} failed`));
-  };
 
   const scheduler = {
     status,
@@ -65,28 +53,21 @@ export function createScheduler(deps: {
       await deps.sync.stop();
     },
 
-    arm() {
-      disarm();
-      if (!enabled || deps.useTimers === false) return;
-      const options = { timezone: SCHEDULE.timezone, protect: true };
-      jobs = [
-        new Cron(
-          START_CRON,
-          options,
-          guarded('start', () => scheduler.onStart(deps.clock.now())),
-        ),
-        new Cron(
-          STOP_CRON,
-          options,
-          guarded('stop', () => scheduler.onStop()),
-        ),
-      ];
+    /** The worker's periodic work: act on the latest edge passed since the previous tick. */
+    async tick(now: number) {
+      const prev = lastTickAt ?? now;
+      lastTickAt = now;
+      const start = lastEdgeAtOrBefore(SCHEDULE.startTime, now) ?? -Infinity;
+      const stop = lastEdgeAtOrBefore(SCHEDULE.stopTime, now) ?? -Infinity;
+      const latest = Math.max(start, stop);
+      if (latest <= prev) return;
+      if (latest === start) await scheduler.onStart(now);
+      else await scheduler.onStop();
     },
 
     async enable(): Promise<Scheduling> {
       enabled = true;
       await deps.settings.set(ENABLED_KEY, true, deps.clock.now());
-      scheduler.arm();
       await scheduler.onStart(deps.clock.now());
       return status();
     },
@@ -94,18 +75,15 @@ export function createScheduler(deps: {
     async disable(): Promise<Scheduling> {
       enabled = false;
       await deps.settings.set(ENABLED_KEY, false, deps.clock.now());
-      disarm();
       return status();
     },
 
     /** Boot: restore the persisted flag; inside the window, start live sync at once. */
     async restore(): Promise<void> {
       enabled = (await deps.settings.get<boolean>(ENABLED_KEY)) === true;
-      scheduler.arm();
+      lastTickAt = deps.clock.now();
       await scheduler.onStart(deps.clock.now());
     },
-
-    shutdown: disarm,
   };
   return scheduler;
 }

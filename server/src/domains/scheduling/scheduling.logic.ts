@@ -1,5 +1,4 @@
-import { Cron } from 'croner';
-import { marketState } from '../instruments/market-hours.logic.js';
+import { localTime, marketState, parseDays, parseHhmm, zonedToUtc } from '../instruments/market-hours.logic.js';
 
 /** SPEC §9: live sync runs 09:15-15:30 IST, Monday to Friday. */
 export const SCHEDULE = {
@@ -9,12 +8,7 @@ export const SCHEDULE = {
   days: '1,2,3,4,5',
 } as const;
 
-const cronAt = (hhmm: string) => {
-  const [h, m] = hhmm.split(':');
-  return `${Number(m)} ${Number(h)} * * ${SCHEDULE.days}`;
-};
-export const START_CRON = cronAt(SCHEDULE.startTime);
-export const STOP_CRON = cronAt(SCHEDULE.stopTime);
+const DAY_MS = 86_400_000;
 
 /** Whether `now` falls inside the live-sync window. */
 export function isInsideWindow(now: number): boolean {
@@ -29,10 +23,33 @@ export function isInsideWindow(now: number): boolean {
   ).isOpen;
 }
 
-/** When a schedule pattern next fires after `now` (croner computes it; nothing waits). */
-export function nextFire(pattern: string, now: number): number | null {
-  const job = new Cron(pattern, { timezone: SCHEDULE.timezone, paused: true });
-  const next = job.nextRun(new Date(now));
-  job.stop();
-  return next ? next.getTime() : null;
+/** The instant `hhmm` falls on, on a scheduled day `daysFromToday` days from `now`'s date; null if not a scheduled day. */
+function edgeOnDay(hhmm: string, now: number, daysFromToday: number): number | null {
+  const t = localTime(now + daysFromToday * DAY_MS, SCHEDULE.timezone);
+  if (!parseDays(SCHEDULE.days).has(t.weekday)) return null;
+  return zonedToUtc(t.year, t.month, t.day, parseHhmm(hhmm), SCHEDULE.timezone);
+}
+
+/** The latest scheduled `hhmm` (start or stop time) at or before `now`. */
+export function lastEdgeAtOrBefore(hhmm: string, now: number): number | null {
+  for (let k = 0; k >= -8; k--) {
+    const edge = edgeOnDay(hhmm, now, k);
+    if (edge !== null && edge <= now) return edge;
+  }
+  return null;
+}
+
+/** The next scheduled `hhmm` after `now`. */
+export function nextEdgeAfter(hhmm: string, now: number): number | null {
+  for (let k = 0; k <= 8; k++) {
+    const edge = edgeOnDay(hhmm, now, k);
+    if (edge !== null && edge > now) return edge;
+  }
+  return null;
+}
+
+/** Whether a scheduled `hhmm` fell in (prev, now]: the edge a tick must act on. */
+export function crossedEdge(hhmm: string, prev: number, now: number): boolean {
+  const edge = lastEdgeAtOrBefore(hhmm, now);
+  return edge !== null && edge > prev;
 }

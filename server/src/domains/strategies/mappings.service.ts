@@ -1,6 +1,7 @@
 import type { CreateMapping, DataInterval, Mapping, Strategy, UpdateMapping } from '@app/contract';
 import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
@@ -10,18 +11,37 @@ import type { MappingsRepository, MappingView, OpenLegView } from './mappings.re
 export interface MappingsServiceDeps {
   repo: MappingsRepository;
   clock: Clock;
-  /** The RDX strategy service as status_detail reads it: whether it runs, and a mapping's last problem. */
-  engine?: { isRunning(): boolean; problemOf(mappingId: number): string | null };
-  /** Told about every running_status change, whatever caused it (realtime, engine). */
-  onStatusChanged?: (mapping: Mapping) => void;
+  /**
+   * Publishes `mapping.status_changed` and `mapping.changed`, and follows the engine's
+   * `engine.state_changed` and `mapping.trade_problem`, which status_detail reads.
+   */
+  events: DomainEventBus;
 }
 
 /** A second identical create within this window is a double-click, answered with the first mapping. */
 export const DUPLICATE_WINDOW_MS = 10_000;
 
+/** Why a status moved, when the caller does not say. */
+const STATUS_REASONS: Record<number, string> = {
+  [RUNNING_STATUS.RUNNING]: 'started',
+  [RUNNING_STATUS.PAUSED]: 'paused',
+  [RUNNING_STATUS.STOPPED]: 'stopped',
+};
+
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
-export function createMappingsService({ repo, clock, engine, onStatusChanged }: MappingsServiceDeps) {
+export function createMappingsService({ repo, clock, events }: MappingsServiceDeps) {
+  // The engine as this process last heard of it.
+  let isEngineRunning = false;
+  const tradeProblems = new Map<number, string>();
+  events.subscribe('engine.state_changed', ({ isRunning }) => {
+    isEngineRunning = isRunning;
+  });
+  events.subscribe('mapping.trade_problem', ({ mappingId, reason }) => {
+    if (reason === null) tradeProblems.delete(mappingId);
+    else tradeProblems.set(mappingId, reason);
+  });
+
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -47,7 +67,7 @@ export function createMappingsService({ repo, clock, engine, onStatusChanged }: 
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
     const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
     const now = clock.now();
-    const engineRunning = engine?.isRunning() ?? false;
+    const engineRunning = isEngineRunning;
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const status = describeStatus(
@@ -68,7 +88,7 @@ export function createMappingsService({ repo, clock, engine, onStatusChanged }: 
           peCount: row.peCount,
           lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
           isEngineRunning: engineRunning,
-          engineProblem: engine?.problemOf(row.id) ?? null,
+          engineProblem: tradeProblems.get(row.id) ?? null,
         },
         now,
       );
@@ -170,6 +190,7 @@ export function createMappingsService({ repo, clock, engine, onStatusChanged }: 
         ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
         updatedAt: clock.now(),
       });
+      void events.publish('mapping.changed', { mappingId: id });
       return this.get(actor, id);
     },
 
@@ -183,7 +204,13 @@ export function createMappingsService({ repo, clock, engine, onStatusChanged }: 
      * Moves running_status, optionally only from an expected state, and announces the change.
      * `from` guards pause (only when running) and resume (only when paused).
      */
-    async setRunningStatus(actor: Actor, id: number, to: number, from?: { status: number; error: string }) {
+    async setRunningStatus(
+      actor: Actor,
+      id: number,
+      to: number,
+      from?: { status: number; error: string },
+      reason = STATUS_REASONS[to] ?? 'status changed',
+    ) {
       const current = await load(actor, id);
       if (from && current.runningStatus !== from.status) throw conflict(from.error);
       if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
@@ -194,7 +221,8 @@ export function createMappingsService({ repo, clock, engine, onStatusChanged }: 
         await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
       }
       const mapping = await this.get(actor, id);
-      if (current.runningStatus !== to) onStatusChanged?.(mapping);
+      // Not awaited: the engine's subscriber queues behind an Exit that is itself moving this status.
+      if (current.runningStatus !== to) void events.publish('mapping.status_changed', { mapping, reason });
       return mapping;
     },
   };

@@ -1,6 +1,7 @@
 import type { CreateUser, UpdateUser, User } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { toUser } from './users.presenter.js';
@@ -10,11 +11,11 @@ export interface UsersServiceDeps {
   repo: UsersRepository;
   hasher: PasswordHasher;
   clock: Clock;
-  /** Called when a user's password changes, so old sessions stop working. */
-  revokeSessions: (userId: number) => Promise<void>;
+  /** `user.password_changed` ends the user's sessions (auth subscribes). */
+  events: Pick<DomainEventBus, 'publish'>;
 }
 
-export function createUsersService({ repo, hasher, clock, revokeSessions }: UsersServiceDeps) {
+export function createUsersService({ repo, hasher, clock, events }: UsersServiceDeps) {
   async function assertUsernameFree(username: string, exceptId?: number) {
     const existing = await repo.findByUsername(username);
     if (existing && existing.id !== exceptId) throw conflict(MSG.usernameTaken);
@@ -68,7 +69,8 @@ export function createUsersService({ repo, hasher, clock, revokeSessions }: User
         });
       if (result === 'last-admin') throw conflict(MSG.cannotRemoveLastAdmin);
       if (!result) throw notFound('User');
-      if (patch.password !== undefined) await revokeSessions(id);
+      if (patch.password !== undefined)
+        await events.publish('user.password_changed', { userId: id, keepSessionId: null });
       return toUser(result);
     },
 

@@ -1,6 +1,19 @@
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
-import type { ChainOption } from '../rdx/rdx.logic.js';
+import type { KiteRest } from './adapters/kite-rest-client.js';
+
+export type OptionType = 'CE' | 'PE';
+
+/** One listed option of an underlying's chain. */
+export interface ChainOption {
+  tradingSymbol: string;
+  exchange: string;
+  strikePaise: number;
+  /** YYYY-MM-DD */
+  expiry: string;
+  optionType: OptionType;
+  lotSize: number;
+  instrumentToken: number;
+}
 
 const IST_OFFSET_MS = 19_800_000;
 const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);

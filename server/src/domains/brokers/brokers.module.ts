@@ -1,0 +1,49 @@
+import type { MarketConfig } from '../../config/market.js';
+import type { DbKind } from '../../db/client.js';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { Clock } from '../../platform/clock.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
+import type { RetryOptions } from '../market-data/adapters/retry.js';
+import { createBrokersRepository } from './brokers.repository.js';
+import { registerBrokersRoutes } from './brokers.routes.js';
+import { createBrokersService } from './brokers.service.js';
+import { registerKiteTokenRoutes } from './kite-tokens.routes.js';
+import { createKiteTokenService } from './kite-tokens.service.js';
+
+/** Users' broker accounts and the Kite access tokens (users' and the admin's market-data token). */
+export function createBrokersModule(deps: {
+  db: Kysely<DB>;
+  kind: DbKind;
+  secrets: SecretBox;
+  clock: Clock;
+  settings: SettingsRepository;
+  market: MarketConfig;
+  retry?: RetryOptions;
+  /** Sandbox only: the sandbox accounts' current TOTP, so market data logs in by itself. */
+  sandboxTotp?: () => string;
+}) {
+  const repo = createBrokersRepository(deps.db, deps.kind);
+  const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock });
+  const kiteTokens = createKiteTokenService({
+    market: deps.market,
+    rest: createKiteRest({
+      apiRoot: deps.market.kite.apiRoot,
+      apiKey: deps.market.kite.apiKey,
+      retry: deps.retry ?? {},
+    }),
+    settings: deps.settings,
+    secrets: deps.secrets,
+    clock: deps.clock,
+    brokers: repo,
+    ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
+  });
+  const routes: RegisterRoutes = (app, authenticate) => {
+    registerBrokersRoutes(app, authenticate, brokers);
+    registerKiteTokenRoutes(app, authenticate, kiteTokens);
+  };
+  return { brokers, kiteTokens, routes };
+}

@@ -1,0 +1,66 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketConfig } from '../../config/market.js';
+import type { Database } from '../../db/client.js';
+import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { Worker } from '../../platform/lifecycle.js';
+import type { BrokersService } from '../brokers/brokers.service.js';
+import type { MarketDataHub } from '../market-data/hub.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
+import { createEngineRepository } from './engine.repository.js';
+import { registerEngineRoutes } from './engine.routes.js';
+import { createEngine } from './engine.service.js';
+import { createExecutor } from './executor.js';
+import { createOrdersRepository } from './orders.repository.js';
+
+/** How often the engine re-reads which candles its running mappings need (a safety net for missed events). */
+const REFRESH_EVERY_MS = 5000;
+
+/** The RDX engine (DESIGN §7): decisions on candle closes, paper and live execution, recovery; its worker. */
+export function createEngineModule(deps: {
+  database: Database;
+  settings: SettingsRepository;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  events: DomainEventBus;
+  market: MarketConfig;
+  mappings: MappingsService;
+  brokers: BrokersService;
+  hub: MarketDataHub;
+  optionChains: OptionChainService;
+}) {
+  const repo = createEngineRepository(deps.database);
+  const executor = createExecutor({
+    repo,
+    orders: createOrdersRepository(deps.database.db),
+    chain: deps.optionChains,
+    brokerToken: (id) => deps.brokers.tokenOf(id),
+    kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
+    logger: deps.logger,
+    events: deps.events,
+  });
+  const engine = createEngine({
+    repo,
+    executor,
+    chain: deps.optionChains,
+    hub: deps.hub,
+    mappings: deps.mappings,
+    settings: deps.settings,
+    clock: deps.clock,
+    logger: deps.logger,
+    events: deps.events,
+  });
+  const worker: Worker = {
+    name: 'strategy-engine',
+    everyMs: REFRESH_EVERY_MS,
+    start: () => engine.resumeIfWanted(),
+    tick: () => engine.refresh(),
+    stop: () => Promise.resolve(engine.halt()),
+  };
+  const routes: RegisterRoutes = (app, authenticate) =>
+    registerEngineRoutes(app, authenticate, { engine, events: deps.events, now: () => deps.clock.now() });
+  return { engine, routes, workers: [worker] };
+}

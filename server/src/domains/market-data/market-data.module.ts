@@ -1,0 +1,133 @@
+import type { DataSource } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketConfig } from '../../config/market.js';
+import type { Database } from '../../db/client.js';
+import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { Worker } from '../../platform/lifecycle.js';
+import type { KiteTokenService } from '../brokers/kite-tokens.service.js';
+import type { MarketAdapter } from './adapters/adapter.js';
+import { createBinanceAdapter } from './adapters/binance-adapter.js';
+import { createKiteAdapter } from './adapters/kite-adapter.js';
+import { createKiteRest } from './adapters/kite-rest-client.js';
+import type { RetryOptions } from './adapters/retry.js';
+import { createCandlesRepository } from './candles.repository.js';
+import { createHistoricalService } from './historical.service.js';
+import { createMarketDataHub } from './hub.js';
+import { createInstrumentSessionsRepository } from './instrument-sessions.repository.js';
+import { createLiveConfigsRepository } from './live-configs.repository.js';
+import { registerLiveConfigsRoutes } from './live-configs.routes.js';
+import { createLiveConfigsService } from './live-configs.service.js';
+import { createLiveSyncService } from './live-sync.service.js';
+import { registerMarketDataRoutes } from './market-data.routes.js';
+import { createOptionChainService } from './option-chain.service.js';
+
+const DEFAULT_SESSION = { timezone: 'Asia/Kolkata', marketOpenTime: '09:15' };
+
+/**
+ * Market data (DESIGN §6): provider adapters, the hub that turns ticks into candle closes, historical
+ * fetch, live sync and its configs, option chains and quotes; the `market-data-sync` worker.
+ */
+export function createMarketDataModule(deps: {
+  database: Database;
+  settings: SettingsRepository;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  events: DomainEventBus;
+  market: MarketConfig;
+  kiteTokens: KiteTokenService;
+  retry?: RetryOptions;
+  reconnectBaseDelayMs?: number;
+}) {
+  const { market, clock, kiteTokens } = deps;
+  const { db } = deps.database;
+  const now = () => clock.now();
+  const retry = deps.retry ?? {};
+  const candles = createCandlesRepository(deps.database);
+  const marketRest = createKiteRest({
+    apiRoot: market.kite.apiRoot,
+    apiKey: market.kite.apiKey,
+    accessToken: () => kiteTokens.cachedMarketDataToken(),
+    retry,
+  });
+
+  // Sessions of Kite instruments (for candle alignment), re-read whenever instruments change.
+  const sessionsRepo = createInstrumentSessionsRepository(db);
+  const sessions = new Map<string, { timezone: string; marketOpenTime: string }>();
+  const refreshSessions = async () => {
+    const rows = await sessionsRepo.list();
+    sessions.clear();
+    for (const r of rows) sessions.set(r.instrumentToken, { timezone: r.timezone, marketOpenTime: r.marketOpenTime });
+  };
+  const sessionOf = (token: string) => sessions.get(token) ?? DEFAULT_SESSION;
+  const reconnect = deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {};
+
+  const adapters: Record<DataSource, MarketAdapter> = {
+    kite: createKiteAdapter({
+      rest: marketRest,
+      wsRoot: market.kite.wsRoot,
+      apiKey: market.kite.apiKey,
+      accessToken: () => kiteTokens.marketDataToken(),
+      sessionOf,
+      now,
+      ...reconnect,
+    }),
+    binance: createBinanceAdapter({
+      apiRoot: market.binance.apiRoot,
+      wsRoot: market.binance.wsRoot,
+      now,
+      retry,
+      ...reconnect,
+    }),
+  };
+  const hub = createMarketDataHub({ adapters, now, sessionOf, logger: deps.logger });
+  const historical = createHistoricalService({
+    adapters,
+    candles,
+    clock,
+    onTokenRejected: () => kiteTokens.invalidateMarketDataToken(),
+  });
+  const liveConfigsRepo = createLiveConfigsRepository(db);
+  const liveConfigs = createLiveConfigsService({ repo: liveConfigsRepo, clock, events: deps.events });
+  const liveSync = createLiveSyncService({
+    hub,
+    configs: liveConfigsRepo,
+    candles,
+    settings: deps.settings,
+    clock,
+    logger: deps.logger,
+  });
+  const optionChains = createOptionChainService({
+    rest: marketRest,
+    now,
+    ensureToken: () => kiteTokens.marketDataToken(),
+  });
+
+  deps.events.subscribe('instruments.changed', refreshSessions);
+  deps.events.subscribe('live_configs.changed', () => liveSync.configsChanged());
+
+  const worker: Worker = {
+    name: 'market-data-sync',
+    everyMs: 1000,
+    start: async () => {
+      await refreshSessions();
+      await liveSync.resumeIfWanted();
+    },
+    // Closes candles whose time is up even when no tick arrives (quiet markets, closed sessions).
+    tick: (at) => Promise.resolve(hub.flush(at)),
+    stop: async () => {
+      liveSync.halt();
+      await hub.stop();
+    },
+  };
+
+  const routes: RegisterRoutes = (app, authenticate) => {
+    registerLiveConfigsRoutes(app, authenticate, liveConfigs);
+    registerMarketDataRoutes(app, authenticate, { historical, liveSync, candles });
+  };
+  return { candles, hub, historical, liveConfigs, liveSync, optionChains, refreshSessions, routes, workers: [worker] };
+}
+
+export type MarketDataModule = ReturnType<typeof createMarketDataModule>;

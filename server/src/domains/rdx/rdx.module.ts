@@ -1,0 +1,29 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
+import { createRdxConfigRepository } from './rdx-config.repository.js';
+import { createRdxConfigService } from './rdx-config.service.js';
+import { registerRdxRoutes } from './rdx.routes.js';
+
+/** The RDX configuration of each mapping, and Pause/Resume. */
+export function createRdxModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  events: DomainEventBus;
+  mappings: MappingsService;
+  optionChains: OptionChainService;
+}) {
+  const rdxConfigs = createRdxConfigService({
+    repo: createRdxConfigRepository(deps.db),
+    mappings: deps.mappings,
+    clock: deps.clock,
+    chainFor: (ticker) => deps.optionChains.chainFor(ticker),
+    events: deps.events,
+  });
+  const routes: RegisterRoutes = (app, authenticate) => registerRdxRoutes(app, authenticate, rdxConfigs, deps.mappings);
+  return { rdxConfigs, routes };
+}

@@ -1,0 +1,20 @@
+import type { Kysely } from 'kysely';
+import type { DbKind } from '../../db/client.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import { createMappingsRepository } from './mappings.repository.js';
+import { createMappingsService } from './mappings.service.js';
+import { registerStrategiesRoutes } from './strategies.routes.js';
+
+/** Strategies and users' strategy mappings: create, configure, Start/Pause/Resume, status detail. */
+export function createStrategiesModule(deps: { db: Kysely<DB>; kind: DbKind; clock: Clock; events: DomainEventBus }) {
+  const mappings = createMappingsService({
+    repo: createMappingsRepository(deps.db, deps.kind),
+    clock: deps.clock,
+    events: deps.events,
+  });
+  const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
+  return { mappings, routes };
+}

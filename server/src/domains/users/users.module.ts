@@ -1,0 +1,23 @@
+import type { Kysely } from 'kysely';
+import type { DbKind } from '../../db/client.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { PasswordHasher } from '../auth/passwords.js';
+import { createUsersRepository } from './users.repository.js';
+import { registerUsersRoutes } from './users.routes.js';
+import { createUsersService } from './users.service.js';
+
+/** User management (admin) and the first admin account. */
+export function createUsersModule(deps: {
+  db: Kysely<DB>;
+  kind: DbKind;
+  hasher: PasswordHasher;
+  clock: Clock;
+  events: DomainEventBus;
+}) {
+  const users = createUsersService({ ...deps, repo: createUsersRepository(deps.db, deps.kind) });
+  const routes: RegisterRoutes = (app, authenticate) => registerUsersRoutes(app, authenticate, users);
+  return { users, routes };
+}

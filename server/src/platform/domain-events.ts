@@ -1,0 +1,32 @@
+import type { Mapping, Transaction } from '@app/contract';
+import type { EventBus } from './event-bus.js';
+
+/**
+ * Everything that happens in the console that another part of it reacts to (DESIGN §10). Read this list
+ * to learn who talks to whom: services publish, realtime and the other domains subscribe. Payloads a
+ * browser sees are the contract's types.
+ */
+export interface DomainEvents {
+  /** A fill was written as a transaction (paper or live). Realtime: `transaction_created`. */
+  'fill.booked': { transaction: Transaction };
+  /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
+  'mapping.status_changed': { mapping: Mapping; reason: string };
+  /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
+  'mapping.changed': { mappingId: number };
+  /** The engine could not trade a mapping on a candle close (`reason`), or can again (null). */
+  'mapping.trade_problem': { mappingId: number; reason: string | null };
+  /** The RDX strategy service started or stopped in this process. */
+  'engine.state_changed': { isRunning: boolean };
+  /** Instruments were added, edited or removed: candle sessions follow. */
+  'instruments.changed': { at: number };
+  /** Live-data configurations changed: a running live sync follows. */
+  'live_configs.changed': { at: number };
+  /** A password changed: every session of the user ends but `keepSessionId` (the one that changed it). */
+  'user.password_changed': { userId: number; keepSessionId: number | null };
+  /** Sessions ended (logout, password change): their sockets close. */
+  'sessions.revoked': { sessionIds: number[] };
+  /** An admin's test event for one user's screens. Realtime: `test_event`. */
+  'realtime.test_event': { userId: number; message: string; sentAt: string };
+}
+
+export type DomainEventBus = EventBus<DomainEvents>;
