@@ -11,7 +11,7 @@ import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
 import { createInstrumentsModule } from './domains/instruments/instruments.module.js';
-import type { RetryOptions } from './domains/market-data/adapters/retry.js';
+import type { RetryOptions } from './platform/outbound.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';

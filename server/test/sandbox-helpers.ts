@@ -1,4 +1,7 @@
 import { WebSocket } from 'ws';
+import { manualClock as manualClockAt, type ManualClock } from '../src/platform/clock.js';
+
+export type { ManualClock };
 import { kiteSessionChecksum } from '../src/protocols/kite-rest.js';
 import {
   createSandboxExchange,
@@ -9,26 +12,8 @@ import {
 /** Tuesday 2025-12-09 10:00:00 IST (a NIFTY weekly expiry day). */
 export const TEST_START_MS = Date.UTC(2025, 11, 9, 4, 30, 0);
 
-/** A clock tests move by hand. */
-export interface ManualClock {
-  now(): number;
-  set(ms: number): void;
-  advance(ms: number): void;
-}
-
-/** A manual clock starting at `start`. */
-export function manualClock(start = TEST_START_MS): ManualClock {
-  let current = start;
-  return {
-    now: () => current,
-    set: (ms) => {
-      current = ms;
-    },
-    advance: (ms) => {
-      current += ms;
-    },
-  };
-}
+/** A manual clock starting at `start` (the sandbox tests' Tuesday by default). */
+export const manualClock = (start = TEST_START_MS): ManualClock => manualClockAt(start);
 
 /** A sandbox on a random loopback port with a manual clock and a fast feed timer. */
 export async function startTestSandbox(

@@ -6,6 +6,9 @@ export type DataInterval = (typeof DATA_INTERVALS)[number];
 export const RDX_INTERVALS = ['1m', '3m', '5m', '15m', '30m', '1h'] as const;
 export type RdxInterval = (typeof RDX_INTERVALS)[number];
 
+/** Whether a data interval is one the RDX strategy trades on. */
+export const isRdxInterval = (v: string): v is RdxInterval => (RDX_INTERVALS as readonly string[]).includes(v);
+
 export const DATA_SOURCES = ['kite', 'binance'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 

@@ -1,3 +1,4 @@
+import type { DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -10,7 +11,7 @@ export interface UsersTable {
   id: Generated<number>;
   username: string;
   passwordHash: string;
-  role: 'admin' | 'user';
+  role: Role;
   createdAt: number;
   updatedAt: number;
 }
@@ -86,7 +87,7 @@ export interface RdxConfigsTable {
   rdxLotCount: number;
   atmValuePaise: number;
   offsetValuePaise: number;
-  interval: string;
+  interval: RdxInterval;
   atmLastUpdated: number | null;
   createdAt: number;
   updatedAt: number;
@@ -108,16 +109,16 @@ export interface TransactionsTable {
 
 export interface LiveDataConfigsTable {
   id: Generated<number>;
-  source: string;
+  source: DataSource;
   instrumentToken: string;
-  interval: string;
+  interval: DataInterval;
   createdAt: number;
 }
 
 export interface CandlesTable {
-  source: string;
+  source: DataSource;
   instrumentToken: string;
-  interval: string;
+  interval: DataInterval;
   ts: number;
   open: string;
   high: string;

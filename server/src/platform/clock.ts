@@ -6,7 +6,10 @@ export interface Clock {
 export const systemClock: Clock = { now: () => Date.now() };
 
 /** A clock tests move by hand. */
-export function manualClock(start: number): Clock & { set(ms: number): void; advance(ms: number): void } {
+export type ManualClock = Clock & { set(ms: number): void; advance(ms: number): void };
+
+/** A clock tests move by hand, starting at `start`. */
+export function manualClock(start: number): ManualClock {
   let current = start;
   return {
     now: () => current,

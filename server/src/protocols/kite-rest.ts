@@ -167,6 +167,7 @@ export function toKiteInterval(appInterval: string): KiteInterval | null {
 }
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
+/** India Standard Time is UTC+05:30 all year (no daylight saving), so one offset serves every date. */
 export const IST_OFFSET_MS = 19_800_000;
 
 function pad2(n: number): string {

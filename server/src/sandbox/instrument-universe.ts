@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS } from '../protocols/kite-rest.js';
 /**
  * The Kite instruments the sandbox lists on a given IST day: its indices plus each option root's chain,
  * centred on the underlying's price at IST midnight so the list stays fixed for the day, like Kite's
@@ -53,7 +54,6 @@ export interface UniverseSource {
 }
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 19_800_000;
 
 function indexInstrument(spec: KiteIndexSpec): IndexInstrument {
   const { instrumentToken, tradingsymbol } = spec;

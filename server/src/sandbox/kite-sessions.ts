@@ -5,7 +5,7 @@
  * access tokens at the next 06:00 IST.
  */
 import { randomBytes } from 'node:crypto';
-import { kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
+import { IST_OFFSET_MS, kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
 import { isValidSandboxTotp, sandboxPasswordFor } from './sandbox-accounts.js';
 
 /** A refusal, shown to the user as Kite would show it. */
@@ -28,7 +28,6 @@ export interface KiteSession {
 
 const SHORT_LIVED_MS = 5 * 60_000;
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 19_800_000;
 
 function token(bytes: number): string {
   return randomBytes(bytes).toString('hex');

@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS } from '../protocols/kite-rest.js';
 /**
  * Option chains for the sandbox, pure: weekly expiries, Kite trading symbols and instrument tokens.
  *
@@ -41,7 +42,6 @@ export interface OptionContract {
 }
 
 const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 19_800_000;
 const TOKEN_EPOCH_DAY = Date.UTC(2020, 0, 1) / DAY_MS;
 const NFO_SEGMENT = 2;
 const MONTH_CODES = '123456789OND';

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
-import type { RetryOptions } from '../market-data/adapters/retry.js';
+import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokersRepository } from './brokers.repository.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';

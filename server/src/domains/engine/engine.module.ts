@@ -14,7 +14,6 @@ import { createEngineRepository } from './engine.repository.js';
 import { registerEngineRoutes } from './engine.routes.js';
 import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
-import { createOrdersRepository } from './orders.repository.js';
 
 /** How often the engine re-reads which candles its running mappings need (a safety net for missed events). */
 const REFRESH_EVERY_MS = 5000;
@@ -35,7 +34,6 @@ export function createEngineModule(deps: {
   const repo = createEngineRepository(deps.database);
   const executor = createExecutor({
     repo,
-    orders: createOrdersRepository(deps.database.db),
     chain: deps.optionChains,
     brokerToken: (id) => deps.brokers.tokenOf(id),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },

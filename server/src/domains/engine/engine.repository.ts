@@ -1,61 +1,26 @@
+import type { RdxInterval } from '@app/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
-import type { DB, StrategyLegsTable, TransactionsTable } from '../../db/schema.js';
-import { createSqlitePaperFills } from './paper-fills.sqlite.js';
-import { createSqliteRunningStates } from './running-states.sqlite.js';
+import type { DB } from '../../db/schema.js';
+import { createSqliteEngineStatements } from './engine.sqlite.js';
+import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
+import { insertFills } from './engine.fills.js';
+import { createOrdersRepository } from './orders.repository.js';
+
+export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.js';
 
 /** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
 const BATCH = 500;
 
-/** Everything the engine needs to decide for one running mapping. */
-export interface MappingState {
-  id: number;
-  userId: number;
-  username: string;
-  strategyId: number;
-  strategyName: string;
-  instrumentId: number;
-  instrumentName: string;
-  instrumentToken: string;
-  ticker: string | null;
-  lotSize: number;
-  marketOpenTime: string;
-  marketCloseTime: string;
-  timezone: string;
-  tradingDays: string;
-  userBrokerId: number | null;
-  isDummy: number;
-  ceCount: number;
-  peCount: number;
-  startTime: string | null;
-  endTime: string | null;
-  runningStatus: number;
-  rdxLotCount: number;
-  atmValuePaise: number;
-  offsetValuePaise: number;
-  interval: string;
-}
-
 /**
- * A fill to write as a transaction: the row without its id and date (quantity is +units for a SELL,
- * −units for a BUY, SPEC §3; mapping, strategy and instrument are always known here).
+ * Every read and write of the RDX engine behind one interface: running states, paper fills of a candle
+ * close, live broker orders and their fills. SQLite's two hot statements take a prepared fast path.
  */
-export type NewFill = Omit<
-  TransactionsTable,
-  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId'
-> & {
-  mappingId: number;
-  strategyId: number;
-  instrumentId: number;
-};
-
-/** A leg to open: the row without what opening fills in (id, status, times). */
-export type NewLeg = Omit<StrategyLegsTable, 'id' | 'status' | 'openedAt' | 'closedAt'>;
-
 export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
   const { db } = database;
-  const sqlitePaperFills = database.sqlite ? createSqlitePaperFills(database.sqlite) : null;
-  const sqliteRunning = database.sqlite ? createSqliteRunningStates(database.sqlite) : null;
+  // SQLite: the engine's two hot statements as prepared better-sqlite3 statements (engine.sqlite.ts says
+  // why); PostgreSQL and everything else go through Kysely. Both run the same integration tests.
+  const sqlite = database.sqlite ? createSqliteEngineStatements(database.sqlite) : null;
   const states = (q: Kysely<DB> | Transaction<DB>) =>
     q
       .selectFrom('userStrategyMappings as m')
@@ -95,6 +60,9 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     q.selectFrom('strategyLegs').selectAll().where('status', '=', 'open').orderBy('id');
 
   return {
+    // Live orders: written before they are sent, settled by tag (orders.repository.ts).
+    ...createOrdersRepository(db),
+
     /** (instrument token, interval) pairs some running, active RDX mapping trades on. */
     runningKeys() {
       return db
@@ -109,10 +77,10 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /** Running, active mappings on an instrument at an interval, with their open legs. */
-    async runningOn(instrumentToken: string, interval: string) {
-      if (sqliteRunning) {
-        const fast = sqliteRunning;
-        return db.connection().execute(() => Promise.resolve(fast(instrumentToken, interval)));
+    async runningOn(instrumentToken: string, interval: RdxInterval) {
+      if (sqlite) {
+        const fast = sqlite;
+        return db.connection().execute(() => Promise.resolve(fast.runningOn(instrumentToken, interval)));
       }
       const mappings: MappingState[] = await states(db)
         .where('m.runningStatus', '=', 1)
@@ -166,17 +134,11 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
      * Paper fills of a whole candle close in one transaction: legs closed and opened, transactions
      * written, ATMs recorded. All or nothing, so a crash can neither lose nor double a fill.
      */
-    async applyPaperFills(input: {
-      closeLegIds: number[];
-      openLegs: NewLeg[];
-      fills: NewFill[];
-      atm: Array<{ mappingId: number; atmPaise: number }>;
-      at: number;
-    }) {
-      if (sqlitePaperFills) {
-        const fast = sqlitePaperFills;
+    async applyPaperFills(input: PaperFills): Promise<WrittenFill[]> {
+      if (sqlite) {
+        const fast = sqlite;
         // Holding Kysely's one connection keeps its own transactions from interleaving with ours.
-        return db.connection().execute(() => Promise.resolve(fast(input)));
+        return db.connection().execute(() => Promise.resolve(fast.applyPaperFills(input)));
       }
       return db.transaction().execute(async (trx) => {
         for (let i = 0; i < input.closeLegIds.length; i += BATCH) {
@@ -212,31 +174,6 @@ async function updateAtms(trx: Transaction<DB>, atm: Array<{ mappingId: number; 
         .execute();
     }
   }
-}
-
-/** Inserts transactions and returns them as written (ids included). */
-export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: number) {
-  const written: Array<NewFill & { id: number; transactionDate: number }> = [];
-  for (let i = 0; i < fills.length; i += BATCH) {
-    const rows = fills.slice(i, i + BATCH).map((f) => ({ ...f, transactionDate: at }));
-    const ids = await trx
-      .insertInto('transactions')
-      .values(rows)
-      .returning(['id', 'mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'orderId'])
-      .execute();
-    // RETURNING order is not promised by SQLite, so rows are matched back by content.
-    const pending = new Map<string, (NewFill & { transactionDate: number })[]>();
-    for (const r of rows) {
-      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
-      pending.set(key, [...(pending.get(key) ?? []), r]);
-    }
-    for (const r of ids) {
-      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
-      const match = pending.get(key)?.shift();
-      if (match) written.push({ ...match, id: r.id });
-    }
-  }
-  return written;
 }
 
 export type EngineRepository = ReturnType<typeof createEngineRepository>;

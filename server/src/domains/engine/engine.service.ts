@@ -1,5 +1,5 @@
-import type { DataInterval, Mapping } from '@app/contract';
-import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import type { Mapping, RdxInterval } from '@app/contract';
+import { isRdxInterval, MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { LegRow } from '../../db/schema.js';
@@ -157,7 +157,7 @@ export function createEngine(deps: {
   };
 
   /** Decides and trades every running mapping of one (instrument, interval) on a candle close. */
-  async function evaluate(instrumentToken: string, interval: string, pricePaise: number, at: number) {
+  async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
     const { mappings, legs } = await deps.repo.runningOn(instrumentToken, interval);
     const legsOf = new Map<number, OpenLeg[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
@@ -186,6 +186,8 @@ export function createEngine(deps: {
     serial(async () => {
       // A candle recovered after a dropped feed is history: trading on it would act on stale prices.
       if (!isRunning || meta.isGapFill) return;
+      // The engine subscribes only to RDX intervals; the hub's keys span every data interval.
+      if (!isRdxInterval(key.interval)) return;
       const at = candle.ts + INTERVAL_MS[key.interval];
       await evaluate(key.instrumentToken, key.interval, Math.round(candle.close * 100), at);
     }).catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
@@ -195,7 +197,7 @@ export function createEngine(deps: {
     if (!isRunning) return;
     const wanted = new Map<string, HubKey>();
     for (const r of await deps.repo.runningKeys()) {
-      const key: HubKey = { source: 'kite', instrumentToken: r.instrumentToken, interval: r.interval as DataInterval };
+      const key: HubKey = { source: 'kite', instrumentToken: r.instrumentToken, interval: r.interval };
       wanted.set(`${key.instrumentToken}:${key.interval}`, key);
     }
     for (const [name, release] of subscriptions) {
@@ -281,7 +283,7 @@ export function createEngine(deps: {
     refresh: () => serial(refresh),
 
     /** For benchmarks and tests: one candle close, as the hub would deliver it. */
-    evaluate: (instrumentToken: string, interval: string, pricePaise: number, at: number) =>
+    evaluate: (instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) =>
       serial(() => evaluate(instrumentToken, interval, pricePaise, at)),
 
     /**

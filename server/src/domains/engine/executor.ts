@@ -2,13 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { iso, toRupees } from '../../platform/time.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import { createKiteRest, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
-import type { EngineRepository, MappingState, NewFill, NewLeg } from './engine.repository.js';
+import { toTransaction } from '../transactions/transactions.presenter.js';
+import type { EngineRepository, MappingState, NewFill, NewLeg, WrittenFill } from './engine.repository.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { OrdersRepository } from './orders.repository.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
 export interface Plan {
@@ -18,7 +17,6 @@ export interface Plan {
 
 export interface ExecutorDeps {
   repo: EngineRepository;
-  orders: OrdersRepository;
   chain: OptionChainService;
   brokerToken: (userBrokerId: number) => Promise<string | null>;
   kite: { apiRoot: string; apiKey: string };
@@ -34,23 +32,15 @@ const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 /** Kite tags: at most 20 alphanumeric characters; ours are random so a retry reuses the same one. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
-export function toTransactionDto(
-  m: MappingState,
-  f: NewFill & { id: number; transactionDate: number },
-): TransactionDto {
-  return {
-    id: f.id,
-    transaction_date: iso(f.transactionDate),
-    trading_symbol: f.tradingSymbol,
-    quantity: f.quantity,
-    price: toRupees(f.pricePaise),
-    strategy_name: m.strategyName,
-    instrument_name: m.instrumentName,
-    user_username: m.username,
-    user_id: m.userId,
-    user_strategy_mapping_id: m.id,
-    is_dummy: f.isDummy,
-  };
+/** A written fill as the transaction its owner sees, named from the mapping that made it. */
+export function toTransactionDto(m: MappingState, f: WrittenFill): TransactionDto {
+  return toTransaction({
+    ...f,
+    userUsername: m.username,
+    strategyName: m.strategyName,
+    instrumentName: m.instrumentName,
+    mappingId: m.id,
+  });
 }
 
 export function createExecutor(deps: ExecutorDeps) {
@@ -145,11 +135,11 @@ export function createExecutor(deps: ExecutorDeps) {
     at: number,
   ) {
     if (order.status === 'COMPLETE') {
-      const tx = await deps.orders.recordFill(orderId, Math.round(order.average_price * 100), at);
+      const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at);
       if (tx) void deps.events.publish('fill.booked', { transaction: toTransactionDto(m, tx) });
       return true;
     }
-    await deps.orders.markFailed(orderId, order.status_message ?? order.status, at);
+    await deps.repo.markFailed(orderId, order.status_message ?? order.status, at);
     return false;
   }
 
@@ -165,7 +155,7 @@ export function createExecutor(deps: ExecutorDeps) {
     const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
     const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
     const tag = newOrderTag();
-    const orderId = await deps.orders.insertPending({
+    const orderId = await deps.repo.insertPending({
       mappingId: m.id,
       userId: m.userId,
       userBrokerId: m.userBrokerId,
@@ -195,10 +185,10 @@ export function createExecutor(deps: ExecutorDeps) {
       });
     } catch (err) {
       // A refusal is final; a lost reply stays pending and is settled by its tag on recovery.
-      if (err instanceof KiteApiError) await deps.orders.markFailed(orderId, err.message, at);
+      if (err instanceof KiteApiError) await deps.repo.markFailed(orderId, err.message, at);
       throw err;
     }
-    await deps.orders.markPlaced(orderId, brokerOrderId, at);
+    await deps.repo.markPlaced(orderId, brokerOrderId, at);
     const verdict = await awaitFill(rest, brokerOrderId);
     if (!verdict) return false;
     return settle(m, orderId, verdict, at);
@@ -231,21 +221,21 @@ export function createExecutor(deps: ExecutorDeps) {
         throw new Error(`Could not open ${open.option.tradingSymbol}`);
       }
     }
-    if (plan.decision.action !== 'squareOff') await deps.orders.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
+    if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
   }
 
   /** After a restart: settle every order still pending by asking the broker for its tag. */
   async function recoverPending(mappingOf: (id: number) => Promise<MappingState | null>, at: number) {
-    for (const order of await deps.orders.pending()) {
+    for (const order of await deps.repo.pending()) {
       const m = await mappingOf(order.mappingId);
       if (!m) {
-        await deps.orders.markFailed(order.id, 'mapping gone', at);
+        await deps.repo.markFailed(order.id, 'mapping gone', at);
         continue;
       }
       try {
         const rest = await restFor(m);
         const found = (await rest.orders()).find((o) => o.tag === order.tag);
-        if (!found) await deps.orders.markFailed(order.id, 'not placed before the restart', at);
+        if (!found) await deps.repo.markFailed(order.id, 'not placed before the restart', at);
         else await settle(m, order.id, found, at);
       } catch (err) {
         deps.logger.error({ err, orderId: order.id }, 'could not settle a pending order');

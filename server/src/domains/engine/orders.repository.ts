@@ -1,8 +1,11 @@
 import type { Insertable, Kysely } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
-import { insertFills } from './engine.repository.js';
+import { insertFills } from './engine.fills.js';
 
-/** Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag. */
+/**
+ * Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag.
+ * Part of the engine repository (engine.repository.ts), not used on its own.
+ */
 export function createOrdersRepository(db: Kysely<DB>) {
   return {
     async insertPending(row: Omit<Insertable<BrokerOrdersTable>, 'status'>) {

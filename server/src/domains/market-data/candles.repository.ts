@@ -1,12 +1,13 @@
+import type { DataInterval, DataSource } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import type SqliteDatabase from 'better-sqlite3';
 import type { Database } from '../../db/client.js';
 import type { CandlesTable, DB } from '../../db/schema.js';
 
 export interface CandleKey {
-  source: string;
+  source: DataSource;
   instrumentToken: string;
-  interval: string;
+  interval: DataInterval;
 }
 
 type CandleValues = Omit<CandlesTable, keyof CandleKey>;

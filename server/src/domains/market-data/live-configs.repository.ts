@@ -1,5 +1,13 @@
+import type { DataInterval, DataSource } from '@app/contract';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DB, LiveDataConfigsTable } from '../../db/schema.js';
+
+/** What makes a live-data configuration unique. */
+export interface LiveConfigKey {
+  source: DataSource;
+  instrumentToken: string;
+  interval: DataInterval;
+}
 
 export function createLiveConfigsRepository(db: Kysely<DB>) {
   const view = () =>
@@ -15,7 +23,7 @@ export function createLiveConfigsRepository(db: Kysely<DB>) {
     findById(id: number) {
       return view().where('c.id', '=', id).executeTakeFirst();
     },
-    findByKey(k: { source: string; instrumentToken: string; interval: string }) {
+    findByKey(k: LiveConfigKey) {
       return db
         .selectFrom('liveDataConfigs')
         .select('id')

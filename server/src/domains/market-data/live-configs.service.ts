@@ -1,23 +1,17 @@
-import type {
-  CreateLiveDataConfig,
-  DataInterval,
-  DataSource,
-  LiveDataConfig,
-  UpdateLiveDataConfig,
-} from '@app/contract';
+import type { CreateLiveDataConfig, LiveDataConfig, UpdateLiveDataConfig } from '@app/contract';
 import { instrumentTokenError, MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
-import type { LiveConfigsRepository, LiveConfigView } from './live-configs.repository.js';
+import type { LiveConfigKey, LiveConfigsRepository, LiveConfigView } from './live-configs.repository.js';
 
 export function toLiveConfig(row: LiveConfigView): LiveDataConfig {
   return {
     id: row.id,
-    source: row.source as DataSource,
+    source: row.source,
     instrument_token: row.instrumentToken,
-    interval: row.interval as DataInterval,
+    interval: row.interval,
     instrument_name: row.instrumentName,
     created_at: iso(row.createdAt),
   };
@@ -32,7 +26,7 @@ export function createLiveConfigsService(deps: {
   const { repo, clock } = deps;
   const onChanged = () => void deps.events.publish('live_configs.changed', { at: clock.now() });
 
-  async function assertUnique(key: { source: string; instrumentToken: string; interval: string }, exceptId?: number) {
+  async function assertUnique(key: LiveConfigKey, exceptId?: number) {
     const existing = await repo.findByKey(key);
     if (existing && existing.id !== exceptId) throw conflict(MSG.liveConfigExists);
   }

@@ -33,7 +33,7 @@ export function createLiveSyncService(deps: {
   async function reconcile() {
     const wanted = new Map<string, HubKey>();
     for (const c of await deps.configs.list()) {
-      const key = { source: c.source, instrumentToken: c.instrumentToken, interval: c.interval } as HubKey;
+      const key: HubKey = { source: c.source, instrumentToken: c.instrumentToken, interval: c.interval };
       wanted.set(keyName(key), key);
     }
     for (const [name, release] of active) {

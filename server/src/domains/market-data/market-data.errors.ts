@@ -1,7 +1,7 @@
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import { AppError } from '../../platform/errors.js';
 import { BinanceApiError } from './adapters/binance-adapter.js';
-import { RetryableError } from './adapters/retry.js';
+import { RetryableError } from '../../platform/outbound.js';
 
 /**
  * A provider failure as the admin should read it: the provider's own message for refusals

@@ -12,7 +12,7 @@ import type { MarketAdapter } from './adapters/adapter.js';
 import { createBinanceAdapter } from './adapters/binance-adapter.js';
 import { createKiteAdapter } from './adapters/kite-adapter.js';
 import { createKiteRest } from './adapters/kite-rest-client.js';
-import type { RetryOptions } from './adapters/retry.js';
+import type { RetryOptions } from '../../platform/outbound.js';
 import { createCandlesRepository } from './candles.repository.js';
 import { createHistoricalService } from './historical.service.js';
 import { createMarketDataHub } from './hub.js';

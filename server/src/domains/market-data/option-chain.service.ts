@@ -1,3 +1,4 @@
+import { IST_OFFSET_MS } from '../../protocols/kite-rest.js';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
 import type { KiteRest } from './adapters/kite-rest-client.js';
 
@@ -15,7 +16,6 @@ export interface ChainOption {
   instrumentToken: number;
 }
 
-const IST_OFFSET_MS = 19_800_000;
 const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
 
 /**

@@ -1,9 +1,6 @@
 import type { RdxConfig } from '@app/contract';
-import { RDX_INTERVALS, type RdxInterval } from '@app/contract';
 import type { RdxConfigRow } from '../../db/schema.js';
 import { iso, isoOrNull, toRupees } from '../../platform/time.js';
-
-const asInterval = (v: string): RdxInterval => (RDX_INTERVALS.includes(v as RdxInterval) ? (v as RdxInterval) : '15m');
 
 export function toRdxConfig(row: RdxConfigRow): RdxConfig {
   return {
@@ -12,7 +9,7 @@ export function toRdxConfig(row: RdxConfigRow): RdxConfig {
     rdx_lot_count: row.rdxLotCount,
     atm_value: toRupees(row.atmValuePaise),
     offset_value: toRupees(row.offsetValuePaise),
-    interval: asInterval(row.interval),
+    interval: row.interval,
     atm_last_updated: isoOrNull(row.atmLastUpdated),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),

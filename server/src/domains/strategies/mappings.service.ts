@@ -1,4 +1,4 @@
-import type { CreateMapping, DataInterval, Mapping, Strategy, UpdateMapping } from '@app/contract';
+import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
 import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -78,7 +78,7 @@ export function createMappingsService({ repo, clock, events }: MappingsServiceDe
           config:
             row.rdxInterval === null || row.rdxAtmPaise === null
               ? null
-              : { interval: row.rdxInterval as DataInterval, atmPaise: row.rdxAtmPaise },
+              : { interval: row.rdxInterval, atmPaise: row.rdxAtmPaise },
           startTime: row.startTime,
           endTime: row.endTime,
           hours: row,

@@ -1,22 +1,7 @@
 import type { PageQuery, Transaction, TransactionPage, TransactionSummary } from '@app/contract';
-import { iso, toRupees } from '../../platform/time.js';
-import type { TotalsRow, TransactionsRepository, TransactionView } from './transactions.repository.js';
-
-export function toTransaction(row: TransactionView): Transaction {
-  return {
-    id: row.id,
-    transaction_date: iso(row.transactionDate),
-    trading_symbol: row.tradingSymbol,
-    quantity: row.quantity,
-    price: toRupees(row.pricePaise),
-    strategy_name: row.strategyName,
-    instrument_name: row.instrumentName,
-    user_username: row.userUsername,
-    user_id: row.userId,
-    user_strategy_mapping_id: row.mappingId,
-    is_dummy: row.isDummy,
-  };
-}
+import { toRupees } from '../../platform/time.js';
+import { toTransaction } from './transactions.presenter.js';
+import type { TotalsRow, TransactionsRepository } from './transactions.repository.js';
 
 const totalsOf = (r: Omit<TotalsRow, 'strategyName'>) => ({
   count: r.count,

@@ -3,7 +3,13 @@ import { BINANCE_KLINE_LIMIT, isBinanceError, parseBinanceKlineRow } from '../..
 import { INTERVAL_MS, type Candle } from '../candles.logic.js';
 import type { HistoryRequest, LiveStream, MarketAdapter, StreamHandlers } from './adapter.js';
 import { createBinanceStream } from './binance-stream.js';
-import { RetryableError, retryAfterMs, withRetry, type RetryOptions } from './retry.js';
+import {
+  fetchWithTimeout,
+  RetryableError,
+  retryAfterMs,
+  withRetry,
+  type RetryOptions,
+} from '../../../platform/outbound.js';
 
 export interface BinanceAdapterOptions {
   apiRoot: string;
@@ -36,7 +42,7 @@ export function createBinanceAdapter(opts: BinanceAdapterOptions): MarketAdapter
         endTime: String(endTime),
         limit: String(BINANCE_KLINE_LIMIT.max),
       });
-      const res = await fetch(`${root}/api/v3/klines?${q.toString()}`);
+      const res = await fetchWithTimeout(`${root}/api/v3/klines?${q.toString()}`);
       // 429 is a rate limit and 418 an IP ban; both say when to come back.
       if (res.status === 429 || res.status === 418 || res.status >= 500) {
         throw new RetryableError(`Binance answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
@@ -46,7 +52,8 @@ export function createBinanceAdapter(opts: BinanceAdapterOptions): MarketAdapter
         const err = isBinanceError(body) ? body : { code: res.status, msg: `Binance answered ${res.status}` };
         throw new BinanceApiError(err.code, err.msg);
       }
-      return (body as unknown[]).map(parseBinanceKlineRow);
+      if (!Array.isArray(body)) throw new BinanceApiError(-1, 'Binance sent an unexpected klines reply');
+      return body.map(parseBinanceKlineRow);
     }, opts.retry);
   }
 

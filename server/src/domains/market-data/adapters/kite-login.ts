@@ -1,3 +1,4 @@
+import { fetchWithTimeout } from '../../../platform/outbound.js';
 import { KiteApiError, unwrapKiteEnvelope } from '../../../protocols/kite-rest.js';
 
 export interface KiteLoginOptions {
@@ -21,7 +22,7 @@ class CookieJar {
 }
 
 async function postForm(url: string, form: Record<string, string>, jar: CookieJar) {
-  const res = await fetch(url, {
+  const res = await fetchWithTimeout(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', Cookie: jar.header() },
     body: new URLSearchParams(form).toString(),
@@ -61,7 +62,7 @@ export async function loginForRequestToken(
   for (let hop = 0; hop < 10; hop++) {
     const found = new URL(url).searchParams.get('request_token');
     if (found) return found;
-    const res = await fetch(url, { redirect: 'manual', headers: { Cookie: jar.header() } });
+    const res = await fetchWithTimeout(url, { redirect: 'manual', headers: { Cookie: jar.header() } });
     jar.store(res);
     const location = res.headers.get('location');
     if (!location) {

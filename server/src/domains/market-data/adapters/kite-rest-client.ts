@@ -8,7 +8,14 @@ import {
   type KiteCandle,
   type KiteInterval,
 } from '../../../protocols/kite-rest.js';
-import { RetryableError, retryAfterMs, withRetry, type RetryOptions } from './retry.js';
+import { z } from 'zod';
+import {
+  fetchWithTimeout,
+  RetryableError,
+  retryAfterMs,
+  withRetry,
+  type RetryOptions,
+} from '../../../platform/outbound.js';
 
 export interface KiteRestOptions {
   apiRoot: string;
@@ -28,16 +35,31 @@ export interface KiteOrderRequest {
   tag: string;
 }
 
-export interface KiteOrder {
-  order_id: string;
-  status: string;
-  tag: string | null;
-  tradingsymbol: string;
-  transaction_type: string;
-  quantity: number;
-  filled_quantity: number;
-  average_price: number;
-  status_message: string | null;
+/** An order as Kite reports it (orders, order history); fields we act on, checked at the edge. */
+const KiteOrderSchema = z.object({
+  order_id: z.string(),
+  status: z.string(),
+  tag: z.string().nullable(),
+  tradingsymbol: z.string(),
+  transaction_type: z.string(),
+  quantity: z.number(),
+  filled_quantity: z.number(),
+  average_price: z.number(),
+  status_message: z.string().nullable(),
+});
+export type KiteOrder = z.infer<typeof KiteOrderSchema>;
+
+const LtpSchema = z.record(z.string(), z.object({ instrument_token: z.number(), last_price: z.number() }));
+const PlacedSchema = z.object({ order_id: z.string() });
+const SessionSchema = z.object({ access_token: z.string(), user_id: z.string(), login_time: z.string().nullable() });
+
+/** A reply's `data` checked against what we rely on; a surprise is a DataException naming the field. */
+function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0];
+  const where = issue?.path.join('.') || 'reply';
+  throw new KiteApiError('DataException', `Kite sent an unexpected ${what} (${where}: ${issue?.message ?? 'invalid'})`);
 }
 
 /**
@@ -52,7 +74,7 @@ export function createKiteRest(options: KiteRestOptions) {
     const token = options.accessToken?.();
     if (token) headers.Authorization = `token ${options.apiKey}:${token}`;
     if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
-    const res = await fetch(`${root}${path}`, {
+    const res = await fetchWithTimeout(`${root}${path}`, {
       method,
       headers,
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
@@ -63,23 +85,25 @@ export function createKiteRest(options: KiteRestOptions) {
     return res;
   }
 
-  async function json<T>(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<T> {
-    return withRetry(async () => {
-      const res = await once(method, path, form);
-      let body: unknown;
-      try {
-        body = await res.json();
-      } catch {
-        throw new KiteApiError('DataException', `Kite sent an unreadable reply (${res.status})`, res.status);
-      }
-      return unwrapKiteEnvelope<T>(body, res.status);
-    }, options.retry);
+  async function readData(res: Response): Promise<unknown> {
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch {
+      throw new KiteApiError('DataException', `Kite sent an unreadable reply (${res.status})`, res.status);
+    }
+    return unwrapKiteEnvelope<unknown>(body, res.status);
+  }
+
+  /** A read: retried when Kite says to try later or never answered. */
+  function json(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<unknown> {
+    return withRetry(async () => readData(await once(method, path, form)), options.retry);
   }
 
   return {
     async historical(token: string, interval: KiteInterval, from: number, to: number): Promise<KiteCandle[]> {
       const q = new URLSearchParams({ from: formatKiteDateTime(from), to: formatKiteDateTime(to) });
-      const data = await json<unknown>(
+      const data = await json(
         'GET',
         `/instruments/historical/${encodeURIComponent(token)}/${interval}?${q.toString()}`,
       );
@@ -89,7 +113,7 @@ export function createKiteRest(options: KiteRestOptions) {
     /** `i` keys as Kite takes them: `NFO:NIFTY25D0924500CE` or a token. */
     async ltp(keys: string[]): Promise<Record<string, { instrument_token: number; last_price: number }>> {
       const q = keys.map((k) => `i=${encodeURIComponent(k)}`).join('&');
-      return json('GET', `/quote/ltp?${q}`);
+      return parsed(LtpSchema, await json('GET', `/quote/ltp?${q}`), 'quote');
     },
 
     async instruments(): Promise<KiteInstrument[]> {
@@ -108,25 +132,29 @@ export function createKiteRest(options: KiteRestOptions) {
         quantity: String(order.quantity),
         validity: 'DAY',
       });
-      const data = unwrapKiteEnvelope<{ order_id: string }>(await res.json(), res.status);
-      return data.order_id;
+      return parsed(PlacedSchema, await readData(res), 'order reply').order_id;
     },
 
-    orders(): Promise<KiteOrder[]> {
-      return json('GET', '/orders');
+    async orders(): Promise<KiteOrder[]> {
+      return parsed(z.array(KiteOrderSchema), await json('GET', '/orders'), 'order book');
     },
 
-    orderHistory(orderId: string): Promise<KiteOrder[]> {
-      return json('GET', `/orders/${encodeURIComponent(orderId)}`);
+    async orderHistory(orderId: string): Promise<KiteOrder[]> {
+      return parsed(
+        z.array(KiteOrderSchema),
+        await json('GET', `/orders/${encodeURIComponent(orderId)}`),
+        'order history',
+      );
     },
 
     /** Exchanges a request token for an access token (the checksum proves we hold the app secret). */
     async generateSession(requestToken: string, apiSecret: string) {
-      return json<{ access_token: string; user_id: string; login_time: string | null }>('POST', '/session/token', {
+      const data = await json('POST', '/session/token', {
         api_key: options.apiKey,
         request_token: requestToken,
         checksum: kiteSessionChecksum(options.apiKey, requestToken, apiSecret),
       });
+      return parsed(SessionSchema, data, 'session');
     },
   };
 }

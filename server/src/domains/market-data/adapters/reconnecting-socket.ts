@@ -1,4 +1,8 @@
 import WebSocket, { type RawData } from 'ws';
+import { reconnectDelay } from '../../../platform/outbound.js';
+
+/** A connection attempt that has not opened by then is given up and retried. */
+const CONNECT_TIMEOUT_MS = 10_000;
 
 export interface ReconnectingSocketOptions {
   /** Resolved at every (re)connect, so a refreshed access token is picked up. */
@@ -15,7 +19,7 @@ export interface ReconnectingSocketOptions {
 }
 
 /**
- * A WebSocket that stays connected: exponential backoff between attempts (1 s, 2 s, 4 s … capped),
+ * A WebSocket that stays connected: jittered exponential backoff between attempts (about 1 s, 2 s, 4 s … capped),
  * a read timeout that treats silence as a dead link, and `onOpen` on every reconnect so callers
  * resubscribe and fill the gap.
  */
@@ -43,7 +47,7 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
 
   const scheduleReconnect = () => {
     if (isClosed || retryTimer) return;
-    const delay = Math.min(opts.maxDelayMs ?? 30_000, (opts.baseDelayMs ?? 1000) * 2 ** attempt);
+    const delay = reconnectDelay(attempt, opts.baseDelayMs ?? 1000, opts.maxDelayMs ?? 30_000);
     attempt += 1;
     retryTimer = setTimeout(() => {
       retryTimer = null;
@@ -61,7 +65,7 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
       scheduleReconnect();
       return;
     }
-    const socket = new WebSocket(url);
+    const socket = new WebSocket(url, { handshakeTimeout: CONNECT_TIMEOUT_MS });
     ws = socket;
     socket.on('open', () => {
       attempt = 0;

@@ -1,0 +1,31 @@
+import type { Transaction } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { NewFill, WrittenFill } from './engine.types.js';
+
+/** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
+const BATCH = 500;
+
+/** Inserts transactions and returns them as written (ids included). */
+export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: number): Promise<WrittenFill[]> {
+  const written: WrittenFill[] = [];
+  for (let i = 0; i < fills.length; i += BATCH) {
+    const rows = fills.slice(i, i + BATCH).map((f) => ({ ...f, transactionDate: at }));
+    const ids = await trx
+      .insertInto('transactions')
+      .values(rows)
+      .returning(['id', 'mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'orderId'])
+      .execute();
+    // RETURNING order is not promised by SQLite, so rows are matched back by content.
+    const pending = new Map<string, (NewFill & { transactionDate: number })[]>();
+    for (const r of rows) {
+      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
+      pending.set(key, [...(pending.get(key) ?? []), r]);
+    }
+    for (const r of ids) {
+      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
+      const match = pending.get(key)?.shift();
+      if (match) written.push({ ...match, id: r.id });
+    }
+  }
+  return written;
+}

@@ -1,0 +1,63 @@
+import type { RdxInterval } from '@app/contract';
+import type { StrategyLegsTable, TransactionsTable } from '../../db/schema.js';
+
+/*
+ * The shapes the engine reads and writes, shared by its repository's portable (Kysely) and SQLite paths.
+ */
+
+/** Everything the engine needs to decide for one running mapping. */
+export interface MappingState {
+  id: number;
+  userId: number;
+  username: string;
+  strategyId: number;
+  strategyName: string;
+  instrumentId: number;
+  instrumentName: string;
+  instrumentToken: string;
+  ticker: string | null;
+  lotSize: number;
+  marketOpenTime: string;
+  marketCloseTime: string;
+  timezone: string;
+  tradingDays: string;
+  userBrokerId: number | null;
+  isDummy: number;
+  ceCount: number;
+  peCount: number;
+  startTime: string | null;
+  endTime: string | null;
+  runningStatus: number;
+  rdxLotCount: number;
+  atmValuePaise: number;
+  offsetValuePaise: number;
+  interval: RdxInterval;
+}
+
+/**
+ * A fill to write as a transaction: the row without its id and date (quantity is +units for a SELL,
+ * −units for a BUY, SPEC §3; mapping, strategy and instrument are always known here).
+ */
+export type NewFill = Omit<
+  TransactionsTable,
+  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId'
+> & {
+  mappingId: number;
+  strategyId: number;
+  instrumentId: number;
+};
+
+/** A leg to open: the row without what opening fills in (id, status, times). */
+export type NewLeg = Omit<StrategyLegsTable, 'id' | 'status' | 'openedAt' | 'closedAt'>;
+
+/** A fill as written: its transaction id and date filled in. */
+export type WrittenFill = NewFill & { id: number; transactionDate: number };
+
+/** Everything one candle close's paper fills change, written in one transaction. */
+export interface PaperFills {
+  closeLegIds: number[];
+  openLegs: NewLeg[];
+  fills: NewFill[];
+  atm: Array<{ mappingId: number; atmPaise: number }>;
+  at: number;
+}

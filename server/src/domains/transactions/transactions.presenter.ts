@@ -1,0 +1,34 @@
+import type { Transaction } from '@app/contract';
+import { iso, toRupees } from '../../platform/time.js';
+
+/** What a transaction is shown from: the row and the names of its user, strategy and instrument. */
+export interface TransactionFacts {
+  id: number;
+  transactionDate: number;
+  tradingSymbol: string;
+  quantity: number;
+  pricePaise: number;
+  isDummy: number;
+  userId: number;
+  mappingId: number | null;
+  userUsername: string;
+  strategyName: string | null;
+  instrumentName: string | null;
+}
+
+/** A transaction as the API and the realtime event show it (price in rupees, date in ISO UTC). */
+export function toTransaction(row: TransactionFacts): Transaction {
+  return {
+    id: row.id,
+    transaction_date: iso(row.transactionDate),
+    trading_symbol: row.tradingSymbol,
+    quantity: row.quantity,
+    price: toRupees(row.pricePaise),
+    strategy_name: row.strategyName,
+    instrument_name: row.instrumentName,
+    user_username: row.userUsername,
+    user_id: row.userId,
+    user_strategy_mapping_id: row.mappingId,
+    is_dummy: row.isDummy,
+  };
+}

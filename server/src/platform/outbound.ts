@@ -1,0 +1,84 @@
+import pRetry from 'p-retry';
+
+/*
+ * Every call the server makes to a provider (Kite, Binance) goes through here: a timeout on each request,
+ * and retries with jittered exponential backoff (p-retry) only for failures that can succeed on a retry.
+ * Order placement never retries: a lost reply there is settled by the order's tag, never by sending again.
+ */
+
+/** How long one provider request may take before it counts as a network failure. */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+/** A provider answered with a status worth retrying (429, 418, 5xx), possibly saying when. */
+export class RetryableError extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs?: number,
+  ) {
+    super(message);
+    this.name = 'RetryableError';
+  }
+}
+
+/** The request never got an answer: refused, reset, or timed out. */
+export class NetworkError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'NetworkError';
+  }
+}
+
+export interface RetryOptions {
+  attempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+/** Only a provider's own "try later" and a request that never got through are worth another try. */
+export const isRetryable = (err: unknown) => err instanceof RetryableError || err instanceof NetworkError;
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Runs `task`, retrying retryable failures with jittered backoff; a provider's Retry-After is waited out. */
+export function withRetry<T>(task: () => Promise<T>, options: RetryOptions = {}): Promise<T> {
+  return pRetry(task, {
+    retries: Math.max(0, (options.attempts ?? 5) - 1),
+    minTimeout: options.baseDelayMs ?? 500,
+    maxTimeout: options.maxDelayMs ?? 8000,
+    randomize: true,
+    shouldRetry: ({ error }) => isRetryable(error),
+    onFailedAttempt: async ({ error, retriesLeft }) => {
+      if (retriesLeft > 0 && error instanceof RetryableError && error.retryAfterMs) await sleep(error.retryAfterMs);
+    },
+  });
+}
+
+/** fetch with a deadline; a refusal, a reset or the deadline becomes a NetworkError. */
+export async function fetchWithTimeout(
+  url: string,
+  init: RequestInit = {},
+  timeoutMs = REQUEST_TIMEOUT_MS,
+): Promise<Response> {
+  try {
+    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+  } catch (err) {
+    const what = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : 'failed';
+    throw new NetworkError(`${new URL(url).host}: request ${what}`, { cause: err });
+  }
+}
+
+/** Retry-After header (seconds) to milliseconds. */
+export function retryAfterMs(header: string | null): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  return Number.isFinite(seconds) ? seconds * 1000 : undefined;
+}
+
+/**
+ * The wait before reconnect attempt `attempt` (0-based) of a dropped stream: exponential, capped, with
+ * full jitter so many consoles dropped together do not reconnect in step.
+ */
+export function reconnectDelay(attempt: number, baseMs: number, maxMs: number, random = Math.random): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
