@@ -35,12 +35,32 @@ export class AdminDataPage {
     if (choice.interval) await this.field('Interval').selectOption(choice.interval);
   }
 
+  /** The texts of the fetch form's instrument choices (placeholder left out). */
+  async instrumentChoices(): Promise<string[]> {
+    const texts = await this.field('Instrument').locator('option').allTextContents();
+    return texts.filter((t) => t !== 'Select instrument');
+  }
+
   async addConfiguration() {
     await this.fetchForm().getByRole('button', { name: 'Add Configuration' }).click();
   }
 
+  /** A fast double-click on Add Configuration, as an impatient admin would. */
+  async doubleClickAddConfiguration() {
+    await this.fetchForm().getByRole('button', { name: 'Add Configuration' }).dblclick();
+  }
+
   async fetchData() {
     await this.fetchForm().getByRole('button', { name: 'Fetch Data' }).click();
+  }
+
+  async syncHistorical() {
+    await this.button('Sync Historical Data').click();
+  }
+
+  /** The candle panel, titled by the series it shows. */
+  candles() {
+    return this.page.getByRole('region', { name: 'Candles' });
   }
 
   configRows() {
@@ -65,6 +85,16 @@ export class AdminDataPage {
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => question).not.toBe('');
     return question;
+  }
+
+  /** Starts editing a row and returns its inline Source and Instrument selects. */
+  async editRow(row: Locator) {
+    await row.getByRole('button', { name: 'Edit' }).click();
+    return {
+      source: row.getByLabel('Source'),
+      instrument: row.getByLabel('Instrument'),
+      interval: row.getByLabel('Interval'),
+    };
   }
 
   /** A success message with this text. */

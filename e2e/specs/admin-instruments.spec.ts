@@ -29,7 +29,7 @@ test('admin adds an instrument starting from the default market hours, edits it 
   const row = instruments.row(token);
   await expect(row).toContainText(name);
   await expect(row).toContainText('IDXT');
-  await expect(row).toContainText('09:15–15:30 Asia/Kolkata');
+  await expect(row).toContainText('09:15–15:30 IST');
   await expect(row).toContainText('Mon-Fri');
 
   await instruments.edit(token);

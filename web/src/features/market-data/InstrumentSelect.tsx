@@ -20,7 +20,7 @@ export function InstrumentSelect({ instruments, value, onChange, label, placehol
       {!isKnown && <option value={value}>{value}</option>}
       {instruments.map((i) => (
         <option key={i.id} value={i.instrument_token}>
-          {i.name} ({i.instrument_token})
+          {i.name === i.instrument_token ? i.name : `${i.name} (${i.instrument_token})`}
         </option>
       ))}
     </select>
