@@ -41,6 +41,7 @@ export function createEngineServices(
     logger: deps.logger,
     onFill: (transaction) => deps.realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction }),
     isWatched: (userId) => deps.realtime.hasAudience(userId),
+    onSkipped: (mappingId, reason) => engine.noteProblem(mappingId, reason),
   });
   const engine = createEngine({
     repo,

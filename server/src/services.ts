@@ -19,6 +19,7 @@ import { createUsersService } from './domains/users/users.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { createEngineServices } from './engine-services.js';
 import type { Engine } from './domains/engine/engine.service.js';
+import type { OptionChainService } from './domains/engine/option-chain.service.js';
 import { createMarketServices, type MarketDeps } from './market-services.js';
 import type { Clock } from './platform/clock.js';
 import type { RealtimeHub } from './platform/realtime.js';
@@ -58,12 +59,16 @@ export function createServices(deps: ServiceDeps) {
     clock,
     onChanged: () => void marketStack.refreshSessions(),
   });
-  const brokers = createBrokersService({ repo: createBrokersRepository(db), secrets, clock });
+  const brokers = createBrokersService({ repo: createBrokersRepository(db, kind), secrets, clock });
   // The engine follows status and config changes; it is created below, after what it depends on.
-  const late: { engine?: Engine } = {};
+  const late: { engine?: Engine; optionChains?: OptionChainService } = {};
   const mappings = createMappingsService({
-    repo: createMappingsRepository(db),
+    repo: createMappingsRepository(db, kind),
     clock,
+    engine: {
+      isRunning: () => late.engine?.status().isRunning ?? false,
+      problemOf: (id) => late.engine?.problemOf(id) ?? null,
+    },
     onStatusChanged: (strategy) => {
       realtime.toUserAndAdmins(strategy.user_id, 'strategy_status_changed', {
         userStrategyMappingId: strategy.id,
@@ -76,6 +81,7 @@ export function createServices(deps: ServiceDeps) {
     repo: createRdxConfigRepository(db),
     mappings,
     clock,
+    chainFor: (ticker) => late.optionChains?.chainFor(ticker) ?? Promise.resolve([]),
     onChanged: () => void late.engine?.refresh(),
   });
   const transactionsRepo = createTransactionsRepository(db);
@@ -95,6 +101,7 @@ export function createServices(deps: ServiceDeps) {
     logger: deps.logger,
   });
   late.engine = engineStack.engine;
+  late.optionChains = engineStack.optionChains;
   return {
     ...engineStack,
     realtime,

@@ -16,7 +16,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The built server (`server/dist/main.js`) as a real child process, for kill-and-restart tests. */
+/**
+ * The built server (`server/dist/main.js`) as a real child process, for kill-and-restart tests.
+ * `entry` picks another script relative to the repository root (`scripts/start.mjs` is `npm start`).
+ */
 export class ChildServer {
   private child: ChildProcess | null = null;
   private output = '';
@@ -24,6 +27,7 @@ export class ChildServer {
   constructor(
     readonly port: number,
     private readonly env: Record<string, string>,
+    private readonly entry = 'server/dist/main.js',
   ) {}
 
   get url() {
@@ -32,7 +36,7 @@ export class ChildServer {
 
   async start(): Promise<void> {
     this.output = '';
-    const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
+    const child = spawn(process.execPath, [path.join(repoRoot, this.entry)], {
       env: { ...process.env, ...this.env, PORT: String(this.port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

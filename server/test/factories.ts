@@ -2,6 +2,8 @@ import type { Role } from '@app/contract';
 import type { TestApp } from './test-app.js';
 
 let counter = 0;
+/** Broker user ids are unique per user and broker (a second identical account is refused). */
+let brokerCounter = 0;
 
 export interface TestUser {
   id: number;
@@ -36,7 +38,7 @@ export async function buildUserBroker(
 ) {
   return t.services.brokers.create(
     { userId: owner.id, role: owner.role },
-    { broker_id: 1, broker_username: `ZR${1000 + counter}`, broker_token: null, ...overrides },
+    { broker_id: 1, broker_username: `ZR${1000 + ++brokerCounter}`, broker_token: null, ...overrides },
   );
 }
 

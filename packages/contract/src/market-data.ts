@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DataIntervalSchema, DataSourceSchema } from './live-data.js';
+import { DataIntervalSchema, DataSourceSchema, instrumentTokenError } from './live-data.js';
 import { labelOf } from './labels.js';
 import { defineRoute, requiredText } from './route.js';
 
@@ -24,6 +24,11 @@ export const FetchHistoricalSchema = z
   .refine((v) => !v.startDate || !v.endDate || Date.parse(v.endDate) > Date.parse(v.startDate), {
     error: 'End Date must be later than Start Date',
     path: ['endDate'],
+  })
+  .superRefine((v, ctx) => {
+    // A Kite token sent to Binance (or the reverse) is never a valid request.
+    const error = instrumentTokenError(v.source, v.instrumentToken);
+    if (error) ctx.addIssue({ code: 'custom', message: error, path: ['instrumentToken'] });
   });
 export type FetchHistorical = z.infer<typeof FetchHistoricalSchema>;
 

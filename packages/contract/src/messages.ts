@@ -23,7 +23,6 @@ export const MSG = {
   failedChangePassword: 'Failed to change password',
   passwordReset: 'Password reset. The user must sign in again.',
   failedResetPassword: 'Failed to reset password',
-  newPasswordSameAsCurrent: 'New Password must differ from the current one',
 
   // Brokers
   failedGenerateKiteToken: 'Failed to generate Kite token',
@@ -39,6 +38,7 @@ export const MSG = {
   kiteTokenGenerated: 'Kite access token generated successfully!',
   confirmDeleteBroker: 'Are you sure you want to delete this broker configuration?',
   brokerInUse: 'This broker configuration is used by a strategy mapping; remove the mapping first',
+  brokerAccountExists: 'This broker account is already configured',
   // Broker configuration screen (not in SPEC; kept here so tests and UI agree)
   brokerConfigCreated: 'Broker configuration added',
   brokerConfigUpdated: 'Broker configuration updated',
@@ -72,8 +72,7 @@ export const MSG = {
   noActiveStrategies: 'No active strategies.',
   confirmExitStrategy: 'Exit this strategy? All open positions will be squared off.',
   failedStartStrategy: 'Failed to start strategy',
-  rdxServiceStoppedBanner:
-    'The RDX service is stopped: strategies will not trade until an admin starts the service.',
+  rdxServiceStoppedBanner: 'The RDX service is stopped: strategies will not trade until an admin starts the service.',
   liveWithoutToken:
     'This broker account has no access token, so a LIVE strategy on it cannot trade. Generate a token on the Profile page first.',
   confirmSaveLiveWithoutToken:

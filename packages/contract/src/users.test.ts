@@ -15,9 +15,9 @@ describe('CreateUserSchema', () => {
     const result = CreateUserSchema.safeParse({ username: '', password: 'x', role: 'root' });
     expect(result.success).toBe(false);
     const messages = result.error?.issues.map((i) => i.message) ?? [];
-    expect(messages.some((m) => m.includes('username'))).toBe(true);
-    expect(messages.some((m) => m.includes('password'))).toBe(true);
-    expect(messages.some((m) => m.includes('role'))).toBe(true);
+    expect(messages.some((m) => m.includes('Username'))).toBe(true);
+    expect(messages.some((m) => m.includes('Password'))).toBe(true);
+    expect(messages.some((m) => m.includes('Role'))).toBe(true);
   });
 
   it('drops unknown fields', () => {

@@ -34,8 +34,10 @@ let admin: TestUser;
 let seq = 0;
 const nextCode = () => String(900000 + ++seq);
 
-const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED) => {
+/** A mapping of `owner`; running or paused ones (and `withConfig`) have an RDX configuration, as Start requires. */
+const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED, withConfig = false) => {
   const m = await buildMapping(t, owner);
+  if (withConfig || status !== RUNNING_STATUS.STOPPED) await buildRdxConfig(t, owner, m.id);
   if (status !== RUNNING_STATUS.STOPPED) {
     await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, status);
   }
@@ -48,6 +50,10 @@ const cases: Record<string, Case> = {
   'auth.login': { prepare: (o) => Promise.resolve({ body: { username: o.username, password: o.password } }) },
   'auth.verify': { prepare: none },
   'auth.logout': { prepare: none },
+  // Every caller here signs in with the factories' password; keeping it unchanged keeps later cases signing in.
+  'auth.changePassword': {
+    prepare: () => Promise.resolve({ body: { current_password: 'password123', new_password: 'password123' } }),
+  },
   'users.list': { prepare: none },
   'users.get': { prepare: (o) => Promise.resolve({ params: { id: o.id } }) },
   'users.create': {
@@ -100,7 +106,10 @@ const cases: Record<string, Case> = {
   'strategies.update': { prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { ce_count: 2 } }) },
   'strategies.remove': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
   'strategies.toggleStatus': {
-    prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { running_status: 1 } }),
+    prepare: async (o) => ({
+      params: { id: (await mapping(o, RUNNING_STATUS.STOPPED, true)).id },
+      body: { running_status: 1 },
+    }),
   },
   'rdx.get': {
     prepare: async (o) => {
@@ -178,7 +187,6 @@ const cases: Record<string, Case> = {
   'engine.realign': {
     prepare: async (o) => {
       const m = await mapping(o, RUNNING_STATUS.RUNNING);
-      await buildRdxConfig(t, o, m.id);
       return { params: { id: m.id } };
     },
   },

@@ -22,3 +22,13 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new AppError(429, 'RATE_LIMITED', message, { retryAfterSeconds });
 export const upstreamFailed = (message: string) => new AppError(502, 'UPSTREAM_FAILED', message);
+
+/**
+ * Whether a database error is a unique-constraint violation (two requests racing to create the same row):
+ * better-sqlite3 says SQLITE_CONSTRAINT_UNIQUE / _PRIMARYKEY, PostgreSQL SQLSTATE 23505.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = err.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

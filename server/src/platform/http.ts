@@ -1,9 +1,9 @@
 import type { DataOf, ErrorBody, RouteDef, Role } from '@app/contract';
-import { envelope } from '@app/contract';
+import { envelope, labelOf, MSG } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, forbidden } from './errors.js';
+import { AppError, forbidden, isUniqueViolation } from './errors.js';
 
 /** Who is calling, taken from the session row behind the bearer token. */
 export interface AuthContext {
@@ -93,10 +93,12 @@ export function mount<R extends RouteDef>(
   });
 }
 
+/** A validation message that names its field the way the screen labels it. */
 function fieldMessage(path: string, message: string): string {
   if (!path) return message;
   const field = path.split('/').filter(Boolean).join('.');
-  return message.includes(field) ? message : `${field}: ${message}`;
+  const label = labelOf(field.split('.').pop() ?? field);
+  return message.includes(label) || message.includes(field) ? message : `${label}: ${message}`;
 }
 
 /** Maps every thrown error to SPEC's envelope; 500 is only for our own faults. */
@@ -110,6 +112,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (status === 429 && typeof err.details === 'object' && err.details && 'retryAfterSeconds' in err.details) {
         void reply.header('retry-after', String(err.details.retryAfterSeconds));
       }
+    } else if (isUniqueViolation(err)) {
+      // Two requests raced past a service's own duplicate check: the loser gets a conflict, never a 500.
+      status = 409;
+      body = { success: false, error: MSG.alreadyExists, code: 'CONFLICT' };
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const issues = err.validation.map((v) => ({

@@ -57,6 +57,7 @@ describe('realtime', () => {
     const other = await buildUser(t);
     const admin = await buildAdmin(t);
     const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
     const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
       open(owner.token),
       open(other.token),
@@ -73,7 +74,10 @@ describe('realtime', () => {
       payload: { running_status: 1 },
     });
     expect(res.statusCode).toBe(200);
-    expect(await toOwner).toMatchObject({ userStrategyMappingId: m.id, strategy: { running_status: 1 } });
+    expect(await toOwner).toMatchObject({
+      userStrategyMappingId: m.id,
+      strategy: { running_status: 1, available_actions: ['pause', 'realign', 'exit'] },
+    });
     expect((await toAdmin).userStrategyMappingId).toBe(m.id);
     expect(await receivedBefore(otherSocket, 'strategy_status_changed', other.id)).toBe(false);
   });

@@ -32,13 +32,24 @@ export function createAuthRepository(db: Kysely<DB>) {
       await db.updateTable('sessions').set({ revokedAt: now }).where('id', '=', sessionId).execute();
     },
 
-    async revokeUserSessions(userId: number, now: number) {
-      await db
+    findUserById(id: number) {
+      return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+    },
+
+    async setPasswordHash(userId: number, passwordHash: string, now: number) {
+      await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
+    },
+
+    /** Revokes the user's live sessions, all of them or all but `keepSessionId`; returns the revoked ids. */
+    async revokeUserSessions(userId: number, now: number, keepSessionId?: number) {
+      let query = db
         .updateTable('sessions')
         .set({ revokedAt: now })
         .where('userId', '=', userId)
-        .where('revokedAt', 'is', null)
-        .execute();
+        .where('revokedAt', 'is', null);
+      if (keepSessionId !== undefined) query = query.where('id', '!=', keepSessionId);
+      const rows = await query.returning('id').execute();
+      return rows.map((r) => r.id);
     },
 
     /** Housekeeping: expired and revoked rows are of no further use. */

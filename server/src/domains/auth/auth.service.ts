@@ -1,7 +1,7 @@
-import type { LoginBody, User } from '@app/contract';
+import type { ChangePassword, LoginBody, User } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
-import { rateLimited, unauthenticated } from '../../platform/errors.js';
+import { badRequest, rateLimited, unauthenticated } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUser } from '../users/users.presenter.js';
@@ -76,8 +76,27 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs }
       await repo.revokeSession(sessionId, clock.now());
     },
 
-    revokeAllFor(userId: number): Promise<void> {
-      return repo.revokeUserSessions(userId, clock.now());
+    async revokeAllFor(userId: number): Promise<void> {
+      await repo.revokeUserSessions(userId, clock.now());
+    },
+
+    /**
+     * The signed-in user's own password change. The current password proves it is them (a 400, not a 401,
+     * when wrong: the session itself is fine). Every other session is revoked; returns their ids.
+     */
+    async changePassword(who: AuthContext, body: ChangePassword): Promise<number[]> {
+      const row = await repo.findUserById(who.userId);
+      if (!row) throw unauthenticated(MSG.sessionExpired);
+      // Guessing the current password from a borrowed session counts against the same limit as logins.
+      const usernameKey = row.username.toLowerCase();
+      assertNotLocked(usernameKey, '', clock.now());
+      if (!(await hasher.verify(body.current_password, row.passwordHash))) {
+        byUsername.recordFailure(usernameKey, clock.now());
+        throw badRequest(MSG.wrongCurrentPassword);
+      }
+      const now = clock.now();
+      await repo.setPasswordHash(who.userId, await hasher.hash(body.new_password), now);
+      return repo.revokeUserSessions(who.userId, now, who.sessionId);
     },
   };
 }

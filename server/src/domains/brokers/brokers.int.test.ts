@@ -1,3 +1,4 @@
+import { labelOf } from '@app/contract';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
@@ -57,7 +58,7 @@ describe('broker configurations', () => {
   ])('refuses %o naming %s and writes nothing', async (payload, field) => {
     const res = await t.request({ method: 'POST', url: '/api/brokers/user-brokers', token: owner.token, payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(field);
+    expect(res.json().error).toContain(labelOf(field));
     expect(await t.services.brokers.listFor(owner.id)).toHaveLength(0);
   });
 

@@ -1,7 +1,9 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DbKind } from '../../db/client.js';
+import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserBrokersTable } from '../../db/schema.js';
 
-export function createBrokersRepository(db: Kysely<DB>) {
+export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite') {
   const userBrokers = () =>
     db
       .selectFrom('userBrokers')
@@ -22,9 +24,35 @@ export function createBrokersRepository(db: Kysely<DB>) {
     findById(id: number) {
       return userBrokers().where('userBrokers.id', '=', id).executeTakeFirst();
     },
-    async insert(row: Insertable<UserBrokersTable>) {
-      const { id } = await db.insertInto('userBrokers').values(row).returning('id').executeTakeFirstOrThrow();
-      return id;
+    /**
+     * Inserts unless the user already has this broker account (same broker, same user id at the broker);
+     * returns null then. Check and insert run under the owner's lock, so a double submit cannot make two.
+     */
+    insertUnlessTaken(row: Insertable<UserBrokersTable>) {
+      return db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, kind, row.userId);
+        const taken = await trx
+          .selectFrom('userBrokers')
+          .select('id')
+          .where('userId', '=', row.userId)
+          .where('brokerId', '=', row.brokerId)
+          .where('brokerUsername', '=', row.brokerUsername)
+          .executeTakeFirst();
+        if (taken) return null;
+        const { id } = await trx.insertInto('userBrokers').values(row).returning('id').executeTakeFirstOrThrow();
+        return id;
+      });
+    },
+    async isTaken(key: { userId: number; brokerId: number; brokerUsername: string }, exceptId: number) {
+      const row = await db
+        .selectFrom('userBrokers')
+        .select('id')
+        .where('userId', '=', key.userId)
+        .where('brokerId', '=', key.brokerId)
+        .where('brokerUsername', '=', key.brokerUsername)
+        .where('id', '!=', exceptId)
+        .executeTakeFirst();
+      return row !== undefined;
     },
     async update(id: number, patch: Updateable<UserBrokersTable>) {
       await db.updateTable('userBrokers').set(patch).where('id', '=', id).execute();

@@ -19,7 +19,7 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
   }
 
   async function assertBroker(brokerId: number) {
-    if (!(await repo.findBroker(brokerId))) throw badRequest('broker_id: unknown broker');
+    if (!(await repo.findBroker(brokerId))) throw badRequest('Broker not found');
   }
 
   /** Sealed token for storage: empty means none. */
@@ -43,7 +43,7 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
       await assertBroker(input.broker_id);
       const now = clock.now();
       const sealed = seal(input.broker_token);
-      const id = await repo.insert({
+      const id = await repo.insertUnlessTaken({
         userId: actor.userId,
         brokerId: input.broker_id,
         brokerUsername: input.broker_username,
@@ -52,12 +52,19 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
         createdAt: now,
         updatedAt: now,
       });
+      if (id === null) throw conflict(MSG.brokerAccountExists);
       return toUserBroker(await load(actor, id));
     },
 
     async update(actor: Actor, id: number, patch: UpdateUserBroker): Promise<UserBroker> {
-      await load(actor, id);
+      const current = await load(actor, id);
       if (patch.broker_id !== undefined) await assertBroker(patch.broker_id);
+      const key = {
+        userId: current.userId,
+        brokerId: patch.broker_id ?? current.brokerId,
+        brokerUsername: patch.broker_username ?? current.brokerUsername,
+      };
+      if (await repo.isTaken(key, id)) throw conflict(MSG.brokerAccountExists);
       const now = clock.now();
       // Omitted or empty keeps the stored token; an explicit null clears it.
       const tokenChange =

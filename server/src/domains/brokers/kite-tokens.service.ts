@@ -19,9 +19,23 @@ interface StoredToken {
   loginTime: string | null;
 }
 
-/** The provider's own words for a refused login (wrong password or code) as a 400, never a 500 or 401. */
+/**
+ * Kite's login refusals in the words of our form: its messages name wire parameters in backticks
+ * ("Invalid `user_id` or `password`."), which a trader never typed.
+ */
+export function plainKiteLoginMessage(message: string): string {
+  if (/invalid `?user_id`? or `?password`?/i.test(message))
+    return 'Kite refused the login: wrong broker user ID or password';
+  if (/invalid `?user_id`?/i.test(message)) return 'Kite refused the login: unknown broker user ID';
+  if (/totp|twofa|app code/i.test(message))
+    return 'Kite refused the App Code: use the current 6-digit code from your authenticator';
+  if (/expired|log in again/i.test(message)) return 'Kite login expired: try again with a fresh App Code';
+  return `Kite refused the login: ${message.replace(/`([^`]*)`/g, '$1')}`;
+}
+
+/** The provider's reason for a refused login (wrong password or code) as a 400, never a 500 or 401. */
 function loginFailure(err: unknown): AppError {
-  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', err.message);
+  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', plainKiteLoginMessage(err.message));
   if (err instanceof AppError) return err;
   return new AppError(502, 'UPSTREAM_FAILED', 'Kite login is unreachable; try again shortly');
 }

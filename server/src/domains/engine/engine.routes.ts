@@ -13,9 +13,10 @@ export function registerEngineRoutes(
   mount(app, authenticate, engineRoutes.status, () => Promise.resolve(engine.status()));
   mount(app, authenticate, engineRoutes.start, async () => replied(await engine.start(), MSG.rdxStarted));
   mount(app, authenticate, engineRoutes.stop, async () => replied(await engine.stop(), MSG.rdxStopped));
-  mount(app, authenticate, engineRoutes.realign, async ({ auth, params }) => ({
-    strategy: await engine.realign(auth, params.id),
-  }));
+  mount(app, authenticate, engineRoutes.realign, async ({ auth, params }) => {
+    const { strategy, message } = await engine.realign(auth, params.id);
+    return replied({ strategy }, message);
+  });
   mount(app, authenticate, engineRoutes.exit, async ({ auth, params }) => ({
     strategy: await engine.exit(auth, params.id),
   }));

@@ -1,5 +1,5 @@
 import type { DataInterval, Mapping } from '@app/contract';
-import { MSG, RUNNING_STATUS } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { LegRow } from '../../db/schema.js';
@@ -12,6 +12,7 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import {
   decideManualRealign,
   decideOnCandle,
+  isSamePosition,
   sessionAt,
   type ChainOption,
   type OpenLeg,
@@ -101,6 +102,17 @@ export function createEngine(deps: {
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
+  /**
+   * Why the last candle close could not trade a mapping (no strike listed, no expiry, no quote), so its
+   * row can say so; cleared by the next decision that is a trade or an ordinary hold. Per process.
+   */
+  const problems = new Map<number, string>();
+  const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
+  function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
+    if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) {
+      problems.set(mappingId, `Cannot trade: ${decision.reason}`);
+    } else problems.delete(mappingId);
+  }
   let queue: Promise<unknown> = Promise.resolve();
 
   function serial<T>(task: () => Promise<T>): Promise<T> {
@@ -152,6 +164,7 @@ export function createEngine(deps: {
         decision = decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
+      noteDecision(m.id, decision);
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
     await execute(plans, at);
@@ -218,6 +231,12 @@ export function createEngine(deps: {
   return {
     status: () => ({ isRunning }),
 
+    /** The last candle close's reason this mapping could not trade, if any. */
+    problemOf: (mappingId: number): string | null => problems.get(mappingId) ?? null,
+
+    /** The executor could not carry out a decision (no quote): remembered until the next decision. */
+    noteProblem: (mappingId: number, reason: string) => void problems.set(mappingId, `Cannot trade: ${reason}`),
+
     async start() {
       isRunning = true;
       await deps.settings.set(WANTED_KEY, true, deps.clock.now());
@@ -256,8 +275,11 @@ export function createEngine(deps: {
     evaluate: (instrumentToken: string, interval: string, pricePaise: number, at: number) =>
       serial(() => evaluate(instrumentToken, interval, pricePaise, at)),
 
-    /** Manual Realign: at once, at the last price, whatever the threshold. */
-    realign(actor: Actor, id: number): Promise<Mapping> {
+    /**
+     * Manual Realign: at once, at the last price, whatever the threshold. When the legs already sit where
+     * a realign would put them nothing is traded and the reply says so.
+     */
+    realign(actor: Actor, id: number): Promise<{ strategy: Mapping; message?: string }> {
       return serial(async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
@@ -268,8 +290,11 @@ export function createEngine(deps: {
         const price = await currentPricePaise(state.mapping.instrumentToken);
         const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
+        if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
+          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+        }
         raiseFirst(await execute([{ mapping: state.mapping, decision }], at));
-        return deps.mappings.get(actor, id);
+        return { strategy: await deps.mappings.get(actor, id) };
       });
     },
 

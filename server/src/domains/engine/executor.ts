@@ -26,6 +26,8 @@ export interface ExecutorDeps {
   onFill: (tx: TransactionDto) => void;
   /** Whether anyone listens for a user's fills; building events nobody receives is skipped. */
   isWatched?: (userId: number) => boolean;
+  /** Told when a decided trade could not be filled (no quote), so the mapping's row can say why. */
+  onSkipped?: (mappingId: number, reason: string) => void;
 }
 
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
@@ -89,6 +91,7 @@ export function createExecutor(deps: ExecutorDeps) {
       const opens = opensOf(decision);
       if (closes.some((l) => !quotes.has(l.tradingSymbol)) || opens.some((o) => !quotes.has(o.option.tradingSymbol))) {
         deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
+        deps.onSkipped?.(m.id, 'no quote for an option; waiting for the next candle');
         continue;
       }
       byMapping.set(m.id, m);

@@ -1,3 +1,4 @@
+import { labelOf } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -74,7 +75,7 @@ describe('instruments', () => {
     const before = await count();
     const res = await create(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(field);
+    expect(res.json().error).toContain(labelOf(field));
     expect(await count()).toBe(before);
   });
 

@@ -1,3 +1,4 @@
+import { labelOf } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -52,7 +53,7 @@ describe('live data configurations', () => {
   ])('refuses %o naming %s and writes nothing', async (payload, field) => {
     const res = await post(payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(field);
+    expect(res.json().error).toContain(labelOf(field));
     expect(await t.services.liveConfigs.list()).toHaveLength(0);
   });
 

@@ -21,9 +21,10 @@ describe('historical fetch', () => {
     const first = await fetchCandles({ source: 'kite', instrumentToken: '256265', interval: '5m', ...DAY });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().data.recordsInserted).toBe(76); // 09:15 … 15:30 inclusive
-    expect(first.json().message).toBe('Successfully fetched 76 records from kite');
+    expect(first.json().message).toBe('Successfully fetched 76 records from kite (76 new)');
     const again = await fetchCandles({ source: 'kite', instrumentToken: '256265', interval: '5m', ...DAY });
     expect(again.json().data).toEqual({ recordsInserted: 0, recordsFetched: 76 });
+    expect(again.json().message).toBe('Successfully fetched 76 records from kite (0 new)');
     const chart = await t.request({
       method: 'GET',
       url: '/api/data/candles?source=kite&instrumentToken=256265&interval=5m&limit=1000',

@@ -5,15 +5,30 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
+import type { MappingView } from '../strategies/mappings.repository.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';
+import { chainSpan, localDate, offsetOutsideChain, type ChainOption } from './rdx.logic.js';
 
 export const RDX_STRATEGY_NAME = 'RDX';
+
+/** How long a save waits for the option chain before skipping the strike check. */
+const CHAIN_WAIT_MS = 5000;
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('timed out')), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
 
 export function createRdxConfigService(deps: {
   repo: RdxConfigRepository;
   mappings: MappingsService;
   clock: Clock;
+  /** The option chain of an underlying (by ticker); an unreachable chain skips the strike check. */
+  chainFor?: (ticker: string) => Promise<readonly ChainOption[]>;
   /** Told after every write (the engine follows interval changes). */
   onChanged?: () => void;
 }) {
@@ -23,6 +38,21 @@ export function createRdxConfigService(deps: {
     const mapping = await mappings.load(actor, mappingId);
     if (mapping.strategyName !== RDX_STRATEGY_NAME) throw badRequest(MSG.rdxOnlyForRdx);
     return mapping;
+  }
+
+  /** Refuses strikes the chain does not list, so a typo is caught at save, not at the first candle. */
+  async function assertOnChain(mapping: MappingView, input: SaveRdxConfig) {
+    if (!deps.chainFor || !mapping.instrumentTicker) return;
+    let chain: readonly ChainOption[];
+    try {
+      chain = await withTimeout(deps.chainFor(mapping.instrumentTicker), CHAIN_WAIT_MS);
+    } catch {
+      return; // No market-data token yet, or the broker is slow: the engine reports it when it trades.
+    }
+    const span = chainSpan(chain, localDate(clock.now(), mapping.timezone));
+    if (!span) return;
+    const problem = offsetOutsideChain(span, toPaise(input.atm_value), toPaise(input.offset_value));
+    if (problem) throw badRequest(problem);
   }
 
   const fields = (input: SaveRdxConfig) => ({
@@ -47,8 +77,9 @@ export function createRdxConfigService(deps: {
     },
 
     async create(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
-      await loadRdxMapping(actor, mappingId);
+      const mapping = await loadRdxMapping(actor, mappingId);
       if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
+      await assertOnChain(mapping, input);
       const now = clock.now();
       const row = await repo.insert({
         mappingId,
@@ -62,9 +93,10 @@ export function createRdxConfigService(deps: {
     },
 
     async update(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
-      await loadRdxMapping(actor, mappingId);
+      const mapping = await loadRdxMapping(actor, mappingId);
       const current = await repo.findByMapping(mappingId);
       if (!current) throw notFound('RDX configuration');
+      await assertOnChain(mapping, input);
       const now = clock.now();
       const next = fields(input);
       const row = await repo.update(mappingId, {

@@ -1,3 +1,4 @@
+import { labelOf } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -45,7 +46,7 @@ describe('RDX configuration', () => {
   ])('refuses %o naming %s and writes nothing', async (payload, field) => {
     const res = await call('POST', payload);
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(field);
+    expect(res.json().error).toContain(labelOf(field));
     expect((await call('GET')).statusCode).toBe(404);
   });
 
@@ -100,6 +101,7 @@ describe('pause, resume and user-config', () => {
 
   it('pauses only a running strategy and resumes only a paused one', async () => {
     expect((await post('pause')).statusCode).toBe(409);
+    await call('POST', { rdx_lot_count: 1, interval: '5m' });
     await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, mappingId, 1);
     const paused = await post('pause');
     expect(paused.json().data).toMatchObject({ newStatus: 2, strategy: { running_status: 2 } });

@@ -108,7 +108,7 @@ export const roundToStep = (value: number, step: number) => Math.round(value / s
 /** ATM = round(price / S) × S. */
 export const atmOf = (pricePaise: number, step: number) => roundToStep(pricePaise, step);
 
-const localDate = (at: number, tz: string) => {
+export const localDate = (at: number, tz: string) => {
   const t = localTime(at, tz);
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 };
@@ -193,4 +193,55 @@ export function decideManualRealign(inputs: RdxInputs): Decision {
   const s = sessionAt(inputs.instrument.hours, { startTime: null, endTime: null }, inputs.at);
   if (!s.isMarketOpen) return { action: 'hold', reason: 'market closed' };
   return enterAround(inputs, localDate(inputs.at, inputs.instrument.hours.timezone));
+}
+
+/**
+ * Whether opening `orders` would rebuild exactly the legs already held (same symbols, same quantities):
+ * a realign that would only pay charges to close and reopen them.
+ */
+export function isSamePosition(legs: readonly OpenLeg[], orders: readonly LegOrder[]): boolean {
+  if (legs.length !== orders.length) return false;
+  const key = (symbol: string, quantity: number) => `${symbol}|${quantity}`;
+  const held = legs.map((l) => key(l.tradingSymbol, l.quantity)).sort();
+  const wanted = orders.map((o) => key(o.option.tradingSymbol, o.quantity)).sort();
+  return held.every((k, i) => k === wanted[i]);
+}
+
+/** Lowest and highest listed strike (paise) of the expiry the engine would trade after `today`. */
+export function chainSpan(chain: readonly ChainOption[], today: string): { min: number; max: number } | null {
+  const expiry = nearestExpiry(chain, today);
+  if (!expiry) return null;
+  let min = Infinity;
+  let max = -Infinity;
+  for (const o of chain) {
+    if (o.expiry !== expiry) continue;
+    min = Math.min(min, o.strikePaise);
+    max = Math.max(max, o.strikePaise);
+  }
+  return min <= max ? { min, max } : null;
+}
+
+/**
+ * Why an offset cannot be traded on this chain, or null. With a known ATM both strikes (ATM ± offset) must be
+ * listed; before the first entry the offset may be at most half the listed span either side.
+ */
+export function offsetOutsideChain(
+  span: { min: number; max: number },
+  atmPaise: number,
+  offsetPaise: number,
+): string | null {
+  const rupees = (p: number) => (p / 100).toLocaleString('en-IN');
+  if (atmPaise > 0) {
+    const high = atmPaise + Math.abs(offsetPaise);
+    const low = atmPaise - Math.abs(offsetPaise);
+    if (high > span.max || low < span.min) {
+      return `Offset Value puts a strike outside the option chain (${rupees(span.min)} to ${rupees(span.max)})`;
+    }
+    return null;
+  }
+  const half = Math.floor((span.max - span.min) / 2);
+  if (Math.abs(offsetPaise) > half) {
+    return `Offset Value must be within ±${rupees(half)}: the option chain lists strikes from ${rupees(span.min)} to ${rupees(span.max)}`;
+  }
+  return null;
 }

@@ -1,8 +1,20 @@
-import type { Mapping } from '@app/contract';
-import { iso } from '../../platform/time.js';
-import type { MappingView } from './mappings.repository.js';
+import type { Mapping, OpenLeg } from '@app/contract';
+import { iso, toRupees } from '../../platform/time.js';
+import type { StatusReport } from '../rdx/rdx-status.logic.js';
+import type { MappingView, OpenLegView } from './mappings.repository.js';
 
-export function toMapping(row: MappingView): Mapping {
+export function toOpenLeg(leg: OpenLegView): OpenLeg {
+  return {
+    trading_symbol: leg.tradingSymbol,
+    option_type: leg.optionType,
+    strike: toRupees(leg.strikePaise),
+    expiry: leg.expiry,
+    quantity: leg.quantity,
+  };
+}
+
+/** A mapping as the API returns it: the row, its display fields, its legs and why it is (not) trading. */
+export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusReport): Mapping {
   return {
     id: row.id,
     user_id: row.userId,
@@ -24,5 +36,10 @@ export function toMapping(row: MappingView): Mapping {
     instrument_ticker: row.instrumentTicker,
     broker_username: row.brokerUsername,
     user_username: row.userUsername,
+    lot_size: row.lotSize,
+    broker_has_token: Number(row.brokerHasToken) === 1,
+    open_legs: legs.map(toOpenLeg),
+    status_detail: status.detail,
+    available_actions: status.actions,
   };
 }

@@ -1,8 +1,19 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { DbKind } from '../../db/client.js';
+import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserStrategyMappingsTable } from '../../db/schema.js';
 
+/** Ids per `IN (…)` list: keeps statements within both engines' parameter limits. */
+const CHUNK = 500;
+
+async function inChunks<T>(ids: number[], query: (chunk: number[]) => Promise<T[]>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < ids.length; i += CHUNK) out.push(...(await query(ids.slice(i, i + CHUNK))));
+  return out;
+}
+
 /** All SQL for strategies and user strategy mappings. */
-export function createMappingsRepository(db: Kysely<DB>) {
+export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite') {
   const view = () =>
     db
       .selectFrom('userStrategyMappings as m')
@@ -10,14 +21,23 @@ export function createMappingsRepository(db: Kysely<DB>) {
       .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
       .innerJoin('users as u', 'u.id', 'm.userId')
       .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+      .leftJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
       .selectAll('m')
-      .select([
+      .select((eb) => [
         's.name as strategyName',
         's.description as strategyDescription',
         'i.name as instrumentName',
         'i.ticker as instrumentTicker',
+        'i.lotSize as lotSize',
+        'i.marketOpenTime as marketOpenTime',
+        'i.marketCloseTime as marketCloseTime',
+        'i.timezone as timezone',
+        'i.tradingDays as tradingDays',
         'ub.brokerUsername as brokerUsername',
+        eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('brokerHasToken'),
         'u.username as userUsername',
+        'c.interval as rdxInterval',
+        'c.atmValuePaise as rdxAtmPaise',
       ]);
 
   return {
@@ -49,11 +69,72 @@ export function createMappingsRepository(db: Kysely<DB>) {
       const { id } = await db.insertInto('userStrategyMappings').values(row).returning('id').executeTakeFirstOrThrow();
       return id;
     },
+    /**
+     * Inserts unless the same user created an identical mapping since `since` (a double-clicked submit);
+     * returns the new or the earlier id. The owner's row is locked on PostgreSQL so two requests (or two
+     * servers) cannot both miss each other; SQLite's single writer serialises the transaction already.
+     */
+    insertUnlessRecentTwin(row: Insertable<UserStrategyMappingsTable>, since: number) {
+      return db.transaction().execute(async (trx) => {
+        await lockUserRow(trx, kind, row.userId);
+        const twin = await trx
+          .selectFrom('userStrategyMappings')
+          .select('id')
+          .where('userId', '=', row.userId)
+          .where('strategyId', '=', row.strategyId)
+          .where('instrumentId', '=', row.instrumentId)
+          .where('userBrokerId', row.userBrokerId === null ? 'is' : '=', row.userBrokerId ?? null)
+          .where('isActive', '=', row.isActive)
+          .where('isDummy', '=', row.isDummy)
+          .where('ceCount', '=', row.ceCount)
+          .where('peCount', '=', row.peCount)
+          .where('startTime', row.startTime === null ? 'is' : '=', row.startTime ?? null)
+          .where('endTime', row.endTime === null ? 'is' : '=', row.endTime ?? null)
+          .where('createdAt', '>=', since)
+          .orderBy('id')
+          .executeTakeFirst();
+        if (twin) return { id: twin.id, isNew: false };
+        const { id } = await trx
+          .insertInto('userStrategyMappings')
+          .values(row)
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { id, isNew: true };
+      });
+    },
     async update(id: number, patch: Updateable<UserStrategyMappingsTable>) {
       await db.updateTable('userStrategyMappings').set(patch).where('id', '=', id).execute();
     },
     async remove(id: number) {
       await db.deleteFrom('userStrategyMappings').where('id', '=', id).execute();
+    },
+    /** Open legs of the given mappings, oldest first. */
+    openLegsOf(mappingIds: number[]) {
+      return inChunks(mappingIds, (ids) =>
+        db
+          .selectFrom('strategyLegs')
+          .select(['mappingId', 'tradingSymbol', 'optionType', 'strikePaise', 'expiry', 'quantity'])
+          .where('mappingId', 'in', ids)
+          .where('status', '=', 'open')
+          .orderBy('id')
+          .execute(),
+      );
+    },
+    /** The latest broker order of each given mapping (its status says whether the last attempt failed). */
+    latestOrdersOf(mappingIds: number[]) {
+      return inChunks(mappingIds, (ids) =>
+        db
+          .selectFrom('brokerOrders as o')
+          .select(['o.mappingId', 'o.status', 'o.error'])
+          .where('o.id', 'in', (eb) =>
+            eb
+              .selectFrom('brokerOrders')
+              .select((e) => e.fn.max('id').as('id'))
+              .where('mappingId', 'in', ids)
+              .groupBy('mappingId'),
+          )
+          .execute(),
+      );
     },
     async countOpenLegs(mappingId: number) {
       const row = await db
@@ -69,3 +150,4 @@ export function createMappingsRepository(db: Kysely<DB>) {
 
 export type MappingsRepository = ReturnType<typeof createMappingsRepository>;
 export type MappingView = NonNullable<Awaited<ReturnType<MappingsRepository['findById']>>>;
+export type OpenLegView = Awaited<ReturnType<MappingsRepository['openLegsOf']>>[number];

@@ -1,21 +1,27 @@
-import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
+import type { CreateMapping, DataInterval, Mapping, Strategy, UpdateMapping } from '@app/contract';
 import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import { describeStatus } from '../rdx/rdx-status.logic.js';
 import { toMapping } from './mappings.presenter.js';
-import type { MappingsRepository, MappingView } from './mappings.repository.js';
+import type { MappingsRepository, MappingView, OpenLegView } from './mappings.repository.js';
 
 export interface MappingsServiceDeps {
   repo: MappingsRepository;
   clock: Clock;
+  /** The RDX strategy service as status_detail reads it: whether it runs, and a mapping's last problem. */
+  engine?: { isRunning(): boolean; problemOf(mappingId: number): string | null };
   /** Told about every running_status change, whatever caused it (realtime, engine). */
   onStatusChanged?: (mapping: Mapping) => void;
 }
 
+/** A second identical create within this window is a double-click, answered with the first mapping. */
+export const DUPLICATE_WINDOW_MS = 10_000;
+
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
-export function createMappingsService({ repo, clock, onStatusChanged }: MappingsServiceDeps) {
+export function createMappingsService({ repo, clock, engine, onStatusChanged }: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -25,12 +31,63 @@ export function createMappingsService({ repo, clock, onStatusChanged }: Mappings
     ownerId: number,
     refs: { strategyId: number; instrumentId: number; userBrokerId: number },
   ) {
-    if (!(await repo.findStrategy(refs.strategyId))) throw badRequest('strategy_id: unknown strategy');
-    if (!(await repo.instrumentExists(refs.instrumentId))) throw badRequest('instrument_id: unknown instrument');
+    if (!(await repo.findStrategy(refs.strategyId))) throw badRequest('Strategy not found');
+    if (!(await repo.instrumentExists(refs.instrumentId))) throw badRequest('Instrument not found');
     const broker = await repo.findUserBroker(refs.userBrokerId);
     if (!broker || broker.userId !== ownerId) {
-      throw badRequest('user_broker_id: no such broker configuration for this user');
+      throw badRequest('No such broker configuration for this user');
     }
+  }
+
+  /** Rows with their open legs and the engine's reading of why each is or is not trading. */
+  async function present(rows: MappingView[]): Promise<Mapping[]> {
+    const ids = rows.map((r) => r.id);
+    const [legs, latest] = await Promise.all([repo.openLegsOf(ids), repo.latestOrdersOf(ids)]);
+    const legsOf = new Map<number, OpenLegView[]>();
+    for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
+    const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
+    const now = clock.now();
+    const engineRunning = engine?.isRunning() ?? false;
+    return rows.map((row) => {
+      const own = legsOf.get(row.id) ?? [];
+      const status = describeStatus(
+        {
+          isActive: row.isActive === 1,
+          isDummy: row.isDummy === 1,
+          runningStatus: row.runningStatus,
+          config:
+            row.rdxInterval === null || row.rdxAtmPaise === null
+              ? null
+              : { interval: row.rdxInterval as DataInterval, atmPaise: row.rdxAtmPaise },
+          startTime: row.startTime,
+          endTime: row.endTime,
+          hours: row,
+          brokerHasToken: Number(row.brokerHasToken) === 1,
+          openLegCount: own.length,
+          ceCount: row.ceCount,
+          peCount: row.peCount,
+          lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
+          isEngineRunning: engineRunning,
+          engineProblem: engine?.problemOf(row.id) ?? null,
+        },
+        now,
+      );
+      return toMapping(row, own, status);
+    });
+  }
+
+  async function presentOne(row: MappingView): Promise<Mapping> {
+    const [mapping] = await present([row]);
+    if (!mapping) throw new Error('present() lost a row');
+    return mapping;
+  }
+
+  /** Why a strategy cannot start, in the words the Start button's failure shows. */
+  function startRefusal(row: MappingView): string | null {
+    if (row.isActive !== 1) return MSG.inactiveCannotStart;
+    if (row.rdxInterval === null) return MSG.configureRdxFirst;
+    if (row.isDummy !== 1 && Number(row.brokerHasToken) !== 1) return MSG.noBrokerToken;
+    return null;
   }
 
   return {
@@ -39,15 +96,15 @@ export function createMappingsService({ repo, clock, onStatusChanged }: Mappings
     },
 
     async listFor(userId: number): Promise<Mapping[]> {
-      return (await repo.listForUser(userId)).map(toMapping);
+      return present(await repo.listForUser(userId));
     },
 
     async listAll(): Promise<Mapping[]> {
-      return (await repo.listAll()).map(toMapping);
+      return present(await repo.listAll());
     },
 
     async get(actor: Actor, id: number): Promise<Mapping> {
-      return toMapping(await load(actor, id));
+      return presentOne(await load(actor, id));
     },
 
     /** Raw row for other domains (RDX config, engine) after the ownership check. */
@@ -55,28 +112,31 @@ export function createMappingsService({ repo, clock, onStatusChanged }: Mappings
 
     async create(actor: Actor, input: CreateMapping): Promise<Mapping> {
       const ownerId = actor.role === 'admin' && input.user_id ? input.user_id : actor.userId;
-      if (!(await repo.userExists(ownerId))) throw badRequest('user_id: unknown user');
+      if (!(await repo.userExists(ownerId))) throw badRequest('User not found');
       await assertReferences(ownerId, {
         strategyId: input.strategy_id,
         instrumentId: input.instrument_id,
         userBrokerId: input.user_broker_id,
       });
       const now = clock.now();
-      const id = await repo.insert({
-        userId: ownerId,
-        strategyId: input.strategy_id,
-        instrumentId: input.instrument_id,
-        userBrokerId: input.user_broker_id,
-        isActive: input.is_active,
-        isDummy: input.is_dummy,
-        ceCount: input.ce_count,
-        peCount: input.pe_count,
-        startTime: input.start_time,
-        endTime: input.end_time,
-        runningStatus: RUNNING_STATUS.STOPPED,
-        createdAt: now,
-        updatedAt: now,
-      });
+      const { id } = await repo.insertUnlessRecentTwin(
+        {
+          userId: ownerId,
+          strategyId: input.strategy_id,
+          instrumentId: input.instrument_id,
+          userBrokerId: input.user_broker_id,
+          isActive: input.is_active,
+          isDummy: input.is_dummy,
+          ceCount: input.ce_count,
+          peCount: input.pe_count,
+          startTime: input.start_time,
+          endTime: input.end_time,
+          runningStatus: RUNNING_STATUS.STOPPED,
+          createdAt: now,
+          updatedAt: now,
+        },
+        now - DUPLICATE_WINDOW_MS,
+      );
       return this.get(actor, id);
     },
 
@@ -126,6 +186,10 @@ export function createMappingsService({ repo, clock, onStatusChanged }: Mappings
     async setRunningStatus(actor: Actor, id: number, to: number, from?: { status: number; error: string }) {
       const current = await load(actor, id);
       if (from && current.runningStatus !== from.status) throw conflict(from.error);
+      if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
+        const refusal = startRefusal(current);
+        if (refusal) throw conflict(refusal);
+      }
       if (current.runningStatus !== to) {
         await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
       }

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildUser,
+  buildUserBroker,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -72,11 +79,11 @@ describe('strategy mappings', () => {
     [{ start_time: '10:00', end_time: '10:00' }, 'End Time must be later than Start Time.'],
     [{ user_broker_id: undefined }, 'Please select a user broker'],
     [{ user_broker_id: 0 }, 'Please select a user broker'],
-    [{ ce_count: -1 }, 'ce_count'],
-    [{ pe_count: 1.5 }, 'pe_count'],
-    [{ is_dummy: 3 }, 'is_dummy'],
-    [{ strategy_id: 99 }, 'strategy_id'],
-    [{ instrument_id: 99 }, 'instrument_id'],
+    [{ ce_count: -1 }, 'CE Count must be at least 0'],
+    [{ pe_count: 1.5 }, 'PE Count must be a whole number'],
+    [{ is_dummy: 3 }, 'Mode must be 0 or 1'],
+    [{ strategy_id: 99 }, 'Strategy not found'],
+    [{ instrument_id: 99 }, 'Instrument not found'],
   ])('refuses %o with "%s" and writes nothing', async (over, message) => {
     const broker = await buildUserBroker(t, owner);
     const res = await post({ strategy_id: 1, instrument_id: 1, user_broker_id: broker.id, ...over });
@@ -148,6 +155,7 @@ describe('strategy mappings', () => {
 
   it('toggles the running status and refuses to delete a running mapping', async () => {
     const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
     const toggled = await t.request({
       method: 'PUT',
       url: `/api/strategies/user-mappings/${m.id}/toggle-status`,
@@ -172,6 +180,6 @@ describe('strategy mappings', () => {
       payload: { running_status: 7 },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain('running_status');
+    expect(res.json().error).toContain('Status must be 0 (stopped), 1 (running) or 2 (paused)');
   });
 });

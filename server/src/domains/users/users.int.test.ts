@@ -1,3 +1,4 @@
+import { labelOf } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -71,7 +72,7 @@ describe('users API', () => {
     const before = await countUsers();
     const res = await t.request({ method: 'POST', url: '/api/users', token: admin.token, payload });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toContain(field);
+    expect(res.json().error).toContain(labelOf(field));
     expect(await countUsers()).toBe(before);
   });
 

@@ -1,7 +1,7 @@
 import type { CreateUser, UpdateUser, User } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { toUser } from './users.presenter.js';
 import type { UsersRepository } from './users.repository.js';
@@ -34,25 +34,38 @@ export function createUsersService({ repo, hasher, clock, revokeSessions }: User
     async create(input: CreateUser): Promise<User> {
       await assertUsernameFree(input.username);
       const now = clock.now();
-      const row = await repo.insert({
-        username: input.username,
-        passwordHash: await hasher.hash(input.password),
-        role: input.role,
-        createdAt: now,
-        updatedAt: now,
-      });
-      return toUser(row);
+      const passwordHash = await hasher.hash(input.password);
+      try {
+        const row = await repo.insert({
+          username: input.username,
+          passwordHash,
+          role: input.role,
+          createdAt: now,
+          updatedAt: now,
+        });
+        return toUser(row);
+      } catch (err) {
+        // A second submit that passed the check while the first was hashing loses at the unique index.
+        if (isUniqueViolation(err)) throw conflict(MSG.usernameTaken);
+        throw err;
+      }
     },
 
     async update(id: number, patch: UpdateUser): Promise<User> {
       if (!(await repo.findById(id))) throw notFound('User');
       if (patch.username !== undefined) await assertUsernameFree(patch.username, id);
-      const result = await repo.update(id, {
-        ...(patch.username !== undefined ? { username: patch.username } : {}),
-        ...(patch.role !== undefined ? { role: patch.role } : {}),
-        ...(patch.password !== undefined ? { passwordHash: await hasher.hash(patch.password) } : {}),
-        updatedAt: clock.now(),
-      });
+      const passwordHash = patch.password !== undefined ? await hasher.hash(patch.password) : undefined;
+      const result = await repo
+        .update(id, {
+          ...(patch.username !== undefined ? { username: patch.username } : {}),
+          ...(patch.role !== undefined ? { role: patch.role } : {}),
+          ...(passwordHash !== undefined ? { passwordHash } : {}),
+          updatedAt: clock.now(),
+        })
+        .catch((err: unknown) => {
+          if (isUniqueViolation(err)) throw conflict(MSG.usernameTaken);
+          throw err;
+        });
       if (result === 'last-admin') throw conflict(MSG.cannotRemoveLastAdmin);
       if (!result) throw notFound('User');
       if (patch.password !== undefined) await revokeSessions(id);

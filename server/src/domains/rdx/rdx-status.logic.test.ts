@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { describeStatus, type StatusFacts } from './rdx-status.logic.js';
+
+const NIFTY = { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' };
+/** Monday 23 Nov 2026, 10:07 IST. */
+const MONDAY_1007 = Date.UTC(2026, 10, 23, 4, 37);
+/** Saturday 21 Nov 2026, 11:00 IST. */
+const SATURDAY = Date.UTC(2026, 10, 21, 5, 30);
+
+const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
+  isActive: true,
+  isDummy: true,
+  runningStatus: 1,
+  config: { interval: '15m', atmPaise: 2_500_000 },
+  startTime: null,
+  endTime: null,
+  hours: NIFTY,
+  brokerHasToken: false,
+  openLegCount: 0,
+  lastBrokerError: null,
+  isEngineRunning: true,
+  engineProblem: null,
+  ceCount: 1,
+  peCount: 1,
+  ...over,
+});
+
+describe('describeStatus: why a strategy is or is not trading', () => {
+  it('running and flat in market hours waits for the next candle close, in IST', () => {
+    const r = describeStatus(facts(), MONDAY_1007);
+    expect(r.detail).toBe('Waiting for the 15m candle closing at 10:15 IST to enter');
+    expect(r.actions).toEqual(['pause', 'realign', 'exit']);
+  });
+
+  it('holding legs names them and the ATM in Indian format', () => {
+    const r = describeStatus(facts({ openLegCount: 2, config: { interval: '5m', atmPaise: 10_050_000 } }), MONDAY_1007);
+    expect(r.detail).toBe('Holding 2 legs around ATM 1,00,500: next check at the 5m candle closing 10:10 IST');
+  });
+
+  it('says the RDX service is stopped before anything else', () => {
+    expect(describeStatus(facts({ isEngineRunning: false }), MONDAY_1007).detail).toBe(
+      'RDX service is stopped: no trading until an admin starts it',
+    );
+  });
+
+  it('says when the market opens next', () => {
+    const r = describeStatus(facts(), SATURDAY);
+    expect(r.detail).toBe('Market closed: opens Mon 09:15 IST');
+    expect(r.actions).toEqual(['pause', 'exit']);
+  });
+
+  it('passes on why the last candle could not trade, and a strategy with no legs to sell', () => {
+    const r = describeStatus(
+      facts({ engineProblem: 'Cannot trade: no CE at strike 25100 for 2026-11-27' }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe(
+      'Cannot trade: no CE at strike 25100 for 2026-11-27 (next try at the 15m candle closing 10:15 IST)',
+    );
+    expect(describeStatus(facts({ ceCount: 0, peCount: 0 }), MONDAY_1007).detail).toBe(
+      'CE Count and PE Count are both 0: nothing to trade',
+    );
+  });
+
+  it('reports the window', () => {
+    const before = describeStatus(facts({ startTime: '11:00', endTime: '14:00' }), MONDAY_1007);
+    expect(before.detail).toBe('Outside its 11:00–14:00 window: trades from 11:00 IST');
+    const after = describeStatus(facts({ startTime: '09:30', endTime: '10:00', openLegCount: 2 }), MONDAY_1007);
+    expect(after.detail).toBe('Window ended at 10:00: squaring off at the next candle close');
+  });
+
+  it('a LIVE strategy without a broker token cannot start and says where to fix it', () => {
+    const stopped = describeStatus(facts({ runningStatus: 0, isDummy: false }), MONDAY_1007);
+    expect(stopped.detail).toBe('Stopped: the broker account has no access token (Profile page)');
+    expect(stopped.actions).toEqual([]);
+    const running = describeStatus(facts({ isDummy: false }), MONDAY_1007);
+    expect(running.detail).toBe('No broker access token: generate one on the Profile page');
+    expect(running.actions).toEqual(['pause', 'exit']);
+  });
+
+  it('offers Start only to an active, configured, stopped strategy', () => {
+    expect(describeStatus(facts({ runningStatus: 0 }), MONDAY_1007)).toEqual({
+      detail: 'Stopped: press Start to trade',
+      actions: ['start'],
+    });
+    expect(describeStatus(facts({ runningStatus: 0, config: null }), MONDAY_1007)).toEqual({
+      detail: 'Stopped: configure RDX, then Start',
+      actions: [],
+    });
+    expect(describeStatus(facts({ runningStatus: 0, isActive: false }), MONDAY_1007).actions).toEqual([]);
+  });
+
+  it('a stopped strategy still holding legs offers Exit only while the market is open', () => {
+    const open = describeStatus(facts({ runningStatus: 0, openLegCount: 2 }), MONDAY_1007);
+    expect(open.actions).toEqual(['start', 'exit']);
+    expect(open.detail).toContain('2 legs still open');
+    expect(describeStatus(facts({ runningStatus: 0, openLegCount: 2 }), SATURDAY).actions).toEqual(['start']);
+  });
+
+  it('paused holds and resumes; the last broker failure is appended', () => {
+    const r = describeStatus(
+      facts({ runningStatus: 2, openLegCount: 1, lastBrokerError: 'Insufficient funds' }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe('Paused: holding 1 leg, taking no action · Last broker order failed: Insufficient funds');
+    expect(r.actions).toEqual(['resume', 'realign', 'exit']);
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * Why a strategy is or is not trading right now, and which row actions can succeed: the engine's own
+ * rules (sessionAt, the candle clock, the start/realign/exit refusals) read back as a trader's words.
+ * Pure: takes the facts and the instant.
+ */
+import { RUNNING_STATUS, type DataInterval, type StrategyActionName } from '@app/contract';
+import { sessionBuckets } from '../market-data/candles.logic.js';
+import { localTime, marketState, type Hours } from '../instruments/market-hours.logic.js';
+import { sessionAt } from './rdx.logic.js';
+
+export interface StatusFacts {
+  isActive: boolean;
+  isDummy: boolean;
+  runningStatus: number;
+  /** The mapping's RDX configuration, or null when none is saved. */
+  config: { interval: DataInterval; atmPaise: number } | null;
+  startTime: string | null;
+  endTime: string | null;
+  hours: Hours;
+  brokerHasToken: boolean;
+  openLegCount: number;
+  ceCount: number;
+  peCount: number;
+  /** The broker's reason when the mapping's latest order failed. */
+  lastBrokerError: string | null;
+  isEngineRunning: boolean;
+  /** Why the engine could not trade it on the last candle close (no strike listed, no quote…). */
+  engineProblem: string | null;
+}
+
+export interface StatusReport {
+  detail: string;
+  actions: StrategyActionName[];
+}
+
+/** A short zone name a trader recognises: IST for India, the runtime's abbreviation elsewhere. */
+export function zoneLabel(tz: string, at: number): string {
+  if (tz === 'Asia/Kolkata' || tz === 'Asia/Calcutta') return 'IST';
+  const part = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' })
+    .formatToParts(at)
+    .find((p) => p.type === 'timeZoneName');
+  return part?.value ?? tz;
+}
+
+const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "10:30 IST" today, "Mon 09:15 IST" on another day, in the instrument's zone. */
+export function wallTime(at: number, tz: string, now: number): string {
+  const t = localTime(at, tz);
+  const today = localTime(now, tz);
+  const hhmm = `${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
+  const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
+  return `${sameDay ? '' : `${WEEKDAY[t.weekday]} `}${hhmm} ${zoneLabel(tz, at)}`;
+}
+
+const legsText = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
+
+/** When the candle of `interval` that is forming at `now` closes (the engine decides on closes). */
+export function nextCandleClose(interval: DataInterval, hours: Hours, now: number): number {
+  const clock = sessionBuckets(interval, hours);
+  return clock.endOf(clock.startOf(now));
+}
+
+function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[] {
+  const canTrade = f.config !== null && (f.isDummy || f.brokerHasToken);
+  const isLive = f.runningStatus === RUNNING_STATUS.RUNNING || f.runningStatus === RUNNING_STATUS.PAUSED;
+  const actions: StrategyActionName[] = [];
+  if (f.runningStatus === RUNNING_STATUS.RUNNING) actions.push('pause');
+  if (f.runningStatus === RUNNING_STATUS.PAUSED) actions.push('resume');
+  if (!isLive && f.isActive && canTrade) actions.push('start');
+  if (isLive && canTrade && isMarketOpen) actions.push('realign');
+  const holds = f.openLegCount > 0;
+  if ((isLive || holds) && (!holds || (isMarketOpen && (f.isDummy || f.brokerHasToken)))) actions.push('exit');
+  return actions;
+}
+
+function stoppedDetail(f: StatusFacts): string {
+  if (f.openLegCount > 0) {
+    return `Stopped with ${legsText(f.openLegCount)} still open: press Exit while the market is open to square them off`;
+  }
+  if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
+  if (f.config === null) return 'Stopped: configure RDX, then Start';
+  if (!f.isDummy && !f.brokerHasToken) return 'Stopped: the broker account has no access token (Profile page)';
+  return 'Stopped: press Start to trade';
+}
+
+function runningDetail(f: StatusFacts, now: number): string {
+  if (f.config === null) return 'No RDX configuration: configure RDX to trade';
+  if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
+  if (!f.isDummy && !f.brokerHasToken) return 'No broker access token: generate one on the Profile page';
+  const tz = f.hours.timezone;
+  const market = marketState(f.hours, now);
+  const s = sessionAt(f.hours, f, now);
+  if (!s.isMarketOpen) {
+    const opens = market.nextChange === null ? 'never (no trading days)' : wallTime(market.nextChange, tz, now);
+    return `Market closed: opens ${opens}`;
+  }
+  if (s.isPastWindowEnd) {
+    return f.openLegCount > 0
+      ? `Window ended at ${f.endTime}: squaring off at the next candle close`
+      : `Outside its ${f.startTime}–${f.endTime} window: next entry tomorrow from ${f.startTime} ${zoneLabel(tz, now)}`;
+  }
+  if (!s.isInWindow)
+    return `Outside its ${f.startTime}–${f.endTime} window: trades from ${f.startTime} ${zoneLabel(tz, now)}`;
+  const close = wallTime(nextCandleClose(f.config.interval, f.hours, now), tz, now);
+  if (f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0) {
+    return 'CE Count and PE Count are both 0: nothing to trade';
+  }
+  if (f.engineProblem) return `${f.engineProblem} (next try at the ${f.config.interval} candle closing ${close})`;
+  if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
+  const atm = (f.config.atmPaise / 100).toLocaleString('en-IN');
+  return `Holding ${legsText(f.openLegCount)} around ATM ${atm}: next check at the ${f.config.interval} candle closing ${close}`;
+}
+
+/** The row's status_detail and available_actions. */
+export function describeStatus(f: StatusFacts, now: number): StatusReport {
+  const isMarketOpen = sessionAt(f.hours, { startTime: null, endTime: null }, now).isMarketOpen;
+  let detail: string;
+  if (f.runningStatus === RUNNING_STATUS.RUNNING) detail = runningDetail(f, now);
+  else if (f.runningStatus === RUNNING_STATUS.PAUSED) {
+    detail =
+      f.openLegCount > 0
+        ? `Paused: holding ${legsText(f.openLegCount)}, taking no action`
+        : 'Paused: no open positions';
+  } else detail = stoppedDetail(f);
+  if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
+    detail += ` · Last broker order failed: ${f.lastBrokerError}`;
+  }
+  return { detail, actions: actionsFor(f, isMarketOpen) };
+}
