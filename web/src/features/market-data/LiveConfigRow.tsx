@@ -7,7 +7,7 @@ import {
 } from '@app/contract';
 import { useState } from 'react';
 import { useSingleFlight } from '../../lib/useSingleFlight';
-import { sourceLabel } from './data-labels';
+import { instrumentLabel, sourceLabel } from './data-labels';
 import { instrumentsForSource, isDataInterval, isDataSource } from './fetch-form';
 import { InstrumentSelect } from './InstrumentSelect';
 import type { LiveConfigPatch } from './useLiveConfigs';
@@ -39,9 +39,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
     return (
       <tr data-testid="live-config-row" data-config-id={config.id}>
         <td>{sourceLabel(config.source)}</td>
-        <td>
-          {config.instrument_name ? `${config.instrument_name} (${config.instrument_token})` : config.instrument_token}
-        </td>
+        <td>{instrumentLabel(config.instrument_name, config.instrument_token)}</td>
         <td>{config.interval}</td>
         <td>
           <div className="row">

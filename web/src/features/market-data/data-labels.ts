@@ -18,3 +18,9 @@ export function configLabel(
 ) {
   return `${config.instrument_name ?? config.instrument_token} ${config.interval} (${sourceLabel(config.source)})`;
 }
+
+/** An instrument in a list: "NIFTY 50 (256265)", or just "BTCUSDT" when its name is its symbol. */
+export function instrumentLabel(name: string | null | undefined, token: string): string {
+  if (!name) return token;
+  return name === token ? name : `${name} (${token})`;
+}
