@@ -48,6 +48,8 @@ export class AdminDataPage {
 
   /** The texts of the fetch form's instrument choices (placeholder left out). */
   async instrumentChoices(): Promise<string[]> {
+    // Until the instruments arrive the list is empty and the button reads 'Loading Instruments...'.
+    await expect(this.fetchForm().getByRole('button', { name: 'Fetch Data' })).toBeEnabled();
     const texts = await this.field('Instrument').locator('option').allTextContents();
     return texts.filter((t) => t !== 'Select instrument');
   }
