@@ -31,14 +31,14 @@ describe('syncHistorical', () => {
 });
 
 describe('syncReport', () => {
-  it('reports success with a line per config and the total of records fetched', () => {
+  it("reports success with a line per config and SPEC's total of new records", () => {
     const report = syncReport([
       { config: config(1), isOk: true, fetched: 138, inserted: 0 },
       { config: config(2, null), isOk: true, fetched: 1375, inserted: 1375 },
     ]);
     expect(report).toEqual({
       kind: 'success',
-      text: 'Historical data sync completed successfully! 1513 records processed.',
+      text: 'Historical data sync completed successfully! 1375 records processed.',
       details: ['NIFTY 50 5m (Kite): 138 fetched, 0 new', '256262 5m (Kite): 1,375 fetched, 1,375 new'],
     });
   });
@@ -54,7 +54,7 @@ describe('syncReport', () => {
       details: [
         'NIFTY 50 5m (Kite): 138 fetched, 10 new',
         'DEAD 5m (Kite): failed - Kite: invalid token',
-        'Historical data sync completed successfully! 138 records processed.',
+        'Historical data sync completed successfully! 10 records processed.',
       ],
       isSticky: true,
     });

@@ -39,16 +39,15 @@ function outcomeLine(o: SyncOutcome): string {
 }
 
 /**
- * The report of a sync: a line per config, and SPEC's total when any config synced. "Records
- * processed" counts what was fetched and stored (new or already there), not only the new ones:
- * a re-sync of a stored day processed 138 records even though none were new, and each line says
- * how many were new. A report with a failure stays until closed.
+ * The report of a sync: a line per config ("138 fetched, 0 new", so a re-sync of a stored day no
+ * longer reads as if nothing came back), and SPEC's total, which sums recordsInserted (SPEC §7),
+ * when any config synced. A report with a failure stays until closed.
  */
 export function syncReport(outcomes: SyncOutcome[]): Flash {
   const lines = outcomes.map(outcomeLine);
   const synced = outcomes.filter((o) => o.isOk);
   const failed = outcomes.length - synced.length;
-  const total = historicalSyncDone(synced.reduce((sum, o) => sum + o.fetched, 0));
+  const total = historicalSyncDone(synced.reduce((sum, o) => sum + o.inserted, 0));
   if (failed === 0) return { kind: 'success', text: total, details: lines };
   if (synced.length === 0)
     return { kind: 'error', text: MSG.failedSyncHistoricalTryAgain, details: lines, isSticky: true };
