@@ -36,6 +36,16 @@ describe('callRoute', () => {
     expect((init.headers as Record<string, string>).authorization).toBe('Bearer tok');
   });
 
+  it("refuses, in test builds, a reply that does not match the route's contract schema", async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ success: true, data: [{ id: 'one', username: 7 }] }))),
+    );
+    await expect(callRoute(api.users.list)).rejects.toMatchObject({
+      code: 'CONTRACT_MISMATCH',
+      message: expect.stringContaining('GET /users does not match the contract') as unknown,
+    });
+  });
+
   it('clears the session on 401 and 403 and emits logout', async () => {
     for (const status of [401, 403]) {
       storeSession('tok', { id: 1, username: 'a', role: 'user' });

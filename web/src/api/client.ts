@@ -49,6 +49,28 @@ export function errorMessageFrom(status: number, statusText: string, body: unkno
   return `Request failed with status ${status}: ${statusText}`;
 }
 
+/**
+ * Development and test builds parse every reply with the route's own contract schema, so a server that
+ * drifts from the contract fails loudly where it is built and tested; production trusts the server and
+ * skips the cost.
+ */
+const isCheckingReplies = import.meta.env.DEV || import.meta.env.MODE === 'test';
+
+/** The code of an ApiError for a reply that broke the contract (a screen shows its own text instead). */
+export const CONTRACT_MISMATCH = 'CONTRACT_MISMATCH';
+
+function checkedData<R extends RouteDef>(route: R, data: unknown): DataOf<R> {
+  if (!isCheckingReplies) return data as DataOf<R>;
+  const parsed = route.data.safeParse(data);
+  if (parsed.success) return parsed.data as DataOf<R>;
+  const issue = parsed.error.issues[0];
+  throw new ApiError(
+    `The server's reply to ${route.method} ${route.path} does not match the contract (${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'})`,
+    200,
+    CONTRACT_MISMATCH,
+  );
+}
+
 export interface Reply<T> {
   data: T;
   message?: string;
@@ -79,8 +101,8 @@ export async function callRoute<R extends RouteDef>(route: R, args: Args<R> = {}
     const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : undefined;
     throw new ApiError(errorMessageFrom(res.status, res.statusText, body), res.status, code);
   }
-  const envelope = body as { data: DataOf<R>; message?: string };
-  return { data: envelope.data, ...(envelope.message ? { message: envelope.message } : {}) };
+  const envelope = body as { data: unknown; message?: string };
+  return { data: checkedData(route, envelope.data), ...(envelope.message ? { message: envelope.message } : {}) };
 }
 
 /** Most callers want only the data. */
@@ -96,6 +118,7 @@ export async function call<R extends RouteDef>(route: R, args: Args<R> = {}): Pr
 export function messageOf(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError) || !err.message) return fallback;
   if (err.status >= 500 && err.code === 'INTERNAL') return fallback;
+  if (err.code === CONTRACT_MISMATCH) return fallback;
   if (err.status === 404 && /^Route \S+ \S+ not found$/.test(err.message)) return fallback;
   return err.message;
 }

@@ -1,6 +1,6 @@
 import { api, MSG, type TransactionPage } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ApiError, call } from '../../api/client';
+import { ApiError, call, CONTRACT_MISMATCH } from '../../api/client';
 import { transactionKeys } from './transaction-keys';
 
 /** 'mine': the signed-in user's transactions; 'all': every user's (admin only). */
@@ -8,10 +8,12 @@ export type TransactionScope = 'mine' | 'all';
 
 async function fetchPage(scope: TransactionScope, page: number, pageSize: number): Promise<TransactionPage> {
   const query = { limit: pageSize, offset: page * pageSize };
-  const data =
-    scope === 'all'
-      ? await call(api.transactions.listAll, { query })
-      : await call(api.transactions.listMine, { query });
+  const data = await (
+    scope === 'all' ? call(api.transactions.listAll, { query }) : call(api.transactions.listMine, { query })
+  ).catch((err: unknown) => {
+    if (err instanceof ApiError && err.code === CONTRACT_MISMATCH) return null;
+    throw err;
+  });
   // SPEC §8: a reply without the list is an error of its own.
   if (!data || !Array.isArray(data.transactions)) throw new ApiError(MSG.noTransactionData, 200);
   return data;
