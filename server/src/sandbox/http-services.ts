@@ -1,19 +1,12 @@
 /**
- * Runs one mounted REST service (Kite API, Kite login or Binance): injected faults, rate limits,
- * routing, and the provider's own error bodies.
+ * Mounts one REST service (Kite API, Kite login or Binance) on the sandbox's Fastify server: injected
+ * faults, rate limits, routing, and the provider's own error bodies, all before the route's handler.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { kiteError } from '../protocols/kite-rest.js';
-import {
-  createRouter,
-  json,
-  readBody,
-  toSandboxRequest,
-  writeResponse,
-  type Route,
-  type SandboxResponse,
-} from './http-kit.js';
-import type { FaultPlan, RateGroup, RateLimiter } from './rate-limits.js';
+import { encodeResponse, json, parseCookies, type Route, type SandboxResponse } from './http-kit.js';
+import type { FaultKind, FaultPlan, RateGroup, RateLimiter } from './rate-limits.js';
 
 /** How a provider's service behaves at its edges. */
 export interface ServiceSpec {
@@ -29,42 +22,87 @@ export interface ServiceSpec {
   internalError(): SandboxResponse;
 }
 
-/** A mounted service: handles a request whose path has had the mount prefix removed. */
-export type ServiceHandler = (raw: IncomingMessage, res: ServerResponse, url: URL, path: string) => Promise<void>;
+const METHODS = ['GET', 'POST', 'PUT', 'DELETE', 'PATCH'] as const;
 
 /** Drops the connection without an HTTP answer, as a network failure would. */
-function drop(raw: IncomingMessage, res: ServerResponse): void {
-  res.socket?.destroy();
-  raw.socket.destroy();
+function drop(reply: FastifyReply): void {
+  reply.hijack();
+  reply.raw.socket?.destroy();
+  reply.request.raw.socket.destroy();
 }
 
-/** Builds the handler for one service. */
-export function createServiceHandler(spec: ServiceSpec, limiter: RateLimiter, faults: FaultPlan): ServiceHandler {
-  const match = createRouter(spec.routes);
-  return async (raw, res, url, path) => {
-    const method = raw.method ?? 'GET';
-    const { group, rate } = spec.groupOf(method, path);
-    const fault = faults.take([`${spec.name}.${group}`, spec.name]);
-    if (fault === 'drop') return drop(raw, res);
-    if (fault === 'rate-limit' || !limiter.tryTake(rate, spec.clientOf(raw))) {
-      return writeResponse(raw, res, spec.tooManyRequests());
-    }
-    const found = match(method, path);
-    let response: SandboxResponse;
-    if (found.kind === 'not-found') response = spec.notFound();
-    else if (found.kind === 'wrong-method') response = spec.wrongMethod();
-    else {
-      try {
-        const request = toSandboxRequest(raw, url, path, await readBody(raw));
-        request.params = found.params;
-        response = await found.handler(request);
-      } catch {
-        response = spec.internalError();
+function send(reply: FastifyReply, response: SandboxResponse): FastifyReply {
+  const { headers, body } = encodeResponse(response, String(reply.request.headers['accept-encoding'] ?? ''));
+  return reply.code(response.status).headers(headers).send(body);
+}
+
+/** Fastify's `:param` pattern of a route, below the service's prefix. */
+const urlOf = (pattern: string) => (pattern === '/' ? '/' : pattern.replace(/\/$/, ''));
+
+/**
+ * Registers a service under `/<name>`. Faults and rate limits apply to every request of the service,
+ * known path or not, as at the providers; unknown paths and methods get the provider's error body.
+ */
+export function mountService(app: FastifyInstance, spec: ServiceSpec, limiter: RateLimiter, faults: FaultPlan): void {
+  const prefix = `/${spec.name}`;
+  const pathOf = (req: FastifyRequest) => new URL(req.url, 'http://sandbox').pathname.slice(prefix.length) || '/';
+  const faultOf = new WeakMap<FastifyRequest, FaultKind | null>();
+
+  void app.register(
+    (scope, _opts, done) => {
+      scope.addHook('onRequest', (req, reply, next) => {
+        const { group, rate } = spec.groupOf(req.method, pathOf(req));
+        const fault = faults.take([`${spec.name}.${group}`, spec.name]);
+        faultOf.set(req, fault);
+        if (fault === 'drop') return drop(reply);
+        if (fault === 'rate-limit' || !limiter.tryTake(rate, spec.clientOf(req.raw))) {
+          return void send(reply, spec.tooManyRequests());
+        }
+        next();
+      });
+      scope.setNotFoundHandler((_req, reply) => send(reply, spec.notFound()));
+      // By path shape: Fastify takes `/orders/:variety` and `/orders/:orderId` for one path.
+      const handled = new Map<string, { url: string; methods: Set<string> }>();
+      for (const route of spec.routes) {
+        const url = urlOf(route.pattern);
+        const shape = url.replace(/:[^/]+/g, ':');
+        const entry = handled.get(shape) ?? { url, methods: new Set<string>() };
+        handled.set(shape, entry);
+        entry.methods.add(route.method);
+        scope.route({
+          method: route.method,
+          url,
+          handler: async (req, reply) => {
+            let response: SandboxResponse;
+            try {
+              const isForm = String(req.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded');
+              response = await route.handler({
+                method: req.method,
+                path: pathOf(req),
+                query: new URL(req.url, 'http://sandbox').searchParams,
+                form: new URLSearchParams(isForm && typeof req.body === 'string' ? req.body : ''),
+                headers: req.headers,
+                params: req.params as Record<string, string>,
+                cookies: parseCookies(req.headers.cookie),
+              });
+            } catch {
+              response = spec.internalError();
+            }
+            if (faultOf.get(req) === 'drop-after') return drop(reply);
+            return send(reply, response);
+          },
+        });
       }
-    }
-    if (fault === 'drop-after') return drop(raw, res);
-    writeResponse(raw, res, response);
-  };
+      // A known path asked with another method: the provider's "method not allowed".
+      for (const { url, methods } of handled.values()) {
+        const others = METHODS.filter((m) => !methods.has(m));
+        if (others.length > 0)
+          scope.route({ method: others, url, handler: (_req, reply) => send(reply, spec.wrongMethod()) });
+      }
+      done();
+    },
+    { prefix },
+  );
 }
 
 function kiteApiKey(raw: IncomingMessage): string {

@@ -362,3 +362,19 @@ describe('rate limits and faults', () => {
     expect(orders[0].order_id).toBe(retry.body.data.order_id);
   });
 });
+
+describe('unknown paths and methods', () => {
+  it("answers with Kite's own error bodies: 404 for an unknown path, 405 for a known path's other method", async () => {
+    const missing = await fetch(`${sandbox.urls.kiteApi}/no/such/path`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toMatchObject({ status: 'error', error_type: 'GeneralException' });
+    const wrong = await fetch(`${sandbox.urls.kiteApi}/user/profile`, {
+      method: 'DELETE',
+      headers: kiteAuth(sandbox, token),
+    });
+    expect(wrong.status).toBe(405);
+    expect(await wrong.json()).toMatchObject({ message: 'Method not allowed', error_type: 'GeneralException' });
+    const trailing = await fetch(`${sandbox.urls.kiteApi}/user/profile/`, { headers: kiteAuth(sandbox, token) });
+    expect(trailing.status).toBe(200);
+  });
+});

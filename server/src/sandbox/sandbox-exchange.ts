@@ -10,11 +10,12 @@
  *
  * It imports nothing from the product's domains: it is an outside exchange that ships with us.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { binanceRoutes } from './binance-routes.js';
 import { createBinanceStreamServer, type BinanceStreamServer } from './binance-stream-server.js';
-import { binanceSpec, createServiceHandler, kiteApiSpec, kiteLoginSpec, type ServiceHandler } from './http-services.js';
+import { binanceSpec, kiteApiSpec, kiteLoginSpec, mountService } from './http-services.js';
 import { createInstrumentPricing } from './instrument-pricing.js';
 import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
@@ -145,34 +146,23 @@ function splitMount(pathname: string): [string, string] {
   return slash < 0 ? [pathname.slice(1), '/'] : [pathname.slice(1, slash), pathname.slice(slash)];
 }
 
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => {
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    });
-  });
-}
-
 interface Parts {
-  ctx: SandboxContext;
-  services: Record<string, ServiceHandler>;
   ticker: KiteTickerServer;
   streams: BinanceStreamServer;
 }
 
-function handleRequest(parts: Parts, raw: IncomingMessage, res: ServerResponse): void {
-  const url = new URL(raw.url ?? '/', 'http://sandbox');
-  const [mount, path] = splitMount(url.pathname);
-  const service = parts.services[mount];
-  if (!service) {
-    res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not a sandbox path. Try /kite, /kite-login or /binance.');
-    return;
-  }
-  service(raw, res, url, path).catch(() => {
-    if (!res.headersSent) res.writeHead(500).end();
-  });
+/**
+ * The sandbox's HTTP server on Fastify. Every body is kept as the raw string the provider would see
+ * (handlers read urlencoded forms themselves); paths outside the three services get a plain 404.
+ */
+function createHttpServer(): FastifyInstance {
+  const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true } });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).type('text/plain').send('Not a sandbox path. Try /kite, /kite-login or /binance.'),
+  );
+  return app;
 }
 
 function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -197,15 +187,17 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
     pingMs: options.binancePingMs ?? 20_000,
     pongTimeoutMs: options.binancePongTimeoutMs ?? 60_000,
   });
-  const services = {
-    kite: createServiceHandler(kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)]), limiter, faults),
-    'kite-login': createServiceHandler(kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults),
-    binance: createServiceHandler(binanceSpec(binanceRoutes(ctx.feed, ctx.clock), limits.binance), limiter, faults),
-  };
-  const parts: Parts = { ctx, services, ticker, streams };
-  const server = createServer((raw, res) => handleRequest(parts, raw, res));
-  server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) => handleUpgrade(parts, raw, socket, head));
-  const port = await listen(server, options.port ?? 0, host);
+  const app = createHttpServer();
+  mountService(app, kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)]), limiter, faults);
+  mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
+  mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), limits.binance), limiter, faults);
+  const parts: Parts = { ticker, streams };
+  app.server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) =>
+    handleUpgrade(parts, raw, socket, head),
+  );
+  await app.listen({ port: options.port ?? 0, host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   urls = urlsFor(host, port);
   const loop = startStepLoop(
     () => ctx.clock.now(),
@@ -224,7 +216,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
     urls,
     credentials,
     control: controlFor(ctx, faults, ticker, streams, loop),
-    close: () => shutDown(server, loop, ticker, streams),
+    close: () => shutDown(app, loop, ticker, streams),
   };
 }
 
@@ -247,7 +239,7 @@ function controlFor(
 }
 
 async function shutDown(
-  server: Server,
+  app: FastifyInstance,
   loop: StepLoop,
   ticker: KiteTickerServer,
   streams: BinanceStreamServer,
@@ -255,6 +247,6 @@ async function shutDown(
   loop.stop();
   ticker.close();
   streams.close();
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+  app.server.closeAllConnections();
+  await app.close();
 }
