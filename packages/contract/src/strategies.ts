@@ -65,6 +65,19 @@ export function mappingWindowError(start: string | null | undefined, end: string
   return null;
 }
 
+/**
+ * What a new mapping is unless told otherwise, for the API and the form alike: active, on paper (a live
+ * strategy is always a deliberate choice), strategy 1 (RDX) on instrument 1, no legs, Always On.
+ */
+export const MAPPING_DEFAULTS = {
+  strategy_id: 1,
+  instrument_id: 1,
+  is_active: 1,
+  is_dummy: 1,
+  ce_count: 0,
+  pe_count: 0,
+} as const;
+
 const mappingFields = {
   strategy_id: idField('strategy_id'),
   instrument_id: idField('instrument_id'),
@@ -72,10 +85,10 @@ const mappingFields = {
     .number({ error: MSG.selectUserBroker })
     .int({ error: MSG.selectUserBroker })
     .positive({ error: MSG.selectUserBroker }),
-  is_active: FlagSchema('is_active').default(1),
-  is_dummy: FlagSchema('is_dummy').default(0),
-  ce_count: intBetween('ce_count', 0, LIMITS.maxLegCount).default(0),
-  pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount).default(0),
+  is_active: FlagSchema('is_active').default(MAPPING_DEFAULTS.is_active),
+  is_dummy: FlagSchema('is_dummy').default(MAPPING_DEFAULTS.is_dummy),
+  ce_count: intBetween('ce_count', 0, LIMITS.maxLegCount).default(MAPPING_DEFAULTS.ce_count),
+  pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount).default(MAPPING_DEFAULTS.pe_count),
   start_time: optionalHhmm('start_time').default(null),
   end_time: optionalHhmm('end_time').default(null),
   /** Admins may create a mapping for another user; ignored for users. */

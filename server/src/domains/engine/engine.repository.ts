@@ -1,6 +1,7 @@
 import type { RdxInterval } from '@app/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
+import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import type { DB } from '../../db/schema.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
@@ -39,10 +40,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'i.instrumentToken',
         'i.ticker',
         'i.lotSize',
-        'i.marketOpenTime',
-        'i.marketCloseTime',
-        'i.timezone',
-        'i.tradingDays',
+        ...INSTRUMENT_HOURS,
         'm.userBrokerId',
         'm.isDummy',
         'm.ceCount',

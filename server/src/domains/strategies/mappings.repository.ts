@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { DbKind } from '../../db/client.js';
+import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserStrategyMappingsTable } from '../../db/schema.js';
 
@@ -29,10 +30,7 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         'i.name as instrumentName',
         'i.ticker as instrumentTicker',
         'i.lotSize as lotSize',
-        'i.marketOpenTime as marketOpenTime',
-        'i.marketCloseTime as marketCloseTime',
-        'i.timezone as timezone',
-        'i.tradingDays as tradingDays',
+        ...INSTRUMENT_HOURS,
         'ub.brokerUsername as brokerUsername',
         eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('brokerHasToken'),
         'u.username as userUsername',

@@ -69,7 +69,7 @@ describe('strategy mappings', () => {
       start_time: '',
       end_time: '',
     });
-    expect(res.json().data).toMatchObject({ start_time: null, end_time: null, is_active: 1, is_dummy: 0 });
+    expect(res.json().data).toMatchObject({ start_time: null, end_time: null, is_active: 1, is_dummy: 1 });
   });
 
   it.each([
