@@ -13,6 +13,17 @@ export class AdminDataPage {
     return this.page.getByRole('button', { name, exact: true });
   }
 
+  /**
+   * Live sync is one switch for the whole server, and enabling auto-scheduling inside market hours
+   * (another spec may) starts it: a story that needs it stopped stops it first, as an admin would.
+   */
+  async ensureLiveSyncStopped() {
+    // 'Checked at' shows once the server's status has been read (before that it reads as stopped).
+    await expect(this.syncStatus()).toContainText(/Checked at \d{2}:\d{2}:\d{2} IST/);
+    if (await this.button('Stop Sync').isEnabled()) await this.button('Stop Sync').click();
+    await expect(this.syncStatus()).toContainText('Stopped');
+  }
+
   syncStatus() {
     return this.page.getByTestId('live-sync-status');
   }
@@ -35,12 +46,34 @@ export class AdminDataPage {
     if (choice.interval) await this.field('Interval').selectOption(choice.interval);
   }
 
+  /** The texts of the fetch form's instrument choices (placeholder left out). */
+  async instrumentChoices(): Promise<string[]> {
+    // Until the instruments arrive the list is empty and the button reads 'Loading Instruments...'.
+    await expect(this.fetchForm().getByRole('button', { name: 'Fetch Data' })).toBeEnabled();
+    const texts = await this.field('Instrument').locator('option').allTextContents();
+    return texts.filter((t) => t !== 'Select instrument');
+  }
+
   async addConfiguration() {
     await this.fetchForm().getByRole('button', { name: 'Add Configuration' }).click();
   }
 
+  /** A fast double-click on Add Configuration, as an impatient admin would. */
+  async doubleClickAddConfiguration() {
+    await this.fetchForm().getByRole('button', { name: 'Add Configuration' }).dblclick();
+  }
+
   async fetchData() {
     await this.fetchForm().getByRole('button', { name: 'Fetch Data' }).click();
+  }
+
+  async syncHistorical() {
+    await this.button('Sync Historical Data').click();
+  }
+
+  /** The candle panel, titled by the series it shows. */
+  candles() {
+    return this.page.getByRole('region', { name: 'Candles' });
   }
 
   configRows() {
@@ -65,6 +98,16 @@ export class AdminDataPage {
     await row.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => question).not.toBe('');
     return question;
+  }
+
+  /** Starts editing a row and returns its inline Source and Instrument selects. */
+  async editRow(row: Locator) {
+    await row.getByRole('button', { name: 'Edit' }).click();
+    return {
+      source: row.getByLabel('Source'),
+      instrument: row.getByLabel('Instrument'),
+      interval: row.getByLabel('Interval'),
+    };
   }
 
   /** A success message with this text. */

@@ -19,6 +19,16 @@ test.beforeEach(async ({ page, loginPage, adminPage }) => {
   data = new AdminDataPage(page);
 });
 
+/** A numeric token the sandbox's Kite does not list: valid for a kite config, refused by its history call. */
+function unknownKiteToken(): string {
+  const token = uniqueToken();
+  // The sandbox decodes tokens ending in its NFO segment (token % 256 === 2) as option contracts.
+  return Number(token) % 256 === 2 ? String(Number(token) + 1) : token;
+}
+
+/** "YYYY-MM-DD" of an instant on the Indian clock. */
+const istDay = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(d);
+
 /** An instrument (and optionally a live config for it) that only this test uses. */
 async function arrangeInstrument(request: Parameters<typeof createInstrumentViaApi>[0], interval?: string) {
   const token = uniqueToken();
@@ -31,6 +41,7 @@ async function arrangeInstrument(request: Parameters<typeof createInstrumentViaA
 test('with no live configs the list is empty and live sync cannot be started', async ({ page, request }) => {
   await deleteAllLiveConfigsViaApi(request);
   await data.open();
+  await data.ensureLiveSyncStopped();
   await expect(page.getByText('No live data configurations found.')).toBeVisible();
   await expect(data.button('Sync live data')).toBeDisabled();
   await expect(data.button('Stop Sync')).toBeDisabled();
@@ -61,17 +72,17 @@ test('the list and the fetch form show their loading states until their data arr
   await expect(data.button('Fetch Data')).toBeEnabled();
 });
 
-test('the fetch form starts from kite, 5m and yesterday 00:00 to today 23:59', async () => {
+test('the fetch form starts from kite, 5m and yesterday 00:00 to today 23:59 IST', async ({ page }) => {
   await data.open();
   const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = (d: Date) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-  const yesterday = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1);
+  const yesterday = new Date(now.getTime() - 86_400_000);
   await expect(data.field('Data Source')).toHaveValue('kite');
   await expect(data.field('Interval')).toHaveValue('5m');
-  await expect(data.field('Start Date')).toHaveValue(`${day(yesterday)}T00:00`);
-  await expect(data.field('End Date')).toHaveValue(`${day(now)}T23:59`);
-  await expect(data.field('End Date')).toHaveAttribute('min', `${day(yesterday)}T00:00`);
+  await expect(data.fetchForm().getByText('Start Date (IST)')).toBeVisible();
+  await expect(data.field('Start Date')).toHaveValue(`${istDay(yesterday)}T00:00`);
+  await expect(data.field('End Date')).toHaveValue(`${istDay(now)}T23:59`);
+  await expect(data.field('End Date')).toHaveAttribute('min', `${istDay(yesterday)}T00:00`);
+  await expect(page.getByRole('heading', { name: 'Candles' })).toBeVisible();
   await data.field('Start Date').fill('2026-01-05T09:15');
   await expect(data.field('End Date')).toHaveAttribute('min', '2026-01-05T09:15');
 });
@@ -83,9 +94,10 @@ test('admin adds a live configuration from the fetch form; a second identical on
   await data.addConfiguration();
   await expect(data.success(/Configuration added successfully!/)).toBeVisible();
   const row = await data.configRow(token);
-  await expect(row).toContainText('kite');
+  await expect(row).toContainText('Kite');
   await expect(row).toContainText(name);
   await expect(row).toContainText('15m');
+  await data.ensureLiveSyncStopped();
   await expect(data.button('Sync live data')).toBeEnabled();
 
   await data.addConfiguration();
@@ -93,11 +105,50 @@ test('admin adds a live configuration from the fetch form; a second identical on
   await expect(data.configRows().filter({ hasText: token })).toHaveCount(1);
 });
 
-test('Add Configuration without an instrument asks for all fields', async () => {
+test('a double-click on Add Configuration adds one configuration and no error', async ({ page, request }) => {
+  const { token } = await arrangeInstrument(request);
+  await data.open();
+  let posts = 0;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/data/live-configs')) posts += 1;
+  });
+  await data.choose({ instrumentToken: token, interval: '1h' });
+  await data.doubleClickAddConfiguration();
+  await expect(data.success(/Configuration added successfully!/)).toBeVisible();
+  await expect(data.configRows().filter({ hasText: token })).toHaveCount(1);
+  await expect(data.error(/already exists/)).toHaveCount(0);
+  expect(posts).toBe(1);
+});
+
+test('a double-click on Fetch Data or on an inline Save sends one request each', async ({ page, request }) => {
+  const { token } = await arrangeInstrument(request, '5m');
+  await data.open();
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/data/')) sent.push(`${r.method()} ${new URL(r.url()).pathname}`);
+  });
+
+  await data.choose({ source: 'kite', instrumentToken: '260105', interval: '1h' });
+  await data.fetchForm().getByRole('button', { name: 'Fetch Data' }).dblclick();
+  await expect(data.success(/Successfully fetched \d+ records from kite/)).toBeVisible();
+
+  const row = await data.configRow(token);
+  const edit = await data.editRow(row);
+  await edit.interval.selectOption('1d');
+  await row.getByRole('button', { name: 'Save' }).dblclick();
+  await expect(data.success(/Configuration updated successfully!/)).toBeVisible();
+  await expect(row).toContainText('1d');
+  expect(sent.sort()).toEqual(['POST /api/data/fetch', expect.stringMatching(/^PUT \/api\/data\/live-configs\/\d+$/)]);
+});
+
+test('Add Configuration without an instrument asks for all fields; choosing one clears the error', async () => {
   await data.open();
   await data.choose({ interval: '1h' });
   await data.addConfiguration();
-  await expect(data.error(/Please fill in all fields before adding configuration/)).toBeVisible();
+  const error = data.error(/Please fill in all fields before adding configuration/);
+  await expect(error).toBeVisible();
+  await data.choose({ instrumentToken: '256265' });
+  await expect(error).toHaveCount(0);
 });
 
 test('Fetch Data lists the fields that are missing', async () => {
@@ -105,6 +156,36 @@ test('Fetch Data lists the fields that are missing', async () => {
   await data.field('Start Date').fill('');
   await data.fetchData();
   await expect(data.error(/Please fill in the following fields: Instrument, Start Date/)).toBeVisible();
+});
+
+test('each source offers only its own instruments; switching source drops one it cannot serve', async ({ request }) => {
+  const { token } = await arrangeInstrument(request, '15m');
+  await data.open();
+
+  await data.choose({ source: 'binance' });
+  let choices = await data.instrumentChoices();
+  expect(choices).toContain('BTCUSDT');
+  expect(choices.some((c) => c.startsWith('NIFTY 50'))).toBe(false);
+  expect(choices.some((c) => c.startsWith('NIFTY BANK'))).toBe(false);
+
+  await data.choose({ source: 'kite', instrumentToken: '256265' });
+  choices = await data.instrumentChoices();
+  expect(choices).toContain('NIFTY 50 (256265)');
+  expect(choices).not.toContain('BTCUSDT');
+
+  await data.choose({ source: 'binance' });
+  await expect(data.field('Instrument')).toHaveValue('');
+
+  // The inline editor follows the same rule.
+  const row = await data.configRow(token);
+  const edit = await data.editRow(row);
+  await edit.source.selectOption('binance');
+  await expect(edit.instrument).toHaveValue('');
+  const rowChoices = await edit.instrument.locator('option').allTextContents();
+  expect(rowChoices).toContain('BTCUSDT');
+  expect(rowChoices.some((c) => c.startsWith('NIFTY 50'))).toBe(false);
+  await expect(row.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await row.getByRole('button', { name: 'Cancel' }).click();
 });
 
 test('a live configuration is edited inline: Cancel keeps it, Save changes it', async ({ page, request }) => {
@@ -147,25 +228,64 @@ test('an admin fetches a day of NIFTY 50 5m candles from the sandbox and sees th
   await data.open();
   await data.choose({ source: 'kite', instrumentToken: '256265', interval: '5m' });
   await data.fetchData();
-  const message = data.success(/Successfully fetched \d+ records from kite/);
+  const message = data.success(/Successfully fetched [\d,]+ records from kite \([\d,]+ new\)/);
   await expect(message).toBeVisible();
-  const inserted = Number(/fetched (\d+) records/.exec((await message.textContent()) ?? '')?.[1]);
-  expect(inserted).toBeGreaterThan(100);
+  const [, fetched, fresh] =
+    /fetched ([\d,]+) records from kite \(([\d,]+) new\)/.exec((await message.textContent()) ?? '') ?? [];
+  expect(Number(fetched?.replace(/,/g, ''))).toBeGreaterThan(100);
+  // How many are new depends on what live sync stored already; the second fetch below pins it.
+  expect(Number(fresh?.replace(/,/g, ''))).toBeLessThanOrEqual(Number(fetched?.replace(/,/g, '')));
   await expect(data.fetchForm().getByRole('button', { name: 'Fetch Data' })).toBeEnabled();
+  await expect(data.candles().getByRole('heading', { name: 'NIFTY 50 · 5m · Kite' })).toBeVisible();
+  await expect(data.candles()).toContainText('Times in IST (Asia/Kolkata)');
   await expect(data.chart().locator('canvas').first()).toBeVisible();
 
-  // Fetching the same range again stores nothing twice.
+  // Fetching the same range again finds the same candles and stores none twice.
   await data.fetchData();
-  await expect(data.success('Successfully fetched 0 records from kite')).toBeVisible();
+  await expect(data.success(/Successfully fetched [\d,]+ records from kite \(0 new\)/)).toBeVisible();
 });
 
-test('Sync Historical Data fetches every live configuration and reports the sum', async ({ request }) => {
+test('Sync Historical Data fetches every live configuration and reports each and the total', async ({ request }) => {
   await deleteAllLiveConfigsViaApi(request);
   await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '260105', interval: '15m' });
   await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1h' });
   await data.open();
-  await data.button('Sync Historical Data').click();
-  await expect(data.success(/Historical data sync completed successfully! \d+ records processed\./)).toBeVisible();
+  await data.syncHistorical();
+  const report = data.success(/Historical data sync completed successfully! \d+ records processed\./);
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('listitem')).toHaveText([
+    /^NIFTY BANK 15m \(Kite\): [\d,]+ fetched, [\d,]+ new$/,
+    /^BTCUSDT 1h \(Binance\): [\d,]+ fetched, [\d,]+ new$/,
+  ]);
+});
+
+test('a failing configuration is reported by name and reason while the good one still syncs', async ({ request }) => {
+  await deleteAllLiveConfigsViaApi(request);
+  const deadToken = unknownKiteToken();
+  const deadName = uniqueName('DEAD');
+  await createInstrumentViaApi(request, { name: deadName, instrument_token: deadToken });
+  await data.open();
+
+  // Both configurations are added through the form, the unknown instrument first.
+  await data.choose({ source: 'kite', instrumentToken: deadToken, interval: '5m' });
+  await data.addConfiguration();
+  await expect(await data.configRow(deadToken)).toBeVisible();
+  await data.choose({ instrumentToken: '260105', interval: '30m' });
+  await expect(data.candles().getByText(/No candles stored/)).toBeVisible();
+  await data.addConfiguration();
+  await expect(await data.configRow('260105')).toBeVisible();
+
+  await data.syncHistorical();
+  const report = data.error(/1 of 2 configurations failed to sync/);
+  await expect(report).toBeVisible();
+  await expect(report.getByRole('listitem')).toHaveText([
+    `${deadName} 5m (Kite): failed - Kite: invalid token`,
+    /^NIFTY BANK 30m \(Kite\): [\d,]+ fetched, [\d,]+ new$/,
+    /^Historical data sync completed successfully! \d+ records processed\.$/,
+  ]);
+  // The good one's candles are stored: the chart of NIFTY BANK 30m now draws them.
+  await expect(data.chart().locator('canvas').first()).toBeVisible();
+  await expect(data.candles().getByRole('heading', { name: 'NIFTY BANK · 30m · Kite' })).toBeVisible();
 });
 
 test('live sync starts with connected sources and subscriptions, and stops', async ({ request }) => {
@@ -173,6 +293,7 @@ test('live sync starts with connected sources and subscriptions, and stops', asy
   await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '256265', interval: '1m' });
   await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1m' });
   await data.open();
+  await data.ensureLiveSyncStopped();
   await expect(data.syncStatus()).toContainText('Active subscriptions: 0');
   await data.button('Sync live data').click();
   await expect(data.syncStatus()).toContainText('Running');

@@ -29,7 +29,7 @@ test('admin adds an instrument starting from the default market hours, edits it 
   const row = instruments.row(token);
   await expect(row).toContainText(name);
   await expect(row).toContainText('IDXT');
-  await expect(row).toContainText('09:15–15:30 Asia/Kolkata');
+  await expect(row).toContainText('09:15–15:30 IST');
   await expect(row).toContainText('Mon-Fri');
 
   await instruments.edit(token);
@@ -96,15 +96,23 @@ test('an incomplete instrument form is silently ignored', async ({ page, request
   expect(creates).toBe(1);
 });
 
-test('a duplicate instrument token shows the server message', async ({ page, request }) => {
+test('a duplicate instrument token shows the server message until the token is changed', async ({ page, request }) => {
   const token = uniqueToken();
   await createInstrumentViaApi(request, { name: uniqueName('FIRST'), instrument_token: token });
   await page.reload();
   await instruments.open();
 
   await instruments.add({ name: uniqueName('SECOND'), token, lotSize: '10' });
-  await expect(instruments.error(/An instrument with this token already exists/)).toBeVisible();
+  const error = instruments.error(/An instrument with this token already exists/);
+  await expect(error).toBeVisible();
   await expect(instruments.form()).toBeVisible();
+
+  const fixed = uniqueToken();
+  await instruments.fill({ token: fixed });
+  await expect(error).toHaveCount(0);
+  await instruments.submit();
+  await expect(instruments.success(/Instrument created/)).toBeVisible();
+  await expect(instruments.row(fixed)).toBeVisible();
 });
 
 test("each instrument shows its market status from the server's market_status", async ({ page, request }) => {
@@ -119,5 +127,9 @@ test("each instrument shows its market status from the server's market_status", 
   const listed = (await listInstrumentsViaApi(request)).find((i) => i.instrument_token === token);
   await page.reload();
   await instruments.open();
-  await expect(instruments.row(token)).toContainText(listed?.market_status.isOpen ? 'Open' : 'Closed');
+  const row = instruments.row(token);
+  await expect(row).toContainText(listed?.market_status.isOpen ? 'Open' : 'Closed');
+  // When it next opens or closes, on the instrument's clock with the zone named.
+  await expect(row).toContainText(/(opens|closes) \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST/);
+  await expect(row).toContainText('00:00–23:59 IST');
 });

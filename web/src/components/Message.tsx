@@ -5,26 +5,44 @@ export type MessageKind = 'success' | 'error' | 'info';
 export interface Flash {
   kind: MessageKind;
   text: string;
+  /** Lines under the text, e.g. one per item of a batch. */
+  details?: string[];
+  /** Stays until closed or replaced, for reports too long to read in 5 s. */
+  isSticky?: boolean;
 }
+export type FlashOptions = Pick<Flash, 'details' | 'isSticky'>;
 
 /** A status message that dismisses itself after 5 s (SPEC §4) or on close. */
 export function useFlash() {
   const [flash, setFlash] = useState<Flash | null>(null);
   useEffect(() => {
-    if (!flash) return;
+    if (!flash || flash.isSticky) return;
     const timer = setTimeout(() => setFlash(null), MESSAGE_DISMISS_MS);
     return () => clearTimeout(timer);
   }, [flash]);
-  const show = useCallback((kind: MessageKind, text: string) => setFlash({ kind, text }), []);
+  const show = useCallback(
+    (kind: MessageKind, text: string, options: FlashOptions = {}) => setFlash({ kind, text, ...options }),
+    [],
+  );
   const clear = useCallback(() => setFlash(null), []);
-  return { flash, show, clear };
+  /** Drops an error once the input that caused it changes; successes keep their 5 s. */
+  const clearError = useCallback(() => setFlash((f) => (f?.kind === 'error' ? null : f)), []);
+  return { flash, show, clear, clearError };
 }
 
 export function Message({ flash, onClose }: { flash: Flash | null; onClose: () => void }) {
   if (!flash) return null;
   return (
     <div className={`message message-${flash.kind}`} role={flash.kind === 'error' ? 'alert' : 'status'}>
+      {/* The text stays a direct <span> child: page objects read `.message-error > span`. */}
       <span>{flash.text}</span>
+      {flash.details && flash.details.length > 0 && (
+        <ul className="message-details">
+          {flash.details.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
       <button type="button" className="message-close" aria-label="Dismiss" onClick={onClose}>
         ×
       </button>

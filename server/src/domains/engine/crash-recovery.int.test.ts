@@ -127,6 +127,13 @@ describe('kill and restart while trading', () => {
     const killAfterMs = [2, 8, 15, 25, 35, 50, 70, 100, 140];
     for (const [round, delay] of killAfterMs.entries()) {
       const token = await login('trader', 'trader-password');
+      // A realign at an unchanged ATM trades nothing; a new lot count makes every round close and reopen.
+      for (const id of [liveId, paperId]) {
+        await api(token, 'PUT', `/strategies/user-mappings/${id}/rdx-config`, {
+          rdx_lot_count: 1 + (round % 2),
+          interval: '15m',
+        });
+      }
       // Every other round the broker takes the order but its reply never arrives: the order stays
       // pending in our books until the restart settles it by its tag.
       if (round % 2 === 0) sandbox.control.failNext('kite.orders', 1, 'drop-after');

@@ -13,6 +13,9 @@ import { UsersTab } from '../users/UsersTab';
 export const ADMIN_TABS = ['strategies', 'scheduling', 'data', 'rdx', 'brokers', 'users', 'instruments'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
+/** Tab labels where CSS capitalisation would misspell the word ("Rdx"). */
+const TAB_LABELS: Partial<Record<AdminTab, string>> = { rdx: 'RDX' };
+
 const isAdminTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
 
 const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
@@ -53,7 +56,7 @@ export function AdminDashboard() {
             className={t === tab ? 'tab active' : 'tab'}
             onClick={() => setSearch({ tab: t })}
           >
-            {t}
+            {TAB_LABELS[t] ?? t}
           </button>
         ))}
       </div>

@@ -8,12 +8,17 @@ interface Props {
   isSaving: boolean;
   onSubmit: (body: InstrumentBody) => void;
   onCancel: () => void;
+  /** Called on every change, so a failed save's error can clear once the input is fixed. */
+  onInput?: () => void;
 }
 
 /** Create/edit form of one instrument. Invalid input is silently ignored on submit (SPEC §5). */
-export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel }: Props) {
+export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, onInput }: Props) {
   const [draft, setDraft] = useState(initial);
-  const set = (field: keyof InstrumentDraft) => (value: string) => setDraft((d) => ({ ...d, [field]: value }));
+  const set = (field: keyof InstrumentDraft) => (value: string) => {
+    setDraft((d) => ({ ...d, [field]: value }));
+    onInput?.();
+  };
   const title = mode === 'create' ? 'Add New Instrument' : 'Edit Instrument';
   // An instrument stored with a day list outside the offered sets keeps it selectable.
   const daySets = TRADING_DAY_SETS.some((s) => s.value === draft.tradingDays)

@@ -1,5 +1,7 @@
 import type { Instrument } from '@app/contract';
+import { formatQuantity } from '../../lib/format';
 import { tradingDaysLabel } from './instrument-form';
+import { marketHoursLabel, nextChangeLabel } from './market-status';
 
 interface Props {
   instruments: Instrument[];
@@ -8,7 +10,7 @@ interface Props {
   isDeleting: boolean;
 }
 
-/** The instruments table with each one's market status (Open/Closed) right now. */
+/** The instruments table with each one's market status (Open/Closed) right now and when it next changes. */
 export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Props) {
   if (instruments.length === 0) return <p className="muted">No instruments found.</p>;
   return (
@@ -34,15 +36,14 @@ export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Pr
               <td>{i.name}</td>
               <td>{i.ticker ?? ''}</td>
               <td>{i.instrument_token}</td>
-              <td className="num">{i.lot_size}</td>
-              <td>
-                {i.market_open_time}–{i.market_close_time} {i.timezone}
-              </td>
+              <td className="num">{formatQuantity(i.lot_size)}</td>
+              <td title={i.timezone}>{marketHoursLabel(i)}</td>
               <td>{tradingDaysLabel(i.trading_days)}</td>
               <td>
                 <span className={i.market_status.isOpen ? 'badge running' : 'badge'}>
                   {i.market_status.isOpen ? 'Open' : 'Closed'}
-                </span>
+                </span>{' '}
+                <span className="muted">{nextChangeLabel(i)}</span>
               </td>
               <td>
                 <div className="row">

@@ -2,6 +2,7 @@ import { MSG, type Instrument } from '@app/contract';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { draftFromInstrument, EMPTY_INSTRUMENT_DRAFT, type InstrumentBody } from './instrument-form';
 import { InstrumentForm } from './InstrumentForm';
 import { InstrumentList } from './InstrumentList';
@@ -11,13 +12,14 @@ type Editor = { mode: 'create' } | { mode: 'edit'; instrument: Instrument } | nu
 
 /** Admin tab: add, edit and delete instruments and see whether each market is open. */
 export function InstrumentsTab() {
-  const { flash, show, clear } = useFlash();
+  const { flash, show, clear, clearError } = useFlash();
+  const once = useSingleFlight();
   const [editor, setEditor] = useState<Editor>(null);
   const { list, create, update, remove } = useInstruments(show, () => setEditor(null));
 
   function onSubmit(body: InstrumentBody) {
-    if (editor?.mode === 'edit') update.mutate({ id: editor.instrument.id, body });
-    else create.mutate(body);
+    const id = editor?.mode === 'edit' ? editor.instrument.id : null;
+    once(() => (id === null ? create.mutateAsync(body) : update.mutateAsync({ id, body })));
   }
 
   function onDelete(instrument: Instrument) {
@@ -47,6 +49,7 @@ export function InstrumentsTab() {
           isSaving={create.isPending || update.isPending}
           onSubmit={onSubmit}
           onCancel={() => setEditor(null)}
+          onInput={clearError}
         />
       )}
       <div className="card">

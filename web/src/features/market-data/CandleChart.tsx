@@ -9,16 +9,18 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef } from 'react';
 import './CandleChart.css';
+import { formatPrice } from '../../lib/format';
 import { crosshairLabel, tickLabel, type TickKind } from './chart-time';
 
 // Candle times are epoch seconds (UTCTimestamp); business-day strings never reach this chart.
 const seconds = (t: Time) => (typeof t === 'number' ? t : 0);
 
 /**
- * TradingView lightweight-charts candlesticks. Kept in its own module and loaded lazily,
- * so neither the main bundle nor jsdom tests pull in the canvas code.
+ * TradingView lightweight-charts candlesticks on `timeZone`'s clock, prices in Indian grouping.
+ * Kept in its own module and loaded lazily, so neither the main bundle nor jsdom tests pull in
+ * the canvas code.
  */
-export default function CandleChart({ candles }: { candles: Candle[] }) {
+export default function CandleChart({ candles, timeZone }: { candles: Candle[]; timeZone: string }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
   const series = useRef<ISeriesApi<'Candlestick'> | null>(null);
@@ -30,12 +32,15 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
       autoSize: true,
       layout: { background: { color: 'transparent' }, textColor: '#8fa1b3' },
       grid: { vertLines: { color: '#2a3845' }, horzLines: { color: '#2a3845' } },
-      localization: { timeFormatter: (t: Time) => crosshairLabel(seconds(t)) },
+      localization: {
+        timeFormatter: (t: Time) => crosshairLabel(seconds(t), timeZone),
+        priceFormatter: formatPrice,
+      },
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
         borderColor: '#2a3845',
-        tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(seconds(t), kind),
+        tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(seconds(t), kind, timeZone),
       },
       rightPriceScale: { borderColor: '#2a3845' },
     });
@@ -52,14 +57,15 @@ export default function CandleChart({ candles }: { candles: Candle[] }) {
       chart.current = null;
       c.remove();
     };
-  }, []);
+  }, [timeZone]);
 
   useEffect(() => {
     series.current?.setData(
       candles.map((k) => ({ time: k.time as UTCTimestamp, open: k.open, high: k.high, low: k.low, close: k.close })),
     );
     chart.current?.timeScale().fitContent();
-  }, [candles]);
+    // A new zone rebuilds the chart above, which then needs the candles again.
+  }, [candles, timeZone]);
 
   return <div ref={container} className="candle-chart" data-testid="candle-chart" />;
 }

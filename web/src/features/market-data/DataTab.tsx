@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { CandlesPanel } from './CandlesPanel';
-import { defaultFetchForm } from './fetch-form';
+import { defaultFetchForm, type FetchForm } from './fetch-form';
 import { FetchHistoricalForm } from './FetchHistoricalForm';
 import { LiveConfigsTable } from './LiveConfigsTable';
 import { LiveSyncPanel } from './LiveSyncPanel';
@@ -14,10 +14,16 @@ export function DataTab() {
   // Two message spots, so a result shows next to the control that caused it.
   const listFlash = useFlash();
   const formFlash = useFlash();
-  const [form, setForm] = useState(() => defaultFetchForm(new Date()));
+  const [form, setFormState] = useState(() => defaultFetchForm(new Date()));
   const instruments = useDataInstruments();
   const { list, create, update, remove } = useLiveConfigs(listFlash.show, formFlash.show);
   const configs = list.data ?? [];
+
+  // An error about the form ("Please fill in...") is stale once the admin changes the form.
+  function setForm(next: FetchForm) {
+    setFormState(next);
+    formFlash.clearError();
+  }
 
   function onDelete(id: number) {
     if (window.confirm(MSG.confirmDeleteLiveConfig)) remove.mutate(id);
@@ -59,10 +65,10 @@ export function DataTab() {
         flash={formFlash.flash}
         onCloseFlash={formFlash.clear}
         notify={formFlash.show}
-        onAddConfig={(body) => create.mutate(body)}
+        onAddConfig={(body) => create.mutateAsync(body)}
         isAdding={create.isPending}
       />
-      <CandlesPanel selection={form} />
+      <CandlesPanel selection={form} instruments={instruments.data ?? []} />
     </section>
   );
 }

@@ -11,6 +11,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Message, type Flash, type MessageKind } from '../../components/Message';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import {
   canAddConfig,
   fetchBody,
@@ -21,6 +22,7 @@ import {
   type FetchBody,
   type FetchForm,
 } from './fetch-form';
+import { sourceLabel } from './data-labels';
 import { InstrumentSelect } from './InstrumentSelect';
 import { candlesKeyRoot } from './useCandles';
 import type { LiveConfigBody } from './useLiveConfigs';
@@ -34,7 +36,7 @@ interface Props {
   flash: Flash | null;
   onCloseFlash: () => void;
   notify: (kind: MessageKind, text: string) => void;
-  onAddConfig: (body: LiveConfigBody) => void;
+  onAddConfig: (body: LiveConfigBody) => Promise<unknown>;
   isAdding: boolean;
 }
 
@@ -43,6 +45,9 @@ export function FetchHistoricalForm(props: Props) {
   const { form, onChange, instruments, isLoadingInstruments, flash, onCloseFlash, notify, onAddConfig, isAdding } =
     props;
   const queryClient = useQueryClient();
+  // One guard per button: a fetch in flight must not swallow an Add Configuration click.
+  const onceFetch = useSingleFlight();
+  const onceAdd = useSingleFlight();
   const fetchData = useMutation({
     mutationFn: (body: FetchBody) => call(marketDataRoutes.fetch, { body }),
     onSuccess: async (result, body) => {
@@ -56,12 +61,14 @@ export function FetchHistoricalForm(props: Props) {
     e.preventDefault();
     const missing = fetchValidationMessage(form);
     if (missing) return notify('error', missing);
-    if (canAddConfig(form)) fetchData.mutate(fetchBody(form));
+    const body = canAddConfig(form) ? fetchBody(form) : null;
+    if (body) onceFetch(() => fetchData.mutateAsync(body));
   }
 
   function onAdd() {
     if (!canAddConfig(form)) return notify('error', MSG.fillAllFieldsForConfig);
-    onAddConfig({ source: form.source, instrument_token: form.instrumentToken.trim(), interval: form.interval });
+    const body = { source: form.source, instrument_token: form.instrumentToken.trim(), interval: form.interval };
+    onceAdd(() => onAddConfig(body));
   }
 
   function onSource(source: string) {
@@ -84,7 +91,7 @@ export function FetchHistoricalForm(props: Props) {
         <select aria-label="Data Source" value={form.source} onChange={(e) => onSource(e.target.value)}>
           {DATA_SOURCES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {sourceLabel(s)}
             </option>
           ))}
         </select>
@@ -115,16 +122,18 @@ export function FetchHistoricalForm(props: Props) {
         </select>
       </label>
       <label>
-        Start Date
+        Start Date (IST)
         <input
+          aria-label="Start Date"
           type="datetime-local"
           value={form.startDate}
           onChange={(e) => onChange({ ...form, startDate: e.target.value })}
         />
       </label>
       <label>
-        End Date
+        End Date (IST)
         <input
+          aria-label="End Date"
           type="datetime-local"
           value={form.endDate}
           min={form.startDate}

@@ -1,4 +1,5 @@
 import type { Instrument } from '@app/contract';
+import { instrumentLabel } from './data-labels';
 
 interface Props {
   instruments: Instrument[];
@@ -20,7 +21,7 @@ export function InstrumentSelect({ instruments, value, onChange, label, placehol
       {!isKnown && <option value={value}>{value}</option>}
       {instruments.map((i) => (
         <option key={i.id} value={i.instrument_token}>
-          {i.name} ({i.instrument_token})
+          {instrumentLabel(i.name, i.instrument_token)}
         </option>
       ))}
     </select>

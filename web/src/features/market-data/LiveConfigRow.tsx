@@ -6,6 +6,8 @@ import {
   type LiveDataConfig,
 } from '@app/contract';
 import { useState } from 'react';
+import { useSingleFlight } from '../../lib/useSingleFlight';
+import { instrumentLabel, sourceLabel } from './data-labels';
 import { instrumentsForSource, isDataInterval, isDataSource } from './fetch-form';
 import { InstrumentSelect } from './InstrumentSelect';
 import type { LiveConfigPatch } from './useLiveConfigs';
@@ -21,6 +23,7 @@ interface Props {
 /** One live config: display, editing on Edit, back to display on Save or Cancel (SPEC §4). */
 export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete }: Props) {
   const [draft, setDraft] = useState<LiveConfigPatch | null>(null);
+  const once = useSingleFlight();
 
   async function save() {
     if (!draft) return;
@@ -35,10 +38,8 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
   if (!draft) {
     return (
       <tr data-testid="live-config-row" data-config-id={config.id}>
-        <td>{config.source}</td>
-        <td>
-          {config.instrument_name ? `${config.instrument_name} (${config.instrument_token})` : config.instrument_token}
-        </td>
+        <td>{sourceLabel(config.source)}</td>
+        <td>{instrumentLabel(config.instrument_name, config.instrument_token)}</td>
         <td>{config.interval}</td>
         <td>
           <div className="row">
@@ -80,7 +81,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
         >
           {DATA_SOURCES.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {sourceLabel(s)}
             </option>
           ))}
         </select>
@@ -114,7 +115,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
             type="button"
             className="primary"
             disabled={isSaving || !draft.instrument_token}
-            onClick={() => void save()}
+            onClick={() => once(save)}
           >
             Save
           </button>

@@ -1,16 +1,19 @@
 import './LiveSyncPanel.css';
 import type { LiveDataConfig } from '@app/contract';
-import type { MessageKind } from '../../components/Message';
+import type { FlashOptions, MessageKind } from '../../components/Message';
+import { formatTimeIst } from '../../lib/format';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { useLiveSync } from './useLiveSync';
 
 interface Props {
   configs: LiveDataConfig[];
-  notify: (kind: MessageKind, text: string) => void;
+  notify: (kind: MessageKind, text: string, options?: FlashOptions) => void;
 }
 
 /** Historical sync of every live config, live sync start/stop and the live sync status line. */
 export function LiveSyncPanel({ configs, notify }: Props) {
-  const { status, start, stop, historical } = useLiveSync(notify);
+  const { status, checkedAt, start, stop, historical } = useLiveSync(notify);
+  const once = useSingleFlight();
   const isBusy = start.isPending || stop.isPending;
   const sources = status.connectedSources.length ? status.connectedSources.join(', ') : 'none';
 
@@ -20,7 +23,7 @@ export function LiveSyncPanel({ configs, notify }: Props) {
         <button
           type="button"
           disabled={configs.length === 0 || historical.isPending}
-          onClick={() => historical.mutate(configs)}
+          onClick={() => once(() => historical.mutateAsync(configs))}
         >
           {historical.isPending ? 'Syncing Historical Data...' : 'Sync Historical Data'}
         </button>
@@ -28,11 +31,16 @@ export function LiveSyncPanel({ configs, notify }: Props) {
           type="button"
           className="primary"
           disabled={status.isRunning || configs.length === 0 || isBusy}
-          onClick={() => start.mutate()}
+          onClick={() => once(() => start.mutateAsync())}
         >
           Sync live data
         </button>
-        <button type="button" className="danger" disabled={!status.isRunning || isBusy} onClick={() => stop.mutate()}>
+        <button
+          type="button"
+          className="danger"
+          disabled={!status.isRunning || isBusy}
+          onClick={() => once(() => stop.mutateAsync())}
+        >
           Stop Sync
         </button>
       </div>
@@ -45,6 +53,7 @@ export function LiveSyncPanel({ configs, notify }: Props) {
         </span>
         <span>Connected sources: {sources}</span>
         <span>Active subscriptions: {status.activeSubscriptions.length}</span>
+        {checkedAt > 0 && <span>Checked at {formatTimeIst(checkedAt)}</span>}
       </p>
     </div>
   );

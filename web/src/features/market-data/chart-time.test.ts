@@ -18,6 +18,7 @@ describe('chart time labels', () => {
   });
 
   it('gives the crosshair the full date and time', () => {
-    expect(crosshairLabel(open, 'Asia/Kolkata')).toBe('05 Jan 2026, 09:15');
+    expect(crosshairLabel(open, 'Asia/Kolkata')).toBe('05 Jan 2026, 09:15 IST');
+    expect(crosshairLabel(open, 'Europe/London')).toBe('05 Jan 2026, 03:45 GMT');
   });
 });

@@ -1,3 +1,5 @@
+import { zoneLabel } from '../../lib/format';
+
 /** lightweight-charts' TickMarkType values (Year, Month, DayOfMonth, Time, TimeWithSeconds). */
 export type TickKind = 0 | 1 | 2 | 3 | 4;
 
@@ -30,15 +32,17 @@ export function tickLabel(epochSeconds: number, kind: TickKind, timeZone?: strin
   }
 }
 
-/** The crosshair label: full local date and time of a candle. */
-export function crosshairLabel(epochSeconds: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-IN', {
+/** The crosshair label: full date and time of a candle, with the zone named ("05 Jan 2026, 09:15 IST"). */
+export function crosshairLabel(epochSeconds: number, timeZone: string): string {
+  const at = epochSeconds * 1000;
+  const text = new Intl.DateTimeFormat('en-IN', {
     day: '2-digit',
     month: 'short',
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
     hourCycle: 'h23',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(epochSeconds * 1000);
+    timeZone,
+  }).format(at);
+  return `${text} ${zoneLabel(timeZone, at)}`;
 }

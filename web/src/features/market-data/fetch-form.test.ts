@@ -1,17 +1,10 @@
 import type { Instrument } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import {
-  canAddConfig,
-  defaultFetchForm,
-  fetchBody,
-  fetchValidationMessage,
-  instrumentsForSource,
-  toLocalInput,
-} from './fetch-form';
+import { canAddConfig, defaultFetchForm, fetchBody, fetchValidationMessage, instrumentsForSource } from './fetch-form';
 
 describe('defaultFetchForm', () => {
-  it('defaults to kite, 5m and the start of yesterday to 23:59 today', () => {
-    const form = defaultFetchForm(new Date(2026, 2, 1, 14, 37));
+  it('defaults to kite, 5m and the start of yesterday to 23:59 today, in IST', () => {
+    const form = defaultFetchForm(new Date('2026-03-01T09:07:00Z'));
     expect(form).toEqual({
       source: 'kite',
       instrumentToken: '',
@@ -21,13 +14,15 @@ describe('defaultFetchForm', () => {
     });
   });
 
-  it('formats local time for datetime-local inputs', () => {
-    expect(toLocalInput(new Date(2026, 0, 5, 9, 7))).toBe('2026-01-05T09:07');
+  it('counts days on the Indian clock: 20:00 UTC is already tomorrow in India', () => {
+    const form = defaultFetchForm(new Date('2026-03-01T20:00:00Z'));
+    expect(form.startDate).toBe('2026-03-01T00:00');
+    expect(form.endDate).toBe('2026-03-02T23:59');
   });
 });
 
 describe('fetchValidationMessage', () => {
-  const complete = { ...defaultFetchForm(new Date(2026, 0, 5)), instrumentToken: '256265' };
+  const complete = { ...defaultFetchForm(new Date('2026-01-05T06:00:00Z')), instrumentToken: '256265' };
 
   it('is null when every field is filled', () => {
     expect(fetchValidationMessage(complete)).toBeNull();
@@ -53,7 +48,7 @@ describe('canAddConfig', () => {
 });
 
 describe('fetchBody', () => {
-  it('sends the wire names and the dates as UTC instants', () => {
+  it('sends the wire names and reads the dates as IST', () => {
     const body = fetchBody({
       source: 'binance',
       instrumentToken: 'BTCUSDT',
@@ -65,17 +60,23 @@ describe('fetchBody', () => {
       source: 'binance',
       instrumentToken: 'BTCUSDT',
       interval: '1h',
-      startDate: new Date(2026, 0, 5, 0, 0).toISOString(),
-      endDate: new Date(2026, 0, 6, 23, 59).toISOString(),
+      startDate: '2026-01-04T18:30:00.000Z',
+      endDate: '2026-01-06T18:29:00.000Z',
     });
   });
 });
 
 describe('instrumentsForSource', () => {
   const instrument = (instrument_token: string) => ({ instrument_token }) as Instrument;
-  it('offers each source only the tokens the shared rule accepts for it', () => {
-    const all = [instrument('256265'), instrument('BTCUSDT'), instrument('btc')];
-    expect(instrumentsForSource(all, 'kite').map((i) => i.instrument_token)).toEqual(['256265']);
-    expect(instrumentsForSource(all, 'binance').map((i) => i.instrument_token)).toEqual(['256265', 'BTCUSDT']);
+  const all = [instrument('256265'), instrument('BTCUSDT'), instrument('btc'), instrument('99000073')];
+  const tokens = (list: Instrument[]) => list.map((i) => i.instrument_token);
+
+  it('offers kite only numeric Kite tokens and binance only Binance symbols', () => {
+    expect(tokens(instrumentsForSource(all, 'kite'))).toEqual(['256265', '99000073']);
+    expect(tokens(instrumentsForSource(all, 'binance'))).toEqual(['BTCUSDT']);
+  });
+
+  it('offers everything before a source is chosen', () => {
+    expect(tokens(instrumentsForSource(all, ''))).toEqual(tokens(all));
   });
 });

@@ -9,8 +9,13 @@ import {
   type Instrument,
   type marketDataRoutes,
 } from '@app/contract';
+import { istInputToIso, toIstInput } from '../../lib/format';
 
-/** The Fetch Historical Data form; dates are datetime-local strings (local time, minutes). */
+/**
+ * The Fetch Historical Data form. Dates are datetime-local strings read on the Indian clock
+ * (IST), whatever the browser's zone: the markets, the server's default range and every time
+ * the console shows are Indian, so the form is too.
+ */
 export interface FetchForm {
   source: DataSource | '';
   instrumentToken: string;
@@ -19,23 +24,18 @@ export interface FetchForm {
   endDate: string;
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
+const DAY_MS = 86_400_000;
 
-/** A Date as a datetime-local input value, `YYYY-MM-DDTHH:mm` in local time. */
-export function toLocalInput(d: Date): string {
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
-
-/** SPEC §9 defaults: source kite, interval 5m, from the start of yesterday to 23:59 today. */
+/** SPEC §9 defaults: source kite, interval 5m, from the start of yesterday to 23:59 today (IST days). */
 export function defaultFetchForm(now: Date): FetchForm {
-  const start = new Date(now.getFullYear(), now.getMonth(), now.getDate() - 1, 0, 0);
-  const end = new Date(now.getFullYear(), now.getMonth(), now.getDate(), 23, 59);
+  const today = toIstInput(now).slice(0, 10);
+  const yesterday = toIstInput(now.getTime() - DAY_MS).slice(0, 10);
   return {
     source: DATA_SOURCES[0],
     instrumentToken: '',
     interval: '5m' satisfies DataInterval,
-    startDate: toLocalInput(start),
-    endDate: toLocalInput(end),
+    startDate: `${yesterday}T00:00`,
+    endDate: `${today}T23:59`,
   };
 }
 
@@ -60,18 +60,23 @@ export function canAddConfig(f: FetchForm): f is FetchForm & { source: DataSourc
 
 export type FetchBody = BodyOf<typeof marketDataRoutes.fetch>;
 
-/** The wire body of POST /data/fetch; local datetime inputs become UTC ISO instants. */
+/** The wire body of POST /data/fetch; the IST datetime inputs become UTC ISO instants. */
 export function fetchBody(f: FetchForm & { source: DataSource; interval: DataInterval }): FetchBody {
+  const startDate = istInputToIso(f.startDate);
+  const endDate = istInputToIso(f.endDate);
   return {
     source: f.source,
     instrumentToken: f.instrumentToken.trim(),
     interval: f.interval,
-    startDate: new Date(f.startDate).toISOString(),
-    endDate: new Date(f.endDate).toISOString(),
+    ...(startDate ? { startDate } : {}),
+    ...(endDate ? { endDate } : {}),
   };
 }
 
-/** Instruments whose token the source can serve (Kite: numeric tokens; Binance: symbols). */
+/**
+ * Instruments the source can serve, by the contract's own rule (Kite: numeric tokens; Binance:
+ * symbols such as BTCUSDT), so the admin is never offered a pair the server would refuse.
+ */
 export function instrumentsForSource(instruments: Instrument[], source: string): Instrument[] {
   if (!source) return instruments;
   return instruments.filter((i) => instrumentTokenError(source, i.instrument_token) === null);

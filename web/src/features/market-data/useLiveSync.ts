@@ -1,24 +1,17 @@
-import {
-  historicalSyncDone,
-  LIVE_STATUS_REREAD_MS,
-  marketDataRoutes,
-  MSG,
-  type LiveDataConfig,
-  type LiveSyncStatus,
-} from '@app/contract';
+import { LIVE_STATUS_REREAD_MS, marketDataRoutes, MSG, type LiveDataConfig, type LiveSyncStatus } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
-import type { MessageKind } from '../../components/Message';
+import type { FlashOptions, MessageKind } from '../../components/Message';
 import { candlesKeyRoot } from './useCandles';
-import { syncHistorical } from './sync-historical';
+import { syncHistorical, syncReport } from './sync-historical';
 
 export const liveSyncKey = ['live-sync', 'status'] as const;
 
 /** SPEC §4: when the status call fails, live sync counts as not running, no sources, 0 subscriptions. */
 export const NOT_RUNNING: LiveSyncStatus = { isRunning: false, connectedSources: [], activeSubscriptions: [] };
 
-type Notify = (kind: MessageKind, text: string) => void;
+type Notify = (kind: MessageKind, text: string, options?: FlashOptions) => void;
 
 async function readStatus(): Promise<LiveSyncStatus> {
   try {
@@ -66,17 +59,29 @@ export function useLiveSync(notify: Notify) {
 
   const historical = useMutation({
     mutationFn: (configs: LiveDataConfig[]) =>
-      syncHistorical(configs, (c) =>
-        call(marketDataRoutes.fetch, {
-          body: { source: c.source, instrumentToken: c.instrument_token, interval: c.interval },
-        }),
+      syncHistorical(
+        configs,
+        (c) =>
+          call(marketDataRoutes.fetch, {
+            body: { source: c.source, instrumentToken: c.instrument_token, interval: c.interval },
+          }),
+        (err) => messageOf(err, MSG.networkErrorFetching),
       ),
-    onSuccess: async (total) => {
-      notify('success', historicalSyncDone(total));
+    onSuccess: async (outcomes) => {
+      const { kind, text, ...options } = syncReport(outcomes);
+      notify(kind, text, options);
       await queryClient.invalidateQueries({ queryKey: candlesKeyRoot });
     },
     onError: () => notify('error', MSG.failedSyncHistoricalTryAgain),
   });
 
-  return { status: status.data ?? NOT_RUNNING, isStatusPending: status.isPending, start, stop, historical };
+  return {
+    status: status.data ?? NOT_RUNNING,
+    isStatusPending: status.isPending,
+    /** When the status line was last read (epoch ms), 0 before the first read. */
+    checkedAt: status.dataUpdatedAt,
+    start,
+    stop,
+    historical,
+  };
 }

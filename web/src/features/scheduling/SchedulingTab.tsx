@@ -2,6 +2,7 @@ import { marketDataRoutes, MSG } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call, callRoute, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { scheduleControls, scheduleSummary } from './schedule-format';
 import './SchedulingTab.css';
 
@@ -13,6 +14,7 @@ const onOff = (on: boolean | undefined) => (on === undefined ? 'Unknown' : on ? 
 export function SchedulingTab() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
+  const once = useSingleFlight();
   const status = useQuery({
     queryKey: schedulingKey,
     queryFn: async () => (await call(marketDataRoutes.scheduleStatus)).scheduling,
@@ -67,7 +69,7 @@ export function SchedulingTab() {
             type="button"
             className="primary"
             disabled={!canEnable || toggle.isPending || status.isPending}
-            onClick={() => toggle.mutate(true)}
+            onClick={() => once(() => toggle.mutateAsync(true))}
           >
             Enable
           </button>
@@ -75,7 +77,7 @@ export function SchedulingTab() {
             type="button"
             className="danger"
             disabled={!canDisable || toggle.isPending || status.isPending}
-            onClick={() => toggle.mutate(false)}
+            onClick={() => once(() => toggle.mutateAsync(false))}
           >
             Disable
           </button>

@@ -43,6 +43,13 @@ describe('TransactionRow', () => {
     expect(within(row).getByText('SELL').className).toBe('side-sell');
   });
 
+  it('shows the time in IST with the zone named and a large quantity in Indian grouping', () => {
+    const row = renderRow({ ...base, id: 4, quantity: -123450 });
+    const cells = cellTexts(row);
+    expect(cells[0]).toBe('14 Mar 2025, 09:35:06 IST');
+    expect(cells[3]).toBe('1,23,450');
+  });
+
   it('shows a negative quantity as BUY with its absolute value, LIVE for is_dummy 0', () => {
     const row = renderRow({ ...base, id: 2, quantity: -75, price: 98.05, is_dummy: 0 });
     const cells = cellTexts(row);

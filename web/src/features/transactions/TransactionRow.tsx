@@ -1,18 +1,21 @@
 import type { Transaction } from '@app/contract';
-import { formatDateTime, formatInr, sideOf } from '../../lib/format';
+import { formatDateTimeIst, formatInr, formatQuantity, sideOf } from '../../lib/format';
 import { modeLabel } from '../strategies/strategy-display';
 
-/** One fill: SPEC §3 quantity sign gives the side (positive SELL, negative BUY), shown unsigned. */
+/**
+ * One fill: SPEC §3 quantity sign gives the side (positive SELL, negative BUY), shown unsigned;
+ * the time in IST (the trades are on Indian exchanges), quantity and price in Indian grouping.
+ */
 export function TransactionRow({ transaction: t, showUser }: { transaction: Transaction; showUser: boolean }) {
   const { side, quantity } = sideOf(t.quantity);
   const mode = modeLabel(t.is_dummy);
   return (
     <tr data-testid={`transaction-${t.id}`}>
-      <td>{formatDateTime(t.transaction_date)}</td>
+      <td>{formatDateTimeIst(t.transaction_date)}</td>
       {showUser && <td>{t.user_username}</td>}
       <td>{t.trading_symbol}</td>
       <td className={side === 'SELL' ? 'side-sell' : 'side-buy'}>{side}</td>
-      <td className="num">{quantity}</td>
+      <td className="num">{formatQuantity(quantity)}</td>
       <td className="num">{formatInr(t.price)}</td>
       <td>{t.strategy_name ?? '-'}</td>
       <td>{t.instrument_name ?? '-'}</td>

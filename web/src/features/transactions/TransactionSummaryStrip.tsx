@@ -1,7 +1,7 @@
 import { api, MSG } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
-import { formatInr } from '../../lib/format';
+import { formatInr, formatQuantity } from '../../lib/format';
 import { transactionKeys } from './transaction-keys';
 import './transactions.css';
 
@@ -33,15 +33,15 @@ export function TransactionSummaryStrip() {
     <dl className="transaction-summary" aria-label="Transaction summary">
       <div>
         <dt>Transactions</dt>
-        <dd>{s.count}</dd>
+        <dd>{formatQuantity(s.count)}</dd>
       </div>
       <div>
         <dt>Buys</dt>
-        <dd>{s.buys}</dd>
+        <dd>{formatQuantity(s.buys)}</dd>
       </div>
       <div>
         <dt>Sells</dt>
-        <dd>{s.sells}</dd>
+        <dd>{formatQuantity(s.sells)}</dd>
       </div>
       <div>
         <dt>Turnover</dt>
