@@ -125,7 +125,9 @@ export async function signIn(
  * An admin signed in through the login screen in a browser context of their own (their own
  * localStorage), next to the user's: for what only an admin can do, such as the RDX service.
  */
-export async function openAdminConsole(browser: Browser): Promise<{ page: Page; admin: AdminPage; close: () => Promise<void> }> {
+export async function openAdminConsole(
+  browser: Browser,
+): Promise<{ page: Page; admin: AdminPage; close: () => Promise<void> }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const loginPage = new LoginPage(page);

@@ -28,8 +28,9 @@ export class AdminPage {
 
   /** Users tab: 'Reset Password' on the user's row, then the new password in its panel. */
   async resetPassword(username: string, password: string) {
-    await this.userRow(username).getByRole('button', { name: 'Reset Password' }).click();
     const panel = this.page.getByRole('form', { name: `Reset password for ${username}` });
+    if (!(await panel.isVisible()))
+      await this.userRow(username).getByRole('button', { name: 'Reset Password' }).click();
     await panel.getByLabel('New Password').fill(password);
     await panel.getByRole('button', { name: 'Reset Password' }).click();
   }

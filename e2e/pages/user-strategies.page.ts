@@ -5,7 +5,7 @@ export type ConfirmAnswer = 'accept' | 'dismiss' | 'none';
 
 /** The Active Strategies table (user home, or all users on the admin strategies tab). */
 export class UserActiveStrategiesPage {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
 
   /** The row holding `text` (e.g. the broker username, unique per test user). */
   rowWith(text: string) {

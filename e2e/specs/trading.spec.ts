@@ -4,7 +4,7 @@
 // The tests of this file run one after another (one worker), so the one that stops the service
 // cannot pull it from under the others; it switches the service back on before it ends.
 import { sandboxTotp } from '../sandbox.js';
-import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION } from '../trading-api.js';
+import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION, sandboxInstrumentId } from '../trading-api.js';
 import {
   addBrokerViaApi,
   addMappingViaApi,
@@ -15,7 +15,6 @@ import {
   signIn,
   test,
 } from '../user-api.js';
-import { sandboxInstrumentId } from '../trading-api.js';
 import type { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
 import type { UserMappingsPage } from '../pages/user-mappings.page.js';
 import type { HomePage } from '../pages/home.page.js';
@@ -207,12 +206,14 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
 });
 
 test('when an admin stops the RDX service the home shows a banner and each running row says why it waits', async ({
+  page,
   browser,
   request,
   loginPage,
   homePage,
   activeStrategies,
 }) => {
+  test.setTimeout(120_000);
   // Arranged through the API: this story is about the banner, not about creating the strategy.
   const user = await newUser(request, 'banner');
   const broker = await addBrokerViaApi(request, user, 'Zerodha', kiteUserId());
@@ -233,18 +234,21 @@ test('when an admin stops the RDX service the home shows a banner and each runni
     await expect(activeStrategies.serviceBanner()).toHaveCount(0);
 
     await admin.admin.setRdxService(false);
-    // The home re-reads the service every 30 s; a fake clock is not needed - Refresh and the poll agree.
-    await homePage.reload();
+    // Without a reload: the home re-reads the service and its rows every 30 s.
     await expect(activeStrategies.serviceBanner()).toHaveText(
       'The RDX service is stopped: strategies will not trade until an admin starts the service.',
+      { timeout: 40_000 },
     );
     await expect(activeStrategies.statusDetail(id)).toHaveText(
       'RDX service is stopped: no trading until an admin starts it',
+      { timeout: 40_000 },
     );
 
     await admin.admin.setRdxService(true);
-    await homePage.reload();
-    await expect(activeStrategies.statusDetail(id)).toHaveText(/^Waiting for the 1m candle closing at/);
+    await page.reload();
+    await expect(activeStrategies.statusDetail(id)).toHaveText(
+      /^(Waiting for the 1m candle closing at|Holding 2 legs around ATM)/,
+    );
     await expect(activeStrategies.serviceBanner()).toHaveCount(0);
   } finally {
     // Specs share one server: leave the service running.

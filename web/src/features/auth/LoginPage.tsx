@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getStoredUser } from '../../api/session';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { homeFor, useSession } from './session-context';
 
 export const PRODUCT_NAME = 'RDX Trading Console';
@@ -13,13 +13,13 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     // SPEC §5: nothing is submitted if either field is empty.
     if (!username.trim() || !password) return;
-    void submitOnce(signIn);
+    submitOnce(signIn);
   }
 
   async function signIn() {

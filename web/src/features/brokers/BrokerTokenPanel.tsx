@@ -2,7 +2,7 @@ import { APP_CODE_LENGTH, brokerTokenRoutes, MSG, type UserBroker } from '@app/c
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Message, useFlash } from '../../components/Message';
 import { brokerConfigKeys } from './broker-config-keys';
 import { plainBrokerLoginError } from './kite-token';
@@ -27,7 +27,7 @@ export function BrokerTokenPanel({
   const [password, setPassword] = useState('');
   const [appcode, setAppcode] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
   const passwordInput = useRef<HTMLInputElement>(null);
   // The panel opens below the list: bring it into view, ready to type.
   useEffect(() => passwordInput.current?.focus(), []);
@@ -57,7 +57,7 @@ export function BrokerTokenPanel({
       return;
     }
     clear();
-    void submitOnce(generate);
+    submitOnce(generate);
   }
 
   return (

@@ -1,7 +1,7 @@
 import { api, MSG } from '@app/contract';
 import { useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Message, useFlash } from '../../components/Message';
 import { EMPTY_CHANGE_PASSWORD, parseChangePassword, type ChangePasswordValues } from './change-password';
 import './profile.css';
@@ -15,7 +15,7 @@ export function ChangePasswordForm() {
   const { flash, show, clear } = useFlash();
   const [values, setValues] = useState<ChangePasswordValues>(EMPTY_CHANGE_PASSWORD);
   const [isBusy, setIsBusy] = useState(false);
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
 
   const set = (field: keyof ChangePasswordValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
       return;
     }
     clear();
-    void submitOnce(() => change(parsed.body));
+    submitOnce(() => change(parsed.body));
   }
 
   return (

@@ -2,7 +2,7 @@ import { api, MSG, type Mapping, type SaveRdxConfig } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Modal } from '../../components/Modal';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
@@ -71,7 +71,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   const [draft, setDraft] = useState<RdxFormValues>(RDX_FORM_DEFAULTS);
   // The error banner about the form's values, so it can go once the value that caused it is fixed.
   const [formError, setFormError] = useState<string | null>(null);
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
   const { save, remove } = useRdxConfigMutations(mapping.id, () => setEditing(null), show, setFormError);
 
   const isLoading = config.isPending || Math.max(config.dataUpdatedAt, config.errorUpdatedAt) < openedAt;
@@ -110,7 +110,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
     }
     setFormError(null);
     const mode = editing;
-    void submitOnce(() => save.mutateAsync({ mode, body: parsed.body }));
+    submitOnce(() => save.mutateAsync({ mode, body: parsed.body }));
   }
 
   function onDelete() {

@@ -1,11 +1,12 @@
 import { rdxStrikes } from '@app/contract';
+import { formatQuantity } from '../../lib/format';
 
 /** Shown instead of strikes while the ATM is 0: the engine sets it from the price at the first entry. */
 export const ATM_NOT_SET = 'set at first entry';
 
-/** Rupees in Indian digit grouping, without a currency sign (strikes, ATM). */
+/** Rupees in Indian digit grouping, without a currency sign (strikes, ATM, offset). */
 export function rupeesText(value: number): string {
-  return value.toLocaleString('en-IN', { maximumFractionDigits: 2 });
+  return formatQuantity(value);
 }
 
 /**

@@ -1,6 +1,6 @@
 import { MSG, type Mapping, type UserBroker } from '@app/contract';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { MessageKind } from '../../components/Message';
 import { toInt } from '../../lib/format';
 import {
@@ -64,7 +64,7 @@ export function MappingForm({
   const needsUser = isAdmin && isCreate;
   const { create, update } = mutations;
   const isBusy = create.isPending || update.isPending;
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
   const warnNoToken = isLiveWithoutToken(values, brokers);
 
   // The validation message on screen, so it goes once the values no longer fail that way.
@@ -97,7 +97,7 @@ export function MappingForm({
       notify('error', error);
       return;
     }
-    void submitOnce(async () => {
+    submitOnce(async () => {
       if (warnNoToken && !window.confirm(MSG.confirmSaveLiveWithoutToken)) return;
       await save(mappingFormToBody(values, needsUser));
     });

@@ -1,9 +1,8 @@
 import { MSG, type Mapping } from '@app/contract';
+import { formatQuantity as qty } from '../../lib/format';
 import type { StrategyAction } from './useStrategyActions';
 
 type ConfirmFacts = Pick<Mapping, 'is_dummy' | 'open_legs' | 'ce_count' | 'pe_count' | 'lot_size'>;
-
-const qty = (n: number) => n.toLocaleString('en-IN');
 
 /** "a", "a and b", "a, b and c". */
 function listOf(items: string[]): string {

@@ -2,6 +2,7 @@ import { api, engineRoutes, MSG, type Mapping, type StrategyActionName } from '@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
+import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { patchMappingInCache } from './mapping-keys';
 
 export type StrategyAction = StrategyActionName;
@@ -75,6 +76,8 @@ export function useStrategyActions({ onError, onInfo }: StrategyActionCallbacks)
         setPending((p) => new Map(p).set(id, action));
         const { patch, message } = await perform(id, action);
         patchMappingInCache(queryClient, id, patch);
+        // An entry or realign moves the ATM the row's RDX data shows.
+        if (action === 'realign') void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.detail(id) });
         if (message) onInfo?.(message);
       } catch (err) {
         onError(messageOf(err, STRATEGY_ACTIONS[action].failure));

@@ -2,7 +2,7 @@ import { api, MSG, type Role } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { usersKey } from './users-keys';
 
 /** SPEC §2 'Add New User': username, password, role (default User); a double click adds one user. */
@@ -11,7 +11,7 @@ export function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) =>
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<Role>('user');
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
   const create = useMutation({
     mutationFn: (body: { username: string; password: string; role: Role }) => call(api.users.create, { body }),
     onSuccess: async (user) => {
@@ -29,7 +29,7 @@ export function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) =>
     // SPEC §5: username, password and role are required.
     if (!username.trim() || !password || !role) return;
     const body = { username: username.trim(), password, role };
-    void submitOnce(() => create.mutateAsync(body));
+    submitOnce(() => create.mutateAsync(body));
   }
 
   return (

@@ -1,7 +1,7 @@
 import { api, CreateUserSchema, MSG, type User } from '@app/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
-import { useSingleSubmit } from '../../app/useSingleSubmit';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Message, useFlash } from '../../components/Message';
 
 /**
@@ -21,7 +21,7 @@ export function ResetPasswordPanel({
   const { flash, show, clear } = useFlash();
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const submitOnce = useSingleSubmit();
+  const submitOnce = useSingleFlight();
   const input = useRef<HTMLInputElement>(null);
   // The panel opens below the table: bring it into view, ready to type.
   useEffect(() => input.current?.focus(), []);
@@ -47,7 +47,7 @@ export function ResetPasswordPanel({
       return;
     }
     clear();
-    void submitOnce(() => reset(parsed.data));
+    submitOnce(() => reset(parsed.data));
   }
 
   return (
