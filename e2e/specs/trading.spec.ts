@@ -19,6 +19,7 @@ import type { UserActiveStrategiesPage } from '../pages/user-strategies.page.js'
 import type { UserMappingsPage } from '../pages/user-mappings.page.js';
 import type { HomePage } from '../pages/home.page.js';
 import type { Browser } from '@playwright/test';
+import { LayoutPage } from '../pages/layout.page.js';
 
 /** The RDX service must run for candle-close trading; an admin starts it through the admin console. */
 async function rdxServiceRunning(browser: Browser) {
@@ -243,6 +244,16 @@ test('when an admin stops the RDX service the home shows a banner and each runni
       'RDX service is stopped: no trading until an admin starts it',
       { timeout: 40_000 },
     );
+    // The banner on a phone too: kept for a person to look at, and no sideways page scroll.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const layout = new LayoutPage(page);
+      await layout.screenshot(viewport.width, 'trading-home-service-stopped');
+      expect(await layout.horizontalOverflow()).toBeLessThanOrEqual(0);
+    }
 
     await admin.admin.setRdxService(true);
     await page.reload();
