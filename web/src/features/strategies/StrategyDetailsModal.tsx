@@ -18,7 +18,7 @@ export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; o
     ['CE / PE Count', `${mapping.ce_count} / ${mapping.pe_count}`],
     ['Window', windowLabel(mapping.start_time, mapping.end_time)],
     ['Status', statusLabel(mapping.running_status)],
-    ['Why', mapping.status_detail],
+    ['Reason', mapping.status_detail],
   ];
   return (
     <Modal title="Strategy Details" onClose={onClose}>
