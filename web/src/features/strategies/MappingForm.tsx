@@ -104,7 +104,7 @@ export function MappingForm({
   }
 
   return (
-    <form className="card form-grid" onSubmit={onSubmit} noValidate aria-label="Strategy mapping form">
+    <form className="card form-grid mapping-form" onSubmit={onSubmit} noValidate aria-label="Strategy mapping form">
       <h3>{isCreate ? 'Create Strategy Mapping' : 'Edit Strategy Mapping'}</h3>
       {isAdmin && (
         <MappingUserField
