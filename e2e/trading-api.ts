@@ -1,6 +1,6 @@
-// Arranges running RDX strategies for the trading stories, through the API.
+// Names and lookups the trading stories share; the stories themselves go through the screens.
 import type { APIRequestContext } from '@playwright/test';
-import { addBrokerViaApi, addMappingViaApi, apiAs, setRunningStatusViaApi, type TestUser } from './user-api.js';
+import { apiAs, type TestUser } from './user-api.js';
 
 let seq = 0;
 /** A Kite-style broker user id (two letters, four digits) the sandbox accepts. */
@@ -17,26 +17,8 @@ export async function sandboxInstrumentId(request: APIRequestContext, user: Test
   return found.id;
 }
 
-/** A running RDX mapping on SANDBOX 24x7 with an RDX configuration; returns its id. */
-export async function runningRdxMapping(
-  request: APIRequestContext,
-  user: TestUser,
-  opts: { isDummy: 0 | 1; userBrokerId?: number },
-): Promise<number> {
-  const brokerId = opts.userBrokerId ?? (await addBrokerViaApi(request, user, 'Zerodha', kiteUserId())).id;
-  const id = await addMappingViaApi(request, user, {
-    user_broker_id: brokerId,
-    instrument_id: await sandboxInstrumentId(request, user),
-    is_dummy: opts.isDummy,
-    ce_count: 1,
-    pe_count: 1,
-  });
-  await apiAs(request, user.token, 'POST', `/strategies/user-mappings/${id}/rdx-config`, {
-    rdx_lot_count: 1,
-    atm_value: 0,
-    offset_value: 50,
-    interval: '15m',
-  });
-  await setRunningStatusViaApi(request, user, id, 1);
-  return id;
-}
+/** The SANDBOX 24x7 option as the mapping form lists it. */
+export const SANDBOX_OPTION = 'SANDBOX 24x7 (SANDBOX)';
+
+/** The sandbox's password for every user broker login (docs/SANDBOX.md). */
+export const SANDBOX_BROKER_PASSWORD = 'sandbox-user';

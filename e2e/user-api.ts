@@ -1,11 +1,13 @@
-// Arranges data the user-screen specs are not about, straight through the API.
-import type { APIRequestContext } from '@playwright/test';
-import { createUserViaApi, expect, test as base, uniqueName } from './fixtures.js';
-import type { HomePage } from './pages/home.page.js';
-import type { LoginPage } from './pages/login.page.js';
+// Seeds users, and arranges data a user-screen spec is not about, straight through the API.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { ADMIN, createUserViaApi, expect, test as base, uniqueName } from './fixtures.js';
+import { AdminPage } from './pages/admin.page.js';
+import { HomePage } from './pages/home.page.js';
+import { LoginPage } from './pages/login.page.js';
 import { UserAdminStrategiesPage } from './pages/user-admin-strategies.page.js';
 import { UserBrokersPage } from './pages/user-brokers.page.js';
 import { UserMappingsPage } from './pages/user-mappings.page.js';
+import { UserProfilePage } from './pages/user-profile.page.js';
 import { UserActiveStrategiesPage } from './pages/user-strategies.page.js';
 import { UserTransactionsPage } from './pages/user-transactions.page.js';
 
@@ -18,12 +20,14 @@ export const test = base.extend<{
   activeStrategies: UserActiveStrategiesPage;
   recentTransactions: UserTransactionsPage;
   adminStrategies: UserAdminStrategiesPage;
+  profilePage: UserProfilePage;
 }>({
   brokersPage: async ({ page }, use) => use(new UserBrokersPage(page)),
   mappingsPage: async ({ page }, use) => use(new UserMappingsPage(page)),
   activeStrategies: async ({ page }, use) => use(new UserActiveStrategiesPage(page)),
   recentTransactions: async ({ page }, use) => use(new UserTransactionsPage(page)),
   adminStrategies: async ({ page }, use) => use(new UserAdminStrategiesPage(page)),
+  profilePage: async ({ page }, use) => use(new UserProfilePage(page)),
 });
 
 export interface TestUser {
@@ -107,18 +111,6 @@ export async function addMappingViaApi(request: APIRequestContext, user: TestUse
   return mapping.id;
 }
 
-/** Sets running_status through the toggle-status call (1 running, 2 paused, 0 stopped). */
-export async function setRunningStatusViaApi(
-  request: APIRequestContext,
-  user: TestUser,
-  mappingId: number,
-  runningStatus: 0 | 1 | 2,
-) {
-  await apiAs(request, user.token, 'PUT', `/strategies/user-mappings/${mappingId}/toggle-status`, {
-    running_status: runningStatus,
-  });
-}
-
 /** Signs `user` in through the login screen and waits for their home. */
 export async function signIn(
   { loginPage, homePage }: { loginPage: LoginPage; homePage: HomePage },
@@ -127,4 +119,37 @@ export async function signIn(
   await loginPage.open();
   await loginPage.login(user.username, user.password);
   await homePage.expectLoaded(user.username);
+}
+
+/**
+ * An admin signed in through the login screen in a browser context of their own (their own
+ * localStorage), next to the user's: for what only an admin can do, such as the RDX service.
+ */
+export async function openAdminConsole(
+  browser: Browser,
+): Promise<{ page: Page; admin: AdminPage; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const loginPage = new LoginPage(page);
+  const admin = new AdminPage(page);
+  await loginPage.open();
+  await loginPage.login(ADMIN.username, ADMIN.password);
+  await admin.expectLoaded(ADMIN.username);
+  return { page, admin, close: () => context.close() };
+}
+
+/** An RDX configuration for a mapping, for specs that are not about the RDX modal. */
+export async function addRdxConfigViaApi(
+  request: APIRequestContext,
+  user: TestUser,
+  mappingId: number,
+  config: { rdx_lot_count?: number; atm_value?: number; offset_value?: number; interval?: string } = {},
+) {
+  await apiAs(request, user.token, 'POST', `/strategies/user-mappings/${mappingId}/rdx-config`, {
+    rdx_lot_count: 1,
+    atm_value: 0,
+    offset_value: 0,
+    interval: '15m',
+    ...config,
+  });
 }

@@ -26,6 +26,27 @@ export class AdminPage {
     return this.page.getByTestId(`user-row-${username}`);
   }
 
+  /** Users tab: 'Reset Password' on the user's row, then the new password in its panel. */
+  async resetPassword(username: string, password: string) {
+    const panel = this.page.getByRole('form', { name: `Reset password for ${username}` });
+    if (!(await panel.isVisible()))
+      await this.userRow(username).getByRole('button', { name: 'Reset Password' }).click();
+    await panel.getByLabel('New Password').fill(password);
+    await panel.getByRole('button', { name: 'Reset Password' }).click();
+  }
+
+  /** The rdx tab: starts or stops the RDX strategy service unless it already is so. */
+  async setRdxService(running: boolean) {
+    await this.openTab('rdx');
+    const status = this.page.getByTestId('rdx-service-status');
+    await expect(status).toContainText(/Running|Stopped/);
+    const want = running ? 'Running' : 'Stopped';
+    if (!(await status.textContent())?.includes(want)) {
+      await this.page.getByRole('button', { name: running ? 'Start RDX Service' : 'Stop RDX Service' }).click();
+    }
+    await expect(status).toContainText(want);
+  }
+
   async logout() {
     await this.page.getByRole('button', { name: 'Logout' }).click();
     await expect(this.page).toHaveURL(/\/login$/);

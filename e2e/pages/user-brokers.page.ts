@@ -64,6 +64,24 @@ export class UserBrokersPage {
     await expect(this.tokenPanel(brokerUsername)).toBeVisible();
   }
 
+  /** Opens the token panel of a Zerodha row and generates a token with the broker password and app code. */
+  async generateToken(brokerUsername: string, password: string, appCode: string) {
+    await this.openTokenPanel(brokerUsername);
+    const panel = this.tokenPanel(brokerUsername);
+    await panel.getByLabel('Password').fill(password);
+    await panel.getByLabel('App Code').fill(appCode);
+    await panel.getByRole('button', { name: 'Generate', exact: true }).click();
+  }
+
+  addButton() {
+    return this.form().getByRole('button', { name: 'Add Broker' });
+  }
+
+  /** Every row of the broker configurations table (header excluded). */
+  rows() {
+    return this.page.getByRole('table', { name: 'Broker configurations' }).locator('tbody tr');
+  }
+
   error() {
     return this.page.locator('.message-error > span');
   }

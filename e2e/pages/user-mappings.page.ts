@@ -2,10 +2,12 @@ import { expect, type Page } from '@playwright/test';
 
 export interface MappingFormInput {
   user?: string;
+  /** The instrument option as listed, e.g. "SANDBOX 24x7 (SANDBOX)". */
+  instrument?: string;
   /** The broker option as listed: "Zerodha - <broker username>". */
   broker?: string;
   active?: boolean;
-  dummy?: boolean;
+  mode?: 'Paper' | 'Live';
   ceCount?: string;
   peCount?: string;
   startTime?: string;
@@ -27,7 +29,7 @@ export class UserMappingsPage {
 
   /** A form control by its label (selects by their combobox name: a label's text includes its options). */
   field(label: string) {
-    const selects = ['User', 'Strategy', 'Instrument', 'User Broker', 'Active', 'Dummy'];
+    const selects = ['User', 'Strategy', 'Instrument', 'User Broker', 'Active', 'Mode'];
     return selects.includes(label)
       ? this.form().getByRole('combobox', { name: label, exact: true })
       : this.form().getByLabel(label, { exact: true });
@@ -46,9 +48,11 @@ export class UserMappingsPage {
 
   async fill(input: MappingFormInput) {
     if (input.user) await this.field('User').selectOption({ label: input.user });
+    if (input.instrument) await this.field('Instrument').selectOption({ label: input.instrument });
     if (input.broker) await this.field('User Broker').selectOption({ label: input.broker });
-    if (input.active !== undefined) await this.field('Active').selectOption(input.active ? '1' : '0');
-    if (input.dummy !== undefined) await this.field('Dummy').selectOption(input.dummy ? '1' : '0');
+    if (input.active !== undefined)
+      await this.field('Active').selectOption({ label: input.active ? 'Active' : 'Inactive' });
+    if (input.mode) await this.field('Mode').selectOption({ label: input.mode });
     if (input.ceCount !== undefined) await this.field('CE Count').fill(input.ceCount);
     if (input.peCount !== undefined) await this.field('PE Count').fill(input.peCount);
     if (input.startTime !== undefined) await this.field('Start Time').fill(input.startTime);
@@ -58,6 +62,23 @@ export class UserMappingsPage {
   async create(input: MappingFormInput = {}) {
     await this.fill(input);
     await this.form().getByRole('button', { name: 'Create Mapping' }).click();
+  }
+
+  /** The warning under the broker select: a LIVE mapping on an account without a token cannot trade. */
+  noTokenWarning() {
+    return this.form().getByRole('note');
+  }
+
+  createButton() {
+    return this.form().getByRole('button', { name: 'Create Mapping' });
+  }
+
+  /** The mapping id of the row holding `text`. */
+  async idOf(text: string): Promise<number> {
+    const testId = await this.rowWith(text).getAttribute('data-testid');
+    const id = Number(testId?.replace('mapping-', ''));
+    expect(id, `row test id ${testId}`).toBeGreaterThan(0);
+    return id;
   }
 
   async update(input: MappingFormInput) {

@@ -1,8 +1,61 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Dialog, type Locator, type Page } from '@playwright/test';
+
+/** How a row action's confirmation is answered: accepted, dismissed, or none expected. */
+export type ConfirmAnswer = 'accept' | 'dismiss' | 'none';
 
 /** The Active Strategies table (user home, or all users on the admin strategies tab). */
 export class UserActiveStrategiesPage {
-  constructor(private readonly page: Page) {}
+  constructor(readonly page: Page) {}
+
+  /** The row holding `text` (e.g. the broker username, unique per test user). */
+  rowWith(text: string) {
+    return this.table().getByRole('row').filter({ hasText: text });
+  }
+
+  /** The mapping id of a row, read from its test id. */
+  async idOf(row: Locator): Promise<number> {
+    const testId = await row.getAttribute('data-testid');
+    const id = Number(testId?.replace('active-strategy-', ''));
+    expect(id, `row test id ${testId}`).toBeGreaterThan(0);
+    return id;
+  }
+
+  /** Why the strategy is or is not trading, under its status badge. */
+  statusDetail(mappingId: number) {
+    return this.row(mappingId).getByTestId('strategy-status-detail');
+  }
+
+  /** The buttons the row offers, in order. */
+  buttons(mappingId: number) {
+    return this.row(mappingId).getByRole('button');
+  }
+
+  /**
+   * Clicks a row action and answers its confirmation; returns the question asked ('' when none).
+   * With 'none' a question would fail the test: the action must go ahead at once.
+   */
+  async act(mappingId: number, name: string, answer: ConfirmAnswer = 'none'): Promise<string> {
+    let question = '';
+    const onDialog = (dialog: Dialog) => {
+      question = dialog.message();
+      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
+    };
+    this.page.once('dialog', onDialog);
+    await this.button(mappingId, name).click();
+    if (answer !== 'none') await expect.poll(() => question).not.toBe('');
+    this.page.off('dialog', onDialog);
+    if (answer === 'none') expect(question, `${name} asks nothing`).toBe('');
+    return question;
+  }
+
+  /** The banner shown while the RDX service is stopped. */
+  serviceBanner() {
+    return this.page.getByTestId('rdx-service-banner');
+  }
+
+  info() {
+    return this.section().locator('.message-info > span');
+  }
 
   section() {
     return this.page.getByRole('region', { name: 'Active Strategies' });

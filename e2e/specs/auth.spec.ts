@@ -1,4 +1,6 @@
 import { ADMIN, createUserViaApi, expect, test, uniqueName } from '../fixtures.js';
+import { HomePage } from '../pages/home.page.js';
+import { LoginPage } from '../pages/login.page.js';
 
 test('admin login lands on /admin', async ({ loginPage, adminPage }) => {
   await loginPage.open();
@@ -64,5 +66,31 @@ test('clearing the session in another tab logs this one out', async ({ page, con
   const other = await context.newPage();
   await other.goto('/login');
   await other.evaluate(() => localStorage.removeItem('token'));
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('logging in with a second tab open signs both tabs in, and neither is logged out', async ({
+  page,
+  context,
+  request,
+  loginPage,
+  homePage,
+}) => {
+  const name = uniqueName('twotabs');
+  await createUserViaApi(request, name, 'twotabs-password');
+  // Tab B waits on the login screen while tab A logs in.
+  const tabB = await context.newPage();
+  await new LoginPage(tabB).open();
+  await loginPage.open();
+  await loginPage.login(name, 'twotabs-password');
+  await homePage.expectLoaded(name);
+  await new HomePage(tabB).expectLoaded(name);
+  // Both still hold the session: it was never cleared by the other tab.
+  await page.reload();
+  await homePage.expectLoaded(name);
+  await tabB.reload();
+  await new HomePage(tabB).expectLoaded(name);
+  // A logout in one tab ends the other.
+  await tabB.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });

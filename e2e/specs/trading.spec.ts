@@ -1,104 +1,269 @@
+// A trader's day from the screen: after the user is seeded through the API, everything happens in the
+// UI - broker account, token, mapping, RDX configuration, Start, fills, Pause/Resume, Realign, Exit and
+// Start again. An admin (a second browser context) switches the RDX service on through the rdx tab.
+// The tests of this file run one after another (one worker), so the one that stops the service
+// cannot pull it from under the others; it switches the service back on before it ends.
 import { sandboxTotp } from '../sandbox.js';
-import { kiteUserId, runningRdxMapping } from '../trading-api.js';
-import { addBrokerViaApi, apiAs, expect, newUser, setRunningStatusViaApi, signIn, test } from '../user-api.js';
-import { ADMIN } from '../fixtures.js';
+import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION, sandboxInstrumentId } from '../trading-api.js';
+import {
+  addBrokerViaApi,
+  addMappingViaApi,
+  addRdxConfigViaApi,
+  expect,
+  newUser,
+  openAdminConsole,
+  signIn,
+  test,
+} from '../user-api.js';
+import type { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
+import type { UserMappingsPage } from '../pages/user-mappings.page.js';
+import type { HomePage } from '../pages/home.page.js';
+import type { Browser } from '@playwright/test';
+import { LayoutPage } from '../pages/layout.page.js';
 
-test.beforeEach(({ page }) => {
-  // Exit asks for confirmation; these stories always mean it.
-  page.on('dialog', (dialog) => void dialog.accept());
-});
+/** The RDX service must run for candle-close trading; an admin starts it through the admin console. */
+async function rdxServiceRunning(browser: Browser) {
+  const admin = await openAdminConsole(browser);
+  await admin.admin.setRdxService(true);
+  await admin.close();
+}
 
-test('a paper RDX strategy trades and every change reaches the screen without a reload', async ({
-  page,
-  request,
-  loginPage,
-  homePage,
-  activeStrategies,
-  recentTransactions,
-}) => {
-  const user = await newUser(request, 'paper');
-  const id = await runningRdxMapping(request, user, { isDummy: 1 });
-  await signIn({ loginPage, homePage }, user);
-  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
-  await expect(recentTransactions.emptyState()).toBeVisible();
-
-  // The strategy trades from elsewhere (here: the API); the open page shows the SELLs by itself.
-  await apiAs(request, user.token, 'POST', `/strategies/user-mappings/${id}/realign`);
-  const rows = recentTransactions.section().getByRole('row');
-  await expect(rows.filter({ hasText: 'SELL' })).toHaveCount(2);
-  await expect(rows.filter({ hasText: 'DUMMY' })).toHaveCount(2);
-
-  // A status change from elsewhere arrives as strategy_status_changed.
-  await setRunningStatusViaApi(request, user, id, 2);
-  await expect(activeStrategies.status(id)).toHaveText('PAUSED');
-  await activeStrategies.button(id, 'Resume').click();
-  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
-  await activeStrategies.button(id, 'Pause').click();
-  await expect(activeStrategies.status(id)).toHaveText('PAUSED');
-  await activeStrategies.button(id, 'Resume').click();
-
-  await activeStrategies.button(id, 'Realign').click();
-  await expect(rows.filter({ hasText: 'SELL' })).toHaveCount(4);
-  await expect(rows.filter({ hasText: 'BUY' })).toHaveCount(2);
-
-  await activeStrategies.button(id, 'Exit').click();
-  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
-  await expect(rows.filter({ hasText: 'BUY' })).toHaveCount(4);
-  await expect(page).toHaveURL(/\/home/);
-});
-
-test('a live RDX strategy trades through the sandbox broker with a token generated on the Profile page', async ({
-  page,
-  request,
-  loginPage,
-  homePage,
-  activeStrategies,
-  recentTransactions,
-}) => {
-  const user = await newUser(request, 'live');
-  const brokerUsername = kiteUserId();
-  const broker = await addBrokerViaApi(request, user, 'Zerodha', brokerUsername);
-  const id = await runningRdxMapping(request, user, { isDummy: 0, userBrokerId: broker.id });
-  await signIn({ loginPage, homePage }, user);
-
-  await homePage.openView('Profile');
-  const row = page.getByTestId(`user-broker-${brokerUsername}`);
-  await expect(row).toContainText('Not set');
-  await row.getByRole('button', { name: 'Generate Token' }).click();
-  await page.getByLabel('Password', { exact: true }).fill('sandbox-user');
-  await page.getByLabel('App Code').fill(sandboxTotp());
-  await page.getByRole('button', { name: 'Generate', exact: true }).click();
-  await expect(row).toContainText('Configured');
-
+/** Creates an RDX mapping on SANDBOX 24x7 (CE 1, PE 1) in the Strategies view; returns its id. */
+async function createSandboxMapping(
+  homePage: HomePage,
+  mappingsPage: UserMappingsPage,
+  brokerUsername: string,
+  mode: 'Paper' | 'Live',
+): Promise<number> {
+  await homePage.openView('Strategies');
+  await mappingsPage.create({
+    instrument: SANDBOX_OPTION,
+    broker: `Zerodha - ${brokerUsername}`,
+    mode,
+    ceCount: '1',
+    peCount: '1',
+  });
+  await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
+  const id = await mappingsPage.idOf(brokerUsername);
   await homePage.backToHome();
-  await expect(activeStrategies.row(id)).toContainText('LIVE');
-  await activeStrategies.button(id, 'Realign').click();
-  const rows = recentTransactions.section().getByRole('row');
-  await expect(rows.filter({ hasText: 'SELL' }).filter({ hasText: 'LIVE' })).toHaveCount(2);
-  await activeStrategies.button(id, 'Exit').click();
-  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
-  await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'LIVE' })).toHaveCount(2);
-});
+  return id;
+}
 
-test('an admin sends a test event and the user sees it as an alert', async ({
+/** Configures RDX in the row's modal: 1 lot, ATM from the first entry, offset 100, 1m candles. */
+async function configureRdx(activeStrategies: UserActiveStrategiesPage, id: number) {
+  const modal = await activeStrategies.configure(id);
+  await expect(modal.notFound()).toBeVisible();
+  await modal.button('Create').click();
+  await modal.fill({ lots: '1', atm: '0', offset: '100', interval: '1m' });
+  // Before the first entry there is no ATM, so no strikes either (never ATM − offset below zero).
+  await expect(modal.preview('pe')).toHaveText('set at first entry');
+  await modal.form().getByRole('button', { name: 'Create' }).click();
+  await expect(modal.saved('interval')).toHaveText('1m');
+  await expect(modal.saved('atm-value')).toHaveText('set at first entry');
+  await modal.close();
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a paper strategy is set up, started, realigned, paused, resumed, exited and started again from the screen', async ({
+  page,
   browser,
   request,
   loginPage,
   homePage,
-  page,
+  brokersPage,
+  mappingsPage,
+  activeStrategies,
+  recentTransactions,
 }) => {
-  const user = await newUser(request, 'alerted');
+  const user = await newUser(request, 'paper');
   await signIn({ loginPage, homePage }, user);
-  const alert = new Promise<string>((resolve) => page.once('dialog', (d) => resolve(d.message())));
+  await rdxServiceRunning(browser);
 
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await admin.goto('/login');
-  await admin.getByLabel('Username').fill(ADMIN.username);
-  await admin.getByLabel('Password').fill(ADMIN.password);
-  await admin.getByRole('button', { name: 'Login' }).click();
-  await admin.getByRole('tab', { name: 'users' }).click();
-  await admin.getByTestId(`user-row-${user.username}`).getByRole('button', { name: 'Send Test Event' }).click();
-  expect(await alert).toBe('Test event from the admin console');
-  await adminContext.close();
+  // A paper strategy needs a broker account but no token.
+  const brokerUsername = kiteUserId();
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+  await expect(brokersPage.tokenCell(brokerUsername)).toHaveText('Not set');
+  await homePage.backToHome();
+  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
+
+  // New mappings are stopped; the row says what is missing and offers only what can succeed.
+  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+  await expect(activeStrategies.statusDetail(id)).toHaveText('Stopped: configure RDX, then Start');
+  await expect(activeStrategies.buttons(id)).toHaveText(['Configure']);
+  await configureRdx(activeStrategies, id);
+  await expect(activeStrategies.statusDetail(id)).toHaveText('Stopped: press Start to trade');
+  await expect(activeStrategies.buttons(id)).toHaveText(['Configure', 'Start']);
+
+  await activeStrategies.act(id, 'Start');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  await expect(activeStrategies.statusDetail(id)).toHaveText(
+    /^Waiting for the 1m candle closing at \d\d:\d\d IST to enter$/,
+  );
+  await expect(activeStrategies.buttons(id)).toHaveText(['Configure', 'Pause', 'Realign', 'Exit']);
+
+  // A paper realign asks nothing and sells at once: the SELLs arrive without a reload.
+  const rows = recentTransactions.section().getByRole('row');
+  await activeStrategies.act(id, 'Realign');
+  await expect(rows.filter({ hasText: 'SELL' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
+  // The strikes now follow the ATM the entry set.
+  await expect(activeStrategies.rdxData(id)).toContainText(/CE [\d,]+ · PE [\d,]+/);
+
+  await activeStrategies.act(id, 'Pause');
+  await expect(activeStrategies.status(id)).toHaveText('PAUSED');
+  await expect(activeStrategies.statusDetail(id)).toHaveText('Paused: holding 2 legs, taking no action');
+  await expect(activeStrategies.buttons(id)).toHaveText(['Configure', 'Resume', 'Realign', 'Exit']);
+  await activeStrategies.act(id, 'Resume');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+
+  // Paper keeps SPEC's Exit question.
+  const question = await activeStrategies.act(id, 'Exit', 'accept');
+  expect(question).toBe('Exit this strategy? All open positions will be squared off.');
+  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+  await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
+  await expect(activeStrategies.buttons(id)).toHaveText(['Configure', 'Start']);
+
+  // After Exit it can be started again.
+  await activeStrategies.act(id, 'Start');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  await page.reload();
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  await expect(activeStrategies.error()).toHaveCount(0);
+});
+
+test('a live strategy trades through the sandbox broker on candle closes, with confirmations naming quantities', async ({
+  browser,
+  request,
+  loginPage,
+  homePage,
+  brokersPage,
+  mappingsPage,
+  activeStrategies,
+  recentTransactions,
+}) => {
+  // Waits for a 1m candle close (and tolerates one missed close): longer than a screen test.
+  test.setTimeout(240_000);
+  const user = await newUser(request, 'live');
+  await signIn({ loginPage, homePage }, user);
+  await rdxServiceRunning(browser);
+
+  const brokerUsername = kiteUserId();
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+  await brokersPage.generateToken(brokerUsername, SANDBOX_BROKER_PASSWORD, sandboxTotp());
+  await expect(brokersPage.tokenCell(brokerUsername)).toHaveText('Configured');
+  await expect(brokersPage.success()).toBeVisible();
+  await homePage.backToHome();
+
+  await homePage.openView('Strategies');
+  await mappingsPage.fill({ broker: `Zerodha - ${brokerUsername}`, mode: 'Live' });
+  // The account has a token, so the form has nothing to warn about.
+  await expect(mappingsPage.noTokenWarning()).toHaveCount(0);
+  await homePage.backToHome();
+  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Live');
+  await expect(activeStrategies.row(id)).toContainText('LIVE');
+  await configureRdx(activeStrategies, id);
+
+  await activeStrategies.act(id, 'Start');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+
+  // The engine enters on the next 1m candle close: both legs are sold through the broker.
+  const rows = recentTransactions.section().getByRole('row');
+  const liveSells = rows.filter({ hasText: 'SELL' }).filter({ hasText: 'LIVE' });
+  await expect(liveSells).toHaveCount(2, { timeout: 150_000 });
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
+
+  await activeStrategies.act(id, 'Pause');
+  await expect(activeStrategies.status(id)).toHaveText('PAUSED');
+  await activeStrategies.act(id, 'Resume');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+
+  // Realign of real money names what it buys back and what it sells (1 × 1 lot × lot size 50).
+  const realign = await activeStrategies.act(id, 'Realign', 'accept');
+  expect(realign).toMatch(
+    /^Realign this LIVE strategy\? Buys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE, then sells 50 CE and 50 PE at the current ATM \(count × 1 lot × lot size 50\), at market\.$/,
+  );
+  // Either the legs already sit at the ATM (a no-op, said as information) or they move (2 more SELLs).
+  await expect
+    .poll(async () => (await activeStrategies.info().count()) > 0 || (await liveSells.count()) === 4, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  await expect(activeStrategies.error()).toHaveCount(0);
+  if ((await activeStrategies.info().count()) > 0) {
+    await expect(activeStrategies.info()).toHaveText(/^Already centred on ATM [\d,]+: nothing to realign$/);
+  }
+  const sellsBeforeExit = await liveSells.count();
+
+  const exit = await activeStrategies.act(id, 'Exit', 'accept');
+  expect(exit).toMatch(/^Exit this LIVE strategy\? Buys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE at market\.$/);
+  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+  await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'LIVE' })).toHaveCount(sellsBeforeExit);
+
+  await activeStrategies.act(id, 'Start');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+});
+
+test('when an admin stops the RDX service the home shows a banner and each running row says why it waits', async ({
+  page,
+  browser,
+  request,
+  loginPage,
+  homePage,
+  activeStrategies,
+}) => {
+  test.setTimeout(120_000);
+  // Arranged through the API: this story is about the banner, not about creating the strategy.
+  const user = await newUser(request, 'banner');
+  const broker = await addBrokerViaApi(request, user, 'Zerodha', kiteUserId());
+  const id = await addMappingViaApi(request, user, {
+    user_broker_id: broker.id,
+    instrument_id: await sandboxInstrumentId(request, user),
+    is_dummy: 1,
+    ce_count: 1,
+    pe_count: 1,
+  });
+  await addRdxConfigViaApi(request, user, id, { offset_value: 100, interval: '1m' });
+  const admin = await openAdminConsole(browser);
+  try {
+    await admin.admin.setRdxService(true);
+    await signIn({ loginPage, homePage }, user);
+    await activeStrategies.act(id, 'Start');
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+    await expect(activeStrategies.serviceBanner()).toHaveCount(0);
+
+    await admin.admin.setRdxService(false);
+    // Without a reload: the home re-reads the service and its rows every 30 s.
+    await expect(activeStrategies.serviceBanner()).toHaveText(
+      'The RDX service is stopped: strategies will not trade until an admin starts the service.',
+      { timeout: 40_000 },
+    );
+    await expect(activeStrategies.statusDetail(id)).toHaveText(
+      'RDX service is stopped: no trading until an admin starts it',
+      { timeout: 40_000 },
+    );
+    // The banner on a phone too: kept for a person to look at, and no sideways page scroll.
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const layout = new LayoutPage(page);
+      await layout.screenshot(viewport.width, 'trading-home-service-stopped');
+      expect(await layout.horizontalOverflow()).toBeLessThanOrEqual(0);
+    }
+
+    await admin.admin.setRdxService(true);
+    await page.reload();
+    await expect(activeStrategies.statusDetail(id)).toHaveText(
+      /^(Waiting for the 1m candle closing at|Holding 2 legs around ATM)/,
+    );
+    await expect(activeStrategies.serviceBanner()).toHaveCount(0);
+  } finally {
+    // Specs share one server: leave the service running.
+    await admin.admin.setRdxService(true);
+    await admin.close();
+  }
 });

@@ -1,15 +1,37 @@
+import type { APIRequestContext } from '@playwright/test';
+import { sandboxInstrumentId } from '../trading-api.js';
 import {
   addBrokerViaApi,
   addMappingViaApi,
+  addRdxConfigViaApi,
   expect,
   newUser,
-  setRunningStatusViaApi,
   signIn,
   test,
+  type TestUser,
 } from '../user-api.js';
+import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
+
+/**
+ * A paper RDX mapping on SANDBOX 24x7 (open around the clock) with an RDX configuration, stopped:
+ * arranged through the API, since these tests are about the row, not about creating it. Start is
+ * always pressed on the screen.
+ */
+async function configuredPaperMapping(request: APIRequestContext, user: TestUser) {
+  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+  const id = await addMappingViaApi(request, user, {
+    user_broker_id: broker.id,
+    instrument_id: await sandboxInstrumentId(request, user),
+    is_dummy: 1,
+    ce_count: 1,
+    pe_count: 1,
+  });
+  await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+  return id;
+}
 
 test.describe('Home - Active Strategies', () => {
-  test('only active mappings are listed, with mode, window, status and Configure for RDX', async ({
+  test('only active mappings are listed, with mode, window, status, why, and only the actions that can succeed', async ({
     request,
     loginPage,
     homePage,
@@ -34,15 +56,29 @@ test.describe('Home - Active Strategies', () => {
     await expect(activeStrategies.row(inactive)).toHaveCount(0);
     await expect(activeStrategies.table().getByRole('columnheader', { name: 'User' })).toHaveCount(0);
 
+    // Not configured yet: nothing but Configure can succeed, and the row says what to do.
     for (const id of [dummyAlwaysOn, liveWindowed]) {
       await expect(activeStrategies.status(id)).toHaveText('STOPPED');
-      await expect(activeStrategies.button(id, 'Configure')).toBeVisible();
-      await expect(activeStrategies.button(id, 'View')).toHaveCount(0);
-      await expect(activeStrategies.button(id, 'Pause')).toHaveCount(0);
-      await expect(activeStrategies.button(id, 'Resume')).toHaveCount(0);
-      await expect(activeStrategies.button(id, 'Realign')).toBeVisible();
-      await expect(activeStrategies.button(id, 'Exit')).toBeVisible();
+      await expect(activeStrategies.statusDetail(id)).toHaveText('Stopped: configure RDX, then Start');
+      await expect(activeStrategies.buttons(id)).toHaveText(['Configure']);
     }
+  });
+
+  test('a LIVE strategy whose broker account has no token says so and offers no Start', async ({
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'notoken');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 0 });
+    await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.statusDetail(id)).toHaveText(
+      'Stopped: the broker account has no access token (Profile page)',
+    );
+    await expect(activeStrategies.buttons(id)).toHaveText(['Configure']);
   });
 
   test('Pause and Resume a running strategy, with the in-progress label meanwhile', async ({
@@ -53,10 +89,9 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'pause');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
-    await setRunningStatusViaApi(request, user, id, 1);
+    const id = await configuredPaperMapping(request, user);
     await signIn({ loginPage, homePage }, user);
+    await activeStrategies.act(id, 'Start');
     await expect(activeStrategies.status(id)).toHaveText('RUNNING');
 
     // Hold the pause call so the in-progress state can be seen, then let it through.
@@ -86,6 +121,7 @@ test.describe('Home - Active Strategies', () => {
 
   test('a failed pause shows the server text in a banner that clears after 5 s or on dismiss', async ({
     page,
+    context,
     request,
     loginPage,
     homePage,
@@ -95,13 +131,16 @@ test.describe('Home - Active Strategies', () => {
     // This tab has lost its realtime connection, so it keeps showing the strategy as running.
     await page.route('**/socket.io/**', (route) => route.abort());
     const user = await newUser(request, 'pausefail');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id });
-    await setRunningStatusViaApi(request, user, id, 1);
+    const id = await configuredPaperMapping(request, user);
     await signIn({ loginPage, homePage }, user);
+    await activeStrategies.act(id, 'Start');
     await expect(activeStrategies.status(id)).toHaveText('RUNNING');
-    // Someone else (another tab, the engine) stops it before these clicks arrive.
-    await setRunningStatusViaApi(request, user, id, 0);
+    // The same trader exits it in another tab before these clicks arrive.
+    const otherTab = new UserActiveStrategiesPage(await context.newPage());
+    await otherTab.page.goto('/home');
+    await otherTab.act(id, 'Exit', 'accept');
+    await expect(otherTab.status(id)).toHaveText('STOPPED');
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
 
     await activeStrategies.button(id, 'Pause').click();
     await expect(activeStrategies.error()).toHaveText('Strategy is not running');
@@ -148,41 +187,49 @@ test.describe('Home - Active Strategies', () => {
     await expect(modal.field('Offset Value')).toHaveValue('0');
     await expect(modal.field('Interval')).toHaveValue('15m');
 
+    // ATM 0: the engine sets it at the first entry, so there are no strikes to show yet.
+    await expect(modal.preview('ce')).toHaveText('set at first entry');
+    await expect(modal.preview('pe')).toHaveText('set at first entry');
+
     await modal.fill({ lots: '0' });
     await modal.button('Create').click();
-    await expect(modal.error()).toHaveText('rdx_lot_count must be at least 1');
+    await expect(modal.error()).toHaveText('Lot Count must be at least 1');
+    // The banner goes as soon as the value that caused it is fixed.
+    await modal.fill({ lots: '2' });
+    await expect(modal.error()).toHaveCount(0);
 
-    await modal.fill({ lots: '2', atm: '22500', offset: '100', interval: '5m' });
-    await expect(modal.preview('ce')).toHaveText('22600');
-    await expect(modal.preview('pe')).toHaveText('22400');
+    // NIFTY 50 trades near 24,000 in the sandbox: strikes inside its option chain.
+    await modal.fill({ lots: '2', atm: '24000', offset: '100', interval: '5m' });
+    await expect(modal.preview('ce')).toHaveText('24,100');
+    await expect(modal.preview('pe')).toHaveText('23,900');
     await modal.button('Create').click();
     await expect(modal.success()).toHaveText(/RDX configuration created/);
     await expect(modal.saved('lot-count')).toHaveText('2');
     await expect(modal.saved('interval')).toHaveText('5m');
-    await expect(modal.saved('ce-strike')).toHaveText('22600');
-    await expect(modal.saved('pe-strike')).toHaveText('22400');
+    await expect(modal.saved('ce-strike')).toHaveText('24,100');
+    await expect(modal.saved('pe-strike')).toHaveText('23,900');
 
     // Cancel restores the saved values.
     await modal.button('Edit').click();
     await expect(modal.field('Lot Count')).toHaveValue('2');
-    await modal.fill({ lots: '5', atm: '23000' });
+    await modal.fill({ lots: '5', atm: '24500' });
     await modal.button('Cancel').click();
     await expect(modal.saved('lot-count')).toHaveText('2');
-    await expect(modal.saved('atm-value')).toHaveText('22500');
+    await expect(modal.saved('atm-value')).toHaveText('24,000');
     await modal.button('Edit').click();
     await expect(modal.field('Lot Count')).toHaveValue('2');
-    await expect(modal.field('ATM Value')).toHaveValue('22500');
+    await expect(modal.field('ATM Value')).toHaveValue('24000');
 
     // A negative offset puts CE below and PE above the ATM.
     await modal.fill({ offset: '-50' });
     await modal.button('Update').click();
     await expect(modal.saved('offset-value')).toHaveText('-50');
-    await expect(modal.saved('ce-strike')).toHaveText('22450');
-    await expect(modal.saved('pe-strike')).toHaveText('22550');
+    await expect(modal.saved('ce-strike')).toHaveText('23,950');
+    await expect(modal.saved('pe-strike')).toHaveText('24,050');
     await modal.close();
     await expect(activeStrategies.rdxData(id).locator('span')).toHaveText([
-      'Lots 2 · ATM 22500',
-      'CE 22450 · PE 22550',
+      'Lots 2 · 5m · ATM 24,000',
+      'CE 23,950 · PE 24,050',
     ]);
 
     modal = await activeStrategies.configure(id);
@@ -201,14 +248,18 @@ test.describe('Home - Active Strategies', () => {
   }) => {
     const user = await newUser(request, 'rdxrun');
     const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id });
+    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     await signIn({ loginPage, homePage }, user);
-    const modal = await activeStrategies.configure(id);
+    let modal = await activeStrategies.configure(id);
     await modal.button('Create').click();
     // Submit the form with its defaults.
     await modal.form().getByRole('button', { name: 'Create' }).click();
     await expect(modal.saved('lot-count')).toHaveText('1');
-    await setRunningStatusViaApi(request, user, id, 1);
+    await modal.close();
+    await activeStrategies.act(id, 'Start');
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+
+    modal = await activeStrategies.configure(id);
     await modal.delete();
     await expect(modal.error()).toHaveText('Exit the strategy before deleting its mapping');
     await expect(modal.saved('lot-count')).toHaveText('1');

@@ -38,11 +38,15 @@ test.describe('Admin - RDX Strategy Management', () => {
 
     await mappingsPage.fill({ user: user.username });
     await expect(mappingsPage.field('User Broker')).toHaveValue(String(first.id));
-    await mappingsPage.create({ dummy: true });
+    // The user's account has no token: LIVE is warned about and confirmed.
+    await mappingsPage.fill({ mode: 'Live' });
+    await expect(mappingsPage.noTokenWarning()).toBeVisible();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await mappingsPage.create();
     await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
-    // The admin keeps the chosen user; the rest resets.
+    // The admin keeps the chosen user; the rest resets (to paper).
     await expect(mappingsPage.field('User')).toHaveValue(String(user.id));
-    await expect(mappingsPage.field('Dummy')).toHaveValue('0');
+    await expect(mappingsPage.field('Mode')).toHaveValue('1');
 
     const row = mappingsPage.rowWith(first.broker_username);
     await expect(row.getByRole('cell').first()).toHaveText(user.username);
@@ -51,7 +55,7 @@ test.describe('Admin - RDX Strategy Management', () => {
     await expect(activeStrategies.table().getByRole('columnheader', { name: 'User' })).toBeVisible();
     const activeRow = activeStrategies.table().getByRole('row').filter({ hasText: first.broker_username });
     await expect(activeRow.getByRole('cell').first()).toHaveText(user.username);
-    await expect(activeRow).toContainText('DUMMY');
+    await expect(activeRow).toContainText('LIVE');
     await expect(activeRow).toContainText('Always On');
 
     const allTransactions = new UserTransactionsPage(page, 'All Transactions');
@@ -67,7 +71,7 @@ test.describe('Admin - RDX Strategy Management', () => {
     const owner = await newUser(request, 'own');
     const brokerA = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_a`);
     const brokerB = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_b`);
-    const id = await addMappingViaApi(request, owner, { user_broker_id: brokerB.id, pe_count: 2 });
+    const id = await addMappingViaApi(request, owner, { user_broker_id: brokerB.id, is_dummy: 1, pe_count: 2 });
     await page.reload();
     await adminStrategies.openForm();
 

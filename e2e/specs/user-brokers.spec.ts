@@ -1,3 +1,5 @@
+import { sandboxTotp } from '../sandbox.js';
+import { kiteUserId } from '../trading-api.js';
 import { addBrokerViaApi, expect, newUser, signIn, test } from '../user-api.js';
 
 test.describe('Profile - broker configurations', () => {
@@ -51,7 +53,7 @@ test.describe('Profile - broker configurations', () => {
     await brokersPage.open();
 
     await brokersPage.add({ username: '   ' });
-    await expect(brokersPage.error()).toHaveText(/broker_username is required/);
+    await expect(brokersPage.error()).toHaveText(/Broker Username is required/);
 
     await brokersPage.delete(kept.broker_username, false);
     await page.reload();
@@ -97,6 +99,23 @@ test.describe('Profile - broker configurations', () => {
 
     await panel.getByRole('button', { name: 'Cancel' }).click();
     await expect(panel).toHaveCount(0);
+  });
+
+  test("the broker's refusal of a wrong password reaches the screen in plain words", async ({
+    request,
+    loginPage,
+    homePage,
+    brokersPage,
+  }) => {
+    const user = await newUser(request, 'brkbad');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', kiteUserId());
+    await signIn({ loginPage, homePage }, user);
+    await brokersPage.open();
+    await brokersPage.generateToken(broker.broker_username, 'not-the-password', sandboxTotp());
+    const error = brokersPage.tokenPanel(broker.broker_username).locator('.message-error > span');
+    await expect(error).toHaveText(/broker user id or password/i);
+    await expect(error).not.toContainText('`');
+    await expect(brokersPage.tokenCell(broker.broker_username)).toHaveText('Not set');
   });
 
   test("failed reads show 'Failed to fetch brokers' and 'Failed to fetch user brokers'", async ({

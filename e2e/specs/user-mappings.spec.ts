@@ -1,15 +1,7 @@
-import {
-  addBrokerViaApi,
-  addMappingViaApi,
-  expect,
-  newUser,
-  setRunningStatusViaApi,
-  signIn,
-  test,
-} from '../user-api.js';
+import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
 
 test.describe('Strategies - user strategy mappings', () => {
-  test('a user creates a mapping and the form resets to its defaults', async ({
+  test('a user creates a mapping in plain words and the form resets to paper', async ({
     request,
     loginPage,
     homePage,
@@ -26,7 +18,7 @@ test.describe('Strategies - user strategy mappings', () => {
     await mappingsPage.create({
       broker: `Zerodha - ${second.broker_username}`,
       active: false,
-      dummy: true,
+      mode: 'Paper',
       ceCount: '2',
       peCount: '3',
       startTime: '09:30',
@@ -39,8 +31,8 @@ test.describe('Strategies - user strategy mappings', () => {
       'RDX',
       'NIFTY 50',
       second.broker_username,
-      'No',
-      'DUMMY',
+      'Inactive',
+      'Paper',
       '2',
       '3',
       '09:30 - 15:00',
@@ -48,12 +40,15 @@ test.describe('Strategies - user strategy mappings', () => {
       'EditDelete',
     ]);
 
-    // SPEC §4: strategy 1, instrument 1, first broker, active 1, dummy 0, counts 0, empty times.
+    // SPEC §4: strategy 1, instrument 1, first broker, active, counts 0, empty times; paper, not SPEC's
+    // dummy 0 (issue 8: real money is never the default).
     await expect(mappingsPage.field('Strategy')).toHaveValue('1');
     await expect(mappingsPage.field('Instrument')).toHaveValue('1');
     await expect(mappingsPage.field('User Broker')).toHaveValue(String(first.id));
     await expect(mappingsPage.field('Active')).toHaveValue('1');
-    await expect(mappingsPage.field('Dummy')).toHaveValue('0');
+    await expect(mappingsPage.field('Mode')).toHaveValue('1');
+    await expect(mappingsPage.field('Mode').getByRole('option')).toHaveText(['Paper', 'Live']);
+    await expect(mappingsPage.field('Active').getByRole('option')).toHaveText(['Active', 'Inactive']);
     await expect(mappingsPage.field('CE Count')).toHaveValue('0');
     await expect(mappingsPage.field('PE Count')).toHaveValue('0');
     await expect(mappingsPage.field('Start Time')).toHaveValue('');
@@ -75,8 +70,10 @@ test.describe('Strategies - user strategy mappings', () => {
     await expect(mappingsPage.error()).toHaveText(
       /^Please provide both Start Time and End Time, or leave both empty\.$/,
     );
-
-    await mappingsPage.dismissMessage();
+    // The banner goes once the input that caused it is fixed.
+    await mappingsPage.fill({ endTime: '15:00' });
+    await expect(mappingsPage.error()).toHaveCount(0);
+    await mappingsPage.fill({ endTime: '' });
     await mappingsPage.create({ startTime: '', endTime: '15:00' });
     await expect(mappingsPage.error()).toHaveText(
       /^Please provide both Start Time and End Time, or leave both empty\.$/,
@@ -114,7 +111,12 @@ test.describe('Strategies - user strategy mappings', () => {
   }) => {
     const user = await newUser(request, 'mapedit');
     const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-    const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, ce_count: 1, pe_count: 1 });
+    const id = await addMappingViaApi(request, user, {
+      user_broker_id: broker.id,
+      is_dummy: 1,
+      ce_count: 1,
+      pe_count: 1,
+    });
     await signIn({ loginPage, homePage }, user);
     await mappingsPage.open();
 
@@ -144,6 +146,7 @@ test.describe('Strategies - user strategy mappings', () => {
   });
 
   test('Delete asks first; a running strategy is refused with the server text', async ({
+    activeStrategies,
     request,
     loginPage,
     homePage,
@@ -152,9 +155,11 @@ test.describe('Strategies - user strategy mappings', () => {
     const user = await newUser(request, 'mapdel');
     const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
     const stopped = await addMappingViaApi(request, user, { user_broker_id: broker.id });
-    const running = await addMappingViaApi(request, user, { user_broker_id: broker.id });
-    await setRunningStatusViaApi(request, user, running, 1);
+    const running = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
+    await addRdxConfigViaApi(request, user, running);
     await signIn({ loginPage, homePage }, user);
+    await activeStrategies.act(running, 'Start');
+    await expect(activeStrategies.status(running)).toHaveText('RUNNING');
     await mappingsPage.open();
 
     await mappingsPage.delete(stopped, false);
@@ -168,6 +173,47 @@ test.describe('Strategies - user strategy mappings', () => {
     await mappingsPage.delete(running);
     await expect(mappingsPage.error()).toHaveText(/^Exit the strategy before deleting its mapping$/);
     await expect(mappingsPage.row(running)).toBeVisible();
+  });
+
+  test('a LIVE mapping on a broker account without a token is warned about and confirmed before it is saved', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'maplive');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+    await expect(mappingsPage.noTokenWarning()).toHaveCount(0);
+
+    await mappingsPage.fill({ mode: 'Live' });
+    await expect(mappingsPage.noTokenWarning()).toHaveText(
+      'This broker account has no access token, so a LIVE strategy on it cannot trade. Generate a token on the Profile page first.',
+    );
+
+    // Cancelling the question saves nothing.
+    let question = '';
+    page.once('dialog', (dialog) => {
+      question = dialog.message();
+      void dialog.dismiss();
+    });
+    await mappingsPage.createButton().click();
+    await expect
+      .poll(() => question)
+      .toBe(
+        'This broker account has no access token, so the LIVE strategy will not trade until you generate one on the Profile page. Save it anyway?',
+      );
+    await expect(mappingsPage.emptyState()).toBeVisible();
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await mappingsPage.createButton().click();
+    await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
+    await expect(mappingsPage.rowWith(broker.broker_username)).toContainText('Live');
+    // The form is back at paper, and paper needs no token.
+    await expect(mappingsPage.field('Mode')).toHaveValue('1');
+    await expect(mappingsPage.noTokenWarning()).toHaveCount(0);
   });
 
   test("a failed read of the form's lists shows 'Failed to load data'", async ({

@@ -51,3 +51,27 @@ test('dismissing the confirm keeps the user', async ({ page, adminPage }) => {
   await adminPage.openTab('users');
   await expect(adminPage.userRow(name)).toBeVisible();
 });
+
+test('an admin resets a user’s password; the user logs in with the new one only', async ({
+  page,
+  adminPage,
+  loginPage,
+  homePage,
+}) => {
+  const name = uniqueName('forgot');
+  await adminPage.createUser(name, 'forgot-password');
+  await adminPage.resetPassword(name, 'short');
+  await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('alert')).toHaveText(
+    /Password must be at least 8 characters/,
+  );
+  await adminPage.resetPassword(name, 'remembered-password');
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Password reset. The user must sign in again.' }),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: `Reset password for ${name}` })).toHaveCount(0);
+  await adminPage.logout();
+  await loginPage.login(name, 'forgot-password');
+  await expect(loginPage.error()).toHaveText('Invalid username or password');
+  await loginPage.login(name, 'remembered-password');
+  await homePage.expectLoaded(name);
+});

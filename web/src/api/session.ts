@@ -34,3 +34,25 @@ export function clearSession(): void {
   localStorage.removeItem(USER_KEY);
   if (hadSession) window.dispatchEvent(new CustomEvent(LOGOUT_EVENT));
 }
+
+/** What a storage change made by another tab means for this one (SPEC §4). */
+export type SessionChange = { kind: 'signed-out' } | { kind: 'signed-in'; user: User } | { kind: 'none' };
+
+/**
+ * Reads another tab's storage change. Only a change that clears the token or the user
+ * (`removeItem`, or `localStorage.clear()`, whose event has key null) while one of them is
+ * gone afterwards signs this tab out. A change that writes them - another tab logging in, in
+ * two writes (token, then user) - signs this tab in once both are present, and never out:
+ * between the two writes the user is not stored yet, which is not a logout.
+ */
+export function sessionChangeFrom(
+  event: Pick<StorageEvent, 'key' | 'newValue'>,
+  stored: { token: string | null; user: User | null },
+): SessionChange {
+  const isClear = event.key === null;
+  const isSessionKey = event.key === TOKEN_KEY || event.key === USER_KEY;
+  if (!isClear && !isSessionKey) return { kind: 'none' };
+  const user = stored.token !== null ? stored.user : null;
+  if (isClear || event.newValue === null) return user ? { kind: 'none' } : { kind: 'signed-out' };
+  return user ? { kind: 'signed-in', user } : { kind: 'none' };
+}

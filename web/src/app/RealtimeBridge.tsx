@@ -3,12 +3,14 @@ import { useEffect } from 'react';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
 import { useSession } from '../features/auth/session-context';
+import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
 
 /**
- * Keeps screens live (SPEC §4 "Realtime events"): a status change patches that row, a new transaction
- * refetches strategies and transactions, a test event shows an alert. Connected while signed in.
+ * Keeps screens live (SPEC §4 "Realtime events"): a status change merges the whole strategy into its
+ * row (status_detail and available_actions included), a new transaction refetches strategies,
+ * transactions and RDX configurations, a test event shows an alert. Connected while signed in.
  */
 export function RealtimeBridge() {
   const { user } = useSession();
@@ -27,6 +29,8 @@ export function RealtimeBridge() {
     socket.on('transaction_created', () => {
       void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+      // A fill follows an entry or realign, which sets the ATM (and so the strikes) a row shows.
+      void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.all });
     });
     socket.on('test_event', ({ message }) => window.alert(message));
     return () => {

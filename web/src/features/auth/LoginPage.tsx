@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getStoredUser } from '../../api/session';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { homeFor, useSession } from './session-context';
 
 export const PRODUCT_NAME = 'RDX Trading Console';
@@ -12,11 +13,16 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const submitOnce = useSingleFlight();
 
-  async function onSubmit(e: FormEvent) {
+  function onSubmit(e: FormEvent) {
     e.preventDefault();
     // SPEC §5: nothing is submitted if either field is empty.
     if (!username.trim() || !password) return;
+    submitOnce(signIn);
+  }
+
+  async function signIn() {
     setIsBusy(true);
     setError(null);
     try {
@@ -32,7 +38,7 @@ export function LoginPage() {
 
   return (
     <main className="login-page">
-      <form className="card login-card" onSubmit={(e) => void onSubmit(e)} noValidate>
+      <form className="card login-card" onSubmit={onSubmit} noValidate>
         <h1>{PRODUCT_NAME}</h1>
         <label>
           Username

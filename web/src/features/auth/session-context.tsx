@@ -7,9 +7,8 @@ import {
   getToken,
   LOGIN_EVENT,
   LOGOUT_EVENT,
+  sessionChangeFrom,
   storeSession,
-  TOKEN_KEY,
-  USER_KEY,
 } from '../../api/session';
 
 interface SessionState {
@@ -49,12 +48,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onLogin = (e: Event) => setUser((e as CustomEvent<User>).detail);
     const onLogout = () => setUser(null);
+    // Another tab changed the session (SPEC §4): its logout signs this tab out, its login signs this
+    // tab in. This tab never writes storage in answer, so two tabs cannot undo each other's login.
     const onStorage = (e: StorageEvent) => {
-      const relevant = e.key === null || e.key === TOKEN_KEY || e.key === USER_KEY;
-      if (relevant && (!getToken() || !getStoredUser())) {
-        clearSession();
-        setUser(null);
-      }
+      const change = sessionChangeFrom(e, { token: getToken(), user: getStoredUser() });
+      if (change.kind === 'signed-out') setUser(null);
+      if (change.kind === 'signed-in') setUser(change.user);
     };
     window.addEventListener(LOGIN_EVENT, onLogin);
     window.addEventListener(LOGOUT_EVENT, onLogout);

@@ -2,6 +2,7 @@ import { api, MSG, type Broker, type UserBroker } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { MessageKind } from '../../components/Message';
 import {
   brokerConfigToForm,
@@ -58,6 +59,8 @@ export function BrokerConfigForm({
       notify('error', messageOf(err, editing ? MSG.failedUpdateUserBroker : MSG.failedCreateUserBroker)),
   });
 
+  const submitOnce = useSingleFlight();
+
   const set = (field: keyof BrokerConfigFormValues) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
 
@@ -70,7 +73,7 @@ export function BrokerConfigForm({
     }
     // The token field is cleared as soon as it has been handed to the request.
     setValues((v) => ({ ...v, broker_token: '' }));
-    save.mutate(parsed.body, { onSettled: () => save.reset() });
+    submitOnce(() => save.mutateAsync(parsed.body).finally(() => save.reset()));
   }
 
   return (

@@ -1,9 +1,10 @@
 import { MSG, type UserBroker } from '@app/contract';
-import { Fragment } from 'react';
 import { canGenerateToken } from './broker-config-form';
-import { BrokerTokenPanel } from './BrokerTokenPanel';
 
-/** The user's broker configurations; the token panel opens under one Zerodha row at a time. */
+/**
+ * The user's broker configurations. The token panel is not part of the table: it opens as its
+ * own card (BrokerConfigScreen), so on a phone it is not cut off inside the scrolling table.
+ */
 export function BrokerConfigList({
   userBrokers,
   isLoading,
@@ -12,8 +13,6 @@ export function BrokerConfigList({
   onEdit,
   onDelete,
   onOpenTokenPanel,
-  onCloseTokenPanel,
-  onTokenGenerated,
 }: {
   userBrokers: UserBroker[] | undefined;
   isLoading: boolean;
@@ -22,8 +21,6 @@ export function BrokerConfigList({
   onEdit: (b: UserBroker) => void;
   onDelete: (b: UserBroker) => void;
   onOpenTokenPanel: (b: UserBroker) => void;
-  onCloseTokenPanel: () => void;
-  onTokenGenerated: (text: string) => void;
 }) {
   return (
     <section className="card" aria-labelledby="user-brokers-title">
@@ -43,45 +40,36 @@ export function BrokerConfigList({
             </thead>
             <tbody>
               {userBrokers.map((b) => (
-                <Fragment key={b.id}>
-                  <tr data-testid={`user-broker-${b.broker_username}`}>
-                    <td>{b.broker_name}</td>
-                    <td>{b.broker_username}</td>
-                    <td>{b.has_token ? 'Configured' : 'Not set'}</td>
-                    <td>
-                      <div className="row">
-                        <button type="button" onClick={() => onEdit(b)}>
-                          Edit
-                        </button>
+                <tr key={b.id} data-testid={`user-broker-${b.broker_username}`}>
+                  <td>{b.broker_name}</td>
+                  <td>{b.broker_username}</td>
+                  <td>{b.has_token ? 'Configured' : 'Not set'}</td>
+                  <td>
+                    <div className="row">
+                      <button type="button" onClick={() => onEdit(b)}>
+                        Edit
+                      </button>
+                      <button
+                        type="button"
+                        className="danger"
+                        onClick={() => onDelete(b)}
+                        disabled={deletingId === b.id}
+                      >
+                        {deletingId === b.id ? 'Deleting...' : 'Delete'}
+                      </button>
+                      {canGenerateToken(b) && (
                         <button
                           type="button"
-                          className="danger"
-                          onClick={() => onDelete(b)}
-                          disabled={deletingId === b.id}
+                          onClick={() => onOpenTokenPanel(b)}
+                          disabled={tokenPanelFor === b.id}
+                          aria-expanded={tokenPanelFor === b.id}
                         >
-                          {deletingId === b.id ? 'Deleting...' : 'Delete'}
+                          Generate Token
                         </button>
-                        {canGenerateToken(b) && (
-                          <button
-                            type="button"
-                            onClick={() => onOpenTokenPanel(b)}
-                            disabled={tokenPanelFor === b.id}
-                            aria-expanded={tokenPanelFor === b.id}
-                          >
-                            Generate Token
-                          </button>
-                        )}
-                      </div>
-                    </td>
-                  </tr>
-                  {tokenPanelFor === b.id && (
-                    <tr>
-                      <td colSpan={4}>
-                        <BrokerTokenPanel userBroker={b} onClose={onCloseTokenPanel} onGenerated={onTokenGenerated} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
+                      )}
+                    </div>
+                  </td>
+                </tr>
               ))}
             </tbody>
           </table>

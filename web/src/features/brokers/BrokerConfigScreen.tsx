@@ -6,10 +6,12 @@ import { Message, useFlash } from '../../components/Message';
 import { brokerConfigKeys } from './broker-config-keys';
 import { BrokerConfigForm } from './BrokerConfigForm';
 import { BrokerConfigList } from './BrokerConfigList';
+import { BrokerTokenPanel } from './BrokerTokenPanel';
 
 /**
- * The user's Profile view (SPEC §2): add/edit form, the list of broker configurations and
- * the Zerodha token-generation panel, open for one row at a time.
+ * The user's broker management on the Profile view (SPEC §2): add/edit form, the list of broker
+ * configurations and the Zerodha token-generation panel, open for one row at a time as its own
+ * card below the list (outside the table, which scrolls sideways on a phone).
  */
 export function BrokerConfigScreen() {
   const queryClient = useQueryClient();
@@ -37,6 +39,8 @@ export function BrokerConfigScreen() {
     onError: (err) => show('error', messageOf(err, MSG.failedDeleteUserBroker)),
   });
 
+  const tokenBroker = userBrokers.data?.find((b) => b.id === tokenPanelFor) ?? null;
+
   function onDelete(b: UserBroker) {
     if (window.confirm(MSG.confirmDeleteBroker)) remove.mutate(b.id);
   }
@@ -59,12 +63,18 @@ export function BrokerConfigScreen() {
         onEdit={setEditing}
         onDelete={onDelete}
         onOpenTokenPanel={(b) => setTokenPanelFor(b.id)}
-        onCloseTokenPanel={() => setTokenPanelFor(null)}
-        onTokenGenerated={(text) => {
-          setTokenPanelFor(null);
-          show('success', text);
-        }}
       />
+      {tokenBroker && (
+        <BrokerTokenPanel
+          key={tokenBroker.id}
+          userBroker={tokenBroker}
+          onClose={() => setTokenPanelFor(null)}
+          onGenerated={(text) => {
+            setTokenPanelFor(null);
+            show('success', text);
+          }}
+        />
+      )}
     </div>
   );
 }

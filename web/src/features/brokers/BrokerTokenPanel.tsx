@@ -1,9 +1,11 @@
 import { APP_CODE_LENGTH, brokerTokenRoutes, MSG, type UserBroker } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Message, useFlash } from '../../components/Message';
 import { brokerConfigKeys } from './broker-config-keys';
+import { plainBrokerLoginError } from './kite-token';
 
 /**
  * SPEC §4 broker token panel for one Zerodha account: password and app code in, a fresh
@@ -25,6 +27,10 @@ export function BrokerTokenPanel({
   const [password, setPassword] = useState('');
   const [appcode, setAppcode] = useState('');
   const [isBusy, setIsBusy] = useState(false);
+  const submitOnce = useSingleFlight();
+  const passwordInput = useRef<HTMLInputElement>(null);
+  // The panel opens below the list: bring it into view, ready to type.
+  useEffect(() => passwordInput.current?.focus(), []);
 
   async function generate() {
     setIsBusy(true);
@@ -38,7 +44,7 @@ export function BrokerTokenPanel({
       onGenerated(reply.message ?? MSG.brokerTokenGenerated);
     } catch (err) {
       setPassword('');
-      show('error', messageOf(err, MSG.failedGenerateBrokerToken));
+      show('error', plainBrokerLoginError(messageOf(err, MSG.failedGenerateBrokerToken)));
     } finally {
       setIsBusy(false);
     }
@@ -51,12 +57,12 @@ export function BrokerTokenPanel({
       return;
     }
     clear();
-    void generate();
+    submitOnce(generate);
   }
 
   return (
     <form
-      className="form-grid broker-token-panel"
+      className="card form-grid broker-token-panel"
       onSubmit={onSubmit}
       noValidate
       aria-label={`Generate token for ${userBroker.broker_username}`}
@@ -70,6 +76,7 @@ export function BrokerTokenPanel({
       <label>
         Password
         <input
+          ref={passwordInput}
           name="password"
           type="password"
           autoComplete="off"

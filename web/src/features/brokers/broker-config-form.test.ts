@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { canGenerateToken, emptyBrokerConfigForm, parseBrokerConfigForm } from './broker-config-form';
 
 describe('parseBrokerConfigForm', () => {
-  it('requires broker_username', () => {
+  it('requires the Broker Username', () => {
     expect(parseBrokerConfigForm({ ...emptyBrokerConfigForm(1), broker_username: '  ' })).toEqual({
       ok: false,
-      error: 'broker_username is required',
+      error: 'Broker Username is required',
     });
   });
 
@@ -26,7 +26,7 @@ describe('parseBrokerConfigForm', () => {
   it('wants a broker', () => {
     expect(parseBrokerConfigForm({ broker_id: '', broker_username: 'me', broker_token: '' })).toEqual({
       ok: false,
-      error: 'broker_id is required',
+      error: 'Broker is required',
     });
   });
 });

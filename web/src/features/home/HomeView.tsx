@@ -1,11 +1,16 @@
 import { PAGE_SIZE } from '@app/contract';
+import { RdxServiceBanner } from '../rdx/RdxServiceBanner';
 import { ActiveStrategiesTable } from '../strategies/ActiveStrategiesTable';
 import { TransactionsList } from '../transactions/TransactionsList';
 
-/** SPEC §2 user home view: the Active Strategies table, then Recent Transactions (15 per page). */
+/**
+ * SPEC §2 user home view: the Active Strategies table, then Recent Transactions (15 per page);
+ * above them a banner while the RDX service is stopped, since then nothing trades.
+ */
 export function HomeView() {
   return (
     <div className="stack">
+      <RdxServiceBanner />
       <ActiveStrategiesTable scope="mine" />
       <TransactionsList scope="mine" pageSize={PAGE_SIZE.userTransactions} title="Recent Transactions" />
     </div>

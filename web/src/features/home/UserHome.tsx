@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-context';
 import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
+import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { MappingScreen } from '../strategies/MappingScreen';
 import { HomeView } from './HomeView';
 
@@ -43,6 +44,7 @@ export function UserHome() {
             <BackToHome onBack={() => go('home')} />
           </div>
           <BrokerConfigScreen />
+          <ChangePasswordForm />
         </section>
       )}
       {view === 'strategies' && (

@@ -1,7 +1,8 @@
-import { RDX_INTERVALS, rdxStrikes } from '@app/contract';
+import { LIMITS, RDX_INTERVALS } from '@app/contract';
 import type { FormEvent } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { toNumber, type RdxFormValues } from './rdx-config-form';
+import { strikeTexts } from './rdx-display';
 
 /** Create/edit form of one mapping's RDX configuration; the strikes follow the typed values. */
 export function RdxConfigForm({
@@ -23,7 +24,7 @@ export function RdxConfigForm({
 }) {
   const set = (field: keyof RdxFormValues) => (e: { target: { value: string } }) =>
     onChange({ ...values, [field]: e.target.value });
-  const strikes = rdxStrikes(toNumber(values.atm_value), toNumber(values.offset_value));
+  const strikes = strikeTexts(toNumber(values.atm_value), toNumber(values.offset_value));
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -38,6 +39,7 @@ export function RdxConfigForm({
           name="rdx_lot_count"
           type="number"
           min={1}
+          max={LIMITS.maxRdxLotCount}
           step={1}
           required
           value={values.rdx_lot_count}
@@ -46,7 +48,15 @@ export function RdxConfigForm({
       </label>
       <label>
         ATM Value
-        <input name="atm_value" type="number" min={0} step="any" value={values.atm_value} onChange={set('atm_value')} />
+        <input
+          name="atm_value"
+          type="number"
+          min={0}
+          max={LIMITS.maxAtmRupees}
+          step="any"
+          value={values.atm_value}
+          onChange={set('atm_value')}
+        />
       </label>
       <label>
         Offset Value
@@ -77,6 +87,10 @@ export function RdxConfigForm({
           aria-readonly="true"
         />
       </label>
+      <p className="full muted rdx-hint">
+        ATM 0 means the engine sets it from the price at the first entry. CE Strike = ATM + Offset, PE Strike = ATM −
+        Offset.
+      </p>
       <div className="full rdx-strikes" aria-live="polite">
         <span>
           CE Strike: <strong data-testid="rdx-form-ce-strike">{strikes.ce}</strong>

@@ -2,9 +2,17 @@ import { api, MSG, type Mapping, type SaveRdxConfig } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import { Modal } from '../../components/Modal';
 import { Message, useFlash } from '../../components/Message';
-import { parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, type RdxFormValues } from './rdx-config-form';
+import { mappingKeys } from '../strategies/mapping-keys';
+import {
+  isRdxErrorResolved,
+  parseRdxForm,
+  RDX_FORM_DEFAULTS,
+  rdxConfigToForm,
+  type RdxFormValues,
+} from './rdx-config-form';
 import { rdxConfigKeys } from './rdx-config-keys';
 import { useRdxConfig } from './rdx-config-query';
 import { RdxConfigForm } from './RdxConfigForm';
@@ -13,9 +21,16 @@ import './rdx-config.css';
 
 type Editing = null | 'create' | 'update';
 
-function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: ReturnType<typeof useFlash>['show']) {
+function useRdxConfigMutations(
+  mappingId: number,
+  onSaved: () => void,
+  show: ReturnType<typeof useFlash>['show'],
+  onSaveError: (text: string) => void,
+) {
   const queryClient = useQueryClient();
   const key = rdxConfigKeys.detail(mappingId);
+  // A saved or deleted configuration changes the row's status_detail and whether Start is offered.
+  const refreshRows = () => void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
   const save = useMutation({
     mutationFn: ({ mode, body }: { mode: 'create' | 'update'; body: SaveRdxConfig }) =>
       callRoute(mode === 'create' ? api.rdx.create : api.rdx.update, { params: { id: mappingId }, body }),
@@ -23,14 +38,20 @@ function useRdxConfigMutations(mappingId: number, onSaved: () => void, show: Ret
       queryClient.setQueryData(key, reply.data);
       onSaved();
       show('success', reply.message ?? MSG.rdxConfigSaved);
+      refreshRows();
     },
-    onError: (err) => show('error', messageOf(err, MSG.failedSaveRdxConfig)),
+    onError: (err) => {
+      const text = messageOf(err, MSG.failedSaveRdxConfig);
+      show('error', text);
+      onSaveError(text);
+    },
   });
   const remove = useMutation({
     mutationFn: () => call(api.rdx.remove, { params: { id: mappingId } }),
     onSuccess: () => {
       queryClient.setQueryData(key, null);
       show('success', MSG.rdxConfigDeleted);
+      refreshRows();
     },
     onError: (err) => show('error', messageOf(err, MSG.failedDeleteRdxConfig)),
   });
@@ -48,13 +69,25 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   const [openedAt] = useState(() => Date.now());
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<RdxFormValues>(RDX_FORM_DEFAULTS);
-  const { save, remove } = useRdxConfigMutations(mapping.id, () => setEditing(null), show);
+  // The error banner about the form's values, so it can go once the value that caused it is fixed.
+  const [formError, setFormError] = useState<string | null>(null);
+  const submitOnce = useSingleFlight();
+  const { save, remove } = useRdxConfigMutations(mapping.id, () => setEditing(null), show, setFormError);
 
   const isLoading = config.isPending || Math.max(config.dataUpdatedAt, config.errorUpdatedAt) < openedAt;
   const saved = config.data ?? null;
 
+  function changeDraft(next: RdxFormValues) {
+    if (formError && isRdxErrorResolved(formError, draft, next)) {
+      clear();
+      setFormError(null);
+    }
+    setDraft(next);
+  }
+
   function startEditing(mode: 'create' | 'update') {
     clear();
+    setFormError(null);
     setDraft(mode === 'update' && saved ? rdxConfigToForm(saved) : RDX_FORM_DEFAULTS);
     setEditing(mode);
   }
@@ -63,6 +96,8 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
     // SPEC §4: Cancel restores the saved values.
     setDraft(saved ? rdxConfigToForm(saved) : RDX_FORM_DEFAULTS);
     setEditing(null);
+    if (formError) clear();
+    setFormError(null);
   }
 
   function submit() {
@@ -70,9 +105,12 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
     const parsed = parseRdxForm(draft);
     if (!parsed.ok) {
       show('error', parsed.error);
+      setFormError(parsed.error);
       return;
     }
-    save.mutate({ mode: editing, body: parsed.body });
+    setFormError(null);
+    const mode = editing;
+    submitOnce(() => save.mutateAsync({ mode, body: parsed.body }));
   }
 
   function onDelete() {
@@ -87,7 +125,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
         atmLastUpdated={editing === 'update' ? (saved?.atm_last_updated ?? null) : null}
         submitLabel={editing === 'create' ? 'Create' : 'Update'}
         isSaving={save.isPending}
-        onChange={setDraft}
+        onChange={changeDraft}
         onSubmit={submit}
         onCancel={cancelEditing}
       />

@@ -1,7 +1,11 @@
-import { rdxStrikes, type RdxConfig } from '@app/contract';
+import type { RdxConfig } from '@app/contract';
 import { formatDateTime } from '../../lib/format';
+import { rupeesText, strikeTexts } from './rdx-display';
 
-/** Saved RDX configuration with the strikes it implies (CE = ATM + offset, PE = ATM − offset). */
+/**
+ * Saved RDX configuration with the strikes it implies (CE = ATM + offset, PE = ATM − offset);
+ * before the first entry (ATM 0) the strikes are not known yet and say so.
+ */
 export function RdxConfigView({
   config,
   isDeleting,
@@ -13,22 +17,22 @@ export function RdxConfigView({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const strikes = rdxStrikes(config.atm_value, config.offset_value);
+  const texts = strikeTexts(config.atm_value, config.offset_value);
   return (
     <>
       <dl className="rdx-details" aria-label="RDX configuration">
         <dt>Lot Count</dt>
         <dd data-testid="rdx-lot-count">{config.rdx_lot_count}</dd>
         <dt>ATM Value</dt>
-        <dd data-testid="rdx-atm-value">{config.atm_value}</dd>
+        <dd data-testid="rdx-atm-value">{texts.atm}</dd>
         <dt>Offset Value</dt>
-        <dd data-testid="rdx-offset-value">{config.offset_value}</dd>
+        <dd data-testid="rdx-offset-value">{rupeesText(config.offset_value)}</dd>
         <dt>Interval</dt>
         <dd data-testid="rdx-interval">{config.interval}</dd>
         <dt>CE Strike</dt>
-        <dd data-testid="rdx-ce-strike">{strikes.ce}</dd>
+        <dd data-testid="rdx-ce-strike">{texts.ce}</dd>
         <dt>PE Strike</dt>
-        <dd data-testid="rdx-pe-strike">{strikes.pe}</dd>
+        <dd data-testid="rdx-pe-strike">{texts.pe}</dd>
         <dt>ATM Last Updated</dt>
         <dd>{config.atm_last_updated ? formatDateTime(config.atm_last_updated) : 'Never'}</dd>
       </dl>

@@ -1,25 +1,23 @@
 import { engineRoutes, MSG } from '@app/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-
-const rdxServiceKey = ['rdx', 'service-status'] as const;
+import { mappingKeys } from '../strategies/mapping-keys';
+import { rdxServiceKey, useRdxServiceStatus } from './rdx-service-query';
 
 /** Admin rdx tab: start and stop the RDX strategy service and see whether it runs. */
 export function RdxServiceTab() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
-  const status = useQuery({
-    queryKey: rdxServiceKey,
-    queryFn: () => call(engineRoutes.status),
-    refetchInterval: 15_000,
-  });
+  const status = useRdxServiceStatus(15_000);
 
   const control = useMutation({
     mutationFn: (start: boolean) => call(start ? engineRoutes.start : engineRoutes.stop),
     onSuccess: (reply, start) => {
       queryClient.setQueryData(rdxServiceKey, reply);
       show('success', start ? MSG.rdxStarted : MSG.rdxStopped);
+      // Every strategy's status_detail says whether the service runs.
+      void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
     },
     onError: (err, start) => show('error', messageOf(err, start ? MSG.failedStartRdx : MSG.failedStopRdx)),
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, toNumber } from './rdx-config-form';
+import { isRdxErrorResolved, parseRdxForm, RDX_FORM_DEFAULTS, rdxConfigToForm, toNumber } from './rdx-config-form';
 
 describe('parseRdxForm', () => {
   it('accepts the SPEC defaults', () => {
@@ -12,18 +12,18 @@ describe('parseRdxForm', () => {
   it('requires a lot count of at least 1', () => {
     expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, rdx_lot_count: '' })).toEqual({
       ok: false,
-      error: 'rdx_lot_count is required',
+      error: 'Lot Count is required',
     });
     expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, rdx_lot_count: '0' })).toEqual({
       ok: false,
-      error: 'rdx_lot_count must be at least 1',
+      error: 'Lot Count must be at least 1',
     });
   });
 
   it('rejects a negative ATM but allows a negative offset', () => {
     expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, atm_value: '-5' })).toEqual({
       ok: false,
-      error: 'atm_value must be at least 0',
+      error: 'ATM Value must be at least 0',
     });
     const parsed = parseRdxForm({ ...RDX_FORM_DEFAULTS, atm_value: '22500', offset_value: '-100' });
     expect(parsed).toEqual({
@@ -33,10 +33,10 @@ describe('parseRdxForm', () => {
   });
 
   it('requires an RDX interval', () => {
-    expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, interval: '' })).toEqual({ ok: false, error: 'interval is required' });
+    expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, interval: '' })).toEqual({ ok: false, error: 'Interval is required' });
     expect(parseRdxForm({ ...RDX_FORM_DEFAULTS, interval: '4h' })).toEqual({
       ok: false,
-      error: 'interval is required',
+      error: 'Interval is required',
     });
   });
 });
@@ -61,5 +61,32 @@ describe('rdxConfigToForm / toNumber', () => {
     expect(toNumber('')).toBe(0);
     expect(toNumber('abc')).toBe(0);
     expect(toNumber(' 12.5 ')).toBe(12.5);
+  });
+});
+
+describe('isRdxErrorResolved', () => {
+  const form = { ...RDX_FORM_DEFAULTS, rdx_lot_count: '0' };
+
+  it('clears a field error once that field no longer fails that way', () => {
+    const error = 'Lot Count must be at least 1';
+    expect(isRdxErrorResolved(error, form, { ...form, rdx_lot_count: '2' })).toBe(true);
+    expect(isRdxErrorResolved(error, form, { ...form, rdx_lot_count: '' })).toBe(true);
+    expect(isRdxErrorResolved(error, form, { ...form, rdx_lot_count: '-1' })).toBe(false);
+  });
+
+  it('keeps a field error while other fields are edited', () => {
+    expect(isRdxErrorResolved('Lot Count must be at least 1', form, { ...form, atm_value: '22500' })).toBe(false);
+  });
+
+  it("clears the server's error about a field when that field is edited", () => {
+    const server = 'Offset Value must keep both strikes inside the option chain (22,000 to 23,000)';
+    const saved = { ...RDX_FORM_DEFAULTS, offset_value: '5000' };
+    expect(isRdxErrorResolved(server, saved, { ...saved, offset_value: '100' })).toBe(true);
+    expect(isRdxErrorResolved(server, saved, { ...saved, interval: '5m' })).toBe(false);
+  });
+
+  it('clears an error naming no field on any edit, and keeps it when nothing changed', () => {
+    expect(isRdxErrorResolved('Failed to save RDX configuration', form, { ...form, interval: '5m' })).toBe(true);
+    expect(isRdxErrorResolved('Failed to save RDX configuration', form, { ...form })).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { RDX_INTERVALS, SaveRdxConfigSchema, type RdxConfig, type SaveRdxConfig } from '@app/contract';
+import { labelOf, RDX_INTERVALS, SaveRdxConfigSchema, type RdxConfig, type SaveRdxConfig } from '@app/contract';
 import { toInt } from '../../lib/format';
 
 /** The RDX form as typed: strings, parsed on submit. */
@@ -37,9 +37,9 @@ export function toNumber(value: string): number {
  * required) with the contract schema the server uses, so both give the same message.
  */
 export function parseRdxForm(values: RdxFormValues): { ok: true; body: SaveRdxConfig } | { ok: false; error: string } {
-  if (!values.rdx_lot_count.trim()) return { ok: false, error: 'rdx_lot_count is required' };
+  if (!values.rdx_lot_count.trim()) return { ok: false, error: `${labelOf('rdx_lot_count')} is required` };
   if (!RDX_INTERVALS.includes(values.interval as (typeof RDX_INTERVALS)[number])) {
-    return { ok: false, error: 'interval is required' };
+    return { ok: false, error: `${labelOf('interval')} is required` };
   }
   const parsed = SaveRdxConfigSchema.safeParse({
     rdx_lot_count: toInt(values.rdx_lot_count),
@@ -49,4 +49,21 @@ export function parseRdxForm(values: RdxFormValues): { ok: true; body: SaveRdxCo
   });
   if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid RDX configuration' };
   return { ok: true, body: parsed.data };
+}
+
+const FIELDS: ReadonlyArray<keyof RdxFormValues> = ['rdx_lot_count', 'atm_value', 'offset_value', 'interval'];
+
+/**
+ * Whether an error banner about the form should go once the values changed from `before` to
+ * `after`. A message that names a field ("Lot Count must be at least 1", the server's offset
+ * check) goes when that field is edited and the form no longer fails with the same message;
+ * a message naming no field goes on any edit, since the form can no longer tell it still holds.
+ */
+export function isRdxErrorResolved(error: string, before: RdxFormValues, after: RdxFormValues): boolean {
+  const changed = FIELDS.filter((f) => before[f] !== after[f]);
+  if (changed.length === 0) return false;
+  const named = FIELDS.filter((f) => error.includes(labelOf(f)));
+  if (named.length > 0 && !named.some((f) => changed.includes(f))) return false;
+  const parsed = parseRdxForm(after);
+  return parsed.ok || parsed.error !== error;
 }

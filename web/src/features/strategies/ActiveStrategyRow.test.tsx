@@ -4,33 +4,27 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
+import { mappingFixture } from './mapping-fixture';
 import type { StrategyAction } from './useStrategyActions';
 
-const mapping: Mapping = {
-  id: 11,
-  user_id: 3,
-  strategy_id: 1,
-  instrument_id: 1,
-  user_broker_id: 4,
-  is_active: 1,
-  is_dummy: 1,
-  ce_count: 1,
-  pe_count: 2,
-  start_time: null,
-  end_time: null,
-  running_status: 1,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  strategy_name: 'RDX',
-  strategy_description: 'Short strangle',
-  instrument_name: 'NIFTY 50',
-  instrument_ticker: 'NIFTY',
-  broker_username: 'AB1234',
-  user_username: 'trader1',
-};
+const mapping = mappingFixture();
 
 function reply(status: number, body: unknown) {
   return Promise.resolve(new Response(JSON.stringify(body), { status }));
+}
+
+function rdxConfig(atm: number) {
+  return {
+    id: 1,
+    user_strategy_mapping_id: 11,
+    rdx_lot_count: 2,
+    atm_value: atm,
+    offset_value: 100,
+    interval: '15m',
+    atm_last_updated: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+  };
 }
 
 function renderRow(m: Mapping, pending?: StrategyAction, showUser = false) {
@@ -57,47 +51,61 @@ function renderRow(m: Mapping, pending?: StrategyAction, showUser = false) {
   return { row: screen.getByTestId(`active-strategy-${m.id}`), client, onAction, onConfigure, onView };
 }
 
+const buttonNames = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('button')
+    .map((b) => b.textContent);
+
 describe('ActiveStrategyRow', () => {
   beforeEach(() => {
-    vi.stubGlobal('fetch', () =>
-      reply(200, {
-        success: true,
-        data: {
-          id: 1,
-          user_strategy_mapping_id: 11,
-          rdx_lot_count: 2,
-          atm_value: 22500,
-          offset_value: 100,
-          interval: '15m',
-          atm_last_updated: null,
-          created_at: '2025-01-01T00:00:00.000Z',
-          updated_at: '2025-01-01T00:00:00.000Z',
-        },
-      }),
-    );
+    vi.stubGlobal('fetch', () => reply(200, { success: true, data: rdxConfig(22500) }));
   });
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
   });
 
-  it('shows DUMMY, Always On, RUNNING, Configure and Pause for a running RDX strategy', async () => {
+  it('shows DUMMY, Always On, RUNNING with its reason, Configure and the offered actions', async () => {
     const { row, onAction, onConfigure } = renderRow(mapping);
     expect(within(row).getByText('DUMMY')).toBeTruthy();
     expect(within(row).getByText('Always On')).toBeTruthy();
     expect(within(row).getByTestId('strategy-status').textContent).toBe('RUNNING');
-    expect(within(row).queryByRole('button', { name: 'View' })).toBeNull();
-    expect(within(row).queryByRole('button', { name: 'Resume' })).toBeNull();
+    expect(within(row).getByTestId('strategy-status-detail').textContent).toBe(mapping.status_detail);
+    expect(buttonNames(row)).toEqual(['Configure', 'Pause', 'Realign', 'Exit']);
     fireEvent.click(within(row).getByRole('button', { name: 'Configure' }));
     expect(onConfigure).toHaveBeenCalledOnce();
     fireEvent.click(within(row).getByRole('button', { name: 'Pause' }));
     expect(onAction).toHaveBeenCalledWith('pause');
-    // RDX data once its config has been read: CE = ATM + offset, PE = ATM − offset.
+    // RDX data once its config has been read: CE = ATM + offset, PE = ATM − offset, Indian grouping.
     const summary = await within(row).findByTestId('rdx-summary');
     expect(Array.from(summary.children).map((c) => c.textContent)).toEqual([
-      'Lots 2 · ATM 22500',
-      'CE 22600 · PE 22400',
+      'Lots 2 · 15m · ATM 22,500',
+      'CE 22,600 · PE 22,400',
     ]);
+  });
+
+  it('says the ATM is set at the first entry instead of showing strikes below it', async () => {
+    vi.stubGlobal('fetch', () => reply(200, { success: true, data: rdxConfig(0) }));
+    const { row } = renderRow({ ...mapping, id: 14 });
+    const summary = await within(row).findByTestId('rdx-summary');
+    expect(Array.from(summary.children).map((c) => c.textContent)).toEqual(['Lots 2 · 15m · ATM set at first entry']);
+  });
+
+  it('offers Start on a stopped row only when the server lists it, and nothing it does not list', () => {
+    const { row, onAction } = renderRow({
+      ...mapping,
+      running_status: 0,
+      status_detail: 'Stopped: press Start to trade',
+      available_actions: ['start'],
+    });
+    expect(within(row).getByTestId('strategy-status').textContent).toBe('STOPPED');
+    expect(within(row).getByText('Stopped: press Start to trade')).toBeTruthy();
+    expect(buttonNames(row)).toEqual(['Configure', 'Start']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Start' }));
+    expect(onAction).toHaveBeenCalledWith('start');
+    cleanup();
+    const unconfigured = renderRow({ ...mapping, id: 15, running_status: 0, available_actions: [] });
+    expect(buttonNames(unconfigured.row)).toEqual(['Configure']);
   });
 
   it('shows LIVE, the window, PAUSED with Resume, and View for another strategy', () => {
@@ -108,27 +116,19 @@ describe('ActiveStrategyRow', () => {
       start_time: '09:30',
       end_time: '15:00',
       running_status: 2,
+      available_actions: ['resume', 'exit'],
     });
     expect(within(row).getByText('LIVE')).toBeTruthy();
     expect(within(row).getByText('09:30 - 15:00')).toBeTruthy();
     expect(within(row).getByTestId('strategy-status').textContent).toBe('PAUSED');
-    expect(within(row).queryByRole('button', { name: 'Configure' })).toBeNull();
-    expect(within(row).queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(buttonNames(row)).toEqual(['View', 'Resume', 'Exit']);
     fireEvent.click(within(row).getByRole('button', { name: 'View' }));
     expect(onView).toHaveBeenCalledOnce();
   });
 
-  it('shows STOPPED with neither Pause nor Resume', () => {
-    const { row } = renderRow({ ...mapping, running_status: 0 });
-    expect(within(row).getByTestId('strategy-status').textContent).toBe('STOPPED');
-    expect(within(row).queryByRole('button', { name: 'Pause' })).toBeNull();
-    expect(within(row).queryByRole('button', { name: 'Resume' })).toBeNull();
-    expect(within(row).getByRole('button', { name: 'Realign' })).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Exit' })).toBeTruthy();
-  });
-
   it('shows the in-progress label and disables every button of the row meanwhile', () => {
-    const { row } = renderRow(mapping, 'realign');
+    // The running action keeps its button even when a refetch no longer lists it.
+    const { row } = renderRow({ ...mapping, available_actions: ['pause', 'exit'] }, 'realign');
     expect(within(row).getByRole('button', { name: 'Realigning...' })).toBeTruthy();
     for (const button of within(row).getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
   });

@@ -1,7 +1,7 @@
 import type { Mapping } from '@app/contract';
 import { RdxSummary } from './RdxSummary';
 import { isRdxStrategy, modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
-import { STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
+import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
   action,
@@ -13,19 +13,19 @@ function ActionButton({
   onAction: (action: StrategyAction) => void;
 }) {
   const { label, busyLabel } = STRATEGY_ACTIONS[action];
+  const className = action === 'exit' ? 'danger' : action === 'start' ? 'primary' : undefined;
   return (
-    <button
-      type="button"
-      className={action === 'exit' ? 'danger' : undefined}
-      disabled={pending !== undefined}
-      onClick={() => onAction(action)}
-    >
+    <button type="button" className={className} disabled={pending !== undefined} onClick={() => onAction(action)}>
       {pending === action ? busyLabel : label}
     </button>
   );
 }
 
-/** One row of the Active Strategies table (SPEC §2). */
+/**
+ * One row of the Active Strategies table (SPEC §2). It offers only the actions the server lists
+ * in `available_actions` (those that can succeed now) and says in `status_detail` why the
+ * strategy is or is not trading. Cells carry their column name for the stacked phone layout.
+ */
 export function ActiveStrategyRow({
   mapping,
   showUser,
@@ -45,26 +45,31 @@ export function ActiveStrategyRow({
   const mode = modeLabel(mapping.is_dummy);
   const isRdx = isRdxStrategy(mapping);
   const isBusy = pending !== undefined;
+  // The running action keeps its in-progress button even if a refetch drops it from the list meanwhile.
+  const actions = ACTION_ORDER.filter((a) => a === pending || mapping.available_actions.includes(a));
   return (
     <tr data-testid={`active-strategy-${mapping.id}`}>
-      {showUser && <td>{mapping.user_username}</td>}
-      <td>{mapping.strategy_name}</td>
-      <td>{mapping.instrument_name}</td>
-      <td>{mapping.broker_username ?? '-'}</td>
-      <td>
+      {showUser && <td data-label="User">{mapping.user_username}</td>}
+      <td data-label="Strategy">{mapping.strategy_name}</td>
+      <td data-label="Instrument">{mapping.instrument_name}</td>
+      <td data-label="Broker">{mapping.broker_username ?? '-'}</td>
+      <td data-label="Mode">
         <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
       </td>
-      <td>{windowLabel(mapping.start_time, mapping.end_time)}</td>
-      <td className="num">
+      <td data-label="Window">{windowLabel(mapping.start_time, mapping.end_time)}</td>
+      <td data-label="CE / PE" className="num">
         {mapping.ce_count} / {mapping.pe_count}
       </td>
-      <td>
+      <td data-label="Status" className="strategy-status-cell">
         <span className={statusBadgeClass(status)} data-testid="strategy-status">
           {status}
         </span>
+        <span className="strategy-status-detail" data-testid="strategy-status-detail">
+          {mapping.status_detail}
+        </span>
       </td>
-      <td>{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
-      <td>
+      <td data-label="RDX">{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
+      <td data-label="Actions">
         <div className="strategy-actions">
           {isRdx ? (
             <button type="button" onClick={onConfigure} disabled={isBusy}>
@@ -75,10 +80,9 @@ export function ActiveStrategyRow({
               View
             </button>
           )}
-          {status === 'RUNNING' && <ActionButton action="pause" pending={pending} onAction={onAction} />}
-          {status === 'PAUSED' && <ActionButton action="resume" pending={pending} onAction={onAction} />}
-          <ActionButton action="realign" pending={pending} onAction={onAction} />
-          <ActionButton action="exit" pending={pending} onAction={onAction} />
+          {actions.map((action) => (
+            <ActionButton key={action} action={action} pending={pending} onAction={onAction} />
+          ))}
         </div>
       </td>
     </tr>

@@ -14,9 +14,11 @@ import { useMappings, type MappingScope } from './useMappings';
 export function MappingEditor({
   scope,
   notify,
+  clearMessage,
 }: {
   scope: MappingScope;
   notify: (kind: MessageKind, text: string) => void;
+  clearMessage: () => void;
 }) {
   const isAdmin = scope === 'all';
   const mappings = useMappings(scope);
@@ -43,6 +45,7 @@ export function MappingEditor({
         editing={editing}
         mutations={mutations}
         notify={notify}
+        clearMessage={clearMessage}
         onEditDone={() => setEditing(null)}
       />
       <MappingsTable

@@ -1,9 +1,11 @@
-import type { Mapping, UserBroker } from '@app/contract';
+import { MSG, type Mapping, type UserBroker } from '@app/contract';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { MessageKind } from '../../components/Message';
 import { toInt } from '../../lib/format';
 import {
   emptyMappingForm,
+  isLiveWithoutToken,
   mappingFormError,
   mappingFormToBody,
   mappingToForm,
@@ -12,25 +14,30 @@ import {
 import { MappingFormFields, MappingUserField } from './MappingFormFields';
 import { useFormBrokers, useMappingReferenceData } from './useMappingReferenceData';
 import type { useMappingMutations } from './useMappingMutations';
+import './strategies.css';
 
 type Mutations = ReturnType<typeof useMappingMutations>;
 
 /**
  * SPEC §4 mapping form: create mode, or edit mode for `editing` (Cancel returns to create
  * mode). The admin form also picks the owner and lists that user's broker accounts.
- * Remount it (key) when switching modes so it starts from the right values.
+ * Remount it (key) when switching modes so it starts from the right values. A LIVE mapping on
+ * a broker account without a token is warned about and confirmed before it is saved; a
+ * validation banner goes as soon as the values no longer fail that way.
  */
 export function MappingForm({
   isAdmin,
   editing,
   mutations,
   notify,
+  clearMessage,
   onEditDone,
 }: {
   isAdmin: boolean;
   editing: Mapping | null;
   mutations: Pick<Mutations, 'create' | 'update'>;
   notify: (kind: MessageKind, text: string) => void;
+  clearMessage: () => void;
   onEditDone: () => void;
 }) {
   const reference = useMappingReferenceData(isAdmin);
@@ -53,32 +60,51 @@ export function MappingForm({
     if (loadError) notify('error', loadError);
   }, [loadError, notify]);
 
-  const set = (field: keyof MappingFormValues) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-
   const isCreate = editing === null;
   const needsUser = isAdmin && isCreate;
   const { create, update } = mutations;
   const isBusy = create.isPending || update.isPending;
+  const submitOnce = useSingleFlight();
+  const warnNoToken = isLiveWithoutToken(values, brokers);
+
+  // The validation message on screen, so it goes once the values no longer fail that way.
+  const [shownError, setShownError] = useState<string | null>(null);
+  const set = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => {
+    const next = { ...values, [field]: e.target.value };
+    if (shownError && mappingFormError(next, needsUser) !== shownError) {
+      clearMessage();
+      setShownError(null);
+    }
+    setValues(next);
+  };
+
+  async function save(body: ReturnType<typeof mappingFormToBody>) {
+    if (editing) {
+      await update.mutateAsync({ id: editing.id, body });
+      onEditDone();
+    } else {
+      await create.mutateAsync(body);
+      // SPEC §4: after a create the form resets (the admin keeps the chosen user); to paper (issue 8).
+      setValues(emptyMappingForm(brokers?.[0]?.id, values.user_id));
+    }
+  }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     const error = mappingFormError(values, needsUser);
+    setShownError(error);
     if (error) {
       notify('error', error);
       return;
     }
-    const body = mappingFormToBody(values, needsUser);
-    if (editing) {
-      update.mutate({ id: editing.id, body }, { onSuccess: onEditDone });
-    } else {
-      // SPEC §4: after a create the form resets (the admin keeps the chosen user).
-      create.mutate(body, { onSuccess: () => setValues(emptyMappingForm(brokers?.[0]?.id, values.user_id)) });
-    }
+    submitOnce(async () => {
+      if (warnNoToken && !window.confirm(MSG.confirmSaveLiveWithoutToken)) return;
+      await save(mappingFormToBody(values, needsUser));
+    });
   }
 
   return (
-    <form className="card form-grid" onSubmit={onSubmit} noValidate aria-label="Strategy mapping form">
+    <form className="card form-grid mapping-form" onSubmit={onSubmit} noValidate aria-label="Strategy mapping form">
       <h3>{isCreate ? 'Create Strategy Mapping' : 'Edit Strategy Mapping'}</h3>
       {isAdmin && (
         <MappingUserField
@@ -94,6 +120,7 @@ export function MappingForm({
         strategies={reference.strategies}
         instruments={reference.instruments}
         brokers={brokers}
+        warnNoToken={warnNoToken}
       />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>

@@ -1,4 +1,13 @@
-import type { Instrument, Strategy, User, UserBroker } from '@app/contract';
+import {
+  ACTIVE_LABELS,
+  LIMITS,
+  MODE_LABELS,
+  MSG,
+  type Instrument,
+  type Strategy,
+  type User,
+  type UserBroker,
+} from '@app/contract';
 import type { MappingFormValues } from './mapping-form';
 
 type Setter = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => void;
@@ -33,19 +42,25 @@ export function MappingUserField({
   );
 }
 
-/** Strategy, instrument, broker, flags, counts and the optional window (SPEC §3 mapping fields). */
+/**
+ * Strategy, instrument, broker, flags, counts and the optional window (SPEC §3 mapping fields),
+ * the flags in a trader's words (Active/Inactive, Paper/Live). `warnNoToken` shows, under the
+ * broker, that a LIVE mapping on it could not trade.
+ */
 export function MappingFormFields({
   values,
   set,
   strategies,
   instruments,
   brokers,
+  warnNoToken,
 }: {
   values: MappingFormValues;
   set: Setter;
   strategies: Strategy[] | undefined;
   instruments: Instrument[] | undefined;
   brokers: UserBroker[] | undefined;
+  warnNoToken: boolean;
 }) {
   return (
     <>
@@ -71,7 +86,12 @@ export function MappingFormFields({
       </label>
       <label>
         User Broker
-        <select name="user_broker_id" value={values.user_broker_id} onChange={set('user_broker_id')}>
+        <select
+          name="user_broker_id"
+          value={values.user_broker_id}
+          onChange={set('user_broker_id')}
+          aria-describedby={warnNoToken ? 'mapping-no-token-warning' : undefined}
+        >
           <option value="">Select a user broker</option>
           {brokers?.map((b) => (
             <option key={b.id} value={b.id}>
@@ -79,28 +99,49 @@ export function MappingFormFields({
             </option>
           ))}
         </select>
+        {warnNoToken && (
+          <span className="field-warning" id="mapping-no-token-warning" role="note">
+            {MSG.liveWithoutToken}
+          </span>
+        )}
       </label>
       <label>
         Active
         <select name="is_active" value={values.is_active} onChange={set('is_active')}>
-          <option value="1">Yes (1)</option>
-          <option value="0">No (0)</option>
+          <option value="1">{ACTIVE_LABELS.active}</option>
+          <option value="0">{ACTIVE_LABELS.inactive}</option>
         </select>
       </label>
       <label>
-        Dummy
+        Mode
         <select name="is_dummy" value={values.is_dummy} onChange={set('is_dummy')}>
-          <option value="0">No (0) - LIVE</option>
-          <option value="1">Yes (1) - DUMMY</option>
+          <option value="1">{MODE_LABELS.paper}</option>
+          <option value="0">{MODE_LABELS.live}</option>
         </select>
       </label>
       <label>
         CE Count
-        <input name="ce_count" type="number" min={0} step={1} value={values.ce_count} onChange={set('ce_count')} />
+        <input
+          name="ce_count"
+          type="number"
+          min={0}
+          max={LIMITS.maxLegCount}
+          step={1}
+          value={values.ce_count}
+          onChange={set('ce_count')}
+        />
       </label>
       <label>
         PE Count
-        <input name="pe_count" type="number" min={0} step={1} value={values.pe_count} onChange={set('pe_count')} />
+        <input
+          name="pe_count"
+          type="number"
+          min={0}
+          max={LIMITS.maxLegCount}
+          step={1}
+          value={values.pe_count}
+          onChange={set('pe_count')}
+        />
       </label>
       <label>
         Start Time

@@ -7,7 +7,7 @@ export function MappingScreen() {
   return (
     <div className="stack">
       <Message flash={flash} onClose={clear} />
-      <MappingEditor scope="mine" notify={show} />
+      <MappingEditor scope="mine" notify={show} clearMessage={clear} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { MSG, type Mapping } from '@app/contract';
-import { modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
+import { activeWord, modeWord, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
 
 /** 'Existing Strategy Mappings' (SPEC §2), with Edit and Delete on each row. */
 export function MappingsTable({
@@ -45,16 +45,16 @@ export function MappingsTable({
             <tbody>
               {mappings.map((m) => {
                 const status = statusLabel(m.running_status);
-                const mode = modeLabel(m.is_dummy);
+                const mode = modeWord(m.is_dummy);
                 return (
                   <tr key={m.id} data-testid={`mapping-${m.id}`} aria-current={m.id === editingId ? 'true' : undefined}>
                     {showUser && <td>{m.user_username}</td>}
                     <td>{m.strategy_name}</td>
                     <td>{m.instrument_name}</td>
                     <td>{m.broker_username ?? '-'}</td>
-                    <td>{m.is_active === 1 ? 'Yes' : 'No'}</td>
+                    <td>{activeWord(m.is_active)}</td>
                     <td>
-                      <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
+                      <span className={`badge ${m.is_dummy === 1 ? 'dummy' : 'live'}`}>{mode}</span>
                     </td>
                     <td className="num">{m.ce_count}</td>
                     <td className="num">{m.pe_count}</td>

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@app/contract';
 import { useState } from 'react';
 import { Message, useFlash } from '../../components/Message';
+import { RdxServiceBanner } from '../rdx/RdxServiceBanner';
 import { TransactionsList } from '../transactions/TransactionsList';
 import { ActiveStrategiesTable } from './ActiveStrategiesTable';
 import { MappingEditor } from './MappingEditor';
@@ -32,9 +33,10 @@ export function StrategiesTab() {
       {isFormOpen && (
         <div className="stack" data-testid="admin-mapping-panel">
           <Message flash={flash} onClose={clear} />
-          <MappingEditor scope="all" notify={show} />
+          <MappingEditor scope="all" notify={show} clearMessage={clear} />
         </div>
       )}
+      <RdxServiceBanner />
       <ActiveStrategiesTable scope="all" />
       <TransactionsList scope="all" pageSize={PAGE_SIZE.adminTransactions} title="All Transactions" />
     </section>

@@ -1,6 +1,6 @@
 import type { Mapping } from '@app/contract';
 import { Modal } from '../../components/Modal';
-import { modeLabel, statusLabel, windowLabel } from './strategy-display';
+import { modeWord, statusLabel, windowLabel } from './strategy-display';
 import './strategies.css';
 
 /** 'View' on a non-RDX strategy: its mapping details, read-only. */
@@ -14,10 +14,11 @@ export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; o
     ],
     ['Broker', mapping.broker_username ?? '-'],
     ['User', mapping.user_username],
-    ['Mode', modeLabel(mapping.is_dummy)],
+    ['Mode', modeWord(mapping.is_dummy)],
     ['CE / PE Count', `${mapping.ce_count} / ${mapping.pe_count}`],
     ['Window', windowLabel(mapping.start_time, mapping.end_time)],
     ['Status', statusLabel(mapping.running_status)],
+    ['Reason', mapping.status_detail],
   ];
   return (
     <Modal title="Strategy Details" onClose={onClose}>

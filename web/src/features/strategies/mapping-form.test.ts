@@ -1,18 +1,24 @@
-import { MSG, type Mapping } from '@app/contract';
+import { MSG, type Mapping, type UserBroker } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { emptyMappingForm, mappingFormError, mappingFormToBody, mappingToForm } from './mapping-form';
+import {
+  emptyMappingForm,
+  isLiveWithoutToken,
+  mappingFormError,
+  mappingFormToBody,
+  mappingToForm,
+} from './mapping-form';
 
 const base = emptyMappingForm(7);
 
 describe('emptyMappingForm', () => {
-  it('holds the SPEC reset values with the first broker', () => {
+  it('holds the reset values with the first broker, as paper (issue 8 overrides SPEC’s dummy 0)', () => {
     expect(base).toEqual({
       user_id: '',
       strategy_id: '1',
       instrument_id: '1',
       user_broker_id: '7',
       is_active: '1',
-      is_dummy: '0',
+      is_dummy: '1',
       ce_count: '0',
       pe_count: '0',
       start_time: '',
@@ -47,8 +53,9 @@ describe('mappingFormError', () => {
     expect(mappingFormError({ ...base, user_id: '3' }, true)).toBeNull();
   });
 
-  it('rejects negative counts with the server schema message', () => {
-    expect(mappingFormError({ ...base, ce_count: '-1' }, false)).toBe('ce_count must be at least 0');
+  it('rejects counts out of bounds with the server schema message, in on-screen words', () => {
+    expect(mappingFormError({ ...base, ce_count: '-1' }, false)).toBe('CE Count must be at least 0');
+    expect(mappingFormError({ ...base, pe_count: '11' }, false)).toBe('PE Count must be at most 10');
   });
 });
 
@@ -59,7 +66,7 @@ describe('mappingFormToBody', () => {
       instrument_id: 1,
       user_broker_id: 7,
       is_active: 1,
-      is_dummy: 0,
+      is_dummy: 1,
       ce_count: 0,
       pe_count: 2,
       start_time: null,
@@ -97,5 +104,22 @@ describe('mappingFormToBody', () => {
       start_time: '09:20',
       end_time: '15:10',
     });
+  });
+});
+
+describe('isLiveWithoutToken', () => {
+  const broker = (id: number, has_token: boolean) =>
+    ({ id, broker_id: 1, broker_name: 'Zerodha', broker_username: `AB${id}`, has_token }) as UserBroker;
+  const brokers = [broker(7, false), broker(8, true)];
+
+  it('warns for a LIVE mapping whose broker has no token', () => {
+    expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '7' }, brokers)).toBe(true);
+  });
+
+  it('stays quiet for paper, for a broker with a token, and while nothing is chosen or loaded', () => {
+    expect(isLiveWithoutToken({ is_dummy: '1', user_broker_id: '7' }, brokers)).toBe(false);
+    expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '8' }, brokers)).toBe(false);
+    expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '' }, brokers)).toBe(false);
+    expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '7' }, undefined)).toBe(false);
   });
 });

@@ -1,4 +1,12 @@
-import { CreateMappingSchema, mappingWindowError, MSG, type BodyOf, type Mapping, type api } from '@app/contract';
+import {
+  CreateMappingSchema,
+  mappingWindowError,
+  MSG,
+  type BodyOf,
+  type Mapping,
+  type UserBroker,
+  type api,
+} from '@app/contract';
 import { toInt } from '../../lib/format';
 
 /** The mapping form as typed: select and input values are strings, parsed on submit. */
@@ -20,7 +28,8 @@ export type MappingBody = BodyOf<typeof api.strategies.create>;
 
 /**
  * SPEC §4: the create form starts (and resets after a create) at strategy 1, instrument 1,
- * the first broker, active 1, dummy 0, counts 0 and empty times.
+ * the first broker, active 1, counts 0 and empty times. Issue 8 overrides SPEC's "dummy 0":
+ * a new mapping starts as paper (is_dummy 1), so real money is always a deliberate choice.
  */
 export function emptyMappingForm(firstBrokerId: number | undefined, userId = ''): MappingFormValues {
   return {
@@ -29,7 +38,7 @@ export function emptyMappingForm(firstBrokerId: number | undefined, userId = '')
     instrument_id: '1',
     user_broker_id: firstBrokerId ? String(firstBrokerId) : '',
     is_active: '1',
-    is_dummy: '0',
+    is_dummy: '1',
     ce_count: '0',
     pe_count: '0',
     start_time: '',
@@ -82,4 +91,17 @@ export function mappingFormError(v: MappingFormValues, needsUser: boolean): stri
   if (body.user_broker_id <= 0) return MSG.selectUserBroker;
   const parsed = CreateMappingSchema.safeParse(body);
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? MSG.failedCreateMapping);
+}
+
+/**
+ * True when the form asks for a LIVE mapping on a broker account without an access token: it
+ * would be saved but could not trade, so the form warns and asks before saving it.
+ */
+export function isLiveWithoutToken(
+  v: Pick<MappingFormValues, 'is_dummy' | 'user_broker_id'>,
+  brokers: UserBroker[] | undefined,
+): boolean {
+  if (toInt(v.is_dummy) === 1) return false;
+  const broker = brokers?.find((b) => String(b.id) === v.user_broker_id);
+  return broker !== undefined && !broker.has_token;
 }

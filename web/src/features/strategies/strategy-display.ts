@@ -1,8 +1,18 @@
-import { RUNNING_STATUS, type Mapping } from '@app/contract';
+import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping } from '@app/contract';
 
 /** SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE. */
 export function modeLabel(isDummy: number): 'DUMMY' | 'LIVE' {
   return isDummy === 1 ? 'DUMMY' : 'LIVE';
+}
+
+/** The mode in a trader's words (Paper/Live), wherever SPEC does not fix DUMMY/LIVE. */
+export function modeWord(isDummy: number): 'Paper' | 'Live' {
+  return isDummy === 1 ? MODE_LABELS.paper : MODE_LABELS.live;
+}
+
+/** is_active in a trader's words. */
+export function activeWord(isActive: number): 'Active' | 'Inactive' {
+  return isActive === 1 ? ACTIVE_LABELS.active : ACTIVE_LABELS.inactive;
 }
 
 /** SPEC §2: without both start and end time the strategy is 'Always On'. */

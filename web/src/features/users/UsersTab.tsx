@@ -1,76 +1,23 @@
-import { api, engineRoutes, MSG, type Role } from '@app/contract';
+import { api, engineRoutes, MSG } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
+import { AddUserForm } from './AddUserForm';
+import { ResetPasswordPanel } from './ResetPasswordPanel';
+import { usersKey } from './users-keys';
 
-const usersKey = ['users'] as const;
-
-function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) => void }) {
-  const queryClient = useQueryClient();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [role, setRole] = useState<Role>('user');
-  const create = useMutation({
-    mutationFn: () => call(api.users.create, { body: { username: username.trim(), password, role } }),
-    onSuccess: async (user) => {
-      setUsername('');
-      setPassword('');
-      setRole('user');
-      onDone(true, `User ${user.username} created`);
-      await queryClient.invalidateQueries({ queryKey: usersKey });
-    },
-    onError: (err) => onDone(false, messageOf(err, MSG.failedCreateUser)),
-  });
-
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    if (!username.trim() || !password || !role) return;
-    create.mutate();
-  }
-
-  return (
-    <form className="card form-grid" onSubmit={onSubmit} aria-label="Add New User">
-      <h3>Add New User</h3>
-      <label>
-        Username
-        <input name="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-      </label>
-      <label>
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </label>
-      <label>
-        Role
-        <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} required>
-          <option value="user">User</option>
-          <option value="admin">Admin</option>
-        </select>
-      </label>
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Adding...' : 'Add User'}
-        </button>
-      </div>
-    </form>
-  );
-}
-
+/** Admin users tab (SPEC §2): add a user, list users with Delete, and reset a user's password. */
 export function UsersTab() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
+  const [resetFor, setResetFor] = useState<number | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => call(api.users.remove, { params: { id } }),
-    onSuccess: async () => {
+    onSuccess: async (_data, id) => {
       show('success', 'User deleted');
+      setResetFor((open) => (open === id ? null : open));
       await queryClient.invalidateQueries({ queryKey: usersKey });
     },
     onError: (err) => show('error', messageOf(err, MSG.failedDeleteUser)),
@@ -86,6 +33,8 @@ export function UsersTab() {
     if (window.confirm(MSG.confirmDeleteUser)) remove.mutate(id);
   }
 
+  const resetUser = users.data?.find((u) => u.id === resetFor) ?? null;
+
   return (
     <section className="stack">
       <h2 className="tab-title">User Management</h2>
@@ -100,35 +49,58 @@ export function UsersTab() {
           </div>
         )}
         {users.data && (
-          <table className="table">
-            <thead>
-              <tr>
-                <th>ID</th>
-                <th>Username</th>
-                <th>Role</th>
-                <th>Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((u) => (
-                <tr key={u.id} data-testid={`user-row-${u.username}`}>
-                  <td>{u.id}</td>
-                  <td>{u.username}</td>
-                  <td>{u.role}</td>
-                  <td className="row">
-                    <button type="button" onClick={() => testEvent.mutate(u.id)}>
-                      Send Test Event
-                    </button>
-                    <button type="button" className="danger" onClick={() => onDelete(u.id)}>
-                      Delete
-                    </button>
-                  </td>
+          <div className="table-wrap">
+            <table className="table" aria-label="Users">
+              <thead>
+                <tr>
+                  <th>ID</th>
+                  <th>Username</th>
+                  <th>Role</th>
+                  <th>Actions</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {users.data.map((u) => (
+                  <tr key={u.id} data-testid={`user-row-${u.username}`}>
+                    <td>{u.id}</td>
+                    <td>{u.username}</td>
+                    <td>{u.role}</td>
+                    <td>
+                      <div className="row">
+                        <button
+                          type="button"
+                          onClick={() => setResetFor(u.id)}
+                          disabled={resetFor === u.id}
+                          aria-expanded={resetFor === u.id}
+                        >
+                          Reset Password
+                        </button>
+                        <button type="button" onClick={() => testEvent.mutate(u.id)}>
+                          Send Test Event
+                        </button>
+                        <button type="button" className="danger" onClick={() => onDelete(u.id)}>
+                          Delete
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </div>
+      {resetUser && (
+        <ResetPasswordPanel
+          key={resetUser.id}
+          user={resetUser}
+          onClose={() => setResetFor(null)}
+          onDone={(text) => {
+            setResetFor(null);
+            show('success', text);
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -1,0 +1,67 @@
+import { MSG } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import { mappingFixture } from './mapping-fixture';
+import { actionConfirmation, sellQuantities } from './strategy-confirm';
+
+const leg = (trading_symbol: string, option_type: 'CE' | 'PE', strike: number, quantity: number) => ({
+  trading_symbol,
+  option_type,
+  strike,
+  expiry: '2025-12-30',
+  quantity,
+});
+
+const live = mappingFixture({
+  is_dummy: 0,
+  ce_count: 1,
+  pe_count: 1,
+  lot_size: 75,
+  open_legs: [leg('NIFTY25DEC25000CE', 'CE', 25000, 75), leg('NIFTY25DEC24900PE', 'PE', 24900, 75)],
+});
+
+describe('actionConfirmation', () => {
+  it('names the legs a LIVE exit buys back', () => {
+    expect(actionConfirmation('exit', live, 1)).toBe(
+      'Exit this LIVE strategy? Buys back 75 NIFTY25DEC25000CE and 75 NIFTY25DEC24900PE at market.',
+    );
+  });
+
+  it('says a LIVE exit without legs only stops it', () => {
+    expect(actionConfirmation('exit', { ...live, open_legs: [] }, 1)).toBe(
+      'Exit this LIVE strategy? It holds no open positions, so it only stops.',
+    );
+  });
+
+  it('keeps SPEC’s simple question for a paper exit and asks nothing for a paper realign', () => {
+    const paper = { ...live, is_dummy: 1 };
+    expect(actionConfirmation('exit', paper, 1)).toBe(MSG.confirmExitStrategy);
+    expect(actionConfirmation('realign', paper, 40)).toBeNull();
+  });
+
+  it('names what a LIVE realign closes and what it sells: count × lot count × lot size per side', () => {
+    const m = { ...live, ce_count: 2, pe_count: 1 };
+    expect(sellQuantities(m, 40)).toEqual({ ce: 6000, pe: 3000 });
+    expect(actionConfirmation('realign', m, 40)).toBe(
+      'Realign this LIVE strategy? Buys back 75 NIFTY25DEC25000CE and 75 NIFTY25DEC24900PE, then sells 6,000 CE ' +
+        'and 3,000 PE at the current ATM (count × 40 lots × lot size 75), at market.',
+    );
+  });
+
+  it('lists three legs with commas and leaves out a side with count 0', () => {
+    const m = {
+      ...live,
+      pe_count: 0,
+      open_legs: [...live.open_legs, leg('NIFTY25DEC25100CE', 'CE', 25100, 1500)],
+    };
+    expect(actionConfirmation('realign', { ...m, open_legs: [] }, 1)).toBe(
+      'Realign this LIVE strategy? It sells 75 CE at the current ATM (count × 1 lot × lot size 75), at market.',
+    );
+    expect(actionConfirmation('exit', m, 1)).toBe(
+      'Exit this LIVE strategy? Buys back 75 NIFTY25DEC25000CE, 75 NIFTY25DEC24900PE and 1,500 NIFTY25DEC25100CE at market.',
+    );
+  });
+
+  it('asks nothing before start, pause or resume', () => {
+    for (const action of ['start', 'pause', 'resume'] as const) expect(actionConfirmation(action, live, 1)).toBeNull();
+  });
+});
