@@ -103,9 +103,11 @@ export interface MappingInput {
 
 /** Creates a strategy mapping (RDX on NIFTY 50 unless told otherwise); returns its id. */
 export async function addMappingViaApi(request: APIRequestContext, user: TestUser, input: MappingInput) {
+  // Live unless the spec says otherwise: these specs were written against the API's old default.
   const mapping = await apiAs<{ id: number }>(request, user.token, 'POST', '/strategies/user-mappings', {
     strategy_id: 1,
     instrument_id: 1,
+    is_dummy: 0,
     ...input,
   });
   return mapping.id;

@@ -1,5 +1,6 @@
 import {
   CreateMappingSchema,
+  MAPPING_DEFAULTS,
   mappingWindowError,
   MSG,
   type BodyOf,
@@ -29,18 +30,19 @@ export type MappingBody = BodyOf<typeof api.strategies.create>;
 /**
  * SPEC §4: the create form starts (and resets after a create) at strategy 1, instrument 1,
  * the first broker, active 1, counts 0 and empty times. Issue 8 overrides SPEC's "dummy 0":
- * a new mapping starts as paper (is_dummy 1), so real money is always a deliberate choice.
+ * a new mapping starts as paper (is_dummy 1), so real money is always a deliberate choice. The values are
+ * the contract's MAPPING_DEFAULTS, the same the API applies to an omitted field.
  */
 export function emptyMappingForm(firstBrokerId: number | undefined, userId = ''): MappingFormValues {
   return {
     user_id: userId,
-    strategy_id: '1',
-    instrument_id: '1',
+    strategy_id: String(MAPPING_DEFAULTS.strategy_id),
+    instrument_id: String(MAPPING_DEFAULTS.instrument_id),
     user_broker_id: firstBrokerId ? String(firstBrokerId) : '',
-    is_active: '1',
-    is_dummy: '1',
-    ce_count: '0',
-    pe_count: '0',
+    is_active: String(MAPPING_DEFAULTS.is_active),
+    is_dummy: String(MAPPING_DEFAULTS.is_dummy),
+    ce_count: String(MAPPING_DEFAULTS.ce_count),
+    pe_count: String(MAPPING_DEFAULTS.pe_count),
     start_time: '',
     end_time: '',
   };
