@@ -5,6 +5,8 @@ import pino from 'pino';
 import type { MarketConfig } from './config/market.js';
 import type { Database } from './db/client.js';
 import { createSettingsRepository } from './db/settings.repository.js';
+import { createSharedState } from './db/shared-state.js';
+import type { Leadership } from './platform/leadership.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import type { PasswordHasher } from './domains/auth/passwords.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
   webDist?: string;
   /** Background workers' state, shown by /api/health. */
   workerStatus?: () => Health['workers'];
+  /** Which instance runs the singleton workers; without one, this process leads (tests, one process). */
+  leadership?: Leadership;
 }
 
 /**
@@ -79,6 +83,8 @@ export async function buildApp(deps: AppDeps) {
   const { db, kind } = database;
   const events = createEventBus<DomainEvents>(logger);
   const settings = createSettingsRepository(db);
+  const shared = createSharedState(settings);
+  const isLeader = () => deps.leadership?.isLeader() ?? true;
 
   const auth = createAuthModule({
     db,
@@ -117,7 +123,8 @@ export async function buildApp(deps: AppDeps) {
   });
   const marketData = createMarketDataModule({
     database,
-    settings,
+    shared,
+    isLeader,
     clock,
     logger,
     events,
@@ -126,19 +133,22 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
   });
-  const scheduling = createSchedulingModule({ settings, sync: marketData.liveSync, clock, logger });
-  const strategies = createStrategiesModule({ db, kind, clock, events });
+  const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
+  const { locks } = database;
+  const strategies = createStrategiesModule({ db, kind, clock, events, locks, shared });
   const rdx = createRdxModule({
     db,
     clock,
     events,
+    locks,
     mappings: strategies.mappings,
     optionChains: marketData.optionChains,
   });
   const transactions = createTransactionsModule({ db });
   const engine = createEngineModule({
     database,
-    settings,
+    shared,
+    isLeader,
     clock,
     logger,
     events,
@@ -150,12 +160,14 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const startedAt = clock.now();
-  const health = (): Health => ({
+  const health = async (): Promise<Health> => ({
     version: deps.version,
     database: kind,
     marketMode: deps.marketMode,
     uptimeSeconds: Math.round((clock.now() - startedAt) / 1000),
     workers: deps.workerStatus?.() ?? [],
+    instance: deps.leadership?.instance ?? 'console',
+    leader: deps.leadership ? ((await shared.leader.get())?.instance ?? null) : 'console',
   });
   const routes: RegisterRoutes[] = [
     (a, authenticate) => registerHealthRoutes(a, authenticate, health),
@@ -176,7 +188,7 @@ export async function buildApp(deps: AppDeps) {
   // Started in this order after HTTP, stopped in reverse (STYLE "Background workers").
   const workers: Worker[] = [...marketData.workers, ...engine.workers, ...scheduling.workers];
   const modules = { auth, users, instruments, brokers, marketData, scheduling, strategies, rdx, transactions, engine };
-  return { app, modules, workers, events, realtime };
+  return { app, modules, workers, events, realtime, shared };
 }
 
 export type AppModules = Awaited<ReturnType<typeof buildApp>>['modules'];

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
@@ -16,6 +17,7 @@ import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
 import { seedDemo } from './demo-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
+import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
 
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
@@ -37,7 +39,13 @@ async function main() {
 
   const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
   const runner = createWorkerRunner(logger, clock);
-  const { app, modules, workers } = await buildApp({
+  const instance = env.INSTANCE_NAME ?? `${os.hostname()}:${env.PORT}`;
+  // Engine, scheduler and live sync run on one instance at a time: the holder of a PostgreSQL lock.
+  const leadership =
+    database.kind === 'postgres' && env.DATABASE_URL
+      ? createPostgresLeadership({ url: env.DATABASE_URL, instance, logger })
+      : createSoleLeadership(instance);
+  const { app, modules, workers, shared } = await buildApp({
     database,
     clock,
     secrets,
@@ -51,6 +59,7 @@ async function main() {
     market,
     ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}),
     workerStatus: () => runner.statuses(),
+    leadership,
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');
@@ -68,7 +77,18 @@ async function main() {
   // `SERVICES` picks the roles: `api` serves the console; a worker-only process serves /api/health alone.
   const server = env.services.has('api') ? app : await buildHealthOnlyApp(app, logger);
   await server.listen({ port: env.PORT, host: env.HOST });
-  await runner.startAll(workers.filter((w) => env.services.has(w.name)));
+  const mine = workers.filter((w) => env.services.has(w.name));
+  await runner.startAll(mine.filter((w) => !w.singleton));
+  const singletons = mine.filter((w) => w.singleton);
+  if (singletons.length > 0) {
+    await leadership.start({
+      onGain: async () => {
+        await shared.leader.set({ instance, since: clock.now() }, clock.now());
+        await runner.startAll(singletons);
+      },
+      onLose: () => runner.stopAll(singletons.map((w) => w.name)),
+    });
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -77,6 +97,7 @@ async function main() {
     logger.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    await leadership.stop();
     await runner.stopAll();
     if (server !== app) await server.close();
     await app.close();

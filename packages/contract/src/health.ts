@@ -16,6 +16,10 @@ export const HealthSchema = z.object({
   marketMode: z.enum(['sandbox', 'live']),
   uptimeSeconds: z.number(),
   workers: z.array(WorkerStatusSchema),
+  /** This console instance's name. */
+  instance: z.string(),
+  /** The instance running the engine, scheduler and live sync (the leader), when one has announced itself. */
+  leader: z.string().nullable(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -35,6 +35,8 @@ const EnvSchema = z.object({
     .positive()
     .default(24 * 7),
   WEB_DIST: optionalText,
+  /** This instance's name in /api/health and the leader record (default host:port). */
+  INSTANCE_NAME: optionalText,
 });
 
 export type Env = ReturnType<typeof loadEnv>;

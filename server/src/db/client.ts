@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { createLocalMappingLocks, createPostgresMappingLocks, type MappingLocks } from './mapping-locks.js';
 import type { DB } from './schema.js';
 
 export type DbKind = 'sqlite' | 'postgres';
@@ -12,6 +13,8 @@ export interface Database {
   kind: DbKind;
   /** The SQLite handle under Kysely, for the few hot paths that reuse prepared statements. */
   sqlite?: SqliteDatabase.Database;
+  /** One writer per strategy: the per-mapping lock every trading path holds (DESIGN §9). */
+  locks: MappingLocks;
   close(): Promise<void>;
 }
 
@@ -41,7 +44,19 @@ export function openDatabase(options: DatabaseOptions): Database {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const locks = createPostgresMappingLocks({
+      url: options.url,
+      ...(options.pgSchema ? { schema: options.pgSchema } : {}),
+    });
+    return {
+      db,
+      kind: 'postgres',
+      locks,
+      close: async () => {
+        await locks.close();
+        await db.destroy();
+      },
+    };
   }
   const file = options.sqliteFile ?? ':memory:';
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -57,5 +72,5 @@ export function openDatabase(options: DatabaseOptions): Database {
     dialect: new SqliteDialect({ database: sqlite }),
     plugins: [new CamelCasePlugin()],
   });
-  return { db, kind: 'sqlite', sqlite, close: () => db.destroy() };
+  return { db, kind: 'sqlite', sqlite, locks: createLocalMappingLocks(), close: () => db.destroy() };
 }

@@ -13,10 +13,6 @@ export interface DomainEvents {
   'mapping.status_changed': { mapping: Mapping; reason: string };
   /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
   'mapping.changed': { mappingId: number };
-  /** The engine could not trade a mapping on a candle close (`reason`), or can again (null). */
-  'mapping.trade_problem': { mappingId: number; reason: string | null };
-  /** The RDX strategy service started or stopped in this process. */
-  'engine.state_changed': { isRunning: boolean };
   /** Instruments were added, edited or removed: candle sessions follow. */
   'instruments.changed': { at: number };
   /** Live-data configurations changed: a running live sync follows. */

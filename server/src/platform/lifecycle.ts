@@ -7,6 +7,8 @@ import type { Clock } from './clock.js';
  */
 export interface Worker {
   name: string;
+  /** Runs on one instance at a time, the leader (engine, scheduler, live sync). */
+  singleton?: boolean;
   /** How often the runner calls `tick`; a role without periodic work leaves both out. */
   everyMs?: number;
   start(): Promise<void>;
@@ -96,10 +98,11 @@ export function createWorkerRunner(logger: FastifyBaseLogger, clock: Clock) {
     /** For /api/health. */
     statuses: (): WorkerStatus[] => [...statuses.values()].map((s) => ({ ...s })),
 
-    async stopAll() {
-      while (running.length > 0) {
-        const entry = running.pop();
-        if (!entry) break;
+    /** Stops the named workers (all by default), newest first. */
+    async stopAll(names?: readonly string[]) {
+      const stopping = running.filter((e) => !names || names.includes(e.worker.name)).reverse();
+      for (const entry of stopping) {
+        running.splice(running.indexOf(entry), 1);
         if (entry.timer) clearInterval(entry.timer);
         try {
           await entry.ticking;

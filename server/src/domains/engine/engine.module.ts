@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
 import type { Database } from '../../db/client.js';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
@@ -15,13 +15,15 @@ import { registerEngineRoutes } from './engine.routes.js';
 import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
 
-/** How often the engine re-reads which candles its running mappings need (a safety net for missed events). */
-const REFRESH_EVERY_MS = 5000;
+/** How often the leader's engine follows the shared switch and re-reads which candles it needs. */
+const REFRESH_EVERY_MS = 2000;
 
 /** The RDX engine (DESIGN §7): decisions on candle closes, paper and live execution, recovery; its worker. */
 export function createEngineModule(deps: {
   database: Database;
-  settings: SettingsRepository;
+  shared: SharedState;
+  /** Whether this instance leads (runs the singleton workers). */
+  isLeader: () => boolean;
   clock: Clock;
   logger: FastifyBaseLogger;
   events: DomainEventBus;
@@ -46,16 +48,20 @@ export function createEngineModule(deps: {
     chain: deps.optionChains,
     hub: deps.hub,
     mappings: deps.mappings,
-    settings: deps.settings,
+    shared: deps.shared,
+    isLeader: deps.isLeader,
     clock: deps.clock,
     logger: deps.logger,
     events: deps.events,
+    locks: deps.database.locks,
   });
   const worker: Worker = {
     name: 'strategy-engine',
+    singleton: true,
     everyMs: REFRESH_EVERY_MS,
-    start: () => engine.resumeIfWanted(),
-    tick: () => engine.refresh(),
+    start: () => engine.follow(),
+    // Follows the shared on/off switch (flipped on any instance) and re-reads which candles to follow.
+    tick: () => engine.follow(),
     stop: () => Promise.resolve(engine.halt()),
   };
   const routes: RegisterRoutes = (app, authenticate) =>

@@ -6,7 +6,7 @@ import type { DB } from '../../db/schema.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { insertFills } from './engine.fills.js';
-import { createOrdersRepository } from './orders.repository.js';
+import { createOrdersRepository, LegAlreadyClosedError } from './orders.repository.js';
 
 export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.js';
 
@@ -140,11 +140,15 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       }
       return db.transaction().execute(async (trx) => {
         for (let i = 0; i < input.closeLegIds.length; i += BATCH) {
-          await trx
+          const ids = input.closeLegIds.slice(i, i + BATCH);
+          // Only legs still open close; any other count means another actor closed one: roll back.
+          const closed = await trx
             .updateTable('strategyLegs')
             .set({ status: 'closed', closedAt: input.at })
-            .where('id', 'in', input.closeLegIds.slice(i, i + BATCH))
-            .execute();
+            .where('id', 'in', ids)
+            .where('status', '=', 'open')
+            .executeTakeFirst();
+          if (Number(closed.numUpdatedRows) !== ids.length) throw new LegAlreadyClosedError(ids[0] ?? 0);
         }
         for (let i = 0; i < input.openLegs.length; i += BATCH) {
           const rows = input.openLegs

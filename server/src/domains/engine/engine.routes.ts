@@ -10,7 +10,7 @@ export function registerEngineRoutes(
   deps: { engine: Engine; events: Pick<DomainEventBus, 'publish'>; now: () => number },
 ): void {
   const { engine } = deps;
-  mount(app, authenticate, engineRoutes.status, () => Promise.resolve(engine.status()));
+  mount(app, authenticate, engineRoutes.status, () => engine.status());
   mount(app, authenticate, engineRoutes.start, async () => replied(await engine.start(), MSG.rdxStarted));
   mount(app, authenticate, engineRoutes.stop, async () => replied(await engine.stop(), MSG.rdxStopped));
   mount(app, authenticate, engineRoutes.realign, async ({ auth, params }) => {

@@ -1,9 +1,10 @@
 import type { Mapping, RdxInterval } from '@app/contract';
 import { isRdxInterval, MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { LegRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
+import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
@@ -23,8 +24,6 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-
-const WANTED_KEY = 'rdx.wanted';
 
 export const toOpenLeg = (l: LegRow): OpenLeg => ({
   id: l.id,
@@ -97,41 +96,43 @@ export function createEngine(deps: {
   chain: OptionChainService;
   hub: MarketDataHub;
   mappings: MappingsService;
-  settings: SettingsRepository;
+  /** The service's on/off switch and the trade problems every instance reads. */
+  shared: SharedState;
+  /** Only the leader trades (DESIGN §9); elsewhere start and stop only flip the shared switch. */
+  isLeader: () => boolean;
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Publishes `engine.state_changed` and `mapping.trade_problem`; follows mapping status and config changes. */
+  /** Follows mapping status and configuration changes. */
   events: DomainEventBus;
+  /** One writer per strategy: every decision and trade runs holding its mapping's lock (DESIGN §9). */
+  locks: MappingLocks;
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
   /**
-   * Mappings whose last candle close could not trade (no strike listed, no expiry), announced as
-   * `mapping.trade_problem` when that changes, so each row can say why it is not trading.
+   * Why each mapping's last candle close could not trade (no strike listed, no expiry, no quote). Shared
+   * through the database when it changes, so every instance's rows can say why a strategy is not trading.
    */
-  const problems = new Set<number>();
+  const problems = new Map<number, string>();
+  let problemsChanged = false;
   const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
   function noteProblem(mappingId: number, reason: string) {
-    problems.add(mappingId);
-    void deps.events.publish('mapping.trade_problem', { mappingId, reason: `Cannot trade: ${reason}` });
+    const text = `Cannot trade: ${reason}`;
+    if (problems.get(mappingId) !== text) problemsChanged = true;
+    problems.set(mappingId, text);
   }
   function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
     if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) noteProblem(mappingId, decision.reason);
-    else if (problems.delete(mappingId)) void deps.events.publish('mapping.trade_problem', { mappingId, reason: null });
+    else if (problems.delete(mappingId)) problemsChanged = true;
   }
-  const setRunning = (running: boolean) => {
-    isRunning = running;
-    void deps.events.publish('engine.state_changed', { isRunning: running });
-  };
-  let queue: Promise<unknown> = Promise.resolve();
-
-  function serial<T>(task: () => Promise<T>): Promise<T> {
-    const next = queue.then(task, task);
-    queue = next.catch(() => undefined);
-    return next;
+  async function shareProblems() {
+    if (!problemsChanged) return;
+    problemsChanged = false;
+    await deps.shared.tradeProblems.set(Object.fromEntries(problems), deps.clock.now());
   }
+  const { locks } = deps;
 
-  /** Trades the plans; live failures are logged and returned, so manual actions can report them. */
+  /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
     const { skipped } = await deps.executor.executePaper(
       plans.filter((p) => p.mapping.isDummy === 1),
@@ -156,9 +157,8 @@ export function createEngine(deps: {
     if (first !== undefined) throw marketDataFailure(first);
   };
 
-  /** Decides and trades every running mapping of one (instrument, interval) on a candle close. */
-  async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
-    const { mappings, legs } = await deps.repo.runningOn(instrumentToken, interval);
+  /** The trades a candle close calls for among `mappings` (read under their locks), with their open legs. */
+  async function decideAll(mappings: MappingState[], legs: LegRow[], pricePaise: number, at: number) {
     const legsOf = new Map<number, OpenLeg[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
     const chains = new Map<string, readonly ChainOption[]>();
@@ -178,19 +178,69 @@ export function createEngine(deps: {
       noteDecision(m.id, decision);
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
-    await execute(plans, at);
-    return plans.length;
+    return plans;
   }
 
-  const onClose = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) =>
-    serial(async () => {
-      // A candle recovered after a dropped feed is history: trading on it would act on stale prices.
-      if (!isRunning || meta.isGapFill) return;
-      // The engine subscribes only to RDX intervals; the hub's keys span every data interval.
-      if (!isRdxInterval(key.interval)) return;
-      const at = candle.ts + INTERVAL_MS[key.interval];
-      await evaluate(key.instrumentToken, key.interval, Math.round(candle.close * 100), at);
-    }).catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
+  /**
+   * A candle close for one (instrument, interval). Paper mappings: one lock over all of them, the state
+   * read again inside it, one transaction of fills. Live mappings: each under its own lock, one account's
+   * one after another (Kite limits orders per account), different accounts at once.
+   */
+  async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
+    const seen = await deps.repo.runningOn(instrumentToken, interval);
+    const paperIds = new Set(seen.mappings.filter((m) => m.isDummy === 1).map((m) => m.id));
+    let traded = 0;
+    if (paperIds.size > 0) {
+      traded += await locks.withMappings([...paperIds], async () => {
+        const now = await deps.repo.runningOn(instrumentToken, interval);
+        const mappings = now.mappings.filter((m) => paperIds.has(m.id) && m.isDummy === 1);
+        const plans = await decideAll(
+          mappings,
+          now.legs.filter((l) => paperIds.has(l.mappingId)),
+          pricePaise,
+          at,
+        );
+        await execute(plans, at);
+        return plans.length;
+      });
+      await shareProblems();
+    }
+    const accounts = new Map<number | null, number[]>();
+    for (const m of seen.mappings.filter((x) => x.isDummy !== 1)) {
+      accounts.set(m.userBrokerId, [...(accounts.get(m.userBrokerId) ?? []), m.id]);
+    }
+    const perAccount = await Promise.all(
+      [...accounts.values()].map(async (ids) => {
+        let n = 0;
+        for (const id of ids) n += await evaluateLive(id, pricePaise, at);
+        return n;
+      }),
+    );
+    await shareProblems();
+    return traded + perAccount.reduce((a, b) => a + b, 0);
+  }
+
+  /** One live mapping's candle close, under its lock, on its state as it is now. */
+  function evaluateLive(id: number, pricePaise: number, at: number): Promise<number> {
+    return locks.withMappings([id], async () => {
+      const state = await deps.repo.one(id);
+      if (!state || state.mapping.isDummy === 1) return 0;
+      const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
+      await execute(plans, at);
+      return plans.length;
+    });
+  }
+
+  const onClose = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) => {
+    // A candle recovered after a dropped feed is history: trading on it would act on stale prices.
+    if (!isRunning || meta.isGapFill) return;
+    // The engine subscribes only to RDX intervals; the hub's keys span every data interval.
+    if (!isRdxInterval(key.interval)) return;
+    const at = candle.ts + INTERVAL_MS[key.interval];
+    evaluate(key.instrumentToken, key.interval, Math.round(candle.close * 100), at).catch((err: unknown) =>
+      deps.logger.error({ err, key }, 'candle evaluation failed'),
+    );
+  };
 
   /** Subscribes to exactly the keys running mappings need. */
   async function refresh() {
@@ -222,76 +272,87 @@ export function createEngine(deps: {
   /** Squares off mappings stopped while still holding legs (an exit cut short by a restart). */
   async function squareOffStopped(at: number) {
     for (const id of await deps.repo.stoppedWithOpenLegs()) {
-      const state = await deps.repo.one(id);
-      if (!state || state.legs.length === 0) continue;
-      if (
-        !sessionAt(inputsFor(state.mapping, [], 0, [], at).instrument.hours, { startTime: null, endTime: null }, at)
-          .isMarketOpen
-      )
-        continue;
-      await execute(
-        [
-          {
-            mapping: state.mapping,
-            decision: { action: 'squareOff', close: state.legs.map(toOpenLeg), reason: 'exit' },
-          },
-        ],
-        at,
-      );
+      await locks.withMappings([id], async () => {
+        const state = await deps.repo.one(id);
+        if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
+        const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
+        if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) return;
+        const close = state.legs.map(toOpenLeg);
+        await execute([{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
+      });
     }
   }
 
+  /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
+  async function startHere() {
+    isRunning = true;
+    await deps.executor.recoverPending(
+      async (id) => (await deps.repo.one(id))?.mapping ?? null,
+      (mappingId, settle) => locks.withMappings([mappingId], settle),
+      deps.clock.now(),
+    );
+    await squareOffStopped(deps.clock.now());
+    await refreshInOrder();
+    deps.logger.info({ subscriptions: subscriptions.size }, 'RDX engine started');
+  }
+
+  function haltHere() {
+    isRunning = false;
+    for (const release of subscriptions.values()) release();
+    subscriptions.clear();
+  }
+
+  // Subscriptions change one refresh at a time, so two refreshes never subscribe the same key twice.
+  let refreshing: Promise<void> = Promise.resolve();
+  const refreshInOrder = () => {
+    refreshing = refreshing.then(refresh, refresh);
+    return refreshing;
+  };
   // A mapping started, paused, stopped or reconfigured changes which candles the engine must follow.
-  deps.events.subscribe('mapping.status_changed', () => serial(refresh));
-  deps.events.subscribe('mapping.changed', () => serial(refresh));
+  deps.events.subscribe('mapping.status_changed', refreshInOrder);
+  deps.events.subscribe('mapping.changed', refreshInOrder);
 
   return {
-    status: () => ({ isRunning }),
+    /** Whether the service is switched on, as every instance sees it. */
+    status: async () => ({ isRunning: await deps.shared.rdxWanted.get() }),
 
+    /** Switches the service on; the leader starts trading at once, any other instance leaves it to the leader. */
     async start() {
-      setRunning(true);
-      await deps.settings.set(WANTED_KEY, true, deps.clock.now());
-      await serial(async () => {
-        await deps.executor.recoverPending(async (id) => (await deps.repo.one(id))?.mapping ?? null, deps.clock.now());
-        await squareOffStopped(deps.clock.now());
-      });
-      await refresh();
-      deps.logger.info({ subscriptions: subscriptions.size }, 'RDX engine started');
-      return { isRunning };
+      await deps.shared.rdxWanted.set(true, deps.clock.now());
+      if (deps.isLeader() && !isRunning) await startHere();
+      return { isRunning: true };
     },
 
     async stop() {
-      setRunning(false);
-      await deps.settings.set(WANTED_KEY, false, deps.clock.now());
-      this.halt();
+      await deps.shared.rdxWanted.set(false, deps.clock.now());
+      haltHere();
       deps.logger.info('RDX engine stopped');
-      return { isRunning };
+      return { isRunning: false };
     },
 
-    /** Shutdown: release subscriptions but keep the wanted state. */
-    halt() {
-      if (isRunning) setRunning(false);
-      for (const release of subscriptions.values()) release();
-      subscriptions.clear();
-    },
+    /** Shutdown or lost leadership: release subscriptions but keep the switch as it is. */
+    halt: haltHere,
 
-    async resumeIfWanted() {
-      if ((await deps.settings.get<boolean>(WANTED_KEY)) === true) await this.start();
+    /** The leader's worker tick: follow the shared switch, and re-read which candles to follow. */
+    async follow() {
+      const isWanted = await deps.shared.rdxWanted.get();
+      if (isWanted && !isRunning) await startHere();
+      else if (!isWanted && isRunning) haltHere();
+      else if (isRunning) await refreshInOrder();
     },
 
     /** Re-reads which keys to follow (after status or config changes). */
-    refresh: () => serial(refresh),
+    refresh: refreshInOrder,
 
     /** For benchmarks and tests: one candle close, as the hub would deliver it. */
-    evaluate: (instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) =>
-      serial(() => evaluate(instrumentToken, interval, pricePaise, at)),
+    evaluate,
 
     /**
      * Manual Realign: at once, at the last price, whatever the threshold. When the legs already sit where
      * a realign would put them nothing is traded and the reply says so.
      */
     realign(actor: Actor, id: number): Promise<{ strategy: Mapping; message?: string }> {
-      return serial(async () => {
+      return locks.withMappings([id], async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
         const state = await deps.repo.one(id);
@@ -311,7 +372,7 @@ export function createEngine(deps: {
 
     /** Exit: stop the strategy, then buy back every leg. */
     exit(actor: Actor, id: number): Promise<Mapping> {
-      return serial(async () => {
+      return locks.withMappings([id], async () => {
         await deps.mappings.load(actor, id);
         const state = await deps.repo.one(id);
         const at = deps.clock.now();
@@ -323,7 +384,7 @@ export function createEngine(deps: {
           }
         }
         // Stopped first: if the process dies mid-exit, recovery squares off what is left.
-        await deps.mappings.setRunningStatus(actor, id, RUNNING_STATUS.STOPPED);
+        await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'exit');
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           raiseFirst(

@@ -2,6 +2,7 @@ import type { RdxInterval } from '@app/contract';
 import type SqliteDatabase from 'better-sqlite3';
 import type { InstrumentsTable, LegRow } from '../../db/schema.js';
 import type { MappingState, NewFill, NewLeg, PaperFills, WrittenFill } from './engine.types.js';
+import { LegAlreadyClosedError } from './orders.repository.js';
 
 /*
  * The engine repository's SQLite fast paths, measured by `npm run bench` (10,000 running mappings on one
@@ -232,8 +233,11 @@ function createPaperFills(raw: SqliteDatabase.Database) {
   return (input: PaperFills): WrittenFill[] =>
     raw.transaction(() => {
       const { at } = input;
-      const close = prepare('update strategy_legs set status = ?, closed_at = ? where id = ?');
-      for (const id of input.closeLegIds) close.run('closed', at, id);
+      const close = prepare("update strategy_legs set status = ?, closed_at = ? where id = ? and status = 'open'");
+      // Only legs still open close; a leg closed by another actor rolls the whole close back.
+      for (const id of input.closeLegIds) {
+        if (close.run('closed', at, id).changes !== 1) throw new LegAlreadyClosedError(id);
+      }
       const writeLeg = legArgs(at);
       for (let i = 0; i < input.openLegs.length; i += ROWS) {
         insertChunk(

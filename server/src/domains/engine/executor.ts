@@ -224,22 +224,32 @@ export function createExecutor(deps: ExecutorDeps) {
     if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
   }
 
-  /** After a restart: settle every order still pending by asking the broker for its tag. */
-  async function recoverPending(mappingOf: (id: number) => Promise<MappingState | null>, at: number) {
+  /**
+   * After a restart: settle every order still pending by asking the broker for its tag, each under its
+   * mapping's lock (`locked`), and only if it is still pending once the lock is held.
+   */
+  async function recoverPending(
+    mappingOf: (id: number) => Promise<MappingState | null>,
+    locked: (mappingId: number, settle: () => Promise<void>) => Promise<void>,
+    at: number,
+  ) {
     for (const order of await deps.repo.pending()) {
-      const m = await mappingOf(order.mappingId);
-      if (!m) {
-        await deps.repo.markFailed(order.id, 'mapping gone', at);
-        continue;
-      }
-      try {
-        const rest = await restFor(m);
-        const found = (await rest.orders()).find((o) => o.tag === order.tag);
-        if (!found) await deps.repo.markFailed(order.id, 'not placed before the restart', at);
-        else await settle(m, order.id, found, at);
-      } catch (err) {
-        deps.logger.error({ err, orderId: order.id }, 'could not settle a pending order');
-      }
+      await locked(order.mappingId, async () => {
+        if (!(await deps.repo.isPending(order.id))) return;
+        const m = await mappingOf(order.mappingId);
+        if (!m) {
+          await deps.repo.markFailed(order.id, 'mapping gone', at);
+          return;
+        }
+        try {
+          const rest = await restFor(m);
+          const found = (await rest.orders()).find((o) => o.tag === order.tag);
+          if (!found) await deps.repo.markFailed(order.id, 'not placed before the restart', at);
+          else await settle(m, order.id, found, at);
+        } catch (err) {
+          deps.logger.error({ err, orderId: order.id }, 'could not settle a pending order');
+        }
+      });
     }
   }
 

@@ -2,6 +2,14 @@ import type { Insertable, Kysely } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
 import { insertFills } from './engine.fills.js';
 
+/** A close found its leg already closed: another actor got there first; the transaction is rolled back. */
+export class LegAlreadyClosedError extends Error {
+  constructor(readonly legId: number) {
+    super(`Leg ${legId} was already closed`);
+    this.name = 'LegAlreadyClosedError';
+  }
+}
+
 /**
  * Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag.
  * Part of the engine repository (engine.repository.ts), not used on its own.
@@ -34,6 +42,11 @@ export function createOrdersRepository(db: Kysely<DB>) {
       return db.selectFrom('brokerOrders').selectAll().where('status', '=', 'pending').orderBy('id').execute();
     },
 
+    async isPending(id: number) {
+      const row = await db.selectFrom('brokerOrders').select('status').where('id', '=', id).executeTakeFirst();
+      return row?.status === 'pending';
+    },
+
     /**
      * Books a broker fill exactly once: the order turns filled, its leg opens or closes, and the
      * transaction is written, in one database transaction. A second call for the same order does nothing.
@@ -48,6 +61,15 @@ export function createOrdersRepository(db: Kysely<DB>) {
           .where('o.id', '=', orderId)
           .executeTakeFirst();
         if (!order || order.status !== 'pending') return null;
+        // Claimed first, conditionally: a second booking of the same order (another process, a recovery
+        // racing a reply) finds it no longer pending and books nothing.
+        const claimed = await trx
+          .updateTable('brokerOrders')
+          .set({ status: 'filled', fillPricePaise: pricePaise, updatedAt: at })
+          .where('id', '=', orderId)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return null;
         let legId = order.legId;
         if (order.intent === 'open') {
           const leg = await trx
@@ -70,17 +92,16 @@ export function createOrdersRepository(db: Kysely<DB>) {
             .executeTakeFirstOrThrow();
           legId = leg.id;
         } else if (legId !== null) {
-          await trx
+          // A leg closes only if it is still open: closing it twice would book a phantom buy.
+          const closed = await trx
             .updateTable('strategyLegs')
             .set({ status: 'closed', closedAt: at })
             .where('id', '=', legId)
-            .execute();
+            .where('status', '=', 'open')
+            .executeTakeFirst();
+          if (Number(closed.numUpdatedRows) !== 1) throw new LegAlreadyClosedError(legId);
         }
-        await trx
-          .updateTable('brokerOrders')
-          .set({ status: 'filled', fillPricePaise: pricePaise, legId, updatedAt: at })
-          .where('id', '=', orderId)
-          .execute();
+        await trx.updateTable('brokerOrders').set({ legId }).where('id', '=', orderId).execute();
         const [written] = await insertFills(
           trx,
           [

@@ -1,29 +1,31 @@
 import type { LiveSyncStatus } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { CandlesRepository } from './candles.repository.js';
 import { toStoredCandle } from './historical.service.js';
 import type { CandleListener, HubKey, MarketDataHub } from './hub.js';
 import type { LiveConfigsRepository } from './live-configs.repository.js';
 
-const WANTED_KEY = 'liveSync.wanted';
 const keyName = (k: HubKey) => `${k.source}:${k.instrumentToken}:${k.interval}`;
 
 /**
- * Live sync: one hub subscription per admin live-data config, persisting every closed candle.
- * The wanted state is persisted so a restart resumes it.
+ * Live sync: one hub subscription per admin live-data config, persisting every closed candle. It runs on
+ * the leader; start and stop flip a shared switch any instance may flip, and every instance reports what
+ * the leader last shared.
  */
 export function createLiveSyncService(deps: {
   hub: MarketDataHub;
   configs: LiveConfigsRepository;
   candles: CandlesRepository;
-  settings: SettingsRepository;
+  shared: Pick<SharedState, 'liveSyncWanted' | 'liveSyncStatus'>;
+  isLeader: () => boolean;
   clock: Clock;
   logger: FastifyBaseLogger;
 }) {
   const active = new Map<string, () => void>();
   let isRunning = false;
+  let lastShared = '';
 
   const persist: CandleListener = async (candle, key) => {
     await deps.candles.upsert(key, [toStoredCandle(candle, key.source)]);
@@ -47,20 +49,45 @@ export function createLiveSyncService(deps: {
     }
   }
 
+  const localStatus = (): LiveSyncStatus => ({
+    isRunning,
+    connectedSources: isRunning ? deps.hub.connectedSources() : [],
+    activeSubscriptions: [...active.keys()].sort(),
+  });
+
+  /** The leader shares what it runs, when that changes, for every other instance to show. */
+  async function share() {
+    const status = localStatus();
+    const text = JSON.stringify(status);
+    if (text === lastShared) return;
+    lastShared = text;
+    await deps.shared.liveSyncStatus.set(status, deps.clock.now());
+  }
+
+  async function startHere() {
+    isRunning = true;
+    await reconcile();
+    deps.logger.info({ subscriptions: active.size }, 'live sync started');
+    await share();
+  }
+
+  function haltHere() {
+    isRunning = false;
+    for (const release of active.values()) release();
+    active.clear();
+  }
+
   return {
     async start(): Promise<LiveSyncStatus> {
-      isRunning = true;
-      await reconcile();
-      await deps.settings.set(WANTED_KEY, true, deps.clock.now());
-      deps.logger.info({ subscriptions: active.size }, 'live sync started');
+      await deps.shared.liveSyncWanted.set(true, deps.clock.now());
+      if (deps.isLeader()) await startHere();
       return this.status();
     },
 
     async stop(): Promise<LiveSyncStatus> {
-      isRunning = false;
-      for (const release of active.values()) release();
-      active.clear();
-      await deps.settings.set(WANTED_KEY, false, deps.clock.now());
+      await deps.shared.liveSyncWanted.set(false, deps.clock.now());
+      haltHere();
+      if (deps.isLeader()) await share();
       deps.logger.info('live sync stopped');
       return this.status();
     },
@@ -70,25 +97,29 @@ export function createLiveSyncService(deps: {
       if (isRunning) await reconcile();
     },
 
-    status(): LiveSyncStatus {
+    /** What runs: here on the leader, else as the leader last shared it. */
+    async status(): Promise<LiveSyncStatus> {
+      if (deps.isLeader()) return localStatus();
+      const isWanted = await deps.shared.liveSyncWanted.get();
+      const shared = await deps.shared.liveSyncStatus.get();
       return {
-        isRunning,
-        connectedSources: isRunning ? deps.hub.connectedSources() : [],
-        activeSubscriptions: [...active.keys()].sort(),
+        isRunning: isWanted,
+        connectedSources: isWanted ? (shared?.connectedSources ?? []) : [],
+        activeSubscriptions: isWanted ? (shared?.activeSubscriptions ?? []) : [],
       };
     },
 
-    /** At boot: resume if it was running when the server stopped. */
-    async resumeIfWanted(): Promise<void> {
-      if ((await deps.settings.get<boolean>(WANTED_KEY)) === true) await this.start();
+    /** The leader's worker tick: follow the shared switch and configs, and share what runs. */
+    async follow(): Promise<void> {
+      const isWanted = await deps.shared.liveSyncWanted.get();
+      if (isWanted && !isRunning) await startHere();
+      else if (!isWanted && isRunning) haltHere();
+      else if (isRunning) await reconcile();
+      await share();
     },
 
-    /** On shutdown: release subscriptions but keep the wanted state for the next start. */
-    halt(): void {
-      isRunning = false;
-      for (const release of active.values()) release();
-      active.clear();
-    },
+    /** On shutdown or lost leadership: release subscriptions but keep the switch for the next leader. */
+    halt: haltHere,
   };
 }
 

@@ -103,7 +103,7 @@ describe('live sync', () => {
       token: admin.token,
       payload: { source: 'kite', instrument_token: '260105', interval: '15m' },
     });
-    await vi.waitFor(() => expect(t.services.liveSync.status().activeSubscriptions).toHaveLength(3));
+    await vi.waitFor(async () => expect((await t.services.liveSync.status()).activeSubscriptions).toHaveLength(3));
     const stopped = await t.request({ method: 'POST', url: '/api/live-sync/stop', token: admin.token });
     expect(stopped.json().data.status).toEqual({ isRunning: false, connectedSources: [], activeSubscriptions: [] });
   });

@@ -2,7 +2,7 @@ import type { DataSource } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
 import type { Database } from '../../db/client.js';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
@@ -32,7 +32,9 @@ const DEFAULT_SESSION = { timezone: 'Asia/Kolkata', marketOpenTime: '09:15' };
  */
 export function createMarketDataModule(deps: {
   database: Database;
-  settings: SettingsRepository;
+  shared: SharedState;
+  /** Whether this instance leads: live sync runs on the leader only. */
+  isLeader: () => boolean;
   clock: Clock;
   logger: FastifyBaseLogger;
   events: DomainEventBus;
@@ -95,7 +97,8 @@ export function createMarketDataModule(deps: {
     hub,
     configs: liveConfigsRepo,
     candles,
-    settings: deps.settings,
+    shared: deps.shared,
+    isLeader: deps.isLeader,
     clock,
     logger: deps.logger,
   });
@@ -110,13 +113,18 @@ export function createMarketDataModule(deps: {
 
   const worker: Worker = {
     name: 'market-data-sync',
+    singleton: true,
     everyMs: 1000,
     start: async () => {
       await refreshSessions();
-      await liveSync.resumeIfWanted();
+      await liveSync.follow();
     },
     // Closes candles whose time is up even when no tick arrives (quiet markets, closed sessions).
-    tick: (at) => Promise.resolve(hub.flush(at)),
+    tick: async (at) => {
+      hub.flush(at);
+      // Follows the shared live-sync switch and configs, flipped on any instance.
+      await liveSync.follow();
+    },
     stop: async () => {
       liveSync.halt();
       await hub.stop();

@@ -37,5 +37,5 @@ export function registerMarketDataRoutes(
   mount(app, authenticate, r.liveSyncStop, async () =>
     replied({ status: await deps.liveSync.stop() }, 'Live sync stopped'),
   );
-  mount(app, authenticate, r.liveSyncStatus, () => Promise.resolve({ status: deps.liveSync.status() }));
+  mount(app, authenticate, r.liveSyncStatus, async () => ({ status: await deps.liveSync.status() }));
 }

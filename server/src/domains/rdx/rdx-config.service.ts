@@ -1,5 +1,6 @@
 import type { RdxConfig, SaveRdxConfig } from '@app/contract';
 import { MSG, RUNNING_STATUS } from '@app/contract';
+import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -32,8 +33,10 @@ export function createRdxConfigService(deps: {
   chainFor?: (ticker: string) => Promise<readonly ChainOption[]>;
   /** `mapping.changed` after every write (the engine follows interval changes). */
   events: Pick<DomainEventBus, 'publish'>;
+  /** Writes hold the mapping's lock, so a candle close decides on the old settings or the new, never half. */
+  locks: MappingLocks;
 }) {
-  const { repo, mappings, clock } = deps;
+  const { repo, mappings, clock, locks } = deps;
   const onChanged = (mappingId: number) => void deps.events.publish('mapping.changed', { mappingId });
 
   async function loadRdxMapping(actor: Actor, mappingId: number) {
@@ -78,45 +81,51 @@ export function createRdxConfigService(deps: {
       return row ? toRdxConfig(row) : null;
     },
 
-    async create(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
-      const mapping = await loadRdxMapping(actor, mappingId);
-      if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
-      await assertOnChain(mapping, input);
-      const now = clock.now();
-      const row = await repo.insert({
-        mappingId,
-        ...fields(input),
-        atmLastUpdated: input.atm_value > 0 ? now : null,
-        createdAt: now,
-        updatedAt: now,
+    create(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
+      return locks.withMappings([mappingId], async () => {
+        const mapping = await loadRdxMapping(actor, mappingId);
+        if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
+        await assertOnChain(mapping, input);
+        const now = clock.now();
+        const row = await repo.insert({
+          mappingId,
+          ...fields(input),
+          atmLastUpdated: input.atm_value > 0 ? now : null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        onChanged(mappingId);
+        return toRdxConfig(row);
       });
-      onChanged(mappingId);
-      return toRdxConfig(row);
     },
 
-    async update(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
-      const mapping = await loadRdxMapping(actor, mappingId);
-      const current = await repo.findByMapping(mappingId);
-      if (!current) throw notFound('RDX configuration');
-      await assertOnChain(mapping, input);
-      const now = clock.now();
-      const next = fields(input);
-      const row = await repo.update(mappingId, {
-        ...next,
-        ...(next.atmValuePaise !== current.atmValuePaise ? { atmLastUpdated: now } : {}),
-        updatedAt: now,
+    update(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
+      return locks.withMappings([mappingId], async () => {
+        const mapping = await loadRdxMapping(actor, mappingId);
+        const current = await repo.findByMapping(mappingId);
+        if (!current) throw notFound('RDX configuration');
+        await assertOnChain(mapping, input);
+        const now = clock.now();
+        const next = fields(input);
+        const row = await repo.update(mappingId, {
+          ...next,
+          ...(next.atmValuePaise !== current.atmValuePaise ? { atmLastUpdated: now } : {}),
+          updatedAt: now,
+        });
+        if (!row) throw notFound('RDX configuration');
+        onChanged(mappingId);
+        return toRdxConfig(row);
       });
-      if (!row) throw notFound('RDX configuration');
-      onChanged(mappingId);
-      return toRdxConfig(row);
     },
 
-    async remove(actor: Actor, mappingId: number): Promise<void> {
-      const mapping = await mappings.load(actor, mappingId);
-      // A running strategy reads its config at every candle; take it away only when stopped.
-      if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
-      if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
-      onChanged(mappingId);
+    remove(actor: Actor, mappingId: number): Promise<void> {
+      return locks.withMappings([mappingId], async () => {
+        const mapping = await mappings.load(actor, mappingId);
+        // A running strategy reads its config at every candle; take it away only when stopped.
+        if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
+        if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
+        onChanged(mappingId);
+      });
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
@@ -16,6 +17,7 @@ export function createRdxModule(deps: {
   events: DomainEventBus;
   mappings: MappingsService;
   optionChains: OptionChainService;
+  locks: MappingLocks;
 }) {
   const rdxConfigs = createRdxConfigService({
     repo: createRdxConfigRepository(deps.db),
@@ -23,6 +25,7 @@ export function createRdxModule(deps: {
     clock: deps.clock,
     chainFor: (ticker) => deps.optionChains.chainFor(ticker),
     events: deps.events,
+    locks: deps.locks,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerRdxRoutes(app, authenticate, rdxConfigs, deps.mappings);
   return { rdxConfigs, routes };

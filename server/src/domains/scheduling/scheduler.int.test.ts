@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createSettingsRepository } from '../../db/settings.repository.js';
+import { createSharedState } from '../../db/shared-state.js';
 import { manualClock } from '../../platform/clock.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import { migrateToLatest } from '../../db/migrate.js';
@@ -24,7 +25,7 @@ function fakeSync(): SchedulableSync & { starts: number; stops: number } {
       running = false;
       return Promise.resolve();
     },
-    status: () => ({ isRunning: running }),
+    status: () => Promise.resolve({ isRunning: running }),
   };
 }
 
@@ -39,7 +40,7 @@ afterEach(async () => {
 
 const build = (sync: SchedulableSync, now: number) =>
   createScheduler({
-    settings: createSettingsRepository(db.db),
+    shared: createSharedState(createSettingsRepository(db.db)),
     sync,
     clock: manualClock(now),
     logger,
@@ -75,7 +76,12 @@ describe('auto-scheduling', () => {
     const s = build(sync, z('2026-11-23T02:00:00Z'));
     await s.onStart(z('2026-11-23T03:45:00Z'));
     expect(sync.starts).toBe(0);
-    expect(s.status()).toMatchObject({ autoStart: false, autoStop: false, startTime: '09:15', stopTime: '15:30' });
+    expect(await s.status()).toMatchObject({
+      autoStart: false,
+      autoStop: false,
+      startTime: '09:15',
+      stopTime: '15:30',
+    });
   });
 
   it('survives a restart, and a restart inside the window starts live sync at once', async () => {
@@ -83,7 +89,7 @@ describe('auto-scheduling', () => {
     const afterRestart = fakeSync();
     const restarted = build(afterRestart, z('2026-11-23T06:00:00Z')); // Monday 11:30 IST
     await restarted.restore();
-    expect(restarted.status().autoStart).toBe(true);
+    expect((await restarted.status()).autoStart).toBe(true);
     expect(afterRestart.starts).toBe(1);
   });
 
@@ -101,7 +107,7 @@ describe('auto-scheduling', () => {
     const sync = fakeSync();
     const again = build(sync, z('2026-11-23T06:00:00Z'));
     await again.restore();
-    expect(again.status().autoStart).toBe(false);
+    expect((await again.status()).autoStart).toBe(false);
     expect(sync.starts).toBe(0);
   });
 });

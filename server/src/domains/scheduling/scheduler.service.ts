@@ -1,25 +1,24 @@
 import type { Scheduling } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import { isInsideWindow, lastEdgeAtOrBefore, SCHEDULE } from './scheduling.logic.js';
-
-const ENABLED_KEY = 'scheduling.enabled';
 
 /** What the scheduler drives: live sync's start and stop. */
 export interface SchedulableSync {
   start(): Promise<unknown>;
   stop(): Promise<unknown>;
-  status(): { isRunning: boolean };
+  status(): Promise<{ isRunning: boolean }>;
 }
 
 /**
  * Auto-scheduling of live sync (SPEC §9): start 09:15, stop 15:30 IST, Monday to Friday. The worker's
  * `tick(now)` acts on an edge the first time a tick passes it; `onStart`/`onStop` are the edges themselves.
- * The enabled flag is persisted; enabling (or booting) inside the window starts live sync at once.
+ * The enabled switch is shared by every instance (the leader's tick re-reads it); enabling (or booting)
+ * inside the window starts live sync at once.
  */
 export function createScheduler(deps: {
-  settings: SettingsRepository;
+  shared: Pick<SharedState, 'schedulingEnabled'>;
   sync: SchedulableSync;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -27,9 +26,9 @@ export function createScheduler(deps: {
   let enabled = false;
   let lastTickAt: number | null = null;
 
-  const status = (): Scheduling => ({
-    autoStart: enabled,
-    autoStop: enabled,
+  const statusOf = (isOn: boolean): Scheduling => ({
+    autoStart: isOn,
+    autoStop: isOn,
     startTime: SCHEDULE.startTime,
     stopTime: SCHEDULE.stopTime,
     timezone: SCHEDULE.timezone,
@@ -37,18 +36,19 @@ export function createScheduler(deps: {
   });
 
   const scheduler = {
-    status,
+    /** The switch as every instance sees it. */
+    status: async () => statusOf(await deps.shared.schedulingEnabled.get()),
 
     /** The 09:15 edge. */
     async onStart(now: number) {
-      if (!enabled || !isInsideWindow(now) || deps.sync.status().isRunning) return;
+      if (!enabled || !isInsideWindow(now) || (await deps.sync.status()).isRunning) return;
       deps.logger.info('auto-schedule: starting live sync');
       await deps.sync.start();
     },
 
     /** The 15:30 edge. */
     async onStop() {
-      if (!enabled || !deps.sync.status().isRunning) return;
+      if (!enabled || !(await deps.sync.status()).isRunning) return;
       deps.logger.info('auto-schedule: stopping live sync');
       await deps.sync.stop();
     },
@@ -57,6 +57,7 @@ export function createScheduler(deps: {
     async tick(now: number) {
       const prev = lastTickAt ?? now;
       lastTickAt = now;
+      enabled = await deps.shared.schedulingEnabled.get();
       const start = lastEdgeAtOrBefore(SCHEDULE.startTime, now) ?? -Infinity;
       const stop = lastEdgeAtOrBefore(SCHEDULE.stopTime, now) ?? -Infinity;
       const latest = Math.max(start, stop);
@@ -67,20 +68,20 @@ export function createScheduler(deps: {
 
     async enable(): Promise<Scheduling> {
       enabled = true;
-      await deps.settings.set(ENABLED_KEY, true, deps.clock.now());
+      await deps.shared.schedulingEnabled.set(true, deps.clock.now());
       await scheduler.onStart(deps.clock.now());
-      return status();
+      return statusOf(true);
     },
 
     async disable(): Promise<Scheduling> {
       enabled = false;
-      await deps.settings.set(ENABLED_KEY, false, deps.clock.now());
-      return status();
+      await deps.shared.schedulingEnabled.set(false, deps.clock.now());
+      return statusOf(false);
     },
 
     /** Boot: restore the persisted flag; inside the window, start live sync at once. */
     async restore(): Promise<void> {
-      enabled = (await deps.settings.get<boolean>(ENABLED_KEY)) === true;
+      enabled = await deps.shared.schedulingEnabled.get();
       lastTickAt = deps.clock.now();
       await scheduler.onStart(deps.clock.now());
     },

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { SettingsRepository } from '../../db/settings.repository.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { Worker } from '../../platform/lifecycle.js';
@@ -8,7 +8,7 @@ import { registerSchedulingRoutes } from './scheduling.routes.js';
 
 /** Auto-scheduling of live sync at Indian market hours; the `scheduler` worker. */
 export function createSchedulingModule(deps: {
-  settings: SettingsRepository;
+  shared: SharedState;
   sync: SchedulableSync;
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -16,6 +16,7 @@ export function createSchedulingModule(deps: {
   const scheduler = createScheduler(deps);
   const worker: Worker = {
     name: 'scheduler',
+    singleton: true,
     everyMs: 1000,
     start: () => scheduler.restore(),
     tick: (now) => scheduler.tick(now),

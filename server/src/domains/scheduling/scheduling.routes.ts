@@ -5,7 +5,7 @@ import type { Scheduler } from './scheduler.service.js';
 
 export function registerSchedulingRoutes(app: FastifyInstance, authenticate: Authenticate, scheduler: Scheduler): void {
   const r = marketDataRoutes;
-  mount(app, authenticate, r.scheduleStatus, () => Promise.resolve({ scheduling: scheduler.status() }));
+  mount(app, authenticate, r.scheduleStatus, async () => ({ scheduling: await scheduler.status() }));
   mount(app, authenticate, r.scheduleEnable, async () =>
     replied({ scheduling: await scheduler.enable() }, 'Auto-scheduling enabled'),
   );

@@ -1,6 +1,8 @@
 import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
 import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
@@ -11,11 +13,12 @@ import type { MappingsRepository, MappingView, OpenLegView } from './mappings.re
 export interface MappingsServiceDeps {
   repo: MappingsRepository;
   clock: Clock;
-  /**
-   * Publishes `mapping.status_changed` and `mapping.changed`, and follows the engine's
-   * `engine.state_changed` and `mapping.trade_problem`, which status_detail reads.
-   */
+  /** One writer per strategy: status moves and edits hold the mapping's lock (DESIGN §9). */
+  locks: MappingLocks;
+  /** Publishes `mapping.status_changed` and `mapping.changed`. */
   events: DomainEventBus;
+  /** The RDX service's switch and the engine's trade problems, which status_detail reads. */
+  shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems'>;
 }
 
 /** A second identical create within this window is a double-click, answered with the first mapping. */
@@ -30,18 +33,7 @@ const STATUS_REASONS: Record<number, string> = {
 
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
-export function createMappingsService({ repo, clock, events }: MappingsServiceDeps) {
-  // The engine as this process last heard of it.
-  let isEngineRunning = false;
-  const tradeProblems = new Map<number, string>();
-  events.subscribe('engine.state_changed', ({ isRunning }) => {
-    isEngineRunning = isRunning;
-  });
-  events.subscribe('mapping.trade_problem', ({ mappingId, reason }) => {
-    if (reason === null) tradeProblems.delete(mappingId);
-    else tradeProblems.set(mappingId, reason);
-  });
-
+export function createMappingsService({ repo, clock, events, locks, shared }: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -62,12 +54,16 @@ export function createMappingsService({ repo, clock, events }: MappingsServiceDe
   /** Rows with their open legs and the engine's reading of why each is or is not trading. */
   async function present(rows: MappingView[]): Promise<Mapping[]> {
     const ids = rows.map((r) => r.id);
-    const [legs, latest] = await Promise.all([repo.openLegsOf(ids), repo.latestOrdersOf(ids)]);
+    const [legs, latest, engineRunning, tradeProblems] = await Promise.all([
+      repo.openLegsOf(ids),
+      repo.latestOrdersOf(ids),
+      shared.rdxWanted.get(),
+      shared.tradeProblems.get(),
+    ]);
     const legsOf = new Map<number, OpenLegView[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
     const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
     const now = clock.now();
-    const engineRunning = isEngineRunning;
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const status = describeStatus(
@@ -88,7 +84,7 @@ export function createMappingsService({ repo, clock, events }: MappingsServiceDe
           peCount: row.peCount,
           lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
           isEngineRunning: engineRunning,
-          engineProblem: tradeProblems.get(row.id) ?? null,
+          engineProblem: tradeProblems[String(row.id)] ?? null,
         },
         now,
       );
@@ -99,6 +95,60 @@ export function createMappingsService({ repo, clock, events }: MappingsServiceDe
   async function presentOne(row: MappingView): Promise<Mapping> {
     const [mapping] = await present([row]);
     if (!mapping) throw new Error('present() lost a row');
+    return mapping;
+  }
+
+  async function updateLocked(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
+    const current = await load(actor, id);
+    const merged = {
+      strategyId: patch.strategy_id ?? current.strategyId,
+      instrumentId: patch.instrument_id ?? current.instrumentId,
+      userBrokerId: patch.user_broker_id ?? current.userBrokerId,
+      isDummy: patch.is_dummy ?? current.isDummy,
+      startTime: patch.start_time !== undefined ? patch.start_time : current.startTime,
+      endTime: patch.end_time !== undefined ? patch.end_time : current.endTime,
+    };
+    const windowError = mappingWindowError(merged.startTime, merged.endTime);
+    if (windowError) throw badRequest(windowError);
+    if (merged.userBrokerId === null) throw badRequest(MSG.selectUserBroker);
+    await assertReferences(current.userId, { ...merged, userBrokerId: merged.userBrokerId });
+    const changesPosition =
+      merged.strategyId !== current.strategyId ||
+      merged.instrumentId !== current.instrumentId ||
+      merged.userBrokerId !== current.userBrokerId ||
+      merged.isDummy !== current.isDummy;
+    // Open legs were bought through this broker, on this instrument, in this mode.
+    if (changesPosition && (await repo.countOpenLegs(id)) > 0) {
+      throw conflict('Exit the strategy before changing its strategy, instrument, broker or mode');
+    }
+    await repo.update(id, {
+      ...merged,
+      ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
+      ...(patch.ce_count !== undefined ? { ceCount: patch.ce_count } : {}),
+      ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
+      updatedAt: clock.now(),
+    });
+    void events.publish('mapping.changed', { mappingId: id });
+    return presentOne(await load(actor, id));
+  }
+
+  async function moveStatus(
+    actor: Actor,
+    id: number,
+    to: number,
+    from: { status: number; error: string } | undefined,
+    reason: string,
+  ): Promise<Mapping> {
+    const current = await load(actor, id);
+    if (from && current.runningStatus !== from.status) throw conflict(from.error);
+    if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
+      const refusal = startRefusal(current);
+      if (refusal) throw conflict(refusal);
+    }
+    if (current.runningStatus !== to) await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
+    const mapping = await presentOne(await load(actor, id));
+    // Not awaited: subscribers (the engine's refresh) must not hold up the lock this runs under.
+    if (current.runningStatus !== to) void events.publish('mapping.status_changed', { mapping, reason });
     return mapping;
   }
 
@@ -160,70 +210,36 @@ export function createMappingsService({ repo, clock, events }: MappingsServiceDe
       return this.get(actor, id);
     },
 
-    async update(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
-      const current = await load(actor, id);
-      const merged = {
-        strategyId: patch.strategy_id ?? current.strategyId,
-        instrumentId: patch.instrument_id ?? current.instrumentId,
-        userBrokerId: patch.user_broker_id ?? current.userBrokerId,
-        isDummy: patch.is_dummy ?? current.isDummy,
-        startTime: patch.start_time !== undefined ? patch.start_time : current.startTime,
-        endTime: patch.end_time !== undefined ? patch.end_time : current.endTime,
-      };
-      const windowError = mappingWindowError(merged.startTime, merged.endTime);
-      if (windowError) throw badRequest(windowError);
-      if (merged.userBrokerId === null) throw badRequest(MSG.selectUserBroker);
-      await assertReferences(current.userId, { ...merged, userBrokerId: merged.userBrokerId });
-      const changesPosition =
-        merged.strategyId !== current.strategyId ||
-        merged.instrumentId !== current.instrumentId ||
-        merged.userBrokerId !== current.userBrokerId ||
-        merged.isDummy !== current.isDummy;
-      // Open legs were bought through this broker, on this instrument, in this mode.
-      if (changesPosition && (await repo.countOpenLegs(id)) > 0) {
-        throw conflict('Exit the strategy before changing its strategy, instrument, broker or mode');
-      }
-      await repo.update(id, {
-        ...merged,
-        ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
-        ...(patch.ce_count !== undefined ? { ceCount: patch.ce_count } : {}),
-        ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
-        updatedAt: clock.now(),
-      });
-      void events.publish('mapping.changed', { mappingId: id });
-      return this.get(actor, id);
+    /** Edits a mapping under its lock: a trade in flight sees the mapping before or after, never between. */
+    update(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
+      return locks.withMappings([id], () => updateLocked(actor, id, patch));
     },
 
-    async remove(actor: Actor, id: number): Promise<void> {
-      const current = await load(actor, id);
-      if (isLive(current.runningStatus) || (await repo.countOpenLegs(id)) > 0) throw conflict(MSG.mappingRunning);
-      await repo.remove(id);
+    remove(actor: Actor, id: number): Promise<void> {
+      return locks.withMappings([id], async () => {
+        const current = await load(actor, id);
+        if (isLive(current.runningStatus) || (await repo.countOpenLegs(id)) > 0) throw conflict(MSG.mappingRunning);
+        await repo.remove(id);
+      });
     },
 
     /**
-     * Moves running_status, optionally only from an expected state, and announces the change.
-     * `from` guards pause (only when running) and resume (only when paused).
+     * Moves running_status under the mapping's lock, optionally only from an expected state, and
+     * announces the change. `from` guards pause (only when running) and resume (only when paused).
      */
-    async setRunningStatus(
+    setRunningStatus(
       actor: Actor,
       id: number,
       to: number,
       from?: { status: number; error: string },
       reason = STATUS_REASONS[to] ?? 'status changed',
-    ) {
-      const current = await load(actor, id);
-      if (from && current.runningStatus !== from.status) throw conflict(from.error);
-      if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
-        const refusal = startRefusal(current);
-        if (refusal) throw conflict(refusal);
-      }
-      if (current.runningStatus !== to) {
-        await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
-      }
-      const mapping = await this.get(actor, id);
-      // Not awaited: the engine's subscriber queues behind an Exit that is itself moving this status.
-      if (current.runningStatus !== to) void events.publish('mapping.status_changed', { mapping, reason });
-      return mapping;
+    ): Promise<Mapping> {
+      return locks.withMappings([id], () => moveStatus(actor, id, to, from, reason));
+    },
+
+    /** The same move for a caller that already holds the mapping's lock (the engine's Exit). */
+    moveStatusWhileLocked(actor: Actor, id: number, to: number, reason: string): Promise<Mapping> {
+      return moveStatus(actor, id, to, undefined, reason);
     },
   };
 }

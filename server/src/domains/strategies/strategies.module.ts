@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DbKind } from '../../db/client.js';
+import type { MappingLocks } from '../../db/mapping-locks.js';
+import type { SharedState } from '../../db/shared-state.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -9,11 +11,20 @@ import { createMappingsService } from './mappings.service.js';
 import { registerStrategiesRoutes } from './strategies.routes.js';
 
 /** Strategies and users' strategy mappings: create, configure, Start/Pause/Resume, status detail. */
-export function createStrategiesModule(deps: { db: Kysely<DB>; kind: DbKind; clock: Clock; events: DomainEventBus }) {
+export function createStrategiesModule(deps: {
+  db: Kysely<DB>;
+  kind: DbKind;
+  clock: Clock;
+  events: DomainEventBus;
+  locks: MappingLocks;
+  shared: SharedState;
+}) {
   const mappings = createMappingsService({
     repo: createMappingsRepository(deps.db, deps.kind),
     clock: deps.clock,
     events: deps.events,
+    locks: deps.locks,
+    shared: deps.shared,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
   return { mappings, routes };

@@ -1,0 +1,107 @@
+import pg from 'pg';
+
+/**
+ * One writer per strategy (DESIGN §9): every path that trades or changes a mapping's legs runs inside
+ * `withMappings([id…], fn)`. Within a process a keyed queue orders the callers; across processes on
+ * PostgreSQL a session advisory lock per mapping, held on a connection of a small pool of its own (so
+ * lock holders never starve the queries they run), keeps a second server out until the first is done.
+ * SQLite serves one process, whose queue is the whole story.
+ */
+export interface MappingLocks {
+  withMappings<T>(mappingIds: readonly number[], fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/**
+ * The advisory-lock namespace (the first key of the two-key form). Advisory locks are per database, so
+ * it is derived from the schema: test runs in schemas of one database never wait on each other's ids.
+ */
+function lockSpace(schema: string): number {
+  let hash = 0x52_44_58; // "RDX"
+  for (const ch of schema) hash = (Math.imul(hash, 31) + ch.charCodeAt(0)) | 0;
+  return hash;
+}
+
+/** An in-process keyed queue: callers of the same key run one after another, in arrival order. */
+function createKeyedQueue() {
+  const tails = new Map<number, Promise<void>>();
+  return {
+    /** Waits for every key (in ascending order, so two callers can never wait on each other); returns the release. */
+    async acquire(keys: readonly number[]): Promise<() => void> {
+      const sorted = [...new Set(keys)].sort((a, b) => a - b);
+      const releases: Array<() => void> = [];
+      for (const key of sorted) {
+        const previous = tails.get(key) ?? Promise.resolve();
+        let release!: () => void;
+        const mine = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        const tail = previous.then(() => mine);
+        tails.set(key, tail);
+        releases.push(() => {
+          release();
+          // The last in line clears its key, so idle mappings cost nothing.
+          if (tails.get(key) === tail) tails.delete(key);
+        });
+        await previous;
+      }
+      return () => {
+        for (const release of releases) release();
+      };
+    },
+  };
+}
+
+export function createLocalMappingLocks(): MappingLocks {
+  const queue = createKeyedQueue();
+  return {
+    async withMappings(mappingIds, fn) {
+      const release = await queue.acquire(mappingIds);
+      try {
+        return await fn();
+      } finally {
+        release();
+      }
+    },
+    close: () => Promise.resolve(),
+  };
+}
+
+/**
+ * PostgreSQL: the local queue first (no connection is spent waiting on our own process), then the
+ * advisory locks, all taken in one statement in ascending order.
+ */
+export function createPostgresMappingLocks(options: { url: string; schema?: string; poolSize?: number }): MappingLocks {
+  const queue = createKeyedQueue();
+  const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8 });
+  const MAPPING_LOCK_SPACE = lockSpace(options.schema ?? 'public');
+  return {
+    async withMappings(mappingIds, fn) {
+      const ids = [...new Set(mappingIds)].sort((a, b) => a - b);
+      const release = await queue.acquire(ids);
+      try {
+        if (ids.length === 0) return await fn();
+        const client = await pool.connect();
+        try {
+          await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
+            MAPPING_LOCK_SPACE,
+            ids,
+          ]);
+          try {
+            return await fn();
+          } finally {
+            await client.query('select pg_advisory_unlock($1, id) from unnest($2::int[]) as id', [
+              MAPPING_LOCK_SPACE,
+              ids,
+            ]);
+          }
+        } finally {
+          client.release();
+        }
+      } finally {
+        release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+
+/**
+ * Which instance runs the singleton workers (engine, scheduler, live sync; DESIGN §9). On PostgreSQL the
+ * leader holds a session advisory lock on a connection of its own: when the leader dies (kill -9
+ * included) its connection closes, the lock is released, and the next standby to ask takes it. With
+ * SQLite there is one process, always the leader.
+ */
+export interface Leadership {
+  /** This instance's name, as /api/health shows it. */
+  readonly instance: string;
+  isLeader(): boolean;
+  /** Runs `onGain` when this instance becomes the leader and `onLose` when it stops being one. */
+  start(handlers: LeadershipHandlers): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface LeadershipHandlers {
+  onGain(): Promise<void>;
+  onLose(): Promise<void>;
+}
+
+/** One process and one database file: this process leads from the start. */
+export function createSoleLeadership(instance: string): Leadership {
+  let handlers: LeadershipHandlers | null = null;
+  return {
+    instance,
+    isLeader: () => true,
+    async start(h) {
+      handlers = h;
+      await h.onGain();
+    },
+    async stop() {
+      await handlers?.onLose();
+      handlers = null;
+    },
+  };
+}
+
+const LEADER_LOCK: [number, number] = [0x52_44_58, 0x4c_45_41]; // "RDX", "LEA"
+
+/**
+ * Leadership through `pg_try_advisory_lock` on a dedicated connection, asked every `pollMs`. A leader
+ * checks its connection on every poll and steps down (stopping its workers) the moment it fails.
+ */
+export function createPostgresLeadership(options: {
+  url: string;
+  instance: string;
+  logger: FastifyBaseLogger;
+  /** Tests isolate themselves in a schema; the lock is per database, so it is salted with the schema. */
+  schema?: string;
+  pollMs?: number;
+}): Leadership {
+  const pollMs = options.pollMs ?? 2000;
+  let client: pg.Client | null = null;
+  let isLeader = false;
+  let timer: NodeJS.Timeout | null = null;
+  let handlers: LeadershipHandlers | null = null;
+  let busy: Promise<void> = Promise.resolve();
+  const salt = [...(options.schema ?? '')].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0);
+  const lock = [LEADER_LOCK[0], LEADER_LOCK[1] ^ salt];
+
+  async function stepDown(reason: string) {
+    if (!isLeader) return;
+    isLeader = false;
+    options.logger.warn({ instance: options.instance, reason }, 'leadership lost');
+    const lost = client;
+    client = null;
+    await lost?.end().catch(() => undefined);
+    await handlers?.onLose();
+  }
+
+  async function poll() {
+    if (isLeader && client) {
+      try {
+        await client.query('select 1');
+      } catch (err) {
+        await stepDown(err instanceof Error ? err.message : 'connection lost');
+      }
+      return;
+    }
+    const candidate = new pg.Client({ connectionString: options.url });
+    candidate.on('error', () => void (busy = busy.then(() => stepDown('connection error'))));
+    try {
+      await candidate.connect();
+      const { rows } = await candidate.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', lock);
+      if (!rows[0]?.ok) {
+        await candidate.end();
+        return;
+      }
+    } catch {
+      await candidate.end().catch(() => undefined);
+      return;
+    }
+    client = candidate;
+    isLeader = true;
+    options.logger.info({ instance: options.instance }, 'leadership gained');
+    await handlers?.onGain();
+  }
+
+  const tick = () => {
+    busy = busy.then(poll).catch((err: unknown) => options.logger.error({ err }, 'leadership poll failed'));
+    return busy;
+  };
+
+  return {
+    instance: options.instance,
+    isLeader: () => isLeader,
+    async start(h) {
+      handlers = h;
+      await tick();
+      timer = setInterval(() => void tick(), pollMs);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await busy;
+      await stepDown('shutting down');
+      handlers = null;
+    },
+  };
+}
