@@ -8,6 +8,8 @@ import { createSettingsRepository } from './db/settings.repository.js';
 import { createSharedState } from './db/shared-state.js';
 import type { Leadership } from './platform/leadership.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
+import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
+import { createDbLoginFailures, createRedisLoginFailures } from './domains/auth/login-failures.repository.js';
 import type { PasswordHasher } from './domains/auth/passwords.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
@@ -86,6 +88,12 @@ export async function buildApp(deps: AppDeps) {
   const shared = createSharedState(settings);
   const isLeader = () => deps.leadership?.isLeader() ?? true;
 
+  // Failed logins count across instances: in Redis when there is one, else in the database.
+  const redisUrl = deps.realtime?.redisUrl;
+  const failures = redisUrl
+    ? await createRedisLoginFailures(redisUrl, LOGIN_WINDOW_MS)
+    : createDbLoginFailures(db, LOGIN_WINDOW_MS);
+  app.addHook('onClose', () => failures.close());
   const auth = createAuthModule({
     db,
     hasher: deps.hasher,
@@ -93,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     sessionTtlMs: deps.sessionTtlMs,
     events,
+    failures,
   });
   const realtime: RealtimeHub & { close(): Promise<void> } =
     deps.realtime?.enabled === false

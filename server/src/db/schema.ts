@@ -175,6 +175,13 @@ export interface BrokerOrdersTable {
   updatedAt: number;
 }
 
+/** One failed login, counted by key (`user:<name>` or `addr:<ip>`) within the rate-limit window. */
+export interface LoginFailuresTable {
+  id: Generated<number>;
+  key: string;
+  at: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -190,6 +197,7 @@ export interface DB {
   settings: SettingsTable;
   strategyLegs: StrategyLegsTable;
   brokerOrders: BrokerOrdersTable;
+  loginFailures: LoginFailuresTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

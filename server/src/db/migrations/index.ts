@@ -8,6 +8,7 @@ import * as m0006 from './202611210006_create_orders_and_legs.js';
 import * as m0007 from './202611210007_create_transactions.js';
 import * as m0008 from './202611210008_create_market_data.js';
 import * as m0009 from './202611210009_add_order_intent.js';
+import * as m0010 from './202611230001_create_login_failures.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '202611210007_create_transactions': m0007,
   '202611210008_create_market_data': m0008,
   '202611210009_add_order_intent': m0009,
+  '202611230001_create_login_failures': m0010,
 };

@@ -1,24 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { composeToken, FailureLimiter, hashSecret, splitToken } from './auth.logic.js';
+import { composeToken, hashSecret, retryAfterFrom, splitToken } from './auth.logic.js';
 
-describe('FailureLimiter', () => {
-  it('locks a key at the limit and frees it when the window slides past', () => {
-    const limiter = new FailureLimiter(3, 1000);
-    limiter.recordFailure('k', 0);
-    limiter.recordFailure('k', 100);
-    expect(limiter.retryAfterMs('k', 150)).toBe(0);
-    limiter.recordFailure('k', 200);
-    expect(limiter.retryAfterMs('k', 250)).toBe(750);
-    expect(limiter.retryAfterMs('k', 1001)).toBe(0);
+describe('retryAfterFrom', () => {
+  it('locks at the limit and frees the key when the window slides past the oldest counted failure', () => {
+    expect(retryAfterFrom([0, 100], 3, 1000, 150)).toBe(0);
+    expect(retryAfterFrom([0, 100, 200], 3, 1000, 250)).toBe(750);
+    expect(retryAfterFrom([0, 100, 200], 3, 1000, 1001)).toBe(0);
   });
 
-  it('keeps keys apart and forgets a key on reset', () => {
-    const limiter = new FailureLimiter(1, 1000);
-    limiter.recordFailure('a', 0);
-    expect(limiter.retryAfterMs('a', 1)).toBeGreaterThan(0);
-    expect(limiter.retryAfterMs('b', 1)).toBe(0);
-    limiter.reset('a');
-    expect(limiter.retryAfterMs('a', 1)).toBe(0);
+  it('counts only failures inside the window, in any order', () => {
+    expect(retryAfterFrom([900, -5000, 950], 2, 1000, 1000)).toBe(900);
+    expect(retryAfterFrom([], 1, 1000, 0)).toBe(0);
   });
 });
 

@@ -21,37 +21,12 @@ export function splitToken(token: string): { secret: string; signature: string }
 }
 
 /**
- * Counts failures per key in a sliding window. `retryAfterMs` > 0 means the key is locked.
- * Kept in memory: a restart forgets, which only resets a lock early.
+ * How long a key stays locked, given its failure times: once `limit` failures fall inside the window, until
+ * the oldest of the last `limit` leaves it. 0 means not locked.
  */
-export class FailureLimiter {
-  private readonly failures = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-  ) {}
-
-  recordFailure(key: string, now: number): void {
-    const recent = this.recent(key, now);
-    recent.push(now);
-    this.failures.set(key, recent);
-  }
-
-  retryAfterMs(key: string, now: number): number {
-    const recent = this.recent(key, now);
-    if (recent.length < this.limit) return 0;
-    const oldest = recent[recent.length - this.limit] ?? now;
-    return Math.max(1, oldest + this.windowMs - now);
-  }
-
-  reset(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private recent(key: string, now: number): number[] {
-    const kept = (this.failures.get(key) ?? []).filter((t) => t > now - this.windowMs);
-    if (kept.length === 0) this.failures.delete(key);
-    return kept;
-  }
+export function retryAfterFrom(failures: readonly number[], limit: number, windowMs: number, now: number): number {
+  const recent = failures.filter((t) => t > now - windowMs).sort((a, b) => a - b);
+  if (recent.length < limit) return 0;
+  const oldest = recent[recent.length - limit] ?? now;
+  return Math.max(1, oldest + windowMs - now);
 }

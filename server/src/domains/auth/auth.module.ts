@@ -7,6 +7,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import { createAuthRepository } from './auth.repository.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
+import type { LoginFailureStore } from './login-failures.repository.js';
 import type { PasswordHasher } from './passwords.js';
 
 /** Sign-in, sessions and who is calling; ends a user's sessions when their password changes. */
@@ -17,6 +18,7 @@ export function createAuthModule(deps: {
   clock: Clock;
   sessionTtlMs: number;
   events: DomainEventBus;
+  failures: LoginFailureStore;
 }) {
   const auth = createAuthService({ ...deps, repo: createAuthRepository(deps.db) });
   deps.events.subscribe('user.password_changed', async ({ userId, keepSessionId }) => {

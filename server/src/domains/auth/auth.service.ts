@@ -5,11 +5,14 @@ import { badRequest, rateLimited, unauthenticated } from '../../platform/errors.
 import type { AuthContext } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUser } from '../users/users.presenter.js';
-import { composeToken, FailureLimiter, hashSecret, newSessionSecret, splitToken } from './auth.logic.js';
+import { composeToken, hashSecret, newSessionSecret, retryAfterFrom, splitToken } from './auth.logic.js';
+import type { LoginFailureStore } from './login-failures.repository.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { PasswordHasher } from './passwords.js';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** The login rate limit's window (DESIGN §4): 5 failures per username, 20 per address. */
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+const LIMITS = { user: 5, addr: 20 } as const;
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -17,16 +20,26 @@ export interface AuthServiceDeps {
   secrets: SecretBox;
   clock: Clock;
   sessionTtlMs: number;
+  /** Failed logins, counted across every instance (Redis or the database). */
+  failures: LoginFailureStore;
 }
 
-export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs }: AuthServiceDeps) {
-  // Per-username and per-address failure windows (DESIGN §4: login is rate-limited).
-  const byUsername = new FailureLimiter(5, FIFTEEN_MINUTES);
-  const byAddress = new FailureLimiter(20, FIFTEEN_MINUTES);
+export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, failures }: AuthServiceDeps) {
   let dummyHash: Promise<string> | null = null;
+  const userKey = (username: string) => `user:${username}`;
+  const addrKey = (ip: string) => `addr:${ip}`;
 
-  function assertNotLocked(usernameKey: string, ip: string, now: number) {
-    const wait = Math.max(byUsername.retryAfterMs(usernameKey, now), byAddress.retryAfterMs(ip, now));
+  /** Per-username and per-address failure windows (DESIGN §4: login is rate-limited). */
+  async function assertNotLocked(usernameKey: string, ip: string, now: number) {
+    const since = now - LOGIN_WINDOW_MS;
+    const [byUser, byAddr] = await Promise.all([
+      failures.since(userKey(usernameKey), since),
+      ip ? failures.since(addrKey(ip), since) : Promise.resolve([]),
+    ]);
+    const wait = Math.max(
+      retryAfterFrom(byUser, LIMITS.user, LOGIN_WINDOW_MS, now),
+      retryAfterFrom(byAddr, LIMITS.addr, LOGIN_WINDOW_MS, now),
+    );
     if (wait > 0) {
       const minutes = Math.ceil(wait / 60000);
       throw rateLimited(
@@ -40,17 +53,16 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs }
     async login(body: LoginBody, ip: string): Promise<{ token: string; user: User }> {
       const now = clock.now();
       const usernameKey = body.username.toLowerCase();
-      assertNotLocked(usernameKey, ip, now);
+      await assertNotLocked(usernameKey, ip, now);
       const row = await repo.findUserByUsername(body.username);
       // Compare against a throwaway hash for unknown users so the reply time tells nothing.
       dummyHash ??= hasher.hash(newSessionSecret());
       const valid = await hasher.verify(body.password, row?.passwordHash ?? (await dummyHash));
       if (!row || !valid) {
-        byUsername.recordFailure(usernameKey, now);
-        byAddress.recordFailure(ip, now);
+        await Promise.all([failures.record(userKey(usernameKey), now), failures.record(addrKey(ip), now)]);
         throw unauthenticated(MSG.invalidCredentials);
       }
-      byUsername.reset(usernameKey);
+      await failures.clear(userKey(usernameKey));
       const secret = newSessionSecret();
       await repo.insertSession({
         userId: row.id,
@@ -97,9 +109,9 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs }
       if (!row) throw unauthenticated(MSG.sessionExpired);
       // Guessing the current password from a borrowed session counts against the same limit as logins.
       const usernameKey = row.username.toLowerCase();
-      assertNotLocked(usernameKey, '', clock.now());
+      await assertNotLocked(usernameKey, '', clock.now());
       if (!(await hasher.verify(body.current_password, row.passwordHash))) {
-        byUsername.recordFailure(usernameKey, clock.now());
+        await failures.record(userKey(usernameKey), clock.now());
         throw badRequest(MSG.wrongCurrentPassword);
       }
       const now = clock.now();

@@ -1,0 +1,51 @@
+import { randomBytes } from 'node:crypto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrateToLatest } from '../../db/migrate.js';
+import { openTestDatabase } from '../../../test/test-app.js';
+import {
+  createDbLoginFailures,
+  createRedisLoginFailures,
+  type LoginFailureStore,
+} from './login-failures.repository.js';
+
+const WINDOW = 60_000;
+const stores: Array<{ close(): Promise<void> }> = [];
+afterEach(async () => {
+  for (const s of stores.splice(0)) await s.close();
+});
+
+/** Two instances of the console are two stores over the same backing service. */
+async function twoInstances(kind: 'db' | 'redis'): Promise<[LoginFailureStore, LoginFailureStore]> {
+  if (kind === 'redis') {
+    const url = process.env.REDIS_URL ?? '';
+    const pair: [LoginFailureStore, LoginFailureStore] = [
+      await createRedisLoginFailures(url, WINDOW),
+      await createRedisLoginFailures(url, WINDOW),
+    ];
+    stores.push(...pair);
+    return pair;
+  }
+  const database = await openTestDatabase();
+  await migrateToLatest(database);
+  stores.push({ close: () => database.drop() });
+  return [createDbLoginFailures(database.db, WINDOW), createDbLoginFailures(database.db, WINDOW)];
+}
+
+describe.each([
+  ['the database', 'db' as const],
+  ...(process.env.REDIS_URL ? [['Redis', 'redis' as const] as const] : []),
+])('failed logins counted in %s', (_name, kind) => {
+  it('are seen by every instance, age out of the window and clear on success', async () => {
+    const [a, b] = await twoInstances(kind);
+    const key = `user:someone-${randomBytes(4).toString('hex')}`;
+    await a.record(key, 1000);
+    await b.record(key, 2000);
+    await a.record(key, 3000);
+    expect((await b.since(key, 0)).sort()).toEqual([1000, 2000, 3000]);
+    expect(await a.since(key, 1500)).toEqual(expect.arrayContaining([2000, 3000]));
+    await b.record(key, 1000 + WINDOW + 10);
+    expect((await a.since(key, 10 + WINDOW)).sort()).toEqual([1000 + WINDOW + 10]);
+    await a.clear(key);
+    expect(await b.since(key, 0)).toEqual([]);
+  });
+});
