@@ -79,6 +79,10 @@ export class ChildServer {
     this.child = null;
   }
 
+  isRunning(): boolean {
+    return this.child !== null && this.child.exitCode === null;
+  }
+
   logs() {
     return this.output;
   }

@@ -182,6 +182,13 @@ export interface LoginFailuresTable {
   at: number;
 }
 
+/** The last candle close the engine acted on, per (instrument, interval). */
+export interface CandleClaimsTable {
+  instrumentToken: string;
+  interval: RdxInterval;
+  lastCloseAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,6 +205,7 @@ export interface DB {
   strategyLegs: StrategyLegsTable;
   brokerOrders: BrokerOrdersTable;
   loginFailures: LoginFailuresTable;
+  candleClaims: CandleClaimsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

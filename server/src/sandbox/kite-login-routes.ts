@@ -7,7 +7,7 @@ import { kiteFail, type SandboxContext } from './sandbox-context.js';
 
 function login(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   const userId = request.form.get('user_id') ?? '';
-  const result = ctx.sessions.login(userId, request.form.get('password') ?? '', ctx.clock.now());
+  const result = ctx.sessions.login(userId, request.form.get('password') ?? '', ctx.authClock.now());
   if (!result.ok) return kiteFail(result.type, result.message);
   const data = {
     user_id: userId,
@@ -24,7 +24,7 @@ function twofa(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   const type = f.get('twofa_type') ?? 'totp';
   if (type !== 'totp') return kiteFail('InputException', 'The sandbox supports only `twofa_type` totp.');
   const code = (f.get('twofa_value') ?? '').trim();
-  const result = ctx.sessions.twofa(f.get('user_id') ?? '', f.get('request_id') ?? '', code, ctx.clock.now());
+  const result = ctx.sessions.twofa(f.get('user_id') ?? '', f.get('request_id') ?? '', code, ctx.authClock.now());
   if (!result.ok) return kiteFail(result.type, result.message);
   const cookie = `enctoken=${result.enctoken}; Path=/; HttpOnly; SameSite=Lax`;
   return jsonWith({ status: 'success', data: { profile: {} } }, { 'Set-Cookie': cookie });
@@ -32,7 +32,7 @@ function twofa(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
 
 function connectLogin(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   if (request.query.get('api_key') !== ctx.apiKey) return kiteFail('InputException', 'Invalid `api_key`.');
-  const requestToken = ctx.sessions.authorize(request.cookies.enctoken, ctx.clock.now());
+  const requestToken = ctx.sessions.authorize(request.cookies.enctoken, ctx.authClock.now());
   if (!requestToken) {
     const page =
       '<!doctype html><title>Sandbox Kite login</title><p>Not logged in. POST /api/login, then /api/twofa, then open this page again.</p>';

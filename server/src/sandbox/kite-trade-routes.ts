@@ -18,7 +18,7 @@ function exchangeToken(ctx: SandboxContext, request: SandboxRequest): SandboxRes
     f.get('api_key') ?? '',
     f.get('request_token') ?? '',
     f.get('checksum') ?? '',
-    ctx.clock.now(),
+    ctx.authClock.now(),
   );
   return 'ok' in result ? kiteFail(result.type, result.message) : kiteOk(sessionJson(result));
 }

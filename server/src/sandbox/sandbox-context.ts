@@ -17,6 +17,8 @@ export interface SandboxClock {
 /** Shared state of one sandbox exchange. */
 export interface SandboxContext {
   clock: SandboxClock;
+  /** The clock logins, TOTP codes and sessions are checked against (the price clock unless told otherwise). */
+  authClock: SandboxClock;
   seed: number;
   feed: PriceFeed;
   pricing: InstrumentPricing;
@@ -51,7 +53,7 @@ export function withKiteAuth(
   handler: (request: SandboxRequest, session: KiteSession) => SandboxResponse | Promise<SandboxResponse>,
 ): Handler {
   return (request) => {
-    const auth = ctx.sessions.authenticate(request.headers.authorization, ctx.clock.now());
+    const auth = ctx.sessions.authenticate(request.headers.authorization, ctx.authClock.now());
     return 'ok' in auth ? kiteFail(auth.type, auth.message) : handler(request, auth);
   };
 }

@@ -41,6 +41,11 @@ export interface SandboxExchangeOptions {
   port?: number;
   host?: string;
   clock?: SandboxClock;
+  /**
+   * Logins, TOTP codes and sessions are checked on this clock; `clock` by default. A test that runs prices
+   * faster than real time passes real time here, since the consoles compute their TOTP codes on theirs.
+   */
+  authClock?: SandboxClock;
   /** How often (real ms) the live feeds look for new price steps. Default 250. */
   tickIntervalMs?: number;
   /** Silence (real ms) after which the ticker sends a 1-byte heartbeat. Default 1000. */
@@ -128,6 +133,7 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string):
   const feed = createPriceFeed(seed, ALL_WALKS);
   return {
     clock: options.clock ?? { now: () => Date.now() },
+    authClock: options.authClock ?? options.clock ?? { now: () => Date.now() },
     seed,
     feed,
     pricing: createInstrumentPricing(feed, seed),
@@ -232,8 +238,8 @@ function controlFor(
     clearFaults: () => faults.clear(),
     dropKiteTickerConnections: () => ticker.dropAll(),
     dropBinanceStreamConnections: () => streams.dropAll(),
-    issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.clock.now()).accessToken,
-    totpCode: () => accounts.sandboxTotpCode(ctx.clock.now()),
+    issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
+    totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),
     pump: () => loop.pump(),
   };
 }

@@ -9,6 +9,7 @@ import * as m0007 from './202611210007_create_transactions.js';
 import * as m0008 from './202611210008_create_market_data.js';
 import * as m0009 from './202611210009_add_order_intent.js';
 import * as m0010 from './202611230001_create_login_failures.js';
+import * as m0011 from './202611230002_create_candle_claims.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '202611210008_create_market_data': m0008,
   '202611210009_add_order_intent': m0009,
   '202611230001_create_login_failures': m0010,
+  '202611230002_create_candle_claims': m0011,
 };

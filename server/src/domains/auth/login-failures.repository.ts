@@ -41,11 +41,18 @@ export function createDbLoginFailures(db: Kysely<DB>, windowMs: number): LoginFa
   };
 }
 
-/** In Redis: a sorted set per key (score = time), expiring with the window. */
-export async function createRedisLoginFailures(url: string, windowMs: number): Promise<LoginFailureStore> {
+/**
+ * In Redis: a sorted set per key (score = time), expiring with the window. `namespace` (the database's
+ * identity) keeps two deployments that share one Redis from locking each other's users.
+ */
+export async function createRedisLoginFailures(
+  url: string,
+  windowMs: number,
+  namespace: string,
+): Promise<LoginFailureStore> {
   const client = createClient({ url });
   await client.connect();
-  const name = (key: string) => `rdx:login-failures:${key}`;
+  const name = (key: string) => `rdx:${namespace}:login-failures:${key}`;
   return {
     async record(key, at) {
       await client

@@ -103,6 +103,24 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       return { mappings, legs };
     },
 
+    /**
+     * Claims a candle close for (instrument, interval): true the first time, false when this close (or a
+     * later one) was already claimed, by this process or another leader before it died.
+     */
+    async claimCandle(instrumentToken: string, interval: RdxInterval, closeAt: number): Promise<boolean> {
+      const result = await db
+        .insertInto('candleClaims')
+        .values({ instrumentToken, interval, lastCloseAt: closeAt })
+        .onConflict((oc) =>
+          oc
+            .columns(['instrumentToken', 'interval'])
+            .doUpdateSet({ lastCloseAt: closeAt })
+            .where('candleClaims.lastCloseAt', '<', closeAt),
+        )
+        .executeTakeFirst();
+      return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+
     /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
     async one(mappingId: number) {
       const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();

@@ -236,10 +236,13 @@ export function createEngine(deps: {
     if (!isRunning || meta.isGapFill) return;
     // The engine subscribes only to RDX intervals; the hub's keys span every data interval.
     if (!isRdxInterval(key.interval)) return;
-    const at = candle.ts + INTERVAL_MS[key.interval];
-    evaluate(key.instrumentToken, key.interval, Math.round(candle.close * 100), at).catch((err: unknown) =>
-      deps.logger.error({ err, key }, 'candle evaluation failed'),
-    );
+    const interval = key.interval;
+    const at = candle.ts + INTERVAL_MS[interval];
+    // Each close is acted on once: a leader that takes over mid-candle finds the old leader's claim.
+    deps.repo
+      .claimCandle(key.instrumentToken, interval, at)
+      .then((isMine) => (isMine ? evaluate(key.instrumentToken, interval, Math.round(candle.close * 100), at) : 0))
+      .catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
   };
 
   /** Subscribes to exactly the keys running mappings need. */

@@ -1,0 +1,294 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { io as connect, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ChildServer, freePort } from '../test/child-server.js';
+import { dialect } from '../test/test-app.js';
+import { openDatabase, type Database } from './db/client.js';
+import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
+
+/**
+ * Issue 10: three real consoles on one PostgreSQL and one Redis. Two run every role, one serves the API
+ * only; strategies trade on a fast exchange clock while concurrent actions hit all three and the leader
+ * is SIGKILLed twice. Afterwards nothing was traded twice: legs = fills net, one entry per candle close,
+ * broker orders = booked fills, a standby took over within 15 s, and the API-only console's socket got
+ * every fill.
+ */
+const run = dialect === 'postgres' && Boolean(process.env.REDIS_URL);
+const ADMIN = { username: 'admin', password: 'cluster-admin-pw' };
+/** Exchange time runs this many times faster than real time, so 1m candles close every few seconds. */
+const SPEED = 10;
+
+let sandbox: SandboxExchange;
+let database: Database;
+let dbUrl = '';
+let dropDatabase = async () => {};
+const servers: Record<'a' | 'b' | 'c', ChildServer> = {} as Record<'a' | 'b' | 'c', ChildServer>;
+const dirs: string[] = [];
+
+async function api<T>(s: ChildServer, token: string | null, method: string, url: string, body?: unknown) {
+  const res = await fetch(`${s.url}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : method === 'POST' ? { body: '{}' } : {}),
+  });
+  const json = (await res.json()) as { data: T };
+  return { status: res.status, data: json.data };
+}
+const login = async (s: ChildServer, username: string, password: string) =>
+  (await api<{ token: string }>(s, null, 'POST', '/auth/login', { username, password })).data.token;
+const leaderSeenBy = async (s: ChildServer) =>
+  (await api<{ leader: string | null }>(s, null, 'GET', '/health')).data.leader;
+
+function consoleServer(name: 'a' | 'b' | 'c', port: number, services?: string) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cluster-${name}-`));
+  dirs.push(dir);
+  return new ChildServer(port, {
+    DATA_DIR: dir,
+    DATABASE_URL: dbUrl,
+    REDIS_URL: process.env.REDIS_URL ?? '',
+    SECRET_KEY: 'cluster-test-secret-key-shared-by-all-three',
+    INSTANCE_NAME: name,
+    ADMIN_USERNAME: ADMIN.username,
+    ADMIN_PASSWORD: ADMIN.password,
+    SEED_DEMO: '0',
+    MARKET_MODE: 'sandbox',
+    KITE_API_ROOT: sandbox.urls.kiteApi,
+    KITE_LOGIN_ROOT: sandbox.urls.kiteLogin,
+    KITE_WS_ROOT: sandbox.urls.kiteWs,
+    BINANCE_API_ROOT: sandbox.urls.binanceApi,
+    BINANCE_WS_ROOT: sandbox.urls.binanceWs,
+    ...(services ? { SERVICES: services } : {}),
+  });
+}
+
+beforeAll(async () => {
+  if (!run) return;
+  const t0 = Date.now();
+  sandbox = await createSandboxExchange({
+    seed: 'cluster',
+    clock: { now: () => t0 + (Date.now() - t0) * SPEED },
+    // The consoles compute TOTP codes on real time.
+    authClock: { now: () => Date.now() },
+  });
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const name = `cluster_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  dbUrl = url.toString();
+  dropDatabase = async () => {
+    const c = new pg.Client({ connectionString: base });
+    await c.connect();
+    await c.query(`drop database if exists ${name} with (force)`);
+    await c.end();
+  };
+  servers.a = consoleServer('a', await freePort());
+  servers.b = consoleServer('b', await freePort());
+  servers.c = consoleServer('c', await freePort(), 'api');
+  // One at a time: the first migrates and seeds, the others find it done.
+  for (const s of Object.values(servers)) await s.start();
+  database = openDatabase({ url: dbUrl, pgPoolSize: 2 });
+}, 120_000);
+
+afterAll(async () => {
+  if (!run) return;
+  await Promise.all(Object.values(servers).map((s) => s.stop()));
+  await database?.close();
+  await sandbox?.close();
+  await dropDatabase();
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
+
+async function arrange() {
+  const { a, b } = servers;
+  const adminToken = await login(a, ADMIN.username, ADMIN.password);
+  await api(a, adminToken, 'POST', '/users', { username: 'trader', password: 'trader-password', role: 'user' });
+  const token = await login(b, 'trader', 'trader-password');
+  const instruments = (await api<Array<{ id: number; name: string }>>(a, token, 'GET', '/instruments/list')).data;
+  const index = instruments.find((i) => i.name === 'SANDBOX 24x7');
+  if (!index) throw new Error('SANDBOX 24x7 missing');
+  const brokerToken = sandbox.control.issueKiteAccessToken('CL1234');
+  const broker = (
+    await api<{ id: number }>(a, token, 'POST', '/brokers/user-brokers', {
+      broker_id: 1,
+      broker_username: 'CL1234',
+      broker_token: brokerToken,
+    })
+  ).data;
+  const ids: number[] = [];
+  // Four paper strategies and one live one, on 1m candles.
+  for (const isDummy of [1, 1, 1, 1, 0]) {
+    const m = (
+      await api<{ id: number }>(b, token, 'POST', '/strategies/user-mappings', {
+        strategy_id: 1,
+        instrument_id: index.id,
+        user_broker_id: broker.id,
+        is_dummy: isDummy,
+        ce_count: 1,
+        pe_count: 1 + ids.length,
+      })
+    ).data;
+    await api(a, token, 'POST', `/strategies/user-mappings/${m.id}/rdx-config`, { rdx_lot_count: 1, interval: '1m' });
+    expect(
+      (await api(b, token, 'PUT', `/strategies/user-mappings/${m.id}/toggle-status`, { running_status: 1 })).status,
+    ).toBe(200);
+    ids.push(m.id);
+  }
+  expect((await api(servers.c, adminToken, 'POST', '/rdx/start')).status).toBe(200);
+  return { token, adminToken, brokerToken, ids, liveId: ids[4] ?? 0 };
+}
+
+let stormRound = 0;
+/**
+ * Every instance hit with the same actions at once, for every mapping. The lot count changes first, so
+ * the first realign of a round really trades (close and reopen) and the others must find nothing to do.
+ */
+async function storm(token: string, ids: number[]) {
+  const all = Object.values(servers).filter((s) => s.isRunning());
+  stormRound += 1;
+  for (const id of ids) {
+    await api(all[id % all.length] ?? servers.c, token, 'PUT', `/strategies/user-mappings/${id}/rdx-config`, {
+      rdx_lot_count: 1 + (stormRound % 2),
+      interval: '1m',
+    });
+  }
+  const actions = ['realign', 'realign', 'pause', 'resume', 'realign'];
+  for (const action of actions) {
+    await Promise.all(
+      ids.flatMap((id) =>
+        all.map((s) =>
+          action === 'realign'
+            ? api(s, token, 'POST', `/strategies/user-mappings/${id}/realign`)
+            : api(s, token, 'POST', `/rdx/${action}/${id}`),
+        ),
+      ),
+    );
+  }
+}
+
+/** Kills the leader and returns how long the others took to agree on a new one. */
+async function killLeader(): Promise<{ killed: 'a' | 'b'; tookMs: number }> {
+  const leader = await leaderSeenBy(servers.c);
+  const killed = leader === 'a' ? 'a' : 'b';
+  const survivor = killed === 'a' ? 'b' : 'a';
+  await servers[killed].kill();
+  const started = Date.now();
+  await vi.waitFor(async () => expect(await leaderSeenBy(servers.c)).toBe(survivor), {
+    timeout: 20_000,
+    interval: 250,
+  });
+  return { killed, tookMs: Date.now() - started };
+}
+
+describe.skipIf(!run)('three consoles on one PostgreSQL', () => {
+  it('trade every strategy exactly once through concurrent actions and two leader kills', async () => {
+    const { token, brokerToken, ids, liveId } = await arrange();
+    const received = new Set<number>();
+    const socket: Socket = connect(servers.c.url, { auth: { token }, transports: ['websocket'] });
+    socket.on('transaction_created', ({ transaction }: { transaction: { id: number } }) =>
+      received.add(transaction.id),
+    );
+    await vi.waitFor(() => expect(socket.connected).toBe(true), { timeout: 10_000 });
+
+    // A login rate limit counted on one console holds on another.
+    for (let i = 0; i < 5; i++)
+      await api(servers.a, null, 'POST', '/auth/login', { username: 'trader', password: 'x' });
+    expect((await api(servers.b, null, 'POST', '/auth/login', { username: 'trader', password: 'x' })).status).toBe(429);
+
+    const firstFill = async () =>
+      (await database.db.selectFrom('transactions').select('id').where('isDummy', '=', 1).execute()).length;
+    await vi.waitFor(async () => expect(await firstFill()).toBeGreaterThan(0), { timeout: 60_000, interval: 500 });
+    await storm(token, ids);
+
+    const takeovers: number[] = [];
+    for (let round = 0; round < 2; round++) {
+      const { killed, tookMs } = await killLeader();
+      takeovers.push(tookMs);
+      await storm(token, ids);
+      await servers[killed].start(); // back as a standby
+    }
+    // A few more candle closes under the last leader, then everything stops and settles.
+    await new Promise((r) => setTimeout(r, 15_000));
+    await api(servers.c, token, 'POST', '/rdx/stop');
+    for (const id of ids) await api(servers.c, token, 'POST', `/strategies/user-mappings/${id}/exit`);
+    const db = database.db;
+    await vi.waitFor(
+      async () =>
+        expect(await db.selectFrom('brokerOrders').select('id').where('status', '=', 'pending').execute()).toEqual([]),
+      { timeout: 30_000, interval: 250 },
+    );
+
+    expect(takeovers.every((ms) => ms <= 15_000)).toBe(true);
+    const txs = await db.selectFrom('transactions').selectAll().execute();
+    const legs = await db.selectFrom('strategyLegs').selectAll().execute();
+
+    // No leg was closed twice, and the fills of every mapping net to its open legs, per symbol.
+    for (const id of ids) {
+      const net = new Map<string, number>();
+      for (const x of txs.filter((y) => y.mappingId === id))
+        net.set(x.tradingSymbol, (net.get(x.tradingSymbol) ?? 0) + x.quantity);
+      const open = new Map<string, number>();
+      for (const l of legs.filter((y) => y.mappingId === id && y.status === 'open'))
+        open.set(l.tradingSymbol, (open.get(l.tradingSymbol) ?? 0) + l.quantity);
+      expect([...net].filter(([, q]) => q !== 0).sort()).toEqual([...open].sort());
+    }
+    const closes = txs.filter((x) => x.quantity < 0);
+    expect(closes.length).toBe(legs.filter((l) => l.status === 'closed').length);
+
+    // One entry per candle close (or manual action): never two sells of a symbol for a mapping at one instant.
+    const entries = new Map<string, number>();
+    for (const x of txs.filter((y) => y.quantity > 0)) {
+      const key = `${x.mappingId}|${x.tradingSymbol}|${x.transactionDate}`;
+      entries.set(key, (entries.get(key) ?? 0) + 1);
+    }
+    console.log(
+      'CLUSTER-DOUBLE',
+      JSON.stringify(doubled),
+      JSON.stringify(
+        txs
+          .filter((x) => doubled.some((d) => d.startsWith(`${x.mappingId}|${x.tradingSymbol}|`)))
+          .map((x) => [x.id, x.mappingId, x.tradingSymbol, x.quantity, x.transactionDate, x.orderId, x.isDummy]),
+      ),
+    );
+    expect([...entries.values()].every((n) => n === 1)).toBe(true);
+
+    // The broker's orders are exactly the live fills we booked.
+    const ours = await db.selectFrom('brokerOrders').selectAll().execute();
+    const broker = (await (
+      await fetch(`${sandbox.urls.kiteApi}/orders`, {
+        headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
+      })
+    ).json()) as { data: Array<{ tag: string | null; status: string }> };
+    const bookedTags = ours
+      .filter((o) => o.status === 'filled')
+      .map((o) => o.tag)
+      .sort();
+    expect(
+      broker.data
+        .filter((o) => o.status === 'COMPLETE')
+        .map((o) => o.tag ?? '')
+        .sort(),
+    ).toEqual(bookedTags);
+    expect(txs.filter((x) => x.mappingId === liveId).length).toBe(bookedTags.length);
+
+    // The API-only console's socket saw every fill, wherever it was made.
+    await vi.waitFor(
+      () => expect([...received].sort((x, y) => x - y)).toEqual(txs.map((x) => x.id).sort((x, y) => x - y)),
+      {
+        timeout: 10_000,
+      },
+    );
+    console.log(
+      'CLUSTER',
+      JSON.stringify({ fills: txs.length, live: bookedTags.length, legs: legs.length, received: received.size }),
+    );
+    socket.disconnect();
+  }, 300_000);
+});
