@@ -248,15 +248,6 @@ describe.skipIf(!run)('three consoles on one PostgreSQL', () => {
       const key = `${x.mappingId}|${x.tradingSymbol}|${x.transactionDate}`;
       entries.set(key, (entries.get(key) ?? 0) + 1);
     }
-    console.log(
-      'CLUSTER-DOUBLE',
-      JSON.stringify(doubled),
-      JSON.stringify(
-        txs
-          .filter((x) => doubled.some((d) => d.startsWith(`${x.mappingId}|${x.tradingSymbol}|`)))
-          .map((x) => [x.id, x.mappingId, x.tradingSymbol, x.quantity, x.transactionDate, x.orderId, x.isDummy]),
-      ),
-    );
     expect([...entries.values()].every((n) => n === 1)).toBe(true);
 
     // The broker's orders are exactly the live fills we booked.
@@ -284,10 +275,6 @@ describe.skipIf(!run)('three consoles on one PostgreSQL', () => {
       {
         timeout: 10_000,
       },
-    );
-    console.log(
-      'CLUSTER',
-      JSON.stringify({ fills: txs.length, live: bookedTags.length, legs: legs.length, received: received.size }),
     );
     socket.disconnect();
   }, 300_000);
