@@ -61,6 +61,8 @@ test('the scheduling tab enables and disables auto-scheduling', async ({ page })
 test('the rdx tab starts and stops the RDX strategy service', async ({ page }) => {
   await services.open('rdx');
   await services.expectHeading('RDX Strategy Service');
+  // One console: it runs the engine itself, and says so.
+  await expect(page.getByTestId('rdx-leader')).toContainText(/^Engine instance: .+ \(this console\)$/);
   // The trading stories leave the service running on this shared server: stop it first if so.
   const status = page.getByTestId('rdx-service-status');
   await expect(status).toContainText(/Running|Stopped/);

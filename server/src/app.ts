@@ -1,5 +1,6 @@
 import type { Health } from '@app/contract';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
+import type { Server } from 'node:http';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import pino from 'pino';
 import type { MarketConfig } from './config/market.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   workerStatus?: () => Health['workers'];
   /** Which instance runs the singleton workers; without one, this process leads (tests, one process). */
   leadership?: Leadership;
+  /** Fastify's trustProxy, so the login limit sees clients' addresses behind nginx. */
+  trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
 }
 
 /**
@@ -66,10 +69,12 @@ export interface AppDeps {
  * modules, and the workers `main` starts by `SERVICES`.
  */
 export async function buildApp(deps: AppDeps) {
-  const app: FastifyInstance = Fastify({
+  const options: FastifyHttpOptions<Server> = {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
-  });
+    trustProxy: deps.trustProxy ?? false,
+  };
+  const app: FastifyInstance = Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

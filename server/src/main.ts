@@ -19,6 +19,16 @@ import { seedDemo } from './demo-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
 import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
 
+/** TRUST_PROXY as Fastify takes it: `true`, a hop count (trust that many proxies), or addresses and CIDRs. */
+function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim());
+}
+
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
   const env = loadEnv();
@@ -60,6 +70,7 @@ async function main() {
     ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}),
     workerStatus: () => runner.statuses(),
     leadership,
+    ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');

@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   WEB_DIST: optionalText,
   /** This instance's name in /api/health and the leader record (default host:port). */
   INSTANCE_NAME: optionalText,
+  /**
+   * Behind a reverse proxy: which hops to trust for the client address (Fastify's trustProxy: `true`, a hop
+   * count, or addresses/CIDRs separated by commas). Unset: the socket's address, as without a proxy.
+   */
+  TRUST_PROXY: optionalText,
 });
 
 export type Env = ReturnType<typeof loadEnv>;

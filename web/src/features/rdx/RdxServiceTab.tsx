@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
+import { LeaderLine } from './LeaderLine';
 import { rdxServiceKey, useRdxServiceStatus } from './rdx-service-query';
 
 /** Admin rdx tab: start and stop the RDX strategy service and see whether it runs. */
@@ -43,6 +44,7 @@ export function RdxServiceTab() {
             <span className={isRunning ? 'badge running' : 'badge'}>{isRunning ? 'Running' : 'Stopped'}</span>
           )}
         </p>
+        <LeaderLine />
         <div className="row">
           <button
             type="button"
