@@ -189,6 +189,12 @@ export interface CandleClaimsTable {
   lastCloseAt: number;
 }
 
+/** A user's number of transactions, kept with every insert (pages read their total here). */
+export interface TransactionCountsTable {
+  userId: number;
+  n: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -206,6 +212,7 @@ export interface DB {
   brokerOrders: BrokerOrdersTable;
   loginFailures: LoginFailuresTable;
   candleClaims: CandleClaimsTable;
+  transactionCounts: TransactionCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

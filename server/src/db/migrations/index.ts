@@ -10,6 +10,7 @@ import * as m0008 from './202611210008_create_market_data.js';
 import * as m0009 from './202611210009_add_order_intent.js';
 import * as m0010 from './202611230001_create_login_failures.js';
 import * as m0011 from './202611230002_create_candle_claims.js';
+import * as m0012 from './202611230003_create_transaction_counts.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '202611210009_add_order_intent': m0009,
   '202611230001_create_login_failures': m0010,
   '202611230002_create_candle_claims': m0011,
+  '202611230003_create_transaction_counts': m0012,
 };

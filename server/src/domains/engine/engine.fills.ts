@@ -1,5 +1,6 @@
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { countTransactions } from '../../db/transaction-counts.js';
 import type { NewFill, WrittenFill } from './engine.types.js';
 
 /** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
@@ -27,5 +28,6 @@ export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: nu
       if (match) written.push({ ...match, id: r.id });
     }
   }
+  await countTransactions(trx, fills);
   return written;
 }

@@ -266,6 +266,13 @@ function createPaperFills(raw: SqliteDatabase.Database) {
           written.push(w);
         }
       }
+      // Each user's transaction count, in the same transaction (pages read their total from it).
+      const perUser = new Map<number, number>();
+      for (const f of input.fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
+      const count = prepare(
+        'insert into transaction_counts (user_id, n) values (?, ?) on conflict (user_id) do update set n = n + excluded.n',
+      );
+      for (const [userId, added] of perUser) count.run(userId, added);
       return written;
     })();
 }

@@ -93,3 +93,28 @@ describe('transactions', () => {
     expect(details).not.toContain('TEMP B-TREE');
   });
 });
+
+describe('the kept totals', () => {
+  it('match a count of the rows after paper fills, for the user and for the admin', async () => {
+    const { buildMapping, buildRdxConfig } = await import('../../../test/factories.js');
+    const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, 1);
+    await t.services.engine.realign({ userId: owner.id, role: 'user' }, m.id);
+    await buildTransaction(t, owner);
+    const admin = await buildAdmin(t);
+    const counted = async (userId?: number) => {
+      let q = t.database.db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n'));
+      if (userId !== undefined) q = q.where('userId', '=', userId);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    };
+    expect(await counted(owner.id)).toBe(3);
+    expect((await list('?limit=1')).json().data.total).toBe(await counted(owner.id));
+    const all = await t.request({
+      method: 'GET',
+      url: '/api/transactions/admin/all-transactions?limit=1',
+      token: admin.token,
+    });
+    expect(all.json().data.total).toBe(await counted());
+  });
+});

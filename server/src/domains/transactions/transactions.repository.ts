@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, TransactionsTable } from '../../db/schema.js';
+import { countTransactions } from '../../db/transaction-counts.js';
 
 export interface TotalsRow {
   strategyName: string | null;
@@ -28,10 +29,21 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       return q.orderBy('t.transactionDate', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute();
     },
 
+    /** From the kept counts (one row, or a sum over users), never a count over the transactions. */
     async count(filter: { userId?: number }) {
-      let q = db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n'));
-      if (filter.userId !== undefined) q = q.where('userId', '=', filter.userId);
-      return Number((await q.executeTakeFirstOrThrow()).n);
+      if (filter.userId !== undefined) {
+        const row = await db
+          .selectFrom('transactionCounts')
+          .select('n')
+          .where('userId', '=', filter.userId)
+          .executeTakeFirst();
+        return Number(row?.n ?? 0);
+      }
+      const row = await db
+        .selectFrom('transactionCounts')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'))
+        .executeTakeFirstOrThrow();
+      return Number(row.n);
     },
 
     /** Per-strategy totals in paise; summed in SQL over integers, never floats. */
@@ -62,9 +74,12 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       }));
     },
 
-    async insert(row: Insertable<TransactionsTable>) {
-      const { id } = await db.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
-      return id;
+    insert(row: Insertable<TransactionsTable>) {
+      return db.transaction().execute(async (trx) => {
+        const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
+        await countTransactions(trx, [row]);
+        return id;
+      });
     },
 
     findById(id: number) {
