@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getStoredUser } from '../../api/session';
+import { InputField } from '../../components/FormField';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { homeFor, useSession } from './session-context';
 
@@ -40,27 +41,23 @@ export function LoginPage() {
     <main className="login-page">
       <form className="card login-card" onSubmit={onSubmit} noValidate>
         <h1>{PRODUCT_NAME}</h1>
-        <label>
-          Username
-          <input
-            name="username"
-            autoComplete="username"
-            value={username}
-            onChange={(e) => setUsername(e.target.value)}
-            required
-          />
-        </label>
-        <label>
-          Password
-          <input
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-            required
-          />
-        </label>
+        <InputField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          required
+        />
+        <InputField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
         {error && (
           <div className="message message-error" role="alert">
             {error}

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { InputField, SelectField } from '../../components/FormField';
 import type { MessageKind } from '../../components/Message';
 import {
   brokerConfigToForm,
@@ -79,37 +80,30 @@ export function BrokerConfigForm({
   return (
     <form className="card form-grid" onSubmit={onSubmit} noValidate aria-label="Broker configuration form">
       <h3>{editing ? 'Edit Broker Configuration' : 'Add Broker Configuration'}</h3>
-      <label>
-        Broker
-        <select name="broker_id" value={values.broker_id} onChange={set('broker_id')}>
-          {brokers?.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Broker Username
-        <input
-          name="broker_username"
-          autoComplete="off"
-          required
-          value={values.broker_username}
-          onChange={set('broker_username')}
-        />
-      </label>
-      <label>
-        Broker Token
-        <input
-          name="broker_token"
-          type="password"
-          autoComplete="new-password"
-          placeholder={editing ? 'Leave empty to keep the current token' : 'Optional'}
-          value={values.broker_token}
-          onChange={set('broker_token')}
-        />
-      </label>
+      <SelectField
+        label="Broker"
+        name="broker_id"
+        value={values.broker_id}
+        onChange={set('broker_id')}
+        options={brokers?.map((b) => ({ value: String(b.id), label: b.name }))}
+      />
+      <InputField
+        label="Broker Username"
+        name="broker_username"
+        autoComplete="off"
+        required
+        value={values.broker_username}
+        onChange={set('broker_username')}
+      />
+      <InputField
+        label="Broker Token"
+        name="broker_token"
+        type="password"
+        autoComplete="new-password"
+        placeholder={editing ? 'Leave empty to keep the current token' : 'Optional'}
+        value={values.broker_token}
+        onChange={set('broker_token')}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={save.isPending || !brokers}>
           {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}

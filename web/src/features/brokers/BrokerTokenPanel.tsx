@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 import { brokerConfigKeys } from './broker-config-keys';
 import { plainBrokerLoginError } from './kite-token';
@@ -73,28 +74,24 @@ export function BrokerTokenPanel({
           <Message flash={flash} onClose={clear} />
         </div>
       )}
-      <label>
-        Password
-        <input
-          ref={passwordInput}
-          name="password"
-          type="password"
-          autoComplete="off"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
-      <label>
-        App Code
-        <input
-          name="appcode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={APP_CODE_LENGTH}
-          value={appcode}
-          onChange={(e) => setAppcode(e.target.value)}
-        />
-      </label>
+      <InputField
+        label="Password"
+        ref={passwordInput}
+        name="password"
+        type="password"
+        autoComplete="off"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
+      <InputField
+        label="App Code"
+        name="appcode"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={APP_CODE_LENGTH}
+        value={appcode}
+        onChange={(e) => setAppcode(e.target.value)}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>
           {isBusy ? 'Generating...' : 'Generate'}

@@ -2,6 +2,7 @@ import { APP_CODE_LENGTH, brokerTokenRoutes, MSG } from '@app/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
+import { InputField } from '../../components/FormField';
 import type { MessageKind } from '../../components/Message';
 import { appCodeError } from './kite-token';
 
@@ -27,17 +28,15 @@ export function KiteTokenBox({ notify }: { notify: (kind: MessageKind, text: str
   return (
     <form className="card form-grid" onSubmit={onSubmit} aria-label="Generate Kite Access Token">
       <h3>Generate Kite Access Token</h3>
-      <label>
-        App Code
-        <input
-          value={appCode}
-          onChange={(e) => setAppCode(e.target.value)}
-          maxLength={APP_CODE_LENGTH}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder="6-digit code"
-        />
-      </label>
+      <InputField
+        label="App Code"
+        value={appCode}
+        onChange={(e) => setAppCode(e.target.value)}
+        maxLength={APP_CODE_LENGTH}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="6-digit code"
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={!appCode.trim() || generate.isPending}>
           {generate.isPending ? 'Generating...' : 'Generate'}

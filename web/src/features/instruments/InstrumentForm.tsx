@@ -1,5 +1,6 @@
 import { TIMEZONES, TRADING_DAY_SETS } from '@app/contract';
 import { useState, type FormEvent } from 'react';
+import { InputField, SelectField } from '../../components/FormField';
 import { instrumentPayload, type InstrumentBody, type InstrumentDraft } from './instrument-form';
 
 interface Props {
@@ -38,61 +39,56 @@ export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, on
     // noValidate: SPEC wants invalid input silently ignored, not the browser's validation bubbles.
     <form className="card form-grid" onSubmit={submit} aria-label={title} noValidate>
       <h3>{title}</h3>
-      <label>
-        Name
-        <input value={draft.name} onChange={(e) => set('name')(e.target.value)} required />
-      </label>
-      <label>
-        Instrument Token
-        <input value={draft.instrumentToken} onChange={(e) => set('instrumentToken')(e.target.value)} required />
-      </label>
-      <label>
-        Lot Size
-        <input
-          type="number"
-          min={1}
-          step={1}
-          value={draft.lotSize}
-          onChange={(e) => set('lotSize')(e.target.value)}
-          required
-        />
-      </label>
-      <label>
-        Ticker Symbol
-        <input value={draft.ticker} onChange={(e) => set('ticker')(e.target.value)} placeholder="Optional" />
-      </label>
-      <label>
-        Market Open Time
-        <input type="time" value={draft.openTime} onChange={(e) => set('openTime')(e.target.value)} required />
-      </label>
-      <label>
-        Market Close Time
-        <input type="time" value={draft.closeTime} onChange={(e) => set('closeTime')(e.target.value)} required />
-      </label>
-      <label>
-        Timezone
-        <select aria-label="Timezone" value={draft.timezone} onChange={(e) => set('timezone')(e.target.value)}>
-          {timezones.map((tz) => (
-            <option key={tz} value={tz}>
-              {tz}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Trading Days
-        <select
-          aria-label="Trading Days"
-          value={draft.tradingDays}
-          onChange={(e) => set('tradingDays')(e.target.value)}
-        >
-          {daySets.map((s) => (
-            <option key={s.value} value={s.value}>
-              {s.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <InputField label="Name" value={draft.name} onChange={(e) => set('name')(e.target.value)} required />
+      <InputField
+        label="Instrument Token"
+        value={draft.instrumentToken}
+        onChange={(e) => set('instrumentToken')(e.target.value)}
+        required
+      />
+      <InputField
+        label="Lot Size"
+        type="number"
+        min={1}
+        step={1}
+        value={draft.lotSize}
+        onChange={(e) => set('lotSize')(e.target.value)}
+        required
+      />
+      <InputField
+        label="Ticker Symbol"
+        value={draft.ticker}
+        onChange={(e) => set('ticker')(e.target.value)}
+        placeholder="Optional"
+      />
+      <InputField
+        label="Market Open Time"
+        type="time"
+        value={draft.openTime}
+        onChange={(e) => set('openTime')(e.target.value)}
+        required
+      />
+      <InputField
+        label="Market Close Time"
+        type="time"
+        value={draft.closeTime}
+        onChange={(e) => set('closeTime')(e.target.value)}
+        required
+      />
+      <SelectField
+        label="Timezone"
+        aria-label="Timezone"
+        value={draft.timezone}
+        onChange={(e) => set('timezone')(e.target.value)}
+        options={timezones.map((tz) => ({ value: tz, label: tz }))}
+      />
+      <SelectField
+        label="Trading Days"
+        aria-label="Trading Days"
+        value={draft.tradingDays}
+        onChange={(e) => set('tradingDays')(e.target.value)}
+        options={daySets}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isSaving}>
           {isSaving ? 'Saving...' : mode === 'create' ? 'Add Instrument' : 'Update Instrument'}

@@ -10,6 +10,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
+import { FormField, InputField, SelectField } from '../../components/FormField';
 import { Message, type Flash, type MessageKind } from '../../components/Message';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import {
@@ -86,60 +87,45 @@ export function FetchHistoricalForm(props: Props) {
           <Message flash={flash} onClose={onCloseFlash} />
         </div>
       )}
-      <label>
-        Data Source
-        <select aria-label="Data Source" value={form.source} onChange={(e) => onSource(e.target.value)}>
-          {DATA_SOURCES.map((s) => (
-            <option key={s} value={s}>
-              {sourceLabel(s)}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Instrument
+      <SelectField
+        label="Data Source"
+        aria-label="Data Source"
+        value={form.source}
+        onChange={(e) => onSource(e.target.value)}
+        options={DATA_SOURCES.map((s) => ({ value: s, label: sourceLabel(s) }))}
+      />
+      <FormField label="Instrument">
         <InstrumentSelect
           label="Instrument"
           instruments={instrumentsForSource(instruments, form.source)}
           value={form.instrumentToken}
           onChange={(instrumentToken) => onChange({ ...form, instrumentToken })}
         />
-      </label>
-      <label>
-        Interval
-        <select
-          aria-label="Interval"
-          value={form.interval}
-          onChange={(e) => {
-            if (isDataInterval(e.target.value)) onChange({ ...form, interval: e.target.value });
-          }}
-        >
-          {DATA_INTERVALS.map((i) => (
-            <option key={i} value={i}>
-              {i}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Start Date (IST)
-        <input
-          aria-label="Start Date"
-          type="datetime-local"
-          value={form.startDate}
-          onChange={(e) => onChange({ ...form, startDate: e.target.value })}
-        />
-      </label>
-      <label>
-        End Date (IST)
-        <input
-          aria-label="End Date"
-          type="datetime-local"
-          value={form.endDate}
-          min={form.startDate}
-          onChange={(e) => onChange({ ...form, endDate: e.target.value })}
-        />
-      </label>
+      </FormField>
+      <SelectField
+        label="Interval"
+        aria-label="Interval"
+        value={form.interval}
+        onChange={(e) => {
+          if (isDataInterval(e.target.value)) onChange({ ...form, interval: e.target.value });
+        }}
+        options={DATA_INTERVALS.map((i) => ({ value: i, label: i }))}
+      />
+      <InputField
+        label="Start Date (IST)"
+        aria-label="Start Date"
+        type="datetime-local"
+        value={form.startDate}
+        onChange={(e) => onChange({ ...form, startDate: e.target.value })}
+      />
+      <InputField
+        label="End Date (IST)"
+        aria-label="End Date"
+        type="datetime-local"
+        value={form.endDate}
+        min={form.startDate}
+        onChange={(e) => onChange({ ...form, endDate: e.target.value })}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={fetchData.isPending || isLoadingInstruments}>
           {isLoadingInstruments ? 'Loading Instruments...' : fetchData.isPending ? 'Fetching Data...' : 'Fetch Data'}

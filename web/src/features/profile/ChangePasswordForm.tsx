@@ -2,6 +2,7 @@ import { api, MSG } from '@app/contract';
 import { useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 import { EMPTY_CHANGE_PASSWORD, parseChangePassword, type ChangePasswordValues } from './change-password';
 import './profile.css';
@@ -55,36 +56,30 @@ export function ChangePasswordForm() {
           <Message flash={flash} onClose={clear} />
         </div>
       )}
-      <label>
-        Current Password
-        <input
-          name="current_password"
-          type="password"
-          autoComplete="current-password"
-          value={values.current}
-          onChange={set('current')}
-        />
-      </label>
-      <label>
-        New Password
-        <input
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          value={values.next}
-          onChange={set('next')}
-        />
-      </label>
-      <label>
-        Confirm New Password
-        <input
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          value={values.confirm}
-          onChange={set('confirm')}
-        />
-      </label>
+      <InputField
+        label="Current Password"
+        name="current_password"
+        type="password"
+        autoComplete="current-password"
+        value={values.current}
+        onChange={set('current')}
+      />
+      <InputField
+        label="New Password"
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        value={values.next}
+        onChange={set('next')}
+      />
+      <InputField
+        label="Confirm New Password"
+        name="confirm_password"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirm}
+        onChange={set('confirm')}
+      />
       <p className="full muted change-password-hint">At least 8 characters. Your other sessions will be signed out.</p>
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>

@@ -1,5 +1,6 @@
 import { LIMITS, RDX_INTERVALS } from '@app/contract';
 import type { FormEvent } from 'react';
+import { InputField, SelectField } from '../../components/FormField';
 import { formatDateTime } from '../../lib/format';
 import { toNumber, type RdxFormValues } from './rdx-config-form';
 import { strikeTexts } from './rdx-display';
@@ -33,60 +34,50 @@ export function RdxConfigForm({
 
   return (
     <form className="form-grid" onSubmit={submit} noValidate aria-label="RDX configuration form">
-      <label>
-        Lot Count
-        <input
-          name="rdx_lot_count"
-          type="number"
-          min={1}
-          max={LIMITS.maxRdxLotCount}
-          step={1}
-          required
-          value={values.rdx_lot_count}
-          onChange={set('rdx_lot_count')}
-        />
-      </label>
-      <label>
-        ATM Value
-        <input
-          name="atm_value"
-          type="number"
-          min={0}
-          max={LIMITS.maxAtmRupees}
-          step="any"
-          value={values.atm_value}
-          onChange={set('atm_value')}
-        />
-      </label>
-      <label>
-        Offset Value
-        <input
-          name="offset_value"
-          type="number"
-          step="any"
-          value={values.offset_value}
-          onChange={set('offset_value')}
-        />
-      </label>
-      <label>
-        Interval
-        <select name="interval" required value={values.interval} onChange={set('interval')}>
-          {RDX_INTERVALS.map((i) => (
-            <option key={i} value={i}>
-              {i}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        ATM Last Updated
-        <input
-          name="atm_last_updated"
-          readOnly
-          value={atmLastUpdated ? formatDateTime(atmLastUpdated) : 'Never'}
-          aria-readonly="true"
-        />
-      </label>
+      <InputField
+        label="Lot Count"
+        name="rdx_lot_count"
+        type="number"
+        min={1}
+        max={LIMITS.maxRdxLotCount}
+        step={1}
+        required
+        value={values.rdx_lot_count}
+        onChange={set('rdx_lot_count')}
+      />
+      <InputField
+        label="ATM Value"
+        name="atm_value"
+        type="number"
+        min={0}
+        max={LIMITS.maxAtmRupees}
+        step="any"
+        value={values.atm_value}
+        onChange={set('atm_value')}
+      />
+      <InputField
+        label="Offset Value"
+        name="offset_value"
+        type="number"
+        step="any"
+        value={values.offset_value}
+        onChange={set('offset_value')}
+      />
+      <SelectField
+        label="Interval"
+        name="interval"
+        required
+        value={values.interval}
+        onChange={set('interval')}
+        options={RDX_INTERVALS.map((i) => ({ value: i, label: i }))}
+      />
+      <InputField
+        label="ATM Last Updated"
+        name="atm_last_updated"
+        readOnly
+        value={atmLastUpdated ? formatDateTime(atmLastUpdated) : 'Never'}
+        aria-readonly="true"
+      />
       <p className="full muted rdx-hint">
         ATM 0 means the engine sets it from the price at the first entry. CE Strike = ATM + Offset, PE Strike = ATM −
         Offset.

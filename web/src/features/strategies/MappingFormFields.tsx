@@ -8,6 +8,7 @@ import {
   type User,
   type UserBroker,
 } from '@app/contract';
+import { InputField, SelectField } from '../../components/FormField';
 import type { MappingFormValues } from './mapping-form';
 
 type Setter = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => void;
@@ -25,20 +26,19 @@ export function MappingUserField({
   lockedName: string | null;
 }) {
   return (
-    <label>
-      User
-      <select name="user_id" value={values.user_id} onChange={set('user_id')} disabled={lockedName !== null}>
-        <option value="">Select a user</option>
-        {lockedName !== null && !users?.some((u) => String(u.id) === values.user_id) && (
-          <option value={values.user_id}>{lockedName}</option>
-        )}
-        {users?.map((u) => (
-          <option key={u.id} value={u.id}>
-            {u.username}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField
+      label="User"
+      name="user_id"
+      value={values.user_id}
+      onChange={set('user_id')}
+      disabled={lockedName !== null}
+      options={users?.map((u) => ({ value: String(u.id), label: u.username }))}
+    >
+      <option value="">Select a user</option>
+      {lockedName !== null && !users?.some((u) => String(u.id) === values.user_id) && (
+        <option value={values.user_id}>{lockedName}</option>
+      )}
+    </SelectField>
   );
 }
 
@@ -64,93 +64,88 @@ export function MappingFormFields({
 }) {
   return (
     <>
-      <label>
-        Strategy
-        <select name="strategy_id" value={values.strategy_id} onChange={set('strategy_id')}>
-          {strategies?.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        Instrument
-        <select name="instrument_id" value={values.instrument_id} onChange={set('instrument_id')}>
-          {instruments?.map((i) => (
-            <option key={i.id} value={i.id}>
-              {i.ticker ? `${i.name} (${i.ticker})` : i.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label>
-        User Broker
-        <select
-          name="user_broker_id"
-          value={values.user_broker_id}
-          onChange={set('user_broker_id')}
-          aria-describedby={warnNoToken ? 'mapping-no-token-warning' : undefined}
-        >
-          <option value="">Select a user broker</option>
-          {brokers?.map((b) => (
-            <option key={b.id} value={b.id}>
-              {b.broker_name} - {b.broker_username}
-            </option>
-          ))}
-        </select>
-        {warnNoToken && (
-          <span className="field-warning" id="mapping-no-token-warning" role="note">
-            {MSG.liveWithoutToken}
-          </span>
-        )}
-      </label>
-      <label>
-        Active
-        <select name="is_active" value={values.is_active} onChange={set('is_active')}>
-          <option value="1">{ACTIVE_LABELS.active}</option>
-          <option value="0">{ACTIVE_LABELS.inactive}</option>
-        </select>
-      </label>
-      <label>
-        Mode
-        <select name="is_dummy" value={values.is_dummy} onChange={set('is_dummy')}>
-          <option value="1">{MODE_LABELS.paper}</option>
-          <option value="0">{MODE_LABELS.live}</option>
-        </select>
-      </label>
-      <label>
-        CE Count
-        <input
-          name="ce_count"
-          type="number"
-          min={0}
-          max={LIMITS.maxLegCount}
-          step={1}
-          value={values.ce_count}
-          onChange={set('ce_count')}
-        />
-      </label>
-      <label>
-        PE Count
-        <input
-          name="pe_count"
-          type="number"
-          min={0}
-          max={LIMITS.maxLegCount}
-          step={1}
-          value={values.pe_count}
-          onChange={set('pe_count')}
-        />
-      </label>
-      <label>
-        Start Time
-        <input name="start_time" type="time" value={values.start_time} onChange={set('start_time')} />
-      </label>
-      <label>
-        End Time
-        <input name="end_time" type="time" value={values.end_time} onChange={set('end_time')} />
-      </label>
+      <SelectField
+        label="Strategy"
+        name="strategy_id"
+        value={values.strategy_id}
+        onChange={set('strategy_id')}
+        options={strategies?.map((s) => ({ value: String(s.id), label: s.name }))}
+      />
+      <SelectField
+        label="Instrument"
+        name="instrument_id"
+        value={values.instrument_id}
+        onChange={set('instrument_id')}
+        options={instruments?.map((i) => ({
+          value: String(i.id),
+          label: i.ticker ? `${i.name} (${i.ticker})` : i.name,
+        }))}
+      />
+      <SelectField
+        label="User Broker"
+        name="user_broker_id"
+        value={values.user_broker_id}
+        onChange={set('user_broker_id')}
+        aria-describedby={warnNoToken ? 'mapping-no-token-warning' : undefined}
+        options={brokers?.map((b) => ({ value: String(b.id), label: `${b.broker_name} - ${b.broker_username}` }))}
+        hint={
+          warnNoToken && (
+            <span className="field-warning" id="mapping-no-token-warning" role="note">
+              {MSG.liveWithoutToken}
+            </span>
+          )
+        }
+      >
+        <option value="">Select a user broker</option>
+      </SelectField>
+      <SelectField
+        label="Active"
+        name="is_active"
+        value={values.is_active}
+        onChange={set('is_active')}
+        options={[
+          { value: '1', label: ACTIVE_LABELS.active },
+          { value: '0', label: ACTIVE_LABELS.inactive },
+        ]}
+      />
+      <SelectField
+        label="Mode"
+        name="is_dummy"
+        value={values.is_dummy}
+        onChange={set('is_dummy')}
+        options={[
+          { value: '1', label: MODE_LABELS.paper },
+          { value: '0', label: MODE_LABELS.live },
+        ]}
+      />
+      <InputField
+        label="CE Count"
+        name="ce_count"
+        type="number"
+        min={0}
+        max={LIMITS.maxLegCount}
+        step={1}
+        value={values.ce_count}
+        onChange={set('ce_count')}
+      />
+      <InputField
+        label="PE Count"
+        name="pe_count"
+        type="number"
+        min={0}
+        max={LIMITS.maxLegCount}
+        step={1}
+        value={values.pe_count}
+        onChange={set('pe_count')}
+      />
+      <InputField
+        label="Start Time"
+        name="start_time"
+        type="time"
+        value={values.start_time}
+        onChange={set('start_time')}
+      />
+      <InputField label="End Time" name="end_time" type="time" value={values.end_time} onChange={set('end_time')} />
     </>
   );
 }

@@ -2,8 +2,14 @@ import { api, MSG, type Role } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
+import { InputField, SelectField, type FieldOption } from '../../components/FormField';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { usersKey } from './users-keys';
+
+const ROLE_OPTIONS: readonly FieldOption[] = [
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
 
 /** SPEC §2 'Add New User': username, password, role (default User); a double click adds one user. */
 export function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) => void }) {
@@ -35,28 +41,30 @@ export function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) =>
   return (
     <form className="card form-grid" onSubmit={onSubmit} aria-label="Add New User">
       <h3>Add New User</h3>
-      <label>
-        Username
-        <input name="username" value={username} onChange={(e) => setUsername(e.target.value)} required />
-      </label>
-      <label>
-        Password
-        <input
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          required
-        />
-      </label>
-      <label>
-        Role
-        <select name="role" value={role} onChange={(e) => setRole(e.target.value as Role)} required>
-          <option value="user">User</option>
-          <option value="admin">Admin</option>
-        </select>
-      </label>
+      <InputField
+        label="Username"
+        name="username"
+        value={username}
+        onChange={(e) => setUsername(e.target.value)}
+        required
+      />
+      <InputField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <SelectField
+        label="Role"
+        name="role"
+        value={role}
+        onChange={(e) => setRole(e.target.value as Role)}
+        required
+        options={ROLE_OPTIONS}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={create.isPending}>
           {create.isPending ? 'Adding...' : 'Add User'}

@@ -2,6 +2,7 @@ import { api, CreateUserSchema, MSG, type User } from '@app/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 
 /**
@@ -58,17 +59,15 @@ export function ResetPasswordPanel({
           <Message flash={flash} onClose={clear} />
         </div>
       )}
-      <label>
-        New Password
-        <input
-          ref={input}
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-      </label>
+      <InputField
+        label="New Password"
+        ref={input}
+        name="new_password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>
           {isBusy ? 'Resetting...' : 'Reset Password'}
