@@ -7,8 +7,11 @@ import type { EventBus } from './event-bus.js';
  * browser sees are the contract's types.
  */
 export interface DomainEvents {
-  /** A fill was written as a transaction (paper or live). Realtime: `transaction_created`. */
-  'fill.booked': { transaction: Transaction };
+  /**
+   * Fills were written as transactions: one live fill, or every paper fill of a candle close at once
+   * (10,000 strategies make one event, not 20,000). Realtime: `transaction_created` for each.
+   */
+  'fills.booked': { transactions: Transaction[] };
   /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
   'mapping.status_changed': { mapping: Mapping; reason: string };
   /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */

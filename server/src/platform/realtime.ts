@@ -132,9 +132,11 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
  * Domains never call the socket layer; they publish, and this subscribes (DESIGN §10).
  */
 export function bridgeEventsToSockets(events: DomainEventBus, realtime: RealtimeHub): void {
-  events.subscribe('fill.booked', ({ transaction }) =>
-    realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction }),
-  );
+  events.subscribe('fills.booked', ({ transactions }) => {
+    for (const transaction of transactions) {
+      realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction });
+    }
+  });
   events.subscribe('mapping.status_changed', ({ mapping }) =>
     realtime.toUserAndAdmins(mapping.user_id, 'strategy_status_changed', {
       userStrategyMappingId: mapping.id,

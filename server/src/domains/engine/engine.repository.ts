@@ -3,19 +3,18 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import type { DB } from '../../db/schema.js';
+import { applyPaperFillsPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
-import { insertFills } from './engine.fills.js';
-import { createOrdersRepository, LegAlreadyClosedError } from './orders.repository.js';
+import { createOrdersRepository } from './orders.repository.js';
 
 export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.js';
 
-/** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
-const BATCH = 500;
-
 /**
  * Every read and write of the RDX engine behind one interface: running states, paper fills of a candle
- * close, live broker orders and their fills. SQLite's two hot statements take a prepared fast path.
+ * close, live broker orders and their fills. A close's paper fills are written by dialect: prepared
+ * better-sqlite3 statements on SQLite, column arrays (`unnest`) on PostgreSQL; both measured by the bench
+ * and run by the same integration tests.
  */
 export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
   const { db } = database;
@@ -71,6 +70,25 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         .where('m.runningStatus', '=', 1)
         .where('m.isActive', '=', 1)
         .distinct()
+        .execute();
+    },
+
+    /** Which running, active mappings trade on an instrument at an interval (ids only: what to lock). */
+    runningIdsOn(instrumentToken: string, interval: RdxInterval) {
+      if (sqlite) {
+        const fast = sqlite;
+        return db.connection().execute(() => Promise.resolve(fast.runningIds(instrumentToken, interval)));
+      }
+      return db
+        .selectFrom('userStrategyMappings as m')
+        .innerJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
+        .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
+        .select(['m.id', 'm.isDummy', 'm.userBrokerId'])
+        .where('m.runningStatus', '=', 1)
+        .where('m.isActive', '=', 1)
+        .where('i.instrumentToken', '=', instrumentToken)
+        .where('c.interval', '=', interval)
+        .orderBy('m.id')
         .execute();
     },
 
@@ -156,44 +174,9 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         // Holding Kysely's one connection keeps its own transactions from interleaving with ours.
         return db.connection().execute(() => Promise.resolve(fast.applyPaperFills(input)));
       }
-      return db.transaction().execute(async (trx) => {
-        for (let i = 0; i < input.closeLegIds.length; i += BATCH) {
-          const ids = input.closeLegIds.slice(i, i + BATCH);
-          // Only legs still open close; any other count means another actor closed one: roll back.
-          const closed = await trx
-            .updateTable('strategyLegs')
-            .set({ status: 'closed', closedAt: input.at })
-            .where('id', 'in', ids)
-            .where('status', '=', 'open')
-            .executeTakeFirst();
-          if (Number(closed.numUpdatedRows) !== ids.length) throw new LegAlreadyClosedError(ids[0] ?? 0);
-        }
-        for (let i = 0; i < input.openLegs.length; i += BATCH) {
-          const rows = input.openLegs
-            .slice(i, i + BATCH)
-            .map((l) => ({ ...l, status: 'open' as const, openedAt: input.at, closedAt: null }));
-          await trx.insertInto('strategyLegs').values(rows).execute();
-        }
-        await updateAtms(trx, input.atm, input.at);
-        return insertFills(trx, input.fills, input.at);
-      });
+      return applyPaperFillsPostgres(db, input);
     },
   };
-}
-
-/** Groups ATM updates by value so each distinct ATM is one UPDATE. */
-async function updateAtms(trx: Transaction<DB>, atm: Array<{ mappingId: number; atmPaise: number }>, at: number) {
-  const byValue = new Map<number, number[]>();
-  for (const a of atm) byValue.set(a.atmPaise, [...(byValue.get(a.atmPaise) ?? []), a.mappingId]);
-  for (const [value, ids] of byValue) {
-    for (let i = 0; i < ids.length; i += BATCH) {
-      await trx
-        .updateTable('rdxConfigs')
-        .set({ atmValuePaise: value, atmLastUpdated: at, updatedAt: at })
-        .where('mappingId', 'in', ids.slice(i, i + BATCH))
-        .execute();
-    }
-  }
 }
 
 export type EngineRepository = ReturnType<typeof createEngineRepository>;

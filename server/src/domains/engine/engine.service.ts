@@ -187,8 +187,8 @@ export function createEngine(deps: {
    * one after another (Kite limits orders per account), different accounts at once.
    */
   async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
-    const seen = await deps.repo.runningOn(instrumentToken, interval);
-    const paperIds = new Set(seen.mappings.filter((m) => m.isDummy === 1).map((m) => m.id));
+    const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
+    const paperIds = new Set(seen.filter((m) => m.isDummy === 1).map((m) => m.id));
     let traded = 0;
     if (paperIds.size > 0) {
       traded += await locks.withMappings([...paperIds], async () => {
@@ -206,7 +206,7 @@ export function createEngine(deps: {
       await shareProblems();
     }
     const accounts = new Map<number | null, number[]>();
-    for (const m of seen.mappings.filter((x) => x.isDummy !== 1)) {
+    for (const m of seen.filter((x) => x.isDummy !== 1)) {
       accounts.set(m.userBrokerId, [...(accounts.get(m.userBrokerId) ?? []), m.id]);
     }
     const perAccount = await Promise.all(

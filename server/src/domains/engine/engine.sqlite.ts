@@ -277,7 +277,18 @@ function createPaperFills(raw: SqliteDatabase.Database) {
     })();
 }
 
-/** Both fast paths over one raw SQLite handle. */
+/** Which running mappings a close concerns (what to lock before reading their state). */
+function createRunningIds(raw: SqliteDatabase.Database) {
+  const stmt = raw.prepare(`select m.id, m.is_dummy as isDummy, m.user_broker_id as userBrokerId ${FILTER} order by m.id`);
+  return (instrumentToken: string, interval: RdxInterval) =>
+    stmt.all(instrumentToken, interval) as Array<{ id: number; isDummy: number; userBrokerId: number | null }>;
+}
+
+/** The fast paths over one raw SQLite handle. */
 export function createSqliteEngineStatements(raw: SqliteDatabase.Database) {
-  return { runningOn: createRunningStates(raw), applyPaperFills: createPaperFills(raw) };
+  return {
+    runningIds: createRunningIds(raw),
+    runningOn: createRunningStates(raw),
+    applyPaperFills: createPaperFills(raw),
+  };
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { iso } from '../../platform/time.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import { createKiteRest, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
@@ -21,7 +22,7 @@ export interface ExecutorDeps {
   brokerToken: (userBrokerId: number) => Promise<string | null>;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
-  /** `fill.booked` after each fill is committed. */
+  /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
   events: Pick<DomainEventBus, 'publish'>;
 }
 
@@ -32,15 +33,25 @@ const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 /** Kite tags: at most 20 alphanumeric characters; ours are random so a retry reuses the same one. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
-/** A written fill as the transaction its owner sees, named from the mapping that made it. */
-export function toTransactionDto(m: MappingState, f: WrittenFill): TransactionDto {
-  return toTransaction({
-    ...f,
+/**
+ * A written fill as the transaction its owner sees, named from the mapping that made it. `date` lets a
+ * candle close's 20,000 fills (one instant) share one ISO string.
+ */
+export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string): TransactionDto {
+  const facts = {
+    id: f.id,
+    transactionDate: f.transactionDate,
+    tradingSymbol: f.tradingSymbol,
+    quantity: f.quantity,
+    pricePaise: f.pricePaise,
+    isDummy: f.isDummy,
+    userId: m.userId,
+    mappingId: m.id,
     userUsername: m.username,
     strategyName: m.strategyName,
     instrumentName: m.instrumentName,
-    mappingId: m.id,
-  });
+  };
+  return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
 }
 
 export function createExecutor(deps: ExecutorDeps) {
@@ -109,10 +120,14 @@ export function createExecutor(deps: ExecutorDeps) {
       if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
     }
     const written = await deps.repo.applyPaperFills({ closeLegIds, openLegs, fills, atm, at });
+    const transactions: TransactionDto[] = [];
+    const date = iso(at);
     for (const f of written) {
       const m = byMapping.get(f.mappingId);
-      if (m) void deps.events.publish('fill.booked', { transaction: toTransactionDto(m, f) });
+      if (m) transactions.push(toTransactionDto(m, f, date));
     }
+    if (transactions.length > 0) void deps.events.publish('fills.booked', { transactions });
+
     return { skipped };
   }
 
@@ -136,7 +151,7 @@ export function createExecutor(deps: ExecutorDeps) {
   ) {
     if (order.status === 'COMPLETE') {
       const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at);
-      if (tx) void deps.events.publish('fill.booked', { transaction: toTransactionDto(m, tx) });
+      if (tx) void deps.events.publish('fills.booked', { transactions: [toTransactionDto(m, tx)] });
       return true;
     }
     await deps.repo.markFailed(orderId, order.status_message ?? order.status, at);

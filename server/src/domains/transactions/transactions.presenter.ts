@@ -17,10 +17,10 @@ export interface TransactionFacts {
 }
 
 /** A transaction as the API and the realtime event show it (price in rupees, date in ISO UTC). */
-export function toTransaction(row: TransactionFacts): Transaction {
+export function toTransaction(row: TransactionFacts, date = iso(row.transactionDate)): Transaction {
   return {
     id: row.id,
-    transaction_date: iso(row.transactionDate),
+    transaction_date: date,
     trading_symbol: row.tradingSymbol,
     quantity: row.quantity,
     price: toRupees(row.pricePaise),

@@ -14,7 +14,7 @@ const totalsOf = (r: Omit<TotalsRow, 'strategyName'>) => ({
 export function createTransactionsService({ repo }: { repo: TransactionsRepository }) {
   async function page(filter: { userId?: number }, q: PageQuery): Promise<TransactionPage> {
     const [rows, total] = await Promise.all([repo.page(filter, q.limit, q.offset), repo.count(filter)]);
-    return { transactions: rows.map(toTransaction), total };
+    return { transactions: rows.map((row) => toTransaction(row)), total };
   }
 
   return {
