@@ -279,7 +279,9 @@ function createPaperFills(raw: SqliteDatabase.Database) {
 
 /** Which running mappings a close concerns (what to lock before reading their state). */
 function createRunningIds(raw: SqliteDatabase.Database) {
-  const stmt = raw.prepare(`select m.id, m.is_dummy as isDummy, m.user_broker_id as userBrokerId ${FILTER} order by m.id`);
+  const stmt = raw.prepare(
+    `select m.id, m.is_dummy as isDummy, m.user_broker_id as userBrokerId ${FILTER} order by m.id`,
+  );
   return (instrumentToken: string, interval: RdxInterval) =>
     stmt.all(instrumentToken, interval) as Array<{ id: number; isDummy: number; userBrokerId: number | null }>;
 }
