@@ -96,7 +96,7 @@ export async function buildApp(deps: AppDeps) {
   // Failed logins count across instances: in Redis when there is one, else in the database.
   const redisUrl = deps.realtime?.redisUrl;
   const failures = redisUrl
-    ? await createRedisLoginFailures(redisUrl, LOGIN_WINDOW_MS, database.identity)
+    ? await createRedisLoginFailures(redisUrl, LOGIN_WINDOW_MS, await shared.databaseId(clock.now()))
     : createDbLoginFailures(db, LOGIN_WINDOW_MS);
   app.addHook('onClose', () => failures.close());
   const auth = createAuthModule({

@@ -15,8 +15,6 @@ export interface Database {
   sqlite?: SqliteDatabase.Database;
   /** One writer per strategy: the per-mapping lock every trading path holds (DESIGN §9). */
   locks: MappingLocks;
-  /** Which data this is (database and schema, or file): keeps shared services like Redis apart per deployment. */
-  identity: string;
   close(): Promise<void>;
 }
 
@@ -50,12 +48,10 @@ export function openDatabase(options: DatabaseOptions): Database {
       url: options.url,
       ...(options.pgSchema ? { schema: options.pgSchema } : {}),
     });
-    const where = new URL(options.url);
     return {
       db,
       kind: 'postgres',
       locks,
-      identity: `pg:${where.host}${where.pathname}:${options.pgSchema ?? 'public'}`,
       close: async () => {
         await locks.close();
         await db.destroy();
@@ -81,7 +77,6 @@ export function openDatabase(options: DatabaseOptions): Database {
     kind: 'sqlite',
     sqlite,
     locks: createLocalMappingLocks(),
-    identity: `sqlite:${file === ':memory:' ? `memory-${process.pid}-${Date.now()}` : path.resolve(file)}`,
     close: () => db.destroy(),
   };
 }

@@ -16,6 +16,14 @@ export function createSettingsRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: now }))
         .execute();
     },
+    /** Writes `value` only if the key has none yet (two instances creating it at once keep the first). */
+    async setIfMissing(key: string, value: unknown, now: number): Promise<void> {
+      await db
+        .insertInto('settings')
+        .values({ key, value: JSON.stringify(value), updatedAt: now })
+        .onConflict((oc) => oc.column('key').doNothing())
+        .execute();
+    },
   };
 }
 

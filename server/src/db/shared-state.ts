@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { LiveSyncStatus } from '@app/contract';
 import type { SettingsRepository } from './settings.repository.js';
 
@@ -7,11 +8,23 @@ import type { SettingsRepository } from './settings.repository.js';
  * leader reports. One place, so no domain reads another's settings keys.
  */
 export function createSharedState(settings: SettingsRepository) {
+  /**
+   * A random id this database got on first use: what keeps shared services (Redis) apart per database,
+   * even for a database re-created at the same path. The first instance to ask creates it.
+   */
+  async function databaseId(now: number): Promise<string> {
+    const known = await settings.get<string>('database.id');
+    if (known) return known;
+    await settings.setIfMissing('database.id', randomBytes(8).toString('hex'), now);
+    return (await settings.get<string>('database.id')) ?? '';
+  }
+
   const flag = (key: string) => ({
     get: async () => (await settings.get<boolean>(key)) === true,
     set: (value: boolean, now: number) => settings.set(key, value, now),
   });
   return {
+    databaseId,
     /** The RDX strategy service is wanted on (its start/stop buttons). */
     rdxWanted: flag('rdx.wanted'),
     /** Live sync is wanted on. */

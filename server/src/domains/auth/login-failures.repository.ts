@@ -43,7 +43,7 @@ export function createDbLoginFailures(db: Kysely<DB>, windowMs: number): LoginFa
 
 /**
  * In Redis: a sorted set per key (score = time), expiring with the window. `namespace` (the database's
- * identity) keeps two deployments that share one Redis from locking each other's users.
+ * random id) keeps two deployments that share one Redis from locking each other's users.
  */
 export async function createRedisLoginFailures(
   url: string,
