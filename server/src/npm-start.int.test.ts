@@ -12,13 +12,28 @@ describe.skipIf(process.env.TEST_DB_DIALECT === 'postgres')('npm start', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rdx-npm-start-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
+  /**
+   * Starts `npm start` on a free port. The first start builds the web app before it listens, long enough for
+   * a parallel test to take the port we picked; that attempt is retried on another port.
+   */
+  async function listening(): Promise<ChildServer> {
+    for (let attempt = 1; ; attempt++) {
+      const server = new ChildServer(
+        await freePort(),
+        { DATA_DIR: dataDir, ADMIN_PASSWORD: 'npm-start-password', DATABASE_URL: '', REDIS_URL: '' },
+        'scripts/start.mjs',
+      );
+      try {
+        await server.start();
+        return server;
+      } catch (err) {
+        if (attempt >= 3 || !String(err).includes('EADDRINUSE')) throw err;
+      }
+    }
+  }
+
   async function startOnce() {
-    const server = new ChildServer(
-      await freePort(),
-      { DATA_DIR: dataDir, ADMIN_PASSWORD: 'npm-start-password', DATABASE_URL: '', REDIS_URL: '' },
-      'scripts/start.mjs',
-    );
-    await server.start();
+    const server = await listening();
     try {
       const health = (await (await fetch(`${server.url}/api/health`)).json()) as { data: { database: string } };
       const login = await fetch(`${server.url}/api/auth/login`, {
