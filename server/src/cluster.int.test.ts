@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChildServer, freePort } from '../test/child-server.js';
-import { dialect } from '../test/test-app.js';
+import { createScratchDatabase, dialect } from '../test/test-app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
 
@@ -74,21 +72,9 @@ beforeAll(async () => {
     // The consoles compute TOTP codes on real time.
     authClock: { now: () => Date.now() },
   });
-  const base = process.env.TEST_DATABASE_URL ?? '';
-  const name = `cluster_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  dbUrl = url.toString();
-  dropDatabase = async () => {
-    const c = new pg.Client({ connectionString: base });
-    await c.connect();
-    await c.query(`drop database if exists ${name} with (force)`);
-    await c.end();
-  };
+  const scratch = await createScratchDatabase('cluster');
+  dbUrl = scratch.url;
+  dropDatabase = () => scratch.drop();
   servers.a = consoleServer('a', await freePort());
   servers.b = consoleServer('b', await freePort());
   servers.c = consoleServer('c', await freePort(), 'api');

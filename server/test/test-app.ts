@@ -127,3 +127,25 @@ export async function buildTestApp(options: { start?: number } = {}): Promise<Te
     },
   };
 }
+
+/**
+ * A PostgreSQL database of its own next to TEST_DATABASE_URL's, for tests whose real server processes use
+ * the default schema (kill-and-restart, several consoles). `drop` removes it, sessions and all.
+ */
+export async function createScratchDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.TEST_DATABASE_URL ?? '';
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create database ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}

@@ -2,6 +2,7 @@ export * from './constants.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './labels.js';
+export * from './time.js';
 export * from './route.js';
 export * from './fields.js';
 export * from './auth.js';

@@ -48,8 +48,6 @@ export function createPostgresLeadership(options: {
   url: string;
   instance: string;
   logger: FastifyBaseLogger;
-  /** Tests isolate themselves in a schema; the lock is per database, so it is salted with the schema. */
-  schema?: string;
   pollMs?: number;
 }): Leadership {
   const pollMs = options.pollMs ?? 2000;
@@ -58,8 +56,6 @@ export function createPostgresLeadership(options: {
   let timer: NodeJS.Timeout | null = null;
   let handlers: LeadershipHandlers | null = null;
   let busy: Promise<void> = Promise.resolve();
-  const salt = [...(options.schema ?? '')].reduce((h, c) => (Math.imul(h, 31) + c.charCodeAt(0)) | 0, 0);
-  const lock = [LEADER_LOCK[0], LEADER_LOCK[1] ^ salt];
 
   async function stepDown(reason: string) {
     if (!isLeader) return;
@@ -84,7 +80,7 @@ export function createPostgresLeadership(options: {
     candidate.on('error', () => void (busy = busy.then(() => stepDown('connection error'))));
     try {
       await candidate.connect();
-      const { rows } = await candidate.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', lock);
+      const { rows } = await candidate.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', LEADER_LOCK);
       if (!rows[0]?.ok) {
         await candidate.end();
         return;

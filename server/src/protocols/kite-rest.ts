@@ -4,6 +4,7 @@
  * strings, and the session checksum.
  */
 import { createHash } from 'node:crypto';
+import { IST_OFFSET_MS } from '@app/contract';
 
 /** Error types Kite puts in `error_type`. */
 export const KITE_ERROR_TYPES = [
@@ -167,8 +168,6 @@ export function toKiteInterval(appInterval: string): KiteInterval | null {
 }
 
 /** India Standard Time is UTC+05:30 all year (no daylight saving). */
-/** India Standard Time is UTC+05:30 all year (no daylight saving), so one offset serves every date. */
-export const IST_OFFSET_MS = 19_800_000;
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '../protocols/kite-rest.js';
+import { IST_OFFSET_MS } from '@app/contract';
 /**
  * The Kite instruments the sandbox lists on a given IST day: its indices plus each option root's chain,
  * centred on the underlying's price at IST midnight so the list stays fixed for the day, like Kite's

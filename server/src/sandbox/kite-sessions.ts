@@ -5,7 +5,8 @@
  * access tokens at the next 06:00 IST.
  */
 import { randomBytes } from 'node:crypto';
-import { IST_OFFSET_MS, kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
+import { IST_OFFSET_MS } from '@app/contract';
+import { kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
 import { isValidSandboxTotp, sandboxPasswordFor } from './sandbox-accounts.js';
 
 /** A refusal, shown to the user as Kite would show it. */

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '../protocols/kite-rest.js';
+import { IST_OFFSET_MS } from '@app/contract';
 /**
  * Option chains for the sandbox, pure: weekly expiries, Kite trading symbols and instrument tokens.
  *

@@ -1,11 +1,11 @@
+import { IST_OFFSET_MS, IST_ZONE, zoneLabel as zoneLabelAt } from '@app/contract';
 /**
  * Plain-word formatting for every screen: Indian digit grouping (1,23,456), rupees (₹1,23,456.50)
  * and times in IST or an instrument's own zone, always with the zone named, so nobody has to guess
  * whether "09:15" is the browser's clock or the exchange's.
  */
 
-/** The zone Indian markets and the product's schedules run on. */
-export const IST_ZONE = 'Asia/Kolkata';
+export { IST_ZONE };
 
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 });
 const grouped = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 8 });
@@ -39,24 +39,15 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(key: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   let f = formatters.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(key.startsWith('zone|') ? 'en-US' : 'en-IN', options);
+    f = new Intl.DateTimeFormat('en-IN', options);
     formatters.set(key, f);
   }
   return f;
 }
 
-/**
- * A short name of `timeZone` at that instant: IST for India (ICU's own "GMT+5:30" reads as jargon),
- * otherwise the usual abbreviation (EST, GMT, BST) or the UTC offset (GMT+9).
- */
+/** A short name of `timeZone` at that instant (IST for India); see the contract's zoneLabel. */
 export function zoneLabel(timeZone: string, at: Instant = Date.now()): string {
-  if (timeZone === IST_ZONE) return 'IST';
-  try {
-    const parts = formatter(`zone|${timeZone}`, { timeZone, timeZoneName: 'short' }).formatToParts(toDate(at));
-    return parts.find((p) => p.type === 'timeZoneName')?.value ?? timeZone;
-  } catch {
-    return timeZone;
-  }
+  return zoneLabelAt(timeZone, toDate(at));
 }
 
 function parts(at: Instant, timeZone: string, withSeconds: boolean): Record<string, string> {
@@ -103,7 +94,6 @@ export function formatTimeIst(at: Instant): string {
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
 
 /**
  * An instant as a datetime-local value (`YYYY-MM-DDTHH:mm`) on the Indian clock. India keeps no

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChildServer, freePort } from '../../../test/child-server.js';
-import { dialect } from '../../../test/test-app.js';
+import { createScratchDatabase, dialect } from '../../../test/test-app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createSandboxExchange, type SandboxExchange } from '../../sandbox/sandbox-exchange.js';
 
@@ -43,21 +42,9 @@ beforeAll(async () => {
   sandbox = await createSandboxExchange({ seed: 'crash' });
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
   if (dialect === 'postgres') {
-    const base = process.env.TEST_DATABASE_URL ?? '';
-    const name = `crash_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: base });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(base);
-    url.pathname = `/${name}`;
-    dbUrl = url.toString();
-    dropDatabase = async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    };
+    const scratch = await createScratchDatabase('crash');
+    dbUrl = scratch.url;
+    dropDatabase = () => scratch.drop();
   }
   server = new ChildServer(await freePort(), {
     DATA_DIR: dataDir,

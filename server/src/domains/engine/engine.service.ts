@@ -18,77 +18,18 @@ import {
   sessionAt,
   type ChainOption,
   type OpenLeg,
-  type RdxInputs,
 } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
+import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 
-export const toOpenLeg = (l: LegRow): OpenLeg => ({
-  id: l.id,
-  optionType: l.optionType,
-  tradingSymbol: l.tradingSymbol,
-  exchange: l.exchange,
-  strikePaise: l.strikePaise,
-  expiry: l.expiry,
-  quantity: l.quantity,
-});
-
-export function inputsFor(
-  m: MappingState,
-  legs: OpenLeg[],
-  pricePaise: number,
-  chain: readonly ChainOption[],
-  at: number,
-): RdxInputs {
-  return {
-    mapping: {
-      ceCount: m.ceCount,
-      peCount: m.peCount,
-      startTime: m.startTime,
-      endTime: m.endTime,
-      runningStatus: m.runningStatus,
-    },
-    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise },
-    instrument: {
-      lotSize: m.lotSize,
-      hours: {
-        marketOpenTime: m.marketOpenTime,
-        marketCloseTime: m.marketCloseTime,
-        timezone: m.timezone,
-        tradingDays: m.tradingDays,
-      },
-    },
-    legs,
-    pricePaise,
-    chain,
-    at,
-  };
-}
-
-/** Everything an entry decision depends on besides the price, the chain and the time. */
-const flatSettingsKey = (m: MappingState) =>
-  [
-    m.ticker,
-    m.ceCount,
-    m.peCount,
-    m.startTime,
-    m.endTime,
-    m.runningStatus,
-    m.rdxLotCount,
-    m.offsetValuePaise,
-    m.lotSize,
-    m.marketOpenTime,
-    m.marketCloseTime,
-    m.timezone,
-    m.tradingDays,
-  ].join('|');
-
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
  * running mapping's instrument and interval, decides with the pure rules, and trades through the executor.
- * All its work runs one piece at a time, so a candle close and a manual action never interleave.
+ * Every decision and trade holds its mappings' locks, so a candle close and a manual action on the same
+ * strategy never interleave, while different strategies run side by side.
  */
 export function createEngine(deps: {
   repo: EngineRepository;

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '../../protocols/kite-rest.js';
+import { IST_OFFSET_MS } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
 import type { KiteRest } from './adapters/kite-rest-client.js';
 

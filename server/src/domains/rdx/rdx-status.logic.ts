@@ -3,7 +3,7 @@
  * rules (sessionAt, the candle clock, the start/realign/exit refusals) read back as a trader's words.
  * Pure: takes the facts and the instant.
  */
-import { RUNNING_STATUS, type DataInterval, type StrategyActionName } from '@app/contract';
+import { RUNNING_STATUS, zoneLabel, type DataInterval, type StrategyActionName } from '@app/contract';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, marketState, type Hours } from '../instruments/market-hours.logic.js';
 import { sessionAt } from './rdx.logic.js';
@@ -31,15 +31,6 @@ export interface StatusFacts {
 export interface StatusReport {
   detail: string;
   actions: StrategyActionName[];
-}
-
-/** A short zone name a trader recognises: IST for India, the runtime's abbreviation elsewhere. */
-export function zoneLabel(tz: string, at: number): string {
-  if (tz === 'Asia/Kolkata' || tz === 'Asia/Calcutta') return 'IST';
-  const part = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName');
-  return part?.value ?? tz;
 }
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
