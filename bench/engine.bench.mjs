@@ -1,40 +1,16 @@
 // The RDX engine: (1) candle close → decision → paper fill persisted → transaction_created received by
 // a Socket.IO client, p50/p99 beside a bare Socket.IO emit round trip; (2) 10,000 running paper
 // mappings on one instrument filled on one candle close (SQLite).
-import { randomBytes } from 'node:crypto';
-import pino from 'pino';
 import { io as connect } from 'socket.io-client';
-import { buildApp } from '../server/dist/app.js';
-import { loadEnv } from '../server/dist/config/env.js';
-import { resolveMarketConfig } from '../server/dist/config/market.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
-import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
-import { systemClock } from '../server/dist/platform/clock.js';
-import { createSecretBox } from '../server/dist/platform/secrets.js';
 import { userRoom } from '../server/dist/platform/realtime.js';
-import { sandboxTotpCode } from '../server/dist/sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
-import { ms, percentile, postgresDatabase, sqliteDatabase } from './support.mjs';
+import { buildBenchApp, ms, percentile, postgresDatabase, sqliteDatabase } from './support.mjs';
 
 async function setUp(store) {
   await seedReferenceData(store.database.db, Date.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'bench' });
-  const {
-    app,
-    modules: m,
-    realtime,
-  } = await buildApp({
-    database: store.database,
-    clock: systemClock,
-    secrets: createSecretBox(randomBytes(32)),
-    hasher: createPasswordHasher(4),
-    logger: pino({ level: 'silent' }),
-    version: 'bench',
-    marketMode: 'sandbox',
-    sessionTtlMs: 3_600_000,
-    market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
-    sandboxTotp: () => sandboxTotpCode(Date.now()),
-  });
+  const { app, modules: m, realtime } = await buildBenchApp(store.database, sandbox);
   // The services this benchmark drives, by short name.
   const services = {
     users: m.users.users,

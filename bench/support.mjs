@@ -4,6 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import pino from 'pino';
+import { buildApp } from '../server/dist/app.js';
+import { loadEnv } from '../server/dist/config/env.js';
+import { resolveMarketConfig } from '../server/dist/config/market.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { systemClock } from '../server/dist/platform/clock.js';
+import { createSecretBox } from '../server/dist/platform/secrets.js';
+import { sandboxTotpCode } from '../server/dist/sandbox/sandbox-accounts.js';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 
@@ -63,3 +71,19 @@ export function percentile(sorted, p) {
 }
 
 export const ms = (n) => `${n.toFixed(2)} ms`;
+
+/** The whole console in this process on `database`, trading against `sandbox`, silent, on the real clock. */
+export function buildBenchApp(database, sandbox) {
+  return buildApp({
+    database,
+    clock: systemClock,
+    secrets: createSecretBox(randomBytes(32)),
+    hasher: createPasswordHasher(4),
+    logger: pino({ level: 'silent' }),
+    version: 'bench',
+    marketMode: 'sandbox',
+    sessionTtlMs: 3_600_000,
+    market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
+    sandboxTotp: () => sandboxTotpCode(Date.now()),
+  });
+}

@@ -1,19 +1,16 @@
 // GET /transactions?limit=50 for a user with 1,000,000 transactions, on SQLite and PostgreSQL, at 200
 // concurrent connections against a real console process (server/dist/main.js, SERVICES=api): requests/s
 // and p99 flat out, and p99 at a steady 1,000 requests/s, each beside GET /api/health in the same run.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { seedReferenceData } from '../server/dist/db/seed.js';
 import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { describeLoad, load, signIn, startConsole } from './console-process.mjs';
 import { PG_URL } from './support.mjs';
 
 const ROWS = 1_000_000;
@@ -22,16 +19,6 @@ const SECONDS = 5;
 /** A steady load well below saturation on this class of machine, where latency is not queueing. */
 const STEADY_RATE = 250;
 const PASSWORD = 'bench-password';
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort() {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** The user and a million transactions, written straight through the database. */
 async function seed(database) {
@@ -70,66 +57,23 @@ async function pg_query(database, text) {
   await sql.raw(text).execute(database.db);
 }
 
-/** A console process on this data, serving the API only (no workers, no market data). */
-async function startConsole(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(repoRoot, 'server/dist/main.js')], {
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      SERVICES: 'api',
-      SEED_DEMO: '0',
-      LOG_LEVEL: 'warn',
-      // A root of its own keeps the in-process sandbox exchange (and its price loop) out of the measurement.
-      KITE_API_ROOT: 'http://127.0.0.1:9',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { url, stop: () => new Promise((resolve) => (child.once('exit', resolve), child.kill('SIGTERM'))) };
-}
-
-async function load(url, headers, overallRate) {
-  // Let the previous run's in-flight requests drain, so one run's queue is not measured in the next.
-  await new Promise((r) => setTimeout(r, 2000));
-  return new Promise((resolve, reject) => {
-    autocannon(
-      { url, connections: CONNECTIONS, duration: SECONDS, headers, ...(overallRate ? { overallRate } : {}) },
-      (err, result) => (err ? reject(err) : resolve(result)),
-    );
-  });
-}
-
-const describe = (r) => `${Math.round(r.requests.average).toLocaleString('en-US')} req/s, p99 ${r.latency.p99} ms`;
+const loadAt = (url, headers, overallRate) =>
+  load(url, headers, { connections: CONNECTIONS, seconds: SECONDS, overallRate });
+const describe = describeLoad;
 
 async function measure(label, env) {
-  const server = await startConsole(env);
+  // A Kite root of its own keeps the in-process sandbox exchange (and its price loop) out of the measurement.
+  const server = await startConsole({ ...env, KITE_API_ROOT: 'http://127.0.0.1:9' });
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'trader', password: PASSWORD }),
-    });
-    const { data } = await login.json();
-    const headers = { authorization: `Bearer ${data.token}` };
+    const headers = await signIn(server.url, 'trader', PASSWORD);
     const page = `${server.url}/api/transactions?limit=50`;
     const check = await (await fetch(page, { headers })).json();
     if (check.data.total !== ROWS || check.data.transactions.length !== 50) throw new Error('bench data not served');
-    await load(page, headers); // warm-up
-    const health = await load(`${server.url}/api/health`, {});
-    const flat = await load(page, headers);
-    const steadyHealth = await load(`${server.url}/api/health`, {}, STEADY_RATE);
-    const steady = await load(page, headers, STEADY_RATE);
+    await loadAt(page, headers); // warm-up
+    const health = await loadAt(`${server.url}/api/health`, {});
+    const flat = await loadAt(page, headers);
+    const steadyHealth = await loadAt(`${server.url}/api/health`, {}, STEADY_RATE);
+    const steady = await loadAt(page, headers, STEADY_RATE);
     const meets = steady.latency.p99 <= 15;
     console.log(
       `GET /transactions?limit=50, 1,000,000 rows, ${label}, ${CONNECTIONS} connections:\n` +

@@ -20,6 +20,11 @@ export class AdminInstrumentsPage {
     await expect(this.page.getByRole('heading', { name: 'Instruments', exact: true })).toBeVisible();
   }
 
+  /** Loads today's instruments dump from the exchange (lot sizes follow it). */
+  async refreshFromExchange() {
+    await this.page.getByRole('button', { name: 'Refresh from exchange' }).click();
+  }
+
   async startAdding() {
     await this.page.getByRole('button', { name: 'Add New Instrument' }).click();
     await expect(this.form()).toBeVisible();

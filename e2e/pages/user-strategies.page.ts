@@ -25,9 +25,9 @@ export class UserActiveStrategiesPage {
     return this.row(mappingId).getByTestId('strategy-status-detail');
   }
 
-  /** The buttons the row offers, in order. */
+  /** The buttons the row offers in its Actions cell, in order (the Net P&L cell's Legs disclosure is not an action). */
   buttons(mappingId: number) {
-    return this.row(mappingId).getByRole('button');
+    return this.row(mappingId).getByTestId('strategy-actions').getByRole('button');
   }
 
   /**

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 
 /** A transactions list: 'Recent Transactions' on the user home or 'All Transactions' for admins. */
@@ -29,5 +30,15 @@ export class UserTransactionsPage {
 
   pagination() {
     return this.section().getByLabel('Pagination');
+  }
+
+  /** Clicks 'Download CSV' and returns the file the browser saved, with its suggested name. */
+  async downloadCsv(): Promise<{ filename: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.section().getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    const path = await download.path();
+    return { filename: download.suggestedFilename(), text: await readFile(path, 'utf8') };
   }
 }

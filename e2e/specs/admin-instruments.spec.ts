@@ -133,3 +133,18 @@ test("each instrument shows its market status from the server's market_status", 
   await expect(row).toContainText(/(opens|closes) \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST/);
   await expect(row).toContainText('00:00–23:59 IST');
 });
+
+test("refresh from exchange brings a stale lot size in line with the exchange's instruments dump", async () => {
+  const token = uniqueToken();
+  // An index whose options trade under the NIFTY root, entered with a stale lot size.
+  await instruments.add({ name: uniqueName('NIFTYX'), token, lotSize: '50', ticker: 'NIFTY' });
+  await expect(instruments.success(/Instrument created/)).toBeVisible();
+  const row = instruments.row(token);
+  await expect(row).toContainText('50');
+
+  await instruments.refreshFromExchange();
+  await expect(instruments.success(/Lot sizes from the exchange: .*NIFTY 75/)).toBeVisible();
+  await expect(row).toContainText('75');
+  await instruments.delete(token, 'accept');
+  await expect(row).toHaveCount(0);
+});

@@ -16,7 +16,9 @@ import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
 import { createInstrumentsModule } from './domains/instruments/instruments.module.js';
+import { createLedgerModule } from './domains/ledger/ledger.module.js';
 import type { RetryOptions } from './platform/outbound.js';
+import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
@@ -124,7 +126,7 @@ export async function buildApp(deps: AppDeps) {
   bridgeEventsToSockets(events, realtime);
 
   const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events });
-  const instruments = createInstrumentsModule({ db, clock, events });
+  const instruments = createInstrumentsModule({ db, clock, events, logger });
   const brokers = createBrokersModule({
     db,
     kind,
@@ -158,7 +160,20 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     optionChains: marketData.optionChains,
   });
-  const transactions = createTransactionsModule({ db });
+  const ledger = createLedgerModule({
+    db,
+    clock,
+    logger,
+    events,
+    quotes: (keys) => marketData.optionChains.quotesPaise(keys),
+    hub: marketData.hub,
+    tokenOf: (symbol) => marketData.optionChains.instrumentTokenOf(symbol),
+    candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),
+    brokerToken: (id) => brokers.brokers.tokenOf(id),
+    kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
+  });
+  app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
+  const transactions = createTransactionsModule({ db, pnl: ledger.strategyPnl, clock });
   const engine = createEngineModule({
     database,
     shared,
@@ -192,6 +207,7 @@ export async function buildApp(deps: AppDeps) {
     strategies.routes,
     rdx.routes,
     transactions.routes,
+    ledger.routes,
     marketData.routes,
     scheduling.routes,
     engine.routes,
@@ -200,8 +216,20 @@ export async function buildApp(deps: AppDeps) {
   await serveWebApp(app, deps.webDist);
 
   // Started in this order after HTTP, stopped in reverse (STYLE "Background workers").
-  const workers: Worker[] = [...marketData.workers, ...engine.workers, ...scheduling.workers];
-  const modules = { auth, users, instruments, brokers, marketData, scheduling, strategies, rdx, transactions, engine };
+  const workers: Worker[] = [...marketData.workers, ...engine.workers, ...ledger.workers, ...scheduling.workers];
+  const modules = {
+    auth,
+    users,
+    instruments,
+    brokers,
+    marketData,
+    scheduling,
+    strategies,
+    rdx,
+    transactions,
+    engine,
+    ledger,
+  };
   return { app, modules, workers, events, realtime, shared };
 }
 

@@ -1,3 +1,5 @@
+import type { Insertable } from 'kysely';
+import type { TransactionsTable } from '../src/db/schema.js';
 import type { Role } from '@app/contract';
 import type { TestApp } from './test-app.js';
 
@@ -84,12 +86,13 @@ export async function buildRdxConfig(t: TestApp, owner: TestUser, mappingId: num
 }
 
 /** A recorded fill, as the engine would write it. */
-export async function buildTransaction(
+/** A paper fill of `owner` as a transactions row, now, on NIFTY 50 for RDX; not written. */
+export function transactionRow(
   t: TestApp,
-  owner: TestUser,
-  overrides: Partial<{ mappingId: number | null; quantity: number; pricePaise: number; transactionDate: number }> = {},
+  owner: Pick<TestUser, 'id'>,
+  overrides: Partial<Insertable<TransactionsTable>> = {},
 ) {
-  return t.services.transactionsRepo.insert({
+  return {
     userId: owner.id,
     mappingId: null,
     strategyId: 1,
@@ -101,5 +104,13 @@ export async function buildTransaction(
     isDummy: 1,
     orderId: null,
     ...overrides,
-  });
+  };
+}
+
+export async function buildTransaction(
+  t: TestApp,
+  owner: TestUser,
+  overrides: Partial<{ mappingId: number | null; quantity: number; pricePaise: number; transactionDate: number }> = {},
+) {
+  return t.services.transactionsRepo.insert(transactionRow(t, owner, overrides));
 }

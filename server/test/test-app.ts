@@ -69,6 +69,8 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     historical: m.marketData.historical,
     scheduler: m.scheduling.scheduler,
     engine: m.engine.engine,
+    positions: m.ledger.positions,
+    positionsFeed: m.ledger.feed,
     realtime,
     transactionsRepo: createTransactionsRepository(database.db),
     engineRepo: createEngineRepository(database),

@@ -14,6 +14,8 @@ export const UserBrokerSchema = z.object({
   broker_username: z.string(),
   has_token: z.boolean(),
   token_updated_at: IsoTimeSchema.nullable(),
+  /** Kite access tokens die at the next 06:00 IST after they were issued; null without a token. */
+  token_expires_at: IsoTimeSchema.nullable(),
   created_at: IsoTimeSchema,
 });
 export type UserBroker = z.infer<typeof UserBrokerSchema>;

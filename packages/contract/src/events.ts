@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from './constants.js';
 import { MappingSchema } from './strategies.js';
+import { AdminPositionSchema } from './positions.js';
 import { TransactionSchema } from './transactions.js';
 
 /** Payloads of the Socket.IO events SPEC §7 names; both ends are typed from these. */
@@ -9,6 +10,8 @@ export const StrategyStatusChangedSchema = z.object({
   userStrategyMappingId: z.number().int(),
   strategy: MappingSchema,
 });
+/** A strategy's P&L and legs after a fill or a price change (at most once a second per mapping). */
+export const PositionsUpdatedSchema = z.object({ position: AdminPositionSchema });
 export const TestEventSchema = z.object({ message: z.string(), sentAt: z.string() });
 export const AuthenticatePayloadSchema = z.object({
   userId: z.number().int().optional(),
@@ -18,6 +21,7 @@ export const AuthenticatePayloadSchema = z.object({
 export interface ServerToClientEvents {
   transaction_created: (payload: z.infer<typeof TransactionCreatedSchema>) => void;
   strategy_status_changed: (payload: z.infer<typeof StrategyStatusChangedSchema>) => void;
+  positions_updated: (payload: z.infer<typeof PositionsUpdatedSchema>) => void;
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
 }
 

@@ -69,7 +69,23 @@ export const SchedulingSchema = z.object({
 });
 export type Scheduling = z.infer<typeof SchedulingSchema>;
 
+/** The exchange's lot size of each option root, from the instruments dump just loaded. */
+export const ExchangeRefreshSchema = z.object({
+  lot_sizes: z.array(z.object({ ticker: z.string(), lot_size: z.number().int() })),
+});
+export type ExchangeRefresh = z.infer<typeof ExchangeRefreshSchema>;
+
 export const marketDataRoutes = {
+  /**
+   * Admin: load today's instruments dump from the exchange now (it also loads each morning): option chains,
+   * and instruments' lot sizes brought in line with the exchange's (by ticker).
+   */
+  refreshFromExchange: defineRoute({
+    method: 'POST',
+    path: '/instruments/refresh-from-exchange',
+    access: 'admin',
+    data: ExchangeRefreshSchema,
+  }),
   fetch: defineRoute({
     method: 'POST',
     path: '/data/fetch',

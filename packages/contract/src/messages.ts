@@ -80,6 +80,7 @@ export const MSG = {
   configureRdxFirst: 'Configure RDX for this strategy first',
   inactiveCannotStart: 'This strategy is inactive; set Active to Yes before starting it',
   noBrokerToken: 'The broker account has no access token: generate one on the Profile page',
+  brokerTokenExpired: 'The broker access token expired at 06:00 IST: generate a new one on the Profile page',
   alreadyRunning: 'Strategy is already running',
 
   // RDX

@@ -8,6 +8,7 @@ import { liveDataRoutes } from './live-data.js';
 import { rdxConfigRoutes } from './rdx.js';
 import type { RouteDef } from './route.js';
 import { strategiesRoutes } from './strategies.js';
+import { positionsRoutes } from './positions.js';
 import { transactionsRoutes } from './transactions.js';
 import { usersRoutes } from './users.js';
 
@@ -21,6 +22,7 @@ export const api = {
   strategies: strategiesRoutes,
   rdx: rdxConfigRoutes,
   transactions: transactionsRoutes,
+  positions: positionsRoutes,
   liveData: liveDataRoutes,
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,

@@ -43,7 +43,10 @@ export const MappingSchema = z.object({
   /** The instrument's lot size, so a screen can name quantities (count × lots × lot size). */
   lot_size: z.number().int(),
   /** Whether the broker account has an access token (a LIVE strategy cannot trade without one). */
+  /** The broker account holds an access token that has not expired yet. */
   broker_has_token: z.boolean(),
+  /** When the broker account's access token expires (06:00 IST), or null without one. */
+  broker_token_expires_at: IsoTimeSchema.nullable(),
   /** Option legs the strategy holds now (sold, so quantities are positive). */
   open_legs: z.array(OpenLegSchema),
   /** Why the strategy is or is not trading right now, in a trader's words (server-computed). */

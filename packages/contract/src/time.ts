@@ -4,6 +4,16 @@ export const IST_ZONE = 'Asia/Kolkata';
 /** India Standard Time is UTC+05:30 all year (no daylight saving), so one offset serves every date. */
 export const IST_OFFSET_MS = 19_800_000;
 
+const DAY_MS = 86_400_000;
+
+/** The IST calendar day of an instant, `YYYY-MM-DD`. */
+export const istDay = (ms: number): string => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+
+/** IST midnight at or before an instant (epoch ms): where "today" starts for the P&L strip and the charts. */
+export function istMidnight(ms: number): number {
+  return Math.floor((ms + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+}
+
 const zoneFormatters = new Map<string, Intl.DateTimeFormat>();
 
 /**

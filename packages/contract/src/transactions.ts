@@ -29,12 +29,44 @@ const TotalsSchema = z.object({
   turnover: z.number(),
   /** Σ quantity × price: premium received (sells) minus paid (buys), rupees. */
   net_premium: z.number(),
+  /** FIFO realized P&L of everything closed, rupees (docs/LEDGER.md). */
+  realized_pnl: z.number(),
+  /** Estimated Zerodha F&O charges of these fills, rupees. */
+  charges: z.number(),
+  /** realized_pnl − charges. */
+  net_pnl: z.number(),
 });
 
 export const TransactionSummarySchema = TotalsSchema.extend({
   per_strategy: z.array(TotalsSchema.extend({ strategy_name: z.string().nullable() })),
 });
 export type TransactionSummary = z.infer<typeof TransactionSummarySchema>;
+
+const IST_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Whether `YYYY-MM-DD` names a day that exists (no 2026-02-30). */
+function isCalendarDay(value: string): boolean {
+  const m = IST_DAY.exec(value);
+  if (!m) return false;
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const at = new Date(Date.UTC(year, month - 1, day));
+  return at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day;
+}
+
+/** An IST calendar day on the wire, `YYYY-MM-DD`; the message names the field the way the URL does. */
+const istDay = (field: 'from' | 'to') => {
+  const error = `The ${field} date must be a day as YYYY-MM-DD, e.g. 2026-11-23`;
+  return z.string({ error }).refine(isCalendarDay, { error });
+};
+
+/** The trade book export's window: IST days, both inclusive, either open. */
+export const TransactionsExportQuerySchema = z
+  .object({ from: istDay('from').optional(), to: istDay('to').optional() })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
+    error: 'The from date must not be after the to date',
+    path: ['to'],
+  });
+export type TransactionsExportQuery = z.infer<typeof TransactionsExportQuerySchema>;
 
 export const transactionsRoutes = {
   listMine: defineRoute({
@@ -56,5 +88,16 @@ export const transactionsRoutes = {
     access: 'admin',
     query: PageQuerySchema,
     data: TransactionPageSchema,
+  }),
+  /**
+   * The trade book as CSV, oldest first: the caller's own fills, or every user's (with a username column)
+   * for an admin. Streamed as text/csv rather than the JSON envelope; errors still come in the envelope.
+   */
+  exportCsv: defineRoute({
+    method: 'GET',
+    path: '/transactions/export.csv',
+    access: 'user',
+    query: TransactionsExportQuerySchema,
+    data: z.string(),
   }),
 };

@@ -29,7 +29,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   SANDBOX_SEED: z.string().default('rdx-sandbox'),
-  SERVICES: z.string().default('api,market-data-sync,strategy-engine,scheduler'),
+  SERVICES: z.string().default('api,market-data-sync,strategy-engine,positions-feed,scheduler'),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()

@@ -195,6 +195,15 @@ export interface TransactionCountsTable {
   n: number;
 }
 
+/** A strategy's P&L as marked at one moment (the MTM curve). */
+export interface PositionMarksTable {
+  id: Generated<number>;
+  mappingId: number;
+  at: number;
+  realizedPaise: number;
+  unrealizedPaise: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -213,6 +222,7 @@ export interface DB {
   loginFailures: LoginFailuresTable;
   candleClaims: CandleClaimsTable;
   transactionCounts: TransactionCountsTable;
+  positionMarks: PositionMarksTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -142,6 +142,13 @@ const cases: Record<string, Case> = {
   'transactions.listMine': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
   'transactions.summary': { prepare: none },
   'transactions.listAll': { prepare: none },
+  'transactions.exportCsv': { prepare: () => Promise.resolve({ query: 'from=2026-11-01&to=2026-11-30' }) },
+  'positions.listMine': { prepare: none },
+  'positions.listAll': { prepare: none },
+  'positions.reconcile': { prepare: none },
+  'positions.chart': {
+    prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.STOPPED, true)).id } }),
+  },
   'liveData.list': { prepare: none },
   'liveData.create': {
     prepare: () => Promise.resolve({ body: { source: 'kite', instrument_token: nextCode(), interval: '5m' } }),
@@ -162,6 +169,7 @@ const cases: Record<string, Case> = {
       body: { password: SANDBOX_USER_PASSWORD, appcode: sandboxTotpCode(t.clock.now()) },
     }),
   },
+  'marketData.refreshFromExchange': { prepare: none },
   'marketData.fetch': {
     prepare: () =>
       Promise.resolve({

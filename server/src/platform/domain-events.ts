@@ -1,4 +1,4 @@
-import type { Mapping, Transaction } from '@app/contract';
+import type { AdminPosition, Mapping, Transaction } from '@app/contract';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -12,10 +12,20 @@ export interface DomainEvents {
    * (10,000 strategies make one event, not 20,000). Realtime: `transaction_created` for each.
    */
   'fills.booked': { transactions: Transaction[] };
+  /**
+   * Strategies' positions and P&L moved: after fills, or when their legs' prices changed (at most once a
+   * second per strategy). Realtime: `positions_updated` for each, to its owner and admins.
+   */
+  'positions.changed': { positions: AdminPosition[] };
   /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
   'mapping.status_changed': { mapping: Mapping; reason: string };
   /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
   'mapping.changed': { mappingId: number };
+  /**
+   * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
+   * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.
+   */
+  'option_chains.loaded': { lotSizes: Record<string, number>; at: number };
   /** Instruments were added, edited or removed: candle sessions follow. */
   'instruments.changed': { at: number };
   /** Live-data configurations changed: a running live sync follows. */

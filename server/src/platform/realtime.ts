@@ -137,6 +137,9 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
       realtime.toUserAndAdmins(transaction.user_id, 'transaction_created', { transaction });
     }
   });
+  events.subscribe('positions.changed', ({ positions }) => {
+    for (const position of positions) realtime.toUserAndAdmins(position.user_id, 'positions_updated', { position });
+  });
   events.subscribe('mapping.status_changed', ({ mapping }) =>
     realtime.toUserAndAdmins(mapping.user_id, 'strategy_status_changed', {
       userStrategyMappingId: mapping.id,

@@ -297,3 +297,12 @@ export function formatKiteCandleRow(candle: KiteCandleInput): KiteCandleRow {
     ? [stamp, open, high, low, close, volume]
     : [stamp, open, high, low, close, volume, candle.oi];
 }
+
+const DAY_MS = 86_400_000;
+
+/** The next 06:00 IST after `ms`: when Kite invalidates every access token issued before it. */
+export function nextKiteTokenExpiry(ms: number): number {
+  const ist = ms + IST_OFFSET_MS;
+  const six = Math.floor(ist / DAY_MS) * DAY_MS + 6 * 3_600_000;
+  return (ist < six ? six : six + DAY_MS) - IST_OFFSET_MS;
+}

@@ -12,10 +12,13 @@ import type { FaultKind, FaultPlan, RateGroup, RateLimiter } from './rate-limits
 export interface ServiceSpec {
   name: 'kite' | 'kite-login' | 'binance';
   routes: Route[];
-  /** The endpoint group (for faults, e.g. `quote`) and the rate-limit bucket of a request. */
-  groupOf(method: string, path: string): { group: string; rate: RateGroup };
-  /** Who a rate limit counts against (API key, or client address). */
-  clientOf(raw: IncomingMessage): string;
+  /**
+   * The endpoint group (for faults, e.g. `quote`), an optional finer fault target below it (`place`),
+   * and the rate-limit bucket of a request.
+   */
+  groupOf(method: string, path: string): { group: string; detail?: string; rate: RateGroup };
+  /** Who a rate limit counts against (API key, user, or client address). */
+  clientOf(raw: IncomingMessage, rate: RateGroup): string;
   tooManyRequests(): SandboxResponse;
   notFound(): SandboxResponse;
   wrongMethod(): SandboxResponse;
@@ -51,11 +54,13 @@ export function mountService(app: FastifyInstance, spec: ServiceSpec, limiter: R
   void app.register(
     (scope, _opts, done) => {
       scope.addHook('onRequest', (req, reply, next) => {
-        const { group, rate } = spec.groupOf(req.method, pathOf(req));
-        const fault = faults.take([`${spec.name}.${group}`, spec.name]);
+        const { group, detail, rate } = spec.groupOf(req.method, pathOf(req));
+        const groupTarget = `${spec.name}.${group}`;
+        const targets = detail ? [`${groupTarget}.${detail}`, groupTarget, spec.name] : [groupTarget, spec.name];
+        const fault = faults.take(targets);
         faultOf.set(req, fault);
         if (fault === 'drop') return drop(reply);
-        if (fault === 'rate-limit' || !limiter.tryTake(rate, spec.clientOf(req.raw))) {
+        if (fault === 'rate-limit' || !limiter.tryTake(rate, spec.clientOf(req.raw, rate))) {
           return void send(reply, spec.tooManyRequests());
         }
         next();
@@ -110,10 +115,14 @@ function kiteApiKey(raw: IncomingMessage): string {
   return m?.[1] ?? `ip:${raw.socket.remoteAddress ?? ''}`;
 }
 
-function kiteGroup(method: string, path: string): { group: string; rate: RateGroup } {
+function kiteGroup(method: string, path: string): { group: string; detail?: string; rate: RateGroup } {
   if (path.startsWith('/quote')) return { group: 'quote', rate: 'kiteQuote' };
   if (path.startsWith('/instruments/historical')) return { group: 'historical', rate: 'kiteHistorical' };
-  if (path.startsWith('/orders') && method !== 'GET') return { group: 'orders', rate: 'kiteOrders' };
+  if (path.startsWith('/orders') && method !== 'GET') {
+    // `POST /orders/{variety}` places; PUT and DELETE on `/orders/{variety}/{id}` modify and cancel.
+    const isPlacement = method === 'POST' && path.split('/').filter(Boolean).length === 2;
+    return { group: 'orders', rate: 'kiteOrders', ...(isPlacement ? { detail: 'place' } : {}) };
+  }
   return { group: 'other', rate: 'kiteOther' };
 }
 
@@ -124,9 +133,20 @@ const kiteErrors = {
   internalError: () => json(500, kiteError('GeneralException', 'Something went wrong in the sandbox.')),
 };
 
-/** The Kite Connect REST service. */
-export function kiteApiSpec(routes: Route[]): ServiceSpec {
-  return { name: 'kite', routes, groupOf: kiteGroup, clientOf: kiteApiKey, ...kiteErrors };
+/**
+ * The Kite Connect REST service. Order requests count against the user behind the access token (the
+ * exchanges' 10 orders a second is per client), everything else against the API key; `userOf` resolves
+ * an `Authorization` header to its user, or null when it names no live session.
+ */
+export function kiteApiSpec(
+  routes: Route[],
+  userOf: (authorization: string | undefined) => string | null,
+): ServiceSpec {
+  const clientOf = (raw: IncomingMessage, rate: RateGroup): string => {
+    const user = rate === 'kiteOrders' ? userOf(raw.headers.authorization) : null;
+    return user === null ? kiteApiKey(raw) : `user:${user}`;
+  };
+  return { name: 'kite', routes, groupOf: kiteGroup, clientOf, ...kiteErrors };
 }
 
 /** The Kite login service. */

@@ -6,7 +6,6 @@ import {
   jsonOf,
   kiteAuth,
   kiteGet,
-  kitePost,
   startTestSandbox,
   TEST_START_MS,
   type ManualClock,
@@ -189,129 +188,6 @@ describe('GET /instruments/historical', () => {
   });
 });
 
-describe('orders', () => {
-  it('fills a MARKET order at the quoted price and reports it as COMPLETE with average_price', async () => {
-    const option = await niftyOption();
-    const key = `NFO:${option.tradingsymbol}`;
-    const quoted = (await kiteGet(sandbox, `/quote?i=${key}`, token)).body.data[key].last_price;
-    const placed = await kitePost(sandbox, '/orders/regular', token, {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'BUY',
-      quantity: 150,
-      product: 'NRML',
-      order_type: 'MARKET',
-      tag: 'rdx-1',
-    });
-    expect(placed.status).toBe(200);
-    const orderId = placed.body.data.order_id;
-    expect(orderId).toMatch(/^251209\d{9}$/);
-    const history = (await kiteGet(sandbox, `/orders/${orderId}`, token)).body.data;
-    expect(history.at(-1)).toMatchObject({
-      status: 'COMPLETE',
-      average_price: quoted,
-      filled_quantity: 150,
-      tag: 'rdx-1',
-    });
-    const orders = (await kiteGet(sandbox, '/orders', token)).body.data;
-    expect(orders.map((o: { order_id: string }) => o.order_id)).toEqual([orderId]);
-    const positions = (await kiteGet(sandbox, '/portfolio/positions', token)).body.data;
-    expect(positions.net[0]).toMatchObject({
-      tradingsymbol: option.tradingsymbol,
-      quantity: 150,
-      average_price: quoted,
-    });
-  });
-
-  it('treats a repeated tag as the same order: same id, one fill; other parameters are refused', async () => {
-    const option = await niftyOption();
-    const fields = {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'SELL',
-      quantity: 75,
-      product: 'MIS',
-      order_type: 'MARKET',
-      tag: 'retry-me',
-    };
-    const first = await kitePost(sandbox, '/orders/regular', token, fields);
-    clock.advance(5_000);
-    const second = await kitePost(sandbox, '/orders/regular', token, fields);
-    expect(second.body.data.order_id).toBe(first.body.data.order_id);
-    expect((await kiteGet(sandbox, '/orders', token)).body.data).toHaveLength(1);
-    const different = await kitePost(sandbox, '/orders/regular', token, { ...fields, quantity: 150 });
-    expect(different.status).toBe(400);
-    expect(different.body.error_type).toBe('InputException');
-  });
-
-  it('refuses bad orders with Kite error envelopes', async () => {
-    const option = await niftyOption();
-    const base = {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'BUY',
-      quantity: 75,
-      product: 'NRML',
-      order_type: 'MARKET',
-    };
-    const cases: [Record<string, string | number>, RegExp][] = [
-      [{ ...base, quantity: 50 }, /lot size 75/],
-      [{ ...base, tradingsymbol: 'NIFTY 50', exchange: 'NSE' }, /index/],
-      [{ ...base, tradingsymbol: 'NOPE' }, /tradingsymbol/],
-      [{ ...base, order_type: 'SL' }, /order_type/],
-      [{ ...base, order_type: 'LIMIT', price: '10.03' }, /price/],
-    ];
-    for (const [fields, message] of cases) {
-      const res = await kitePost(sandbox, '/orders/regular', token, fields);
-      expect(res.status).toBe(400);
-      expect(res.body).toMatchObject({
-        status: 'error',
-        error_type: 'InputException',
-        message: expect.stringMatching(message),
-      });
-    }
-    const amo = await kitePost(sandbox, '/orders/amo', token, base);
-    expect(amo.body.error_type).toBe('InputException');
-    const anonymous = await fetch(`${sandbox.urls.kiteApi}/orders/regular`, { method: 'POST' });
-    expect(anonymous.status).toBe(403);
-  });
-
-  it('rests a LIMIT order away from the market, fills it when the price gets there, and cancels open ones', async () => {
-    const option = await niftyOption();
-    const key = `NFO:${option.tradingsymbol}`;
-    const last = Math.round((await kiteGet(sandbox, `/quote/ltp?i=${key}`, token)).body.data[key].last_price * 100);
-    const far = await kitePost(sandbox, '/orders/regular', token, {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'BUY',
-      quantity: 75,
-      product: 'NRML',
-      order_type: 'LIMIT',
-      price: 0.05,
-    });
-    const open = (await kiteGet(sandbox, `/orders/${far.body.data.order_id}`, token)).body.data.at(-1);
-    expect(open.status).toBe('OPEN');
-    const cancel = await fetch(`${sandbox.urls.kiteApi}/orders/regular/${far.body.data.order_id}`, {
-      method: 'DELETE',
-      headers: kiteAuth(sandbox, token),
-    });
-    expect(cancel.status).toBe(200);
-    const cancelled = (await kiteGet(sandbox, `/orders/${far.body.data.order_id}`, token)).body.data.at(-1);
-    expect(cancelled.status).toBe('CANCELLED');
-    const marketable = await kitePost(sandbox, '/orders/regular', token, {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'BUY',
-      quantity: 75,
-      product: 'NRML',
-      order_type: 'LIMIT',
-      price: (last + 500) / 100,
-    });
-    const filled = (await kiteGet(sandbox, `/orders/${marketable.body.data.order_id}`, token)).body.data.at(-1);
-    expect(filled).toMatchObject({ status: 'COMPLETE', average_price: last / 100 });
-  });
-});
-
 describe('rate limits and faults', () => {
   it('answers 429 "Too many requests" beyond the per-second limit', async () => {
     await sandbox.close();
@@ -340,26 +216,6 @@ describe('rate limits and faults', () => {
     expect((await kiteGet(sandbox, path, token)).status).toBe(200);
     sandbox.control.failNext('kite', 1, 'drop');
     await expect(fetch(`${sandbox.urls.kiteApi}/orders`, { headers: kiteAuth(sandbox, token) })).rejects.toThrow();
-  });
-
-  it('keeps an order placed even when the reply is lost, so the retry with the same tag finds it', async () => {
-    const option = await niftyOption();
-    const fields = {
-      exchange: 'NFO',
-      tradingsymbol: option.tradingsymbol,
-      transaction_type: 'BUY',
-      quantity: 75,
-      product: 'NRML',
-      order_type: 'MARKET',
-      tag: 'lost-reply',
-    };
-    sandbox.control.failNext('kite.orders', 1, 'drop-after');
-    await expect(kitePost(sandbox, '/orders/regular', token, fields)).rejects.toThrow();
-    const retry = await kitePost(sandbox, '/orders/regular', token, fields);
-    expect(retry.status).toBe(200);
-    const orders = (await kiteGet(sandbox, '/orders', token)).body.data;
-    expect(orders).toHaveLength(1);
-    expect(orders[0].order_id).toBe(retry.body.data.order_id);
   });
 });
 

@@ -1,66 +1,148 @@
 import { describe, expect, it } from 'vitest';
 import { OrderBook, type OrderRequest } from './kite-order-book.js';
+import type { Depth } from './kite-quotes.js';
 import { positionsJson } from './kite-presenters.js';
+import type { DepthSource } from './order-matching.js';
 
 const NOW = Date.UTC(2025, 11, 9, 4, 30);
+const SECOND = NOW / 1000;
+const TOKEN = 1234 * 256 + 2;
+
 const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   variety: 'regular',
   exchange: 'NFO',
   tradingsymbol: 'NIFTY25D1624000CE',
-  instrumentToken: 1234 * 256 + 2,
+  instrumentToken: TOKEN,
   transactionType: 'BUY',
-  orderType: 'MARKET',
+  orderType: 'LIMIT',
   product: 'NRML',
   validity: 'DAY',
   quantity: 75,
-  pricePaise: 0,
+  pricePaise: 10_500,
   tag: null,
+  marketProtection: null,
+  protectionPercent: null,
+  autosliceParentId: null,
   ...overrides,
 });
 
+/** Five levels a side one tick apart around `last`, `lots` lots each (lot 75). */
+const levels = (last: number, lots: number[]): Depth => ({
+  buy: lots.map((n, k) => ({ pricePaise: last - 5 * (k + 1), quantity: 75 * n, orders: 1 })),
+  sell: lots.map((n, k) => ({ pricePaise: last + 5 * (k + 1), quantity: 75 * n, orders: 1 })),
+});
+
+/** A market whose last price and depth per second a test writes down. */
+function fakeMarket(bySecond: Record<number, Depth>): DepthSource {
+  return { depthAt: (token, second) => (token === TOKEN ? (bySecond[second - SECOND] ?? null) : null) };
+}
+
 describe('OrderBook', () => {
-  it('fills MARKET orders at the last price with Kite-style ids', () => {
-    const book = new OrderBook();
-    const placed = book.place('AB1234', request(), 12_345, NOW);
-    expect(placed).toMatchObject({
+  it('fills a marketable order against the offers within its limit, with Kite-style ids', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [1, 2, 3, 4, 5]) }));
+    const order = book.place('AB1234', request({ quantity: 150, pricePaise: 10_010 }), NOW);
+    expect(order.orderId).toBe('251209000000001');
+    // One lot at 100.05, one at 100.10: the average is quantity-weighted.
+    expect(order).toMatchObject({
+      status: 'COMPLETE',
+      filledQuantity: 150,
+      filledValuePaise: 75 * 10_005 + 75 * 10_010,
+    });
+  });
+
+  it('places every order of a repeated tag: tags are labels, not keys', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [20, 20, 20, 20, 20]) }));
+    const first = book.place('AB1234', request({ tag: 't1' }), NOW);
+    const again = book.place('AB1234', request({ tag: 't1' }), NOW + 10);
+    expect(again.orderId).not.toBe(first.orderId);
+    expect(book.list('AB1234').map((o) => [o.tag, o.status])).toEqual([
+      ['t1', 'COMPLETE'],
+      ['t1', 'COMPLETE'],
+    ]);
+  });
+
+  it('leaves what the thin book cannot fill OPEN and completes it over later steps, deterministically', () => {
+    const market = {
+      0: levels(10_000, [1, 1, 1, 1, 1]),
+      1: levels(10_000, [2, 1, 1, 1, 1]),
+      2: levels(10_200, [9, 9, 9, 9, 9]), // out of the limit's reach
+      3: levels(10_000, [1, 1, 1, 1, 1]),
+    };
+    const run = () => {
+      const book = new OrderBook(fakeMarket(market));
+      // A limit of 100.10 reaches two levels a step: 2 lots now, 2 + 1 next step, none at step 2, the last 1 at step 3.
+      const order = book.place('AB1234', request({ quantity: 75 * 6, pricePaise: 10_010 }), NOW);
+      const seen = [[order.status, order.filledQuantity]];
+      for (const step of [1, 2, 3]) {
+        book.matchOpen(NOW + step * 1000);
+        seen.push([order.status, order.filledQuantity]);
+      }
+      return { seen, value: order.filledValuePaise };
+    };
+    const first = run();
+    expect(first.seen).toEqual([
+      ['OPEN', 150],
+      ['OPEN', 375],
+      ['OPEN', 375],
+      ['COMPLETE', 450],
+    ]);
+    expect(run()).toEqual(first);
+  });
+
+  it('catches up on the steps it missed when matching runs late', () => {
+    const market = { 0: levels(10_000, [1, 1, 1, 1, 1]), 1: levels(10_000, [1, 1, 1, 1, 1]) };
+    const book = new OrderBook(fakeMarket(market));
+    const order = book.place('AB1234', request({ quantity: 75 * 4, pricePaise: 10_010 }), NOW);
+    book.matchOpen(NOW + 5000);
+    expect(order).toMatchObject({ status: 'COMPLETE', filledQuantity: 300 });
+  });
+
+  it('shares a level between orders of the same step: what one takes, the next cannot', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [1, 1, 1, 1, 1]) }));
+    const first = book.place('AB1234', request({ pricePaise: 10_005 }), NOW);
+    const second = book.place('CD5678', request({ pricePaise: 10_005 }), NOW);
+    expect([first.status, second.status]).toEqual(['COMPLETE', 'OPEN']);
+  });
+
+  it('cancels the rest of a partly filled order and keeps the filled part in positions', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [1, 1, 1, 1, 1]) }));
+    const order = book.place('AB1234', request({ quantity: 75 * 3, pricePaise: 10_005 }), NOW);
+    expect(book.cancel('AB1234', order.orderId, NOW + 500)).toMatchObject({ ok: true, order: { status: 'CANCELLED' } });
+    expect(order.filledQuantity).toBe(75);
+    expect(book.cancel('AB1234', order.orderId, NOW + 600)).toMatchObject({ ok: false, type: 'OrderException' });
+    expect(book.positions('AB1234')).toMatchObject([{ buyQuantity: 75, buyValue: 75 * 10_005 }]);
+  });
+
+  it('modifies an open order, which trades at once when the new price reaches the book', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [5, 5, 5, 5, 5]) }));
+    const order = book.place('AB1234', request({ pricePaise: 9_000 }), NOW);
+    expect(order.status).toBe('OPEN');
+    expect(book.modify('AB1234', order.orderId, { quantity: 0 }, NOW)).toMatchObject({ ok: false });
+    const modified = book.modify('AB1234', order.orderId, { pricePaise: 10_005, quantity: 150 }, NOW + 100);
+    expect(modified).toMatchObject({
       ok: true,
-      isReplay: false,
-      order: { status: 'COMPLETE', averagePricePaise: 12_345 },
+      order: { status: 'COMPLETE', filledQuantity: 150, modifiedMs: NOW + 100 },
     });
-    if (placed.ok) expect(placed.order.orderId).toBe('251209000000001');
   });
 
-  it('replays a repeated tag per user and refuses it with other parameters', () => {
-    const book = new OrderBook();
-    const first = book.place('AB1234', request({ tag: 't1' }), 100, NOW);
-    const again = book.place('AB1234', request({ tag: 't1' }), 999, NOW + 1000);
-    expect(again).toMatchObject({ ok: true, isReplay: true });
-    if (first.ok && again.ok) expect(again.order.orderId).toBe(first.order.orderId);
-    expect(book.place('AB1234', request({ tag: 't1', quantity: 150 }), 100, NOW)).toMatchObject({
-      ok: false,
-      type: 'InputException',
-    });
-    // Tags are per user.
-    expect(book.place('CD5678', request({ tag: 't1' }), 100, NOW)).toMatchObject({ ok: true, isReplay: false });
-    expect(book.list('AB1234')).toHaveLength(1);
+  it('places a rejected order as REJECTED with its message and no fill', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [5, 5, 5, 5, 5]) }));
+    const order = book.place('AB1234', request(), NOW, 'Insufficient funds.');
+    expect(order).toMatchObject({ status: 'REJECTED', statusMessage: 'Insufficient funds.', filledQuantity: 0 });
+    expect(book.positions('AB1234')).toEqual([]);
   });
 
-  it('rests LIMIT orders until the price reaches them and fills at the limit', () => {
-    const book = new OrderBook();
-    const placed = book.place('AB1234', request({ orderType: 'LIMIT', pricePaise: 9_000 }), 10_000, NOW);
-    expect(placed).toMatchObject({ ok: true, order: { status: 'OPEN' } });
-    expect(book.matchOpen(() => 9_500, NOW)).toHaveLength(0);
-    const filled = book.matchOpen(() => 8_950, NOW + 1000);
-    expect(filled.map((o) => [o.status, o.averagePricePaise])).toEqual([['COMPLETE', 9_000]]);
-    expect(book.cancel('AB1234', filled[0]?.orderId ?? '', NOW)).toMatchObject({ ok: false, type: 'OrderException' });
-  });
-
-  it('computes positions and P&L in paise from fills', () => {
-    const book = new OrderBook();
-    book.place('AB1234', request({ quantity: 150 }), 10_000, NOW);
-    book.place('AB1234', request({ transactionType: 'SELL', quantity: 75 }), 12_000, NOW);
-    const { net } = positionsJson(book.list('AB1234'), () => 11_000) as { net: Record<string, number>[] };
-    // Bought 150 @ 100, sold 75 @ 120, 75 left marked at 110: P&L = 75×20 + 75×10 = 2250.
-    expect(net[0]).toMatchObject({ quantity: 75, average_price: 100, pnl: 2250, buy_value: 15_000, sell_value: 9_000 });
+  it('computes positions and P&L in paise from fills, and settles a leg to quantity 0', () => {
+    const book = new OrderBook(fakeMarket({ 0: levels(10_000, [5, 5, 5, 5, 5]) }));
+    book.place('AB1234', request({ quantity: 150, pricePaise: 10_005 }), NOW); // buys 150 @ 100.05
+    book.place('AB1234', request({ transactionType: 'SELL', quantity: 75, pricePaise: 9_995 }), NOW); // sells 75 @ 99.95
+    const { net } = positionsJson(book.positions('AB1234'), () => 11_000) as { net: Record<string, number>[] };
+    // 150 @ 100.05 bought, 75 @ 99.95 sold, 75 left marked at 110: P&L = −75×0.10 + 75×9.95 = 738.75.
+    expect(net[0]).toMatchObject({ quantity: 75, average_price: 100.05, pnl: 738.75 });
+    const [leg] = book.openLegs();
+    if (leg) book.settle(leg, 12_000);
+    const settled = positionsJson(book.positions('AB1234'), () => 5) as { net: Record<string, number>[] };
+    expect(settled.net[0]).toMatchObject({ quantity: 0, pnl: 1_488.75 });
+    expect(book.openLegs()).toEqual([]);
   });
 });

@@ -1,14 +1,14 @@
 /**
- * The sandbox's orders and fills, per user. MARKET orders fill at once at the last price; LIMIT orders
- * fill at once when marketable, otherwise rest OPEN until the price reaches them (checked on every price
- * step) or they are cancelled. All money is integer paise.
+ * The sandbox's orders, fills and positions, per user. Every order is a LIMIT by the time it gets here
+ * (a protected MARKET order arrives converted at its protection bound). A marketable order fills at once
+ * against the depth of the current price step as far as the depth within its limit allows; the rest
+ * stays OPEN and keeps filling on later steps until it is complete or cancelled. All money is integer
+ * paise.
  *
- * `tag` is honoured as an idempotency key: a second order with the same tag and the same parameters
- * returns the first order's id and places nothing; with different parameters it is refused with an
- * InputException. (Real Kite does not enforce unique tags; the product relies on this so that a retried
- * request can never fill twice.)
+ * `tag` is a label only, as at Kite: any number of orders may carry the same tag.
  */
 import { formatKiteDateTime, type KiteErrorType } from '../protocols/kite-rest.js';
+import { DepthLedger, type DepthSource, type Fill } from './order-matching.js';
 
 /** A validated order request. */
 export interface OrderRequest {
@@ -17,110 +17,177 @@ export interface OrderRequest {
   tradingsymbol: string;
   instrumentToken: number;
   transactionType: 'BUY' | 'SELL';
-  orderType: 'MARKET' | 'LIMIT';
+  /** Always LIMIT: Kite converts a protected MARKET order into a LIMIT at the protection bound. */
+  orderType: 'LIMIT';
   product: string;
   validity: string;
   quantity: number;
-  /** LIMIT price; 0 for MARKET. */
   pricePaise: number;
   tag: string | null;
+  /** The `market_protection` a MARKET order came with (−1 or a percentage); null for LIMIT orders. */
+  marketProtection: number | null;
+  /** The percentage its bound was computed with (the automatic one for −1); null for LIMIT orders. */
+  protectionPercent: number | null;
+  /** The autoslice parent id of a child slice. */
+  autosliceParentId: string | null;
 }
+
+/** Where an order stands. */
+export type OrderStatus = 'OPEN' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
 
 /** An order and what happened to it. */
 export interface SandboxOrder extends OrderRequest {
   orderId: string;
   userId: string;
-  status: 'OPEN' | 'COMPLETE' | 'CANCELLED';
+  status: OrderStatus;
+  statusMessage: string | null;
   placedMs: number;
   updatedMs: number;
-  averagePricePaise: number;
+  modifiedMs: number | null;
   filledQuantity: number;
+  /** Σ quantity × price of the fills (exact; the average is derived from it). */
+  filledValuePaise: number;
+  /** The last price step this order has been matched against. */
+  matchedSecond: number;
+}
+
+/** A user's net trading in one instrument and product, from fills and expiry settlements. */
+export interface Leg {
+  userId: string;
+  exchange: string;
+  tradingsymbol: string;
+  instrumentToken: number;
+  product: string;
+  buyQuantity: number;
+  buyValue: number;
+  sellQuantity: number;
+  sellValue: number;
+}
+
+/** A change to an OPEN order (`PUT /orders/regular/{id}`); absent fields stay as they are. */
+export interface OrderChange {
+  quantity?: number;
+  pricePaise?: number;
+  marketProtection?: number | null;
+  protectionPercent?: number | null;
 }
 
 type Failure = { ok: false; type: KiteErrorType; message: string };
 
-function isSameRequest(a: OrderRequest, b: OrderRequest): boolean {
-  return (
-    a.exchange === b.exchange &&
-    a.tradingsymbol === b.tradingsymbol &&
-    a.transactionType === b.transactionType &&
-    a.orderType === b.orderType &&
-    a.product === b.product &&
-    a.quantity === b.quantity &&
-    a.pricePaise === b.pricePaise
-  );
-}
+/** Missed price steps an order catches up on when matching runs late (e.g. after a clock jump). */
+export const MAX_CATCH_UP_SECONDS = 300;
 
-function isMarketable(order: OrderRequest, lastPaise: number): boolean {
-  if (order.orderType === 'MARKET') return true;
-  return order.transactionType === 'BUY' ? lastPaise <= order.pricePaise : lastPaise >= order.pricePaise;
-}
+/** The average fill price of an order, in (fractional) paise; 0 before any fill. */
+export const averagePaise = (o: SandboxOrder): number =>
+  o.filledQuantity > 0 ? o.filledValuePaise / o.filledQuantity : 0;
 
 /** Orders of every sandbox user. */
 export class OrderBook {
   private readonly orders = new Map<string, SandboxOrder>();
-  private readonly byTag = new Map<string, string>();
+  private readonly open = new Set<SandboxOrder>();
+  private readonly legs = new Map<string, Leg>();
+  private readonly ledger = new DepthLedger();
   private sequence = 0;
 
+  constructor(private readonly depth: DepthSource) {}
+
   /**
-   * Places (and maybe fills) an order. `isReplay` is true when the tag matched an earlier identical
-   * order, which is returned unchanged.
+   * Places an order and matches it against the current step's depth. `rejection` places it only to
+   * reject it with that status message, as Kite's RMS does (the reply still carries its order_id).
    */
-  place(
-    userId: string,
-    request: OrderRequest,
-    lastPaise: number,
-    nowMs: number,
-  ): { ok: true; order: SandboxOrder; isReplay: boolean } | Failure {
-    const tagKey = request.tag === null ? null : `${userId}|${request.tag}`;
-    const earlierId = tagKey ? this.byTag.get(tagKey) : undefined;
-    const earlier = earlierId ? this.orders.get(earlierId) : undefined;
-    if (earlier) {
-      if (isSameRequest(earlier, request)) return { ok: true, order: earlier, isReplay: true };
-      const message = `Tag \`${request.tag}\` was already used by order ${earlier.orderId} with different parameters.`;
-      return { ok: false, type: 'InputException', message };
-    }
+  place(userId: string, request: OrderRequest, nowMs: number, rejection: string | null = null): SandboxOrder {
+    const second = Math.floor(nowMs / 1000);
     const order: SandboxOrder = {
       ...request,
       orderId: this.nextId(nowMs),
       userId,
       status: 'OPEN',
+      statusMessage: null,
       placedMs: nowMs,
       updatedMs: nowMs,
-      averagePricePaise: 0,
+      modifiedMs: null,
       filledQuantity: 0,
+      filledValuePaise: 0,
+      matchedSecond: second,
     };
     this.orders.set(order.orderId, order);
-    if (tagKey) this.byTag.set(tagKey, order.orderId);
-    // A marketable order fills at the last price, which for a LIMIT is at or better than its limit.
-    if (isMarketable(order, lastPaise)) this.fill(order, lastPaise, nowMs);
-    return { ok: true, order, isReplay: false };
-  }
-
-  /** Fills resting LIMIT orders the price has reached; returns the ones filled. */
-  matchOpen(priceOf: (token: number) => number | null, nowMs: number): SandboxOrder[] {
-    const filled: SandboxOrder[] = [];
-    for (const order of this.orders.values()) {
-      if (order.status !== 'OPEN') continue;
-      const last = priceOf(order.instrumentToken);
-      if (last === null || !isMarketable(order, last)) continue;
-      // A resting limit order fills at its limit price, never better than the market gave.
-      this.fill(order, order.pricePaise, nowMs);
-      filled.push(order);
+    if (rejection !== null) {
+      order.status = 'REJECTED';
+      order.statusMessage = rejection;
+      return order;
     }
-    return filled;
+    this.open.add(order);
+    this.matchAt(order, second);
+    return order;
   }
 
-  /** Cancels an open order. */
+  /** An id from the order sequence that names no order (an autoslice parent). */
+  reserveId(nowMs: number): string {
+    return this.nextId(nowMs);
+  }
+
+  /**
+   * Matches every OPEN order against each price step it has not seen yet (at most the last
+   * MAX_CATCH_UP_SECONDS), oldest order first; returns the orders that filled further.
+   */
+  matchOpen(nowMs: number): SandboxOrder[] {
+    const now = Math.floor(nowMs / 1000);
+    const changed: SandboxOrder[] = [];
+    for (const order of [...this.open]) {
+      const before = order.filledQuantity;
+      const from = Math.max(order.matchedSecond + 1, now - MAX_CATCH_UP_SECONDS + 1);
+      for (let s = from; s <= now && order.status === 'OPEN'; s++) this.matchAt(order, s);
+      order.matchedSecond = Math.max(order.matchedSecond, now);
+      if (order.filledQuantity !== before) changed.push(order);
+    }
+    return changed;
+  }
+
+  /** Cancels what is left of an OPEN order; the filled part stays filled. */
   cancel(userId: string, orderId: string, nowMs: number): { ok: true; order: SandboxOrder } | Failure {
     const order = this.get(userId, orderId);
     if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
     if (order.status !== 'OPEN') {
       return { ok: false, type: 'OrderException', message: `Order cannot be cancelled as it is ${order.status}.` };
     }
-    order.status = 'CANCELLED';
-    order.updatedMs = nowMs;
+    this.close(order, 'CANCELLED', nowMs, null);
     return { ok: true, order };
+  }
+
+  /** Modifies an OPEN order, which then trades again at once if it has become marketable. */
+  modify(
+    userId: string,
+    orderId: string,
+    change: OrderChange,
+    nowMs: number,
+  ): { ok: true; order: SandboxOrder } | Failure {
+    const order = this.get(userId, orderId);
+    if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
+    if (order.status !== 'OPEN') {
+      return { ok: false, type: 'OrderException', message: `Order cannot be modified as it is ${order.status}.` };
+    }
+    if (change.quantity !== undefined && change.quantity <= order.filledQuantity) {
+      const message = `Quantity should be greater than the filled quantity ${order.filledQuantity}.`;
+      return { ok: false, type: 'InputException', message };
+    }
+    Object.assign(order, change);
+    order.modifiedMs = nowMs;
+    order.updatedMs = nowMs;
+    this.matchAt(order, Math.floor(nowMs / 1000));
+    return { ok: true, order };
+  }
+
+  /** Cancels every OPEN order `isDue` picks (e.g. its contract expired), with a reason; returns them. */
+  cancelOpen(isDue: (order: SandboxOrder) => boolean, nowMs: number, message: string): SandboxOrder[] {
+    const cancelled = [...this.open].filter(isDue);
+    for (const order of cancelled) this.close(order, 'CANCELLED', nowMs, message);
+    return cancelled;
+  }
+
+  /** Books the exchange's settlement of a leg: the opposite trade of its net quantity at `pricePaise`. */
+  settle(leg: Leg, pricePaise: number): void {
+    const net = leg.buyQuantity - leg.sellQuantity;
+    this.book(leg, net > 0 ? 'SELL' : 'BUY', { quantity: Math.abs(net), pricePaise });
   }
 
   /** A user's order by id. */
@@ -134,11 +201,73 @@ export class OrderBook {
     return [...this.orders.values()].filter((o) => o.userId === userId);
   }
 
-  private fill(order: SandboxOrder, pricePaise: number, nowMs: number): void {
-    order.status = 'COMPLETE';
-    order.averagePricePaise = pricePaise;
-    order.filledQuantity = order.quantity;
+  /** Every user's orders, oldest first. */
+  all(): SandboxOrder[] {
+    return [...this.orders.values()];
+  }
+
+  /** A user's legs, in the order they were first traded. */
+  positions(userId: string): Leg[] {
+    return [...this.legs.values()].filter((l) => l.userId === userId);
+  }
+
+  /** Every user's legs that still hold a quantity. */
+  openLegs(): Leg[] {
+    return [...this.legs.values()].filter((l) => l.buyQuantity !== l.sellQuantity);
+  }
+
+  private matchAt(order: SandboxOrder, second: number): void {
+    const depth = this.depth.depthAt(order.instrumentToken, second);
+    if (!depth) return;
+    const want = {
+      token: order.instrumentToken,
+      side: order.transactionType,
+      limitPaise: order.pricePaise,
+      quantity: order.quantity - order.filledQuantity,
+    };
+    const fills = this.ledger.take(want, depth, second);
+    if (fills.length === 0) return;
+    for (const fill of fills) {
+      order.filledQuantity += fill.quantity;
+      order.filledValuePaise += fill.quantity * fill.pricePaise;
+      this.book(this.legOf(order), order.transactionType, fill);
+    }
+    order.updatedMs = Math.max(order.placedMs, second * 1000);
+    if (order.filledQuantity >= order.quantity) this.close(order, 'COMPLETE', order.updatedMs, null);
+  }
+
+  private close(order: SandboxOrder, status: OrderStatus, nowMs: number, message: string | null): void {
+    order.status = status;
+    order.statusMessage = message;
     order.updatedMs = nowMs;
+    this.open.delete(order);
+  }
+
+  private legOf(order: SandboxOrder): Leg {
+    const key = `${order.userId}|${order.instrumentToken}|${order.product}`;
+    const leg = this.legs.get(key) ?? {
+      userId: order.userId,
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      instrumentToken: order.instrumentToken,
+      product: order.product,
+      buyQuantity: 0,
+      buyValue: 0,
+      sellQuantity: 0,
+      sellValue: 0,
+    };
+    this.legs.set(key, leg);
+    return leg;
+  }
+
+  private book(leg: Leg, side: 'BUY' | 'SELL', fill: Fill): void {
+    if (side === 'BUY') {
+      leg.buyQuantity += fill.quantity;
+      leg.buyValue += fill.quantity * fill.pricePaise;
+    } else {
+      leg.sellQuantity += fill.quantity;
+      leg.sellValue += fill.quantity * fill.pricePaise;
+    }
   }
 
   /** Kite-style 15-digit ids: IST yymmdd then a sequence number. */

@@ -3,33 +3,55 @@
  * `positions.json`, `generate_session.json`). Rupee floats appear only here, at the wire.
  */
 import { formatKiteDateTime } from '../protocols/kite-rest.js';
-import type { SandboxOrder } from './kite-order-book.js';
+import type { Leg, SandboxOrder } from './kite-order-book.js';
 import type { KiteSession } from './kite-sessions.js';
+import { protectionTags } from './market-protection.js';
 
 const rupees = (paise: number): number => paise / 100;
 
-/** An order as `GET /orders` lists it; `status` may be overridden for history entries. */
-export function orderJson(
-  order: SandboxOrder,
-  status: string = order.status,
-  atMs = order.updatedMs,
-): Record<string, unknown> {
-  const isDone = status === 'COMPLETE';
-  const isCancelled = status === 'CANCELLED';
-  const filled = isDone ? order.filledQuantity : 0;
+/** How an order looked at one point of its history; by default, now. */
+interface OrderView {
+  status: string;
+  atMs: number;
+  filledQuantity: number;
+  filledValuePaise: number;
+}
+
+const FINAL_STATUSES = new Set(['COMPLETE', 'CANCELLED', 'REJECTED']);
+
+/** Kite's `tags`: the caller's tag, then the system's (`mktp` for protection, `autoslice` for slices). */
+function tagsOf(order: SandboxOrder): string[] {
+  return [
+    ...(order.tag ? [order.tag] : []),
+    ...(order.protectionPercent === null ? [] : protectionTags(order.protectionPercent)),
+    ...(order.autosliceParentId === null ? [] : ['autoslice', `autoslice:${order.autosliceParentId}`]),
+  ];
+}
+
+/**
+ * An order as `GET /orders` lists it; `view` shows it at an earlier point for history entries.
+ * `market_protection` is 0 even on a protected order, as in Kite's replies (kiteconnect-mocks
+ * `orders.json`): the applied percentage shows in `tags` as `mktp:<percent>`.
+ */
+export function orderJson(order: SandboxOrder, view: Partial<OrderView> = {}): Record<string, unknown> {
+  const status = view.status ?? order.status;
+  const atMs = view.atMs ?? order.updatedMs;
+  const filled = view.filledQuantity ?? order.filledQuantity;
+  const value = view.filledValuePaise ?? order.filledValuePaise;
+  const isRejected = status === 'REJECTED';
   return {
     placed_by: order.userId,
     order_id: order.orderId,
-    exchange_order_id: `1${order.orderId}`,
+    exchange_order_id: isRejected ? null : `1${order.orderId}`,
     parent_order_id: null,
     status,
-    status_message: null,
-    status_message_raw: null,
+    status_message: isRejected || status === 'CANCELLED' ? order.statusMessage : null,
+    status_message_raw: isRejected && order.statusMessage !== null ? `RMS:${order.statusMessage}` : null,
     order_timestamp: formatKiteDateTime(order.placedMs),
-    exchange_update_timestamp: formatKiteDateTime(atMs),
-    exchange_timestamp: formatKiteDateTime(order.placedMs),
+    exchange_update_timestamp: isRejected ? null : formatKiteDateTime(atMs),
+    exchange_timestamp: isRejected ? null : formatKiteDateTime(order.placedMs),
     variety: order.variety,
-    modified: false,
+    modified: order.modifiedMs !== null && atMs >= order.modifiedMs,
     exchange: order.exchange,
     tradingsymbol: order.tradingsymbol,
     instrument_token: order.instrumentToken,
@@ -42,63 +64,39 @@ export function orderJson(
     disclosed_quantity: 0,
     price: rupees(order.pricePaise),
     trigger_price: 0,
-    average_price: isDone ? rupees(order.averagePricePaise) : 0,
+    average_price: filled > 0 ? rupees(Math.round(value / filled)) : 0,
     filled_quantity: filled,
-    pending_quantity: isDone || isCancelled ? 0 : order.quantity,
-    cancelled_quantity: isCancelled ? order.quantity : 0,
+    pending_quantity: FINAL_STATUSES.has(status) ? 0 : order.quantity - filled,
+    cancelled_quantity: status === 'CANCELLED' ? order.quantity - filled : 0,
     market_protection: 0,
     meta: {},
     tag: order.tag,
-    tags: order.tag ? [order.tag] : [],
+    tags: tagsOf(order),
     guid: `sandbox-${order.orderId}`,
   };
 }
 
-/** `GET /orders/{id}`: the states the order went through, oldest first, ending in its current one. */
+/**
+ * `GET /orders/{id}`: the states the order went through, oldest first, ending in its current one (the
+ * entry clients read with `.at(-1)`). Fills before the last entry are not itemised.
+ */
 export function orderHistoryJson(order: SandboxOrder): object[] {
-  const steps = ['PUT ORDER REQ RECEIVED', 'VALIDATION PENDING', 'OPEN PENDING', 'OPEN'];
-  const entries = steps.map((status) => orderJson(order, status, order.placedMs));
-  if (order.status === 'CANCELLED') entries.push(orderJson(order, 'CANCEL PENDING'));
-  if (order.status !== 'OPEN') entries.push(orderJson(order));
-  return entries;
-}
-
-interface Leg {
-  exchange: string;
-  tradingsymbol: string;
-  instrumentToken: number;
-  product: string;
-  buyQuantity: number;
-  buyValue: number;
-  sellQuantity: number;
-  sellValue: number;
-}
-
-function legsOf(orders: readonly SandboxOrder[]): Leg[] {
-  const legs = new Map<string, Leg>();
-  for (const o of orders) {
-    if (o.status !== 'COMPLETE') continue;
-    const key = `${o.instrumentToken}|${o.product}`;
-    const leg = legs.get(key) ?? {
-      exchange: o.exchange,
-      tradingsymbol: o.tradingsymbol,
-      instrumentToken: o.instrumentToken,
-      product: o.product,
-      buyQuantity: 0,
-      buyValue: 0,
-      sellQuantity: 0,
-      sellValue: 0,
-    };
-    if (o.transactionType === 'BUY') {
-      leg.buyQuantity += o.filledQuantity;
-      leg.buyValue += o.filledQuantity * o.averagePricePaise;
-    } else {
-      leg.sellQuantity += o.filledQuantity;
-      leg.sellValue += o.filledQuantity * o.averagePricePaise;
+  const before = { atMs: order.placedMs, filledQuantity: 0, filledValuePaise: 0 };
+  const entries = ['PUT ORDER REQ RECEIVED', 'VALIDATION PENDING'].map((status) =>
+    orderJson(order, { ...before, status }),
+  );
+  if (order.status === 'REJECTED') return [...entries, orderJson(order)];
+  entries.push(orderJson(order, { ...before, status: 'OPEN PENDING' }));
+  if (order.modifiedMs !== null) {
+    entries.push(orderJson(order, { ...before, status: 'OPEN' }));
+    for (const status of ['MODIFY VALIDATION PENDING', 'MODIFY PENDING', 'MODIFIED']) {
+      entries.push(orderJson(order, { atMs: order.modifiedMs, status }));
     }
-    legs.set(key, leg);
   }
-  return [...legs.values()];
+  if (order.status === 'OPEN') return [...entries, orderJson(order)];
+  entries.push(orderJson(order, { ...before, atMs: order.modifiedMs ?? order.placedMs, status: 'OPEN' }));
+  if (order.status === 'CANCELLED') entries.push(orderJson(order, { status: 'CANCEL PENDING' }));
+  return [...entries, orderJson(order)];
 }
 
 function positionJson(leg: Leg, lastPaise: number): object {
@@ -142,9 +140,12 @@ function positionJson(leg: Leg, lastPaise: number): object {
   };
 }
 
-/** `GET /portfolio/positions`. The sandbox never rolls positions overnight, so `day` equals `net`. */
-export function positionsJson(orders: readonly SandboxOrder[], lastPaiseOf: (token: number) => number): object {
-  const net = legsOf(orders).map((leg) => positionJson(leg, lastPaiseOf(leg.instrumentToken)));
+/**
+ * `GET /portfolio/positions` from the user's legs (fills and expiry settlements). The sandbox never
+ * rolls positions overnight, so `day` equals `net`.
+ */
+export function positionsJson(legs: readonly Leg[], lastPaiseOf: (token: number) => number): object {
+  const net = legs.map((leg) => positionJson(leg, lastPaiseOf(leg.instrumentToken)));
   return { net, day: net };
 }
 

@@ -9,25 +9,36 @@ import type { SandboxInstrument } from './instrument-universe.js';
 import { OPTION_TICK_PAISE } from './option-chain.js';
 import { hashInts } from './price-hash.js';
 
-interface DepthLevel {
+/** One price level of market depth. */
+export interface DepthLevel {
   quantity: number;
   pricePaise: number;
   orders: number;
 }
 
+/** Five levels a side: bids best (highest) first, offers best (lowest) first. */
+export interface Depth {
+  buy: DepthLevel[];
+  sell: DepthLevel[];
+}
+
 /** Everything a quote or tick says about an instrument at one second. Money in paise. */
 export interface Snapshot extends Required<Omit<KitePacketInput, 'depth'>> {
   isIndex: boolean;
-  depth: { buy: DepthLevel[]; sell: DepthLevel[] };
+  depth: Depth;
 }
 
-function emptyDepth(): { buy: DepthLevel[]; sell: DepthLevel[] } {
+function emptyDepth(): Depth {
   const level = (): DepthLevel => ({ quantity: 0, pricePaise: 0, orders: 0 });
   return { buy: [1, 2, 3, 4, 5].map(level), sell: [1, 2, 3, 4, 5].map(level) };
 }
 
-/** Five levels a side around the last price, sizes hashed from (token, second, level). */
-function syntheticDepth(token: number, lotSize: number, lastPaise: number, second: number) {
+/**
+ * Five levels a side around the last price, one tick apart, sizes 1–20 lots hashed from (token, second,
+ * level). Quotes show it and orders fill against it, so what `/quote` shows at a second is what an order
+ * can take then.
+ */
+export function syntheticDepth(token: number, lotSize: number, lastPaise: number, second: number): Depth {
   const level = (side: number, k: number): DepthLevel => {
     const h = hashInts(token, second, side * 8 + k);
     const price =

@@ -39,6 +39,7 @@ describe('reply shapes match the kiteconnect-mocks payloads', () => {
       quantity: 75,
       product: 'NRML',
       order_type: 'MARKET',
+      market_protection: -1,
     });
     expect(keysOf(placed.body.data)).toEqual(
       keysOf(readJsonFixture<{ data: object }>('kite', 'order_response.json').data),

@@ -5,8 +5,7 @@
  * access tokens at the next 06:00 IST.
  */
 import { randomBytes } from 'node:crypto';
-import { IST_OFFSET_MS } from '@app/contract';
-import { kiteSessionChecksum, type KiteErrorType } from '../protocols/kite-rest.js';
+import { kiteSessionChecksum, nextKiteTokenExpiry, type KiteErrorType } from '../protocols/kite-rest.js';
 import { isValidSandboxTotp, sandboxPasswordFor } from './sandbox-accounts.js';
 
 /** A refusal, shown to the user as Kite would show it. */
@@ -28,7 +27,6 @@ export interface KiteSession {
 }
 
 const SHORT_LIVED_MS = 5 * 60_000;
-const DAY_MS = 86_400_000;
 
 function token(bytes: number): string {
   return randomBytes(bytes).toString('hex');
@@ -38,12 +36,8 @@ function fail(type: KiteErrorType, message: string): KiteFailure {
   return { ok: false, type, message };
 }
 
-/** The next 06:00 IST after `ms`, when Kite invalidates access tokens. */
-export function nextKiteTokenExpiry(ms: number): number {
-  const ist = ms + IST_OFFSET_MS;
-  const six = Math.floor(ist / DAY_MS) * DAY_MS + 6 * 3_600_000;
-  return (ist < six ? six : six + DAY_MS) - IST_OFFSET_MS;
-}
+/** The next 06:00 IST after `ms`, when Kite invalidates access tokens (one rule for the sandbox and the console). */
+export { nextKiteTokenExpiry };
 
 /** Holds the sandbox's Kite login and session state. */
 export class KiteSessions {
@@ -138,6 +132,13 @@ export class KiteSessions {
     const m = /^token\s+([^:\s]+):(\S+)$/.exec(header ?? '');
     const session = m ? this.find(m[1] as string, m[2] as string, nowMs) : null;
     return session ?? fail('TokenException', 'Incorrect `api_key` or `access_token`.');
+  }
+
+  /** Invalidates every access token at once (the `expire_tokens` fault); returns how many there were. */
+  expireAll(): number {
+    const count = this.sessions.size;
+    this.sessions.clear();
+    return count;
   }
 
   /** `DELETE /session/token`. */

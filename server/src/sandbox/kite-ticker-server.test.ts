@@ -145,6 +145,7 @@ describe('Kite ticker WebSocket', () => {
       quantity: 35,
       product: 'NRML',
       order_type: 'MARKET',
+      market_protection: -1,
     });
     const message = await update;
     expect(message).toMatchObject({ type: 'order', data: { order_id: placed.body.data.order_id, status: 'COMPLETE' } });

@@ -75,7 +75,7 @@ class KiteTicker implements KiteTickerServer {
       order_id: order.orderId,
       status: order.status,
       user_id: order.userId,
-      unfilled_quantity: 0,
+      unfilled_quantity: order.status === 'OPEN' ? order.quantity - order.filledQuantity : 0,
     };
     const text = formatKiteTextMessage({ type: 'order', data });
     for (const c of this.connections) if (c.userId === order.userId) this.send(c, text);

@@ -1,16 +1,14 @@
 /**
  * Kite session, order and portfolio endpoints.
  */
+import { settleExpired } from './expiry-settlement.js';
+import { planSlices } from './freeze-limits.js';
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
-import type { OptionInstrument } from './instrument-universe.js';
-import type { OrderRequest } from './kite-order-book.js';
+import type { OrderRequest, SandboxOrder } from './kite-order-book.js';
+import { parseChange, parsePlacement } from './kite-order-form.js';
 import { orderHistoryJson, orderJson, positionsJson, sessionJson } from './kite-presenters.js';
 import type { KiteSession } from './kite-sessions.js';
-import { OPTION_TICK_PAISE } from './option-chain.js';
 import { kiteFail, kiteOk, nowSecond, withKiteAuth, type SandboxContext } from './sandbox-context.js';
-
-const PRODUCTS = ['CNC', 'NRML', 'MIS', 'MTF'];
-const MAX_TAG_LENGTH = 20;
 
 function exchangeToken(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   const f = request.form;
@@ -28,87 +26,56 @@ function logout(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   return isRevoked ? kiteOk(true) : kiteFail('TokenException', 'Incorrect `api_key` or `access_token`.');
 }
 
-/** The option an order names, if it can be traded now; otherwise the Kite error reply. */
-function tradableOption(
-  ctx: SandboxContext,
-  exchange: string,
-  tradingsymbol: string,
-): OptionInstrument | SandboxResponse {
-  const instrument = ctx.universe.at(ctx.clock.now()).byKey.get(`${exchange}:${tradingsymbol}`);
-  if (!instrument) return kiteFail('InputException', 'Invalid `tradingsymbol` or `exchange`.');
-  if (instrument.kind === 'index')
-    return kiteFail('InputException', `${tradingsymbol} is an index and cannot be traded.`);
-  if (instrument.contract.expiryMs <= ctx.clock.now())
-    return kiteFail('InputException', `${tradingsymbol} has expired.`);
-  return instrument;
+/** Places one order (or rejects it, when a `reject_orders` fault is queued) and tells its owner. */
+function placeOne(ctx: SandboxContext, userId: string, request: OrderRequest, nowMs: number): SandboxOrder {
+  const order = ctx.orders.place(userId, request, nowMs, ctx.rejections.take());
+  ctx.notifyOrder(order);
+  return order;
 }
 
-/** Checks quantity (whole lots), price (LIMIT only, on the tick) and tag; returns an error reply or null. */
-function checkAmounts(f: URLSearchParams, lot: number, isLimit: boolean): SandboxResponse | null {
-  const quantity = Number(f.get('quantity'));
-  if (!Number.isInteger(quantity) || quantity <= 0) return kiteFail('InputException', 'Invalid `quantity`.');
-  if (quantity % lot !== 0) return kiteFail('InputException', `Quantity should be a multiple of the lot size ${lot}.`);
-  const pricePaise = Math.round(Number(f.get('price')) * 100);
-  if (isLimit && (!(pricePaise > 0) || pricePaise % OPTION_TICK_PAISE !== 0)) {
-    return kiteFail('InputException', 'Invalid `price`: it must be positive and a multiple of the tick size 0.05.');
-  }
-  const tag = f.get('tag') ?? '';
-  if (tag.length > MAX_TAG_LENGTH) {
-    return kiteFail('InputException', `Tag length should be at most ${MAX_TAG_LENGTH} characters.`);
-  }
-  return null;
+/**
+ * `POST /orders/regular`. Above the contract's freeze quantity the order is refused, or with
+ * `autoslice=true` placed as child slices: the reply carries a parent id and the children's ids, like
+ * kiteconnect-mocks `autoslice_response.json` (the parent names no order itself).
+ */
+function placeOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteSession): SandboxResponse {
+  const placement = parsePlacement(ctx, request);
+  if ('status' in placement) return placement;
+  const { request: order, instrument, isAutoslice } = placement;
+  const { root, lotSize } = instrument.contract.root;
+  const plan = planSlices(root, lotSize, order.quantity, isAutoslice);
+  if (!plan.ok) return kiteFail('InputException', plan.message);
+  // Orders already resting trade on the steps before this one first, so who fills first never depends
+  // on when the sandbox last looked.
+  matchOpenOrders(ctx);
+  const nowMs = ctx.clock.now();
+  if (!isAutoslice) return kiteOk({ order_id: placeOne(ctx, session.userId, order, nowMs).orderId });
+  const parentId = ctx.orders.reserveId(nowMs);
+  const children = plan.sizes.map((quantity) => ({
+    order_id: placeOne(ctx, session.userId, { ...order, quantity, autosliceParentId: parentId }, nowMs).orderId,
+  }));
+  return kiteOk({ order_id: parentId, children });
 }
 
-/** Validates the order form (PROTOCOLS.md §1); returns a Kite error reply for the first problem found. */
-function parseOrder(ctx: SandboxContext, request: SandboxRequest): OrderRequest | SandboxResponse {
-  const f = request.form;
+/** `PUT /orders/regular/{order_id}`: quantity, price or order type of an OPEN order. */
+function modifyOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteSession): SandboxResponse {
   if (request.params.variety !== 'regular') {
     return kiteFail('InputException', `Order variety \`${request.params.variety}\` is not supported by the sandbox.`);
   }
-  const exchange = f.get('exchange') ?? '';
-  const tradingsymbol = f.get('tradingsymbol') ?? '';
-  const instrument = tradableOption(ctx, exchange, tradingsymbol);
-  if ('status' in instrument) return instrument;
-  const transactionType = f.get('transaction_type');
-  if (transactionType !== 'BUY' && transactionType !== 'SELL') {
-    return kiteFail('InputException', 'Invalid `transaction_type`. Use BUY or SELL.');
-  }
-  const orderType = f.get('order_type');
-  if (orderType !== 'MARKET' && orderType !== 'LIMIT') {
-    return kiteFail('InputException', 'Invalid `order_type`. The sandbox takes MARKET and LIMIT orders.');
-  }
-  const product = f.get('product') ?? '';
-  if (!PRODUCTS.includes(product)) return kiteFail('InputException', 'Invalid `product`.');
-  const problem = checkAmounts(f, instrument.contract.root.lotSize, orderType === 'LIMIT');
-  if (problem) return problem;
-  return {
-    variety: 'regular',
-    exchange,
-    tradingsymbol,
-    instrumentToken: instrument.instrumentToken,
-    transactionType,
-    orderType,
-    product,
-    validity: f.get('validity') || 'DAY',
-    quantity: Number(f.get('quantity')),
-    pricePaise: orderType === 'LIMIT' ? Math.round(Number(f.get('price')) * 100) : 0,
-    tag: f.get('tag') || null,
-  };
+  matchOpenOrders(ctx);
+  const order = ctx.orders.get(session.userId, request.params.orderId ?? '');
+  if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
+  const change = parseChange(ctx, order, request.form);
+  if ('status' in change) return change;
+  const result = ctx.orders.modify(session.userId, order.orderId, change, ctx.clock.now());
+  if (!result.ok) return kiteFail(result.type, result.message);
+  ctx.notifyOrder(result.order);
+  return kiteOk({ order_id: result.order.orderId });
 }
 
-function placeOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteSession): SandboxResponse {
-  const order = parseOrder(ctx, request);
-  if ('status' in order) return order;
-  const instrument = ctx.universe.resolveToken(order.instrumentToken, ctx.clock.now());
-  if (!instrument) return kiteFail('InputException', 'Invalid `tradingsymbol` or `exchange`.');
-  const last = ctx.pricing.ltpPaise(instrument, nowSecond(ctx));
-  const placed = ctx.orders.place(session.userId, order, last, ctx.clock.now());
-  if (!placed.ok) return kiteFail(placed.type, placed.message);
-  if (!placed.isReplay) ctx.notifyOrder(placed.order);
-  return kiteOk({ order_id: placed.order.orderId });
-}
-
+/** `DELETE /orders/regular/{order_id}`: cancels what is left; what filled stays filled. */
 function cancelOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteSession): SandboxResponse {
+  matchOpenOrders(ctx);
   const result = ctx.orders.cancel(session.userId, request.params.orderId ?? '', ctx.clock.now());
   if (!result.ok) return kiteFail(result.type, result.message);
   ctx.notifyOrder(result.order);
@@ -124,9 +91,13 @@ export function lastPriceOf(ctx: SandboxContext): (token: number) => number | nu
   };
 }
 
-/** Fills resting LIMIT orders the price has reached, and tells their owners. */
+/**
+ * Brings the book up to the clock: resting orders trade on the price steps passed since they last did,
+ * expired options settle; owners are told of every change.
+ */
 export function matchOpenOrders(ctx: SandboxContext): void {
-  for (const order of ctx.orders.matchOpen(lastPriceOf(ctx), ctx.clock.now())) ctx.notifyOrder(order);
+  for (const order of ctx.orders.matchOpen(ctx.clock.now())) ctx.notifyOrder(order);
+  for (const order of settleExpired(ctx)) ctx.notifyOrder(order);
 }
 
 function profile(session: KiteSession): SandboxResponse {
@@ -160,6 +131,7 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
     { method: 'DELETE', pattern: '/session/token', handler: (r) => logout(ctx, r) },
     { method: 'GET', pattern: '/user/profile', handler: auth((_r, s) => profile(s)) },
     { method: 'POST', pattern: '/orders/:variety', handler: auth((r, s) => placeOrder(ctx, r, s)) },
+    { method: 'PUT', pattern: '/orders/:variety/:orderId', handler: auth((r, s) => modifyOrder(ctx, r, s)) },
     { method: 'DELETE', pattern: '/orders/:variety/:orderId', handler: auth((r, s) => cancelOrder(ctx, r, s)) },
     {
       method: 'GET',
@@ -179,7 +151,7 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
       pattern: '/portfolio/positions',
       handler: withMatching((_r, s) => {
         const last = lastPriceOf(ctx);
-        return kiteOk(positionsJson(ctx.orders.list(s.userId), (token) => last(token) ?? 0));
+        return kiteOk(positionsJson(ctx.orders.positions(s.userId), (token) => last(token) ?? 0));
       }),
     },
   ];

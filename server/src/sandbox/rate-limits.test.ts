@@ -13,6 +13,23 @@ describe('RateLimiter', () => {
     now = 1000;
     expect(limiter.tryTake('kiteQuote', 'k')).toBe(true);
   });
+
+  it('holds orders to 10 a second and 200 a sliding minute per client by default, like Kite', () => {
+    let now = 0;
+    const limiter = new RateLimiter(DEFAULT_RATE_LIMITS, () => now);
+    const burst = Array.from({ length: 11 }, () => limiter.tryTake('kiteOrders', 'user:AB1234'));
+    expect(burst.filter(Boolean)).toHaveLength(10);
+    expect(burst[10]).toBe(false);
+    let allowed = 10;
+    for (let s = 1; s < 60; s++) {
+      now = s * 1000;
+      for (let i = 0; i < 10; i++) if (limiter.tryTake('kiteOrders', 'user:AB1234')) allowed++;
+    }
+    expect(allowed).toBe(200);
+    expect(limiter.tryTake('kiteOrders', 'user:CD5678')).toBe(true);
+    now = 60_000;
+    expect(limiter.tryTake('kiteOrders', 'user:AB1234')).toBe(true);
+  });
 });
 
 describe('FaultPlan', () => {

@@ -4,7 +4,10 @@
  * freeze the rate windows too.
  */
 
-/** Requests per second per API key (Kite) or per client (Binance), by endpoint group. */
+/**
+ * Requests per second per API key (Kite reads), per user (Kite order requests) or per client (Binance),
+ * by endpoint group; plus Kite's per-minute cap on order requests.
+ */
 export interface SandboxRateLimits {
   kiteQuote: number;
   kiteHistorical: number;
@@ -12,9 +15,14 @@ export interface SandboxRateLimits {
   kiteOther: number;
   kiteLogin: number;
   binance: number;
+  /** Order requests per user per sliding minute (Kite: 200). */
+  kiteOrdersPerMinute: number;
 }
 
-/** Kite's published limits (quote 1/s, historical 3/s, orders 10/s, the rest 10/s). */
+/**
+ * Kite's published limits: quote 1/s, historical 3/s, orders 10/s and 200/min, the rest 10/s
+ * (docs/SANDBOX.md lists the sources).
+ */
 export const KITE_REAL_RATE_LIMITS: SandboxRateLimits = {
   kiteQuote: 1,
   kiteHistorical: 3,
@@ -22,22 +30,27 @@ export const KITE_REAL_RATE_LIMITS: SandboxRateLimits = {
   kiteOther: 10,
   kiteLogin: 10,
   binance: 20,
+  kiteOrdersPerMinute: 200,
 };
 
-/** The default: several times Kite's, so ordinary tests never trip them, yet a burst still gets 429. */
+/**
+ * The default: reads several times Kite's, so ordinary tests never trip them, yet a burst still gets 429.
+ * Orders are never kinder than Kite's: since 1 April 2026 it enforces 10 a second strictly.
+ */
 export const DEFAULT_RATE_LIMITS: SandboxRateLimits = {
   kiteQuote: 10,
   kiteHistorical: 20,
-  kiteOrders: 50,
+  kiteOrders: 10,
   kiteOther: 50,
   kiteLogin: 50,
   binance: 100,
+  kiteOrdersPerMinute: 200,
 };
 
-/** An endpoint group with its own rate budget. */
-export type RateGroup = keyof SandboxRateLimits;
+/** An endpoint group with its own per-second budget. */
+export type RateGroup = Exclude<keyof SandboxRateLimits, 'kiteOrdersPerMinute'>;
 
-/** Sliding one-second windows per (group, client). */
+/** Sliding one-second windows per (group, client), and a sliding minute for Kite's order requests. */
 export class RateLimiter {
   private readonly windows = new Map<string, number[]>();
 
@@ -48,26 +61,37 @@ export class RateLimiter {
 
   /** Records a request; false when it goes over the group's limit (the request must get 429). */
   tryTake(group: RateGroup, client: string): boolean {
-    const key = `${group}|${client}`;
     const t = this.now();
-    const window = (this.windows.get(key) ?? []).filter((at) => t - at < 1000);
-    const isAllowed = window.length < this.limits[group];
-    if (isAllowed) window.push(t);
-    this.windows.set(key, window);
+    const second = this.window(`${group}|${client}`, t, 1000);
+    const minute = group === 'kiteOrders' ? this.window(`${group}/min|${client}`, t, 60_000) : null;
+    const isAllowed =
+      second.length < this.limits[group] && (minute === null || minute.length < this.limits.kiteOrdersPerMinute);
+    if (isAllowed) {
+      second.push(t);
+      minute?.push(t);
+    }
     return isAllowed;
+  }
+
+  /** The requests counted in the last `spanMs` under `key` (the stored list, trimmed). */
+  private window(key: string, t: number, spanMs: number): number[] {
+    const window = (this.windows.get(key) ?? []).filter((at) => t - at < spanMs);
+    this.windows.set(key, window);
+    return window;
   }
 }
 
 /**
  * `rate-limit` answers 429 without doing anything; `drop` closes the connection before handling;
  * `drop-after` handles the request (an order is placed) and then closes the connection instead of
- * answering — the lost-reply case idempotency keys exist for.
+ * answering — the lost reply a client must recover from by looking the order up.
  */
 export type FaultKind = 'rate-limit' | 'drop' | 'drop-after';
 
 /**
  * Where a fault applies: a whole service (`kite`, `kite-login`, `binance`), an endpoint group
- * (`kite.quote`, `kite.historical`, `kite.orders`, `kite.other`, `binance.klines`), or `*`.
+ * (`kite.quote`, `kite.historical`, `kite.orders`, `kite.other`, `binance.klines`), order placements
+ * only (`kite.orders.place`), or `*`.
  */
 export type FaultTarget = string;
 

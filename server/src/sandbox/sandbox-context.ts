@@ -7,6 +7,7 @@ import type { InstrumentPricing } from './instrument-pricing.js';
 import type { SandboxInstrument, UniverseSource } from './instrument-universe.js';
 import type { OrderBook, SandboxOrder } from './kite-order-book.js';
 import type { KiteSession, KiteSessions } from './kite-sessions.js';
+import type { OrderRejections } from './order-rejections.js';
 import type { PriceFeed } from './price-feed.js';
 
 /** Where "now" comes from; tests pass a manual clock. */
@@ -25,6 +26,8 @@ export interface SandboxContext {
   universe: UniverseSource;
   sessions: KiteSessions;
   orders: OrderBook;
+  /** RMS rejections queued by the `reject_orders` fault. */
+  rejections: OrderRejections;
   apiKey: string;
   /** Where `/connect/login` sends the browser with the request_token. */
   kiteRedirectUrl: () => string;

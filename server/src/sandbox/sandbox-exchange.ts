@@ -7,6 +7,7 @@
  *   ws://HOST:PORT/kite-ws        Kite ticker             (ws.kite.trade)
  *   http://HOST:PORT/binance      Binance REST root       (api.binance.com)
  *   ws://HOST:PORT/binance-ws     Binance streams root    (stream.binance.com:9443)
+ *   http://HOST:PORT/control      the sandbox's own fault and inspection routes (loopback only)
  *
  * It imports nothing from the product's domains: it is an outside exchange that ships with us.
  */
@@ -21,6 +22,8 @@ import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
 import { kiteMarketRoutes } from './kite-market-routes.js';
 import { OrderBook } from './kite-order-book.js';
+import { createDepthSource } from './order-matching.js';
+import { OrderRejections } from './order-rejections.js';
 import { KiteSessions } from './kite-sessions.js';
 import { createKiteTickerServer, type KiteTickerServer } from './kite-ticker-server.js';
 import { kiteTradeRoutes, matchOpenOrders } from './kite-trade-routes.js';
@@ -29,6 +32,7 @@ import { seedHash } from './price-hash.js';
 import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type SandboxRateLimits } from './rate-limits.js';
 import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
+import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
 import { ALL_WALKS } from './sandbox-market.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
@@ -82,11 +86,18 @@ export interface SandboxCredentials {
   totpSecret: string;
 }
 
-/** Hooks for tests and for demonstrating failure handling. */
+/** Hooks for tests and for demonstrating failure handling (also served over HTTP under `/control`). */
 export interface SandboxControl {
   /** The next `count` requests to `target` fail (see FaultTarget in rate-limits.ts). */
   failNext(target: string, count: number, kind: FaultKind): void;
+  /** The next `count` orders are placed and then REJECTED with `message`, as Kite's RMS rejects. */
+  rejectNextOrders(count: number, message?: string): void;
+  /** Forgets queued request faults and order rejections. */
   clearFaults(): void;
+  /** Every Kite access token dies now; returns how many there were. */
+  expireAccessTokens(): number;
+  /** Every order of every user as the exchange saw it, oldest first. */
+  orders(): ControlOrder[];
   /** Cuts every Kite ticker connection abruptly; returns how many there were. */
   dropKiteTickerConnections(): number;
   dropBinanceStreamConnections(): number;
@@ -131,15 +142,19 @@ function urlsFor(host: string, port: number): SandboxUrls {
 function createContext(options: SandboxExchangeOptions, redirect: () => string): SandboxContext {
   const seed = seedHash(options.seed);
   const feed = createPriceFeed(seed, ALL_WALKS);
+  const clock = options.clock ?? { now: () => Date.now() };
+  const pricing = createInstrumentPricing(feed, seed);
+  const universe = createUniverseSource(feed);
   return {
-    clock: options.clock ?? { now: () => Date.now() },
+    clock,
     authClock: options.authClock ?? options.clock ?? { now: () => Date.now() },
     seed,
     feed,
-    pricing: createInstrumentPricing(feed, seed),
-    universe: createUniverseSource(feed),
+    pricing,
+    universe,
     sessions: new KiteSessions(accounts.SANDBOX_KITE_API_KEY, accounts.SANDBOX_KITE_API_SECRET),
-    orders: new OrderBook(),
+    orders: new OrderBook(createDepthSource(pricing, universe, clock)),
+    rejections: new OrderRejections(),
     apiKey: accounts.SANDBOX_KITE_API_KEY,
     kiteRedirectUrl: redirect,
     notifyOrder: () => undefined,
@@ -166,7 +181,7 @@ function createHttpServer(): FastifyInstance {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
   app.setNotFoundHandler((_req, reply) =>
-    reply.code(404).type('text/plain').send('Not a sandbox path. Try /kite, /kite-login or /binance.'),
+    reply.code(404).type('text/plain').send('Not a sandbox path. Try /kite, /kite-login, /binance or /control.'),
   );
   return app;
 }
@@ -177,6 +192,24 @@ function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head:
   if (mount === 'kite-ws') parts.ticker.handleUpgrade(raw, socket, head, url);
   else if (mount === 'binance-ws') parts.streams.handleUpgrade(raw, socket, head, path, url);
   else refuseUpgrade(socket, '404 Not Found');
+}
+
+/** Mounts Kite (REST and login), Binance and the sandbox's `/control` routes on `app`. */
+function mountServices(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  deps: { limiter: RateLimiter; faults: FaultPlan; binanceLimit: number; control: SandboxControl },
+): void {
+  const { limiter, faults } = deps;
+  // Order requests count against the user behind the token, as the exchanges' per-client limit does.
+  const userOf = (authorization: string | undefined) => {
+    const session = ctx.sessions.authenticate(authorization, ctx.authClock.now());
+    return 'ok' in session ? null : session.userId;
+  };
+  mountService(app, kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)], userOf), limiter, faults);
+  mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
+  mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), deps.binanceLimit), limiter, faults);
+  mountControlRoutes(app, deps.control);
 }
 
 /** Starts a sandbox exchange on loopback. */
@@ -193,18 +226,6 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
     pingMs: options.binancePingMs ?? 20_000,
     pongTimeoutMs: options.binancePongTimeoutMs ?? 60_000,
   });
-  const app = createHttpServer();
-  mountService(app, kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)]), limiter, faults);
-  mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
-  mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), limits.binance), limiter, faults);
-  const parts: Parts = { ticker, streams };
-  app.server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) =>
-    handleUpgrade(parts, raw, socket, head),
-  );
-  await app.listen({ port: options.port ?? 0, host });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
-  urls = urlsFor(host, port);
   const loop = startStepLoop(
     () => ctx.clock.now(),
     (second) => {
@@ -217,13 +238,23 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
       afterSteps: () => matchOpenOrders(ctx),
     },
   );
-  return {
-    port,
-    urls,
-    credentials,
-    control: controlFor(ctx, faults, ticker, streams, loop),
-    close: () => shutDown(app, loop, ticker, streams),
-  };
+  const control = controlFor(ctx, faults, ticker, streams, loop);
+  const app = createHttpServer();
+  mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control });
+  const parts: Parts = { ticker, streams };
+  app.server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) =>
+    handleUpgrade(parts, raw, socket, head),
+  );
+  try {
+    await app.listen({ port: options.port ?? 0, host });
+  } catch (error) {
+    await shutDown(app, loop, ticker, streams).catch(() => undefined);
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  urls = urlsFor(host, port);
+  return { port, urls, credentials, control, close: () => shutDown(app, loop, ticker, streams) };
 }
 
 function controlFor(
@@ -235,7 +266,13 @@ function controlFor(
 ): SandboxControl {
   return {
     failNext: (target, count, kind) => faults.failNext(target, count, kind),
-    clearFaults: () => faults.clear(),
+    rejectNextOrders: (count, message) => ctx.rejections.rejectNext(count, message),
+    clearFaults: () => {
+      faults.clear();
+      ctx.rejections.clear();
+    },
+    expireAccessTokens: () => ctx.sessions.expireAll(),
+    orders: () => ctx.orders.all().map(controlOrderJson),
     dropKiteTickerConnections: () => ticker.dropAll(),
     dropBinanceStreamConnections: () => streams.dropAll(),
     issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,

@@ -3,14 +3,22 @@ import { useEffect } from 'react';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
 import { useSession } from '../features/auth/session-context';
+import { mtmHistory } from '../features/positions/mtm-history';
+import { patchPositionInCache, positionKeys } from '../features/positions/position-cache';
 import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
+import { throttle } from '../lib/throttle';
+
+/** Reconciliation asks every live broker account: after a burst of fills, once every 5 s is plenty. */
+const RECONCILE_AFTER_FILL_MS = 5_000;
 
 /**
  * Keeps screens live (SPEC §4 "Realtime events"): a status change merges the whole strategy into its
  * row (status_detail and available_actions included), a new transaction refetches strategies,
- * transactions and RDX configurations, a test event shows an alert. Connected while signed in.
+ * transactions and RDX configurations, a test event shows an alert. Issue 11: a position update is
+ * merged into the cached positions (rows, today's strip and the MTM curves follow), and a fill has the
+ * broker reconciliation asked again (throttled). Connected while signed in.
  */
 export function RealtimeBridge() {
   const { user } = useSession();
@@ -23,6 +31,10 @@ export function RealtimeBridge() {
     const token = getToken();
     if (userId === undefined || role === undefined || !token) return;
     const socket = connectRealtime(token, { id: userId, role });
+    const reconcileSoon = throttle(
+      () => void queryClient.invalidateQueries({ queryKey: positionKeys.reconcile }),
+      RECONCILE_AFTER_FILL_MS,
+    );
     socket.on('strategy_status_changed', ({ userStrategyMappingId, strategy }) => {
       patchMappingInCache(queryClient, userStrategyMappingId, strategy);
     });
@@ -31,10 +43,18 @@ export function RealtimeBridge() {
       void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
       // A fill follows an entry or realign, which sets the ATM (and so the strikes) a row shows.
       void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.all });
+      reconcileSoon();
+    });
+    socket.on('positions_updated', ({ position }) => {
+      // A price move changes no holdings: only a fill is worth asking the broker about again.
+      if (patchPositionInCache(queryClient, position, userId)) reconcileSoon();
     });
     socket.on('test_event', ({ message }) => window.alert(message));
     return () => {
+      reconcileSoon.cancel();
       socket.disconnect();
+      // The next user's MTM curves start empty.
+      mtmHistory.clear();
     };
   }, [userId, role, queryClient]);
 

@@ -1,7 +1,17 @@
 import { useEffect, useId, type ReactNode } from 'react';
 
-/** A dialog over the page (90% wide, 600px max): titled, closed by its × button or Escape. */
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/** A dialog over the page (90% wide, 600px max, or 960px when `isWide`): titled, closed by its × button or Escape. */
+export function Modal({
+  title,
+  onClose,
+  children,
+  isWide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  isWide?: boolean;
+}) {
   const titleId = useId();
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -13,7 +23,12 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
 
   return (
     <div className="modal-backdrop">
-      <div className="modal card" role="dialog" aria-modal="true" aria-labelledby={titleId}>
+      <div
+        className={isWide ? 'modal modal-wide card' : 'modal card'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+      >
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
           <button type="button" className="link modal-close" aria-label="Close" onClick={onClose}>

@@ -11,6 +11,9 @@ import * as m0009 from './202611210009_add_order_intent.js';
 import * as m0010 from './202611230001_create_login_failures.js';
 import * as m0011 from './202611230002_create_candle_claims.js';
 import * as m0012 from './202611230003_create_transaction_counts.js';
+import * as m0013 from './202611230004_drop_redundant_foreign_keys.js';
+import * as m0014 from './202611230005_index_transactions_by_mapping.js';
+import * as m0015 from './202611230006_create_position_marks.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '202611230001_create_login_failures': m0010,
   '202611230002_create_candle_claims': m0011,
   '202611230003_create_transaction_counts': m0012,
+  '202611230004_drop_redundant_foreign_keys': m0013,
+  '202611230005_index_transactions_by_mapping': m0014,
+  '202611230006_create_position_marks': m0015,
 };

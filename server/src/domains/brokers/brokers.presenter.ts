@@ -1,5 +1,6 @@
 import type { UserBroker } from '@app/contract';
 import { iso, isoOrNull } from '../../platform/time.js';
+import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
 import type { UserBrokerWithName } from './brokers.repository.js';
 
 /** The API view of a broker account: whether a token is set, never the token. */
@@ -12,6 +13,10 @@ export function toUserBroker(row: UserBrokerWithName): UserBroker {
     broker_username: row.brokerUsername,
     has_token: row.brokerTokenSealed !== null,
     token_updated_at: isoOrNull(row.tokenUpdatedAt),
+    token_expires_at:
+      row.brokerTokenSealed === null || row.tokenUpdatedAt === null
+        ? null
+        : iso(nextKiteTokenExpiry(row.tokenUpdatedAt)),
     created_at: iso(row.createdAt),
   };
 }

@@ -98,6 +98,9 @@ export function createKiteTokenService(deps: {
       throw badRequest('No Kite access token: generate one on the brokers tab');
     },
 
+    /** Whether a market-data token can be had without a person (the sandbox logs in with its own TOTP). */
+    canLogInByItself: (): boolean => Boolean(deps.sandboxTotp && market.kite.userId && market.kite.password),
+
     /** The token already in memory, for synchronous header building. */
     cachedMarketDataToken: (): string | null => cached,
 

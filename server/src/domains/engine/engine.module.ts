@@ -14,6 +14,11 @@ import { createEngineRepository } from './engine.repository.js';
 import { registerEngineRoutes } from './engine.routes.js';
 import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
+import { createOrderThrottle } from './order-throttle.js';
+
+/** Kite's order rate limits per account (Kite Connect docs; docs/SANDBOX.md enforces the same). */
+const KITE_ORDERS_PER_SECOND = 10;
+const KITE_ORDERS_PER_MINUTE = 200;
 
 /** How often the leader's engine follows the shared switch and re-reads which candles it needs. */
 const REFRESH_EVERY_MS = 2000;
@@ -41,6 +46,7 @@ export function createEngineModule(deps: {
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
     logger: deps.logger,
     events: deps.events,
+    throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
   });
   const engine = createEngine({
     repo,

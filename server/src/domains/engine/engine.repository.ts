@@ -152,6 +152,22 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /** Mappings that are stopped yet still hold legs: an exit interrupted by a restart. */
+    /** Running live mappings with their broker account's token facts (the 06:00 IST expiry check). */
+    runningLiveTokens() {
+      return db
+        .selectFrom('userStrategyMappings as m')
+        .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .select((eb) => [
+          'm.id',
+          'm.userId',
+          'ub.tokenUpdatedAt',
+          eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('hasToken'),
+        ])
+        .where('m.runningStatus', '=', 1)
+        .where('m.isDummy', '=', 0)
+        .execute();
+    },
+
     async stoppedWithOpenLegs(): Promise<number[]> {
       const rows = await db
         .selectFrom('strategyLegs as l')

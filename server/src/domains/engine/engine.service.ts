@@ -21,6 +21,8 @@ import {
 } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
+import { createLiveGuards } from './live-guards.js';
+import { createRetryBook } from './retry-book.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
@@ -72,6 +74,7 @@ export function createEngine(deps: {
     await deps.shared.tradeProblems.set(Object.fromEntries(problems), deps.clock.now());
   }
   const { locks } = deps;
+  const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired } = createLiveGuards(deps);
 
   /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
@@ -164,8 +167,21 @@ export function createEngine(deps: {
   /** One live mapping's candle close, under its lock, on its state as it is now. */
   function evaluateLive(id: number, pricePaise: number, at: number): Promise<number> {
     return locks.withMappings([id], async () => {
-      const state = await deps.repo.one(id);
-      if (!state || state.mapping.isDummy === 1) return 0;
+      const before = await deps.repo.one(id);
+      if (!before || before.mapping.isDummy === 1) return 0;
+      try {
+        const wait = await mustWaitForOrders(before.mapping, at);
+        if (wait !== null) {
+          noteProblem(id, wait);
+          return 0;
+        }
+      } catch (err) {
+        deps.logger.error({ err, mappingId: id }, 'could not settle earlier orders');
+        noteProblem(id, 'the broker could not be asked about earlier orders');
+        return 0;
+      }
+      // Settling may have booked fills: decide on the legs as they are now.
+      const state = (await deps.repo.one(id)) ?? before;
       const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
       await execute(plans, at);
       return plans.length;
@@ -216,16 +232,43 @@ export function createEngine(deps: {
   /** Squares off mappings stopped while still holding legs (an exit cut short by a restart). */
   async function squareOffStopped(at: number) {
     for (const id of await deps.repo.stoppedWithOpenLegs()) {
+      if (!squareOffTries.mayTry(id, at)) continue;
       await locks.withMappings([id], async () => {
+        // Orders of the exit still open (or a broker that cannot be asked): the next pass tries again.
+        const before = await deps.repo.one(id);
+        if (before && (await mustWaitForOrders(before.mapping, at).catch(() => 'broker unreachable')) !== null) return;
         const state = await deps.repo.one(id);
         if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
         const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
         if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) return;
         const close = state.legs.map(toOpenLeg);
-        await execute([{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
+        const failures = await execute(
+          [{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
+          at,
+        );
+        const left = (await deps.repo.openLegsOf(id)).length;
+        if (failures.length === 0 && left === 0) {
+          squareOffTries.reset(id);
+          problems.delete(id);
+          problemsChanged = true;
+          return;
+        }
+        // What is left of an exit (a part the broker did not fill, a refusal) is chased, backing off, a few times.
+        const { count, isLast } = squareOffTries.failed(id, at);
+        const why = failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`;
+        noteProblem(
+          id,
+          isLast
+            ? `could not square off after ${count} tries (${why}): press Exit to try again`
+            : `square-off incomplete (${why}); trying again`,
+        );
       });
     }
+    await shareProblems();
   }
+
+  /** Stopped strategies still holding legs: how many square-off tries, and when the next may be. */
+  const squareOffTries = createRetryBook({ maxTries: 5, backoffMs: 15_000 });
 
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
   async function startHere() {
@@ -283,6 +326,11 @@ export function createEngine(deps: {
       if (isWanted && !isRunning) await startHere();
       else if (!isWanted && isRunning) haltHere();
       else if (isRunning) await refreshInOrder();
+      if (isRunning) {
+        await pauseWhereTokenExpired(deps.clock.now());
+        // An exit whose orders did not all fill is chased until flat (or its tries run out).
+        await squareOffStopped(deps.clock.now());
+      }
     },
 
     /** Re-reads which keys to follow (after status or config changes). */
@@ -299,9 +347,10 @@ export function createEngine(deps: {
       return locks.withMappings([id], async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
+        const at = deps.clock.now();
+        await waitForOrdersOrRefuse(id, at);
         const state = await deps.repo.one(id);
         if (!state) throw badRequest('Configure RDX for this strategy first');
-        const at = deps.clock.now();
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await currentPricePaise(state.mapping.instrumentToken);
         const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
@@ -318,8 +367,10 @@ export function createEngine(deps: {
     exit(actor: Actor, id: number): Promise<Mapping> {
       return locks.withMappings([id], async () => {
         await deps.mappings.load(actor, id);
-        const state = await deps.repo.one(id);
         const at = deps.clock.now();
+        squareOffTries.reset(id); // a user's Exit starts the chase afresh
+        await waitForOrdersOrRefuse(id, at);
+        const state = await deps.repo.one(id);
         const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
         if (state && legs.length > 0) {
           const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;

@@ -4,11 +4,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { iso } from '../../platform/time.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
-import { createKiteRest, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import { createKiteRest, type KiteOrder, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import { toTransaction } from '../transactions/transactions.presenter.js';
 import type { EngineRepository, MappingState, NewFill, NewLeg, WrittenFill } from './engine.repository.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { OrderThrottle } from './order-throttle.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
 export interface Plan {
@@ -24,13 +25,23 @@ export interface ExecutorDeps {
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
   events: Pick<DomainEventBus, 'publish'>;
+  /** Kite's per-account order rate (10/s, 200/min): orders wait their turn instead of being refused. */
+  throttle?: Pick<OrderThrottle, 'take'>;
 }
 
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
 const opensOf = (d: TradeDecision): LegOrder[] => (d.action === 'squareOff' ? [] : d.open);
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 
-/** Kite tags: at most 20 alphanumeric characters; ours are random so a retry reuses the same one. */
+/**
+ * Market protection sent with every MARKET order (Kite requires one since 1 April 2026): −1 lets Kite apply
+ * its automatic bound. A protected order is a limit order underneath and may rest or fill in part.
+ */
+export const MARKET_PROTECTION = -1;
+
+const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
+
+/** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
 /**
@@ -131,31 +142,64 @@ export function createExecutor(deps: ExecutorDeps) {
     return { skipped };
   }
 
-  /** Waits for the broker's verdict on a placed order (the sandbox fills market orders at once). */
-  async function awaitFill(rest: KiteRest, brokerOrderId: string) {
-    for (let attempt = 0; attempt < 20; attempt++) {
-      const history = await rest.orderHistory(brokerOrderId);
-      const last = history[history.length - 1];
-      if (last && ['COMPLETE', 'REJECTED', 'CANCELLED'].includes(last.status)) return last;
-      await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+  const lastState = async (rest: KiteRest, brokerOrderId: string) => (await rest.orderHistory(brokerOrderId)).at(-1);
+
+  /**
+   * The broker's final word on an order: its state once terminal; an order still resting after `attempts`
+   * looks has what is left cancelled (the filled part stays booked), and null means it is still open.
+   */
+  async function finalState(rest: KiteRest, brokerOrderId: string, attempts: number) {
+    for (let attempt = 0; attempt < attempts; attempt++) {
+      const last = await lastState(rest, brokerOrderId);
+      if (last && TERMINAL.has(last.status)) return last;
+      if (attempt < attempts - 1) await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
     }
-    return null;
+    try {
+      await rest.cancelOrder(brokerOrderId);
+    } catch (err) {
+      deps.logger.warn({ err, brokerOrderId }, 'could not cancel the rest of an open order');
+    }
+    const last = await lastState(rest, brokerOrderId);
+    return last && TERMINAL.has(last.status) ? last : null;
   }
 
-  /** Settles an order row from the broker's reply; returns whether it filled. */
-  async function settle(
-    m: MappingState,
-    orderId: number,
-    order: { status: string; average_price: number; status_message: string | null },
-    at: number,
-  ) {
-    if (order.status === 'COMPLETE') {
-      const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at);
+  /**
+   * Settles an order row from the broker's final state: what filled is booked (all of it, or the part that
+   * filled before the rest was cancelled); nothing filled is a failure with the broker's reason.
+   */
+  async function settle(m: MappingState, orderId: number, order: KiteOrder, at: number) {
+    if (order.filled_quantity > 0 && (order.status === 'COMPLETE' || order.status === 'CANCELLED')) {
+      const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at, order.filled_quantity);
       if (tx) void deps.events.publish('fills.booked', { transactions: [toTransactionDto(m, tx)] });
-      return true;
+      return order.status === 'COMPLETE' && order.filled_quantity >= order.quantity;
     }
     await deps.repo.markFailed(orderId, order.status_message ?? order.status, at);
     return false;
+  }
+
+  /**
+   * Before any new decision for a live mapping: every order of its not yet settled (unsent, a lost reply,
+   * resting at the broker) is resolved by asking the broker: the order book by tag when we never learned
+   * the order id, its history otherwise. Returns what is still open at the broker; while anything is, the
+   * mapping must not trade again.
+   */
+  async function settleOpenOrders(m: MappingState, at: number): Promise<string[]> {
+    const open = await deps.repo.pendingOf(m.id);
+    if (open.length === 0) return [];
+    const rest = await restFor(m);
+    const book = open.some((o) => o.brokerOrderId === null) ? await rest.orders() : [];
+    const stillOpen: string[] = [];
+    for (const o of open) {
+      const brokerOrderId = o.brokerOrderId ?? book.find((b) => b.tag === o.tag)?.order_id ?? null;
+      if (brokerOrderId === null) {
+        await deps.repo.markFailed(o.id, 'never reached the broker', at);
+        continue;
+      }
+      const verdict = await finalState(rest, brokerOrderId, 1);
+      if (verdict) await settle(m, o.id, verdict, at);
+      else stillOpen.push(`${o.side} ${o.quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
+    }
+    return stillOpen;
   }
 
   /** One market order: written as pending with its tag first, so a crash can be resolved by asking the broker. */
@@ -189,6 +233,7 @@ export function createExecutor(deps: ExecutorDeps) {
     });
     let brokerOrderId: string;
     try {
+      await deps.throttle?.take(m.userBrokerId ?? 0);
       brokerOrderId = await rest.placeOrder({
         exchange: what.exchange,
         tradingsymbol: symbol,
@@ -196,6 +241,7 @@ export function createExecutor(deps: ExecutorDeps) {
         quantity,
         product: 'NRML',
         order_type: 'MARKET',
+        market_protection: MARKET_PROTECTION,
         tag,
       });
     } catch (err) {
@@ -204,7 +250,9 @@ export function createExecutor(deps: ExecutorDeps) {
       throw err;
     }
     await deps.repo.markPlaced(orderId, brokerOrderId, at);
-    const verdict = await awaitFill(rest, brokerOrderId);
+    // Up to ~20 s of looks, then what is left is cancelled; an order the broker still shows open stays
+    // pending and is settled before the mapping's next decision.
+    const verdict = await finalState(rest, brokerOrderId, 20);
     if (!verdict) return false;
     return settle(m, orderId, verdict, at);
   }
@@ -220,7 +268,9 @@ export function createExecutor(deps: ExecutorDeps) {
       apiRoot: deps.kite.apiRoot,
       apiKey: deps.kite.apiKey,
       accessToken: () => token,
-      retry: { attempts: 1 },
+      // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
+      // placing an order never is (kite-rest-client.ts).
+      retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
     });
   }
 
@@ -240,35 +290,33 @@ export function createExecutor(deps: ExecutorDeps) {
   }
 
   /**
-   * After a restart: settle every order still pending by asking the broker for its tag, each under its
-   * mapping's lock (`locked`), and only if it is still pending once the lock is held.
+   * After a restart: every mapping with orders still pending has them settled by asking the broker, under
+   * its lock (`locked`), as before any decision.
    */
   async function recoverPending(
     mappingOf: (id: number) => Promise<MappingState | null>,
     locked: (mappingId: number, settle: () => Promise<void>) => Promise<void>,
     at: number,
   ) {
-    for (const order of await deps.repo.pending()) {
-      await locked(order.mappingId, async () => {
-        if (!(await deps.repo.isPending(order.id))) return;
-        const m = await mappingOf(order.mappingId);
+    const mappingIds = [...new Set((await deps.repo.pending()).map((o) => o.mappingId))];
+    for (const mappingId of mappingIds) {
+      await locked(mappingId, async () => {
+        const m = await mappingOf(mappingId);
         if (!m) {
-          await deps.repo.markFailed(order.id, 'mapping gone', at);
+          for (const o of await deps.repo.pendingOf(mappingId)) await deps.repo.markFailed(o.id, 'mapping gone', at);
           return;
         }
         try {
-          const rest = await restFor(m);
-          const found = (await rest.orders()).find((o) => o.tag === order.tag);
-          if (!found) await deps.repo.markFailed(order.id, 'not placed before the restart', at);
-          else await settle(m, order.id, found, at);
+          const open = await settleOpenOrders(m, at);
+          if (open.length > 0) deps.logger.warn({ mappingId, open }, 'orders still open at the broker after a restart');
         } catch (err) {
-          deps.logger.error({ err, orderId: order.id }, 'could not settle a pending order');
+          deps.logger.error({ err, mappingId }, 'could not settle pending orders');
         }
       });
     }
   }
 
-  return { executePaper, executeLive, recoverPending };
+  return { executePaper, executeLive, recoverPending, settleOpenOrders };
 }
 
 export type Executor = ReturnType<typeof createExecutor>;

@@ -42,6 +42,17 @@ export function createOrdersRepository(db: Kysely<DB>) {
       return db.selectFrom('brokerOrders').selectAll().where('status', '=', 'pending').orderBy('id').execute();
     },
 
+    /** A mapping's orders not yet settled: unsent, lost replies, or resting at the broker. */
+    pendingOf(mappingId: number) {
+      return db
+        .selectFrom('brokerOrders')
+        .selectAll()
+        .where('mappingId', '=', mappingId)
+        .where('status', '=', 'pending')
+        .orderBy('id')
+        .execute();
+    },
+
     async isPending(id: number) {
       const row = await db.selectFrom('brokerOrders').select('status').where('id', '=', id).executeTakeFirst();
       return row?.status === 'pending';
@@ -50,8 +61,10 @@ export function createOrdersRepository(db: Kysely<DB>) {
     /**
      * Books a broker fill exactly once: the order turns filled, its leg opens or closes, and the
      * transaction is written, in one database transaction. A second call for the same order does nothing.
+     * A partial fill (`filledQuantity` below the order's) books exactly what filled: an open leg of that
+     * size, or a close that leaves the rest of the leg open for the next decision.
      */
-    async recordFill(orderId: number, pricePaise: number, at: number) {
+    async recordFill(orderId: number, pricePaise: number, at: number, filledQuantity?: number) {
       return db.transaction().execute(async (trx) => {
         const order = await trx
           .selectFrom('brokerOrders as o')
@@ -61,6 +74,7 @@ export function createOrdersRepository(db: Kysely<DB>) {
           .where('o.id', '=', orderId)
           .executeTakeFirst();
         if (!order || order.status !== 'pending') return null;
+        const filled = Math.min(filledQuantity ?? order.quantity, order.quantity);
         // Claimed first, conditionally: a second booking of the same order (another process, a recovery
         // racing a reply) finds it no longer pending and books nothing.
         const claimed = await trx
@@ -82,7 +96,7 @@ export function createOrdersRepository(db: Kysely<DB>) {
               exchange: order.exchange,
               strikePaise: order.strikePaise ?? 0,
               expiry: order.expiry ?? '',
-              quantity: order.quantity,
+              quantity: filled,
               entryPricePaise: pricePaise,
               status: 'open',
               openedAt: at,
@@ -92,12 +106,18 @@ export function createOrdersRepository(db: Kysely<DB>) {
             .executeTakeFirstOrThrow();
           legId = leg.id;
         } else if (legId !== null) {
-          // A leg closes only if it is still open: closing it twice would book a phantom buy.
+          // A leg closes only if it is still open: closing it twice would book a phantom buy. A partial close
+          // shrinks it instead, and only from the size the order was sent for.
           const closed = await trx
             .updateTable('strategyLegs')
-            .set({ status: 'closed', closedAt: at })
+            .set(
+              filled >= order.quantity
+                ? { status: 'closed', closedAt: at }
+                : (eb) => ({ quantity: eb('quantity', '-', filled) }),
+            )
             .where('id', '=', legId)
             .where('status', '=', 'open')
+            .where('quantity', '=', order.quantity)
             .executeTakeFirst();
           if (Number(closed.numUpdatedRows) !== 1) throw new LegAlreadyClosedError(legId);
         }
@@ -111,7 +131,7 @@ export function createOrdersRepository(db: Kysely<DB>) {
               strategyId: order.strategyId,
               instrumentId: order.instrumentId,
               tradingSymbol: order.tradingSymbol,
-              quantity: order.side === 'SELL' ? order.quantity : -order.quantity,
+              quantity: order.side === 'SELL' ? filled : -filled,
               pricePaise,
               isDummy: 0,
               orderId,

@@ -127,3 +127,32 @@ describe('instruments', () => {
     );
   });
 });
+
+describe("lot sizes from the exchange's instruments dump", () => {
+  it("brings an instrument's lot size in line with the exchange's on a refresh, and only an admin may ask", async () => {
+    // An admin typed a stale lot size for NIFTY 50.
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/1',
+      token: admin.token,
+      payload: { lot_size: 50 },
+    });
+    expect(put.statusCode).toBe(200);
+    const user = await buildUser(t);
+    const refused = await t.request({
+      method: 'POST',
+      url: '/api/instruments/refresh-from-exchange',
+      token: user.token,
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const res = await t.request({ method: 'POST', url: '/api/instruments/refresh-from-exchange', token: admin.token });
+    expect(res.statusCode).toBe(200);
+    const nifty = (res.json().data.lot_sizes as Array<{ ticker: string; lot_size: number }>).find(
+      (l) => l.ticker === 'NIFTY',
+    );
+    expect(nifty?.lot_size).toBe(75); // the sandbox's dump, as the exchange publishes it
+    const after = (await t.services.instruments.list()).find((i) => i.id === 1);
+    expect(after?.lot_size).toBe(75);
+  });
+});

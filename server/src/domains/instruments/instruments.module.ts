@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
@@ -7,9 +8,19 @@ import { createInstrumentsRepository } from './instruments.repository.js';
 import { registerInstrumentsRoutes } from './instruments.routes.js';
 import { createInstrumentsService } from './instruments.service.js';
 
-/** Instruments and their market hours. */
-export function createInstrumentsModule(deps: { db: Kysely<DB>; clock: Clock; events: DomainEventBus }) {
+/** Instruments and their market hours; lot sizes follow the exchange's daily instruments dump. */
+export function createInstrumentsModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  events: DomainEventBus;
+  logger: Pick<FastifyBaseLogger, 'info'>;
+}) {
   const instruments = createInstrumentsService({ ...deps, repo: createInstrumentsRepository(deps.db) });
+  // The exchange's lot sizes, each time the day's instruments dump is loaded (issue 12).
+  deps.events.subscribe('option_chains.loaded', async ({ lotSizes }) => {
+    const updated = await instruments.syncLotSizes(lotSizes);
+    if (updated.length > 0) deps.logger.info({ updated }, "lot sizes updated from the exchange's instruments dump");
+  });
   const routes: RegisterRoutes = (app, authenticate) => registerInstrumentsRoutes(app, authenticate, instruments);
   return { instruments, routes };
 }

@@ -22,6 +22,16 @@ export function createInstrumentsRepository(db: Kysely<DB>) {
       const r = await db.deleteFrom('instruments').where('id', '=', id).executeTakeFirst();
       return Number(r.numDeletedRows) > 0;
     },
+    /** Sets the lot size of instruments whose option root is `ticker`, where it differs; returns those changed. */
+    setLotSizeByTicker(ticker: string, lotSize: number, at: number) {
+      return db
+        .updateTable('instruments')
+        .set({ lotSize, updatedAt: at })
+        .where('ticker', '=', ticker)
+        .where('lotSize', '!=', lotSize)
+        .returning(['id', 'name', 'lotSize'])
+        .execute();
+    },
     async countMappings(id: number) {
       const row = await db
         .selectFrom('userStrategyMappings')

@@ -23,6 +23,22 @@ export function createInstrumentsService({
   }
 
   return {
+    /**
+     * Brings lot sizes in line with the exchange's instruments dump (by option root, the instrument's
+     * ticker): NSE revises lot sizes, and an order sized by a stale one would be refused or wrong.
+     */
+    async syncLotSizes(lotSizes: Record<string, number>): Promise<Array<{ name: string; lot_size: number }>> {
+      const now = clock.now();
+      const changedRows: Array<{ name: string; lot_size: number }> = [];
+      for (const [ticker, lotSize] of Object.entries(lotSizes)) {
+        for (const r of await repo.setLotSizeByTicker(ticker, lotSize, now)) {
+          changedRows.push({ name: r.name, lot_size: r.lotSize });
+        }
+      }
+      if (changedRows.length > 0) changed();
+      return changedRows;
+    },
+
     async list(): Promise<Instrument[]> {
       const now = clock.now();
       return (await repo.list()).map((r) => toInstrument(r, now));

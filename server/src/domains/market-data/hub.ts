@@ -25,6 +25,10 @@ const DELIVERED_KEPT = 2000;
 interface TokenState {
   series: Map<DataInterval, Series>;
   lastPrice: number | null;
+  /** When the last tick arrived (hub clock), so a caller can tell a live price from a stale one. */
+  lastPriceAt: number | null;
+  /** Holders of `watchPrice` (open option legs being marked): the token streams while any remains. */
+  watchers: number;
 }
 
 export interface HubOptions {
@@ -48,6 +52,8 @@ export function createMarketDataHub(opts: HubOptions) {
   const graceMs = opts.graceMs ?? 1000;
   const streams = new Map<DataSource, LiveStream>();
   const connected = new Set<DataSource>();
+  /** Why a source's stream stopped for good (a refused access token), until it resumes. */
+  const halted = new Map<DataSource, string>();
   const tokens = new Map<string, TokenState>();
 
   const emit = (key: HubKey, series: Series, candle: Candle, isGapFill: boolean) => {
@@ -81,6 +87,7 @@ export function createMarketDataHub(opts: HubOptions) {
     const state = tokens.get(tokenKey(source, token));
     if (!state) return;
     state.lastPrice = bar.close;
+    state.lastPriceAt = opts.now();
     forEachSeries(source, token, (key, series) => {
       for (const closed of series.builder.add(bar)) emit(key, series, closed, false);
     });
@@ -121,6 +128,10 @@ export function createMarketDataHub(opts: HubOptions) {
         else connected.delete(source);
         opts.logger.info({ source, connected: isUp }, 'market stream connection changed');
       },
+      onHalted: (reason) => {
+        halted.set(source, reason);
+        opts.logger.error({ source, reason }, 'market stream stopped');
+      },
       onReconnected: () => {
         for (const key of tokens.keys()) {
           const [src, token] = key.split(':') as [DataSource, string];
@@ -132,6 +143,34 @@ export function createMarketDataHub(opts: HubOptions) {
     return stream;
   }
 
+  /** A token's state, subscribing the stream the first time anyone needs it. */
+  function stateFor(source: DataSource, token: string): TokenState {
+    const tk = tokenKey(source, token);
+    let state = tokens.get(tk);
+    if (!state) {
+      state = { series: new Map(), lastPrice: null, lastPriceAt: null, watchers: 0 };
+      tokens.set(tk, state);
+      streamFor(source)?.subscribe([token]);
+    }
+    return state;
+  }
+
+  /** Unsubscribes a token nobody follows any more, and closes a source's stream when it was the last. */
+  function dropIfUnused(source: DataSource, token: string) {
+    const tk = tokenKey(source, token);
+    const state = tokens.get(tk);
+    if (!state || state.series.size > 0 || state.watchers > 0) return;
+    tokens.delete(tk);
+    const stream = streams.get(source);
+    stream?.unsubscribe([token]);
+    const sourceStillUsed = [...tokens.keys()].some((k) => k.startsWith(`${source}:`));
+    if (stream && !sourceStillUsed) {
+      streams.delete(source);
+      connected.delete(source);
+      void stream.close();
+    }
+  }
+
   const clockFor = (key: HubKey) =>
     key.source === 'kite'
       ? sessionBuckets(key.interval, opts.sessionOf(key.instrumentToken))
@@ -140,13 +179,7 @@ export function createMarketDataHub(opts: HubOptions) {
   return {
     /** Starts candle-close delivery for a key; the returned function releases it. */
     subscribe(key: HubKey, listener: CandleListener): () => void {
-      const tk = tokenKey(key.source, key.instrumentToken);
-      let state = tokens.get(tk);
-      if (!state) {
-        state = { series: new Map(), lastPrice: null };
-        tokens.set(tk, state);
-        streamFor(key.source)?.subscribe([key.instrumentToken]);
-      }
+      const state = stateFor(key.source, key.instrumentToken);
       let series = state.series.get(key.interval);
       if (!series) {
         series = {
@@ -173,16 +206,23 @@ export function createMarketDataHub(opts: HubOptions) {
       if (!state || !series) return;
       series.listeners.delete(listener);
       if (series.listeners.size === 0) state.series.delete(key.interval);
-      if (state.series.size > 0) return;
-      tokens.delete(tk);
-      const stream = streams.get(key.source);
-      stream?.unsubscribe([key.instrumentToken]);
-      const sourceStillUsed = [...tokens.keys()].some((k) => k.startsWith(`${key.source}:`));
-      if (stream && !sourceStillUsed) {
-        streams.delete(key.source);
-        connected.delete(key.source);
-        void stream.close();
-      }
+      dropIfUnused(key.source, key.instrumentToken);
+    },
+
+    /**
+     * Streams a token's last price without building candles (the marks of open option legs); the returned
+     * function releases it. Read it with `lastPrice` / `lastPriceAt`.
+     */
+    watchPrice(source: DataSource, token: string): () => void {
+      stateFor(source, token).watchers += 1;
+      let released = false;
+      return () => {
+        if (released) return;
+        released = true;
+        const state = tokens.get(tokenKey(source, token));
+        if (state) state.watchers -= 1;
+        dropIfUnused(source, token);
+      };
     },
 
     /** Closes candles whose time is up even when no tick arrives (quiet markets, closed sessions). */
@@ -201,7 +241,21 @@ export function createMarketDataHub(opts: HubOptions) {
       return tokens.get(tokenKey(source, token))?.lastPrice ?? null;
     },
 
+    /** When the token's last tick arrived, or null before the first. */
+    lastPriceAt(source: DataSource, token: string): number | null {
+      return tokens.get(tokenKey(source, token))?.lastPriceAt ?? null;
+    },
+
     connectedSources: (): DataSource[] => [...connected].sort(),
+
+    /** Why a source's stream stopped for good, or null while it runs (or retries). */
+    haltReason: (source: DataSource): string | null => halted.get(source) ?? null,
+
+    /** Starts a halted source's stream again (a new access token is available). */
+    resume(source: DataSource) {
+      if (!halted.delete(source)) return;
+      streams.get(source)?.resume?.();
+    },
 
     subscriptionCount: () => [...tokens.values()].reduce((n, s) => n + s.series.size, 0),
 

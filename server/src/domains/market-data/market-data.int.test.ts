@@ -108,6 +108,22 @@ describe('live sync', () => {
     expect(stopped.json().data.status).toEqual({ isRunning: false, connectedSources: [], activeSubscriptions: [] });
   });
 
+  it('logs in again when the ticker refuses an expired token (06:00 IST), and streams on', async () => {
+    await t.services.liveConfigs.create({ source: 'kite', instrument_token: '256265', interval: '1m' });
+    await t.services.liveSync.start();
+    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+    // Every access token dies and the connection with it: the reconnect is refused (403) until a fresh login.
+    const faults = await fetch(`http://127.0.0.1:${t.sandbox.port}/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expire_tokens: true, drop_ticker: true }),
+    });
+    expect(faults.status).toBe(200);
+    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 10_000 });
+    expect(t.services.hub.haltReason('kite')).toBeNull();
+    await t.services.liveSync.stop();
+  });
+
   it('persists closed candles from ticks, and keeps going after the ticker drops mid-stream', async () => {
     await t.services.liveConfigs.create({ source: 'kite', instrument_token: '256265', interval: '1m' });
     await t.services.liveSync.start();

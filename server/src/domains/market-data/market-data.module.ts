@@ -1,4 +1,4 @@
-import type { DataSource } from '@app/contract';
+import { istDay, istMidnight, type DataSource } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
 import type { Database } from '../../db/client.js';
@@ -25,6 +25,8 @@ import { registerMarketDataRoutes } from './market-data.routes.js';
 import { createOptionChainService } from './option-chain.service.js';
 
 const DEFAULT_SESSION = { timezone: 'Asia/Kolkata', marketOpenTime: '09:15' };
+/** 08:30 IST: Kite's instruments dump for the day is published by then (before the 09:15 open). */
+const DUMP_READY_MINUTE_IST = 8 * 60 + 30;
 
 /**
  * Market data (DESIGN §6): provider adapters, the hub that turns ticks into candle closes, historical
@@ -64,6 +66,13 @@ export function createMarketDataModule(deps: {
     for (const r of rows) sessions.set(r.instrumentToken, { timezone: r.timezone, marketOpenTime: r.marketOpenTime });
   };
   const sessionOf = (token: string) => sessions.get(token) ?? DEFAULT_SESSION;
+  /** The market-data token the ticker last refused: a different one (generated since) resumes the stream. */
+  let refusedToken: string | null = null;
+  async function resumeWithNewToken() {
+    if (hub.haltReason('kite') === null) return;
+    const token = await kiteTokens.marketDataToken().catch(() => null);
+    if (token !== null && token !== refusedToken) hub.resume('kite');
+  }
   const reconnect = deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {};
 
   const adapters: Record<DataSource, MarketAdapter> = {
@@ -72,6 +81,11 @@ export function createMarketDataModule(deps: {
       wsRoot: market.kite.wsRoot,
       apiKey: market.kite.apiKey,
       accessToken: () => kiteTokens.marketDataToken(),
+      onTokenRejected: async () => {
+        refusedToken = kiteTokens.cachedMarketDataToken();
+        await kiteTokens.invalidateMarketDataToken();
+        return kiteTokens.canLogInByItself();
+      },
       sessionOf,
       now,
       ...reconnect,
@@ -106,10 +120,26 @@ export function createMarketDataModule(deps: {
     rest: marketRest,
     now,
     ensureToken: () => kiteTokens.marketDataToken(),
+    onLoaded: (lotSizes) =>
+      deps.events.publish('option_chains.loaded', { lotSizes: Object.fromEntries(lotSizes), at: now() }),
   });
 
   deps.events.subscribe('instruments.changed', refreshSessions);
   deps.events.subscribe('live_configs.changed', () => liveSync.configsChanged());
+
+  // Kite regenerates the instruments dump every morning before the open; the leader loads it once a day after.
+  let dumpLoadedDay: string | null = null;
+  async function refreshDumpEachMorning(at: number) {
+    const day = istDay(at);
+    const minutes = Math.floor((at - istMidnight(at)) / 60_000);
+    if (dumpLoadedDay === day || minutes < DUMP_READY_MINUTE_IST) return;
+    dumpLoadedDay = day;
+    try {
+      await optionChains.reload();
+    } catch (err) {
+      deps.logger.warn({ err }, "could not load today's instruments dump");
+    }
+  }
 
   const worker: Worker = {
     name: 'market-data-sync',
@@ -122,6 +152,8 @@ export function createMarketDataModule(deps: {
     // Closes candles whose time is up even when no tick arrives (quiet markets, closed sessions).
     tick: async (at) => {
       hub.flush(at);
+      await resumeWithNewToken();
+      await refreshDumpEachMorning(at);
       // Follows the shared live-sync switch and configs, flipped on any instance.
       await liveSync.follow();
     },
@@ -133,7 +165,7 @@ export function createMarketDataModule(deps: {
 
   const routes: RegisterRoutes = (app, authenticate) => {
     registerLiveConfigsRoutes(app, authenticate, liveConfigs);
-    registerMarketDataRoutes(app, authenticate, { historical, liveSync, candles });
+    registerMarketDataRoutes(app, authenticate, { historical, liveSync, candles, optionChains });
   };
   return { candles, hub, historical, liveConfigs, liveSync, optionChains, refreshSessions, routes, workers: [worker] };
 }

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@app/contract';
+import { istDay } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
 import type { KiteRest } from './adapters/kite-rest-client.js';
 
@@ -16,8 +16,6 @@ export interface ChainOption {
   instrumentToken: number;
 }
 
-const istDay = (ms: number) => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
-
 /**
  * Option chains from Kite's daily instruments dump, cached per IST day, and option quotes.
  * An index's options are the dump rows whose `name` is the index's ticker (NIFTY, BANKNIFTY…).
@@ -29,9 +27,11 @@ export function createOptionChainService(deps: {
   rest: KiteRest;
   now: () => number;
   ensureToken: () => Promise<string>;
+  /** Each option root's lot size (its nearest expiry's), every time the day's dump is loaded. */
+  onLoaded?: (lotSizes: Map<string, number>) => Promise<void> | void;
 }) {
-  let cache: { day: string; byRoot: Map<string, ChainOption[]> } | null = null;
-  const quoteCache = new Map<string, { paise: number; at: number }>();
+  let cache: { day: string; byRoot: Map<string, ChainOption[]>; bySymbol: Map<string, ChainOption> } | null = null;
+  const quoteCache = new Map<string, { paise: number | null; at: number }>();
   let loading: Promise<Map<string, ChainOption[]>> | null = null;
 
   const toOption = (i: KiteInstrument): ChainOption | null => {
@@ -61,17 +61,49 @@ export function createOptionChainService(deps: {
     return byRoot;
   }
 
+  /** Each root's lot size: that of its nearest expiry with a lot size (a revision starts with new expiries). */
+  function lotSizesOf(byRoot: Map<string, ChainOption[]>): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [root, list] of byRoot) {
+      const nearest = list.filter((o) => o.lotSize > 0).sort((a, b) => a.expiry.localeCompare(b.expiry))[0];
+      if (nearest) out.set(root, nearest.lotSize);
+    }
+    return out;
+  }
+
+  /** Today's chains, loaded once per IST day (concurrent callers share one load). */
+  async function today() {
+    const day = istDay(deps.now());
+    if (!cache || cache.day !== day) {
+      loading ??= load().finally(() => {
+        loading = null;
+      });
+      const byRoot = await loading;
+      const bySymbol = new Map<string, ChainOption>();
+      for (const list of byRoot.values()) for (const o of list) bySymbol.set(o.tradingSymbol, o);
+      const isFirstLoadToday = !cache || cache.day !== day;
+      cache = { day, byRoot, bySymbol };
+      if (isFirstLoadToday) await deps.onLoaded?.(lotSizesOf(byRoot));
+    }
+    return cache;
+  }
+
   return {
     /** The chain of an underlying by its option root (the instrument's ticker). */
     async chainFor(root: string): Promise<ChainOption[]> {
-      const day = istDay(deps.now());
-      if (!cache || cache.day !== day) {
-        loading ??= load().finally(() => {
-          loading = null;
-        });
-        cache = { day, byRoot: await loading };
-      }
-      return cache.byRoot.get(root) ?? [];
+      return (await today()).byRoot.get(root) ?? [];
+    },
+
+    /** Loads today's dump now (the morning refresh, or an admin's "Refresh from exchange"); returns the lot sizes. */
+    async reload(): Promise<Map<string, number>> {
+      cache = null;
+      return lotSizesOf((await today()).byRoot);
+    },
+
+    /** An option's instrument token by its trading symbol (today's dump), to stream its price. */
+    async instrumentTokenOf(tradingSymbol: string): Promise<string | null> {
+      const token = (await today()).bySymbol.get(tradingSymbol)?.instrumentToken;
+      return token === undefined ? null : String(token);
     },
 
     /**
@@ -84,8 +116,10 @@ export function createOptionChainService(deps: {
       const missing: string[] = [];
       for (const k of keys) {
         const hit = quoteCache.get(k);
-        if (hit && now - hit.at < QUOTE_MAX_AGE_MS) out.set(k, hit.paise);
-        else missing.push(k);
+        if (hit && now - hit.at < QUOTE_MAX_AGE_MS) {
+          // A symbol the provider did not quote (expired, unknown) is not asked for again within the second.
+          if (hit.paise !== null) out.set(k, hit.paise);
+        } else missing.push(k);
       }
       if (missing.length === 0) return out;
       await deps.ensureToken();
@@ -94,7 +128,10 @@ export function createOptionChainService(deps: {
         const data = await deps.rest.ltp(chunk);
         for (const k of chunk) {
           const q = data[k];
-          if (!q) continue;
+          if (!q) {
+            quoteCache.set(k, { paise: null, at: now });
+            continue;
+          }
           const paise = Math.round(q.last_price * 100);
           quoteCache.set(k, { paise, at: now });
           out.set(k, paise);

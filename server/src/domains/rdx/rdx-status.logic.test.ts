@@ -15,7 +15,7 @@ const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
   startTime: null,
   endTime: null,
   hours: NIFTY,
-  brokerHasToken: false,
+  brokerToken: 'none',
   openLegCount: 0,
   lastBrokerError: null,
   isEngineRunning: true,
@@ -76,6 +76,31 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     const running = describeStatus(facts({ isDummy: false }), MONDAY_1007);
     expect(running.detail).toBe('No broker access token: generate one on the Profile page');
     expect(running.actions).toEqual(['pause', 'exit']);
+  });
+
+  it('a stopped strategy still holding legs says how the square-off is going', () => {
+    const r = describeStatus(
+      facts({
+        runningStatus: 0,
+        openLegCount: 2,
+        engineProblem: 'Cannot trade: square-off incomplete (RMS); trying again',
+      }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe('Stopped with 2 legs still open: Cannot trade: square-off incomplete (RMS); trying again');
+  });
+
+  it('a LIVE strategy whose broker token expired at 06:00 IST cannot start and says so', () => {
+    const stopped = describeStatus(facts({ runningStatus: 0, isDummy: false, brokerToken: 'expired' }), MONDAY_1007);
+    expect(stopped.detail).toBe(
+      'Stopped: the broker access token expired at 06:00 IST (generate a new one on the Profile page)',
+    );
+    expect(stopped.actions).toEqual([]);
+    const paused = describeStatus(facts({ runningStatus: 1, isDummy: false, brokerToken: 'expired' }), MONDAY_1007);
+    expect(paused.detail).toBe('Broker access token expired at 06:00 IST: generate a new one on the Profile page');
+    expect(
+      describeStatus(facts({ runningStatus: 0, isDummy: false, brokerToken: 'valid' }), MONDAY_1007).actions,
+    ).toEqual(['start']);
   });
 
   it('offers Start only to an active, configured, stopped strategy', () => {

@@ -17,7 +17,8 @@ export interface StatusFacts {
   startTime: string | null;
   endTime: string | null;
   hours: Hours;
-  brokerHasToken: boolean;
+  /** The broker account's access token: none, invalidated at 06:00 IST, or usable. */
+  brokerToken: 'none' | 'expired' | 'valid';
   openLegCount: number;
   ceCount: number;
   peCount: number;
@@ -54,7 +55,7 @@ export function nextCandleClose(interval: DataInterval, hours: Hours, now: numbe
 }
 
 function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[] {
-  const canTrade = f.config !== null && (f.isDummy || f.brokerHasToken);
+  const canTrade = f.config !== null && (f.isDummy || f.brokerToken === 'valid');
   const isLive = f.runningStatus === RUNNING_STATUS.RUNNING || f.runningStatus === RUNNING_STATUS.PAUSED;
   const actions: StrategyActionName[] = [];
   if (f.runningStatus === RUNNING_STATUS.RUNNING) actions.push('pause');
@@ -62,24 +63,32 @@ function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[]
   if (!isLive && f.isActive && canTrade) actions.push('start');
   if (isLive && canTrade && isMarketOpen) actions.push('realign');
   const holds = f.openLegCount > 0;
-  if ((isLive || holds) && (!holds || (isMarketOpen && (f.isDummy || f.brokerHasToken)))) actions.push('exit');
+  if ((isLive || holds) && (!holds || (isMarketOpen && (f.isDummy || f.brokerToken === 'valid')))) actions.push('exit');
   return actions;
 }
 
 function stoppedDetail(f: StatusFacts): string {
   if (f.openLegCount > 0) {
+    // The engine chasing an exit the broker did not fully take says how that is going.
+    if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${f.engineProblem}`;
     return `Stopped with ${legsText(f.openLegCount)} still open: press Exit while the market is open to square them off`;
   }
   if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
   if (f.config === null) return 'Stopped: configure RDX, then Start';
-  if (!f.isDummy && !f.brokerHasToken) return 'Stopped: the broker account has no access token (Profile page)';
+  if (!f.isDummy && f.brokerToken === 'none') return 'Stopped: the broker account has no access token (Profile page)';
+  if (!f.isDummy && f.brokerToken === 'expired') {
+    return 'Stopped: the broker access token expired at 06:00 IST (generate a new one on the Profile page)';
+  }
   return 'Stopped: press Start to trade';
 }
 
 function runningDetail(f: StatusFacts, now: number): string {
   if (f.config === null) return 'No RDX configuration: configure RDX to trade';
   if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
-  if (!f.isDummy && !f.brokerHasToken) return 'No broker access token: generate one on the Profile page';
+  if (!f.isDummy && f.brokerToken === 'none') return 'No broker access token: generate one on the Profile page';
+  if (!f.isDummy && f.brokerToken === 'expired') {
+    return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';
+  }
   const tz = f.hours.timezone;
   const market = marketState(f.hours, now);
   const s = sessionAt(f.hours, f, now);
@@ -114,6 +123,9 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
       f.openLegCount > 0
         ? `Paused: holding ${legsText(f.openLegCount)}, taking no action`
         : 'Paused: no open positions';
+    if (!f.isDummy && f.brokerToken === 'expired') {
+      detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
+    }
   } else detail = stoppedDetail(f);
   if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
     detail += ` · Last broker order failed: ${f.lastBrokerError}`;

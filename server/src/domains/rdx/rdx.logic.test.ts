@@ -77,6 +77,55 @@ describe('chain helpers', () => {
   });
 });
 
+describe('expiry day', () => {
+  // Tuesday 24 Nov 2026 is the expiry of the legs below (NIFTY weeklies expire on Tuesdays).
+  const EXPIRY_DAY_AT = (hhmm: string) => {
+    const [h, m] = hhmm.split(':').map(Number);
+    return Date.UTC(2026, 10, 24, (h ?? 0) - 5, (m ?? 0) - 30);
+  };
+  const legsExpiringToday: RdxInputs['legs'] = [
+    {
+      id: 1,
+      tradingSymbol: 'NIFTY2026112424600CE',
+      exchange: 'NFO',
+      optionType: 'CE',
+      strikePaise: rupees(24600),
+      expiry: '2026-11-24',
+      quantity: 150,
+    },
+    {
+      id: 2,
+      tradingSymbol: 'NIFTY2026112424400PE',
+      exchange: 'NFO',
+      optionType: 'PE',
+      strikePaise: rupees(24400),
+      expiry: '2026-11-24',
+      quantity: 150,
+    },
+  ];
+
+  it('holds expiring legs within the threshold until 15:15, then rolls them to the next expiry', () => {
+    const config = { atmPaise: rupees(24500) };
+    const before = decideOnCandle(inputs({ legs: legsExpiringToday, at: EXPIRY_DAY_AT('15:00'), config }));
+    expect(before).toEqual({ action: 'hold', reason: 'within threshold' });
+    const roll = decideOnCandle(inputs({ legs: legsExpiringToday, at: EXPIRY_DAY_AT('15:15'), config }));
+    if (roll.action !== 'realign') throw new Error(`expected a roll, got ${roll.action}`);
+    expect(roll.close.map((l) => l.id)).toEqual([1, 2]);
+    expect(roll.open.map((o) => o.option.expiry)).toEqual(['2026-12-01', '2026-12-01']);
+  });
+
+  it('squares off instead when the window ends first', () => {
+    const d = decideOnCandle(
+      inputs({
+        legs: legsExpiringToday,
+        at: EXPIRY_DAY_AT('15:15'),
+        mapping: { startTime: '09:30', endTime: '15:00' },
+      }),
+    );
+    expect(d.action).toBe('squareOff');
+  });
+});
+
 describe('entry', () => {
   it('sells CE at ATM + offset and PE at ATM − offset, lots × lot size, nearest expiry not today', () => {
     const d = decideOnCandle(inputs());
@@ -87,6 +136,19 @@ describe('entry', () => {
       ['CE', 24600, '2026-11-24', 150],
       ['PE', 24400, '2026-11-24', 150],
     ]);
+  });
+
+  it("sizes orders by the exchange's lot size from the day's dump, not the instrument's configured one", () => {
+    // NSE revised NIFTY's lot from 75 to 65 for expiries from January 2026: the dump says so first.
+    const revised = CHAIN.map((o) => ({ ...o, lotSize: 65 }));
+    const d = decideOnCandle(inputs({ chain: revised }));
+    if (d.action !== 'enter') throw new Error(`expected an entry, got ${d.action}`);
+    expect(d.open.map((o) => o.quantity)).toEqual([130, 130]);
+    // A dump row without a lot size falls back to the instrument's.
+    const bare = CHAIN.map((o) => ({ ...o, lotSize: 0 }));
+    const e = decideOnCandle(inputs({ chain: bare }));
+    if (e.action !== 'enter') throw new Error(`expected an entry, got ${e.action}`);
+    expect(e.open.map((o) => o.quantity)).toEqual([150, 150]);
   });
 
   it('with ce_count 0 sells only puts; with both 0 does nothing', () => {

@@ -99,6 +99,13 @@ export const roundToStep = (value: number, step: number) => Math.round(value / s
 /** ATM = round(price / S) × S. */
 export const atmOf = (pricePaise: number, step: number) => roundToStep(pricePaise, step);
 
+/**
+ * On its expiry day a contract's legs are rolled to the next expiry at the first candle close at or after
+ * 15:15 (exchange time), a quarter of an hour before the 15:30 close, so no leg is left to settlement.
+ */
+export const EXPIRY_ROLL_TIME = '15:15';
+const EXPIRY_ROLL_MINUTES = 15 * 60 + 15;
+
 export const localDate = (at: number, tz: string) => {
   const t = localTime(at, tz);
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
@@ -137,7 +144,10 @@ export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string,
     if (count <= 0) continue;
     const option = indexOf(inputs.chain).byKey.get(optionKey(expiry, type, strike));
     if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
-    orders.push({ option, quantity: count * config.lotCount * instrument.lotSize });
+    // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
+    // configured lot size only when the dump gives none.
+    const lotSize = option.lotSize > 0 ? option.lotSize : instrument.lotSize;
+    orders.push({ option, quantity: count * config.lotCount * lotSize });
   }
   return orders;
 }
@@ -170,6 +180,10 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
   if (!s.isInWindow) return { action: 'hold', reason: 'outside window' };
   const today = localDate(inputs.at, tz);
   if (inputs.legs.length === 0) return enterAround(inputs, today);
+  // Expiry day: legs of today's contract are rolled to the next expiry before the close, never left to settle.
+  if (inputs.legs.some((l) => l.expiry <= today) && localTime(inputs.at, tz).minutes >= EXPIRY_ROLL_MINUTES) {
+    return enterAround(inputs, today);
+  }
   const expiry = inputs.legs[0]!.expiry;
   const step = strikeStep(inputs.chain, expiry) ?? strikeStep(inputs.chain, nearestExpiry(inputs.chain, today) ?? '');
   if (!step) return { action: 'hold', reason: 'option chain has no strike step' };

@@ -1,6 +1,7 @@
 import type { Mapping, OpenLeg } from '@app/contract';
 import { iso, toRupees } from '../../platform/time.js';
 import type { StatusReport } from '../rdx/rdx-status.logic.js';
+import { brokerTokenExpiresAt, brokerTokenState } from './broker-token.logic.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 
 export function toOpenLeg(leg: OpenLegView): OpenLeg {
@@ -14,7 +15,9 @@ export function toOpenLeg(leg: OpenLegView): OpenLeg {
 }
 
 /** A mapping as the API returns it: the row, its display fields, its legs and why it is (not) trading. */
-export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusReport): Mapping {
+export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusReport, now: number): Mapping {
+  const hasToken = Number(row.brokerHasToken) === 1;
+  const expiresAt = brokerTokenExpiresAt(hasToken, row.brokerTokenUpdatedAt);
   return {
     id: row.id,
     user_id: row.userId,
@@ -37,7 +40,8 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     broker_username: row.brokerUsername,
     user_username: row.userUsername,
     lot_size: row.lotSize,
-    broker_has_token: Number(row.brokerHasToken) === 1,
+    broker_has_token: brokerTokenState(hasToken, row.brokerTokenUpdatedAt, now) === 'valid',
+    broker_token_expires_at: expiresAt === null ? null : iso(expiresAt),
     open_legs: legs.map(toOpenLeg),
     status_detail: status.detail,
     available_actions: status.actions,

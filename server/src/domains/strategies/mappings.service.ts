@@ -8,6 +8,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
 import { toMapping } from './mappings.presenter.js';
+import { brokerTokenState } from './broker-token.logic.js';
 import type { MappingsRepository, MappingView, OpenLegView } from './mappings.repository.js';
 
 export interface MappingsServiceDeps {
@@ -78,7 +79,7 @@ export function createMappingsService({ repo, clock, events, locks, shared }: Ma
           startTime: row.startTime,
           endTime: row.endTime,
           hours: row,
-          brokerHasToken: Number(row.brokerHasToken) === 1,
+          brokerToken: brokerTokenState(Number(row.brokerHasToken) === 1, row.brokerTokenUpdatedAt, now),
           openLegCount: own.length,
           ceCount: row.ceCount,
           peCount: row.peCount,
@@ -88,7 +89,7 @@ export function createMappingsService({ repo, clock, events, locks, shared }: Ma
         },
         now,
       );
-      return toMapping(row, own, status);
+      return toMapping(row, own, status, now);
     });
   }
 
@@ -156,7 +157,10 @@ export function createMappingsService({ repo, clock, events, locks, shared }: Ma
   function startRefusal(row: MappingView): string | null {
     if (row.isActive !== 1) return MSG.inactiveCannotStart;
     if (row.rdxInterval === null) return MSG.configureRdxFirst;
-    if (row.isDummy !== 1 && Number(row.brokerHasToken) !== 1) return MSG.noBrokerToken;
+    if (row.isDummy === 1) return null;
+    const token = brokerTokenState(Number(row.brokerHasToken) === 1, row.brokerTokenUpdatedAt, clock.now());
+    if (token === 'none') return MSG.noBrokerToken;
+    if (token === 'expired') return MSG.brokerTokenExpired;
     return null;
   }
 

@@ -54,7 +54,7 @@ describe('transactions', () => {
     expect((await list(q)).statusCode).toBe(400);
   });
 
-  it('summarises counts, turnover and net premium in exact rupees', async () => {
+  it('summarises counts, turnover, net premium, FIFO realized P&L and charges in exact rupees', async () => {
     await buildTransaction(t, owner, { quantity: 75, pricePaise: 10010 });
     await buildTransaction(t, owner, { quantity: 75, pricePaise: 20020 });
     await buildTransaction(t, owner, { quantity: -75, pricePaise: 5005 });
@@ -65,7 +65,25 @@ describe('transactions', () => {
       sells: 2,
       turnover: 26276.25,
       net_premium: 18768.75,
-      per_strategy: [{ strategy_name: 'RDX', count: 3, buys: 1, sells: 2, turnover: 26276.25, net_premium: 18768.75 }],
+      // The buy closes the first sale (FIFO): (100.10 − 50.05) × 75.
+      realized_pnl: 3753.75,
+      // Per order: ₹20 brokerage, STT 0.15% of sells to the rupee, NSE 0.03553%, SEBI, stamp on the buy, GST 18%
+      // (docs/LEDGER.md): 37.76 + 52.91 + 25.28.
+      charges: 115.95,
+      net_pnl: 3637.8,
+      per_strategy: [
+        {
+          strategy_name: 'RDX',
+          count: 3,
+          buys: 1,
+          sells: 2,
+          turnover: 26276.25,
+          net_premium: 18768.75,
+          realized_pnl: 3753.75,
+          charges: 115.95,
+          net_pnl: 3637.8,
+        },
+      ],
     });
   });
 

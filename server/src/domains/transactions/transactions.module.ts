@@ -1,13 +1,17 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import { createTransactionsRepository } from './transactions.repository.js';
 import { registerTransactionsRoutes } from './transactions.routes.js';
-import { createTransactionsService } from './transactions.service.js';
+import { createTransactionsService, type StrategyPnlSource } from './transactions.service.js';
 
 /** Reading fills back: a user's transactions, every user's for admins, the summary. */
-export function createTransactionsModule(deps: { db: Kysely<DB> }) {
-  const transactions = createTransactionsService({ repo: createTransactionsRepository(deps.db) });
-  const routes: RegisterRoutes = (app, authenticate) => registerTransactionsRoutes(app, authenticate, transactions);
+export function createTransactionsModule(deps: { db: Kysely<DB>; pnl: StrategyPnlSource; clock: Clock }) {
+  const repo = createTransactionsRepository(deps.db);
+  const transactions = createTransactionsService({ repo, pnl: deps.pnl });
+  // The CSV export only streams keyset batches of the book: its route reads the repository directly.
+  const routes: RegisterRoutes = (app, authenticate) =>
+    registerTransactionsRoutes(app, authenticate, transactions, repo, () => deps.clock.now());
   return { transactions, routes };
 }

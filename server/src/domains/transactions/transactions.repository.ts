@@ -11,6 +11,31 @@ export interface TotalsRow {
   netPaise: number;
 }
 
+/** Which part of the trade book an export reads: one user's or everyone's, within [fromMs, toMs). */
+export interface BookFilter {
+  userId?: number;
+  fromMs?: number;
+  toMs?: number;
+}
+
+/** Where the previous batch of the trade book ended. */
+export interface BookCursor {
+  transactionDate: number;
+  id: number;
+}
+
+/** A fill as the trade book export writes it. `username` is null only if the user row vanished mid-read. */
+export interface BookRow extends BookCursor {
+  tradingSymbol: string;
+  quantity: number;
+  pricePaise: number;
+  isDummy: number;
+  mappingId: number | null;
+  username: string | null;
+  strategyName: string | null;
+  instrumentName: string | null;
+}
+
 /** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
 export function createTransactionsRepository(db: Kysely<DB>) {
   const view = () =>
@@ -84,6 +109,32 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     findById(id: number) {
       return view().where('t.id', '=', id).executeTakeFirst();
+    },
+
+    /**
+     * One batch of the trade book, oldest first, after `cursor` (keyset on (date, id), so the millionth row
+     * costs what the first does). Both databases serve the order by scanning a desc index backward:
+     * (user_id, date, id) for a user, (date, id) for everyone. Users and names come by left joins because
+     * SQLite would put an inner-joined users table first, then sort the whole book in a temp B-tree.
+     */
+    bookBatch(filter: BookFilter, cursor: BookCursor | null, limit: number): Promise<BookRow[]> {
+      let q = db
+        .selectFrom('transactions as t')
+        .leftJoin('users as u', 'u.id', 't.userId')
+        .leftJoin('strategies as s', 's.id', 't.strategyId')
+        .leftJoin('instruments as i', 'i.id', 't.instrumentId')
+        .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy'])
+        .select(['t.mappingId', 'u.username', 's.name as strategyName', 'i.name as instrumentName']);
+      if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
+      if (filter.fromMs !== undefined) q = q.where('t.transactionDate', '>=', filter.fromMs);
+      if (filter.toMs !== undefined) q = q.where('t.transactionDate', '<', filter.toMs);
+      if (cursor) {
+        const after = cursor;
+        q = q.where((eb) =>
+          eb(eb.refTuple('t.transactionDate', 't.id'), '>', eb.tuple(after.transactionDate, after.id)),
+        );
+      }
+      return q.orderBy('t.transactionDate', 'asc').orderBy('t.id', 'asc').limit(limit).execute();
     },
   };
 }

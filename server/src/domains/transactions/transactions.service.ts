@@ -3,15 +3,25 @@ import { toRupees } from '../../platform/time.js';
 import { toTransaction } from './transactions.presenter.js';
 import type { TotalsRow, TransactionsRepository } from './transactions.repository.js';
 
-const totalsOf = (r: Omit<TotalsRow, 'strategyName'>) => ({
+/** Realized P&L and charges per strategy name, paise (the ledger's FIFO over the fills, docs/LEDGER.md). */
+export type StrategyPnlSource = (
+  userId: number,
+) => Promise<ReadonlyMap<string | null, { realizedPaise: number; chargesPaise: number }>>;
+
+const NO_PNL = { realizedPaise: 0, chargesPaise: 0 };
+
+const totalsOf = (r: Omit<TotalsRow, 'strategyName'>, pnl: { realizedPaise: number; chargesPaise: number }) => ({
   count: r.count,
   buys: r.buys,
   sells: r.sells,
   turnover: toRupees(r.turnoverPaise),
   net_premium: toRupees(r.netPaise),
+  realized_pnl: toRupees(pnl.realizedPaise),
+  charges: toRupees(pnl.chargesPaise),
+  net_pnl: toRupees(pnl.realizedPaise - pnl.chargesPaise),
 });
 
-export function createTransactionsService({ repo }: { repo: TransactionsRepository }) {
+export function createTransactionsService({ repo, pnl }: { repo: TransactionsRepository; pnl: StrategyPnlSource }) {
   async function page(filter: { userId?: number }, q: PageQuery): Promise<TransactionPage> {
     const [rows, total] = await Promise.all([repo.page(filter, q.limit, q.offset), repo.count(filter)]);
     return { transactions: rows.map((row) => toTransaction(row)), total };
@@ -22,17 +32,28 @@ export function createTransactionsService({ repo }: { repo: TransactionsReposito
     listAll: (q: PageQuery) => page({}, q),
 
     async summary(userId: number): Promise<TransactionSummary> {
-      const rows = await repo.totals(userId);
+      const [rows, byStrategy] = await Promise.all([repo.totals(userId), pnl(userId)]);
       const sum = (k: keyof Omit<TotalsRow, 'strategyName'>) => rows.reduce((acc, r) => acc + r[k], 0);
+      const overall = { ...NO_PNL };
+      for (const p of byStrategy.values()) {
+        overall.realizedPaise += p.realizedPaise;
+        overall.chargesPaise += p.chargesPaise;
+      }
       return {
-        ...totalsOf({
-          count: sum('count'),
-          buys: sum('buys'),
-          sells: sum('sells'),
-          turnoverPaise: sum('turnoverPaise'),
-          netPaise: sum('netPaise'),
-        }),
-        per_strategy: rows.map((r) => ({ strategy_name: r.strategyName, ...totalsOf(r) })),
+        ...totalsOf(
+          {
+            count: sum('count'),
+            buys: sum('buys'),
+            sells: sum('sells'),
+            turnoverPaise: sum('turnoverPaise'),
+            netPaise: sum('netPaise'),
+          },
+          overall,
+        ),
+        per_strategy: rows.map((r) => ({
+          strategy_name: r.strategyName,
+          ...totalsOf(r, byStrategy.get(r.strategyName) ?? NO_PNL),
+        })),
       };
     },
 

@@ -3,6 +3,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-context';
 import { BrokersTab } from '../brokers/BrokersTab';
 import { InstrumentsTab } from '../instruments/InstrumentsTab';
+import { ReconcileBanner } from '../positions/ReconcileBanner';
 import { DataTab } from '../market-data/DataTab';
 import { RdxServiceTab } from '../rdx/RdxServiceTab';
 import { SchedulingTab } from '../scheduling/SchedulingTab';
@@ -60,6 +61,8 @@ export function AdminDashboard() {
           </button>
         ))}
       </div>
+      {/* Above every tab: a broker holding what the console does not is urgent wherever the admin is. */}
+      <ReconcileBanner withUser />
       <TabBody tab={tab} />
     </div>
   );

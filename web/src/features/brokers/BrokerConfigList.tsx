@@ -1,5 +1,6 @@
 import { MSG, type UserBroker } from '@app/contract';
 import { canGenerateToken } from './broker-config-form';
+import { tokenIsExpired, tokenValidity } from './token-validity';
 
 /**
  * The user's broker configurations. The token panel is not part of the table: it opens as its
@@ -35,6 +36,7 @@ export function BrokerConfigList({
                 <th>Broker</th>
                 <th>Username</th>
                 <th>Token</th>
+                <th title="Kite access tokens stop working at 06:00 IST every day">Valid Until</th>
                 <th>Actions</th>
               </tr>
             </thead>
@@ -44,6 +46,7 @@ export function BrokerConfigList({
                   <td>{b.broker_name}</td>
                   <td>{b.broker_username}</td>
                   <td>{b.has_token ? 'Configured' : 'Not set'}</td>
+                  <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
                   <td>
                     <div className="row">
                       <button type="button" onClick={() => onEdit(b)}>

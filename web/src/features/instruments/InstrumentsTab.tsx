@@ -15,7 +15,7 @@ export function InstrumentsTab() {
   const { flash, show, clear, clearError } = useFlash();
   const once = useSingleFlight();
   const [editor, setEditor] = useState<Editor>(null);
-  const { list, create, update, remove } = useInstruments(show, () => setEditor(null));
+  const { list, create, update, remove, refreshFromExchange } = useInstruments(show, () => setEditor(null));
 
   function onSubmit(body: InstrumentBody) {
     const id = editor?.mode === 'edit' ? editor.instrument.id : null;
@@ -35,9 +35,19 @@ export function InstrumentsTab() {
     <section className="stack">
       <div className="view-header">
         <h2 className="tab-title">Instrument Management</h2>
-        <button type="button" className="primary" onClick={() => setEditor({ mode: 'create' })}>
-          Add New Instrument
-        </button>
+        <div className="header-actions">
+          <button
+            type="button"
+            title="Load today's instruments dump from the exchange: lot sizes follow it (it also loads each morning)"
+            disabled={refreshFromExchange.isPending}
+            onClick={() => once(() => refreshFromExchange.mutateAsync())}
+          >
+            {refreshFromExchange.isPending ? 'Refreshing...' : 'Refresh from exchange'}
+          </button>
+          <button type="button" className="primary" onClick={() => setEditor({ mode: 'create' })}>
+            Add New Instrument
+          </button>
+        </div>
       </div>
       <Message flash={flash} onClose={clear} />
       {editor && (

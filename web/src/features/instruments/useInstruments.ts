@@ -52,5 +52,16 @@ export function useInstruments(notify: Notify, onSaved: () => void) {
     onError: (err) => notify('error', messageOf(err, MSG.failedDeleteInstrument)),
   });
 
-  return { list, create, update, remove };
+  // Loads today's instruments dump from the exchange; lot sizes follow it.
+  const refreshFromExchange = useMutation({
+    mutationFn: () => call(api.marketData.refreshFromExchange),
+    onSuccess: async (reply) => {
+      const sizes = reply.lot_sizes.map((l) => `${l.ticker} ${l.lot_size}`).join(', ');
+      notify('success', sizes ? `Lot sizes from the exchange: ${sizes}` : 'The exchange listed no options today');
+      await refresh();
+    },
+    onError: (err) => notify('error', messageOf(err, 'Could not load the instruments dump from the exchange')),
+  });
+
+  return { list, create, update, remove, refreshFromExchange };
 }

@@ -1,8 +1,13 @@
 import { MSG, type Mapping } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { Fragment, useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
+import { PnlStrip } from '../positions/PnlStrip';
+import { NET_PNL_TITLE } from '../positions/PositionPnlCell';
+import { PositionDetail } from '../positions/PositionDetail';
+import { StrategyChartModal } from '../positions/StrategyChartModal';
+import { positionsById, usePositions } from '../positions/usePositions';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { fetchRdxConfig } from '../rdx/rdx-config-query';
 import { RdxConfigModal } from '../rdx/RdxConfigModal';
@@ -14,14 +19,35 @@ import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings'
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
 import './strategies.css';
 
-type Dialog = { kind: 'rdx' | 'view'; mapping: Mapping } | null;
+type Dialog = { kind: 'rdx' | 'view' | 'chart'; mapping: Mapping } | null;
 
-const COLUMNS = ['Strategy', 'Instrument', 'Broker', 'Mode', 'Window', 'CE / PE', 'Status', 'RDX', 'Actions'];
+/** Column headers; the Net P&L header says in its title what the figure is net of. */
+const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
+  { name: 'Strategy' },
+  { name: 'Instrument' },
+  { name: 'Broker' },
+  { name: 'Mode' },
+  { name: 'Window' },
+  { name: 'CE / PE' },
+  { name: 'Status' },
+  { name: 'Net P&L', isNumeric: true, title: NET_PNL_TITLE },
+  { name: 'RDX' },
+  { name: 'Actions' },
+];
+
+/** The set with `id` added, or removed when it was there. */
+const toggled = (set: ReadonlySet<number>, id: number) => {
+  const next = new Set(set);
+  if (!next.delete(id)) next.add(id);
+  return next;
+};
 
 /**
  * SPEC §2 Active Strategies table: the user's own mappings on the home view, every user's
  * (with a User column) on the admin strategies tab. Only is_active 1 rows are listed. The rows
- * are re-read every 30 s so each one's status_detail stays current.
+ * are re-read every 30 s so each one's status_detail stays current. Issue 11: today's P&L strip above
+ * the table, each row's net P&L (live from positions_updated), rows that expand into their legs, and
+ * a chart per strategy.
  */
 export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const showUser = scope === 'all';
@@ -29,7 +55,9 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   // SPEC §4: the error banner clears after 5 seconds and has a dismiss button.
   const { flash, show, clear } = useFlash();
   const mappings = useMappings(scope, { pollMs: MAPPINGS_POLL_MS });
+  const positions = usePositions(scope);
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const onError = useCallback((text: string) => show('error', text), [show]);
   const onInfo = useCallback((text: string) => show('info', text), [show]);
   const { pending, run } = useStrategyActions({ onError, onInfo });
@@ -60,6 +88,8 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
 
   const closeDialog = useCallback(() => setDialog(null), []);
   const rows = activeOnly(mappings.data ?? []);
+  const positionOf = positionsById(positions.data);
+  const columnCount = COLUMNS.length + (showUser ? 1 : 0);
 
   return (
     <section className="card" aria-labelledby="active-strategies-title">
@@ -70,6 +100,18 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
         </button>
       </div>
       <Message flash={flash} onClose={clear} />
+      {positions.isError && !positions.data && (
+        <p className="muted" role="status">
+          P&amp;L is unavailable: {messageOf(positions.error, 'Failed to load positions')}
+        </p>
+      )}
+      {positions.data && (
+        <PnlStrip
+          today={positions.data.today}
+          asOf={positions.data.as_of}
+          {...(showUser ? { scopeLabel: 'all users' } : {})}
+        />
+      )}
       {mappings.isPending && <p className="muted">Loading active strategies...</p>}
       {mappings.isSuccess && rows.length === 0 && <p className="muted">{MSG.noActiveStrategies}</p>}
       {rows.length > 0 && (
@@ -79,28 +121,61 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
               <tr>
                 {showUser && <th>User</th>}
                 {COLUMNS.map((c) => (
-                  <th key={c}>{c}</th>
+                  <th
+                    key={c.name}
+                    {...(c.isNumeric ? { className: 'num' } : {})}
+                    {...(c.title ? { title: c.title } : {})}
+                  >
+                    {c.name}
+                  </th>
                 ))}
               </tr>
             </thead>
             <tbody>
-              {rows.map((m) => (
-                <ActiveStrategyRow
-                  key={m.id}
-                  mapping={m}
-                  showUser={showUser}
-                  pending={pending.get(m.id)}
-                  onAction={(action) => onAction(m, action)}
-                  onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}
-                  onView={() => setDialog({ kind: 'view', mapping: m })}
-                />
-              ))}
+              {rows.map((m) => {
+                const position = positionOf.get(m.id);
+                const isExpanded = expanded.has(m.id) && position !== undefined;
+                const detailId = `position-detail-${m.id}`;
+                return (
+                  <Fragment key={m.id}>
+                    <ActiveStrategyRow
+                      mapping={m}
+                      showUser={showUser}
+                      pending={pending.get(m.id)}
+                      onAction={(action) => onAction(m, action)}
+                      onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}
+                      onView={() => setDialog({ kind: 'view', mapping: m })}
+                      position={position}
+                      isExpanded={isExpanded}
+                      onToggleDetail={() => setExpanded((set) => toggled(set, m.id))}
+                      detailId={detailId}
+                    />
+                    {isExpanded && (
+                      <tr className="position-detail-row" id={detailId} data-testid={`position-detail-${m.id}`}>
+                        <td colSpan={columnCount} className="position-detail-cell">
+                          <PositionDetail
+                            position={position}
+                            onChart={() => setDialog({ kind: 'chart', mapping: m })}
+                          />
+                        </td>
+                      </tr>
+                    )}
+                  </Fragment>
+                );
+              })}
             </tbody>
           </table>
         </div>
       )}
       {dialog?.kind === 'rdx' && <RdxConfigModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'chart' && (
+        <StrategyChartModal
+          mapping={dialog.mapping}
+          position={positionOf.get(dialog.mapping.id)}
+          onClose={closeDialog}
+        />
+      )}
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import type { Mapping } from '@app/contract';
+import type { Mapping, Position } from '@app/contract';
+import { PositionPnlCell } from '../positions/PositionPnlCell';
 import { RdxSummary } from './RdxSummary';
 import { isRdxStrategy, modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
@@ -24,7 +25,8 @@ function ActionButton({
 /**
  * One row of the Active Strategies table (SPEC §2). It offers only the actions the server lists
  * in `available_actions` (those that can succeed now) and says in `status_detail` why the
- * strategy is or is not trading. Cells carry their column name for the stacked phone layout.
+ * strategy is or is not trading, and its net P&L live (issue 11), with a disclosure of its legs.
+ * Cells carry their column name for the stacked phone layout.
  */
 export function ActiveStrategyRow({
   mapping,
@@ -33,6 +35,10 @@ export function ActiveStrategyRow({
   onAction,
   onConfigure,
   onView,
+  position,
+  isExpanded = false,
+  onToggleDetail,
+  detailId,
 }: {
   mapping: Mapping;
   showUser: boolean;
@@ -40,6 +46,12 @@ export function ActiveStrategyRow({
   onAction: (action: StrategyAction) => void;
   onConfigure: () => void;
   onView: () => void;
+  /** The strategy's P&L; undefined while unknown. */
+  position?: Position | undefined;
+  isExpanded?: boolean;
+  onToggleDetail?: () => void;
+  /** Id of the detail row the disclosure controls. */
+  detailId?: string;
 }) {
   const status = statusLabel(mapping.running_status);
   const mode = modeLabel(mapping.is_dummy);
@@ -68,9 +80,17 @@ export function ActiveStrategyRow({
           {mapping.status_detail}
         </span>
       </td>
+      <td data-label="Net P&L" className="num">
+        <PositionPnlCell
+          position={position}
+          isExpanded={isExpanded}
+          onToggle={() => onToggleDetail?.()}
+          detailId={detailId ?? `position-detail-${mapping.id}`}
+        />
+      </td>
       <td data-label="RDX">{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
       <td data-label="Actions">
-        <div className="strategy-actions">
+        <div className="strategy-actions" data-testid="strategy-actions">
           {isRdx ? (
             <button type="button" onClick={onConfigure} disabled={isBusy}>
               Configure

@@ -15,6 +15,7 @@ const brokers = [
     broker_username: 'AB0007',
     has_token: false,
     token_updated_at: null,
+    token_expires_at: null,
     created_at: '2025-01-01T00:00:00.000Z',
   },
 ];

@@ -25,6 +25,7 @@ export function mappingFixture(overrides: Partial<Mapping> = {}): Mapping {
     user_username: 'trader1',
     lot_size: 75,
     broker_has_token: true,
+    broker_token_expires_at: '2025-01-02T00:30:00.000Z',
     open_legs: [],
     status_detail: 'Waiting for the 15m candle closing at 10:30 IST to enter',
     available_actions: ['pause', 'realign', 'exit'],

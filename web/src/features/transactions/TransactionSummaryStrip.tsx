@@ -5,7 +5,10 @@ import { formatInr, formatQuantity } from '../../lib/format';
 import { transactionKeys } from './transaction-keys';
 import './transactions.css';
 
-/** The user's totals above Recent Transactions: count, buys, sells, turnover, net premium. */
+/**
+ * The user's totals above Recent Transactions: count, buys, sells, turnover, net premium, and what the fills
+ * made: FIFO realized P&L, estimated charges, and realized net of charges (docs/LEDGER.md).
+ */
 export function TransactionSummaryStrip() {
   const summary = useQuery({
     queryKey: transactionKeys.summary(),
@@ -50,6 +53,18 @@ export function TransactionSummaryStrip() {
       <div>
         <dt>Net Premium</dt>
         <dd>{formatInr(s.net_premium)}</dd>
+      </div>
+      <div>
+        <dt>Realized P&amp;L</dt>
+        <dd>{formatInr(s.realized_pnl)}</dd>
+      </div>
+      <div>
+        <dt title="Estimated Zerodha charges: brokerage, STT, exchange, SEBI, stamp duty, GST">Charges</dt>
+        <dd>{formatInr(s.charges)}</dd>
+      </div>
+      <div>
+        <dt>Net Realized</dt>
+        <dd>{formatInr(s.net_pnl)}</dd>
       </div>
     </dl>
   );

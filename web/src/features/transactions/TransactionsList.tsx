@@ -6,6 +6,7 @@ import { Message, useFlash } from '../../components/Message';
 import { Pagination } from '../../components/Pagination';
 import { transactionKeys } from './transaction-keys';
 import { TransactionRow } from './TransactionRow';
+import { TransactionsCsvDownload } from './TransactionsCsvDownload';
 import { TransactionSummaryStrip } from './TransactionSummaryStrip';
 import { useTransactionsPage, type TransactionScope } from './useTransactionsPage';
 import './transactions.css';
@@ -41,9 +42,12 @@ export function TransactionsList({
     <section className="card" aria-labelledby={`transactions-title-${scope}`}>
       <div className="transactions-header">
         <h2 id={`transactions-title-${scope}`}>{title}</h2>
-        <button type="button" onClick={() => void refresh()} disabled={transactions.isFetching}>
-          {transactions.isFetching && !transactions.isPending ? 'Refreshing...' : 'Refresh'}
-        </button>
+        <div className="transactions-actions">
+          <TransactionsCsvDownload onError={(text) => show('error', text)} />
+          <button type="button" onClick={() => void refresh()} disabled={transactions.isFetching}>
+            {transactions.isFetching && !transactions.isPending ? 'Refreshing...' : 'Refresh'}
+          </button>
+        </div>
       </div>
       {scope === 'mine' && <TransactionSummaryStrip />}
       <Message flash={flash} onClose={clear} />

@@ -16,12 +16,16 @@ export interface StreamHandlers {
   onConnectionChange(isConnected: boolean): void;
   /** The stream came back after a drop; ticks between `since` and now were missed. */
   onReconnected(since: number): void;
+  /** The stream stopped for a reason retrying cannot fix (a refused access token); it says which. */
+  onHalted?(reason: string): void;
 }
 
 export interface LiveStream {
   subscribe(tokens: string[]): void;
   unsubscribe(tokens: string[]): void;
   isConnected(): boolean;
+  /** Connects again after a halt (see `StreamHandlers.onHalted`); streams that never halt may omit it. */
+  resume?(): void;
   close(): Promise<void>;
 }
 

@@ -12,6 +12,8 @@ export interface KiteAdapterOptions {
   apiKey: string;
   /** The market-data access token; rejects with a clear message when none can be had. */
   accessToken: () => Promise<string>;
+  /** The ticker refused the token: forget it; true when a fresh one can be had without a person. */
+  onTokenRejected?: () => Promise<boolean>;
   /** Trading session of an instrument, to align intraday buckets to its open. */
   sessionOf: (instrumentToken: string) => { timezone: string; marketOpenTime: string };
   now: () => number;
@@ -54,6 +56,7 @@ export function createKiteAdapter(opts: KiteAdapterOptions): MarketAdapter {
         wsRoot: opts.wsRoot,
         apiKey: opts.apiKey,
         accessToken: opts.accessToken,
+        ...(opts.onTokenRejected ? { onTokenRejected: opts.onTokenRejected } : {}),
         handlers,
         now: opts.now,
         ...(opts.reconnectBaseDelayMs !== undefined ? { baseDelayMs: opts.reconnectBaseDelayMs } : {}),

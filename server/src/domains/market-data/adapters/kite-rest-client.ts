@@ -32,6 +32,11 @@ export interface KiteOrderRequest {
   quantity: number;
   product: 'NRML' | 'MIS' | 'CNC';
   order_type: 'MARKET' | 'LIMIT';
+  /**
+   * Required on MARKET orders placed through the API since 1 April 2026 (exchange retail-algo rules): the
+   * percentage a fill may stray from the last price, or −1 for Kite's automatic bound.
+   */
+  market_protection?: number;
   tag: string;
 }
 
@@ -48,6 +53,16 @@ const KiteOrderSchema = z.object({
   status_message: z.string().nullable(),
 });
 export type KiteOrder = z.infer<typeof KiteOrderSchema>;
+
+/** One row of `GET /portfolio/positions` `net`: quantity > 0 is long at Kite (the opposite of our legs). */
+const KitePositionSchema = z.object({
+  tradingsymbol: z.string(),
+  exchange: z.string(),
+  product: z.string(),
+  quantity: z.number(),
+});
+export type KitePosition = z.infer<typeof KitePositionSchema>;
+const PositionsSchema = z.object({ net: z.array(KitePositionSchema) });
 
 const LtpSchema = z.record(z.string(), z.object({ instrument_token: z.number(), last_price: z.number() }));
 const PlacedSchema = z.object({ order_id: z.string() });
@@ -69,7 +84,7 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
 export function createKiteRest(options: KiteRestOptions) {
   const root = options.apiRoot.replace(/\/$/, '');
 
-  async function once(method: 'GET' | 'POST', path: string, form?: Record<string, string>) {
+  async function once(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
     const headers: Record<string, string> = { 'X-Kite-Version': '3' };
     const token = options.accessToken?.();
     if (token) headers.Authorization = `token ${options.apiKey}:${token}`;
@@ -96,7 +111,7 @@ export function createKiteRest(options: KiteRestOptions) {
   }
 
   /** A read: retried when Kite says to try later or never answered. */
-  function json(method: 'GET' | 'POST', path: string, form?: Record<string, string>): Promise<unknown> {
+  function json(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>): Promise<unknown> {
     return withRetry(async () => readData(await once(method, path, form)), options.retry);
   }
 
@@ -127,12 +142,20 @@ export function createKiteRest(options: KiteRestOptions) {
 
     /** Places an order; not retried here, because only the caller can tell a lost reply from a refusal. */
     async placeOrder(order: KiteOrderRequest): Promise<string> {
+      const { market_protection: protection, ...rest } = order;
       const res = await once('POST', '/orders/regular', {
-        ...order,
+        ...rest,
         quantity: String(order.quantity),
         validity: 'DAY',
+        ...(protection === undefined ? {} : { market_protection: String(protection) }),
       });
       return parsed(PlacedSchema, await readData(res), 'order reply').order_id;
+    },
+
+    /** Cancels what is still open of an order (the filled part stays filled); not retried. */
+    async cancelOrder(orderId: string): Promise<string> {
+      const res = await once('DELETE', `/orders/regular/${encodeURIComponent(orderId)}`);
+      return parsed(PlacedSchema, await readData(res), 'cancel reply').order_id;
     },
 
     async orders(): Promise<KiteOrder[]> {
@@ -145,6 +168,11 @@ export function createKiteRest(options: KiteRestOptions) {
         await json('GET', `/orders/${encodeURIComponent(orderId)}`),
         'order history',
       );
+    },
+
+    /** The account's net positions (every product), as the broker holds them now. */
+    async positions(): Promise<KitePosition[]> {
+      return parsed(PositionsSchema, await json('GET', '/portfolio/positions'), 'positions reply').net;
     },
 
     /** Exchanges a request token for an access token (the checksum proves we hold the app secret). */

@@ -11,6 +11,11 @@ export interface KiteStreamOptions {
   handlers: StreamHandlers;
   now: () => number;
   baseDelayMs?: number;
+  /**
+   * The ticker refused the access token (HTTP 403: Kite invalidates tokens at 06:00 IST). Forget it and
+   * say whether a fresh one can be had without a person (true: try once more); false stops the ticker.
+   */
+  onTokenRejected?: () => Promise<boolean>;
 }
 
 /**
@@ -18,11 +23,13 @@ export interface KiteStreamOptions {
  * because only full packets carry the exchange timestamp: candles are then built on exchange time,
  * as history is, not on when a packet happened to arrive.
  */
-export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop(): void } {
+export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop(): void; resume(): void } {
   const tokens = new Set<number>();
   // Kite sends the day's cumulative volume; a bar carries what traded since the previous tick.
   const lastVolume = new Map<number, number>();
   const reuse = createKiteTick();
+  /** 403s since the last successful connection: a fresh token gets one try, then the ticker stops. */
+  let refusals = 0;
 
   const socket = createReconnectingSocket({
     url: async () => {
@@ -30,9 +37,18 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
       return `${opts.wsRoot}?${q.toString()}`;
     },
     readTimeoutMs: 5000,
+    onRefused: async (status) => {
+      if (status !== 403) return 'retry';
+      refusals += 1;
+      const mayRetry = refusals === 1 && (await (opts.onTokenRejected?.() ?? Promise.resolve(false)));
+      if (mayRetry) return 'retry';
+      opts.handlers.onHalted?.('Kite refused the access token (it expires at 06:00 IST): generate a new one');
+      return 'stop';
+    },
     ...(opts.baseDelayMs !== undefined ? { baseDelayMs: opts.baseDelayMs } : {}),
     now: opts.now,
     onOpen: (send, isReconnect, lastMessageAt) => {
+      refusals = 0;
       if (tokens.size > 0) {
         const list = [...tokens];
         send(formatKiteTickerCommand({ a: 'subscribe', v: list }));
@@ -76,6 +92,7 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
     },
     isConnected: () => socket.isConnected(),
     drop: () => socket.drop(),
+    resume: () => socket.resume(),
     close: () => socket.close(),
   };
 }

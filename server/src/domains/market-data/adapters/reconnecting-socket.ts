@@ -11,6 +11,11 @@ export interface ReconnectingSocketOptions {
   onMessage: (data: RawData, isBinary: boolean) => void;
   onConnectionChange: (isConnected: boolean) => void;
   onError?: (err: unknown) => void;
+  /**
+   * The server refused the handshake with this HTTP status: 'retry' (the default) keeps reconnecting with
+   * backoff; 'stop' halts until `resume()` (a refused access token will not become valid by retrying).
+   */
+  onRefused?: (status: number) => Promise<'retry' | 'stop'> | 'retry' | 'stop';
   /** Reconnect when nothing (not even a heartbeat) arrives for this long. */
   readTimeoutMs: number;
   baseDelayMs?: number;
@@ -28,6 +33,8 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
   let ws: WebSocket | null = null;
   let isConnected = false;
   let isClosed = false;
+  /** Stopped after a refusal that retrying cannot fix; `resume()` starts again. */
+  let isHalted = false;
   let attempt = 0;
   let hasConnectedBefore = false;
   let lastMessageAt: number | null = null;
@@ -46,7 +53,7 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
   };
 
   const scheduleReconnect = () => {
-    if (isClosed || retryTimer) return;
+    if (isClosed || isHalted || retryTimer) return;
     const delay = reconnectDelay(attempt, opts.baseDelayMs ?? 1000, opts.maxDelayMs ?? 30_000);
     attempt += 1;
     retryTimer = setTimeout(() => {
@@ -80,6 +87,17 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
       armWatchdog();
       opts.onMessage(data, isBinary);
     });
+    socket.on('unexpected-response', (_req, res) => {
+      res.resume();
+      const status = res.statusCode ?? 0;
+      void Promise.resolve(opts.onRefused?.(status) ?? 'retry')
+        .catch(() => 'retry' as const)
+        .then((verdict) => {
+          if (verdict === 'stop') isHalted = true;
+          opts.onError?.(new Error(`Unexpected server response: ${status}`));
+          socket.terminate();
+        });
+    });
     socket.on('error', (err) => opts.onError?.(err));
     socket.on('close', () => {
       if (ws === socket) ws = null;
@@ -96,6 +114,15 @@ export function createReconnectingSocket(opts: ReconnectingSocketOptions) {
       if (ws?.readyState === WebSocket.OPEN) ws.send(text);
     },
     isConnected: () => isConnected,
+    /** Whether it stopped after a refusal (see `onRefused`). */
+    isHalted: () => isHalted,
+    /** Starts connecting again after a halt (a new access token was generated). */
+    resume() {
+      if (!isHalted || isClosed) return;
+      isHalted = false;
+      attempt = 0;
+      void connect();
+    },
     /** Drops the current connection; it comes back by itself (tests use it to simulate a drop). */
     drop() {
       ws?.terminate();

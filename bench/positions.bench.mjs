@@ -1,0 +1,236 @@
+// Positions and P&L (issue 11), on SQLite:
+// (1) GET /positions for a user with 200 strategies and 20,000 fills, and GET /positions/admin/all over
+//     10,000 strategies, against a real console process: p99 beside GET /transactions?limit=50 in the same run;
+// (2) positions_updated fan-out for 1,000 watched strategies on one price tick: events/s and p99 delay,
+//     beside a bare Socket.IO emit of as many events.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { io as connect } from 'socket.io-client';
+import { openDatabase } from '../server/dist/db/client.js';
+import { migrateToLatest } from '../server/dist/db/migrate.js';
+import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { userRoom } from '../server/dist/platform/realtime.js';
+import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
+import { describeLoad, load, signIn, startConsole } from './console-process.mjs';
+import { buildBenchApp, ms, percentile } from './support.mjs';
+
+const PASSWORD = 'bench-password';
+const CONNECTIONS = 10;
+const SECONDS = 5;
+const TRADER_MAPPINGS = 200;
+const FILLS_PER_TRADER_MAPPING = 100;
+const ALL_MAPPINGS = 10_000;
+const OTHER_USERS = 99;
+
+/**
+ * The trader: 200 strategies of 100 fills each (49 round trips over four strikes, then a CE and a PE sold and
+ * still open); 99 other users share 9,800 strategies that each sold a CE and a PE. Written straight to SQLite.
+ */
+export async function seedBook(database) {
+  await migrateToLatest(database);
+  const now = Date.now();
+  await seedReferenceData(database.db, now, []);
+  const passwordHash = await createPasswordHasher(4).hash(PASSWORD);
+  const sqlite = database.sqlite;
+  const insertUser = sqlite.prepare(
+    `insert into users (username, password_hash, role, created_at, updated_at) values (?, ?, ?, ?, ?)`,
+  );
+  const insertBroker = sqlite.prepare(
+    `insert into user_brokers (user_id, broker_id, broker_username, created_at, updated_at) values (?, 1, ?, ?, ?)`,
+  );
+  const insertMapping = sqlite.prepare(
+    `insert into user_strategy_mappings (user_id, strategy_id, instrument_id, user_broker_id, is_active, is_dummy,
+       ce_count, pe_count, running_status, created_at, updated_at) values (?, 1, 1, ?, 1, 1, 1, 1, 1, ?, ?)`,
+  );
+  const insertFill = sqlite.prepare(
+    `insert into transactions (user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol,
+       quantity, price_paise, is_dummy) values (?, ?, 1, 1, ?, ?, ?, ?, 1)`,
+  );
+  const insertLeg = sqlite.prepare(
+    `insert into strategy_legs (mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry,
+       quantity, entry_price_paise, status, opened_at) values (?, ?, ?, ?, 'NFO', ?, '2026-12-29', 75, ?, 'open', ?)`,
+  );
+  const counts = new Map();
+  const openTwo = (userId, mappingId, at) => {
+    for (const [type, strike] of [
+      ['CE', 24_600],
+      ['PE', 24_400],
+    ]) {
+      const symbol = `NIFTY26D29${strike}${type}`;
+      insertFill.run(userId, mappingId, at, symbol, 75, 9_000);
+      insertLeg.run(mappingId, userId, type, symbol, strike * 100, 9_000, at);
+    }
+    counts.set(userId, (counts.get(userId) ?? 0) + 2);
+  };
+  sqlite.transaction(() => {
+    const trader = Number(insertUser.run('trader', passwordHash, 'user', now, now).lastInsertRowid);
+    insertUser.run('boss', passwordHash, 'admin', now, now);
+    const traderBroker = Number(insertBroker.run(trader, 'TR0001', now, now).lastInsertRowid);
+    for (let m = 0; m < TRADER_MAPPINGS; m++) {
+      const mappingId = Number(insertMapping.run(trader, traderBroker, now, now).lastInsertRowid);
+      let at = now - 86_400_000;
+      for (let k = 0; k < (FILLS_PER_TRADER_MAPPING - 2) / 2; k++) {
+        const symbol = `NIFTY26D29${24_000 + (k % 4) * 100}CE`;
+        insertFill.run(trader, mappingId, (at += 60_000), symbol, 75, 10_000 + k * 7);
+        insertFill.run(trader, mappingId, (at += 60_000), symbol, -75, 9_500 + k * 11);
+      }
+      counts.set(trader, (counts.get(trader) ?? 0) + FILLS_PER_TRADER_MAPPING - 2);
+      openTwo(trader, mappingId, at + 60_000);
+    }
+    for (let u = 0; u < OTHER_USERS; u++) {
+      const userId = Number(insertUser.run(`user${u}`, passwordHash, 'user', now, now).lastInsertRowid);
+      const broker = Number(insertBroker.run(userId, `OU${u}`, now, now).lastInsertRowid);
+      for (let m = 0; m < (ALL_MAPPINGS - TRADER_MAPPINGS) / OTHER_USERS; m++) {
+        openTwo(userId, Number(insertMapping.run(userId, broker, now, now).lastInsertRowid), now);
+      }
+    }
+    const insertCount = sqlite.prepare('insert into transaction_counts (user_id, n) values (?, ?)');
+    for (const [userId, n] of counts) insertCount.run(userId, n);
+  })();
+}
+
+async function positionsPages() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-positions-'));
+  const database = openDatabase({ sqliteFile: path.join(dir, 'console.db') });
+  await seedBook(database);
+  await database.close();
+  const server = await startConsole({ DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '' });
+  try {
+    const trader = await signIn(server.url, 'trader', PASSWORD);
+    const admin = await signIn(server.url, 'boss', PASSWORD);
+    const mine = await (await fetch(`${server.url}/api/positions`, { headers: trader })).json();
+    const all = await (await fetch(`${server.url}/api/positions/admin/all`, { headers: admin })).json();
+    if (mine.data.positions.length !== TRADER_MAPPINGS || all.data.positions.length < ALL_MAPPINGS)
+      throw new Error('bench positions not served');
+    const opts = { connections: CONNECTIONS, seconds: SECONDS };
+    // Warm-up (JIT, caches), as a running console would be.
+    await load(`${server.url}/api/positions`, trader, { connections: 2, seconds: 2 });
+    await load(`${server.url}/api/positions/admin/all`, admin, { connections: 2, seconds: 2 });
+    const page = await load(`${server.url}/api/transactions?limit=50`, trader, opts);
+    const own = await load(`${server.url}/api/positions`, trader, opts);
+    const everyone = await load(`${server.url}/api/positions/admin/all`, admin, opts);
+    console.log(
+      `SQLite, ${CONNECTIONS} connections, ${SECONDS} s each:\n` +
+        `  GET /positions (200 strategies, 20,000 fills): ${describeLoad(own)}\n` +
+        `  GET /positions/admin/all (10,000 strategies, 39,600 fills): ${describeLoad(everyone)}\n` +
+        `  beside GET /transactions?limit=50: ${describeLoad(page)}`,
+    );
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** 1,000 paper strategies (10 users) entered by the engine on the sandbox, one socket per user and an admin's. */
+async function fanOut() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-fanout-'));
+  const database = openDatabase({ sqliteFile: path.join(dir, 'console.db') });
+  await migrateToLatest(database);
+  await seedReferenceData(database.db, Date.now(), [SANDBOX_INSTRUMENT]);
+  const sandbox = await createSandboxExchange({ seed: 'bench' });
+  const { app, modules: m, realtime } = await buildBenchApp(database, sandbox);
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const sockets = [];
+  try {
+    const instrument = (await m.instruments.instruments.list()).find(
+      (i) => i.instrument_token === SANDBOX_INSTRUMENT.instrumentToken,
+    );
+    const tokens = [];
+    const userIds = [];
+    for (let u = 0; u < 10; u++) {
+      const user = await m.users.users.create({ username: `fan${u}`, password: PASSWORD, role: 'user' });
+      const broker = await m.brokers.brokers.create(
+        { userId: user.id, role: 'user' },
+        { broker_id: 1, broker_username: `FN${u}`, broker_token: null },
+      );
+      // Straight to the database: the API folds identical mappings made within seconds into one.
+      const now = Date.now();
+      const rows = Array.from({ length: 100 }, () => ({
+        userId: user.id,
+        strategyId: 1,
+        instrumentId: instrument.id,
+        userBrokerId: broker.id,
+        isActive: 1,
+        isDummy: 1,
+        ceCount: 1,
+        peCount: 1,
+        startTime: null,
+        endTime: null,
+        runningStatus: 1,
+        createdAt: now,
+        updatedAt: now,
+      }));
+      const ids = await database.db.insertInto('userStrategyMappings').values(rows).returning('id').execute();
+      await database.db
+        .insertInto('rdxConfigs')
+        .values(
+          ids.map(({ id }) => ({
+            mappingId: id,
+            rdxLotCount: 1,
+            atmValuePaise: 0,
+            offsetValuePaise: 0,
+            interval: '1m',
+            atmLastUpdated: null,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .execute();
+      tokens.push((await m.auth.auth.login({ username: `fan${u}`, password: PASSWORD }, '127.0.0.1')).token);
+      userIds.push(user.id);
+    }
+    await m.engine.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '1m', 1_000_000, Date.now());
+    for (const token of tokens) {
+      const socket = connect(url, { auth: { token }, transports: ['websocket'] });
+      await new Promise((resolve) => socket.once('connect', resolve));
+      sockets.push(socket);
+    }
+    // Wait out the engine's own positions_updated burst, then let the quotes age past their one-second cache.
+    await new Promise((r) => setTimeout(r, 1500));
+    const feed = m.ledger.feed;
+    await feed.tick(); // books the 1,000 strategies once
+    await new Promise((r) => setTimeout(r, 1500));
+
+    const received = [];
+    let start = 0;
+    for (const s of sockets) s.on('positions_updated', () => received.push(performance.now() - start));
+    start = performance.now();
+    await feed.tick();
+    const deadline = Date.now() + 10_000;
+    while (received.length < 1000 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const delays = [...received].sort((a, b) => a - b);
+    const last = delays.at(-1) ?? 0;
+
+    const bare = [];
+    let bareStart = 0;
+    for (const s of sockets) s.on('test_event', () => bare.push(performance.now() - bareStart));
+    bareStart = performance.now();
+    for (let i = 0; i < 1000; i++)
+      realtime.publish([userRoom(userIds[i % 10])], 'test_event', { message: 'x', sentAt: '' });
+    const bareDeadline = Date.now() + 10_000;
+    while (bare.length < 1000 && Date.now() < bareDeadline) await new Promise((r) => setTimeout(r, 20));
+    bare.sort((a, b) => a - b);
+    console.log(
+      `positions_updated for 1,000 watched strategies on one tick: ${received.length.toLocaleString('en-US')} events ` +
+        `in ${ms(last)} (${Math.round((received.length / last) * 1000).toLocaleString('en-US')} events/s), ` +
+        `p99 delay ${ms(percentile(delays, 99) ?? 0)}; bare Socket.IO emit of 1,000 events: ` +
+        `p99 ${ms(percentile(bare, 99) ?? 0)}, all in ${ms(bare.at(-1) ?? 0)}`,
+    );
+  } finally {
+    for (const s of sockets) s.disconnect();
+    await m.marketData.hub.stop();
+    await app.close();
+    await sandbox.close();
+    await database.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run() {
+  await positionsPages();
+  await fanOut();
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,0 +1,93 @@
+import { expect, type Page } from '@playwright/test';
+
+/** A P&L figure as the console prints it: a sign unless zero, rupees in Indian grouping, paise. */
+export const RUPEE_FIGURE = /^[+−]?₹[\d,]+\.\d{2}$/;
+
+/** Issue 11 on the Active Strategies table: net P&L per row, legs, today's strip, the chart, reconciliation. */
+export class PositionsPage {
+  constructor(readonly page: Page) {}
+
+  /** The row's net P&L figure. */
+  netPnl(mappingId: number) {
+    return this.page.getByTestId(`active-strategy-${mappingId}`).getByTestId('strategy-net-pnl');
+  }
+
+  /** The disclosure that expands a row into its legs. */
+  legsToggle(mappingId: number) {
+    return this.page.getByTestId(`active-strategy-${mappingId}`).getByRole('button', { name: 'Legs' });
+  }
+
+  async expand(mappingId: number) {
+    await this.legsToggle(mappingId).click();
+    await expect(this.legsToggle(mappingId)).toHaveAttribute('aria-expanded', 'true');
+    await expect(this.detail(mappingId)).toBeVisible();
+  }
+
+  detail(mappingId: number) {
+    return this.page.getByTestId(`position-detail-${mappingId}`);
+  }
+
+  legs(mappingId: number) {
+    return this.detail(mappingId).getByTestId('position-leg');
+  }
+
+  /** A figure of the expanded row: Realized, Unrealized, Charges (est.) or Net. */
+  detailFigure(mappingId: number, label: string) {
+    return this.detail(mappingId)
+      .getByLabel('Strategy P&L')
+      .locator('div')
+      .filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${escape(label)}$`) }) })
+      .getByRole('definition');
+  }
+
+  /** Today's P&L strip above the table. */
+  strip() {
+    return this.page.getByRole('region', { name: /^Today \(IST\)/ });
+  }
+
+  /** A figure of the strip: Realized, Unrealized, Charges (est.) or Net. */
+  stripFigure(label: string) {
+    return this.strip()
+      .getByLabel("Today's P&L")
+      .locator('div')
+      .filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${escape(label)}$`) }) })
+      .getByRole('definition');
+  }
+
+  /** Opens the strategy's chart from its expanded row. */
+  async openChart(mappingId: number) {
+    await this.detail(mappingId).getByRole('button', { name: 'Chart', exact: true }).click();
+    await expect(this.chartDialog()).toBeVisible();
+  }
+
+  chartDialog() {
+    return this.page.getByRole('dialog');
+  }
+
+  /** "N trade markers": the chart's markers in words (a canvas cannot be read). */
+  markerCount() {
+    return this.chartDialog().getByTestId('trade-marker-count');
+  }
+
+  markers() {
+    return this.chartDialog().getByRole('list', { name: 'Trade markers' }).getByRole('listitem');
+  }
+
+  async closeChart() {
+    await this.chartDialog().getByRole('button', { name: 'Close' }).click();
+    await expect(this.chartDialog()).toHaveCount(0);
+  }
+
+  /** The reconciliation banner (drift as an alert, unreachable brokers as a note). */
+  reconcileBanner() {
+    return this.page.getByTestId('reconcile-banner');
+  }
+
+  reconcileAlert() {
+    return this.reconcileBanner().getByRole('alert');
+  }
+}
+
+function escape(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}

@@ -1,0 +1,121 @@
+// The trade book a trader hands to an accountant: 'Download CSV' on the transactions list saves the
+// book as a file. The fills are arranged through the API (a paper strategy realigned on the sandbox's
+// 24x7 index sells its two legs at once); the download itself goes through the screen.
+import type { APIRequestContext } from '@playwright/test';
+import { ADMIN } from '../fixtures.js';
+import { UserTransactionsPage } from '../pages/user-transactions.page.js';
+import { kiteUserId, sandboxInstrumentId } from '../trading-api.js';
+import {
+  addBrokerViaApi,
+  addMappingViaApi,
+  addRdxConfigViaApi,
+  apiAs,
+  expect,
+  newUser,
+  signIn,
+  test,
+  type TestUser,
+} from '../user-api.js';
+
+const HEADER =
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,transaction_id,user_strategy_mapping_id';
+
+interface Fill {
+  id: number;
+  trading_symbol: string;
+  quantity: number;
+  price: number;
+}
+
+/** A running paper RDX mapping on SANDBOX 24x7, realigned: two SELL fills. Returns the mapping and its fills. */
+async function paperFills(request: APIRequestContext, user: TestUser): Promise<{ mappingId: number; fills: Fill[] }> {
+  const broker = await addBrokerViaApi(request, user, 'Zerodha', kiteUserId());
+  const mappingId = await addMappingViaApi(request, user, {
+    user_broker_id: broker.id,
+    instrument_id: await sandboxInstrumentId(request, user),
+    is_dummy: 1,
+    ce_count: 1,
+    pe_count: 1,
+  });
+  await addRdxConfigViaApi(request, user, mappingId, { offset_value: 100, interval: '1m' });
+  await apiAs(request, user.token, 'PUT', `/strategies/user-mappings/${mappingId}/toggle-status`, {
+    running_status: 1,
+  });
+  await apiAs(request, user.token, 'POST', `/strategies/user-mappings/${mappingId}/realign`);
+  const page = await apiAs<{ transactions: Fill[] }>(request, user.token, 'GET', '/transactions?limit=10');
+  expect(page.transactions).toHaveLength(2);
+  return { mappingId, fills: page.transactions };
+}
+
+/** Rupees with two decimals from whole paise, as the export writes them. */
+const rupees = (paise: number) => `${Math.trunc(paise / 100)}.${String(paise % 100).padStart(2, '0')}`;
+
+/** The CSV line the export writes for a SELL fill of this spec (after the username, for an admin). */
+function expectedLine(fill: Fill, mappingId: number): RegExp {
+  const paise = Math.round(fill.price * 100);
+  const cells = [
+    fill.trading_symbol,
+    'SELL',
+    String(fill.quantity),
+    rupees(paise),
+    rupees(paise * fill.quantity),
+    'RDX',
+    'SANDBOX 24x7',
+    'paper',
+    String(fill.id),
+    String(mappingId),
+  ];
+  const literal = cells.join(',').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} IST,${literal}$`);
+}
+
+test.describe('Transactions - Download CSV', () => {
+  test('a user downloads their trade book from Recent Transactions', async ({
+    request,
+    loginPage,
+    homePage,
+    recentTransactions,
+  }) => {
+    const user = await newUser(request, 'csv');
+    const { mappingId, fills } = await paperFills(request, user);
+    await signIn({ loginPage, homePage }, user);
+    await expect(recentTransactions.section().getByRole('row').filter({ hasText: 'SELL' })).toHaveCount(2);
+
+    const { filename, text } = await recentTransactions.downloadCsv();
+
+    expect(filename).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(HEADER);
+    // Two records and the empty string after the last CRLF; oldest first, so the list's order reversed.
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(1, 3).map((l) => l.split(',').at(-2))).toEqual(fills.map((f) => String(f.id)).reverse());
+    for (const fill of fills) expect(lines).toContainEqual(expect.stringMatching(expectedLine(fill, mappingId)));
+  });
+
+  test('an admin downloads every user’s book from All Transactions, with the username first', async ({
+    page,
+    request,
+    loginPage,
+    adminPage,
+    adminStrategies,
+  }) => {
+    const user = await newUser(request, 'csvadm');
+    const { mappingId, fills } = await paperFills(request, user);
+    await loginPage.open();
+    await loginPage.login(ADMIN.username, ADMIN.password);
+    await adminPage.expectLoaded(ADMIN.username);
+    await adminStrategies.open();
+    const allTransactions = new UserTransactionsPage(page, 'All Transactions');
+    await expect(allTransactions.section()).toBeVisible();
+
+    const { text } = await allTransactions.downloadCsv();
+
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe(`username,${HEADER}`);
+    for (const fill of fills) {
+      const line = lines.find((l) => l.split(',').at(-2) === String(fill.id)) ?? '';
+      expect(line.startsWith(`${user.username},`), line).toBe(true);
+      expect(line.slice(user.username.length + 1)).toMatch(expectedLine(fill, mappingId));
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { defineRoute, IdParamsSchema } from './route.js';
+import { IsoTimeSchema } from './fields.js';
+import { CandleSchema } from './market-data.js';
+import { TransactionSchema } from './transactions.js';
+
+/*
+ * What each strategy holds and made (issue 11). Every figure is derived from the fills alone (docs/LEDGER.md):
+ * realized by FIFO per symbol, unrealized at the last price, charges from the Zerodha F&O schedule, all
+ * exact in paise inside and rupees with two decimals here. Quantity follows SPEC's transactions:
+ * > 0 sold (short), < 0 bought (long).
+ */
+
+/** The four figures a P&L line shows, rupees. net = realized + unrealized − charges. */
+export const PnlFiguresSchema = z.object({
+  realized_pnl: z.number(),
+  unrealized_pnl: z.number(),
+  charges: z.number(),
+  net_pnl: z.number(),
+});
+export type PnlFigures = z.infer<typeof PnlFiguresSchema>;
+
+/** One open symbol of a strategy: net quantity and the FIFO average entry of what is still open. */
+export const PositionLegSchema = z.object({
+  trading_symbol: z.string(),
+  option_type: z.string().nullable(),
+  /** Strike in rupees; null when the symbol's leg record is gone. */
+  strike: z.number().nullable(),
+  expiry: z.string().nullable(),
+  quantity: z.number().int(),
+  entry_price: z.number(),
+  /** Last traded price in rupees; the last fill's price when no quote could be had (ltp_is_stale). */
+  ltp: z.number().nullable(),
+  ltp_is_stale: z.boolean(),
+  unrealized_pnl: z.number(),
+});
+export type PositionLeg = z.infer<typeof PositionLegSchema>;
+
+export const PositionSchema = PnlFiguresSchema.extend({
+  user_strategy_mapping_id: z.number().int(),
+  user_id: z.number().int(),
+  strategy_name: z.string().nullable(),
+  instrument_name: z.string().nullable(),
+  is_dummy: z.number().int(),
+  running_status: z.number().int(),
+  legs: z.array(PositionLegSchema),
+  /** The same figures counting only today's (IST) fills and realizations; unrealized is the open one. */
+  today: PnlFiguresSchema,
+});
+export type Position = z.infer<typeof PositionSchema>;
+
+export const AdminPositionSchema = PositionSchema.extend({ user_username: z.string() });
+export type AdminPosition = z.infer<typeof AdminPositionSchema>;
+
+export const PositionsReplySchema = z.object({
+  positions: z.array(PositionSchema),
+  totals: PnlFiguresSchema,
+  /** Today's (IST) figures across the listed strategies: the P&L strip. */
+  today: PnlFiguresSchema,
+  as_of: IsoTimeSchema,
+});
+export type PositionsReply = z.infer<typeof PositionsReplySchema>;
+
+export const AdminPositionsReplySchema = PositionsReplySchema.extend({ positions: z.array(AdminPositionSchema) });
+export type AdminPositionsReply = z.infer<typeof AdminPositionsReplySchema>;
+
+/**
+ * One symbol of a live broker account: the console's open quantity (its legs) beside the broker's net
+ * position, both in SPEC's sign (> 0 short), and the difference. drift 0 means they agree.
+ */
+export const ReconcileSymbolSchema = z.object({
+  trading_symbol: z.string(),
+  exchange: z.string(),
+  console_quantity: z.number().int(),
+  broker_quantity: z.number().int(),
+  drift: z.number().int(),
+});
+export type ReconcileSymbol = z.infer<typeof ReconcileSymbolSchema>;
+
+export const ReconcileAccountSchema = z.object({
+  user_broker_id: z.number().int(),
+  user_id: z.number().int(),
+  user_username: z.string(),
+  broker_username: z.string(),
+  /** Every symbol either side holds; drifting ones first. */
+  symbols: z.array(ReconcileSymbolSchema),
+  in_sync: z.boolean(),
+  /** Why the broker could not be asked (no token, token expired, broker down); symbols then lists the console side only. */
+  error: z.string().nullable(),
+});
+export type ReconcileAccount = z.infer<typeof ReconcileAccountSchema>;
+
+export const ReconcileReplySchema = z.object({
+  accounts: z.array(ReconcileAccountSchema),
+  checked_at: IsoTimeSchema,
+});
+export type ReconcileReply = z.infer<typeof ReconcileReplySchema>;
+
+/**
+ * What a strategy's chart shows: its underlying's stored candles at the strategy's RDX interval, and the
+ * strategy's fills of today (IST), oldest first, to mark entries, realigns and exits on them.
+ */
+export const StrategyChartSchema = z.object({
+  user_strategy_mapping_id: z.number().int(),
+  instrument_name: z.string().nullable(),
+  source: z.string(),
+  interval: z.string(),
+  candles: z.array(CandleSchema),
+  fills: z.array(TransactionSchema),
+  /** True when today's fills were more than the reply carries (the newest are kept). */
+  fills_truncated: z.boolean(),
+  /** The strategy's MTM through today (IST): realized + unrealized before charges, rupees, at most a point a minute and one at each fill. */
+  marks: z.array(z.object({ time: z.number().int(), mtm: z.number() })),
+});
+export type StrategyChart = z.infer<typeof StrategyChartSchema>;
+
+export const positionsRoutes = {
+  listMine: defineRoute({
+    method: 'GET',
+    path: '/positions',
+    access: 'user',
+    data: PositionsReplySchema,
+  }),
+  listAll: defineRoute({
+    method: 'GET',
+    path: '/positions/admin/all',
+    access: 'admin',
+    data: AdminPositionsReplySchema,
+  }),
+  chart: defineRoute({
+    method: 'GET',
+    path: '/positions/:id/chart',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: StrategyChartSchema,
+  }),
+  reconcile: defineRoute({
+    method: 'GET',
+    path: '/positions/reconcile',
+    access: 'user',
+    data: ReconcileReplySchema,
+  }),
+};

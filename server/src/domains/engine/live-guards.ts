@@ -1,0 +1,64 @@
+import { RUNNING_STATUS } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { conflict } from '../../platform/errors.js';
+import { marketDataFailure } from '../market-data/market-data.errors.js';
+import { brokerTokenState } from '../strategies/broker-token.logic.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
+import type { EngineRepository, MappingState } from './engine.repository.js';
+import type { Executor } from './executor.js';
+
+/**
+ * What keeps a live strategy from trading on a broker that would not take it (issue 12): earlier orders
+ * settled first, and no trading on an access token Kite has invalidated. Used by the engine service.
+ */
+export function createLiveGuards(deps: {
+  repo: EngineRepository;
+  executor: Pick<Executor, 'settleOpenOrders'>;
+  mappings: Pick<MappingsService, 'setRunningStatus'>;
+  logger: FastifyBaseLogger;
+}) {
+  /**
+   * A live mapping's earlier orders are settled with the broker before it decides again (issue 12): a lost
+   * reply or a resting order must never be followed by a second order for the same leg. Returns why it
+   * must wait, or null when it may trade.
+   */
+  async function mustWaitForOrders(m: MappingState, at: number): Promise<string | null> {
+    if (m.isDummy === 1) return null;
+    const open = await deps.executor.settleOpenOrders(m, at);
+    return open.length === 0 ? null : `waiting for the broker to settle ${open.join(', ')}`;
+  }
+
+  /** Manual actions: earlier orders settled first, or a 409 saying which are still open at the broker. */
+  async function waitForOrdersOrRefuse(id: number, at: number) {
+    const state = await deps.repo.one(id);
+    if (!state) return;
+    const wait = await mustWaitForOrders(state.mapping, at).catch((err: unknown) => {
+      throw marketDataFailure(err);
+    });
+    if (wait !== null) throw conflict(`Not now: ${wait}`);
+  }
+
+  /**
+   * Kite invalidates access tokens at 06:00 IST: a running live strategy whose token died is paused then,
+   * before the open, with the reason on its row, rather than fail on its first order.
+   */
+  async function pauseWhereTokenExpired(at: number) {
+    for (const row of await deps.repo.runningLiveTokens()) {
+      if (brokerTokenState(Number(row.hasToken) === 1, row.tokenUpdatedAt, at) === 'valid') continue;
+      try {
+        await deps.mappings.setRunningStatus(
+          { userId: row.userId, role: 'user' },
+          row.id,
+          RUNNING_STATUS.PAUSED,
+          { status: RUNNING_STATUS.RUNNING, error: 'no longer running' },
+          'token_expired',
+        );
+        deps.logger.warn({ mappingId: row.id }, 'live strategy paused: broker access token expired');
+      } catch (err) {
+        deps.logger.debug({ err, mappingId: row.id }, 'could not pause a strategy with an expired token');
+      }
+    }
+  }
+
+  return { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired };
+}

@@ -1,0 +1,167 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+/*
+ * Live orders that cannot double (issue 12): an order whose reply was lost is settled with the broker before
+ * the strategy decides again, so the next decision never sends a second order for the same leg.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+let brokerToken: string;
+const actor = () => ({ userId: owner.id, role: 'user' as const });
+const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function liveMapping() {
+  const broker = await buildUserBroker(t, owner, { broker_username: 'LO1234' });
+  brokerToken = t.sandbox.control.issueKiteAccessToken('LO1234');
+  await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+  const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id });
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+  return m.id;
+}
+
+async function brokerOrders() {
+  const res = await fetch(`${t.sandbox.urls.kiteApi}/orders`, {
+    headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
+  });
+  return ((await res.json()) as { data: Array<{ tag: string | null; status: string; tradingsymbol: string }> }).data;
+}
+
+describe('live orders', () => {
+  it('settle a lost reply with the broker before the next decision, and never send a second order for it', async () => {
+    const id = await liveMapping();
+    // The broker takes the first order of the entry but the reply never arrives.
+    t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const db = t.database.db;
+    const pending = await db.selectFrom('brokerOrders').selectAll().where('status', '=', 'pending').execute();
+    expect(pending).toHaveLength(1);
+
+    // The next candle close settles that order by its tag first, then decides on the legs as they now are.
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000);
+    const ours = await db.selectFrom('brokerOrders').selectAll().execute();
+    expect(ours.filter((o) => o.status === 'pending')).toEqual([]);
+    const atBroker = await brokerOrders();
+    const complete = atBroker.filter((o) => o.status === 'COMPLETE');
+    // Every order the broker filled is booked once; no symbol was sold twice.
+    expect(
+      ours
+        .filter((o) => o.status === 'filled')
+        .map((o) => o.tag)
+        .sort(),
+    ).toEqual(complete.map((o) => o.tag ?? '').sort());
+    const sold = complete.map((o) => o.tradingsymbol);
+    expect(new Set(sold).size).toBe(sold.length);
+    const legs = await t.services.engineRepo.openLegsOf(id);
+    expect(legs.map((l) => l.tradingSymbol).sort()).toEqual([...sold].sort());
+  });
+});
+
+describe('an exit the broker did not fully take', () => {
+  it('is chased until flat, backing off between tries, with the reason on the row meanwhile', async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+
+    // The broker's risk system refuses the next two orders: the Exit and the first chase.
+    t.sandbox.control.rejectNextOrders(2, 'RMS: blocked for the test');
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+    await t.services.engine.follow(); // first chase: refused again
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+    expect((await t.services.mappings.get(actor(), id)).status_detail).toMatch(/square-off incomplete/);
+
+    await t.services.engine.follow(); // too soon: no new order
+    t.clock.advance(16_000);
+    await t.services.engine.follow(); // after the back-off: flat
+    expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]);
+    const orders = (await (await fetch(`http://127.0.0.1:${t.sandbox.port}/control/orders`)).json()) as {
+      orders: Array<{ transaction_type: string; status: string }>;
+    };
+    // Two sells, two refused buys, two filled buys: nothing doubled.
+    expect(orders.orders.filter((o) => o.transaction_type === 'BUY' && o.status === 'COMPLETE')).toHaveLength(2);
+    expect(orders.orders.filter((o) => o.status === 'REJECTED')).toHaveLength(2);
+  });
+});
+
+describe("an account's order rate", () => {
+  it("keeps a burst of one account's orders under Kite's 10 a second instead of having them refused", async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'RT1234' });
+    brokerToken = t.sandbox.control.issueKiteAccessToken('RT1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+    const ids: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id, ce_count: 1 + i });
+      await buildRdxConfig(t, owner, m.id);
+      await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+      ids.push(m.id);
+    }
+    // Six Realigns at once on one account: six entries of a CE and a PE order each: 12 orders in well under a second.
+    const replies = await Promise.all(
+      ids.map((id) =>
+        t.request({ method: 'POST', url: `/api/strategies/user-mappings/${id}/realign`, token: owner.token }),
+      ),
+    );
+    expect(replies.map((r) => [r.statusCode, r.statusCode === 200 ? '' : r.body])).toEqual(
+      replies.map(() => [200, '']),
+    );
+    const orders = (await (await fetch(`http://127.0.0.1:${t.sandbox.port}/control/orders`)).json()) as {
+      orders: Array<{ status: string }>;
+    };
+    expect(orders.orders.length).toBe(12); // a CE and a PE order each
+    expect(orders.orders.every((o) => o.status === 'COMPLETE')).toBe(true);
+  });
+});
+
+describe('market protection', () => {
+  it('goes with every market order, as Kite requires of API orders since April 2026', async () => {
+    await liveMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const res = await fetch(`http://127.0.0.1:${t.sandbox.port}/control/orders`);
+    const { orders } = (await res.json()) as { orders: Array<{ status: string; market_protection: number | null }> };
+    expect(orders).toHaveLength(2);
+    for (const o of orders) expect(o).toMatchObject({ status: 'COMPLETE', market_protection: -1 });
+  });
+});
+
+describe('broker access tokens die at 06:00 IST', () => {
+  it('show when they expire, refuse Start after, and pause a running live strategy before the open', async () => {
+    const id = await liveMapping(); // token issued Monday 10:30 IST, running
+    const brokers = await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token: owner.token });
+    const account = (brokers.json().data as Array<{ broker_username: string; token_expires_at: string | null }>).find(
+      (b) => b.broker_username === 'LO1234',
+    );
+    expect(account?.token_expires_at).toBe('2026-11-24T00:30:00.000Z'); // Tuesday 06:00 IST
+
+    // Tuesday 06:01 IST: the engine's tick pauses the strategy and the row says why.
+    t.clock.set(Date.parse('2026-11-24T00:31:00Z'));
+    await t.services.engine.start();
+    await t.services.engine.follow();
+    const row = await t.services.mappings.get(actor(), id);
+    expect(row.running_status).toBe(2);
+    expect(row.broker_has_token).toBe(false);
+    expect(row.status_detail).toMatch(/access token expired at 06:00 IST/);
+
+    // Resume (and Start) are refused until a new token is generated.
+    const resume = await t.request({ method: 'POST', url: `/api/rdx/resume/${id}`, token: owner.token });
+    expect(resume.statusCode).toBe(409);
+    expect(resume.json().error).toMatch(/expired at 06:00 IST/);
+  });
+});

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { OPTION_CHARGE_SCHEDULES, percent } from './charge-rates.js';
+import { chargesForFill, NO_CHARGES, scheduleAt, sumCharges, type Charges } from './charges.logic.js';
+
+const ist = (local: string) => Date.parse(`${local}+05:30`);
+const rupees = (r: number) => Math.round(r * 100);
+
+describe('a contract note worked by hand', () => {
+  // 2026-05-04 (rates from 2026-04-01: STT 0.15%, NSE 0.03553%).
+  const day = ist('2026-05-04T10:30:00');
+
+  it('SELL 75 NIFTY CE @ ₹100.00: premium turnover ₹7,500', () => {
+    // Brokerage  flat                                                  ₹20.00
+    // STT        0.15% × 7,500 = ₹11.25, to the rupee (half up)       ₹11.00
+    // Exchange   0.03553% × 7,500 = ₹2.66475, to the paisa             ₹2.66
+    // SEBI       0.0001% × 7,500 = ₹0.0075, to the paisa (half up)     ₹0.01
+    // Stamp      sell side: none                                        ₹0.00
+    // GST        18% × (20.00 + 2.66 + 0.01) = 18% × 22.67 = ₹4.0806   ₹4.08
+    // Total                                                            ₹37.75
+    expect(chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day })).toEqual({
+      brokeragePaise: 2000,
+      sttPaise: 1100,
+      exchangePaise: 266,
+      sebiPaise: 1,
+      stampPaise: 0,
+      gstPaise: 408,
+      totalPaise: 3775,
+    });
+  });
+
+  it('BUY 75 @ ₹80.00: premium turnover ₹6,000', () => {
+    // Brokerage  flat                                                  ₹20.00
+    // STT        buy side: none                                         ₹0.00
+    // Exchange   0.03553% × 6,000 = ₹2.1318                             ₹2.13
+    // SEBI       0.0001% × 6,000 = ₹0.006                               ₹0.01
+    // Stamp      0.003% × 6,000 = ₹0.18                                 ₹0.18
+    // GST        18% × (20.00 + 2.13 + 0.01) = 18% × 22.14 = ₹3.9852   ₹3.99
+    // Total                                                            ₹26.31
+    const buy = chargesForFill({ quantity: -75, pricePaise: rupees(80), at: day + 3_600_000 });
+    expect(buy).toEqual({
+      brokeragePaise: 2000,
+      sttPaise: 0,
+      exchangePaise: 213,
+      sebiPaise: 1,
+      stampPaise: 18,
+      gstPaise: 399,
+      totalPaise: 2631,
+    });
+    // The round trip: ₹37.75 + ₹26.31 = ₹64.06 against ₹1,500 gross.
+    const sell = chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day });
+    expect(sumCharges([sell, buy])).toEqual({
+      brokeragePaise: 4000,
+      sttPaise: 1100,
+      exchangePaise: 479,
+      sebiPaise: 2,
+      stampPaise: 18,
+      gstPaise: 807,
+      totalPaise: 6406,
+    });
+  });
+
+  it('the same round trip on 2025-05-05 pays the older rates (STT 0.1%, NSE 0.03503%)', () => {
+    const day2025 = ist('2025-05-05T10:30:00');
+    // SELL: STT 0.1% × 7,500 = ₹7.50 → ₹8 (half up to the rupee); exchange 0.03503% × 7,500 = ₹2.62725 → ₹2.63;
+    // SEBI ₹0.01; GST 18% × 22.64 = ₹4.0752 → ₹4.08. Total ₹20 + 8 + 2.63 + 0.01 + 4.08 = ₹34.72.
+    expect(chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day2025 })).toEqual({
+      brokeragePaise: 2000,
+      sttPaise: 800,
+      exchangePaise: 263,
+      sebiPaise: 1,
+      stampPaise: 0,
+      gstPaise: 408,
+      totalPaise: 3472,
+    });
+    // BUY: exchange 0.03503% × 6,000 = ₹2.1018 → ₹2.10; SEBI ₹0.01; stamp ₹0.18;
+    // GST 18% × 22.11 = ₹3.9798 → ₹3.98. Total ₹20 + 2.10 + 0.01 + 0.18 + 3.98 = ₹26.27.
+    expect(chargesForFill({ quantity: -75, pricePaise: rupees(80), at: day2025 })).toEqual({
+      brokeragePaise: 2000,
+      sttPaise: 0,
+      exchangePaise: 210,
+      sebiPaise: 1,
+      stampPaise: 18,
+      gstPaise: 398,
+      totalPaise: 2627,
+    });
+  });
+
+  it('a fill at ₹0 still pays brokerage and its GST; a quantity of 0 is no order', () => {
+    expect(chargesForFill({ quantity: -75, pricePaise: 0, at: day })).toMatchObject({
+      brokeragePaise: 2000,
+      gstPaise: 360,
+      totalPaise: 2360,
+    });
+    expect(chargesForFill({ quantity: 0, pricePaise: rupees(100), at: day })).toEqual(NO_CHARGES);
+  });
+});
+
+describe('the rate schedules', () => {
+  it('switch at IST midnight of their first day', () => {
+    expect(scheduleAt(ist('2026-03-31T23:59:59.999')).from).toBe('2024-10-01');
+    expect(scheduleAt(ist('2026-04-01T00:00:00')).from).toBe('2026-04-01');
+    expect(scheduleAt(Date.parse('2026-03-31T18:30:00Z')).from).toBe('2026-04-01');
+    // Older fills are charged at the first schedule.
+    expect(scheduleAt(ist('2023-01-02T10:00:00')).from).toBe('2024-10-01');
+  });
+
+  it('are dated, in order, and written as exact fractions', () => {
+    const froms = OPTION_CHARGE_SCHEDULES.map((s) => s.from);
+    for (const from of froms) expect(new Date(`${from}T00:00:00Z`).toISOString().slice(0, 10)).toBe(from);
+    expect(froms).toEqual([...new Set(froms)].sort());
+    expect(percent('0.03503')).toEqual({ numerator: 3503n, denominator: 10_000_000n });
+    expect(percent('18')).toEqual({ numerator: 18n, denominator: 100n });
+    expect(() => percent('1e-3')).toThrow();
+  });
+});
+
+describe('properties', () => {
+  const RUNS = { seed: 42, numRuns: 500 };
+  const FIRST = Date.parse('2024-09-01T00:00:00Z');
+  const LAST = Date.parse('2027-12-31T00:00:00Z');
+  const fillArb = fc.record({
+    quantity: fc.integer({ min: -10_000, max: 10_000 }).filter((q) => q !== 0),
+    pricePaise: fc.integer({ min: 0, max: 5_000_000 }),
+    at: fc.integer({ min: FIRST, max: LAST }),
+  });
+  const parts = (c: Charges) => [c.brokeragePaise, c.sttPaise, c.exchangePaise, c.sebiPaise, c.stampPaise, c.gstPaise];
+
+  it('total = Σ components, each a non-negative whole paisa; STT only on sells (whole rupees), stamp only on buys', () => {
+    fc.assert(
+      fc.property(fillArb, (fill) => {
+        const c = chargesForFill(fill);
+        expect(c.totalPaise).toBe(parts(c).reduce((a, b) => a + b, 0));
+        for (const p of parts(c)) expect(Number.isSafeInteger(p) && p >= 0).toBe(true);
+        expect(c.brokeragePaise).toBe(2000);
+        if (fill.quantity < 0) expect(c.sttPaise).toBe(0);
+        if (fill.quantity > 0) expect(c.stampPaise).toBe(0);
+        expect(c.sttPaise % 100).toBe(0);
+      }),
+      RUNS,
+    );
+  });
+
+  it('both sides pay the same exchange and SEBI charges; a bigger order never pays less', () => {
+    fc.assert(
+      fc.property(fillArb, fc.integer({ min: 1, max: 1_000 }), (fill, more) => {
+        const c = chargesForFill(fill);
+        const other = chargesForFill({ ...fill, quantity: -fill.quantity });
+        expect([other.exchangePaise, other.sebiPaise]).toEqual([c.exchangePaise, c.sebiPaise]);
+        const bigger = chargesForFill({ ...fill, quantity: fill.quantity + Math.sign(fill.quantity) * more });
+        parts(bigger).forEach((p, i) => expect(p).toBeGreaterThanOrEqual(parts(c)[i]!));
+      }),
+      RUNS,
+    );
+  });
+
+  it('sumCharges adds component-wise', () => {
+    fc.assert(
+      fc.property(fc.array(fillArb, { maxLength: 20 }), (fills) => {
+        const list = fills.map(chargesForFill);
+        const sum = sumCharges(list);
+        expect(sum.totalPaise).toBe(list.reduce((a, c) => a + c.totalPaise, 0));
+        expect(sum.totalPaise).toBe(parts(sum).reduce((a, b) => a + b, 0));
+      }),
+      RUNS,
+    );
+    expect(sumCharges([])).toEqual(NO_CHARGES);
+  });
+});

@@ -1,0 +1,78 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { Worker } from '../../platform/lifecycle.js';
+import type { MarketDataHub } from '../market-data/hub.js';
+import { createLedgerRepository } from './ledger.repository.js';
+import { registerLedgerRoutes } from './ledger.routes.js';
+import { createLiveMarks } from './live-marks.js';
+import { createPositionsFeed } from './positions-feed.js';
+import { createPositionsService, type QuoteSource } from './positions.service.js';
+import { createReconcileService } from './reconcile.service.js';
+import { createStrategyChart, type CandleSource } from './strategy-chart.js';
+import { strategyPnlOf } from './strategy-pnl.js';
+
+/** How often the leader re-marks open positions at the last prices (issue 11: at most once a second). */
+const MARK_EVERY_MS = 1000;
+
+/**
+ * The ledger (issue 11): positions, P&L and charges derived from the fills alone, live P&L for the screens,
+ * and reconciliation with the broker. Reads only; it learns of trades from `fills.booked`.
+ */
+export function createLedgerModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+  events: DomainEventBus;
+  /** REST quotes (the option chain service's, cached a second). */
+  quotes: QuoteSource;
+  /** The market-data hub, to stream open legs' prices on the ticker. */
+  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPrice' | 'connectedSources'>;
+  /** An option's instrument token by trading symbol. */
+  tokenOf: (tradingSymbol: string) => Promise<string | null>;
+  /** Stored candles (the market-data domain's), for a strategy's chart. */
+  candles: CandleSource;
+  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  kite: { apiRoot: string; apiKey: string };
+}) {
+  const repo = createLedgerRepository(deps.db);
+  const marks = createLiveMarks({ hub: deps.hub, tokenOf: deps.tokenOf, quotes: deps.quotes });
+  const positions = createPositionsService({
+    repo,
+    quotes: (keys) => marks.quotes(keys),
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  const reconcile = createReconcileService({
+    repo,
+    brokerToken: deps.brokerToken,
+    kite: deps.kite,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  const feed = createPositionsFeed({
+    repo,
+    positions,
+    marks,
+    events: deps.events,
+    clock: deps.clock,
+    logger: deps.logger,
+  });
+  const worker: Worker = {
+    name: 'positions-feed',
+    singleton: true,
+    everyMs: MARK_EVERY_MS,
+    start: () => feed.tick(),
+    tick: () => feed.tick(),
+    stop: () => Promise.resolve(feed.stop()),
+  };
+  const chart = createStrategyChart({ repo, candles: deps.candles, clock: deps.clock });
+  const routes: RegisterRoutes = (app, authenticate) =>
+    registerLedgerRoutes(app, authenticate, { positions, reconcile, chart });
+  /** Realized P&L and charges per strategy name of a user (the transactions summary). */
+  const strategyPnl = (userId: number) => strategyPnlOf(repo, userId);
+  return { positions, reconcile, feed, strategyPnl, routes, workers: [worker] };
+}

@@ -1,0 +1,267 @@
+import type {
+  AdminPositionsReply,
+  PositionsReply,
+  ReconcileReply,
+  StrategyChart,
+  Transaction,
+  TransactionSummary,
+} from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildUser,
+  buildUserBroker,
+  type TestUser,
+} from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { chargesForFill } from './charges.logic.js';
+
+/*
+ * Positions and P&L through the HTTP API (issue 11): what the engine's fills imply, to the paisa; nobody
+ * else's; reconciled with the sandbox broker.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
+const actor = () => ({ userId: owner.id, role: 'user' as const });
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function runningMapping(overrides: Parameters<typeof buildMapping>[2] = {}) {
+  const m = await buildMapping(t, owner, overrides);
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+  return m;
+}
+
+async function get<T>(url: string, token: string) {
+  const res = await t.request({ method: 'GET', url, token });
+  return { status: res.statusCode, data: res.json<{ data: T }>().data };
+}
+const fillsOf = async (user: TestUser) =>
+  (await get<{ transactions: Transaction[] }>('/api/transactions?limit=100', user.token)).data.transactions.reverse();
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+describe('GET /positions', () => {
+  it("shows a strategy's open legs, and its P&L adds up to what the fills imply, to the paisa", async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    await t.services.engine.evaluate('256265', '15m', 2460000, CLOSE + 900_000); // realign: 2 closes, 2 opens
+
+    const { status, data } = await get<PositionsReply>('/api/positions', owner.token);
+    expect(status).toBe(200);
+    const p = data.positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(p).toBeDefined();
+    if (!p) return;
+    expect(p.legs.map((l) => [l.option_type, l.strike, l.quantity]).sort()).toEqual([
+      ['CE', 24700, 75],
+      ['PE', 24500, 75],
+    ]);
+    expect(p.is_dummy).toBe(1);
+    expect(p.running_status).toBe(1);
+
+    const fills = await fillsOf(owner);
+    expect(fills).toHaveLength(6);
+    // Realized: each closed leg sold at its entry and bought back at its exit (FIFO, one lot each).
+    const entryOf = new Map<string, number>();
+    let realized = 0;
+    for (const f of fills) {
+      if (f.quantity > 0) entryOf.set(f.trading_symbol, paise(f.price));
+      else realized += (entryOf.get(f.trading_symbol) ?? 0) * 75 - paise(f.price) * 75;
+    }
+    expect(paise(p.realized_pnl)).toBe(realized);
+    // Identity: realized + unrealized = Σ fills q·p − Σ open q·last.
+    const cash = fills.reduce((s, f) => s + f.quantity * paise(f.price), 0);
+    const marked = p.legs.reduce((s, l) => s + l.quantity * paise(l.ltp ?? 0), 0);
+    expect(paise(p.realized_pnl) + paise(p.unrealized_pnl)).toBe(cash - marked);
+    expect(paise(p.unrealized_pnl)).toBe(p.legs.reduce((s, l) => s + paise(l.unrealized_pnl), 0));
+    // Charges: the schedule applied to every fill; net = realized + unrealized − charges.
+    const charges = fills.reduce(
+      (s, f) =>
+        s +
+        chargesForFill({ quantity: f.quantity, pricePaise: paise(f.price), at: Date.parse(f.transaction_date) })
+          .totalPaise,
+      0,
+    );
+    expect(paise(p.charges)).toBe(charges);
+    expect(charges).toBeGreaterThanOrEqual(6 * 2000); // ₹20 brokerage per executed order at least
+    expect(paise(p.net_pnl)).toBe(paise(p.realized_pnl) + paise(p.unrealized_pnl) - charges);
+    // Today's figures: every fill was today (IST), so they equal the totals.
+    expect(p.today).toEqual({
+      realized_pnl: p.realized_pnl,
+      unrealized_pnl: p.unrealized_pnl,
+      charges: p.charges,
+      net_pnl: p.net_pnl,
+    });
+    expect(data.totals.net_pnl).toBe(p.net_pnl);
+  });
+
+  it('keeps a strategy that traded and is now flat, with its realized P&L', async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${m.id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode).toBe(200);
+    const { data } = await get<PositionsReply>('/api/positions', owner.token);
+    const p = data.positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(p?.legs).toEqual([]);
+    expect(p?.unrealized_pnl).toBe(0);
+    const fills = await fillsOf(owner);
+    expect(fills).toHaveLength(4);
+    expect(paise(p?.realized_pnl ?? NaN)).toBe(fills.reduce((s, f) => s + f.quantity * paise(f.price), 0));
+  });
+
+  it("never shows another user's strategies; admins see everyone's with the username", async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const other = await buildUser(t);
+    const theirs = await get<PositionsReply>('/api/positions', other.token);
+    expect(theirs.data.positions).toEqual([]);
+    expect(theirs.data.totals).toEqual({ realized_pnl: 0, unrealized_pnl: 0, charges: 0, net_pnl: 0 });
+    expect((await t.request({ method: 'GET', url: '/api/positions/admin/all', token: other.token })).statusCode).toBe(
+      403,
+    );
+    expect((await t.request({ method: 'GET', url: '/api/positions' })).statusCode).toBe(401);
+    const admin = await buildAdmin(t);
+    const all = await get<AdminPositionsReply>('/api/positions/admin/all', admin.token);
+    const row = all.data.positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(row?.user_username).toBe(owner.username);
+    expect(row?.legs).toHaveLength(2);
+  });
+
+  it('marks legs at their last fill, and says so, when no quote can be had', async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    t.clock.advance(5_000); // past the one-second quote cache
+    t.sandbox.control.failNext('kite.quote', 20, 'drop');
+    const { status, data } = await get<PositionsReply>('/api/positions', owner.token);
+    expect(status).toBe(200);
+    const p = data.positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(p?.legs).toHaveLength(2);
+    const fills = await fillsOf(owner);
+    for (const leg of p?.legs ?? []) {
+      expect(leg.ltp_is_stale).toBe(true);
+      expect(leg.ltp).toBe(fills.find((f) => f.trading_symbol === leg.trading_symbol)?.price);
+      expect(leg.unrealized_pnl).toBe(0);
+    }
+  });
+});
+
+describe('GET /positions/:id/chart', () => {
+  it("gives the owner (and admins) the strategy's fills of today and its underlying's stored candles", async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    await t.services.engine.evaluate('256265', '15m', 2460000, CLOSE + 900_000);
+    const { status, data } = await get<StrategyChart>(`/api/positions/${m.id}/chart`, owner.token);
+    expect(status).toBe(200);
+    expect(data).toMatchObject({ user_strategy_mapping_id: m.id, instrument_name: 'NIFTY 50', interval: '15m' });
+    expect(data.fills).toHaveLength(6);
+    expect(data.fills.map((f) => f.transaction_date)).toEqual([...data.fills.map((f) => f.transaction_date)].sort());
+    expect(data.fills_truncated).toBe(false);
+    expect(Array.isArray(data.candles)).toBe(true);
+    // Each fill wrote a mark of the strategy's P&L: the MTM curve over the day.
+    await vi.waitFor(async () => {
+      const again = await get<StrategyChart>(`/api/positions/${m.id}/chart`, owner.token);
+      expect(again.data.marks.length).toBeGreaterThanOrEqual(2);
+    });
+    const other = await buildUser(t);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/positions/${m.id}/chart`, token: other.token })).statusCode,
+    ).toBe(404);
+    const admin = await buildAdmin(t);
+    expect((await get<StrategyChart>(`/api/positions/${m.id}/chart`, admin.token)).data.fills).toHaveLength(6);
+  });
+});
+
+describe('GET /transactions/summary', () => {
+  it('carries realized P&L, charges and net per strategy, equal to the positions', async () => {
+    await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    await t.services.engine.evaluate('256265', '15m', 2460000, CLOSE + 900_000);
+    const summary = (await get<TransactionSummary>('/api/transactions/summary', owner.token)).data;
+    const positions = (await get<PositionsReply>('/api/positions', owner.token)).data;
+    expect(summary.realized_pnl).toBe(positions.totals.realized_pnl);
+    expect(summary.charges).toBe(positions.totals.charges);
+    expect(paise(summary.net_pnl)).toBe(paise(summary.realized_pnl) - paise(summary.charges));
+    expect(summary.per_strategy).toHaveLength(1);
+    expect(summary.per_strategy[0]?.realized_pnl).toBe(summary.realized_pnl);
+  });
+});
+
+describe('GET /positions/reconcile', () => {
+  it('agrees with the sandbox broker after live trades, and names a symbol the console does not hold', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
+    const brokerToken = t.sandbox.control.issueKiteAccessToken('CC1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+    await runningMapping({ is_dummy: 0, user_broker_id: broker.id });
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+
+    const agreed = (await get<ReconcileReply>('/api/positions/reconcile', owner.token)).data;
+    const account = agreed.accounts.find((a) => a.user_broker_id === broker.id);
+    expect(account?.error).toBeNull();
+    expect(account?.symbols).toHaveLength(2);
+    expect(account?.symbols.every((s) => s.drift === 0 && s.console_quantity === 75 && s.broker_quantity === 75)).toBe(
+      true,
+    );
+    expect(account?.in_sync).toBe(true);
+
+    // Someone trades the account outside the console: the broker now holds what the console does not.
+    const order = await fetch(`${t.sandbox.urls.kiteApi}/orders/regular`, {
+      method: 'POST',
+      headers: {
+        'X-Kite-Version': '3',
+        Authorization: `token sandbox_api_key:${brokerToken}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        exchange: 'NFO',
+        tradingsymbol: account?.symbols[0]?.trading_symbol ?? '',
+        transaction_type: 'BUY',
+        quantity: '75',
+        product: 'NRML',
+        order_type: 'MARKET',
+        market_protection: '-1',
+        validity: 'DAY',
+      }).toString(),
+    });
+    expect(order.status).toBe(200);
+    const drifted = (await get<ReconcileReply>('/api/positions/reconcile', owner.token)).data;
+    const now = drifted.accounts.find((a) => a.user_broker_id === broker.id);
+    expect(now?.in_sync).toBe(false);
+    const off = now?.symbols[0];
+    expect(off).toMatchObject({
+      trading_symbol: account?.symbols[0]?.trading_symbol,
+      console_quantity: 75,
+      broker_quantity: 0,
+      drift: 75,
+    });
+
+    // Another user sees nothing of it; an admin sees the account.
+    const other = await buildUser(t);
+    expect((await get<ReconcileReply>('/api/positions/reconcile', other.token)).data.accounts).toEqual([]);
+    const admin = await buildAdmin(t);
+    const all = (await get<ReconcileReply>('/api/positions/reconcile', admin.token)).data;
+    expect(all.accounts.find((a) => a.user_broker_id === broker.id)?.user_username).toBe(owner.username);
+  });
+
+  it('reports an account whose broker cannot be asked, never as agreeing', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
+    await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id }); // live, never started: no token
+    const { data } = await get<ReconcileReply>('/api/positions/reconcile', owner.token);
+    const account = data.accounts.find((a) => a.user_broker_id === broker.id);
+    expect(account?.error).toMatch(/access token/i);
+    expect(account?.in_sync).toBe(false);
+  });
+});

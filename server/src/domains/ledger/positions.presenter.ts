@@ -1,0 +1,37 @@
+import type { AdminPosition, PnlFigures } from '@app/contract';
+import { toRupees } from '../../platform/time.js';
+import type { MappingFacts } from './ledger.repository.js';
+import type { Figures, Marked } from './positions.logic.js';
+
+export const toPnl = (f: Figures): PnlFigures => ({
+  realized_pnl: toRupees(f.realizedPaise),
+  unrealized_pnl: toRupees(f.unrealizedPaise),
+  charges: toRupees(f.chargesPaise),
+  net_pnl: toRupees(f.netPaise),
+});
+
+/** A strategy's position as the wire carries it (rupees); the user's own reply drops `user_username`. */
+export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
+  return {
+    user_strategy_mapping_id: m.id,
+    user_id: m.userId,
+    user_username: m.username,
+    strategy_name: m.strategyName,
+    instrument_name: m.instrumentName,
+    is_dummy: m.isDummy,
+    running_status: m.runningStatus,
+    legs: marked.legs.map((l) => ({
+      trading_symbol: l.tradingSymbol,
+      option_type: l.optionType,
+      strike: l.strikePaise === null ? null : toRupees(l.strikePaise),
+      expiry: l.expiry,
+      quantity: l.quantity,
+      entry_price: toRupees(l.entryPaise),
+      ltp: toRupees(l.ltpPaise),
+      ltp_is_stale: l.ltpIsStale,
+      unrealized_pnl: toRupees(l.unrealizedPaise),
+    })),
+    ...toPnl(marked.all),
+    today: toPnl(marked.today),
+  };
+}

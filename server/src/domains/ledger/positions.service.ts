@@ -1,0 +1,139 @@
+import { istMidnight, type AdminPosition, type AdminPositionsReply, type PositionsReply } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import { iso } from '../../platform/time.js';
+import type { LedgerFill } from './ledger.logic.js';
+import type { LedgerRepository, MappingFacts, PositionsScope } from './ledger.repository.js';
+import {
+  addFigures,
+  markToMarket,
+  quoteKeysOf,
+  settle,
+  ZERO_FIGURES,
+  type Settled,
+  type SymbolInfo,
+} from './positions.logic.js';
+import { toPnl, toPosition } from './positions.presenter.js';
+
+/** A strategy's booked fills and what its symbols are: everything but the prices. */
+export interface Booked {
+  mapping: MappingFacts;
+  settled: Settled;
+  info: Map<string, SymbolInfo>;
+}
+
+/** Last prices in paise by `EXCHANGE:SYMBOL` (the option chain's quotes); may throw when no feed answers. */
+export type QuoteSource = (keys: string[]) => Promise<Map<string, number>>;
+
+/**
+ * Positions and P&L per strategy (issue 11), derived from the fills alone and marked at the last quotes.
+ * When no quote can be had (no market token, feed down) a leg is marked at its last fill and says so.
+ */
+export function createPositionsService(deps: {
+  repo: LedgerRepository;
+  quotes: QuoteSource;
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}) {
+  const { repo } = deps;
+  /** After the feed fails, marks use last fills for a while: a screen must not wait on a dead feed each time. */
+  const QUOTES_BACKOFF_MS = 5000;
+  let quotesDownUntil = 0;
+
+  /**
+   * Settled books by mapping, kept while the mapping's fills stay the same (its fill fingerprint) and the IST
+   * day has not turned: a screen's refresh re-reads only the strategies that traded since.
+   */
+  const settledCache = new Map<number, { version: string; settled: Settled }>();
+  const CACHE_LIMIT = 50_000;
+
+  async function settledFor(ids: readonly number[], now: number): Promise<Map<number, Settled>> {
+    const versions = await repo.fillVersions(ids);
+    const dayStart = istMidnight(now);
+    const out = new Map<number, Settled>();
+    const stale: number[] = [];
+    for (const id of ids) {
+      const hit = settledCache.get(id);
+      if (hit && hit.version === (versions.get(id) ?? '0') && hit.settled.dayStart === dayStart)
+        out.set(id, hit.settled);
+      else stale.push(id);
+    }
+    if (stale.length === 0) return out;
+    const fillsOf = new Map<number, LedgerFill[]>();
+    for (const f of await repo.fills(stale)) {
+      const list = fillsOf.get(f.mappingId);
+      if (list) list.push(f);
+      else fillsOf.set(f.mappingId, [f]);
+    }
+    if (settledCache.size + stale.length > CACHE_LIMIT) settledCache.clear();
+    for (const id of stale) {
+      const settled = settle(fillsOf.get(id) ?? [], now);
+      // The fingerprint read before the fills: a fill landing in between makes the next read re-book.
+      settledCache.set(id, { version: versions.get(id) ?? '0', settled });
+      out.set(id, settled);
+    }
+    return out;
+  }
+
+  async function book(scope: PositionsScope): Promise<Booked[]> {
+    const mappings = await repo.mappings(scope);
+    const ids = mappings.map((m) => m.id);
+    const now = deps.clock.now();
+    const [settledOf, symbols] = await Promise.all([settledFor(ids, now), repo.symbols(ids)]);
+    const infoOf = new Map<number, Map<string, SymbolInfo>>();
+    for (const s of symbols) {
+      const info = infoOf.get(s.mappingId) ?? new Map<string, SymbolInfo>();
+      info.set(s.tradingSymbol, s);
+      infoOf.set(s.mappingId, info);
+    }
+    return mappings.map((mapping) => ({
+      mapping,
+      settled: settledOf.get(mapping.id) ?? settle([], now),
+      info: infoOf.get(mapping.id) ?? new Map(),
+    }));
+  }
+
+  /** One quote request for every open symbol; none when the feed cannot answer. */
+  async function quotesFor(booked: readonly Booked[]): Promise<Map<string, number>> {
+    const keys = new Set<string>();
+    for (const b of booked) for (const k of quoteKeysOf(b.settled, b.info)) keys.add(k);
+    if (keys.size === 0 || deps.clock.now() < quotesDownUntil) return new Map();
+    try {
+      return await deps.quotes([...keys]);
+    } catch (err) {
+      quotesDownUntil = deps.clock.now() + QUOTES_BACKOFF_MS;
+      deps.logger.warn({ err }, 'no quotes for open legs; marking at last fills for a while');
+      return new Map();
+    }
+  }
+
+  /** Marks booked strategies at the given quotes (fetched when not given). */
+  async function price(booked: readonly Booked[], quotes?: Map<string, number>): Promise<AdminPosition[]> {
+    const q = quotes ?? (await quotesFor(booked));
+    return booked.map((b) => toPosition(b.mapping, markToMarket(b.settled, b.info, q)));
+  }
+
+  async function reply(scope: PositionsScope): Promise<AdminPositionsReply> {
+    const booked = await book(scope);
+    const quotes = await quotesFor(booked);
+    let totals = ZERO_FIGURES;
+    let today = ZERO_FIGURES;
+    const positions = booked.map((b) => {
+      const marked = markToMarket(b.settled, b.info, quotes);
+      totals = addFigures(totals, marked.all);
+      today = addFigures(today, marked.today);
+      return toPosition(b.mapping, marked);
+    });
+    return { positions, totals: toPnl(totals), today: toPnl(today), as_of: iso(deps.clock.now()) };
+  }
+
+  return {
+    listFor: (userId: number): Promise<PositionsReply> => reply({ userId }),
+    listAll: (): Promise<AdminPositionsReply> => reply({ everyone: true }),
+    book,
+    price,
+    quotesFor,
+  };
+}
+
+export type PositionsService = ReturnType<typeof createPositionsService>;

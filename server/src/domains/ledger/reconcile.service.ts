@@ -1,0 +1,74 @@
+import type { ReconcileAccount, ReconcileReply } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.js';
+import type { Actor } from '../../platform/ownership.js';
+import { iso } from '../../platform/time.js';
+import { createKiteRest, type KitePosition } from '../market-data/adapters/kite-rest-client.js';
+import { marketDataFailure } from '../market-data/market-data.errors.js';
+import type { LedgerRepository } from './ledger.repository.js';
+import { compareHoldings } from './reconcile.logic.js';
+
+/**
+ * Reconciliation (issue 11): for each live broker account, what the console holds open beside what the
+ * broker says it holds (Kite `GET /portfolio/positions`). A broker that cannot be asked is reported with
+ * its reason, never as agreement.
+ */
+export function createReconcileService(deps: {
+  repo: LedgerRepository;
+  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  kite: { apiRoot: string; apiKey: string };
+  clock: Clock;
+  logger: FastifyBaseLogger;
+}) {
+  async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
+    const token = await deps.brokerToken(userBrokerId);
+    if (!token) throw new Error('No access token: generate one on the Profile page');
+    const rest = createKiteRest({
+      apiRoot: deps.kite.apiRoot,
+      apiKey: deps.kite.apiKey,
+      accessToken: () => token,
+      // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
+      // placing an order never is (kite-rest-client.ts).
+      retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
+    });
+    return rest.positions();
+  }
+
+  return {
+    async reconcile(actor: Actor): Promise<ReconcileReply> {
+      const accounts = await deps.repo.liveAccounts(
+        actor.role === 'admin' ? { everyone: true } : { userId: actor.userId },
+      );
+      const legs = await deps.repo.liveLegs(accounts.map((a) => a.id));
+      const checked = await Promise.all(
+        accounts.map(async (a): Promise<ReconcileAccount> => {
+          const mine = legs.filter((l) => l.userBrokerId === a.id);
+          let broker: KitePosition[] = [];
+          let error: string | null = null;
+          try {
+            broker = await brokerPositions(a.id);
+          } catch (err) {
+            error = marketDataFailure(err).message;
+            deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');
+          }
+          const symbols = compareHoldings(
+            mine,
+            broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
+          );
+          return {
+            user_broker_id: a.id,
+            user_id: a.userId,
+            user_username: a.username,
+            broker_username: a.brokerUsername,
+            symbols,
+            in_sync: error === null && symbols.every((s) => s.drift === 0),
+            error,
+          };
+        }),
+      );
+      return { accounts: checked, checked_at: iso(deps.clock.now()) };
+    },
+  };
+}
+
+export type ReconcileService = ReturnType<typeof createReconcileService>;

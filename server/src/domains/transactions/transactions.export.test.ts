@@ -1,0 +1,255 @@
+import { describe, expect, it } from 'vitest';
+import {
+  BOOK_BATCH_SIZE,
+  bookCells,
+  bookColumns,
+  bookCsv,
+  bookFilter,
+  bookLine,
+  csvCell,
+  csvLine,
+  inertText,
+  istDateTime,
+  istDay,
+  istDayStart,
+  rupeesText,
+  valueText,
+  type TransactionBook,
+} from './transactions.export.js';
+import type { BookRow } from './transactions.repository.js';
+
+const row = (overrides: Partial<BookRow> = {}): BookRow => ({
+  id: 7,
+  transactionDate: Date.UTC(2026, 10, 23, 3, 45, 0), // 09:15 IST
+  tradingSymbol: 'NIFTY25D0924500CE',
+  quantity: 75,
+  pricePaise: 12345,
+  isDummy: 1,
+  mappingId: 3,
+  username: 'quinn',
+  strategyName: 'RDX',
+  instrumentName: 'NIFTY 50',
+  ...overrides,
+});
+
+describe('csvCell (RFC 4180)', () => {
+  it.each([
+    ['plain', 'plain'],
+    ['', ''],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+    ['cr\rhere', '"cr\rhere"'],
+    ['"', '""""'],
+  ])('%j → %j', (value, expected) => {
+    expect(csvCell(value)).toBe(expected);
+  });
+
+  it('ends a record with CRLF and quotes only the fields that need it', () => {
+    expect(csvLine(['a', 'b,c', ''])).toBe('a,"b,c",\r\n');
+  });
+});
+
+describe('inertText (formula injection)', () => {
+  it.each([
+    ['=HYPERLINK("http://x")', `'=HYPERLINK("http://x")`],
+    ['+1', "'+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tx', "'\tx"],
+    ['\rx', "'\rx"],
+  ])('guards %j', (value, expected) => {
+    expect(inertText(value)).toBe(expected);
+  });
+
+  it('leaves ordinary text alone and writes null as an empty field', () => {
+    expect(inertText('NIFTY 50')).toBe('NIFTY 50');
+    expect(inertText('a=b')).toBe('a=b');
+    expect(inertText(null)).toBe('');
+  });
+
+  it('guards first, then quotes: the cell stays one cell and inert', () => {
+    expect(csvCell(inertText('=1+2,"x"'))).toBe(`"'=1+2,""x"""`);
+    expect(csvCell(inertText('\rcmd'))).toBe(`"'\rcmd"`);
+  });
+});
+
+describe('rupeesText', () => {
+  it.each([
+    [12345, '123.45'],
+    [10005, '100.05'],
+    [100, '1.00'],
+    [0, '0.00'],
+    [-0, '0.00'],
+    [5, '0.05'],
+    [99, '0.99'],
+    [-5, '-0.05'],
+    [-99, '-0.99'],
+    [-100, '-1.00'],
+    [-123456, '-1234.56'],
+    [Number.MAX_SAFE_INTEGER, '90071992547409.91'],
+  ])('%d paise → %s', (paise, expected) => {
+    expect(rupeesText(paise)).toBe(expected);
+  });
+
+  it('takes a bigint beyond 2^53 and refuses fractional paise', () => {
+    expect(rupeesText(123456789012345678901n)).toBe('1234567890123456789.01');
+    expect(rupeesText(-1n)).toBe('-0.01');
+    expect(() => rupeesText(1.5)).toThrow(RangeError);
+  });
+
+  it('never misrounds where paise / 100 in floating point would (1.005 → "1.00" style errors)', () => {
+    for (let paise = -100_000; paise <= 100_000; paise += 7) {
+      const whole = Math.trunc(Math.abs(paise) / 100);
+      const expected = `${paise < 0 ? '-' : ''}${whole}.${String(Math.abs(paise) % 100).padStart(2, '0')}`;
+      expect(rupeesText(paise)).toBe(expected);
+    }
+  });
+});
+
+describe('valueText', () => {
+  it('is |quantity| × price in rupees', () => {
+    expect(valueText(-75, 10005)).toBe('7503.75');
+    expect(valueText(75, 12345)).toBe('9258.75');
+    expect(valueText(1, 1)).toBe('0.01');
+  });
+
+  it('stays exact when the product passes 2^53 paise', () => {
+    expect(valueText(1_000_000, 9_007_199_254_741)).toBe('90071992547410000.00');
+  });
+});
+
+describe('IST dates', () => {
+  it('writes an instant as an IST wall-clock time with its zone', () => {
+    expect(istDateTime(Date.UTC(2026, 10, 23, 3, 45, 0))).toBe('2026-11-23 09:15:00 IST');
+    // 20:00 UTC is already the next day in India.
+    expect(istDateTime(Date.UTC(2026, 10, 23, 20, 0, 5, 999))).toBe('2026-11-24 01:30:05 IST');
+  });
+
+  it('agrees with the calendar for any instant, in any order (the day it remembers never leaks)', () => {
+    const viaDate = (ms: number) => {
+      const text = new Date(ms + 19_800_000).toISOString();
+      return `${text.slice(0, 10)} ${text.slice(11, 19)} IST`;
+    };
+    let ms = Date.UTC(2024, 1, 28, 18, 29, 58);
+    for (let i = 0; i < 5000; i++) {
+      ms += ((i * 7919) % 200_000_000) * (i % 3 === 0 ? -1 : 1) + 999;
+      expect(istDateTime(ms)).toBe(viaDate(ms));
+    }
+    expect(istDateTime(0)).toBe('1970-01-01 05:30:00 IST');
+  });
+
+  it('names the IST day of an instant and finds where an IST day begins', () => {
+    expect(istDay(Date.UTC(2026, 10, 23, 18, 29, 59))).toBe('2026-11-23');
+    expect(istDay(Date.UTC(2026, 10, 23, 18, 30, 0))).toBe('2026-11-24');
+    expect(istDayStart('2026-11-24')).toBe(Date.UTC(2026, 10, 23, 18, 30, 0));
+  });
+});
+
+describe('bookFilter', () => {
+  it('keeps a user to their own fills and gives an admin everyone’s', () => {
+    expect(bookFilter({ userId: 4, role: 'user' }, {})).toEqual({ userId: 4 });
+    expect(bookFilter({ userId: 1, role: 'admin' }, {})).toEqual({});
+  });
+
+  it('turns inclusive IST days into a half-open window of instants', () => {
+    const filter = bookFilter({ userId: 4, role: 'user' }, { from: '2026-11-23', to: '2026-11-23' });
+    expect(filter).toEqual({
+      userId: 4,
+      fromMs: Date.UTC(2026, 10, 22, 18, 30),
+      toMs: Date.UTC(2026, 10, 23, 18, 30),
+    });
+  });
+});
+
+describe('bookCells', () => {
+  it('writes a SELL with price, value, names, mode and ids in header order', () => {
+    expect(bookColumns(false)).toEqual([
+      'date',
+      'trading_symbol',
+      'side',
+      'quantity',
+      'price',
+      'value',
+      'strategy',
+      'instrument',
+      'mode',
+      'transaction_id',
+      'user_strategy_mapping_id',
+    ]);
+    expect(bookCells(row(), false)).toEqual([
+      '2026-11-23 09:15:00 IST',
+      'NIFTY25D0924500CE',
+      'SELL',
+      '75',
+      '123.45',
+      '9258.75',
+      'RDX',
+      'NIFTY 50',
+      'paper',
+      '7',
+      '3',
+    ]);
+  });
+
+  it('writes a live BUY unsigned, with empty cells for what is gone', () => {
+    const cells = bookCells(
+      row({ quantity: -50, isDummy: 0, mappingId: null, strategyName: null, instrumentName: null }),
+      false,
+    );
+    expect(cells.slice(2, 4)).toEqual(['BUY', '50']);
+    expect(cells.slice(6)).toEqual(['', '', 'live', '7', '']);
+  });
+
+  it('quotes typed text that holds a comma, quote or line break, after making it inert', () => {
+    const cells = bookCells(
+      row({ tradingSymbol: 'A"B', strategyName: 'Iron, "Condor"', instrumentName: '-1\nx' }),
+      false,
+    );
+    expect([cells[1], cells[6], cells[7]]).toEqual(['"A""B"', '"Iron, ""Condor"""', `"'-1\nx"`]);
+    expect(bookLine(row(), false)).toBe(`${bookCells(row(), false).join(',')}\r\n`);
+  });
+
+  it('puts the username first for an admin, guarded like any typed text', () => {
+    expect(bookColumns(true)[0]).toBe('username');
+    expect(bookCells(row({ username: '=evil' }), true)[0]).toBe("'=evil");
+    expect(bookCells(row(), true)).toHaveLength(bookColumns(true).length);
+  });
+});
+
+describe('bookCsv', () => {
+  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => row({ id: from + i }));
+
+  it('yields the header with the first batch, then reads on after the last row until a short batch', async () => {
+    const calls: Array<{ id: number } | null> = [];
+    const batches = [rows(1 + BOOK_BATCH_SIZE, BOOK_BATCH_SIZE), rows(1 + 2 * BOOK_BATCH_SIZE, 3)];
+    const book: TransactionBook = {
+      bookBatch: (_filter, cursor) => {
+        calls.push(cursor);
+        return Promise.resolve(batches.shift() ?? []);
+      },
+    };
+    const chunks: string[] = [];
+    for await (const chunk of bookCsv(book, {}, false, rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
+
+    expect(chunks).toHaveLength(3);
+    const lines = chunks.join('').split('\r\n');
+    expect(lines[0]).toBe(bookColumns(false).join(','));
+    expect(lines).toHaveLength(1 + 2 * BOOK_BATCH_SIZE + 3 + 1); // header, rows, the empty after the last CRLF
+    expect(calls.map((c) => c?.id)).toEqual([BOOK_BATCH_SIZE, 2 * BOOK_BATCH_SIZE]);
+  });
+
+  it('writes just the header for an empty book and asks nothing more', async () => {
+    const book: TransactionBook = { bookBatch: () => Promise.reject(new Error('not called')) };
+    const chunks: string[] = [];
+    for await (const chunk of bookCsv(book, {}, true, [])) chunks.push(chunk);
+    expect(chunks).toEqual([`${bookColumns(true).join(',')}\r\n`]);
+  });
+
+  it('stops after a full last batch when the next read is empty', async () => {
+    const book: TransactionBook = { bookBatch: () => Promise.resolve([]) };
+    const chunks: string[] = [];
+    for await (const chunk of bookCsv(book, {}, false, rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
+    expect(chunks).toHaveLength(1);
+  });
+});

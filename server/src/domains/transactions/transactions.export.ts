@@ -1,0 +1,180 @@
+import { Readable } from 'node:stream';
+import { api, istDay, IST_OFFSET_MS, IST_ZONE, MSG, zoneLabel, type TransactionsExportQuery } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { bearerToken, type AuthContext, type Authenticate } from '../../platform/http.js';
+import { unauthenticated } from '../../platform/errors.js';
+import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
+
+/** Rows per query: big enough that a million rows are 500 round trips, small enough to hold in memory. */
+export const BOOK_BATCH_SIZE = 2000;
+
+const DAY_MS = 86_400_000;
+const IST = zoneLabel(IST_ZONE);
+const NEEDS_QUOTES = /[",\r\n]/;
+// What a spreadsheet would run as a formula (or DDE command) when the cell is opened (OWASP CSV injection).
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
+export function csvCell(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}
+
+/** Text a person typed (names, symbols): a leading `'` keeps a spreadsheet from running it as a formula. */
+export function inertText(value: string | null): string {
+  if (value === null) return '';
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** One CSV record, CRLF-terminated as RFC 4180 has it. */
+export function csvLine(cells: readonly string[]): string {
+  return `${cells.map(csvCell).join(',')}\r\n`;
+}
+
+/**
+ * Integer paise as rupees with exactly two decimals, by moving the decimal point in the digits (never
+ * paise / 100 in floating point): 12345 → "123.45", -5 → "-0.05". A bigint serves sums beyond 2^53.
+ */
+export function rupeesText(paise: number | bigint): string {
+  if (typeof paise === 'number' && !Number.isSafeInteger(paise)) throw new RangeError(`Not whole paise: ${paise}`);
+  const text = String(paise);
+  const sign = text.startsWith('-') ? '-' : '';
+  const digits = text.slice(sign.length).padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** |quantity| × price in rupees; exact even when the product passes 2^53 paise. */
+export function valueText(quantity: number, pricePaise: number): string {
+  const paise = Math.abs(quantity) * pricePaise;
+  return Number.isSafeInteger(paise) ? rupeesText(paise) : rupeesText(BigInt(Math.abs(quantity)) * BigInt(pricePaise));
+}
+
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+// The book comes in date order, so the last day's text nearly always serves the next row: a million
+// Date objects (a third of the export's time) become a few hundred.
+let lastDay = Number.NaN;
+let lastDayText = '';
+
+/** An instant as an accountant reads it: `2026-11-23 09:15:00 IST` (IST has no daylight saving). */
+export function istDateTime(ms: number): string {
+  const local = ms + IST_OFFSET_MS;
+  const day = Math.floor(local / DAY_MS);
+  if (day !== lastDay) {
+    lastDayText = new Date(day * DAY_MS).toISOString().slice(0, 10);
+    lastDay = day;
+  }
+  const second = Math.floor((local - day * DAY_MS) / 1000);
+  const time = `${pad2(Math.floor(second / 3600))}:${pad2(Math.floor(second / 60) % 60)}:${pad2(second % 60)}`;
+  return `${lastDayText} ${time} ${IST}`;
+}
+
+export { istDay };
+
+/** The instant an IST day (`YYYY-MM-DD`, already validated by the contract) begins. */
+export function istDayStart(day: string): number {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  return Date.UTC(year, month - 1, date) - IST_OFFSET_MS;
+}
+
+/** The header row; an admin's export names the user first. */
+export function bookColumns(hasUsername: boolean): string[] {
+  const columns = ['date', 'trading_symbol', 'side', 'quantity', 'price', 'value', 'strategy', 'instrument', 'mode'];
+  return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id'];
+}
+
+/** Typed text as one finished CSV field: made inert, then quoted as needed. */
+const textCell = (value: string | null) => csvCell(inertText(value));
+
+/**
+ * One fill as finished CSV fields, in `bookColumns` order. SPEC §3: quantity > 0 is a SELL, < 0 a BUY.
+ * Only typed text can hold a comma, quote or line break; the fields we write ourselves never need quoting.
+ */
+export function bookCells(row: BookRow, hasUsername: boolean): string[] {
+  const cells = [
+    istDateTime(row.transactionDate),
+    textCell(row.tradingSymbol),
+    row.quantity > 0 ? 'SELL' : 'BUY',
+    String(Math.abs(row.quantity)),
+    rupeesText(row.pricePaise),
+    valueText(row.quantity, row.pricePaise),
+    textCell(row.strategyName),
+    textCell(row.instrumentName),
+    row.isDummy === 1 ? 'paper' : 'live',
+    String(row.id),
+    row.mappingId === null ? '' : String(row.mappingId),
+  ];
+  return hasUsername ? [textCell(row.username), ...cells] : cells;
+}
+
+/** One fill as a CRLF-terminated CSV record. */
+export const bookLine = (row: BookRow, hasUsername: boolean): string => `${bookCells(row, hasUsername).join(',')}\r\n`;
+
+/** What the export reads from the transactions: keyset batches of the book. */
+export type TransactionBook = Pick<TransactionsRepository, 'bookBatch'>;
+
+/** Who sees what: a user their own fills, an admin everyone's; the IST days become [fromMs, toMs). */
+export function bookFilter(auth: Pick<AuthContext, 'userId' | 'role'>, query: TransactionsExportQuery): BookFilter {
+  return {
+    ...(auth.role === 'admin' ? {} : { userId: auth.userId }),
+    ...(query.from ? { fromMs: istDayStart(query.from) } : {}),
+    ...(query.to ? { toMs: istDayStart(query.to) + DAY_MS } : {}),
+  };
+}
+
+/**
+ * The CSV text, one chunk per batch. A generator behind `Readable.from` is pulled: the next query runs only
+ * when the socket has taken the previous chunk, so a slow client holds one batch, never the book.
+ */
+export async function* bookCsv(
+  book: TransactionBook,
+  filter: BookFilter,
+  hasUsername: boolean,
+  first: BookRow[],
+): AsyncGenerator<string> {
+  let batch = first;
+  let chunk = csvLine(bookColumns(hasUsername));
+  for (;;) {
+    for (const row of batch) chunk += bookLine(row, hasUsername);
+    if (chunk) yield chunk;
+    chunk = '';
+    const last = batch.at(-1);
+    if (!last || batch.length < BOOK_BATCH_SIZE) return;
+    const cursor: BookCursor = { transactionDate: last.transactionDate, id: last.id };
+    batch = await book.bookBatch(filter, cursor, BOOK_BATCH_SIZE);
+  }
+}
+
+/**
+ * GET /api/transactions/export.csv. Registered on Fastify itself, not through `mount`: the reply is a CSV
+ * stream, not the JSON envelope. Authentication and query validation still run first, and their failures
+ * (and a failing first read) still answer in the envelope.
+ */
+export function registerTransactionsExport(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  book: TransactionBook,
+  now: () => number,
+): void {
+  const route = api.transactions.exportCsv;
+  app.route({
+    method: route.method,
+    url: `/api${route.path}`,
+    schema: { querystring: route.query },
+    onRequest: async (req) => {
+      req.auth = await authenticate(bearerToken(req), req.ip);
+    },
+    handler: async (req, reply) => {
+      if (!req.auth) throw unauthenticated(MSG.noAuthToken);
+      // Validated and typed by the contract schema above.
+      const filter = bookFilter(req.auth, req.query as TransactionsExportQuery);
+      const hasUsername = req.auth.role === 'admin';
+      const first = await book.bookBatch(filter, null, BOOK_BATCH_SIZE);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="transactions-${istDay(now())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(
+          Readable.from(bookCsv(book, filter, hasUsername, first), { objectMode: false, highWaterMark: 64 * 1024 }),
+        );
+    },
+  });
+}

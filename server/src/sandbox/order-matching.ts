@@ -1,0 +1,89 @@
+/**
+ * How sandbox orders trade: against the instrument's synthetic depth at each one-second price step, within
+ * the order's limit, at the levels' prices. What one order takes from a level at a second is gone for the
+ * other orders of that second, so two orders cannot both fill against the same thin level. Everything is
+ * a function of (seed, token, second) and the order of requests, so a run repeats exactly.
+ */
+import type { InstrumentPricing } from './instrument-pricing.js';
+import type { UniverseSource } from './instrument-universe.js';
+import { syntheticDepth, type Depth } from './kite-quotes.js';
+import type { SandboxClock } from './sandbox-context.js';
+
+/** What the order book needs from the market. */
+export interface DepthSource {
+  /** The depth of `token` during `second`, or null when it does not trade then (expired, unknown). */
+  depthAt(token: number, second: number): Depth | null;
+}
+
+/** The depth orders see: the same levels `/quote` and the ticker show, until the contract expires. */
+export function createDepthSource(
+  pricing: InstrumentPricing,
+  universe: UniverseSource,
+  clock: SandboxClock,
+): DepthSource {
+  return {
+    depthAt(token, second) {
+      const instrument = universe.resolveToken(token, clock.now());
+      if (instrument?.kind !== 'option' || second * 1000 >= instrument.contract.expiryMs) return null;
+      const last = pricing.ltpPaise(instrument, second);
+      return syntheticDepth(token, instrument.contract.root.lotSize, last, second);
+    },
+  };
+}
+
+/** A fill: `quantity` units at `pricePaise`. */
+export interface Fill {
+  quantity: number;
+  pricePaise: number;
+}
+
+/** What an order asks of the depth. */
+export interface Want {
+  token: number;
+  side: 'BUY' | 'SELL';
+  limitPaise: number;
+  quantity: number;
+}
+
+/** Seconds of used depth kept; older steps are never matched again (see MAX_CATCH_UP_SECONDS). */
+const KEEP_SECONDS = 900;
+
+/** The depth already taken per (second, token, side, level). */
+export class DepthLedger {
+  private readonly used = new Map<number, Map<string, number[]>>();
+  private newest = 0;
+
+  /**
+   * Takes what `want` may have from `depth` at `second`: an offer (BUY) or bid (SELL) level at a time,
+   * best first, while the level's price is within the limit and quantity remains.
+   */
+  take(want: Want, depth: Depth, second: number): Fill[] {
+    const levels = want.side === 'BUY' ? depth.sell : depth.buy;
+    const used = this.usedAt(second, `${want.token}|${want.side}`);
+    const fills: Fill[] = [];
+    let remaining = want.quantity;
+    for (const [k, level] of levels.entries()) {
+      if (remaining <= 0) break;
+      const isWithin = want.side === 'BUY' ? level.pricePaise <= want.limitPaise : level.pricePaise >= want.limitPaise;
+      if (!isWithin) break;
+      const quantity = Math.min(remaining, level.quantity - (used[k] ?? 0));
+      if (quantity <= 0) continue;
+      used[k] = (used[k] ?? 0) + quantity;
+      remaining -= quantity;
+      fills.push({ quantity, pricePaise: level.pricePaise });
+    }
+    return fills;
+  }
+
+  private usedAt(second: number, key: string): number[] {
+    if (second > this.newest) {
+      this.newest = second;
+      for (const s of this.used.keys()) if (s < second - KEEP_SECONDS) this.used.delete(s);
+    }
+    const bySecond = this.used.get(second) ?? new Map<string, number[]>();
+    this.used.set(second, bySecond);
+    const used = bySecond.get(key) ?? [];
+    bySecond.set(key, used);
+    return used;
+  }
+}

@@ -1,0 +1,133 @@
+/**
+ * `/control`: the sandbox's own test tooling on its port, so tests and operators can rehearse failures
+ * over HTTP (docs/SANDBOX.md). Not part of Kite: no Kite token opens it, and it answers loopback callers
+ * only. Every route is a thin shell over the in-process `SandboxControl`.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { json, type SandboxResponse } from './http-kit.js';
+import { averagePaise, type SandboxOrder } from './kite-order-book.js';
+
+/** An order as the exchange saw it (`GET /control/orders`). */
+export interface ControlOrder {
+  order_id: string;
+  user_id: string;
+  tag: string | null;
+  tradingsymbol: string;
+  transaction_type: 'BUY' | 'SELL';
+  order_type: string;
+  quantity: number;
+  filled_quantity: number;
+  average_price: number;
+  price: number;
+  status: string;
+  status_message: string | null;
+  /** What the MARKET order was placed with (−1 or a percentage); 0 for a LIMIT order. */
+  market_protection: number;
+}
+
+/** The in-process controls these routes drive (a subset of `SandboxControl`). */
+export interface ControlHooks {
+  failNext(target: string, count: number, kind: 'drop-after'): void;
+  rejectNextOrders(count: number, message?: string): void;
+  expireAccessTokens(): number;
+  dropKiteTickerConnections(): number;
+  clearFaults(): void;
+  orders(): ControlOrder[];
+}
+
+/** `POST /control/faults` body: any of these, applied together. */
+const FaultsSchema = z
+  .object({
+    /** The next N order placements happen, then the connection drops before the reply. */
+    lose_order_replies: z.number().int().min(1).optional(),
+    /** The next N orders are placed and REJECTED with `message`. */
+    reject_orders: z.number().int().min(1).optional(),
+    message: z.string().min(1).optional(),
+    /** Every access token dies now. */
+    expire_tokens: z.literal(true).optional(),
+    /** Every ticker connection is cut now. */
+    drop_ticker: z.literal(true).optional(),
+  })
+  .strict();
+
+/** An order for `GET /control/orders`. */
+export function controlOrderJson(o: SandboxOrder): ControlOrder {
+  return {
+    order_id: o.orderId,
+    user_id: o.userId,
+    tag: o.tag,
+    tradingsymbol: o.tradingsymbol,
+    transaction_type: o.transactionType,
+    order_type: o.orderType,
+    quantity: o.quantity,
+    filled_quantity: o.filledQuantity,
+    average_price: Math.round(averagePaise(o)) / 100,
+    price: o.pricePaise / 100,
+    status: o.status,
+    status_message: o.statusMessage,
+    market_protection: o.marketProtection ?? 0,
+  };
+}
+
+/** Applies a fault request; the reply says what was done. */
+export function applyFaults(hooks: ControlHooks, body: unknown): SandboxResponse {
+  const parsed = FaultsSchema.safeParse(body);
+  if (!parsed.success) {
+    const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+    return json(400, { status: 'error', message: `Invalid faults request (${problem}).` });
+  }
+  const f = parsed.data;
+  const applied: Record<string, number | boolean> = {};
+  if (f.lose_order_replies) {
+    hooks.failNext('kite.orders.place', f.lose_order_replies, 'drop-after');
+    applied.lose_order_replies = f.lose_order_replies;
+  }
+  if (f.reject_orders) {
+    hooks.rejectNextOrders(f.reject_orders, f.message);
+    applied.reject_orders = f.reject_orders;
+  }
+  if (f.expire_tokens) applied.expired_tokens = hooks.expireAccessTokens();
+  if (f.drop_ticker) applied.dropped_ticker_connections = hooks.dropKiteTickerConnections();
+  return json(200, { status: 'success', data: applied });
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+function send(reply: FastifyReply, response: SandboxResponse): FastifyReply {
+  return reply
+    .code(response.status)
+    .headers(response.headers ?? {})
+    .send(response.body);
+}
+
+/** The JSON body: the sandbox keeps bodies as raw strings; a plain Fastify has parsed it already. */
+function parseBody(body: unknown): unknown {
+  if (typeof body !== 'string') return body ?? {};
+  if (body.trim() === '') return {};
+  try {
+    return JSON.parse(body) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Mounts `/control/faults` (POST to inject, DELETE to clear) and `/control/orders`, for loopback callers only. */
+export function mountControlRoutes(app: FastifyInstance, hooks: ControlHooks): void {
+  void app.register(
+    (scope, _opts, done) => {
+      scope.addHook('onRequest', (req, reply, next) => {
+        if (LOOPBACK.has(req.socket.remoteAddress ?? '')) return next();
+        void send(reply, json(403, { status: 'error', message: 'The sandbox control routes answer loopback only.' }));
+      });
+      scope.post('/faults', (req, reply) => send(reply, applyFaults(hooks, parseBody(req.body))));
+      scope.delete('/faults', (_req, reply) => {
+        hooks.clearFaults();
+        return send(reply, json(200, { status: 'success', data: true }));
+      });
+      scope.get('/orders', (_req, reply) => send(reply, json(200, { orders: hooks.orders() })));
+      done();
+    },
+    { prefix: '/control' },
+  );
+}

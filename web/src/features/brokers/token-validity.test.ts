@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { tokenIsExpired, tokenValidity } from './token-validity';
+
+const b = { token_expires_at: '2026-11-24T00:30:00.000Z' }; // Tuesday 06:00 IST
+
+describe('token validity', () => {
+  it('shows when a token stops working, in IST', () => {
+    expect(tokenValidity(b, Date.parse('2026-11-23T10:00:00Z'))).toBe('24 Nov 2026, 06:00 IST');
+    expect(tokenIsExpired(b, Date.parse('2026-11-23T10:00:00Z'))).toBe(false);
+  });
+
+  it('says a dead token is dead and what to do', () => {
+    expect(tokenValidity(b, Date.parse('2026-11-24T00:30:00Z'))).toBe(
+      'Expired 24 Nov 2026, 06:00 IST: generate a new one',
+    );
+    expect(tokenIsExpired(b, Date.parse('2026-11-24T00:30:00Z'))).toBe(true);
+  });
+
+  it('shows a dash without a token', () => {
+    expect(tokenValidity({ token_expires_at: null })).toBe('—');
+  });
+});

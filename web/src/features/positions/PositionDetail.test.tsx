@@ -1,0 +1,78 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PnlStrip } from './PnlStrip';
+import { PositionDetail } from './PositionDetail';
+import { figures, legFixture, positionFixture } from './position-fixture';
+
+const cellsOf = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
+
+describe('PositionDetail', () => {
+  afterEach(cleanup);
+
+  it('lists each leg with its side, unsigned quantity, entry, LTP and P&L, and hints a stale LTP', () => {
+    const onChart = vi.fn();
+    render(
+      <PositionDetail
+        position={positionFixture({
+          legs: [
+            legFixture(),
+            legFixture({ trading_symbol: 'LONGPE', quantity: -25, ltp_is_stale: true, unrealized_pnl: -750 }),
+          ],
+        })}
+        onChart={onChart}
+      />,
+    );
+    const rows = screen.getAllByTestId('position-leg');
+    expect(cellsOf(rows[0]!)).toEqual(['SANDBOX25D1210050CE', 'SELL', '50', '120.50', '110.25', '+₹512.50']);
+    expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '110.25last fill', '−₹750.00']);
+    expect(within(rows[1]!).getByText('last fill').getAttribute('title')).toMatch(/last fill's price/);
+    fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
+    expect(onChart).toHaveBeenCalledOnce();
+  });
+
+  it("shows the strategy's realized, unrealized, estimated charges and net, signed and coloured", () => {
+    render(<PositionDetail position={positionFixture({ ...figures(1500, -200.25, 81.4) })} onChart={vi.fn()} />);
+    const figuresList = screen.getByLabelText('Strategy P&L');
+    const values = Array.from(figuresList.querySelectorAll('dd')).map((d) => [d.textContent, d.className]);
+    expect(values).toEqual([
+      ['+₹1,500.00', 'pnl pnl-up'],
+      ['−₹200.25', 'pnl pnl-down'],
+      ['₹81.40', 'pnl-cost'],
+      ['+₹1,218.35', 'pnl pnl-up'],
+    ]);
+  });
+
+  it('says when nothing is open', () => {
+    render(<PositionDetail position={positionFixture({ legs: [] })} onChart={vi.fn()} />);
+    expect(screen.getByText('No open legs.')).toBeTruthy();
+  });
+});
+
+describe('PnlStrip', () => {
+  afterEach(cleanup);
+
+  it("labels the day as IST, says charges are estimated, and shows today's four figures", () => {
+    render(<PnlStrip today={figures(2500.5, -1000, 120.75)} asOf="2025-12-10T05:00:00.000Z" />);
+    expect(screen.getByRole('heading', { name: 'Today (IST)' })).toBeTruthy();
+    expect(screen.getByText(/Charges are estimated/)).toBeTruthy();
+    const strip = screen.getByLabelText("Today's P&L");
+    const pairs = Array.from(strip.querySelectorAll('div')).map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Realized', '+₹2,500.50'],
+      ['Unrealized', '−₹1,000.00'],
+      ['Charges (est.)', '₹120.75'],
+      ['Net', '+₹1,379.75'],
+    ]);
+  });
+
+  it('names the scope on the admin table', () => {
+    render(<PnlStrip today={figures(0, 0, 0)} asOf="2025-12-10T05:00:00.000Z" scopeLabel="all users" />);
+    expect(screen.getByRole('heading', { name: 'Today (IST), all users' })).toBeTruthy();
+  });
+});

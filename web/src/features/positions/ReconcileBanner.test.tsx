@@ -1,0 +1,83 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ReconcileBanner } from './ReconcileBanner';
+
+function renderWith(accounts: unknown[], withUser = false) {
+  vi.stubGlobal('fetch', () =>
+    Promise.resolve(
+      new Response(JSON.stringify({ success: true, data: { accounts, checked_at: '2025-12-10T05:00:00.000Z' } })),
+    ),
+  );
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <ReconcileBanner withUser={withUser} />
+    </QueryClientProvider>,
+  );
+  return client;
+}
+
+const account = {
+  user_broker_id: 4,
+  user_id: 3,
+  user_username: 'trader1',
+  broker_username: 'AB1234',
+  symbols: [],
+  in_sync: true,
+  error: null,
+};
+
+describe('ReconcileBanner', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('alerts with the drifting symbol when the broker holds what the console does not', async () => {
+    renderWith([
+      {
+        ...account,
+        in_sync: false,
+        symbols: [
+          {
+            trading_symbol: 'SANDBOX25D1210050CE',
+            exchange: 'NFO',
+            console_quantity: 0,
+            broker_quantity: 50,
+            drift: 50,
+          },
+        ],
+      },
+    ]);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Broker positions differ for AB1234: SANDBOX25D1210050CE console flat vs broker short 50.',
+    );
+  });
+
+  it('shows nothing when every account agrees', async () => {
+    const client = renderWith([account]);
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.queryByTestId('reconcile-banner')).toBeNull();
+  });
+
+  it('notes quietly, not as an alert, an account the broker could not be asked about while the console holds legs there', async () => {
+    renderWith(
+      [
+        {
+          ...account,
+          in_sync: false,
+          error: 'Token expired',
+          symbols: [{ trading_symbol: 'X', exchange: 'NFO', console_quantity: 50, broker_quantity: 0, drift: -50 }],
+        },
+      ],
+      true,
+    );
+    const note = await screen.findByRole('status');
+    expect(note.textContent).toBe(
+      'Could not compare positions with the broker for AB1234 (user trader1), where the console holds 1 symbol: Token expired',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});

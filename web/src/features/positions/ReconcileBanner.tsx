@@ -1,0 +1,48 @@
+import { api } from '@app/contract';
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../../api/client';
+import { positionKeys } from './position-cache';
+import { reconcileNotices } from './reconcile-display';
+import './positions.css';
+
+/** How often the broker's positions are compared with the console's, besides after every fill. */
+export const RECONCILE_POLL_MS = 30_000;
+
+/**
+ * A banner when a live broker account holds something other than what the console's strategies hold
+ * (a trade placed outside the console, an order the console lost): each drifting symbol with both
+ * quantities. A broker that could not be asked gets a quieter line, and only if the console holds
+ * something there. Nothing at all while everything agrees, or while the check is unknown or failing.
+ */
+export function ReconcileBanner({ withUser = false }: { withUser?: boolean }) {
+  const reconcile = useQuery({
+    queryKey: positionKeys.reconcile,
+    queryFn: () => call(api.positions.reconcile),
+    refetchInterval: RECONCILE_POLL_MS,
+  });
+  if (!reconcile.data) return null;
+  const { drift, unchecked } = reconcileNotices(reconcile.data.accounts, withUser);
+  if (drift.length === 0 && unchecked.length === 0) return null;
+  return (
+    <div className="reconcile-notices" data-testid="reconcile-banner">
+      {drift.length > 0 && (
+        <div className="reconcile-drift" role="alert">
+          {drift.map((d) => (
+            <p key={d.key}>{d.text}</p>
+          ))}
+          <p className="reconcile-hint">
+            Check the broker&apos;s positions screen before the strategy trades again: the console only knows its own
+            fills.
+          </p>
+        </div>
+      )}
+      {unchecked.length > 0 && (
+        <div className="reconcile-unchecked" role="status">
+          {unchecked.map((u) => (
+            <p key={u.key}>{u.text}</p>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import type { PnlFigures } from '@app/contract';
+import { formatInr } from '../../lib/format';
+
+/** Rupees on the wire have two decimals; sums are made in integer paise so they never drift. */
+export const toPaise = (rupees: number): number => Math.round(rupees * 100);
+export const toRupees = (paise: number): number => paise / 100;
+
+export type PnlTone = 'up' | 'down';
+
+/**
+ * A P&L figure as a trader reads it: a sign as well as a colour (colour alone fails colour-blind
+ * readers), Indian grouping, paise. Zero has no sign; a figure under half a paisa is zero.
+ */
+export function formatPnl(rupees: number): { text: string; tone: PnlTone } {
+  const paise = toPaise(rupees);
+  const magnitude = formatInr(Math.abs(paise) / 100);
+  if (paise > 0) return { text: `+${magnitude}`, tone: 'up' };
+  if (paise < 0) return { text: `−${magnitude}`, tone: 'down' };
+  return { text: magnitude, tone: 'up' };
+}
+
+/** The CSS class of a P&L figure: green at or above zero, red below. */
+export function pnlClass(rupees: number): string {
+  return `pnl pnl-${formatPnl(rupees).tone}`;
+}
+
+/** MTM as the curve plots it: realized + unrealized, before charges. */
+export function mtmOf(figures: Pick<PnlFigures, 'realized_pnl' | 'unrealized_pnl'>): number {
+  return toRupees(toPaise(figures.realized_pnl) + toPaise(figures.unrealized_pnl));
+}
+
+/** A position as short (> 0, sold), long (< 0, bought) or flat, for sentences like the reconciliation banner's. */
+export function holdingWords(quantity: number): string {
+  if (quantity > 0) return `short ${quantity.toLocaleString('en-IN')}`;
+  if (quantity < 0) return `long ${Math.abs(quantity).toLocaleString('en-IN')}`;
+  return 'flat';
+}

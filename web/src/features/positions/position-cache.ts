@@ -1,0 +1,103 @@
+import type { AdminPosition, PnlFigures, Position, PositionsReply } from '@app/contract';
+import type { QueryClient } from '@tanstack/react-query';
+import { toPaise, toRupees } from './pnl-display';
+
+/**
+ * TanStack Query keys of positions. Both lists live under `positionKeys.all`; reconciliation has a
+ * key of its own because it asks the broker and is refreshed on a different rhythm.
+ */
+export const positionKeys = {
+  all: ['positions'] as const,
+  mine: () => [...positionKeys.all, 'mine'] as const,
+  allUsers: () => [...positionKeys.all, 'all-users'] as const,
+  reconcile: ['positions-reconcile'] as const,
+};
+
+const FIGURES = ['realized_pnl', 'unrealized_pnl', 'charges', 'net_pnl'] as const;
+
+/** `base` + `added` − `removed`, figure by figure, in paise. */
+export function shiftFigures(base: PnlFigures, added: PnlFigures, removed: PnlFigures | undefined): PnlFigures {
+  const out = { ...base };
+  for (const key of FIGURES) {
+    out[key] = toRupees(toPaise(base[key]) + toPaise(added[key]) - (removed ? toPaise(removed[key]) : 0));
+  }
+  return out;
+}
+
+/** What a strategy holds, symbol by symbol, as one comparable string ("SYMBOL:quantity,…"). */
+export function holdingsKey(position: Pick<Position, 'legs'> | undefined): string {
+  if (!position) return '';
+  return position.legs
+    .map((l) => `${l.trading_symbol}:${l.quantity}`)
+    .sort()
+    .join(',');
+}
+
+/** The holdings a {@link holdingsKey} names, symbol → net quantity. */
+export function holdingsFromKey(key: string): Map<string, number> {
+  const held = new Map<string, number>();
+  for (const entry of key.split(',')) {
+    const at = entry.lastIndexOf(':');
+    if (at > 0) held.set(entry.slice(0, at), Number(entry.slice(at + 1)));
+  }
+  return held;
+}
+
+/**
+ * A positions reply with one strategy's new figures merged in (a `positions_updated` event): the row is
+ * replaced or added, and the totals and today's strip move by the difference, so they stay the server's
+ * sums without re-reading the list.
+ */
+export function applyPositionUpdate<R extends PositionsReply>(
+  reply: R,
+  position: R['positions'][number],
+  at: string,
+): R {
+  const index = reply.positions.findIndex((p) => p.user_strategy_mapping_id === position.user_strategy_mapping_id);
+  const previous = index >= 0 ? reply.positions[index] : undefined;
+  const positions = index >= 0 ? reply.positions.with(index, position) : [...reply.positions, position];
+  return {
+    ...reply,
+    positions,
+    totals: shiftFigures(reply.totals, position, previous),
+    today: shiftFigures(reply.today, position.today, previous?.today),
+    as_of: at,
+  };
+}
+
+/** Without the admin-only field, for the signed-in user's own list. */
+function ownPosition(position: AdminPosition): Position {
+  const { user_username: _username, ...own } = position;
+  return own;
+}
+
+/**
+ * Merges a `positions_updated` event into every cached positions list it belongs to: the user's own
+ * list when it is theirs, the all-users list (admins) always. Returns whether the strategy's holdings
+ * changed (a fill rather than a price move), which is when reconciliation is worth asking again.
+ */
+export function patchPositionInCache(queryClient: QueryClient, position: AdminPosition, viewerId: number): boolean {
+  const at = new Date().toISOString();
+  const id = position.user_strategy_mapping_id;
+  let before: Position | undefined;
+  let isCached = false;
+  const remember = (reply: PositionsReply | undefined) => {
+    const found = reply?.positions.find((p) => p.user_strategy_mapping_id === id);
+    if (found) before = found;
+    if (reply) isCached = true;
+  };
+  if (position.user_id === viewerId) {
+    queryClient.setQueriesData<PositionsReply>({ queryKey: positionKeys.mine() }, (old) => {
+      remember(old);
+      return old ? applyPositionUpdate(old, ownPosition(position), at) : old;
+    });
+  }
+  queryClient.setQueriesData<PositionsReply & { positions: AdminPosition[] }>(
+    { queryKey: positionKeys.allUsers() },
+    (old) => {
+      remember(old);
+      return old ? applyPositionUpdate(old, position, at) : old;
+    },
+  );
+  return !isCached || holdingsKey(before) !== holdingsKey(position);
+}

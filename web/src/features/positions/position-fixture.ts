@@ -1,0 +1,64 @@
+import type { AdminPosition, PnlFigures, PositionLeg, PositionsReply } from '@app/contract';
+
+/** A leg for component tests: 50 sold of a SANDBOX call, marked live. */
+export function legFixture(overrides: Partial<PositionLeg> = {}): PositionLeg {
+  return {
+    trading_symbol: 'SANDBOX25D1210050CE',
+    option_type: 'CE',
+    strike: 10050,
+    expiry: '2025-12-12',
+    quantity: 50,
+    entry_price: 120.5,
+    ltp: 110.25,
+    ltp_is_stale: false,
+    unrealized_pnl: 512.5,
+    ...overrides,
+  };
+}
+
+export function figures(realized: number, unrealized: number, charges: number): PnlFigures {
+  const net = (Math.round(realized * 100) + Math.round(unrealized * 100) - Math.round(charges * 100)) / 100;
+  return { realized_pnl: realized, unrealized_pnl: unrealized, charges, net_pnl: net };
+}
+
+/** A complete position for component tests: mapping 11 of user 3 (the mapping fixture's), two legs. */
+export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPosition {
+  return {
+    user_strategy_mapping_id: 11,
+    user_id: 3,
+    user_username: 'trader1',
+    strategy_name: 'RDX',
+    instrument_name: 'SANDBOX 24x7',
+    is_dummy: 1,
+    running_status: 1,
+    legs: [
+      legFixture(),
+      legFixture({
+        trading_symbol: 'SANDBOX25D129950PE',
+        option_type: 'PE',
+        strike: 9950,
+        entry_price: 80,
+        ltp: 95,
+        ltp_is_stale: true,
+        unrealized_pnl: -750,
+      }),
+    ],
+    ...figures(100, -237.5, 81.4),
+    today: figures(100, -237.5, 81.4),
+    ...overrides,
+  };
+}
+
+/** A reply holding `positions`, its totals and today's strip the sums of theirs. */
+export function replyFixture(positions: AdminPosition[]): PositionsReply & { positions: AdminPosition[] } {
+  const sum = (pick: (p: AdminPosition) => PnlFigures): PnlFigures => {
+    const paise = (k: keyof PnlFigures) => positions.reduce((s, p) => s + Math.round(pick(p)[k] * 100), 0) / 100;
+    return {
+      realized_pnl: paise('realized_pnl'),
+      unrealized_pnl: paise('unrealized_pnl'),
+      charges: paise('charges'),
+      net_pnl: paise('net_pnl'),
+    };
+  };
+  return { positions, totals: sum((p) => p), today: sum((p) => p.today), as_of: '2025-12-10T05:00:00.000Z' };
+}

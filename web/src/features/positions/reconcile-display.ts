@@ -1,0 +1,48 @@
+import type { ReconcileAccount } from '@app/contract';
+import { holdingWords } from './pnl-display';
+
+/** What the reconciliation banner says about a reply: drift loudly, unreachable brokers quietly. */
+export interface ReconcileNotices {
+  /** One sentence per account whose broker holds something else than the console. */
+  drift: { key: number; text: string }[];
+  /** One sentence per account the broker could not be asked about while the console holds something there. */
+  unchecked: { key: number; text: string }[];
+}
+
+function accountName(a: ReconcileAccount, withUser: boolean): string {
+  return withUser ? `${a.broker_username} (user ${a.user_username})` : a.broker_username;
+}
+
+/**
+ * The banner's sentences. `withUser` names the console user too (the admin sees every account).
+ * An account that could not be checked is mentioned only when the console holds something on it:
+ * with nothing held there is nothing to get wrong.
+ */
+export function reconcileNotices(accounts: readonly ReconcileAccount[], withUser: boolean): ReconcileNotices {
+  const drift: ReconcileNotices['drift'] = [];
+  const unchecked: ReconcileNotices['unchecked'] = [];
+  for (const a of accounts) {
+    const name = accountName(a, withUser);
+    if (a.error !== null) {
+      const held = a.symbols.filter((s) => s.console_quantity !== 0).length;
+      if (held > 0) {
+        const what = held === 1 ? '1 symbol' : `${held} symbols`;
+        unchecked.push({
+          key: a.user_broker_id,
+          text: `Could not compare positions with the broker for ${name}, where the console holds ${what}: ${a.error}`,
+        });
+      }
+      continue;
+    }
+    const drifting = a.symbols.filter((s) => s.drift !== 0);
+    if (a.in_sync || drifting.length === 0) continue;
+    const details = drifting
+      .map(
+        (s) =>
+          `${s.trading_symbol} console ${holdingWords(s.console_quantity)} vs broker ${holdingWords(s.broker_quantity)}`,
+      )
+      .join('; ');
+    drift.push({ key: a.user_broker_id, text: `Broker positions differ for ${name}: ${details}.` });
+  }
+  return { drift, unchecked };
+}
