@@ -21,6 +21,12 @@ export class UserMappingsPage {
   async open() {
     await this.page.getByRole('button', { name: 'Strategies', exact: true }).click();
     await expect(this.page.getByRole('heading', { name: 'Strategies - User Strategy Mappings' })).toBeVisible();
+    await this.expectLoaded();
+  }
+
+  /** Waits until the form has read its lists (a click before then finds no broker chosen yet). */
+  async expectLoaded() {
+    await expect(this.form()).toHaveAttribute('aria-busy', 'false');
   }
 
   form() {
@@ -47,7 +53,10 @@ export class UserMappingsPage {
   }
 
   async fill(input: MappingFormInput) {
-    if (input.user) await this.field('User').selectOption({ label: input.user });
+    if (input.user) {
+      await this.field('User').selectOption({ label: input.user });
+      await this.expectLoaded(); // that user's broker accounts
+    }
     if (input.instrument) await this.field('Instrument').selectOption({ label: input.instrument });
     if (input.broker) await this.field('User Broker').selectOption({ label: input.broker });
     if (input.active !== undefined)

@@ -44,7 +44,11 @@ export function MappingForm({
   const [values, setValues] = useState<MappingFormValues>(() =>
     editing ? mappingToForm(editing) : emptyMappingForm(undefined),
   );
-  const { brokers, error: brokersError } = useFormBrokers(isAdmin, toInt(values.user_id), editing !== null);
+  const {
+    brokers,
+    isLoading: brokersLoading,
+    error: brokersError,
+  } = useFormBrokers(isAdmin, toInt(values.user_id), editing !== null);
 
   // A newly read broker list picks its first account unless the chosen one is in it (SPEC: "first broker").
   const [seenBrokers, setSeenBrokers] = useState<UserBroker[] | undefined>(undefined);
@@ -104,7 +108,13 @@ export function MappingForm({
   }
 
   return (
-    <form className="card form-grid mapping-form" onSubmit={onSubmit} noValidate aria-label="Strategy mapping form">
+    <form
+      className="card form-grid mapping-form"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Strategy mapping form"
+      aria-busy={reference.isLoading || brokersLoading}
+    >
       <h3>{isCreate ? 'Create Strategy Mapping' : 'Edit Strategy Mapping'}</h3>
       {isAdmin && (
         <MappingUserField

@@ -18,6 +18,8 @@ export function useMappingReferenceData(isAdmin: boolean) {
     strategies: strategies.data,
     instruments: instruments.data,
     users: users.data,
+    /** True while a list the form needs is still being read (the form says so with aria-busy). */
+    isLoading: strategies.isLoading || instruments.isLoading || users.isLoading,
     /** SPEC §8 'Failed to load data' (server text preferred) when any list failed. */
     error: failed ? messageOf(failed.error, MSG.failedLoadData) : null,
   };
@@ -34,5 +36,9 @@ export function useFormBrokers(isAdmin: boolean, userId: number, isEditing: bool
     enabled: !isAdmin || userId > 0,
   });
   const fallback = isAdmin && isEditing ? MSG.failedLoadUserBrokersForEditing : MSG.failedFetchUserBrokers;
-  return { brokers: query.data, error: query.isError ? messageOf(query.error, fallback) : null };
+  return {
+    brokers: query.data,
+    isLoading: query.isLoading,
+    error: query.isError ? messageOf(query.error, fallback) : null,
+  };
 }
