@@ -1,5 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 
+/** What the broker configuration form can be filled with (apiKey/apiSecret: the account's own Kite app). */
+export interface BrokerFormValues {
+  broker?: 'Zerodha' | 'Binance';
+  username?: string;
+  token?: string;
+  apiKey?: string;
+  apiSecret?: string;
+}
+
 /** The user's Profile view: broker configuration form, list and token panel. */
 export class UserBrokersPage {
   constructor(private readonly page: Page) {}
@@ -21,15 +30,30 @@ export class UserBrokersPage {
     return this.row(brokerUsername).getByRole('cell').nth(2);
   }
 
-  async fillForm(values: { broker?: 'Zerodha' | 'Binance'; username?: string; token?: string }) {
+  /** Which Kite Connect app the account uses: 'Own app' or 'Console app' ('—' for other brokers). */
+  appCell(brokerUsername: string) {
+    return this.row(brokerUsername).getByRole('cell').nth(4);
+  }
+
+  apiKeyInput() {
+    return this.form().getByLabel('API Key', { exact: true });
+  }
+
+  apiSecretInput() {
+    return this.form().getByLabel('API Secret', { exact: true });
+  }
+
+  async fillForm(values: BrokerFormValues) {
     const form = this.form();
     if (values.broker)
       await form.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: values.broker });
     if (values.username !== undefined) await form.getByLabel('Broker Username').fill(values.username);
     if (values.token !== undefined) await form.getByLabel('Broker Token').fill(values.token);
+    if (values.apiKey !== undefined) await this.apiKeyInput().fill(values.apiKey);
+    if (values.apiSecret !== undefined) await this.apiSecretInput().fill(values.apiSecret);
   }
 
-  async add(values: { broker?: 'Zerodha' | 'Binance'; username: string; token?: string }) {
+  async add(values: BrokerFormValues & { username: string }) {
     await this.fillForm(values);
     await this.form().getByRole('button', { name: 'Add Broker' }).click();
   }

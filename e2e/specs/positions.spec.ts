@@ -7,11 +7,9 @@ import { adminToken } from '../fixtures.js';
 import { AdminDataPage } from '../pages/admin-data.page.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { PositionsPage, RUPEE_FIGURE } from '../pages/positions.page.js';
-import type { HomePage } from '../pages/home.page.js';
-import type { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
-import type { UserMappingsPage } from '../pages/user-mappings.page.js';
 import { sandboxTotp } from '../sandbox.js';
-import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION, sandboxInstrumentId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { kiteUserId, SANDBOX_BROKER_PASSWORD, sandboxInstrumentId } from '../trading-api.js';
 import {
   addBrokerViaApi,
   addMappingViaApi,
@@ -33,37 +31,6 @@ const VIEWPORTS = [
   { width: 1440, height: 900 },
   { width: 390, height: 844 },
 ];
-
-/** Creates an RDX mapping on SANDBOX 24x7 (CE 1, PE 1) in the Strategies view; returns its id. */
-async function createSandboxMapping(
-  homePage: HomePage,
-  mappingsPage: UserMappingsPage,
-  brokerUsername: string,
-  mode: 'Paper' | 'Live',
-): Promise<number> {
-  await homePage.openView('Strategies');
-  await mappingsPage.create({
-    instrument: SANDBOX_OPTION,
-    broker: `Zerodha - ${brokerUsername}`,
-    mode,
-    ceCount: '1',
-    peCount: '1',
-  });
-  await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
-  const id = await mappingsPage.idOf(brokerUsername);
-  await homePage.backToHome();
-  return id;
-}
-
-/** Configures RDX in the row's modal: 1 lot, ATM from the first entry, offset 100, 1m candles. */
-async function configureRdx(activeStrategies: UserActiveStrategiesPage, id: number) {
-  const modal = await activeStrategies.configure(id);
-  await modal.button('Create').click();
-  await modal.fill({ lots: '1', atm: '0', offset: '100', interval: '1m' });
-  await modal.form().getByRole('button', { name: 'Create' }).click();
-  await expect(modal.saved('interval')).toHaveText('1m');
-  await modal.close();
-}
 
 /** Full-page screenshots at a desktop and a phone width, each checked for a sideways page scroll. */
 async function screenshots(page: Page, name: string) {

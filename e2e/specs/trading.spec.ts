@@ -4,7 +4,8 @@
 // The tests of this file run one after another (one worker), so the one that stops the service
 // cannot pull it from under the others; it switches the service back on before it ends.
 import { sandboxTotp } from '../sandbox.js';
-import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION, sandboxInstrumentId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { kiteUserId, SANDBOX_BROKER_PASSWORD, sandboxInstrumentId } from '../trading-api.js';
 import {
   addBrokerViaApi,
   addMappingViaApi,
@@ -15,9 +16,6 @@ import {
   signIn,
   test,
 } from '../user-api.js';
-import type { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
-import type { UserMappingsPage } from '../pages/user-mappings.page.js';
-import type { HomePage } from '../pages/home.page.js';
 import type { Browser } from '@playwright/test';
 import { LayoutPage } from '../pages/layout.page.js';
 
@@ -26,41 +24,6 @@ async function rdxServiceRunning(browser: Browser) {
   const admin = await openAdminConsole(browser);
   await admin.admin.setRdxService(true);
   await admin.close();
-}
-
-/** Creates an RDX mapping on SANDBOX 24x7 (CE 1, PE 1) in the Strategies view; returns its id. */
-async function createSandboxMapping(
-  homePage: HomePage,
-  mappingsPage: UserMappingsPage,
-  brokerUsername: string,
-  mode: 'Paper' | 'Live',
-): Promise<number> {
-  await homePage.openView('Strategies');
-  await mappingsPage.create({
-    instrument: SANDBOX_OPTION,
-    broker: `Zerodha - ${brokerUsername}`,
-    mode,
-    ceCount: '1',
-    peCount: '1',
-  });
-  await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
-  const id = await mappingsPage.idOf(brokerUsername);
-  await homePage.backToHome();
-  return id;
-}
-
-/** Configures RDX in the row's modal: 1 lot, ATM from the first entry, offset 100, 1m candles. */
-async function configureRdx(activeStrategies: UserActiveStrategiesPage, id: number) {
-  const modal = await activeStrategies.configure(id);
-  await expect(modal.notFound()).toBeVisible();
-  await modal.button('Create').click();
-  await modal.fill({ lots: '1', atm: '0', offset: '100', interval: '1m' });
-  // Before the first entry there is no ATM, so no strikes either (never ATM − offset below zero).
-  await expect(modal.preview('pe')).toHaveText('set at first entry');
-  await modal.form().getByRole('button', { name: 'Create' }).click();
-  await expect(modal.saved('interval')).toHaveText('1m');
-  await expect(modal.saved('atm-value')).toHaveText('set at first entry');
-  await modal.close();
 }
 
 test.describe.configure({ mode: 'serial' });

@@ -18,7 +18,7 @@ import {
 } from '../user-api.js';
 
 const HEADER =
-  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,transaction_id,user_strategy_mapping_id';
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,kind,transaction_id,user_strategy_mapping_id';
 
 interface Fill {
   id: number;
@@ -62,6 +62,7 @@ function expectedLine(fill: Fill, mappingId: number): RegExp {
     'RDX',
     'SANDBOX 24x7',
     'paper',
+    'trade',
     String(fill.id),
     String(mappingId),
   ];

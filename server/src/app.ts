@@ -13,6 +13,7 @@ import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
 import { createDbLoginFailures, createRedisLoginFailures } from './domains/auth/login-failures.repository.js';
 import type { PasswordHasher } from './domains/auth/passwords.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
+import { createCalendarModule } from './domains/calendar/calendar.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
 import { createInstrumentsModule } from './domains/instruments/instruments.module.js';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps) {
 
   const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events });
   const instruments = createInstrumentsModule({ db, clock, events, logger });
+  const calendar = createCalendarModule({ db, clock });
   const brokers = createBrokersModule({
     db,
     kind,
@@ -151,7 +153,15 @@ export async function buildApp(deps: AppDeps) {
   });
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
   const { locks } = database;
-  const strategies = createStrategiesModule({ db, kind, clock, events, locks, shared });
+  const strategies = createStrategiesModule({
+    db,
+    kind,
+    clock,
+    events,
+    locks,
+    shared,
+    calendar: calendar.calendar,
+  });
   const rdx = createRdxModule({
     db,
     clock,
@@ -169,7 +179,7 @@ export async function buildApp(deps: AppDeps) {
     hub: marketData.hub,
     tokenOf: (symbol) => marketData.optionChains.instrumentTokenOf(symbol),
     candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),
-    brokerToken: (id) => brokers.brokers.tokenOf(id),
+    brokerCredentials: (id) => brokers.brokers.credentialsOf(id),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
@@ -186,7 +196,9 @@ export async function buildApp(deps: AppDeps) {
     brokers: brokers.brokers,
     hub: marketData.hub,
     optionChains: marketData.optionChains,
+    calendar: calendar.calendar,
   });
+  app.addHook('onClose', () => engine.close());
 
   const startedAt = clock.now();
   const health = async (): Promise<Health> => ({
@@ -203,6 +215,7 @@ export async function buildApp(deps: AppDeps) {
     auth.routes,
     users.routes,
     instruments.routes,
+    calendar.routes,
     brokers.routes,
     strategies.routes,
     rdx.routes,
@@ -221,6 +234,7 @@ export async function buildApp(deps: AppDeps) {
     auth,
     users,
     instruments,
+    calendar,
     brokers,
     marketData,
     scheduling,

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { defineRoute, IdParamsSchema, requiredText } from './route.js';
 import { idField, IsoTimeSchema } from './fields.js';
+import { labelOf } from './labels.js';
+import { MSG } from './messages.js';
 
 export const BrokerSchema = z.object({ id: z.number().int(), name: z.string() });
 export type Broker = z.infer<typeof BrokerSchema>;
@@ -13,6 +15,8 @@ export const UserBrokerSchema = z.object({
   broker_name: z.string(),
   broker_username: z.string(),
   has_token: z.boolean(),
+  /** Whether the account has its own Kite Connect app (api_key and api_secret); never the key or secret. */
+  has_api_key: z.boolean(),
   token_updated_at: IsoTimeSchema.nullable(),
   /** Kite access tokens die at the next 06:00 IST after they were issued; null without a token. */
   token_expires_at: IsoTimeSchema.nullable(),
@@ -27,16 +31,49 @@ const brokerToken = z
   .optional()
   .nullable();
 
-export const CreateUserBrokerSchema = z.object({
+/** Kite Connect app credentials are short runs of letters and digits (api_key 16, api_secret 32 at Kite). */
+const KITE_APP_CREDENTIAL = /^[A-Za-z0-9]{6,64}$/;
+
+/** An api_key or api_secret: trimmed; empty means "none" (on update: remove the account's own app). */
+const kiteAppCredential = (field: 'api_key' | 'api_secret') =>
+  z
+    .string({ error: `${labelOf(field)} must be text` })
+    .trim()
+    .refine((v) => v === '' || KITE_APP_CREDENTIAL.test(v), {
+      error: `${labelOf(field)} must be 6 to 64 letters or digits`,
+    })
+    .optional();
+
+/**
+ * The account's own app comes as a pair: a key without its secret (or the reverse) cannot log in.
+ * Both empty (or one empty, the other omitted) is the "remove" signal on update.
+ */
+function kiteAppPair(v: { api_key?: string | undefined; api_secret?: string | undefined }, ctx: z.RefinementCtx) {
+  const key = v.api_key ?? '';
+  const secret = v.api_secret ?? '';
+  if ((key === '') === (secret === '')) return;
+  ctx.addIssue({ code: 'custom', path: [key === '' ? 'api_key' : 'api_secret'], message: MSG.kiteAppPair });
+}
+
+const userBrokerFields = z.object({
   broker_id: idField('broker_id', 'Broker is required'),
   broker_username: requiredText('broker_username', 128),
   /** Optional; an empty string means "no token". */
   broker_token: brokerToken,
+  /** Optional: the account's own Kite Connect app key, with api_secret. Stored sealed, never returned. */
+  api_key: kiteAppCredential('api_key'),
+  /** Optional: the account's own Kite Connect app secret, with api_key. Stored sealed, never returned. */
+  api_secret: kiteAppCredential('api_secret'),
 });
+
+export const CreateUserBrokerSchema = userBrokerFields.superRefine(kiteAppPair);
 export type CreateUserBroker = z.infer<typeof CreateUserBrokerSchema>;
 
-/** Omitted or empty broker_token keeps the stored one; null clears it. */
-export const UpdateUserBrokerSchema = CreateUserBrokerSchema.partial();
+/**
+ * Omitted or empty broker_token keeps the stored one; null clears it. api_key and api_secret: omitted keeps
+ * the account's own app, both set replace it, empty removes it (the console's app is used again).
+ */
+export const UpdateUserBrokerSchema = userBrokerFields.partial().superRefine(kiteAppPair);
 export type UpdateUserBroker = z.infer<typeof UpdateUserBrokerSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });

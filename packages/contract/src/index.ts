@@ -10,6 +10,7 @@ export * from './users.js';
 export * from './health.js';
 export * from './brokers.js';
 export * from './instruments.js';
+export * from './calendar.js';
 export * from './strategies.js';
 export * from './rdx.js';
 export * from './transactions.js';

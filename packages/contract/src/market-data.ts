@@ -56,6 +56,8 @@ export const LiveSyncStatusSchema = z.object({
   isRunning: z.boolean(),
   connectedSources: z.array(z.string()),
   activeSubscriptions: z.array(z.string()),
+  /** Streams that stopped for good and why (the Kite ticker refused the access token); empty while all run. */
+  haltedSources: z.array(z.object({ source: z.string(), reason: z.string() })),
 });
 export type LiveSyncStatus = z.infer<typeof LiveSyncStatusSchema>;
 

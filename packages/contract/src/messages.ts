@@ -39,6 +39,7 @@ export const MSG = {
   confirmDeleteBroker: 'Are you sure you want to delete this broker configuration?',
   brokerInUse: 'This broker configuration is used by a strategy mapping; remove the mapping first',
   brokerAccountExists: 'This broker account is already configured',
+  kiteAppPair: 'API Key and API Secret go together: enter both, or leave both empty',
   // Broker configuration screen (not in SPEC; kept here so tests and UI agree)
   brokerConfigCreated: 'Broker configuration added',
   brokerConfigUpdated: 'Broker configuration updated',

@@ -1,5 +1,6 @@
 import { authRoutes } from './auth.js';
 import { brokersRoutes, brokerTokenRoutes } from './brokers.js';
+import { calendarRoutes } from './calendar.js';
 import { engineRoutes } from './engine.js';
 import { marketDataRoutes } from './market-data.js';
 import { healthRoutes } from './health.js';
@@ -19,6 +20,7 @@ export const api = {
   users: usersRoutes,
   brokers: brokersRoutes,
   instruments: instrumentsRoutes,
+  calendar: calendarRoutes,
   strategies: strategiesRoutes,
   rdx: rdxConfigRoutes,
   transactions: transactionsRoutes,

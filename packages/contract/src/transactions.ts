@@ -15,6 +15,8 @@ export const TransactionSchema = z.object({
   user_id: z.number().int(),
   user_strategy_mapping_id: z.number().int().nullable(),
   is_dummy: z.number().int(),
+  /** 'trade' (an order filled) or 'settlement' (held to its contract's expiry, closed at intrinsic value). */
+  kind: z.enum(['trade', 'settlement']).optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

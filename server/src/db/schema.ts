@@ -1,5 +1,5 @@
-import type { DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CalendarExchange, DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
  * Row types for Kysely (camelCase in TypeScript, snake_case in SQL via CamelCasePlugin).
@@ -39,6 +39,9 @@ export interface UserBrokersTable {
   brokerUsername: string;
   brokerTokenSealed: string | null;
   tokenUpdatedAt: number | null;
+  /** The account's own Kite Connect app, sealed; null: the console's app (KITE_API_KEY). */
+  apiKeySealed: string | null;
+  apiSecretSealed: string | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -105,7 +108,11 @@ export interface TransactionsTable {
   pricePaise: number;
   isDummy: number;
   orderId: number | null;
+  /** 'trade' (an order filled) or 'settlement' (held to expiry, closed at intrinsic value). */
+  kind: ColumnType<TransactionKind, TransactionKind | undefined, TransactionKind>;
 }
+
+export type TransactionKind = 'trade' | 'settlement';
 
 export interface LiveDataConfigsTable {
   id: Generated<number>;
@@ -204,6 +211,16 @@ export interface PositionMarksTable {
   unrealizedPaise: number;
 }
 
+/** A day an exchange does not trade besides weekends (docs/CALENDAR.md); IST calendar day. */
+export interface MarketHolidaysTable {
+  id: Generated<number>;
+  exchange: CalendarExchange;
+  holidayDate: string;
+  description: string;
+  source: string;
+  createdAt: number;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -223,6 +240,7 @@ export interface DB {
   candleClaims: CandleClaimsTable;
   transactionCounts: TransactionCountsTable;
   positionMarks: PositionMarksTable;
+  marketHolidays: MarketHolidaysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, InstrumentsTable } from './schema.js';
 import type { Insertable } from 'kysely';
+import { seedNseHolidays } from '../domains/calendar/calendar.seed.js';
 
 type SeedInstrument = Omit<Insertable<InstrumentsTable>, 'createdAt' | 'updatedAt'>;
 
@@ -88,4 +89,6 @@ export async function seedReferenceData(db: Kysely<DB>, now: number, extraInstru
         .values({ ...i, createdAt: now, updatedAt: now })
         .execute();
   }
+  // The NSE holiday calendar's days from its data file, each offered once (docs/CALENDAR.md).
+  await seedNseHolidays(db, now);
 }

@@ -33,6 +33,8 @@ let t: TestApp;
 let admin: TestUser;
 let seq = 0;
 const nextCode = () => String(900000 + ++seq);
+/** A day no other case uses, for holidays (one per exchange and day). */
+const nextDay = () => new Date(Date.UTC(2030, 0, 1) + ++seq * 86_400_000).toISOString().slice(0, 10);
 
 /** A mapping of `owner`; running or paused ones (and `withConfig`) have an RDX configuration, as Start requires. */
 const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED, withConfig = false) => {
@@ -90,6 +92,20 @@ const cases: Record<string, Case> = {
         trading_days: '1,2,3,4,5',
       });
       return { params: { id: i.id } };
+    },
+  },
+  'calendar.listHolidays': { prepare: none },
+  'calendar.addHoliday': {
+    prepare: () => Promise.resolve({ body: { date: nextDay(), description: 'Matrix holiday' } }),
+    ok: 201,
+  },
+  'calendar.removeHoliday': {
+    prepare: async () => {
+      const payload = { date: nextDay(), description: 'Matrix holiday' };
+      // A fresh session: an admin's password change in an earlier case ended the others.
+      const { token } = await t.services.auth.login(admin, '127.0.0.1');
+      const made = await t.request({ method: 'POST', url: '/api/calendar/holidays', token, payload });
+      return { params: { id: made.json<{ data: { id: number } }>().data.id } };
     },
   },
   'strategies.list': { prepare: none },

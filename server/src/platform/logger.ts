@@ -17,6 +17,15 @@ const REDACT = [
   'req.headers.authorization',
   'accessToken',
   '*.accessToken',
+  // A broker account's own Kite Connect app (issue 12): its key and secret, plain or as the body fields.
+  'api_key',
+  '*.api_key',
+  'api_secret',
+  '*.api_secret',
+  'apiKey',
+  '*.apiKey',
+  'apiSecret',
+  '*.apiSecret',
 ];
 
 export function createLogger(level: string): Logger {

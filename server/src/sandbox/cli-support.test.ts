@@ -30,5 +30,6 @@ describe('sandbox CLI support', () => {
     expect(banner).toContain(`BINANCE_WS_ROOT=ws://127.0.0.1:${exchange.port}/binance-ws`);
     expect(banner).toContain(exchange.credentials.totpSecret);
     expect(banner).toContain('SB0001');
+    expect(banner).toContain('api_key sbxab1234key, api_secret sbxab1234secret');
   });
 });

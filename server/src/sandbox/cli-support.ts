@@ -4,6 +4,7 @@
  * product's config/env.ts; `cli.ts` hands `process.env` to `parseSandboxEnv` and nothing else reads it.
  */
 import { z } from 'zod';
+import { sandboxPersonalApp } from './sandbox-accounts.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
 const SandboxEnvSchema = z.object({
@@ -30,6 +31,7 @@ export function parseSandboxEnv(source: Record<string, string | undefined>): San
 /** What `npm run sandbox` prints: the roots in the product's env-var names, and the credentials. */
 export function sandboxBanner(exchange: SandboxExchange, seed: string): string {
   const { urls, credentials: c } = exchange;
+  const example = sandboxPersonalApp('AB1234');
   return [
     `Sandbox exchange (seed "${seed}") on port ${exchange.port}. Point the console at it with:`,
     `  KITE_API_ROOT=${urls.kiteApi}`,
@@ -40,6 +42,7 @@ export function sandboxBanner(exchange: SandboxExchange, seed: string): string {
     `Kite app:      api_key ${c.kiteApiKey}, api_secret ${c.kiteApiSecret}`,
     `Admin login:   user ${c.adminUserId}, password ${c.adminPassword}`,
     `User logins:   any id like AB1234, password ${c.userPassword}`,
+    `Personal apps: every user id owns one (logs in that user only), e.g. AB1234: api_key ${example?.apiKey}, api_secret ${example?.apiSecret}`,
     `TOTP secret:   ${c.totpSecret} (npm run sandbox:totp prints the current code)`,
     'See docs/SANDBOX.md. Ctrl-C stops it.',
   ].join('\n');

@@ -31,8 +31,10 @@ function twofa(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
 }
 
 function connectLogin(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
-  if (request.query.get('api_key') !== ctx.apiKey) return kiteFail('InputException', 'Invalid `api_key`.');
-  const requestToken = ctx.sessions.authorize(request.cookies.enctoken, ctx.authClock.now());
+  const apiKey = request.query.get('api_key') ?? '';
+  const refusal = ctx.sessions.connectRefusal(apiKey, request.cookies.enctoken);
+  if (refusal) return kiteFail(refusal.type, refusal.message);
+  const requestToken = ctx.sessions.authorize(request.cookies.enctoken, ctx.authClock.now(), apiKey);
   if (!requestToken) {
     const page =
       '<!doctype html><title>Sandbox Kite login</title><p>Not logged in. POST /api/login, then /api/twofa, then open this page again.</p>';

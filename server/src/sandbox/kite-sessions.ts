@@ -2,11 +2,18 @@
  * Kite's login and session state in the sandbox: password → request_id, TOTP → enctoken (the web
  * session cookie), enctoken → single-use request_token, checksum exchange → access_token.
  * Tokens expire by the sandbox clock as Kite's do: request ids and request tokens after five minutes,
- * access tokens at the next 06:00 IST.
+ * access tokens at the next 06:00 IST. Apps: the console's (open to every user) and each user's personal app
+ * (sandbox-accounts.ts), which logs in its owner only. A request token and an access token belong to the app
+ * that asked for them.
  */
 import { randomBytes } from 'node:crypto';
 import { kiteSessionChecksum, nextKiteTokenExpiry, type KiteErrorType } from '../protocols/kite-rest.js';
-import { isValidSandboxTotp, sandboxPasswordFor } from './sandbox-accounts.js';
+import {
+  isValidSandboxTotp,
+  sandboxPasswordFor,
+  sandboxPersonalApp,
+  sandboxPersonalAppOwner,
+} from './sandbox-accounts.js';
 
 /** A refusal, shown to the user as Kite would show it. */
 export interface KiteFailure {
@@ -43,7 +50,10 @@ export { nextKiteTokenExpiry };
 export class KiteSessions {
   private readonly loginRequests = new Map<string, { userId: string; expiresMs: number }>();
   private readonly webSessions = new Map<string, string>();
-  private readonly requestTokens = new Map<string, { userId: string; enctoken: string; expiresMs: number }>();
+  private readonly requestTokens = new Map<
+    string,
+    { userId: string; enctoken: string; apiKey: string; expiresMs: number }
+  >();
   private readonly sessions = new Map<string, KiteSession>();
 
   constructor(
@@ -77,12 +87,33 @@ export class KiteSessions {
     return { ok: true, enctoken };
   }
 
-  /** Step 3: the web session authorises the app; returns a request_token, or null without a session. */
-  authorize(enctoken: string | undefined, nowMs: number): string | null {
+  /** The api_secret of a known app, or null for an unknown api_key. */
+  appSecret(apiKey: string): string | null {
+    if (apiKey === this.apiKey) return this.apiSecret;
+    const owner = sandboxPersonalAppOwner(apiKey);
+    return owner ? (sandboxPersonalApp(owner)?.apiSecret ?? null) : null;
+  }
+
+  /**
+   * Why `/connect/login?api_key` refuses before authorising: an unknown app, or another user's personal app
+   * (Kite: a personal app logs in only the account that created it). Null when it may go on.
+   */
+  connectRefusal(apiKey: string, enctoken: string | undefined): KiteFailure | null {
+    if (this.appSecret(apiKey) === null) return fail('InputException', 'Invalid `api_key`.');
+    const owner = sandboxPersonalAppOwner(apiKey);
+    const userId = enctoken ? this.webSessions.get(enctoken) : undefined;
+    if (owner && userId && userId !== owner) {
+      return fail('InputException', 'This is a personal app: it can only be used by the account that created it.');
+    }
+    return null;
+  }
+
+  /** Step 3: the web session authorises the app; returns a request_token for it, or null without a session. */
+  authorize(enctoken: string | undefined, nowMs: number, apiKey: string = this.apiKey): string | null {
     const userId = enctoken ? this.webSessions.get(enctoken) : undefined;
     if (!enctoken || !userId) return null;
     const requestToken = token(16);
-    this.requestTokens.set(requestToken, { userId, enctoken, expiresMs: nowMs + SHORT_LIVED_MS });
+    this.requestTokens.set(requestToken, { userId, enctoken, apiKey, expiresMs: nowMs + SHORT_LIVED_MS });
     return requestToken;
   }
 
@@ -91,21 +122,26 @@ export class KiteSessions {
     if (!apiKey || !requestToken || !checksum) {
       return fail('InputException', 'Missing `api_key`, `request_token` or `checksum`.');
     }
-    if (apiKey !== this.apiKey) return fail('InputException', 'Invalid `api_key`.');
-    if (checksum !== kiteSessionChecksum(apiKey, requestToken, this.apiSecret)) {
+    const secret = this.appSecret(apiKey);
+    if (secret === null) return fail('InputException', 'Invalid `api_key`.');
+    // The checksum proves the caller holds this app's secret; another app's secret does not match.
+    if (checksum !== kiteSessionChecksum(apiKey, requestToken, secret)) {
       return fail('TokenException', 'Invalid `checksum`.');
     }
     const issued = this.requestTokens.get(requestToken);
-    if (!issued || issued.expiresMs < nowMs) return fail('TokenException', 'Token is invalid or has expired.');
+    // A request token is the app's that asked for it: another app cannot redeem it.
+    if (!issued || issued.expiresMs < nowMs || issued.apiKey !== apiKey) {
+      return fail('TokenException', 'Token is invalid or has expired.');
+    }
     this.requestTokens.delete(requestToken);
-    return this.issue(issued.userId, issued.enctoken, nowMs);
+    return this.issue(issued.userId, issued.enctoken, nowMs, apiKey);
   }
 
-  /** Issues an access token directly (test hook; skips the login pages). */
-  issue(userId: string, enctoken: string, nowMs: number): KiteSession {
+  /** Issues an access token for an app (the console's by default) directly (test hook; skips the login pages). */
+  issue(userId: string, enctoken: string, nowMs: number, apiKey: string = this.apiKey): KiteSession {
     const session: KiteSession = {
       userId,
-      apiKey: this.apiKey,
+      apiKey,
       accessToken: token(16),
       publicToken: token(16),
       enctoken,
@@ -116,7 +152,7 @@ export class KiteSessions {
     return session;
   }
 
-  /** The session behind an api key and access token, if valid now. */
+  /** The session behind an api key and access token, if valid now: a token works only with its own app's key. */
   find(apiKey: string, accessToken: string, nowMs: number): KiteSession | null {
     const session = this.sessions.get(accessToken);
     if (!session || session.apiKey !== apiKey) return null;

@@ -1,11 +1,13 @@
 import { KiteTicker, type Tick } from 'kiteconnect';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { parseKiteInstrumentsCsv } from '../protocols/kite-instruments-csv.js';
 import { parseKiteHistoricalData } from '../protocols/kite-rest.js';
-import { formatKiteTickerCommand, parseKiteTextMessage } from '../protocols/kite-ticker-text.js';
+import { formatKiteTickerCommand, parseKiteTextMessage, type KiteOrderUpdate } from '../protocols/kite-ticker-text.js';
 import { decodeKiteTickerMessage, type KiteTick } from '../protocols/kite-ticker.js';
 import {
+  form,
+  kiteAuth,
   kiteGet,
   kitePost,
   nextMessage,
@@ -149,6 +151,74 @@ describe('Kite ticker WebSocket', () => {
     });
     const message = await update;
     expect(message).toMatchObject({ type: 'order', data: { order_id: placed.body.data.order_id, status: 'COMPLETE' } });
+  });
+});
+
+describe('order updates on the Kite ticker', () => {
+  /** Every order update each socket receives, in order. */
+  function recordUpdates(sockets: WebSocket[]) {
+    const seen = sockets.map(() => [] as KiteOrderUpdate[]);
+    sockets.forEach((ws, i) =>
+      ws.on('message', (data: Buffer, isBinary: boolean) => {
+        const message = isBinary ? null : parseKiteTextMessage(data.toString());
+        if (message?.type === 'order') seen[i]?.push(message.data);
+      }),
+    );
+    return seen;
+  }
+
+  const banknifty = async () => {
+    const csv = await (await fetch(`${sandbox.urls.kiteApi}/instruments/NFO`)).text();
+    const row = parseKiteInstrumentsCsv(csv).find((r) => r.name === 'BANKNIFTY' && r.expiry === '2025-12-17');
+    return row?.tradingsymbol ?? '';
+  };
+  const order = (symbol: string, fields: Record<string, string | number>) =>
+    kitePost(sandbox, '/orders/regular', token, {
+      exchange: 'NFO',
+      tradingsymbol: symbol,
+      transaction_type: 'BUY',
+      quantity: 35,
+      product: 'NRML',
+      ...fields,
+    });
+  const send = (method: 'PUT' | 'DELETE', orderId: string, fields: Record<string, string | number> = {}) => {
+    const f = form(fields);
+    return fetch(`${sandbox.urls.kiteApi}/orders/regular/${orderId}`, {
+      method,
+      headers: { ...f.headers, ...kiteAuth(sandbox, token) },
+      ...(method === 'PUT' ? { body: f.body } : {}),
+    });
+  };
+
+  it("go once to each of the owner's connections, none to another user's", async () => {
+    const stranger = await connect(sandbox.control.issueKiteAccessToken('CD5678'));
+    const [first, second, other] = recordUpdates([await connect(), await connect(), stranger]);
+    const symbol = await banknifty();
+    const placed = await order(symbol, { order_type: 'LIMIT', price: 0.05 });
+    const id = String(placed.body.data.order_id);
+    await send('PUT', id, { price: 0.1 });
+    await send('DELETE', id);
+    const expected = [
+      { order_id: id, status: 'OPEN', price: 0.05, pending_quantity: 35 },
+      { order_id: id, status: 'UPDATE', price: 0.1, pending_quantity: 35 },
+      { order_id: id, status: 'CANCELLED', cancelled_quantity: 35, pending_quantity: 0 },
+    ];
+    await vi.waitFor(() => expect(first).toMatchObject(expected));
+    await vi.waitFor(() => expect(second).toMatchObject(expected));
+    expect(other).toEqual([]);
+  });
+
+  it('stop with drop_ticker: what changed while a client was away is not sent when it reconnects', async () => {
+    const symbol = await banknifty();
+    const [before] = recordUpdates([await connect()]);
+    const resting = String((await order(symbol, { order_type: 'LIMIT', price: 0.05 })).body.data.order_id);
+    await vi.waitFor(() => expect(before?.map((u) => u.status)).toEqual(['OPEN']));
+    expect(sandbox.control.dropKiteTickerConnections()).toBe(1);
+    await send('DELETE', resting);
+    const [after] = recordUpdates([await connect()]);
+    const filled = await order(symbol, { order_type: 'MARKET', market_protection: -1 });
+    await vi.waitFor(() => expect(after).toMatchObject([{ order_id: filled.body.data.order_id, status: 'COMPLETE' }]));
+    expect(before?.map((u) => u.status)).toEqual(['OPEN']);
   });
 });
 

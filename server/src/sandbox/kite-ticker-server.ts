@@ -7,12 +7,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { KITE_HEARTBEAT, encodeKitePacket, frameKitePackets } from '../protocols/kite-ticker-encode.js';
-import { formatKiteTextMessage, parseKiteTickerCommand, type KiteOrderUpdate } from '../protocols/kite-ticker-text.js';
+import { formatKiteTextMessage, parseKiteTickerCommand } from '../protocols/kite-ticker-text.js';
 import type { KiteTickMode } from '../protocols/kite-ticker.js';
 import { kiteError } from '../protocols/kite-rest.js';
 import type { SandboxInstrument } from './instrument-universe.js';
 import type { SandboxOrder } from './kite-order-book.js';
-import { orderJson } from './kite-presenters.js';
+import { orderUpdatesFor, type FillState, type OrderEvent } from './kite-order-updates.js';
 import { snapshot, type Snapshot } from './kite-quotes.js';
 import { nowSecond, type SandboxContext } from './sandbox-context.js';
 import { wsText } from '../protocols/ws-data.js';
@@ -30,7 +30,10 @@ export interface KiteTickerServer {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): void;
   /** Sends every subscriber the ticks of price step `second`. */
   onStep(second: number): void;
-  pushOrder(order: SandboxOrder): void;
+  /** Sends the updates of an order's change to every ticker connection of its owner (kite-order-updates.ts). */
+  pushOrder(order: SandboxOrder, event: OrderEvent, before?: FillState): void;
+  /** The user behind each open connection. */
+  usersConnected(): string[];
   /** Cuts every connection without a close handshake, like a network failure; returns how many. */
   dropAll(): number;
   close(): void;
@@ -69,16 +72,18 @@ class KiteTicker implements KiteTickerServer {
     for (const c of this.connections) if (c.modes.size > 0) this.sendTicks(c, c.modes, second, cache);
   }
 
-  pushOrder(order: SandboxOrder): void {
-    const data: KiteOrderUpdate = {
-      ...orderJson(order),
-      order_id: order.orderId,
-      status: order.status,
-      user_id: order.userId,
-      unfilled_quantity: order.status === 'OPEN' ? order.quantity - order.filledQuantity : 0,
-    };
-    const text = formatKiteTextMessage({ type: 'order', data });
-    for (const c of this.connections) if (c.userId === order.userId) this.send(c, text);
+  pushOrder(order: SandboxOrder, event: OrderEvent, before?: FillState): void {
+    const owners = [...this.connections].filter((c) => c.userId === order.userId);
+    if (owners.length === 0) return;
+    // Sent once, to the connections open now: an update is not kept for a client that reconnects later.
+    for (const data of orderUpdatesFor(order, event, before)) {
+      const text = formatKiteTextMessage({ type: 'order', data });
+      for (const c of owners) this.send(c, text);
+    }
+  }
+
+  usersConnected(): string[] {
+    return [...this.connections].map((c) => c.userId);
   }
 
   dropAll(): number {

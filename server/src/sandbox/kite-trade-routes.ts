@@ -29,7 +29,7 @@ function logout(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
 /** Places one order (or rejects it, when a `reject_orders` fault is queued) and tells its owner. */
 function placeOne(ctx: SandboxContext, userId: string, request: OrderRequest, nowMs: number): SandboxOrder {
   const order = ctx.orders.place(userId, request, nowMs, ctx.rejections.take());
-  ctx.notifyOrder(order);
+  ctx.notifyOrder(order, 'placed');
   return order;
 }
 
@@ -67,9 +67,10 @@ function modifyOrder(ctx: SandboxContext, request: SandboxRequest, session: Kite
   if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
   const change = parseChange(ctx, order, request.form);
   if ('status' in change) return change;
+  const before = { filledQuantity: order.filledQuantity, filledValuePaise: order.filledValuePaise };
   const result = ctx.orders.modify(session.userId, order.orderId, change, ctx.clock.now());
   if (!result.ok) return kiteFail(result.type, result.message);
-  ctx.notifyOrder(result.order);
+  ctx.notifyOrder(result.order, 'modified', before);
   return kiteOk({ order_id: result.order.orderId });
 }
 
@@ -78,7 +79,7 @@ function cancelOrder(ctx: SandboxContext, request: SandboxRequest, session: Kite
   matchOpenOrders(ctx);
   const result = ctx.orders.cancel(session.userId, request.params.orderId ?? '', ctx.clock.now());
   if (!result.ok) return kiteFail(result.type, result.message);
-  ctx.notifyOrder(result.order);
+  ctx.notifyOrder(result.order, 'cancelled');
   return kiteOk({ order_id: result.order.orderId });
 }
 
@@ -96,8 +97,8 @@ export function lastPriceOf(ctx: SandboxContext): (token: number) => number | nu
  * expired options settle; owners are told of every change.
  */
 export function matchOpenOrders(ctx: SandboxContext): void {
-  for (const order of ctx.orders.matchOpen(ctx.clock.now())) ctx.notifyOrder(order);
-  for (const order of settleExpired(ctx)) ctx.notifyOrder(order);
+  for (const order of ctx.orders.matchOpen(ctx.clock.now())) ctx.notifyOrder(order, 'filled');
+  for (const order of settleExpired(ctx)) ctx.notifyOrder(order, 'cancelled');
 }
 
 function profile(session: KiteSession): SandboxResponse {
@@ -143,7 +144,9 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
       pattern: '/orders/:orderId',
       handler: withMatching((r, s) => {
         const order = ctx.orders.get(s.userId, r.params.orderId ?? '');
-        return order ? kiteOk(orderHistoryJson(order)) : kiteFail('InputException', "Couldn't find that `order_id`.");
+        if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
+        ctx.historyReads.set(order.orderId, (ctx.historyReads.get(order.orderId) ?? 0) + 1);
+        return kiteOk(orderHistoryJson(order));
       }),
     },
     {

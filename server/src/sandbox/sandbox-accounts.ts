@@ -5,7 +5,7 @@
  */
 import { authenticator } from 'otplib';
 
-/** The one Kite Connect app the sandbox knows: its api_key… */
+/** The console's Kite Connect app, open to every sandbox user: its api_key… */
 export const SANDBOX_KITE_API_KEY = 'sandbox_api_key';
 /** …and its api_secret (for the session checksum). */
 export const SANDBOX_KITE_API_SECRET = 'sandbox_api_secret';
@@ -22,6 +22,29 @@ export const SANDBOX_USER_ID_PATTERN = /^[A-Z]{2}\d{4}$/;
 
 /** Base32 TOTP secret shared by every sandbox account (30 s step, 6 digits, SHA-1; ±1 step accepted). */
 export const SANDBOX_TOTP_SECRET = 'KRSXG5CTMFXGIYTPPAQSAVDPORYA';
+
+/** A Kite Connect app's credentials. */
+export interface SandboxKiteApp {
+  apiKey: string;
+  apiSecret: string;
+}
+
+/**
+ * Every Kite-style user id also owns a personal Kite Connect app, which logs in that user only (as at Kite):
+ * api_key `sbx<id>key` and api_secret `sbx<id>secret`, the id in lower case (`AB1234`: `sbxab1234key`,
+ * `sbxab1234secret`). Null for an id that is not Kite-style.
+ */
+export function sandboxPersonalApp(userId: string): SandboxKiteApp | null {
+  if (!SANDBOX_USER_ID_PATTERN.test(userId)) return null;
+  const id = userId.toLowerCase();
+  return { apiKey: `sbx${id}key`, apiSecret: `sbx${id}secret` };
+}
+
+/** The user a personal app's api_key belongs to, or null when it names no personal app. */
+export function sandboxPersonalAppOwner(apiKey: string): string | null {
+  const m = /^sbx([a-z]{2}\d{4})key$/.exec(apiKey);
+  return m ? (m[1] as string).toUpperCase() : null;
+}
 
 /** The password a sandbox user id must use, or null when the id is not Kite-style. */
 export function sandboxPasswordFor(userId: string): string | null {

@@ -6,6 +6,7 @@ import { json, type Handler, type SandboxRequest, type SandboxResponse } from '.
 import type { InstrumentPricing } from './instrument-pricing.js';
 import type { SandboxInstrument, UniverseSource } from './instrument-universe.js';
 import type { OrderBook, SandboxOrder } from './kite-order-book.js';
+import type { FillState, OrderEvent } from './kite-order-updates.js';
 import type { KiteSession, KiteSessions } from './kite-sessions.js';
 import type { OrderRejections } from './order-rejections.js';
 import type { PriceFeed } from './price-feed.js';
@@ -28,11 +29,12 @@ export interface SandboxContext {
   orders: OrderBook;
   /** RMS rejections queued by the `reject_orders` fault. */
   rejections: OrderRejections;
-  apiKey: string;
   /** Where `/connect/login` sends the browser with the request_token. */
   kiteRedirectUrl: () => string;
-  /** Pushes an order update to the user's ticker connections. */
-  notifyOrder: (order: SandboxOrder) => void;
+  /** How often each order's history (`GET /orders/{id}`) was served, by order id: test tooling (`/control/orders`). */
+  historyReads: Map<string, number>;
+  /** Pushes the updates of an order's change to its owner's ticker connections (kite-order-updates.ts). */
+  notifyOrder: (order: SandboxOrder, event: OrderEvent, before?: FillState) => void;
 }
 
 /** The current second of the sandbox clock. */

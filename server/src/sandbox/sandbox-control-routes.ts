@@ -24,6 +24,8 @@ export interface ControlOrder {
   status_message: string | null;
   /** What the MARKET order was placed with (−1 or a percentage); 0 for a LIMIT order. */
   market_protection: number;
+  /** How many times its history (`GET /orders/{id}`) was served: how often a client polled it. */
+  history_reads: number;
 }
 
 /** The in-process controls these routes drive (a subset of `SandboxControl`). */
@@ -52,7 +54,7 @@ const FaultsSchema = z
   .strict();
 
 /** An order for `GET /control/orders`. */
-export function controlOrderJson(o: SandboxOrder): ControlOrder {
+export function controlOrderJson(o: SandboxOrder, historyReads = 0): ControlOrder {
   return {
     order_id: o.orderId,
     user_id: o.userId,
@@ -67,6 +69,7 @@ export function controlOrderJson(o: SandboxOrder): ControlOrder {
     status: o.status,
     status_message: o.statusMessage,
     market_protection: o.marketProtection ?? 0,
+    history_reads: historyReads,
   };
 }
 

@@ -100,6 +100,8 @@ export interface SandboxControl {
   orders(): ControlOrder[];
   /** Cuts every Kite ticker connection abruptly; returns how many there were. */
   dropKiteTickerConnections(): number;
+  /** The Kite user behind each open ticker connection (a user with two connections is listed twice). */
+  kiteTickerUsers(): string[];
   dropBinanceStreamConnections(): number;
   /** An access token for `userId` without the login pages. */
   issueKiteAccessToken(userId: string): string;
@@ -155,8 +157,8 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string):
     sessions: new KiteSessions(accounts.SANDBOX_KITE_API_KEY, accounts.SANDBOX_KITE_API_SECRET),
     orders: new OrderBook(createDepthSource(pricing, universe, clock)),
     rejections: new OrderRejections(),
-    apiKey: accounts.SANDBOX_KITE_API_KEY,
     kiteRedirectUrl: redirect,
+    historyReads: new Map(),
     notifyOrder: () => undefined,
   };
 }
@@ -221,7 +223,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
   const limiter = new RateLimiter(limits, options.rateLimitClock);
   const faults = new FaultPlan();
   const ticker = createKiteTickerServer(ctx, options.heartbeatMs ?? 1000);
-  ctx.notifyOrder = (order) => ticker.pushOrder(order);
+  ctx.notifyOrder = (order, event, before) => ticker.pushOrder(order, event, before);
   const streams = createBinanceStreamServer(ctx.feed, {
     pingMs: options.binancePingMs ?? 20_000,
     pongTimeoutMs: options.binancePongTimeoutMs ?? 60_000,
@@ -272,8 +274,9 @@ function controlFor(
       ctx.rejections.clear();
     },
     expireAccessTokens: () => ctx.sessions.expireAll(),
-    orders: () => ctx.orders.all().map(controlOrderJson),
+    orders: () => ctx.orders.all().map((o) => controlOrderJson(o, ctx.historyReads.get(o.orderId) ?? 0)),
     dropKiteTickerConnections: () => ticker.dropAll(),
+    kiteTickerUsers: () => ticker.usersConnected(),
     dropBinanceStreamConnections: () => streams.dropAll(),
     issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
     totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),

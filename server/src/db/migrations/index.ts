@@ -14,6 +14,9 @@ import * as m0012 from './202611230003_create_transaction_counts.js';
 import * as m0013 from './202611230004_drop_redundant_foreign_keys.js';
 import * as m0014 from './202611230005_index_transactions_by_mapping.js';
 import * as m0015 from './202611230006_create_position_marks.js';
+import * as m0016 from './202611230007_create_market_holidays.js';
+import * as m0017 from './202611230008_add_user_broker_api_keys.js';
+import * as m0018 from './202611230009_add_transaction_kind.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '202611230004_drop_redundant_foreign_keys': m0013,
   '202611230005_index_transactions_by_mapping': m0014,
   '202611230006_create_position_marks': m0015,
+  '202611230007_create_market_holidays': m0016,
+  '202611230008_add_user_broker_api_keys': m0017,
+  '202611230009_add_transaction_kind': m0018,
 };

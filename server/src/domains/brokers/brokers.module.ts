@@ -28,13 +28,12 @@ export function createBrokersModule(deps: {
 }) {
   const repo = createBrokersRepository(deps.db, deps.kind);
   const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock });
+  const restFor = (apiKey: string) =>
+    createKiteRest({ apiRoot: deps.market.kite.apiRoot, apiKey, retry: deps.retry ?? {} });
   const kiteTokens = createKiteTokenService({
     market: deps.market,
-    rest: createKiteRest({
-      apiRoot: deps.market.kite.apiRoot,
-      apiKey: deps.market.kite.apiKey,
-      retry: deps.retry ?? {},
-    }),
+    rest: restFor(deps.market.kite.apiKey),
+    restFor,
     settings: deps.settings,
     secrets: deps.secrets,
     clock: deps.clock,

@@ -3,7 +3,7 @@ import { iso, isoOrNull } from '../../platform/time.js';
 import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
 import type { UserBrokerWithName } from './brokers.repository.js';
 
-/** The API view of a broker account: whether a token is set, never the token. */
+/** The API view of a broker account: whether a token and an own app are set, never the token, key or secret. */
 export function toUserBroker(row: UserBrokerWithName): UserBroker {
   return {
     id: row.id,
@@ -12,6 +12,7 @@ export function toUserBroker(row: UserBrokerWithName): UserBroker {
     broker_name: row.brokerName,
     broker_username: row.brokerUsername,
     has_token: row.brokerTokenSealed !== null,
+    has_api_key: row.apiKeySealed !== null && row.apiSecretSealed !== null,
     token_updated_at: isoOrNull(row.tokenUpdatedAt),
     token_expires_at:
       row.brokerTokenSealed === null || row.tokenUpdatedAt === null

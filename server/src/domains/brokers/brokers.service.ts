@@ -5,7 +5,18 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
-import type { BrokersRepository } from './brokers.repository.js';
+import type { BrokersRepository, UserBrokerWithName } from './brokers.repository.js';
+import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './kite-apps.js';
+
+/** Only a Kite account can have its own Kite Connect app. */
+const MSG_APP_FOR_KITE_ONLY = 'API Key and API Secret are for Zerodha (Kite) accounts only';
+
+/** The credentials live orders on an account need. */
+export interface BrokerCredentials {
+  accessToken: string;
+  /** The account's own app key; null: the console's KITE_API_KEY. */
+  apiKey: string | null;
+}
 
 export interface BrokersServiceDeps {
   repo: BrokersRepository;
@@ -19,7 +30,29 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
   }
 
   async function assertBroker(brokerId: number) {
-    if (!(await repo.findBroker(brokerId))) throw badRequest('Broker not found');
+    const broker = await repo.findBroker(brokerId);
+    if (!broker) throw badRequest('Broker not found');
+    return broker;
+  }
+
+  /** Refuses an own app on an account that is not at Kite. */
+  function assertAppFits(request: AppRequest, brokerKind: string) {
+    if (request.kind === 'set' && brokerKind !== 'kite') throw badRequest(MSG_APP_FOR_KITE_ONLY);
+  }
+
+  /**
+   * The own-app columns an update writes, and whether the app key changes: an access token is issued for
+   * one app's key, so after a change the stored token is refused by Kite and is dropped.
+   */
+  function appUpdate(current: UserBrokerWithName, request: AppRequest, brokerKind: string) {
+    const oldKey = ownAppOf(secrets, current)?.apiKey ?? null;
+    // Moving the account off Kite drops its Kite app: nothing else could use it.
+    const wanted = brokerKind === 'kite' ? request : ({ kind: 'clear' } as const);
+    if (wanted.kind === 'keep' || (wanted.kind === 'clear' && oldKey === null))
+      return { columns: {}, keyChanged: false };
+    const columns: SealedApp = sealApp(secrets, wanted.kind === 'set' ? wanted.app : null);
+    const newKey = wanted.kind === 'set' ? wanted.app.apiKey : null;
+    return { columns, keyChanged: newKey !== oldKey };
   }
 
   /** Sealed token for storage: empty means none. */
@@ -40,7 +73,9 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
     },
 
     async create(actor: Actor, input: CreateUserBroker): Promise<UserBroker> {
-      await assertBroker(input.broker_id);
+      const broker = await assertBroker(input.broker_id);
+      const app = appRequestOf(input);
+      assertAppFits(app, broker.kind);
       const now = clock.now();
       const sealed = seal(input.broker_token);
       const id = await repo.insertUnlessTaken({
@@ -49,6 +84,7 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
         brokerUsername: input.broker_username,
         brokerTokenSealed: sealed,
         tokenUpdatedAt: sealed ? now : null,
+        ...sealApp(secrets, app.kind === 'set' ? app.app : null),
         createdAt: now,
         updatedAt: now,
       });
@@ -58,7 +94,9 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
 
     async update(actor: Actor, id: number, patch: UpdateUserBroker): Promise<UserBroker> {
       const current = await load(actor, id);
-      if (patch.broker_id !== undefined) await assertBroker(patch.broker_id);
+      const broker = patch.broker_id !== undefined ? await assertBroker(patch.broker_id) : { kind: current.brokerKind };
+      const appRequest = appRequestOf(patch);
+      assertAppFits(appRequest, broker.kind);
       const key = {
         userId: current.userId,
         brokerId: patch.broker_id ?? current.brokerId,
@@ -66,16 +104,17 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
       };
       if (await repo.isTaken(key, id)) throw conflict(MSG.brokerAccountExists);
       const now = clock.now();
-      // Omitted or empty keeps the stored token; an explicit null clears it.
-      const tokenChange =
-        patch.broker_token === null
+      const app = appUpdate(current, appRequest, broker.kind);
+      // Omitted or empty keeps the stored token (unless the app key changed); an explicit null clears it.
+      const tokenChange = patch.broker_token
+        ? { brokerTokenSealed: seal(patch.broker_token), tokenUpdatedAt: now }
+        : patch.broker_token === null || app.keyChanged
           ? { brokerTokenSealed: null, tokenUpdatedAt: null }
-          : patch.broker_token
-            ? { brokerTokenSealed: seal(patch.broker_token), tokenUpdatedAt: now }
-            : {};
+          : {};
       await repo.update(id, {
         ...(patch.broker_id !== undefined ? { brokerId: patch.broker_id } : {}),
         ...(patch.broker_username !== undefined ? { brokerUsername: patch.broker_username } : {}),
+        ...app.columns,
         ...tokenChange,
         updatedAt: now,
       });
@@ -93,6 +132,13 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
       const row = await repo.findById(id);
       if (!row?.brokerTokenSealed) return null;
       return secrets.decrypt(row.brokerTokenSealed);
+    },
+
+    /** The token and the app key live orders on an account send (`token <api_key>:<access_token>`). */
+    async credentialsOf(id: number): Promise<BrokerCredentials | null> {
+      const row = await repo.findById(id);
+      if (!row?.brokerTokenSealed) return null;
+      return { accessToken: secrets.decrypt(row.brokerTokenSealed), apiKey: ownAppOf(secrets, row)?.apiKey ?? null };
     },
   };
 }

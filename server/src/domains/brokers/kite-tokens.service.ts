@@ -10,6 +10,7 @@ import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
 import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import { toUserBroker } from './brokers.presenter.js';
 import type { BrokersRepository } from './brokers.repository.js';
+import { ownAppOf, type KiteApp } from './kite-apps.js';
 
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
 
@@ -46,7 +47,10 @@ function loginFailure(err: unknown): AppError {
  */
 export function createKiteTokenService(deps: {
   market: MarketConfig;
+  /** Kite REST as the console's app (KITE_API_KEY): market data and accounts without an app of their own. */
   rest: KiteRest;
+  /** Kite REST as another app, for an account's own Kite Connect app. */
+  restFor: (apiKey: string) => KiteRest;
   settings: SettingsRepository;
   secrets: SecretBox;
   clock: Clock;
@@ -57,12 +61,16 @@ export function createKiteTokenService(deps: {
   const { market } = deps;
   let cached: string | null = null;
 
-  async function login(userId: string, password: string, totp: string) {
+  const consoleApp = (): KiteApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
+
+  /** Logs in through `app` (the console's by default): its key opens the login, its secret signs the checksum. */
+  async function login(userId: string, password: string, totp: string, app: KiteApp = consoleApp()) {
     const requestToken = await loginForRequestToken(
-      { loginRoot: market.kite.loginRoot, apiKey: market.kite.apiKey },
+      { loginRoot: market.kite.loginRoot, apiKey: app.apiKey },
       { userId, password, totp },
     );
-    return deps.rest.generateSession(requestToken, market.kite.apiSecret);
+    const rest = app.apiKey === market.kite.apiKey ? deps.rest : deps.restFor(app.apiKey);
+    return rest.generateSession(requestToken, app.apiSecret);
   }
 
   async function storeMarketToken(session: { access_token: string; user_id: string; login_time: string | null }) {
@@ -124,7 +132,10 @@ export function createKiteTokenService(deps: {
       }
     },
 
-    /** User: log in as the broker account's username; the token is sealed onto that account. */
+    /**
+     * User: log in as the broker account's username through the account's own Kite Connect app when it has
+     * one (a personal app logs in only its owner), else the console's; the token is sealed onto that account.
+     */
     async generateUserToken(
       actor: Actor,
       userBrokerId: number,
@@ -134,7 +145,8 @@ export function createKiteTokenService(deps: {
       if (account.brokerKind !== 'kite') throw badRequest('Token generation is available for Zerodha accounts only');
       let accessToken: string;
       try {
-        accessToken = (await login(account.brokerUsername, input.password, input.appcode)).access_token;
+        const app = ownAppOf(deps.secrets, account) ?? consoleApp();
+        accessToken = (await login(account.brokerUsername, input.password, input.appcode, app)).access_token;
       } catch (err) {
         throw loginFailure(err);
       }

@@ -9,12 +9,15 @@ import type { Worker } from '../../platform/lifecycle.js';
 import type { BrokersService } from '../brokers/brokers.service.js';
 import type { MarketDataHub } from '../market-data/hub.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { createEngineRepository } from './engine.repository.js';
 import { registerEngineRoutes } from './engine.routes.js';
 import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
+import { createExpirySettlement } from './expiry-settlement.js';
 import { createOrderThrottle } from './order-throttle.js';
+import { createOrderUpdates } from './order-updates.js';
 
 /** Kite's order rate limits per account (Kite Connect docs; docs/SANDBOX.md enforces the same). */
 const KITE_ORDERS_PER_SECOND = 10;
@@ -37,16 +40,21 @@ export function createEngineModule(deps: {
   brokers: BrokersService;
   hub: MarketDataHub;
   optionChains: OptionChainService;
+  /** NSE's holidays (docs/CALENDAR.md). */
+  calendar: HolidaySource;
 }) {
   const repo = createEngineRepository(deps.database);
+  // Live accounts' order updates pushed on the Kite ticker while their orders are awaited (order-updates.ts).
+  const orderUpdates = createOrderUpdates({ wsRoot: deps.market.kite.wsRoot, logger: deps.logger });
   const executor = createExecutor({
     repo,
     chain: deps.optionChains,
-    brokerToken: (id) => deps.brokers.tokenOf(id),
+    brokerCredentials: (id) => deps.brokers.credentialsOf(id),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
     logger: deps.logger,
     events: deps.events,
     throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
+    orderUpdates,
   });
   const engine = createEngine({
     repo,
@@ -60,6 +68,15 @@ export function createEngineModule(deps: {
     logger: deps.logger,
     events: deps.events,
     locks: deps.database.locks,
+    settlement: createExpirySettlement({
+      db: deps.database.db,
+      repo,
+      locks: deps.database.locks,
+      hub: deps.hub,
+      events: deps.events,
+      logger: deps.logger,
+    }),
+    calendar: deps.calendar,
   });
   const worker: Worker = {
     name: 'strategy-engine',
@@ -72,5 +89,7 @@ export function createEngineModule(deps: {
   };
   const routes: RegisterRoutes = (app, authenticate) =>
     registerEngineRoutes(app, authenticate, { engine, events: deps.events, now: () => deps.clock.now() });
-  return { engine, routes, workers: [worker] };
+  /** Closes the order-update connections (app shutdown): any order still awaited is polled. */
+  const close = () => orderUpdates.close();
+  return { engine, routes, workers: [worker], close };
 }

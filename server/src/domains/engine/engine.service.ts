@@ -5,6 +5,7 @@ import type { SharedState } from '../../db/shared-state.js';
 import type { LegRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { MappingLocks } from '../../db/mapping-locks.js';
+import type { ExpirySettlement } from './expiry-settlement.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
@@ -21,11 +22,13 @@ import {
 } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
+import { createCalendarGate } from './calendar-gate.js';
 import { createLiveGuards } from './live-guards.js';
 import { createRetryBook } from './retry-book.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -49,6 +52,9 @@ export function createEngine(deps: {
   events: DomainEventBus;
   /** One writer per strategy: every decision and trade runs holding its mapping's lock (DESIGN §9). */
   locks: MappingLocks;
+  settlement: Pick<ExpirySettlement, 'settleDue'>;
+  /** NSE's holidays: no decision or trade on them for instruments that keep the calendar (docs/CALENDAR.md). */
+  calendar: HolidaySource;
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
@@ -75,6 +81,7 @@ export function createEngine(deps: {
   }
   const { locks } = deps;
   const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired } = createLiveGuards(deps);
+  const calendar = createCalendarGate(deps.calendar);
 
   /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
@@ -109,6 +116,7 @@ export function createEngine(deps: {
     // Flat mappings with the same settings decide the same entry; many users keep the defaults.
     const flatDecisions = new Map<string, ReturnType<typeof decideOnCandle>>();
     const plans: Plan[] = [];
+    const isClosedByCalendar = await calendar.closedAt(at);
     for (const m of mappings) {
       const root = m.ticker ?? '';
       if (!chains.has(root)) chains.set(root, await deps.chain.chainFor(root));
@@ -116,7 +124,9 @@ export function createEngine(deps: {
       const flatKey = own.length === 0 ? flatSettingsKey(m) : null;
       let decision = flatKey === null ? undefined : flatDecisions.get(flatKey);
       if (!decision) {
-        decision = decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
+        decision = isClosedByCalendar(m)
+          ? { action: 'hold', reason: 'market closed' }
+          : decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
       noteDecision(m.id, decision);
@@ -241,6 +251,7 @@ export function createEngine(deps: {
         if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
         const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
         if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) return;
+        if ((await calendar.reasonAt(hours, at)) !== null) return;
         const close = state.legs.map(toOpenLeg);
         const failures = await execute(
           [{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
@@ -326,6 +337,12 @@ export function createEngine(deps: {
       if (isWanted && !isRunning) await startHere();
       else if (!isWanted && isRunning) haltHere();
       else if (isRunning) await refreshInOrder();
+      // Legs held through their contract's settlement are closed at intrinsic value (nothing can trade them now).
+      for (const s of await deps.settlement.settleDue(deps.clock.now())) {
+        if (s.reason) noteProblem(s.mappingId, s.reason);
+        else if (problems.delete(s.mappingId)) problemsChanged = true;
+      }
+      await shareProblems();
       if (isRunning) {
         await pauseWhereTokenExpired(deps.clock.now());
         // An exit whose orders did not all fill is chased until flat (or its tries run out).
@@ -351,6 +368,8 @@ export function createEngine(deps: {
         await waitForOrdersOrRefuse(id, at);
         const state = await deps.repo.one(id);
         if (!state) throw badRequest('Configure RDX for this strategy first');
+        const closed = await calendar.reasonAt(state.mapping, at);
+        if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await currentPricePaise(state.mapping.instrumentToken);
         const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
@@ -374,7 +393,8 @@ export function createEngine(deps: {
         const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
         if (state && legs.length > 0) {
           const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
-          if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) {
+          const isOpen = sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen;
+          if (!isOpen || (await calendar.reasonAt(hours, at)) !== null) {
             throw conflict('Market is closed; exit when it opens');
           }
         }

@@ -1,5 +1,5 @@
 import type { RdxInterval } from '@app/contract';
-import type { StrategyLegsTable, TransactionsTable } from '../../db/schema.js';
+import type { StrategyLegsTable, TransactionKind, TransactionsTable } from '../../db/schema.js';
 
 /*
  * The shapes the engine reads and writes, shared by its repository's portable (Kysely) and SQLite paths.
@@ -40,11 +40,13 @@ export interface MappingState {
  */
 export type NewFill = Omit<
   TransactionsTable,
-  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId'
+  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind'
 > & {
   mappingId: number;
   strategyId: number;
   instrumentId: number;
+  /** Omitted for a trade; 'settlement' for a leg closed by its contract's expiry. */
+  kind?: TransactionKind;
 };
 
 /** A leg to open: the row without what opening fills in (id, status, times). */

@@ -10,6 +10,7 @@ import { toTransaction } from '../transactions/transactions.presenter.js';
 import type { EngineRepository, MappingState, NewFill, NewLeg, WrittenFill } from './engine.repository.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
+import type { OrderUpdates, OrderWatch } from './order-updates.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
 export interface Plan {
@@ -20,13 +21,16 @@ export interface Plan {
 export interface ExecutorDeps {
   repo: EngineRepository;
   chain: OptionChainService;
-  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  /** An account's access token and its own Kite app key (null: the console's `kite.apiKey`). */
+  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
   events: Pick<DomainEventBus, 'publish'>;
   /** Kite's per-account order rate (10/s, 200/min): orders wait their turn instead of being refused. */
   throttle?: Pick<OrderThrottle, 'take'>;
+  /** Kite's pushed order updates (ticker text frames): a fill ends the wait at once; polling is the fallback. */
+  orderUpdates?: Pick<OrderUpdates, 'watch'>;
 }
 
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
@@ -40,6 +44,12 @@ const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 export const MARKET_PROTECTION = -1;
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
+
+/**
+ * While Kite pushes an account's order updates, an order's history is still looked at this often: Kite
+ * does not resend an update a dropped connection missed.
+ */
+const LOOK_WHILE_STREAMING_MS = 5000;
 
 /** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
@@ -61,6 +71,7 @@ export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string)
     userUsername: m.username,
     strategyName: m.strategyName,
     instrumentName: m.instrumentName,
+    ...(f.kind ? { kind: f.kind } : {}),
   };
   return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
 }
@@ -144,15 +155,33 @@ export function createExecutor(deps: ExecutorDeps) {
 
   const lastState = async (rest: KiteRest, brokerOrderId: string) => (await rest.orderHistory(brokerOrderId)).at(-1);
 
+  /** One look at an order's history. While its updates stream, a failed look is not the end: the push can tell. */
+  async function lookAt(rest: KiteRest, brokerOrderId: string, watch: OrderWatch | undefined) {
+    try {
+      return await lastState(rest, brokerOrderId);
+    } catch (err) {
+      if (!watch?.isLive()) throw err;
+      deps.logger.warn({ err, brokerOrderId }, 'could not look at an order; waiting for its pushed update');
+      return undefined;
+    }
+  }
+
   /**
    * The broker's final word on an order: its state once terminal; an order still resting after `attempts`
-   * looks has what is left cancelled (the filled part stays booked), and null means it is still open.
+   * looks' worth of waiting (100 ms, 200 ms, … apart: ~20 s for 20) has what is left cancelled (the filled
+   * part stays booked), and null means it is still open. While `watch` is live, the final update Kite pushes
+   * ends the wait at once and the history is looked at only now and then; while it is not, we poll as before.
    */
-  async function finalState(rest: KiteRest, brokerOrderId: string, attempts: number) {
-    for (let attempt = 0; attempt < attempts; attempt++) {
-      const last = await lastState(rest, brokerOrderId);
+  async function finalState(rest: KiteRest, brokerOrderId: string, attempts: number, watch?: OrderWatch) {
+    const deadline = performance.now() + 50 * attempts * (attempts - 1);
+    for (let look = 1; ; look++) {
+      const since = watch?.mark() ?? 0;
+      const last = watch?.final(brokerOrderId) ?? (await lookAt(rest, brokerOrderId, watch));
       if (last && TERMINAL.has(last.status)) return last;
-      if (attempt < attempts - 1) await new Promise((r) => setTimeout(r, 100 * (attempt + 1)));
+      const left = deadline - performance.now();
+      if (left <= 0) break;
+      const pause = Math.min(left, watch?.isLive() ? LOOK_WHILE_STREAMING_MS : 100 * look);
+      await (watch ? watch.wait(brokerOrderId, since, pause) : new Promise((r) => setTimeout(r, pause)));
     }
     try {
       await rest.cancelOrder(brokerOrderId);
@@ -208,6 +237,7 @@ export function createExecutor(deps: ExecutorDeps) {
     m: MappingState,
     intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
     at: number,
+    watch?: OrderWatch,
   ) {
     const what = intent.leg ?? intent.open?.option;
     if (!what) return false;
@@ -252,41 +282,54 @@ export function createExecutor(deps: ExecutorDeps) {
     await deps.repo.markPlaced(orderId, brokerOrderId, at);
     // Up to ~20 s of looks, then what is left is cancelled; an order the broker still shows open stays
     // pending and is settled before the mapping's next decision.
-    const verdict = await finalState(rest, brokerOrderId, 20);
+    const verdict = await finalState(rest, brokerOrderId, 20, watch);
     if (!verdict) return false;
     return settle(m, orderId, verdict, at);
   }
 
   async function restFor(m: MappingState): Promise<KiteRest> {
-    const token = m.userBrokerId === null ? null : await deps.brokerToken(m.userBrokerId);
-    if (!token)
+    const credentials = m.userBrokerId === null ? null : await deps.brokerCredentials(m.userBrokerId);
+    if (!credentials)
       throw new KiteApiError(
         'TokenException',
         'The broker account has no access token: generate one on the Profile page',
       );
+    const { accessToken } = credentials;
     return createKiteRest({
       apiRoot: deps.kite.apiRoot,
-      apiKey: deps.kite.apiKey,
-      accessToken: () => token,
+      // Kite ties an access token to the app that issued it: an account with its own app must name that app.
+      apiKey: credentials.apiKey ?? deps.kite.apiKey,
+      accessToken: () => accessToken,
       // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
       // placing an order never is (kite-rest-client.ts).
       retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
     });
   }
 
+  /** The account's pushed order updates while its orders are awaited, logged in as `rest` is. */
+  function watchOrders(rest: KiteRest): OrderWatch | undefined {
+    const { apiKey, accessToken } = rest.credentials();
+    return accessToken && deps.orderUpdates ? deps.orderUpdates.watch({ apiKey, accessToken }) : undefined;
+  }
+
   /** Live trading: market orders through the user's Kite account, closes first, then opens. */
   async function executeLive(plan: Plan, at: number): Promise<void> {
     const rest = await restFor(plan.mapping);
-    for (const leg of closesOf(plan.decision)) {
-      if (!(await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at)))
-        throw new Error(`Could not close ${leg.tradingSymbol}`);
-    }
-    for (const open of opensOf(plan.decision)) {
-      if (!(await placeOne(rest, plan.mapping, { side: 'SELL', open }, at))) {
-        throw new Error(`Could not open ${open.option.tradingSymbol}`);
+    const watch = watchOrders(rest);
+    try {
+      for (const leg of closesOf(plan.decision)) {
+        if (!(await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, watch)))
+          throw new Error(`Could not close ${leg.tradingSymbol}`);
       }
+      for (const open of opensOf(plan.decision)) {
+        if (!(await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, watch))) {
+          throw new Error(`Could not open ${open.option.tradingSymbol}`);
+        }
+      }
+      if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
+    } finally {
+      watch?.release();
     }
-    if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
   }
 
   /**

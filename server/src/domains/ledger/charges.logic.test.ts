@@ -94,6 +94,10 @@ describe('a contract note worked by hand', () => {
     });
     expect(chargesForFill({ quantity: 0, pricePaise: rupees(100), at: day })).toEqual(NO_CHARGES);
   });
+
+  it('a settlement at expiry is no order: a short leg closed at its intrinsic value costs nothing', () => {
+    expect(chargesForFill({ quantity: -75, pricePaise: rupees(50), at: day, kind: 'settlement' })).toEqual(NO_CHARGES);
+  });
 });
 
 describe('the rate schedules', () => {

@@ -48,10 +48,12 @@ function applyRate(amountPaise: bigint, rate: Rate, unit: bigint = 1n): bigint {
 
 /**
  * The charges of one executed order (a fill): quantity > 0 sold, < 0 bought, price in paise. Quantity 0 is no
- * order and costs nothing; price 0 still pays brokerage.
+ * order and costs nothing; price 0 still pays brokerage. A settlement (an option held to expiry) is no order
+ * either: no brokerage, and the STT on an exercised option falls on its buyer while the engine only sells
+ * options to open, so it costs nothing here (docs/LEDGER.md).
  */
-export function chargesForFill(fill: { quantity: number; pricePaise: number; at: number }): Charges {
-  if (fill.quantity === 0) return NO_CHARGES;
+export function chargesForFill(fill: { quantity: number; pricePaise: number; at: number; kind?: string }): Charges {
+  if (fill.quantity === 0 || fill.kind === 'settlement') return NO_CHARGES;
   const rates = scheduleAt(fill.at);
   const isSell = fill.quantity > 0;
   // A premium is never negative; the absolute value keeps a bad row from producing negative charges.

@@ -10,6 +10,8 @@ export interface LedgerFill {
   pricePaise: number;
   /** Epoch ms. */
   at: number;
+  /** A settlement at expiry books like a trade but costs no charges; omitted means a trade. */
+  kind?: 'trade' | 'settlement';
 }
 
 /** What is left of one opening fill; signed like fills. */

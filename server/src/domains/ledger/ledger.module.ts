@@ -35,7 +35,7 @@ export function createLedgerModule(deps: {
   tokenOf: (tradingSymbol: string) => Promise<string | null>;
   /** Stored candles (the market-data domain's), for a strategy's chart. */
   candles: CandleSource;
-  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
   kite: { apiRoot: string; apiKey: string };
 }) {
   const repo = createLedgerRepository(deps.db);
@@ -48,7 +48,7 @@ export function createLedgerModule(deps: {
   });
   const reconcile = createReconcileService({
     repo,
-    brokerToken: deps.brokerToken,
+    brokerCredentials: deps.brokerCredentials,
     kite: deps.kite,
     clock: deps.clock,
     logger: deps.logger,

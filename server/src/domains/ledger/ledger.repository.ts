@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DB } from '../../db/schema.js';
+import type { DB, TransactionKind } from '../../db/schema.js';
 
 /** Whose positions to read: one user's strategies, some strategies by id, or everyone's (admins). */
 export type PositionsScope = { userId: number } | { mappingIds: readonly number[] } | { everyone: true };
@@ -21,6 +21,7 @@ export interface FillFacts {
   quantity: number;
   pricePaise: number;
   at: number;
+  kind: TransactionKind;
 }
 
 /** What a symbol is (from the strategy's leg records, open or closed): how a position row describes it. */
@@ -89,7 +90,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
       const rows = await inChunks(mappingIds, (ids) =>
         db
           .selectFrom('transactions')
-          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate'])
+          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate', 'kind'])
           .where('mappingId', 'in', ids)
           .orderBy('mappingId')
           .orderBy('transactionDate')
@@ -102,6 +103,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         quantity: r.quantity,
         pricePaise: Number(r.pricePaise),
         at: Number(r.transactionDate),
+        kind: r.kind,
       }));
     },
 
@@ -179,6 +181,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
           't.quantity',
           't.pricePaise',
           't.transactionDate',
+          't.kind',
         ])
         .where('t.userId', '=', userId)
         .orderBy('t.transactionDate')
@@ -191,6 +194,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         quantity: r.quantity,
         pricePaise: Number(r.pricePaise),
         at: Number(r.transactionDate),
+        kind: r.kind,
       }));
     },
 

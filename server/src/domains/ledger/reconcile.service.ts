@@ -15,18 +15,19 @@ import { compareHoldings } from './reconcile.logic.js';
  */
 export function createReconcileService(deps: {
   repo: LedgerRepository;
-  brokerToken: (userBrokerId: number) => Promise<string | null>;
+  /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
+  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;
 }) {
   async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
-    const token = await deps.brokerToken(userBrokerId);
-    if (!token) throw new Error('No access token: generate one on the Profile page');
+    const credentials = await deps.brokerCredentials(userBrokerId);
+    if (!credentials) throw new Error('No access token: generate one on the Profile page');
     const rest = createKiteRest({
       apiRoot: deps.kite.apiRoot,
-      apiKey: deps.kite.apiKey,
-      accessToken: () => token,
+      apiKey: credentials.apiKey ?? deps.kite.apiKey,
+      accessToken: () => credentials.accessToken,
       // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
       // placing an order never is (kite-rest-client.ts).
       retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },

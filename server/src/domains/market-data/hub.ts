@@ -251,6 +251,10 @@ export function createMarketDataHub(opts: HubOptions) {
     /** Why a source's stream stopped for good, or null while it runs (or retries). */
     haltReason: (source: DataSource): string | null => halted.get(source) ?? null,
 
+    /** Every source whose stream stopped for good, with why. */
+    haltedSources: (): Array<{ source: DataSource; reason: string }> =>
+      [...halted].map(([source, reason]) => ({ source, reason })).sort((a, b) => a.source.localeCompare(b.source)),
+
     /** Starts a halted source's stream again (a new access token is available). */
     resume(source: DataSource) {
       if (!halted.delete(source)) return;

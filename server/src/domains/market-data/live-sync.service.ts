@@ -53,6 +53,8 @@ export function createLiveSyncService(deps: {
     isRunning,
     connectedSources: isRunning ? deps.hub.connectedSources() : [],
     activeSubscriptions: [...active.keys()].sort(),
+    // Said whether or not live sync runs: the engine's candles come through the same stream.
+    haltedSources: deps.hub.haltedSources(),
   });
 
   /** The leader shares what it runs, when that changes, for every other instance to show. */
@@ -106,6 +108,7 @@ export function createLiveSyncService(deps: {
         isRunning: isWanted,
         connectedSources: isWanted ? (shared?.connectedSources ?? []) : [],
         activeSubscriptions: isWanted ? (shared?.activeSubscriptions ?? []) : [],
+        haltedSources: shared?.haltedSources ?? [],
       };
     },
 

@@ -105,7 +105,12 @@ describe('live sync', () => {
     });
     await vi.waitFor(async () => expect((await t.services.liveSync.status()).activeSubscriptions).toHaveLength(3));
     const stopped = await t.request({ method: 'POST', url: '/api/live-sync/stop', token: admin.token });
-    expect(stopped.json().data.status).toEqual({ isRunning: false, connectedSources: [], activeSubscriptions: [] });
+    expect(stopped.json().data.status).toEqual({
+      isRunning: false,
+      connectedSources: [],
+      activeSubscriptions: [],
+      haltedSources: [],
+    });
   });
 
   it('logs in again when the ticker refuses an expired token (06:00 IST), and streams on', async () => {

@@ -49,6 +49,21 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     expect(r.actions).toEqual(['pause', 'exit']);
   });
 
+  it('names an NSE holiday all day, before the open too, with the open after it; no realign or exit with legs', () => {
+    const nseHolidays = [{ date: '2026-11-23', description: 'Test closure' }];
+    const beforeOpen = Date.UTC(2026, 10, 23, 2, 30); // Monday 08:00 IST
+    for (const at of [beforeOpen, MONDAY_1007]) {
+      const r = describeStatus(facts({ nseHolidays, openLegCount: 2 }), at);
+      expect(r.detail).toBe('Market closed today: Test closure (NSE holiday) · opens Tue 09:15 IST');
+      expect(r.actions).toEqual(['pause']);
+    }
+    // The 24x7 sandbox index keeps no exchange calendar.
+    const allDay = { ...NIFTY, marketOpenTime: '00:00', marketCloseTime: '23:59', tradingDays: '0,1,2,3,4,5,6' };
+    expect(describeStatus(facts({ nseHolidays, hours: allDay }), MONDAY_1007).detail).toMatch(/^Waiting for/);
+    // From the weekend, the next open skips a Monday holiday.
+    expect(describeStatus(facts({ nseHolidays }), SATURDAY).detail).toBe('Market closed: opens Tue 09:15 IST');
+  });
+
   it('passes on why the last candle could not trade, and a strategy with no legs to sell', () => {
     const r = describeStatus(
       facts({ engineProblem: 'Cannot trade: no CE at strike 25100 for 2026-11-27' }),

@@ -4,8 +4,9 @@
  * Pure: takes the facts and the instant.
  */
 import { RUNNING_STATUS, zoneLabel, type DataInterval, type StrategyActionName } from '@app/contract';
+import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
-import { localTime, marketState, type Hours } from '../instruments/market-hours.logic.js';
+import { localTime, type Hours } from '../instruments/market-hours.logic.js';
 import { sessionAt } from './rdx.logic.js';
 
 export interface StatusFacts {
@@ -27,6 +28,8 @@ export interface StatusFacts {
   isEngineRunning: boolean;
   /** Why the engine could not trade it on the last candle close (no strike listed, no quote…). */
   engineProblem: string | null;
+  /** NSE's holidays from today on (docs/CALENDAR.md); none known when absent. */
+  nseHolidays?: readonly HolidayDay[];
 }
 
 export interface StatusReport {
@@ -82,7 +85,7 @@ function stoppedDetail(f: StatusFacts): string {
   return 'Stopped: press Start to trade';
 }
 
-function runningDetail(f: StatusFacts, now: number): string {
+function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.config === null) return 'No RDX configuration: configure RDX to trade';
   if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
   if (!f.isDummy && f.brokerToken === 'none') return 'No broker access token: generate one on the Profile page';
@@ -90,10 +93,12 @@ function runningDetail(f: StatusFacts, now: number): string {
     return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';
   }
   const tz = f.hours.timezone;
-  const market = marketState(f.hours, now);
   const s = sessionAt(f.hours, f, now);
-  if (!s.isMarketOpen) {
-    const opens = market.nextChange === null ? 'never (no trading days)' : wallTime(market.nextChange, tz, now);
+  if (!s.isMarketOpen || day.isClosed) {
+    const next = nextOpen(f.hours, f.nseHolidays ?? [], now);
+    const opens = next === null ? 'never (no trading days)' : wallTime(next, tz, now);
+    // Told all day, before the open too: a holiday is why nothing will trade today.
+    if (day.holiday) return `Market closed today: ${day.holiday.description} (NSE holiday) · opens ${opens}`;
     return `Market closed: opens ${opens}`;
   }
   if (s.isPastWindowEnd) {
@@ -115,14 +120,17 @@ function runningDetail(f: StatusFacts, now: number): string {
 
 /** The row's status_detail and available_actions. */
 export function describeStatus(f: StatusFacts, now: number): StatusReport {
-  const isMarketOpen = sessionAt(f.hours, { startTime: null, endTime: null }, now).isMarketOpen;
+  const day = calendarDay(f.hours, f.nseHolidays ?? [], now);
+  const isMarketOpen = !day.isClosed && sessionAt(f.hours, { startTime: null, endTime: null }, now).isMarketOpen;
   let detail: string;
-  if (f.runningStatus === RUNNING_STATUS.RUNNING) detail = runningDetail(f, now);
+  if (f.runningStatus === RUNNING_STATUS.RUNNING) detail = runningDetail(f, now, day);
   else if (f.runningStatus === RUNNING_STATUS.PAUSED) {
     detail =
       f.openLegCount > 0
         ? `Paused: holding ${legsText(f.openLegCount)}, taking no action`
         : 'Paused: no open positions';
+    // A paused strategy takes no decisions, so a problem here is the bookkeeping's (legs waiting to settle).
+    if (f.engineProblem) detail += ` · ${f.engineProblem}`;
     if (!f.isDummy && f.brokerToken === 'expired') {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }

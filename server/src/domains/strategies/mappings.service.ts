@@ -1,11 +1,12 @@
 import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
-import { mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import { istDay, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
 import { toMapping } from './mappings.presenter.js';
 import { brokerTokenState } from './broker-token.logic.js';
@@ -20,6 +21,8 @@ export interface MappingsServiceDeps {
   events: DomainEventBus;
   /** The RDX service's switch and the engine's trade problems, which status_detail reads. */
   shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems'>;
+  /** NSE's holidays: on one, a mapping on an NSE instrument says the market is closed and why. */
+  calendar: HolidaySource;
 }
 
 /** A second identical create within this window is a double-click, answered with the first mapping. */
@@ -34,7 +37,7 @@ const STATUS_REASONS: Record<number, string> = {
 
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
-export function createMappingsService({ repo, clock, events, locks, shared }: MappingsServiceDeps) {
+export function createMappingsService({ repo, clock, events, locks, shared, calendar }: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -55,16 +58,17 @@ export function createMappingsService({ repo, clock, events, locks, shared }: Ma
   /** Rows with their open legs and the engine's reading of why each is or is not trading. */
   async function present(rows: MappingView[]): Promise<Mapping[]> {
     const ids = rows.map((r) => r.id);
-    const [legs, latest, engineRunning, tradeProblems] = await Promise.all([
+    const now = clock.now();
+    const [legs, latest, engineRunning, tradeProblems, nseHolidays] = await Promise.all([
       repo.openLegsOf(ids),
       repo.latestOrdersOf(ids),
       shared.rdxWanted.get(),
       shared.tradeProblems.get(),
+      calendar.holidaysFrom(istDay(now)),
     ]);
     const legsOf = new Map<number, OpenLegView[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
     const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
-    const now = clock.now();
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const status = describeStatus(
@@ -86,6 +90,7 @@ export function createMappingsService({ repo, clock, events, locks, shared }: Ma
           lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
           isEngineRunning: engineRunning,
           engineProblem: tradeProblems[String(row.id)] ?? null,
+          nseHolidays,
         },
         now,
       );

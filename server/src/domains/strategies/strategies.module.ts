@@ -6,6 +6,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createMappingsRepository } from './mappings.repository.js';
 import { createMappingsService } from './mappings.service.js';
 import { registerStrategiesRoutes } from './strategies.routes.js';
@@ -18,6 +19,8 @@ export function createStrategiesModule(deps: {
   events: DomainEventBus;
   locks: MappingLocks;
   shared: SharedState;
+  /** NSE's holidays, which a mapping's status_detail names on the day. */
+  calendar: HolidaySource;
 }) {
   const mappings = createMappingsService({
     repo: createMappingsRepository(deps.db, deps.kind),
@@ -25,6 +28,7 @@ export function createStrategiesModule(deps: {
     events: deps.events,
     locks: deps.locks,
     shared: deps.shared,
+    calendar: deps.calendar,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
   return { mappings, routes };

@@ -29,6 +29,7 @@ const row = (overrides: Partial<BookRow> = {}): BookRow => ({
   username: 'quinn',
   strategyName: 'RDX',
   instrumentName: 'NIFTY 50',
+  kind: 'trade',
   ...overrides,
 });
 
@@ -174,6 +175,7 @@ describe('bookCells', () => {
       'strategy',
       'instrument',
       'mode',
+      'kind',
       'transaction_id',
       'user_strategy_mapping_id',
     ]);
@@ -187,6 +189,7 @@ describe('bookCells', () => {
       'RDX',
       'NIFTY 50',
       'paper',
+      'trade',
       '7',
       '3',
     ]);
@@ -198,7 +201,12 @@ describe('bookCells', () => {
       false,
     );
     expect(cells.slice(2, 4)).toEqual(['BUY', '50']);
-    expect(cells.slice(6)).toEqual(['', '', 'live', '7', '']);
+    expect(cells.slice(6)).toEqual(['', '', 'live', 'trade', '7', '']);
+  });
+
+  it('names a settlement at expiry as such (a BUY at intrinsic value that no order made)', () => {
+    const cells = bookCells(row({ quantity: -75, pricePaise: 5000, kind: 'settlement' }), false);
+    expect([cells[2], cells[4], cells[9]]).toEqual(['BUY', '50.00', 'settlement']);
   });
 
   it('quotes typed text that holds a comma, quote or line break, after making it inert', () => {

@@ -77,7 +77,18 @@ export function istDayStart(day: string): number {
 
 /** The header row; an admin's export names the user first. */
 export function bookColumns(hasUsername: boolean): string[] {
-  const columns = ['date', 'trading_symbol', 'side', 'quantity', 'price', 'value', 'strategy', 'instrument', 'mode'];
+  const columns = [
+    'date',
+    'trading_symbol',
+    'side',
+    'quantity',
+    'price',
+    'value',
+    'strategy',
+    'instrument',
+    'mode',
+    'kind',
+  ];
   return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id'];
 }
 
@@ -99,6 +110,7 @@ export function bookCells(row: BookRow, hasUsername: boolean): string[] {
     textCell(row.strategyName),
     textCell(row.instrumentName),
     row.isDummy === 1 ? 'paper' : 'live',
+    row.kind,
     String(row.id),
     row.mappingId === null ? '' : String(row.mappingId),
   ];

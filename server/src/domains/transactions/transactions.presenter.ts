@@ -14,6 +14,8 @@ export interface TransactionFacts {
   userUsername: string;
   strategyName: string | null;
   instrumentName: string | null;
+  /** Omitted means a trade. */
+  kind?: 'trade' | 'settlement';
 }
 
 /** A transaction as the API and the realtime event show it (price in rupees, date in ISO UTC). */
@@ -30,5 +32,6 @@ export function toTransaction(row: TransactionFacts, date = iso(row.transactionD
     user_id: row.userId,
     user_strategy_mapping_id: row.mappingId,
     is_dummy: row.isDummy,
+    kind: row.kind ?? 'trade',
   };
 }

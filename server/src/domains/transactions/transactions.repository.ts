@@ -1,5 +1,5 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
-import type { DB, TransactionsTable } from '../../db/schema.js';
+import type { DB, TransactionKind, TransactionsTable } from '../../db/schema.js';
 import { countTransactions } from '../../db/transaction-counts.js';
 
 export interface TotalsRow {
@@ -34,6 +34,7 @@ export interface BookRow extends BookCursor {
   username: string | null;
   strategyName: string | null;
   instrumentName: string | null;
+  kind: TransactionKind;
 }
 
 /** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
@@ -123,7 +124,7 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .leftJoin('users as u', 'u.id', 't.userId')
         .leftJoin('strategies as s', 's.id', 't.strategyId')
         .leftJoin('instruments as i', 'i.id', 't.instrumentId')
-        .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy'])
+        .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy', 't.kind'])
         .select(['t.mappingId', 'u.username', 's.name as strategyName', 'i.name as instrumentName']);
       if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
       if (filter.fromMs !== undefined) q = q.where('t.transactionDate', '>=', filter.fromMs);

@@ -2,6 +2,7 @@ import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { useSession } from '../auth/session-context';
 import { BrokersTab } from '../brokers/BrokersTab';
+import { HolidaysTab } from '../calendar/HolidaysTab';
 import { InstrumentsTab } from '../instruments/InstrumentsTab';
 import { ReconcileBanner } from '../positions/ReconcileBanner';
 import { DataTab } from '../market-data/DataTab';
@@ -10,8 +11,17 @@ import { SchedulingTab } from '../scheduling/SchedulingTab';
 import { StrategiesTab } from '../strategies/StrategiesTab';
 import { UsersTab } from '../users/UsersTab';
 
-/** SPEC §2 tab order; the text is SPEC's, the capitalisation is CSS. */
-export const ADMIN_TABS = ['strategies', 'scheduling', 'data', 'rdx', 'brokers', 'users', 'instruments'] as const;
+/** SPEC §2 tab order, then the holiday calendar (issue 12); the text is SPEC's, the capitalisation is CSS. */
+export const ADMIN_TABS = [
+  'strategies',
+  'scheduling',
+  'data',
+  'rdx',
+  'brokers',
+  'users',
+  'instruments',
+  'holidays',
+] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
 /** Tab labels where CSS capitalisation would misspell the word ("Rdx"). */
@@ -27,6 +37,7 @@ const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
   brokers: BrokersTab,
   users: UsersTab,
   instruments: InstrumentsTab,
+  holidays: HolidaysTab,
 };
 
 function TabBody({ tab }: { tab: AdminTab }) {

@@ -9,14 +9,15 @@ import {
   brokerConfigToForm,
   emptyBrokerConfigForm,
   parseBrokerConfigForm,
+  withoutSecrets,
   type BrokerConfigBody,
   type BrokerConfigFormValues,
 } from './broker-config-form';
 import { brokerConfigKeys } from './broker-config-keys';
 
 /**
- * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one.
- * Remount it (key) when switching between add and edit.
+ * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one, and empty API
+ * Key and API Secret keep the account's own Kite app. Remount it (key) when switching between add and edit.
  */
 export function BrokerConfigForm({
   brokers,
@@ -62,18 +63,22 @@ export function BrokerConfigForm({
 
   const submitOnce = useSingleFlight();
 
-  const set = (field: keyof BrokerConfigFormValues) => (e: { target: { value: string } }) =>
+  const set = (field: Exclude<keyof BrokerConfigFormValues, 'remove_own_app'>) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  // A Kite Connect app belongs to Zerodha accounts only.
+  const isKite = brokers?.find((b) => String(b.id) === values.broker_id)?.name.toLowerCase() === 'zerodha';
+  const removing = values.remove_own_app;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseBrokerConfigForm(values);
+    const parsed = parseBrokerConfigForm(values, { isKite });
     if (!parsed.ok) {
       notify('error', parsed.error);
       return;
     }
-    // The token field is cleared as soon as it has been handed to the request.
-    setValues((v) => ({ ...v, broker_token: '' }));
+    // The token, API Key and API Secret fields are cleared as soon as they have been handed to the request.
+    setValues(withoutSecrets);
     submitOnce(() => save.mutateAsync(parsed.body).finally(() => save.reset()));
   }
 
@@ -104,6 +109,47 @@ export function BrokerConfigForm({
         value={values.broker_token}
         onChange={set('broker_token')}
       />
+      {isKite && (
+        <>
+          <InputField
+            label="API Key"
+            name="api_key"
+            autoComplete="off"
+            aria-describedby="broker-own-app-hint"
+            placeholder={editing?.has_api_key ? 'Leave empty to keep your app' : 'Optional'}
+            disabled={removing}
+            value={values.api_key}
+            onChange={set('api_key')}
+          />
+          <InputField
+            label="API Secret"
+            name="api_secret"
+            type="password"
+            autoComplete="new-password"
+            aria-describedby="broker-own-app-hint"
+            placeholder={editing?.has_api_key ? 'Leave empty to keep your app' : 'Optional'}
+            disabled={removing}
+            value={values.api_secret}
+            onChange={set('api_secret')}
+          />
+          <p className="muted full" id="broker-own-app-hint">
+            API Key and API Secret are your own Kite Connect app&apos;s; leave both empty to use the console&apos;s app.
+          </p>
+          {editing?.has_api_key && (
+            <label className="inline full">
+              <input
+                type="checkbox"
+                name="remove_own_app"
+                checked={removing}
+                onChange={(e) =>
+                  setValues((v) => ({ ...v, remove_own_app: e.target.checked, api_key: '', api_secret: '' }))
+                }
+              />
+              Remove my own app (use the console&apos;s app; the token must be generated again)
+            </label>
+          )}
+        </>
+      )}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={save.isPending || !brokers}>
           {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}

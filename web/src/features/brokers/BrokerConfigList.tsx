@@ -1,5 +1,5 @@
 import { MSG, type UserBroker } from '@app/contract';
-import { canGenerateToken } from './broker-config-form';
+import { canGenerateToken, kiteAppLabel } from './broker-config-form';
 import { tokenIsExpired, tokenValidity } from './token-validity';
 
 /**
@@ -37,6 +37,7 @@ export function BrokerConfigList({
                 <th>Username</th>
                 <th>Token</th>
                 <th title="Kite access tokens stop working at 06:00 IST every day">Valid Until</th>
+                <th title="The Kite Connect app that logs this account in and sends its orders">App</th>
                 <th>Actions</th>
               </tr>
             </thead>
@@ -47,6 +48,7 @@ export function BrokerConfigList({
                   <td>{b.broker_username}</td>
                   <td>{b.has_token ? 'Configured' : 'Not set'}</td>
                   <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
+                  <td>{kiteAppLabel(b) ?? '—'}</td>
                   <td>
                     <div className="row">
                       <button type="button" onClick={() => onEdit(b)}>

@@ -55,6 +55,12 @@ export function LiveSyncPanel({ configs, notify }: Props) {
         <span>Active subscriptions: {status.activeSubscriptions.length}</span>
         {checkedAt > 0 && <span>Checked at {formatTimeIst(checkedAt)}</span>}
       </p>
+      {/* A stream that stopped for good (a refused token) stops candles for live sync and the engine alike. */}
+      {status.haltedSources.map((h) => (
+        <p key={h.source} className="live-sync-halted" role="alert" data-testid={`stream-halted-${h.source}`}>
+          {h.source === 'kite' ? 'Kite' : h.source} stream stopped: {h.reason}
+        </p>
+      ))}
     </div>
   );
 }

@@ -9,7 +9,12 @@ import { syncHistorical, syncReport } from './sync-historical';
 export const liveSyncKey = ['live-sync', 'status'] as const;
 
 /** SPEC §4: when the status call fails, live sync counts as not running, no sources, 0 subscriptions. */
-export const NOT_RUNNING: LiveSyncStatus = { isRunning: false, connectedSources: [], activeSubscriptions: [] };
+export const NOT_RUNNING: LiveSyncStatus = {
+  isRunning: false,
+  connectedSources: [],
+  activeSubscriptions: [],
+  haltedSources: [],
+};
 
 type Notify = (kind: MessageKind, text: string, options?: FlashOptions) => void;
 

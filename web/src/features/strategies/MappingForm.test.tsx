@@ -14,6 +14,7 @@ const brokers = [
     broker_name: 'Zerodha',
     broker_username: 'AB0007',
     has_token: false,
+    has_api_key: false,
     token_updated_at: null,
     token_expires_at: null,
     created_at: '2025-01-01T00:00:00.000Z',

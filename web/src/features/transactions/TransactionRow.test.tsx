@@ -57,6 +57,12 @@ describe('TransactionRow', () => {
     expect(within(row).getByText('BUY').className).toBe('side-buy');
   });
 
+  it('marks a settlement at expiry, which no order made', () => {
+    const row = renderRow({ ...base, id: 4, quantity: -75, price: 50, kind: 'settlement' });
+    expect(cellTexts(row)[2]).toBe('BUYSettlement');
+    expect(within(row).getByText('Settlement').getAttribute('title')).toMatch(/expiry/);
+  });
+
   it('adds the User column on the admin list', () => {
     const row = renderRow({ ...base, id: 3 }, true);
     expect(cellTexts(row)[1]).toBe('trader1');

@@ -14,7 +14,15 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
       <td>{formatDateTimeIst(t.transaction_date)}</td>
       {showUser && <td>{t.user_username}</td>}
       <td>{t.trading_symbol}</td>
-      <td className={side === 'SELL' ? 'side-sell' : 'side-buy'}>{side}</td>
+      <td className={side === 'SELL' ? 'side-sell' : 'side-buy'}>
+        {side}
+        {/* No order made it: the exchange closed a leg held to its contract's expiry at intrinsic value. */}
+        {t.kind === 'settlement' && (
+          <span className="badge settlement" title="Held to expiry: closed by the exchange at intrinsic value">
+            Settlement
+          </span>
+        )}
+      </td>
       <td className="num">{formatQuantity(quantity)}</td>
       <td className="num">{formatInr(t.price)}</td>
       <td>{t.strategy_name ?? '-'}</td>

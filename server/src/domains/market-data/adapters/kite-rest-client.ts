@@ -116,6 +116,9 @@ export function createKiteRest(options: KiteRestOptions) {
   }
 
   return {
+    /** The app and access token these calls go out as (the ticker's order updates log in the same way). */
+    credentials: () => ({ apiKey: options.apiKey, accessToken: options.accessToken?.() ?? null }),
+
     async historical(token: string, interval: KiteInterval, from: number, to: number): Promise<KiteCandle[]> {
       const q = new URLSearchParams({ from: formatKiteDateTime(from), to: formatKiteDateTime(to) });
       const data = await json(

@@ -1,0 +1,118 @@
+import type { Mapping, PositionsReply, Transaction } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMapping, buildRdxConfig, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { chargesForFill } from '../ledger/charges.logic.js';
+import { settlementInstant } from './expiry-settlement.logic.js';
+
+/*
+ * Issue 12 §5: a leg still held when its contract settles (the strategy paused through expiry day) is
+ * closed at intrinsic value, as the exchange closes it, so positions and P&L stay whole.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
+const actor = () => ({ userId: owner.id, role: 'user' as const });
+const NIFTY = '256265';
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function get<T>(url: string) {
+  // The clock jumps to expiry day, past the session's life: sign in again as the trader would.
+  const { token } = await t.services.auth.login({ username: owner.username, password: owner.password }, '10.0.0.9');
+  const res = await t.request({ method: 'GET', url, token });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+const fills = async () => (await get<{ transactions: Transaction[] }>('/api/transactions?limit=100')).transactions;
+const openLegs = (mappingId: number) => t.services.engineRepo.openLegsOf(mappingId);
+const paise = (rupees: number) => Math.round(rupees * 100);
+
+/** A paper strangle sold at 10:30 on NIFTY 24,500 (CE 24,600, PE 24,400), then paused. */
+async function pausedStrangle() {
+  const m = await buildMapping(t, owner, {});
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+  await t.services.engine.evaluate(NIFTY, '15m', 2450000, CLOSE);
+  await t.services.mappings.setRunningStatus(actor(), m.id, 2);
+  const legs = await openLegs(m.id);
+  expect(legs).toHaveLength(2);
+  const expiry = legs[0]?.expiry ?? '';
+  expect(legs.every((l) => l.expiry === expiry)).toBe(true);
+  return { m, expiry };
+}
+
+/** The underlying's last minute before the close on `expiry`, as the console stored it. */
+async function closingCandle(expiry: string, close: number) {
+  const ts = settlementInstant(expiry) - 60_000;
+  const c = String(close);
+  await t.services.candles.upsert({ source: 'kite', instrumentToken: NIFTY, interval: '1m' }, [
+    { ts, open: c, high: c, low: c, close: c, volume: '0' },
+  ]);
+}
+
+describe('legs held into their expiry', () => {
+  it('are closed at intrinsic value at 15:30 IST, with no charges, and the strategy is flat', async () => {
+    const { m, expiry } = await pausedStrangle();
+    const sold = await fills();
+    await closingCandle(expiry, 24650); // CE 24,600 ends ₹50 in the money, PE 24,400 worthless
+
+    t.clock.set(settlementInstant(expiry) - 60_000);
+    await t.services.engine.follow();
+    expect(await openLegs(m.id)).toHaveLength(2); // not before the settlement
+
+    t.clock.set(settlementInstant(expiry) + 60_000);
+    await t.services.engine.follow();
+    await t.services.engine.follow(); // a second pass books nothing more
+    expect(await openLegs(m.id)).toHaveLength(0);
+    const after = await fills();
+    const settled = after.filter((f) => !sold.some((s) => s.id === f.id));
+    expect(settled.map((f) => [f.trading_symbol.slice(-7), f.quantity, f.price]).sort()).toEqual([
+      ['24400PE', -75, 0],
+      ['24600CE', -75, 50],
+    ]);
+    expect(settled.every((f) => Date.parse(f.transaction_date) === settlementInstant(expiry))).toBe(true);
+
+    const p = (await get<PositionsReply>('/api/positions')).positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(p?.legs).toEqual([]);
+    const premium = sold.reduce((s, f) => s + f.quantity * paise(f.price), 0);
+    expect(paise(p?.realized_pnl ?? NaN)).toBe(premium - 75 * 5000);
+    expect(p?.unrealized_pnl).toBe(0);
+    // Only the two opening orders cost anything.
+    const entryCharges = sold.reduce(
+      (s, f) =>
+        s +
+        chargesForFill({ quantity: f.quantity, pricePaise: paise(f.price), at: Date.parse(f.transaction_date) })
+          .totalPaise,
+      0,
+    );
+    expect(paise(p?.charges ?? NaN)).toBe(entryCharges);
+  });
+
+  it('wait, and say why on the strategy, when the console never saw the underlying at the close', async () => {
+    const { m, expiry } = await pausedStrangle();
+    t.clock.set(settlementInstant(expiry) + 2 * 3600_000); // past the hour the live price may stand in
+    await t.services.engine.follow();
+    expect(await openLegs(m.id)).toHaveLength(2);
+    const row = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
+    expect(row?.status_detail).toContain(`no price of NIFTY 50 at the ${expiry} settlement`);
+
+    await closingCandle(expiry, 24300); // the candle arrives (a historical sync): PE ₹100 in the money
+    await t.services.engine.follow();
+    expect(await openLegs(m.id)).toHaveLength(0);
+    const settled = (await fills()).filter((f) => f.quantity < 0);
+    expect(settled.map((f) => [f.trading_symbol.slice(-7), f.price]).sort()).toEqual([
+      ['24400PE', 100],
+      ['24600CE', 0],
+    ]);
+    const settledRow = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
+    expect(settledRow?.status_detail).toBe('Paused: no open positions');
+  });
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hasSettled,
+  intrinsicPaise,
+  lastSettledDay,
+  settlementFills,
+  settlementInstant,
+} from './expiry-settlement.logic.js';
+
+describe('expiry settlement', () => {
+  it('settles at 15:30 IST on the expiry day', () => {
+    expect(new Date(settlementInstant('2026-11-24')).toISOString()).toBe('2026-11-24T10:00:00.000Z');
+    expect(hasSettled('2026-11-24', Date.parse('2026-11-24T09:59:59Z'))).toBe(false);
+    expect(hasSettled('2026-11-24', Date.parse('2026-11-24T10:00:00Z'))).toBe(true);
+  });
+
+  it('names the last day whose contracts have settled: yesterday until 15:30 IST, then today', () => {
+    expect(lastSettledDay(Date.parse('2026-11-24T09:00:00Z'))).toBe('2026-11-23');
+    expect(lastSettledDay(Date.parse('2026-11-24T10:00:00Z'))).toBe('2026-11-24');
+    // 00:30 IST on the 25th is still the 24th in UTC: the IST day counts.
+    expect(lastSettledDay(Date.parse('2026-11-24T19:00:00Z'))).toBe('2026-11-24');
+  });
+
+  it('values calls and puts at what they are in the money, never below zero', () => {
+    expect(intrinsicPaise('CE', 2460000, 2465000)).toBe(5000);
+    expect(intrinsicPaise('CE', 2460000, 2455000)).toBe(0);
+    expect(intrinsicPaise('PE', 2440000, 2430000)).toBe(10000);
+    expect(intrinsicPaise('PE', 2440000, 2450000)).toBe(0);
+  });
+
+  it('buys back a short leg at its intrinsic value', () => {
+    const legs = [
+      { id: 1, tradingSymbol: 'NIFTY25DEC24600CE', optionType: 'CE' as const, strikePaise: 2460000, quantity: 75 },
+      { id: 2, tradingSymbol: 'NIFTY25DEC24400PE', optionType: 'PE' as const, strikePaise: 2440000, quantity: 75 },
+    ];
+    expect(settlementFills(legs, 2465000)).toEqual([
+      { legId: 1, tradingSymbol: 'NIFTY25DEC24600CE', quantity: -75, pricePaise: 5000 },
+      { legId: 2, tradingSymbol: 'NIFTY25DEC24400PE', quantity: -75, pricePaise: 0 },
+    ]);
+  });
+});

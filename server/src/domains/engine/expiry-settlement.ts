@@ -1,0 +1,151 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { istMidnight } from '@app/contract';
+import type { MappingLocks } from '../../db/mapping-locks.js';
+import type { DB } from '../../db/schema.js';
+import { countTransactions } from '../../db/transaction-counts.js';
+import { iso } from '../../platform/time.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { MarketDataHub } from '../market-data/hub.js';
+import type { EngineRepository } from './engine.repository.js';
+import { toTransactionDto } from './executor.js';
+import { lastSettledDay, settlementFills, settlementInstant } from './expiry-settlement.logic.js';
+
+/** After settlement, how long the console's own last price of the underlying may stand in for a candle. */
+const LIVE_PRICE_GRACE_MS = 60 * 60_000;
+
+/**
+ * Legs still open when their contract settles (a strategy paused or stopped through expiry day, a roll that
+ * could not trade) are closed at intrinsic value, as the exchange closes them: one `settlement` fill each,
+ * under the mapping's lock (DESIGN §9), dated at the settlement instant. The underlying's value is the close
+ * of its last stored candle before 15:30 IST that day. Returns what could not be settled yet, and why.
+ */
+export function createExpirySettlement(deps: {
+  db: Kysely<DB>;
+  repo: Pick<EngineRepository, 'one'>;
+  locks: MappingLocks;
+  hub: Pick<MarketDataHub, 'lastPrice'>;
+  events: Pick<DomainEventBus, 'publish'>;
+  logger: FastifyBaseLogger;
+}) {
+  const { db } = deps;
+
+  const dueLegs = (mappingIds: readonly number[] | null, lastDay: string) => {
+    let q = db
+      .selectFrom('strategyLegs')
+      .select(['id', 'mappingId', 'tradingSymbol', 'optionType', 'strikePaise', 'expiry', 'quantity'])
+      .where('status', '=', 'open')
+      .where('expiry', '<=', lastDay);
+    if (mappingIds) q = q.where('mappingId', 'in', mappingIds);
+    return q.orderBy('id').execute();
+  };
+
+  /** The underlying's value at an expiry's settlement, in paise, or null when the console never saw it. */
+  async function underlyingAt(instrumentToken: string, expiry: string, now: number): Promise<number | null> {
+    const settlesAt = settlementInstant(expiry);
+    const candle = await db
+      .selectFrom('candles')
+      .select(['close'])
+      .where('source', '=', 'kite')
+      .where('instrumentToken', '=', instrumentToken)
+      .where('ts', '>=', istMidnight(settlesAt))
+      .where('ts', '<', settlesAt)
+      .orderBy('ts', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (candle) return Math.round(Number(candle.close) * 100);
+    const live = now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPrice('kite', instrumentToken) : null;
+    return live === null ? null : Math.round(live * 100);
+  }
+
+  async function settleMapping(mappingId: number, now: number): Promise<string | null> {
+    return deps.locks.withMappings([mappingId], async () => {
+      const state = await deps.repo.one(mappingId);
+      const legs = await dueLegs([mappingId], lastSettledDay(now));
+      if (!state || legs.length === 0) return null;
+      const m = state.mapping;
+      const byExpiry = new Map<string, typeof legs>();
+      for (const leg of legs) byExpiry.set(leg.expiry, [...(byExpiry.get(leg.expiry) ?? []), leg]);
+      let unpriced: string | null = null;
+      for (const [expiry, expiring] of byExpiry) {
+        const underlying = await underlyingAt(m.instrumentToken, expiry, now);
+        if (underlying === null) {
+          unpriced = `no price of ${m.instrumentName} at the ${expiry} settlement to close ${expiring.length} expired leg(s)`;
+          continue;
+        }
+        const at = settlementInstant(expiry);
+        const fills = settlementFills(
+          expiring.map((l) => ({ ...l, strikePaise: Number(l.strikePaise) })),
+          underlying,
+        );
+        const written = await db.transaction().execute(async (trx) => {
+          const closed = await trx
+            .updateTable('strategyLegs')
+            .set({ status: 'closed', closedAt: at })
+            .where(
+              'id',
+              'in',
+              fills.map((f) => f.legId),
+            )
+            .where('status', '=', 'open')
+            .returning(['id'])
+            .execute();
+          const closedIds = new Set(closed.map((r) => Number(r.id)));
+          const rows = fills
+            .filter((f) => closedIds.has(f.legId))
+            .map((f) => ({
+              userId: m.userId,
+              mappingId: m.id,
+              strategyId: m.strategyId,
+              instrumentId: m.instrumentId,
+              transactionDate: at,
+              tradingSymbol: f.tradingSymbol,
+              quantity: f.quantity,
+              pricePaise: f.pricePaise,
+              isDummy: m.isDummy,
+              orderId: null,
+              kind: 'settlement' as const,
+            }));
+          // A handful of legs at most: one insert each keeps every fill with its own id on both engines.
+          const out = [];
+          for (const row of rows) {
+            const { id } = await trx.insertInto('transactions').values(row).returning(['id']).executeTakeFirstOrThrow();
+            out.push({ ...row, id: Number(id) });
+          }
+          await countTransactions(trx, rows);
+          return out;
+        });
+        if (written.length === 0) continue;
+        deps.logger.info({ mappingId, expiry, legs: written.length, underlying }, 'expired legs settled');
+        const date = iso(at);
+        void deps.events.publish('fills.booked', {
+          transactions: written.map((f) => toTransactionDto(m, f, date)),
+        });
+      }
+      return unpriced;
+    });
+  }
+
+  return {
+    /**
+     * Settles every due leg. Returns each mapping it looked at with why some of its legs wait (no price of
+     * the underlying at the settlement yet; tried again on the next pass), or null once all are settled.
+     */
+    async settleDue(now: number): Promise<Array<{ mappingId: number; reason: string | null }>> {
+      const mappingIds = [...new Set((await dueLegs(null, lastSettledDay(now))).map((l) => Number(l.mappingId)))];
+      const outcome: Array<{ mappingId: number; reason: string | null }> = [];
+      for (const mappingId of mappingIds) {
+        try {
+          const reason = await settleMapping(mappingId, now);
+          if (reason) deps.logger.warn({ mappingId, reason }, 'expired legs wait for a settlement price');
+          outcome.push({ mappingId, reason });
+        } catch (err) {
+          deps.logger.error({ err, mappingId }, 'could not settle expired legs');
+        }
+      }
+      return outcome;
+    },
+  };
+}
+
+export type ExpirySettlement = ReturnType<typeof createExpirySettlement>;
