@@ -135,6 +135,11 @@ test('an operator rehearses a live day against a standalone sandbox; a refused e
   await strategies.act(id, 'Exit', 'accept');
   await expect(strategies.error()).toContainText(refusal);
   await expect(strategies.status(id)).toHaveText('STOPPED');
+  // The row says the console keeps at it, with the broker's words.
+  await expect(strategies.statusDetail(id)).toContainText('Stopped with 2 legs still open');
+  await expect(strategies.statusDetail(id)).toContainText('square-off incomplete');
+  await expect(strategies.statusDetail(id)).toContainText(refusal);
+  await expect(strategies.statusDetail(id)).toContainText('trying again');
 
   // The console squares off what is left by itself (the chase backs off 15 s) and the row says so.
   await expect(liveBuys).toHaveCount(2, { timeout: 60_000 });
@@ -149,6 +154,10 @@ test('an operator rehearses a live day against a standalone sandbox; a refused e
   const bought = all.filter((o) => o.transaction_type === 'BUY' && o.status === 'COMPLETE').map((o) => o.tradingsymbol);
   const sold = all.filter((o) => o.transaction_type === 'SELL').map((o) => o.tradingsymbol);
   expect(bought.sort()).toEqual(sold.sort());
+
+  // Console and broker agree: nothing open on either side, so no drift banner, without reloading the page
+  // (the screen asks the broker again a few seconds after every fill).
+  await expect(page.getByText(/Broker positions differ/)).toHaveCount(0, { timeout: 15_000 });
 
   await adminContext.close();
   await traderContext.close();

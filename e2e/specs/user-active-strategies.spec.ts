@@ -144,13 +144,22 @@ test.describe('Home - Active Strategies', () => {
 
     await activeStrategies.button(id, 'Pause').click();
     await expect(activeStrategies.error()).toHaveText('Strategy is not running');
+    // The refusal has the row read again: it now says what the strategy is.
+    await expect(activeStrategies.status(id)).toHaveText('STOPPED');
     await page.clock.fastForward(5_000);
     await expect(activeStrategies.error()).toHaveCount(0);
 
+    // Once more: started again (this tab reloads to see it), exited in the other tab, paused here: dismissed.
+    await otherTab.act(id, 'Start');
+    await page.reload();
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+    await otherTab.act(id, 'Exit', 'accept');
+    await expect(otherTab.status(id)).toHaveText('STOPPED');
     await activeStrategies.button(id, 'Pause').click();
     await expect(activeStrategies.error()).toHaveText('Strategy is not running');
     await activeStrategies.dismissMessage();
     await expect(activeStrategies.error()).toHaveCount(0);
+    await expect(activeStrategies.status(id)).toHaveText('STOPPED');
   });
 
   test('RDX configuration: loading, not found, Create, view, Edit and Cancel, Update, Delete', async ({

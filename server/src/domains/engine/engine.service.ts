@@ -264,18 +264,21 @@ export function createEngine(deps: {
           problemsChanged = true;
           return;
         }
-        // What is left of an exit (a part the broker did not fill, a refusal) is chased, backing off, a few times.
-        const { count, isLast } = squareOffTries.failed(id, at);
-        const why = failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`;
-        noteProblem(
-          id,
-          isLast
-            ? `could not square off after ${count} tries (${why}): press Exit to try again`
-            : `square-off incomplete (${why}); trying again`,
-        );
+        chaseLater(id, at, failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`);
       });
     }
     await shareProblems();
+  }
+
+  /** What is left of an exit (a part the broker did not fill, a refusal) is chased, backing off, a few times. */
+  function chaseLater(id: number, at: number, why: string) {
+    const { count, isLast } = squareOffTries.failed(id, at);
+    noteProblem(
+      id,
+      isLast
+        ? `could not square off after ${count} tries (${why}): press Exit to try again`
+        : `square-off incomplete (${why}); trying again`,
+    );
   }
 
   /** Stopped strategies still holding legs: how many square-off tries, and when the next may be. */
@@ -402,12 +405,14 @@ export function createEngine(deps: {
         await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'exit');
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
-          raiseFirst(
-            await execute(
-              [{ mapping, decision: { action: 'squareOff', close: legs.map(toOpenLeg), reason: 'exit' } }],
-              at,
-            ),
-          );
+          const close = legs.map(toOpenLeg);
+          const failures = await execute([{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
+          if (failures[0] instanceof Error) {
+            // The row says the console keeps at it, rather than asking the trader to press Exit again.
+            chaseLater(id, at, failures[0].message);
+            await shareProblems();
+          }
+          raiseFirst(failures);
         }
         return deps.mappings.get(actor, id);
       });

@@ -194,16 +194,20 @@ export function createExecutor(deps: ExecutorDeps) {
 
   /**
    * Settles an order row from the broker's final state: what filled is booked (all of it, or the part that
-   * filled before the rest was cancelled); nothing filled is a failure with the broker's reason.
+   * filled before the rest was cancelled); nothing filled is a failure with the broker's reason. Returns
+   * null when the whole order filled, else why not, in words a trader can act on.
    */
-  async function settle(m: MappingState, orderId: number, order: KiteOrder, at: number) {
+  async function settle(m: MappingState, orderId: number, order: KiteOrder, at: number): Promise<string | null> {
     if (order.filled_quantity > 0 && (order.status === 'COMPLETE' || order.status === 'CANCELLED')) {
       const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at, order.filled_quantity);
       if (tx) void deps.events.publish('fills.booked', { transactions: [toTransactionDto(m, tx)] });
-      return order.status === 'COMPLETE' && order.filled_quantity >= order.quantity;
+      return order.status === 'COMPLETE' && order.filled_quantity >= order.quantity
+        ? null
+        : `only ${order.filled_quantity} of ${order.quantity} filled`;
     }
-    await deps.repo.markFailed(orderId, order.status_message ?? order.status, at);
-    return false;
+    const reason = order.status_message ?? order.status;
+    await deps.repo.markFailed(orderId, reason, at);
+    return `${order.status === 'REJECTED' ? 'the broker rejected it' : order.status.toLowerCase()}: ${reason}`;
   }
 
   /**
@@ -231,7 +235,10 @@ export function createExecutor(deps: ExecutorDeps) {
     return stillOpen;
   }
 
-  /** One market order: written as pending with its tag first, so a crash can be resolved by asking the broker. */
+  /**
+   * One market order: written as pending with its tag first, so a crash can be resolved by asking the broker.
+   * Returns null once it filled in full, else why not (the broker's words when it gave any).
+   */
   async function placeOne(
     rest: KiteRest,
     m: MappingState,
@@ -240,7 +247,7 @@ export function createExecutor(deps: ExecutorDeps) {
     watch?: OrderWatch,
   ) {
     const what = intent.leg ?? intent.open?.option;
-    if (!what) return false;
+    if (!what) return 'nothing to trade';
     const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
     const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
     const tag = newOrderTag();
@@ -283,7 +290,7 @@ export function createExecutor(deps: ExecutorDeps) {
     // Up to ~20 s of looks, then what is left is cancelled; an order the broker still shows open stays
     // pending and is settled before the mapping's next decision.
     const verdict = await finalState(rest, brokerOrderId, 20, watch);
-    if (!verdict) return false;
+    if (!verdict) return `order ${brokerOrderId} is still open at the broker`;
     return settle(m, orderId, verdict, at);
   }
 
@@ -318,13 +325,12 @@ export function createExecutor(deps: ExecutorDeps) {
     const watch = watchOrders(rest);
     try {
       for (const leg of closesOf(plan.decision)) {
-        if (!(await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, watch)))
-          throw new Error(`Could not close ${leg.tradingSymbol}`);
+        const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, watch);
+        if (why !== null) throw new Error(`Could not close ${leg.tradingSymbol}: ${why}`);
       }
       for (const open of opensOf(plan.decision)) {
-        if (!(await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, watch))) {
-          throw new Error(`Could not open ${open.option.tradingSymbol}`);
-        }
+        const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, watch);
+        if (why !== null) throw new Error(`Could not open ${open.option.tradingSymbol}: ${why}`);
       }
       if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
     } finally {

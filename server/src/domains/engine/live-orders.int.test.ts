@@ -84,13 +84,20 @@ describe('an exit the broker did not fully take', () => {
     });
     expect(exit.statusCode).toBeGreaterThanOrEqual(400);
     expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+    // At once the row says the console keeps at it, in the broker's words (not "press Exit").
+    expect((await t.services.mappings.get(actor(), id)).status_detail).toMatch(
+      /square-off incomplete \(.*RMS: blocked for the test.*\); trying again/,
+    );
+
+    await t.services.engine.follow(); // too soon after the refused Exit: no new order
+    t.clock.advance(16_000);
     await t.services.engine.follow(); // first chase: refused again
     expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
     expect((await t.services.mappings.get(actor(), id)).status_detail).toMatch(/square-off incomplete/);
 
     await t.services.engine.follow(); // too soon: no new order
-    t.clock.advance(16_000);
-    await t.services.engine.follow(); // after the back-off: flat
+    t.clock.advance(31_000);
+    await t.services.engine.follow(); // after the longer back-off: flat
     expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]);
     const orders = (await (await fetch(`http://127.0.0.1:${t.sandbox.port}/control/orders`)).json()) as {
       orders: Array<{ transaction_type: string; status: string }>;

@@ -276,6 +276,19 @@ export function createLedgerRepository(db: Kysely<DB>) {
         .execute();
       return rows.map((r) => ({ ...r, userBrokerId: Number(r.userBrokerId) }));
     },
+
+    /** Broker accounts with an order the console placed and has not yet settled (filled or failed). */
+    async accountsWithOrdersInFlight(accountIds: readonly number[]): Promise<Set<number>> {
+      if (accountIds.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('brokerOrders')
+        .select('userBrokerId')
+        .distinct()
+        .where('status', '=', 'pending')
+        .where('userBrokerId', 'in', [...accountIds])
+        .execute();
+      return new Set(rows.map((r) => Number(r.userBrokerId)));
+    },
   };
 }
 

@@ -17,6 +17,7 @@ import {
 } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { chargesForFill } from './charges.logic.js';
+import { ORDERS_IN_FLIGHT } from './reconcile.service.js';
 
 /*
  * Positions and P&L through the HTTP API (issue 11): what the engine's fills imply, to the paisa; nobody
@@ -254,6 +255,27 @@ describe('GET /positions/reconcile', () => {
     const admin = await buildAdmin(t);
     const all = (await get<ReconcileReply>('/api/positions/reconcile', admin.token)).data;
     expect(all.accounts.find((a) => a.user_broker_id === broker.id)?.user_username).toBe(owner.username);
+  });
+
+  it('does not cry drift while an order is in flight: the broker filled it, the console has not booked it yet', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
+    const brokerToken = t.sandbox.control.issueKiteAccessToken('CC1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+    await runningMapping({ is_dummy: 0, user_broker_id: broker.id });
+    // The first order's reply is lost: it filled at the exchange, and the console holds it pending.
+    const fault = await fetch(`http://127.0.0.1:${t.sandbox.port}/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lose_order_replies: 1 }),
+    });
+    expect(fault.status).toBe(200);
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+
+    const reply = (await get<ReconcileReply>('/api/positions/reconcile', owner.token)).data;
+    const account = reply.accounts.find((a) => a.user_broker_id === broker.id);
+    expect(account?.in_sync).toBe(false);
+    expect(account?.error).toBe(ORDERS_IN_FLIGHT);
+    expect(account?.symbols.every((s) => s.broker_quantity === 0)).toBe(true); // the broker was not asked
   });
 
   it('reports an account whose broker cannot be asked, never as agreeing', async () => {

@@ -8,6 +8,9 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { compareHoldings } from './reconcile.logic.js';
 
+/** Why an account with orders being placed is not compared yet. */
+export const ORDERS_IN_FLIGHT = 'an order is still being placed; compared again once it settles';
+
 /**
  * Reconciliation (issue 11): for each live broker account, what the console holds open beside what the
  * broker says it holds (Kite `GET /portfolio/positions`). A broker that cannot be asked is reported with
@@ -40,14 +43,18 @@ export function createReconcileService(deps: {
       const accounts = await deps.repo.liveAccounts(
         actor.role === 'admin' ? { everyone: true } : { userId: actor.userId },
       );
-      const legs = await deps.repo.liveLegs(accounts.map((a) => a.id));
+      const ids = accounts.map((a) => a.id);
+      const [legs, inFlight] = await Promise.all([deps.repo.liveLegs(ids), deps.repo.accountsWithOrdersInFlight(ids)]);
       const checked = await Promise.all(
         accounts.map(async (a): Promise<ReconcileAccount> => {
           const mine = legs.filter((l) => l.userBrokerId === a.id);
           let broker: KitePosition[] = [];
           let error: string | null = null;
           try {
-            broker = await brokerPositions(a.id);
+            // Mid-trade (an order filled at the broker, not yet booked here) the two differ for a moment: no
+            // drift, so the account is compared again once its orders settle.
+            if (inFlight.has(a.id)) error = ORDERS_IN_FLIGHT;
+            else broker = await brokerPositions(a.id);
           } catch (err) {
             error = marketDataFailure(err).message;
             deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
-import { patchMappingInCache } from './mapping-keys';
+import { mappingKeys, patchMappingInCache } from './mapping-keys';
 
 export type StrategyAction = StrategyActionName;
 
@@ -81,6 +81,9 @@ export function useStrategyActions({ onError, onInfo }: StrategyActionCallbacks)
         if (message) onInfo?.(message);
       } catch (err) {
         onError(messageOf(err, STRATEGY_ACTIONS[action].failure));
+        // A failed action may still have moved the row (an Exit stops the strategy, then the broker refuses):
+        // read it again so its status says what the console does next.
+        void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       } finally {
         busyRows.current.delete(id);
         setPending((p) => {
