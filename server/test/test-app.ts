@@ -66,6 +66,8 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     liveSync: m.marketData.liveSync,
     candles: m.marketData.candles,
     hub: m.marketData.hub,
+    /** The leader's market-data worker (flush candles, resume a halted stream, follow live sync): one tick. */
+    marketDataTick: (at: number) => Promise.all(m.marketData.workers.map((w) => w.tick?.(at))),
     historical: m.marketData.historical,
     scheduler: m.scheduling.scheduler,
     engine: m.engine.engine,
@@ -91,7 +93,11 @@ export interface TestApp {
 }
 
 /** The whole HTTP app on a fresh, migrated, seeded database with a hand-moved clock. */
-export async function buildTestApp(options: { start?: number } = {}): Promise<TestApp> {
+/**
+ * `selfLogin: false` is a console that cannot log in to Kite by itself (no TOTP at hand, as in live mode):
+ * market data waits for an admin to generate the token.
+ */
+export async function buildTestApp(options: { start?: number; selfLogin?: boolean } = {}): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database);
   const clock = manualClock(options.start ?? TEST_START);
@@ -107,7 +113,7 @@ export async function buildTestApp(options: { start?: number } = {}): Promise<Te
     marketMode: 'sandbox',
     sessionTtlMs: 24 * 3600 * 1000,
     market,
-    sandboxTotp: () => sandboxTotpCode(clock.now()),
+    ...(options.selfLogin === false ? {} : { sandboxTotp: () => sandboxTotpCode(clock.now()) }),
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
     reconnectBaseDelayMs: 20,
   });

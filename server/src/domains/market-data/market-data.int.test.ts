@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildAdmin, type TestUser } from '../../../test/factories.js';
+import type { LiveSyncStatus, Mapping } from '@app/contract';
+import { sandboxTotpCode } from '../../sandbox/sandbox-accounts.js';
+import { buildAdmin, buildMapping, buildRdxConfig, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -170,5 +172,62 @@ describe('live sync', () => {
       { timeout: 10_000 },
     );
     await t.services.liveSync.stop();
+  });
+});
+
+describe('a console that cannot log in to Kite by itself', () => {
+  it('stops the ticker on a refused token instead of retrying, and says why on the admin data tab and the running rows', async () => {
+    await t.close();
+    t = await buildTestApp({ selfLogin: false });
+    admin = await buildAdmin(t);
+    const generated = await t.request({
+      method: 'POST',
+      url: '/api/brokers/generate-kite-token',
+      token: admin.token,
+      payload: { appCode: sandboxTotpCode(t.clock.now()) },
+    });
+    expect(generated.statusCode, generated.body).toBe(200);
+    const owner = await buildUser(t);
+    const m = await buildMapping(t, owner, {});
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, 1);
+    await t.services.engine.start();
+    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+
+    // 06:00 IST: every token dies and the connection with it; the reconnect is refused and nobody can log in.
+    const faults = await fetch(`http://127.0.0.1:${t.sandbox.port}/control/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expire_tokens: true, drop_ticker: true }),
+    });
+    expect(faults.status).toBe(200);
+    await vi.waitFor(() => expect(t.services.hub.haltReason('kite')).toMatch(/refused the access token/), {
+      timeout: 10_000,
+    });
+    await t.services.liveSync.follow(); // the leader shares what its streams do
+
+    const status = await t.request({ method: 'GET', url: '/api/live-sync/status', token: admin.token });
+    const halted = status.json<{ data: { status: LiveSyncStatus } }>().data.status.haltedSources;
+    expect(halted).toEqual([{ source: 'kite', reason: expect.stringMatching(/refused the access token/) as string }]);
+    const rows = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
+    const row = rows.json<{ data: Mapping[] }>().data.find((x) => x.id === m.id);
+    expect(row?.status_detail).toMatch(/^Market data stopped: Kite refused the access token/);
+
+    // A new token from the admin resumes it, and the rows stop saying so.
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/brokers/generate-kite-token',
+      token: admin.token,
+      payload: { appCode: sandboxTotpCode(t.clock.now()) },
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    await t.services.marketDataTick(t.clock.now()); // the worker's next tick sees the new token
+    expect(t.services.hub.haltReason('kite')).toBeNull();
+    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 10_000 });
+    const after = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
+    expect(after.json<{ data: Mapping[] }>().data.find((x) => x.id === m.id)?.status_detail).not.toMatch(
+      /Market data stopped/,
+    );
+    await t.services.engine.stop();
   });
 });

@@ -43,6 +43,13 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     );
   });
 
+  it('says the Kite market data stopped for good, and why, on a running row', () => {
+    const halt = 'Kite refused the access token (it expires at 06:00 IST): generate a new one';
+    expect(describeStatus(facts({ marketDataHalt: halt }), MONDAY_1007).detail).toBe(
+      `Market data stopped: ${halt} (admin: Brokers tab)`,
+    );
+  });
+
   it('says when the market opens next', () => {
     const r = describeStatus(facts(), SATURDAY);
     expect(r.detail).toBe('Market closed: opens Mon 09:15 IST');

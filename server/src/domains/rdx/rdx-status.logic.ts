@@ -28,6 +28,8 @@ export interface StatusFacts {
   isEngineRunning: boolean;
   /** Why the engine could not trade it on the last candle close (no strike listed, no quote…). */
   engineProblem: string | null;
+  /** Why the Kite market-data stream stopped for good (a refused token), or null while it runs. */
+  marketDataHalt?: string | null;
   /** NSE's holidays from today on (docs/CALENDAR.md); none known when absent. */
   nseHolidays?: readonly HolidayDay[];
 }
@@ -88,6 +90,8 @@ function stoppedDetail(f: StatusFacts): string {
 function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.config === null) return 'No RDX configuration: configure RDX to trade';
   if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
+  // No candles close while the ticker is down for good: nothing trades until an admin generates a token.
+  if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;
   if (!f.isDummy && f.brokerToken === 'none') return 'No broker access token: generate one on the Profile page';
   if (!f.isDummy && f.brokerToken === 'expired') {
     return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';

@@ -20,7 +20,8 @@ export interface MappingsServiceDeps {
   /** Publishes `mapping.status_changed` and `mapping.changed`. */
   events: DomainEventBus;
   /** The RDX service's switch and the engine's trade problems, which status_detail reads. */
-  shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems'>;
+  /** …and the market-data streams the leader shares, so a halted Kite ticker is named on the rows it stops. */
+  shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems' | 'liveSyncStatus'>;
   /** NSE's holidays: on one, a mapping on an NSE instrument says the market is closed and why. */
   calendar: HolidaySource;
 }
@@ -59,13 +60,15 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
   async function present(rows: MappingView[]): Promise<Mapping[]> {
     const ids = rows.map((r) => r.id);
     const now = clock.now();
-    const [legs, latest, engineRunning, tradeProblems, nseHolidays] = await Promise.all([
+    const [legs, latest, engineRunning, tradeProblems, nseHolidays, streams] = await Promise.all([
       repo.openLegsOf(ids),
       repo.latestOrdersOf(ids),
       shared.rdxWanted.get(),
       shared.tradeProblems.get(),
       calendar.holidaysFrom(istDay(now)),
+      shared.liveSyncStatus.get(),
     ]);
+    const kiteHalt = streams?.haltedSources?.find((h) => h.source === 'kite')?.reason ?? null;
     const legsOf = new Map<number, OpenLegView[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
     const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
@@ -90,6 +93,7 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
           lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
           isEngineRunning: engineRunning,
           engineProblem: tradeProblems[String(row.id)] ?? null,
+          marketDataHalt: kiteHalt,
           nseHolidays,
         },
         now,

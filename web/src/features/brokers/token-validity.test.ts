@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tokenIsExpired, tokenValidity } from './token-validity';
+import { mappingTokenNote, tokenIsExpired, tokenValidity } from './token-validity';
 
 const b = { token_expires_at: '2026-11-24T00:30:00.000Z' }; // Tuesday 06:00 IST
 
@@ -18,5 +18,13 @@ describe('token validity', () => {
 
   it('shows a dash without a token', () => {
     expect(tokenValidity({ token_expires_at: null })).toBe('—');
+  });
+
+  it("notes a LIVE mapping's token under its account, and nothing for paper", () => {
+    const live = { is_dummy: 0, broker_token_expires_at: b.token_expires_at };
+    expect(mappingTokenNote(live, Date.parse('2026-11-23T10:00:00Z'))).toBe('Token valid until 24 Nov 2026, 06:00 IST');
+    expect(mappingTokenNote(live, Date.parse('2026-11-24T01:00:00Z'))).toBe('Token expired 24 Nov 2026, 06:00 IST');
+    expect(mappingTokenNote({ is_dummy: 0, broker_token_expires_at: null })).toBe('No access token');
+    expect(mappingTokenNote({ is_dummy: 1, broker_token_expires_at: null })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { MSG, type Mapping } from '@app/contract';
+import { mappingTokenNote } from '../brokers/token-validity';
 import { activeWord, modeWord, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
 
 /** 'Existing Strategy Mappings' (SPEC §2), with Edit and Delete on each row. */
@@ -46,12 +47,20 @@ export function MappingsTable({
               {mappings.map((m) => {
                 const status = statusLabel(m.running_status);
                 const mode = modeWord(m.is_dummy);
+                const tokenNote = mappingTokenNote(m);
                 return (
                   <tr key={m.id} data-testid={`mapping-${m.id}`} aria-current={m.id === editingId ? 'true' : undefined}>
                     {showUser && <td>{m.user_username}</td>}
                     <td>{m.strategy_name}</td>
                     <td>{m.instrument_name}</td>
-                    <td>{m.broker_username ?? '-'}</td>
+                    <td>
+                      {m.broker_username ?? '-'}
+                      {tokenNote && (
+                        <span className="mapping-token-note" data-testid="mapping-token-note">
+                          {tokenNote}
+                        </span>
+                      )}
+                    </td>
                     <td>{activeWord(m.is_active)}</td>
                     <td>
                       <span className={`badge ${m.is_dummy === 1 ? 'dummy' : 'live'}`}>{mode}</span>
