@@ -67,7 +67,9 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     candles: m.marketData.candles,
     hub: m.marketData.hub,
     /** The leader's market-data worker (flush candles, resume a halted stream, follow live sync): one tick. */
-    marketDataTick: (at: number) => Promise.all(m.marketData.workers.map((w) => w.tick?.(at))),
+    marketDataTick: async (at: number) => {
+      for (const w of m.marketData.workers) await w.tick?.(at);
+    },
     historical: m.marketData.historical,
     scheduler: m.scheduling.scheduler,
     engine: m.engine.engine,

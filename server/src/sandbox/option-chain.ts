@@ -1,15 +1,25 @@
 import { IST_OFFSET_MS } from '@app/contract';
 /**
- * Option chains for the sandbox, pure: weekly expiries, Kite trading symbols and instrument tokens.
+ * Option chains for the sandbox, pure: the listed expiries (option-expiries.ts), Kite trading symbols and
+ * instrument tokens.
  *
  * Tokens are computed, not allocated, so the same contract has the same token on every day and in every
  * process: 24 bits of (root 2 | expiry day 11 | strike index 10 | type 1), shifted left a byte with the
  * NFO segment id (2) in the low byte, as Kite tokens carry their segment.
  */
 import type { OptionType } from './black-scholes.js';
+import {
+  dayNumber,
+  dayString,
+  expiryOn,
+  istDayNumber,
+  listedExpiries,
+  type Expiry,
+  type ExpiryRule,
+} from './option-expiries.js';
 
-/** How one option root is listed. */
-export interface OptionRootSpec {
+/** How one option root is listed. Figures and their sources: sandbox-market.ts and docs/SANDBOX.md. */
+export interface OptionRootSpec extends ExpiryRule {
   /** The name column and symbol prefix, e.g. `NIFTY`. */
   root: string;
   /** 0–3, packed into tokens. */
@@ -17,13 +27,13 @@ export interface OptionRootSpec {
   /** The underlying's price-walk key. */
   underlyingKey: string;
   strikeStepPaise: number;
+  /** Units per lot; every contract of the root has it (the sandbox lists no contract under an older lot). */
   lotSize: number;
-  /** 0 = Sunday … 6 = Saturday. */
-  expiryWeekday: number;
   /** Minutes after IST midnight when contracts expire (930 = 15:30; 1440 = end of day). */
   expiryMinuteIst: number;
   strikesEachSide: number;
-  weeklyExpiries: number;
+  /** How many expiries are listed, today's included. */
+  expiryCount: number;
   volatility: number;
 }
 
@@ -49,36 +59,9 @@ const MONTH_NAMES = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SE
 /** Options trade in ₹0.05 steps. */
 export const OPTION_TICK_PAISE = 5;
 
-function pad2(n: number): string {
-  return String(n).padStart(2, '0');
-}
-
-function dateString(utcMidnight: number): string {
-  const d = new Date(utcMidnight);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
-
-function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
-
 /** The IST calendar date of an instant, `YYYY-MM-DD`. */
 export function istDateString(ms: number): string {
-  return dateString(Math.floor((ms + IST_OFFSET_MS) / DAY_MS) * DAY_MS);
-}
-
-/** The next `count` dates falling on `weekday` (IST), starting today when today is one. */
-export function weeklyExpiryDates(nowMs: number, weekday: number, count: number): string[] {
-  const today = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS);
-  const todayWeekday = (today + 4) % 7; // day 0 (1970-01-01) was a Thursday
-  const first = today + ((weekday - todayWeekday + 7) % 7);
-  return Array.from({ length: count }, (_, i) => dateString((first + 7 * i) * DAY_MS));
-}
-
-/** True when `date` is the last of its weekday in its month, i.e. the monthly contract's expiry. */
-export function isMonthlyExpiry(date: string): boolean {
-  return dateString((dayNumber(date) + 7) * DAY_MS).slice(0, 7) !== date.slice(0, 7);
+  return dayString(istDayNumber(ms));
 }
 
 /** The instant a contract expiring on `date` expires. */
@@ -86,14 +69,15 @@ export function expiryInstantMs(date: string, expiryMinuteIst: number): number {
   return dayNumber(date) * DAY_MS - IST_OFFSET_MS + expiryMinuteIst * 60_000;
 }
 
-/** Kite's symbol: weekly `NIFTY25D0924500CE` (YY, month code 1-9/O/N/D, DD), monthly `NIFTY25DEC24500CE`. */
-export function optionTradingSymbol(root: string, expiry: string, strikePaise: number, type: OptionType): string {
-  const [y, m, d] = expiry.split('-') as [string, string, string];
+/**
+ * Kite's symbol: weekly `NIFTY25D0924500CE` (YY, month code 1-9/O/N/D, DD of the day it expires, moved or
+ * not), monthly `NIFTY25DEC24500CE` (the month's contract, even when a holiday moved its day).
+ */
+export function optionTradingSymbol(root: string, expiry: Expiry, strikePaise: number, type: OptionType): string {
+  const [y, m, d] = expiry.date.split('-') as [string, string, string];
   const month = Number(m) - 1;
   const strike = String(strikePaise / 100);
-  const when = isMonthlyExpiry(expiry)
-    ? `${y.slice(2)}${MONTH_NAMES[month]}`
-    : `${y.slice(2)}${MONTH_CODES[month]}${d}`;
+  const when = expiry.isMonthly ? `${y.slice(2)}${MONTH_NAMES[month]}` : `${y.slice(2)}${MONTH_CODES[month]}${d}`;
   return `${root}${when}${strike}${type}`;
 }
 
@@ -111,26 +95,26 @@ export function optionInstrumentToken(
   return id * 256 + NFO_SEGMENT;
 }
 
-function contract(root: OptionRootSpec, expiry: string, strikePaise: number, type: OptionType): OptionContract {
-  const instrumentToken = optionInstrumentToken(root, expiry, strikePaise, type);
+function contract(root: OptionRootSpec, expiry: Expiry, strikePaise: number, type: OptionType): OptionContract {
+  const instrumentToken = optionInstrumentToken(root, expiry.date, strikePaise, type);
   return {
     instrumentToken,
     exchangeToken: Math.floor(instrumentToken / 256),
     tradingsymbol: optionTradingSymbol(root.root, expiry, strikePaise, type),
     root,
-    expiry,
-    expiryMs: expiryInstantMs(expiry, root.expiryMinuteIst),
+    expiry: expiry.date,
+    expiryMs: expiryInstantMs(expiry.date, root.expiryMinuteIst),
     strikePaise,
     type,
   };
 }
 
-/** The chain listed on the IST day of `nowMs`: weekly expiries from today, strikes around `centerPaise`. */
+/** The chain listed on the IST day of `nowMs`: the root's expiries from today, strikes around `centerPaise`. */
 export function buildOptionChain(root: OptionRootSpec, nowMs: number, centerPaise: number): OptionContract[] {
   const step = root.strikeStepPaise;
   const atm = Math.round(centerPaise / step) * step;
   const contracts: OptionContract[] = [];
-  for (const expiry of weeklyExpiryDates(nowMs, root.expiryWeekday, root.weeklyExpiries)) {
+  for (const expiry of listedExpiries(root, nowMs, root.expiryCount)) {
     for (let k = -root.strikesEachSide; k <= root.strikesEachSide; k++) {
       const strike = atm + k * step;
       if (strike <= 0) continue;
@@ -161,14 +145,14 @@ export function contractFromToken(
   const id = Math.floor(token / 256);
   const root = roots.find((r) => r.rootId === Math.floor(id / 0x400000));
   if (!root) return null;
-  const today = Math.floor((nowMs + IST_OFFSET_MS) / DAY_MS) - TOKEN_EPOCH_DAY;
-  const expiryDay = nearestCongruent((id >> 11) & 0x7ff, 0x800, today) + TOKEN_EPOCH_DAY;
-  if ((expiryDay + 4) % 7 !== root.expiryWeekday) return null;
+  const today = istDayNumber(nowMs) - TOKEN_EPOCH_DAY;
+  const expiry = expiryOn(root, dayString(nearestCongruent((id >> 11) & 0x7ff, 0x800, today) + TOKEN_EPOCH_DAY));
+  if (!expiry) return null;
   const strikeIndex = nearestCongruent(
     (id >> 1) & 0x3ff,
     0x400,
     Math.round(referencePaise(root) / root.strikeStepPaise),
   );
   if (strikeIndex <= 0) return null;
-  return contract(root, dateString(expiryDay * DAY_MS), strikeIndex * root.strikeStepPaise, id & 1 ? 'PE' : 'CE');
+  return contract(root, expiry, strikeIndex * root.strikeStepPaise, id & 1 ? 'PE' : 'CE');
 }
