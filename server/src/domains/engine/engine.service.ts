@@ -24,6 +24,7 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createLiveGuards } from './live-guards.js';
+import { createTradeProblems } from './trade-problems.js';
 import { createRetryBook } from './retry-book.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
@@ -58,27 +59,9 @@ export function createEngine(deps: {
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
-  /**
-   * Why each mapping's last candle close could not trade (no strike listed, no expiry, no quote). Shared
-   * through the database when it changes, so every instance's rows can say why a strategy is not trading.
-   */
-  const problems = new Map<number, string>();
-  let problemsChanged = false;
-  const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
-  function noteProblem(mappingId: number, reason: string) {
-    const text = `Cannot trade: ${reason}`;
-    if (problems.get(mappingId) !== text) problemsChanged = true;
-    problems.set(mappingId, text);
-  }
-  function noteDecision(mappingId: number, decision: ReturnType<typeof decideOnCandle>) {
-    if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) noteProblem(mappingId, decision.reason);
-    else if (problems.delete(mappingId)) problemsChanged = true;
-  }
-  async function shareProblems() {
-    if (!problemsChanged) return;
-    problemsChanged = false;
-    await deps.shared.tradeProblems.set(Object.fromEntries(problems), deps.clock.now());
-  }
+  const problems = createTradeProblems(deps);
+  const noteProblem = problems.note;
+  const shareProblems = problems.share;
   const { locks } = deps;
   const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired } = createLiveGuards(deps);
   const calendar = createCalendarGate(deps.calendar);
@@ -129,7 +112,7 @@ export function createEngine(deps: {
           : decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
-      noteDecision(m.id, decision);
+      problems.noteDecision(m.id, decision);
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
     return plans;
@@ -260,8 +243,7 @@ export function createEngine(deps: {
         const left = (await deps.repo.openLegsOf(id)).length;
         if (failures.length === 0 && left === 0) {
           squareOffTries.reset(id);
-          problems.delete(id);
-          problemsChanged = true;
+          problems.clear(id);
           return;
         }
         chaseLater(id, at, failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`);
@@ -343,7 +325,7 @@ export function createEngine(deps: {
       // Legs held through their contract's settlement are closed at intrinsic value (nothing can trade them now).
       for (const s of await deps.settlement.settleDue(deps.clock.now())) {
         if (s.reason) noteProblem(s.mappingId, s.reason);
-        else if (problems.delete(s.mappingId)) problemsChanged = true;
+        else problems.clear(s.mappingId);
       }
       await shareProblems();
       if (isRunning) {
