@@ -9,6 +9,8 @@ export interface InstrumentInput {
   closeTime?: string;
   timezone?: string;
   tradingDays?: string;
+  /** −1 (Kite's automatic bound) or a percentage 1–100. */
+  marketProtection?: string;
 }
 
 /** The admin instruments tab. */
@@ -46,6 +48,7 @@ export class AdminInstrumentsPage {
       ['Ticker Symbol', input.ticker],
       ['Market Open Time', input.openTime],
       ['Market Close Time', input.closeTime],
+      ['Market Protection (%)', input.marketProtection],
     ];
     for (const [label, value] of text) if (value !== undefined) await this.field(label).fill(value);
     if (input.timezone) await this.field('Timezone').selectOption(input.timezone);

@@ -85,8 +85,10 @@ export async function buildRdxConfig(t: TestApp, owner: TestUser, mappingId: num
   });
 }
 
-/** A recorded fill, as the engine would write it. */
-/** A paper fill of `owner` as a transactions row, now, on NIFTY 50 for RDX; not written. */
+/** One NIFTY lot: NSE's from the January 2026 expiries (circular NSE/FAOP/70616), as the sandbox lists it. */
+export const NIFTY_LOT = 65;
+
+/** A paper fill of `owner` as a transactions row (one NIFTY lot sold), now, on NIFTY 50 for RDX; not written. */
 export function transactionRow(
   t: TestApp,
   owner: Pick<TestUser, 'id'>,
@@ -99,7 +101,7 @@ export function transactionRow(
     instrumentId: 1,
     transactionDate: t.clock.now(),
     tradingSymbol: 'NIFTY25D0924500CE',
-    quantity: 75,
+    quantity: NIFTY_LOT,
     pricePaise: 12345,
     isDummy: 1,
     orderId: null,

@@ -39,9 +39,26 @@ export const InstrumentSchema = z.object({
   market_close_time: z.string(),
   timezone: z.string(),
   trading_days: z.string(),
+  /** Sent with every live MARKET order on the instrument: −1 is Kite's automatic bound, else 1–100 %. */
+  market_protection: z.number().int(),
   market_status: MarketStatusSchema,
 });
 export type Instrument = z.infer<typeof InstrumentSchema>;
+
+/** Kite's automatic protection bound, the default of every instrument. */
+export const AUTO_MARKET_PROTECTION = -1;
+
+const MARKET_PROTECTION_MESSAGE =
+  "Market Protection must be -1 (Kite's automatic bound) or a whole percentage from 1 to 100";
+
+/**
+ * The market protection of an instrument's live MARKET orders: −1 (Kite's automatic bound) or a whole
+ * percentage 1–100. Kite refuses 0 (no protection) on API market orders since 1 April 2026.
+ */
+export const MarketProtectionSchema = z
+  .number({ error: MARKET_PROTECTION_MESSAGE })
+  .int({ error: MARKET_PROTECTION_MESSAGE })
+  .refine((v) => v === AUTO_MARKET_PROTECTION || (v >= 1 && v <= 100), { error: MARKET_PROTECTION_MESSAGE });
 
 const instrumentFields = {
   name: requiredText('name', 128),
@@ -60,6 +77,7 @@ const instrumentFields = {
     .refine(isKnownTimezone, { error: 'Timezone must be an IANA time zone such as Asia/Kolkata' })
     .default('Asia/Kolkata'),
   trading_days: TradingDaysSchema.default('1,2,3,4,5'),
+  market_protection: MarketProtectionSchema.default(AUTO_MARKET_PROTECTION),
 };
 
 const closeAfterOpen = (v: { market_open_time?: string; market_close_time?: string }) =>
@@ -83,6 +101,7 @@ export const UpdateInstrumentSchema = z
     market_close_time: hhmm('market_close_time'),
     timezone: z.string().refine(isKnownTimezone, { error: 'Timezone must be an IANA time zone such as Asia/Kolkata' }),
     trading_days: TradingDaysSchema,
+    market_protection: MarketProtectionSchema,
   })
   .partial()
   .refine(closeAfterOpen, closeAfterOpenIssue);

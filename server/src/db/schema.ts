@@ -56,6 +56,8 @@ export interface InstrumentsTable {
   marketCloseTime: string;
   timezone: string;
   tradingDays: string;
+  /** Sent with every live MARKET order on the instrument: −1 is Kite's automatic bound, else 1–100 %. */
+  marketProtection: ColumnType<number, number | undefined, number>;
   createdAt: number;
   updatedAt: number;
 }

@@ -5,13 +5,18 @@ import { seedNseHolidays } from '../domains/calendar/calendar.seed.js';
 
 type SeedInstrument = Omit<Insertable<InstrumentsTable>, 'createdAt' | 'updatedAt'>;
 
-/** Reference instruments of DESIGN §2; NIFTY 50 must be id 1 on a fresh database. */
+/**
+ * Reference instruments of DESIGN §2; NIFTY 50 must be id 1 on a fresh database. The NIFTY and BANKNIFTY
+ * lots are NSE's from the January 2026 expiries (65 and 30, NSE circular NSE/FAOP/70616 of 3 Oct 2025):
+ * only a fresh database's first value, as the morning instruments-dump refresh overrides them with the
+ * broker's figures (option_chains.loaded → instruments' syncLotSizes).
+ */
 export const REFERENCE_INSTRUMENTS: SeedInstrument[] = [
   {
     name: 'NIFTY 50',
     ticker: 'NIFTY',
     instrumentToken: '256265',
-    lotSize: 75,
+    lotSize: 65,
     marketOpenTime: '09:15',
     marketCloseTime: '15:30',
     timezone: 'Asia/Kolkata',
@@ -21,7 +26,7 @@ export const REFERENCE_INSTRUMENTS: SeedInstrument[] = [
     name: 'NIFTY BANK',
     ticker: 'BANKNIFTY',
     instrumentToken: '260105',
-    lotSize: 35,
+    lotSize: 30,
     marketOpenTime: '09:15',
     marketCloseTime: '15:30',
     timezone: 'Asia/Kolkata',

@@ -78,7 +78,7 @@ const cases: Record<string, Case> = {
     prepare: () => Promise.resolve({ body: { name: 'X', instrument_token: nextCode(), lot_size: 1 } }),
     ok: 201,
   },
-  'instruments.update': { prepare: () => Promise.resolve({ params: { id: 2 }, body: { lot_size: 35 } }) },
+  'instruments.update': { prepare: () => Promise.resolve({ params: { id: 2 }, body: { lot_size: 30 } }) },
   'instruments.remove': {
     prepare: async () => {
       const i = await t.services.instruments.create({

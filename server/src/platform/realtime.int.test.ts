@@ -98,7 +98,8 @@ describe('realtime', () => {
     const toAdmin = next(adminSocket, 'transaction_created');
     await t.request({ method: 'POST', url: `/api/strategies/user-mappings/${m.id}/realign`, token: owner.token });
     const received = await toOwner;
-    expect(received.transaction).toMatchObject({ user_id: owner.id, quantity: 75, is_dummy: 1, strategy_name: 'RDX' });
+    // One NIFTY lot (NSE, from the January 2026 expiries).
+    expect(received.transaction).toMatchObject({ user_id: owner.id, quantity: 65, is_dummy: 1, strategy_name: 'RDX' });
     expect((await toAdmin).transaction.id).toBe(received.transaction.id);
     expect(await receivedBefore(otherSocket, 'transaction_created', other.id)).toBe(false);
   });

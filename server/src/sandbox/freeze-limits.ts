@@ -5,8 +5,11 @@
  */
 
 /**
- * Units per order, by option root: NSE circular of 30 Jan 2026 (effective 1 Feb 2026). SANDBOX is the
- * sandbox's own 24×7 index and its limit is ours.
+ * Units per order (NSE states freeze limits in quantity, not lots), by option root: NSE's monthly circular
+ * "Quantity freeze limits for indices" of 31 Jul 2026, effective 3 Aug 2026, the latest found (NSE
+ * reissues it every month; BANKNIFTY was 900 from 1 Apr to 30 Jun 2026). SANDBOX is the sandbox's own
+ * 24×7 index and its limit is ours. With NIFTY's lot of 65, 1800 is not a whole number of lots: the
+ * largest order is 27 lots (1755).
  */
 export const FREEZE_QUANTITIES: Readonly<Record<string, number>> = {
   NIFTY: 1800,

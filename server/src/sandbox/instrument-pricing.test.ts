@@ -34,8 +34,8 @@ describe('instrument pricing', () => {
   });
 
   it('prices calls up and puts down with spot, in 0.05 steps, never below 0.05', () => {
-    const call = atm('BANKNIFTY', '2025-12-17', 'CE');
-    const put = atm('BANKNIFTY', '2025-12-17', 'PE');
+    const call = atm('BANKNIFTY', '2025-12-30', 'CE');
+    const put = atm('BANKNIFTY', '2025-12-30', 'PE');
     const second = NOW / 1000;
     const c = pricing.ltpPaise(call, second);
     const p = pricing.ltpPaise(put, second);

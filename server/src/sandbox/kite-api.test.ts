@@ -48,16 +48,18 @@ describe('GET /instruments', () => {
     expect(rows.find((r) => r.tradingsymbol === 'NIFTY 50')?.instrumentToken).toBe(256265);
     const nifty = rows.filter((r) => r.name === 'NIFTY');
     expect(
-      nifty.every((r) => r.segment === 'NFO-OPT' && r.exchange === 'NFO' && r.lotSize === 75 && r.tickSize === 0.05),
+      nifty.every((r) => r.segment === 'NFO-OPT' && r.exchange === 'NFO' && r.lotSize === 65 && r.tickSize === 0.05),
     ).toBe(true);
     expect(new Set(nifty.map((r) => r.expiry))).toEqual(
       new Set(['2025-12-09', '2025-12-16', '2025-12-23', '2025-12-30']),
     );
     expect(rows.some((r) => r.tradingsymbol.startsWith('NIFTY25D16') && r.tradingsymbol.endsWith('CE'))).toBe(true);
     expect(rows.some((r) => /^NIFTY25DEC\d+PE$/.test(r.tradingsymbol))).toBe(true);
-    expect(rows.filter((r) => r.name === 'BANKNIFTY').every((r) => r.lotSize === 35 && r.strike % 100 === 0)).toBe(
-      true,
-    );
+    const bank = rows.filter((r) => r.name === 'BANKNIFTY');
+    expect(bank.every((r) => r.lotSize === 30 && r.strike % 100 === 0)).toBe(true);
+    // Monthly only, on the last Tuesday: near, next and far month.
+    expect(new Set(bank.map((r) => r.expiry))).toEqual(new Set(['2025-12-30', '2026-01-27', '2026-02-24']));
+    expect(bank.every((r) => /^BANKNIFTY2\d(DEC|JAN|FEB)\d+(CE|PE)$/.test(r.tradingsymbol))).toBe(true);
     expect(rows.filter((r) => r.name === 'SANDBOX').length).toBeGreaterThan(0);
 
     const zipped = await new Promise<Buffer>((resolve, reject) => {

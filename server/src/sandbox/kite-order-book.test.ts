@@ -7,6 +7,8 @@ import type { DepthSource } from './order-matching.js';
 const NOW = Date.UTC(2025, 11, 9, 4, 30);
 const SECOND = NOW / 1000;
 const TOKEN = 1234 * 256 + 2;
+/** One NIFTY lot (NSE, from the January 2026 expiries). */
+const LOT = 65;
 
 const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   variety: 'regular',
@@ -17,7 +19,7 @@ const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   orderType: 'LIMIT',
   product: 'NRML',
   validity: 'DAY',
-  quantity: 75,
+  quantity: LOT,
   pricePaise: 10_500,
   tag: null,
   marketProtection: null,
@@ -26,10 +28,10 @@ const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   ...overrides,
 });
 
-/** Five levels a side one tick apart around `last`, `lots` lots each (lot 75). */
+/** Five levels a side one tick apart around `last`, `lots` lots each. */
 const levels = (last: number, lots: number[]): Depth => ({
-  buy: lots.map((n, k) => ({ pricePaise: last - 5 * (k + 1), quantity: 75 * n, orders: 1 })),
-  sell: lots.map((n, k) => ({ pricePaise: last + 5 * (k + 1), quantity: 75 * n, orders: 1 })),
+  buy: lots.map((n, k) => ({ pricePaise: last - 5 * (k + 1), quantity: LOT * n, orders: 1 })),
+  sell: lots.map((n, k) => ({ pricePaise: last + 5 * (k + 1), quantity: LOT * n, orders: 1 })),
 });
 
 /** A market whose last price and depth per second a test writes down. */
@@ -40,13 +42,13 @@ function fakeMarket(bySecond: Record<number, Depth>): DepthSource {
 describe('OrderBook', () => {
   it('fills a marketable order against the offers within its limit, with Kite-style ids', () => {
     const book = new OrderBook(fakeMarket({ 0: levels(10_000, [1, 2, 3, 4, 5]) }));
-    const order = book.place('AB1234', request({ quantity: 150, pricePaise: 10_010 }), NOW);
+    const order = book.place('AB1234', request({ quantity: 2 * LOT, pricePaise: 10_010 }), NOW);
     expect(order.orderId).toBe('251209000000001');
     // One lot at 100.05, one at 100.10: the average is quantity-weighted.
     expect(order).toMatchObject({
       status: 'COMPLETE',
-      filledQuantity: 150,
-      filledValuePaise: 75 * 10_005 + 75 * 10_010,
+      filledQuantity: 2 * LOT,
+      filledValuePaise: LOT * 10_005 + LOT * 10_010,
     });
   });
 
@@ -71,7 +73,7 @@ describe('OrderBook', () => {
     const run = () => {
       const book = new OrderBook(fakeMarket(market));
       // A limit of 100.10 reaches two levels a step: 2 lots now, 2 + 1 next step, none at step 2, the last 1 at step 3.
-      const order = book.place('AB1234', request({ quantity: 75 * 6, pricePaise: 10_010 }), NOW);
+      const order = book.place('AB1234', request({ quantity: LOT * 6, pricePaise: 10_010 }), NOW);
       const seen = [[order.status, order.filledQuantity]];
       for (const step of [1, 2, 3]) {
         book.matchOpen(NOW + step * 1000);
@@ -81,10 +83,10 @@ describe('OrderBook', () => {
     };
     const first = run();
     expect(first.seen).toEqual([
-      ['OPEN', 150],
-      ['OPEN', 375],
-      ['OPEN', 375],
-      ['COMPLETE', 450],
+      ['OPEN', 2 * LOT],
+      ['OPEN', 5 * LOT],
+      ['OPEN', 5 * LOT],
+      ['COMPLETE', 6 * LOT],
     ]);
     expect(run()).toEqual(first);
   });
@@ -92,9 +94,9 @@ describe('OrderBook', () => {
   it('catches up on the steps it missed when matching runs late', () => {
     const market = { 0: levels(10_000, [1, 1, 1, 1, 1]), 1: levels(10_000, [1, 1, 1, 1, 1]) };
     const book = new OrderBook(fakeMarket(market));
-    const order = book.place('AB1234', request({ quantity: 75 * 4, pricePaise: 10_010 }), NOW);
+    const order = book.place('AB1234', request({ quantity: LOT * 4, pricePaise: 10_010 }), NOW);
     book.matchOpen(NOW + 5000);
-    expect(order).toMatchObject({ status: 'COMPLETE', filledQuantity: 300 });
+    expect(order).toMatchObject({ status: 'COMPLETE', filledQuantity: 4 * LOT });
   });
 
   it('shares a level between orders of the same step: what one takes, the next cannot', () => {
@@ -106,11 +108,11 @@ describe('OrderBook', () => {
 
   it('cancels the rest of a partly filled order and keeps the filled part in positions', () => {
     const book = new OrderBook(fakeMarket({ 0: levels(10_000, [1, 1, 1, 1, 1]) }));
-    const order = book.place('AB1234', request({ quantity: 75 * 3, pricePaise: 10_005 }), NOW);
+    const order = book.place('AB1234', request({ quantity: LOT * 3, pricePaise: 10_005 }), NOW);
     expect(book.cancel('AB1234', order.orderId, NOW + 500)).toMatchObject({ ok: true, order: { status: 'CANCELLED' } });
-    expect(order.filledQuantity).toBe(75);
+    expect(order.filledQuantity).toBe(LOT);
     expect(book.cancel('AB1234', order.orderId, NOW + 600)).toMatchObject({ ok: false, type: 'OrderException' });
-    expect(book.positions('AB1234')).toMatchObject([{ buyQuantity: 75, buyValue: 75 * 10_005 }]);
+    expect(book.positions('AB1234')).toMatchObject([{ buyQuantity: LOT, buyValue: LOT * 10_005 }]);
   });
 
   it('modifies an open order, which trades at once when the new price reaches the book', () => {
@@ -118,10 +120,10 @@ describe('OrderBook', () => {
     const order = book.place('AB1234', request({ pricePaise: 9_000 }), NOW);
     expect(order.status).toBe('OPEN');
     expect(book.modify('AB1234', order.orderId, { quantity: 0 }, NOW)).toMatchObject({ ok: false });
-    const modified = book.modify('AB1234', order.orderId, { pricePaise: 10_005, quantity: 150 }, NOW + 100);
+    const modified = book.modify('AB1234', order.orderId, { pricePaise: 10_005, quantity: 2 * LOT }, NOW + 100);
     expect(modified).toMatchObject({
       ok: true,
-      order: { status: 'COMPLETE', filledQuantity: 150, modifiedMs: NOW + 100 },
+      order: { status: 'COMPLETE', filledQuantity: 2 * LOT, modifiedMs: NOW + 100 },
     });
   });
 
@@ -134,15 +136,16 @@ describe('OrderBook', () => {
 
   it('computes positions and P&L in paise from fills, and settles a leg to quantity 0', () => {
     const book = new OrderBook(fakeMarket({ 0: levels(10_000, [5, 5, 5, 5, 5]) }));
-    book.place('AB1234', request({ quantity: 150, pricePaise: 10_005 }), NOW); // buys 150 @ 100.05
-    book.place('AB1234', request({ transactionType: 'SELL', quantity: 75, pricePaise: 9_995 }), NOW); // sells 75 @ 99.95
+    book.place('AB1234', request({ quantity: 2 * LOT, pricePaise: 10_005 }), NOW); // buys 130 @ 100.05
+    book.place('AB1234', request({ transactionType: 'SELL', quantity: LOT, pricePaise: 9_995 }), NOW); // sells 65 @ 99.95
     const { net } = positionsJson(book.positions('AB1234'), () => 11_000) as { net: Record<string, number>[] };
-    // 150 @ 100.05 bought, 75 @ 99.95 sold, 75 left marked at 110: P&L = −75×0.10 + 75×9.95 = 738.75.
-    expect(net[0]).toMatchObject({ quantity: 75, average_price: 100.05, pnl: 738.75 });
+    // 130 @ 100.05 bought, 65 @ 99.95 sold, 65 left marked at 110: P&L = −65×0.10 + 65×9.95 = 640.25.
+    expect(net[0]).toMatchObject({ quantity: LOT, average_price: 100.05, pnl: 640.25 });
     const [leg] = book.openLegs();
     if (leg) book.settle(leg, 12_000);
     const settled = positionsJson(book.positions('AB1234'), () => 5) as { net: Record<string, number>[] };
-    expect(settled.net[0]).toMatchObject({ quantity: 0, pnl: 1_488.75 });
+    // The last 65 settle at 120: P&L = 65×(99.95 + 120) − 130×100.05 = 1,290.25.
+    expect(settled.net[0]).toMatchObject({ quantity: 0, pnl: 1_290.25 });
     expect(book.openLegs()).toEqual([]);
   });
 });

@@ -7,6 +7,8 @@ import type { Depth } from './kite-quotes.js';
 const NOW = Date.UTC(2025, 11, 9, 4, 30);
 const SECOND = NOW / 1000;
 const TOKEN = 1234 * 256 + 2;
+/** One NIFTY lot (NSE, from the January 2026 expiries). */
+const LOT = 65;
 
 const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   variety: 'regular',
@@ -17,7 +19,7 @@ const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   orderType: 'LIMIT',
   product: 'NRML',
   validity: 'DAY',
-  quantity: 225,
+  quantity: 3 * LOT,
   pricePaise: 10_005,
   tag: 'rdx1',
   marketProtection: null,
@@ -26,10 +28,10 @@ const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   ...overrides,
 });
 
-/** One lot offered a tick above ₹100 each second (lot 75), so a 3-lot BUY at 100.05 fills a lot a second. */
+/** One lot offered a tick above ₹100 each second, so a 3-lot BUY at 100.05 fills a lot a second. */
 const oneLotASecond: Depth = {
-  buy: [1, 2, 3, 4, 5].map((k) => ({ pricePaise: 10_000 - 5 * k, quantity: 75, orders: 1 })),
-  sell: [1, 2, 3, 4, 5].map((k) => ({ pricePaise: 10_000 + 5 * k, quantity: 75, orders: 1 })),
+  buy: [1, 2, 3, 4, 5].map((k) => ({ pricePaise: 10_000 - 5 * k, quantity: LOT, orders: 1 })),
+  sell: [1, 2, 3, 4, 5].map((k) => ({ pricePaise: 10_000 + 5 * k, quantity: LOT, orders: 1 })),
 };
 const book = () =>
   new OrderBook({ depthAt: (token, second) => (token === TOKEN && second >= SECOND ? oneLotASecond : null) });
@@ -37,7 +39,7 @@ const statuses = (updates: ReturnType<typeof orderUpdatesFor>) => updates.map((u
 
 describe('order updates pushed on the Kite ticker', () => {
   it('carry exactly the fields of Kite’s postback payload, with the empty checksum of the WebSocket copy', () => {
-    const order = book().place('AB1234', request({ quantity: 75 }), NOW);
+    const order = book().place('AB1234', request({ quantity: LOT }), NOW);
     const [update] = orderUpdatesFor(order, 'placed');
     const fixture = readJsonFixture<Record<string, unknown>>('kite', 'postback.json');
     expect(Object.keys(update ?? {}).sort()).toEqual(Object.keys(fixture).sort());
@@ -48,7 +50,7 @@ describe('order updates pushed on the Kite ticker', () => {
       placed_by: 'AB1234',
       checksum: '',
       tag: 'rdx1',
-      filled_quantity: 75,
+      filled_quantity: LOT,
       pending_quantity: 0,
       unfilled_quantity: 0,
       average_price: 100.05,
@@ -62,13 +64,13 @@ describe('order updates pushed on the Kite ticker', () => {
     const order = b.place('AB1234', request(), NOW);
     expect(statuses(orderUpdatesFor(order, 'placed'))).toEqual([
       ['OPEN', 0],
-      ['UPDATE', 75],
+      ['UPDATE', LOT],
     ]);
     const [later] = b.matchOpen(NOW + 1000);
-    expect(later && statuses(orderUpdatesFor(later, 'filled'))).toEqual([['UPDATE', 150]]);
+    expect(later && statuses(orderUpdatesFor(later, 'filled'))).toEqual([['UPDATE', 2 * LOT]]);
     const [last] = b.matchOpen(NOW + 2000);
     const [complete] = last ? orderUpdatesFor(last, 'filled') : [];
-    expect(complete).toMatchObject({ status: 'COMPLETE', filled_quantity: 225, pending_quantity: 0 });
+    expect(complete).toMatchObject({ status: 'COMPLETE', filled_quantity: 3 * LOT, pending_quantity: 0 });
   });
 
   it('report a resting order as OPEN, a modification as UPDATE, a cancel as CANCELLED and a refusal as REJECTED', () => {
@@ -84,12 +86,12 @@ describe('order updates pushed on the Kite ticker', () => {
     if (!marketable.ok) throw new Error(marketable.message);
     expect(statuses(orderUpdatesFor(marketable.order, 'modified', before))).toEqual([
       ['UPDATE', 0],
-      ['UPDATE', 75],
+      ['UPDATE', LOT],
     ]);
     const cancelled = b.cancel('AB1234', resting.orderId, NOW + 30);
     if (!cancelled.ok) throw new Error(cancelled.message);
     expect(orderUpdatesFor(cancelled.order, 'cancelled')).toMatchObject([
-      { status: 'CANCELLED', filled_quantity: 75, cancelled_quantity: 150, pending_quantity: 0 },
+      { status: 'CANCELLED', filled_quantity: LOT, cancelled_quantity: 2 * LOT, pending_quantity: 0 },
     ]);
     const refused = b.place('AB1234', request(), NOW, 'Insufficient funds.');
     expect(orderUpdatesFor(refused, 'placed')).toMatchObject([

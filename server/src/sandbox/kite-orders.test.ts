@@ -12,6 +12,10 @@ import {
 import { MARKET_PROTECTION_REQUIRED } from './market-protection.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
+/** NIFTY's lot (NSE, from the January 2026 expiries) and its largest whole-lot slice within the 1800 freeze. */
+const NIFTY_LOT = 65;
+const NIFTY_SLICE = 27 * NIFTY_LOT; // 1755
+
 let sandbox: SandboxExchange;
 let clock: ManualClock;
 let token: string;
@@ -120,7 +124,7 @@ describe('market protection', () => {
   it('completes ordinary one- and two-lot orders on ATM options at once', async () => {
     for (const [name, expiry] of [
       ['NIFTY', '2025-12-16'],
-      ['BANKNIFTY', '2025-12-17'],
+      ['BANKNIFTY', '2025-12-30'], // monthly only
     ] as const) {
       for (const type of ['CE', 'PE']) {
         const option = await atmOption(name, expiry, type);
@@ -173,7 +177,7 @@ describe('order checks', () => {
     const option = await atmOption();
     const base = orderFields(option);
     const cases: [Record<string, string | number>, RegExp][] = [
-      [{ ...base, quantity: 50 }, /lot size 75/],
+      [{ ...base, quantity: 50 }, new RegExp(`lot size ${NIFTY_LOT}`)],
       [{ ...base, tradingsymbol: 'NIFTY 50', exchange: 'NSE' }, /index/],
       [{ ...base, tradingsymbol: 'NOPE' }, /tradingsymbol/],
       [{ ...base, order_type: 'SL' }, /order_type/],
@@ -194,7 +198,7 @@ describe('order checks', () => {
 
   it('refuses orders above the freeze quantity, and slices them with autoslice', async () => {
     const option = await atmOption();
-    const big = orderFields(option, { quantity: 4500 });
+    const big = orderFields(option, { quantity: 70 * NIFTY_LOT });
     const refused = await kitePost(sandbox, '/orders/regular', token, big);
     expect(refused.status).toBe(400);
     expect(refused.body.message).toMatch(/freeze quantity of 1800 for NIFTY/);
@@ -206,17 +210,19 @@ describe('order checks', () => {
     expect(orders.map((o: { order_id: string }) => o.order_id)).toEqual(
       children.map((c: { order_id: string }) => c.order_id),
     );
-    expect(orders.map((o: { quantity: number }) => o.quantity)).toEqual([1800, 1800, 900]);
+    expect(orders.map((o: { quantity: number }) => o.quantity)).toEqual([NIFTY_SLICE, NIFTY_SLICE, 16 * NIFTY_LOT]);
     expect(orders[0].tags).toEqual(['big1', 'mktp', 'mktp:3.00', 'autoslice', `autoslice:${parentId}`]);
     expect((await kiteGet(sandbox, `/orders/${parentId}`, token)).status).toBe(400);
     const tooMany = await kitePost(sandbox, '/orders/regular', token, {
       ...big,
-      quantity: 1800 * 10 + 75,
+      quantity: NIFTY_SLICE * 10 + NIFTY_LOT,
       autoslice: 'true',
     });
     expect(tooMany.body.message).toMatch(/11 slices/);
-    const small = await kitePost(sandbox, '/orders/regular', token, { ...big, quantity: 75, autoslice: 'true' });
-    expect(small.body.message).toBe('Quantity should be greater than or equal to 1875 for order slicing.');
+    const small = await kitePost(sandbox, '/orders/regular', token, { ...big, quantity: NIFTY_LOT, autoslice: 'true' });
+    expect(small.body.message).toBe(
+      `Quantity should be greater than or equal to ${NIFTY_SLICE + NIFTY_LOT} for order slicing.`,
+    );
   });
 });
 
@@ -291,15 +297,16 @@ describe('thin books', () => {
     );
     const orderId = placed.body.data.order_id;
     expect((await lastState(orderId)).status).toBe('OPEN');
-    const repriced = await kiteSend('PUT', `/orders/regular/${orderId}`, { price: 0.1, quantity: 150 });
+    const twoLots = 2 * NIFTY_LOT;
+    const repriced = await kiteSend('PUT', `/orders/regular/${orderId}`, { price: 0.1, quantity: twoLots });
     expect(repriced).toMatchObject({ status: 200, body: { data: { order_id: orderId } } });
-    expect(await lastState(orderId)).toMatchObject({ status: 'OPEN', price: 0.1, quantity: 150, modified: true });
+    expect(await lastState(orderId)).toMatchObject({ status: 'OPEN', price: 0.1, quantity: twoLots, modified: true });
     const toMarket = await kiteSend('PUT', `/orders/regular/${orderId}`, { order_type: 'MARKET' });
     expect(toMarket.body.message).toBe(MARKET_PROTECTION_REQUIRED);
     await kiteSend('PUT', `/orders/regular/${orderId}`, { order_type: 'MARKET', market_protection: -1 });
     const history = (await kiteGet(sandbox, `/orders/${orderId}`, token)).body.data;
     expect(history.map((h: { status: string }) => h.status)).toContain('MODIFIED');
-    expect(history.at(-1)).toMatchObject({ status: 'COMPLETE', order_type: 'LIMIT', filled_quantity: 150 });
+    expect(history.at(-1)).toMatchObject({ status: 'COMPLETE', order_type: 'LIMIT', filled_quantity: twoLots });
     expect((await kiteSend('PUT', `/orders/regular/${orderId}`, { price: 1 })).body.error_type).toBe('OrderException');
   });
 });

@@ -36,7 +36,7 @@ describe('reply shapes match the kiteconnect-mocks payloads', () => {
       exchange: 'NFO',
       tradingsymbol: option.tradingsymbol,
       transaction_type: 'BUY',
-      quantity: 75,
+      quantity: 65, // one NIFTY lot
       product: 'NRML',
       order_type: 'MARKET',
       market_protection: -1,

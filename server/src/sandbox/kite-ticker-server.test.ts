@@ -18,6 +18,9 @@ import {
 } from '../../test/sandbox-helpers.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
+/** BANKNIFTY's lot (NSE, from the January 2026 expiries); its contracts are monthly, here December's. */
+const BANKNIFTY_LOT = 30;
+
 let sandbox: SandboxExchange;
 let clock: ManualClock;
 let token: string;
@@ -136,7 +139,7 @@ describe('Kite ticker WebSocket', () => {
   it('pushes order updates as {"type":"order"} text messages to the order owner', async () => {
     const ws = await connect();
     const csv = await (await fetch(`${sandbox.urls.kiteApi}/instruments/NFO`)).text();
-    const row = parseKiteInstrumentsCsv(csv).find((r) => r.name === 'BANKNIFTY' && r.expiry === '2025-12-17');
+    const row = parseKiteInstrumentsCsv(csv).find((r) => r.name === 'BANKNIFTY' && r.expiry === '2025-12-30');
     const update = nextMessage(ws, (data, isBinary) =>
       isBinary ? undefined : (parseKiteTextMessage(data.toString()) ?? undefined),
     );
@@ -144,7 +147,7 @@ describe('Kite ticker WebSocket', () => {
       exchange: 'NFO',
       tradingsymbol: row?.tradingsymbol ?? '',
       transaction_type: 'BUY',
-      quantity: 35,
+      quantity: BANKNIFTY_LOT,
       product: 'NRML',
       order_type: 'MARKET',
       market_protection: -1,
@@ -169,7 +172,7 @@ describe('order updates on the Kite ticker', () => {
 
   const banknifty = async () => {
     const csv = await (await fetch(`${sandbox.urls.kiteApi}/instruments/NFO`)).text();
-    const row = parseKiteInstrumentsCsv(csv).find((r) => r.name === 'BANKNIFTY' && r.expiry === '2025-12-17');
+    const row = parseKiteInstrumentsCsv(csv).find((r) => r.name === 'BANKNIFTY' && r.expiry === '2025-12-30');
     return row?.tradingsymbol ?? '';
   };
   const order = (symbol: string, fields: Record<string, string | number>) =>
@@ -177,7 +180,7 @@ describe('order updates on the Kite ticker', () => {
       exchange: 'NFO',
       tradingsymbol: symbol,
       transaction_type: 'BUY',
-      quantity: 35,
+      quantity: BANKNIFTY_LOT,
       product: 'NRML',
       ...fields,
     });
@@ -199,9 +202,9 @@ describe('order updates on the Kite ticker', () => {
     await send('PUT', id, { price: 0.1 });
     await send('DELETE', id);
     const expected = [
-      { order_id: id, status: 'OPEN', price: 0.05, pending_quantity: 35 },
-      { order_id: id, status: 'UPDATE', price: 0.1, pending_quantity: 35 },
-      { order_id: id, status: 'CANCELLED', cancelled_quantity: 35, pending_quantity: 0 },
+      { order_id: id, status: 'OPEN', price: 0.05, pending_quantity: BANKNIFTY_LOT },
+      { order_id: id, status: 'UPDATE', price: 0.1, pending_quantity: BANKNIFTY_LOT },
+      { order_id: id, status: 'CANCELLED', cancelled_quantity: BANKNIFTY_LOT, pending_quantity: 0 },
     ];
     await vi.waitFor(() => expect(first).toMatchObject(expected));
     await vi.waitFor(() => expect(second).toMatchObject(expected));

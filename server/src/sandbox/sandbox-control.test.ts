@@ -27,6 +27,9 @@ async function postFaults(body: unknown) {
   return { status: res.status, body: await jsonOf(res) };
 }
 
+/** NIFTY's lot (NSE, from the January 2026 expiries): every order here is one lot. */
+const NIFTY_LOT = 65;
+
 async function anOption(): Promise<KiteInstrument> {
   const rows = parseKiteInstrumentsCsv(await (await fetch(`${sandbox.urls.kiteApi}/instruments/NFO`)).text());
   const option = rows.find((r) => r.name === 'NIFTY' && r.expiry === '2025-12-16' && r.strike % 500 === 0);
@@ -39,7 +42,7 @@ const place = async (option: KiteInstrument, tag: string) =>
     exchange: 'NFO',
     tradingsymbol: option.tradingsymbol,
     transaction_type: 'BUY',
-    quantity: 75,
+    quantity: NIFTY_LOT,
     product: 'NRML',
     order_type: 'MARKET',
     market_protection: -1,
@@ -59,8 +62,8 @@ describe('/control/faults', () => {
     expect((await place(option, 'kept1')).status).toBe(200);
     const seen = (await (await fetch(controlUrl('/orders'))).json()) as { orders: object[] };
     expect(seen.orders).toMatchObject([
-      { user_id: 'AB1234', tag: 'lost1', status: 'COMPLETE', filled_quantity: 75, market_protection: -1 },
-      { tag: 'kept1', status: 'COMPLETE', order_type: 'LIMIT', quantity: 75 },
+      { user_id: 'AB1234', tag: 'lost1', status: 'COMPLETE', filled_quantity: NIFTY_LOT, market_protection: -1 },
+      { tag: 'kept1', status: 'COMPLETE', order_type: 'LIMIT', quantity: NIFTY_LOT },
     ]);
   });
 
@@ -82,7 +85,7 @@ describe('/control/faults', () => {
     expect((await kiteGet(sandbox, `/orders/${ok.body.data.order_id}`, token)).body.data.at(-1).status).toBe(
       'COMPLETE',
     );
-    expect((await kiteGet(sandbox, '/portfolio/positions', token)).body.data.net[0].quantity).toBe(75);
+    expect((await kiteGet(sandbox, '/portfolio/positions', token)).body.data.net[0].quantity).toBe(NIFTY_LOT);
   });
 
   it('expire_tokens: every access token dies at once', async () => {

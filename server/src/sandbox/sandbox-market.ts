@@ -1,8 +1,9 @@
 /**
- * What the sandbox lists: Kite indices with weekly option chains, and Binance spot symbols.
+ * What the sandbox lists: Kite indices with their option chains, and Binance spot symbols.
  * Index tokens keep Kite's rule that the low byte is the segment (9 = indices), so decoders treat them
  * as untradable indices exactly as for the real NIFTY 50 (256265 = 1001 × 256 + 9).
  */
+import { NSE_FO_HOLIDAYS } from './nse-trading-holidays.js';
 import type { OptionRootSpec } from './option-chain.js';
 import type { WalkSpec } from './price-path.js';
 
@@ -56,31 +57,50 @@ export const KITE_INDICES: readonly KiteIndexSpec[] = [
   },
 ];
 
-const chain = { strikesEachSide: 30, weeklyExpiries: 4 } as const;
+const strikes = { strikesEachSide: 30 } as const;
 
-/** Weekly chains. NIFTY expires on Tuesdays, BANKNIFTY on Wednesdays, SANDBOX on Fridays at day end. */
+/**
+ * The option roots, as NSE lists them on 23 Nov 2026 (sources in docs/SANDBOX.md, "Exchange rules"):
+ * - Lots: NIFTY 65, BANKNIFTY 30, from the January 2026 expiries (NSE circular NSE/FAOP/70616, 3 Oct 2025,
+ *   "Revision in market lot of derivative contracts on indices"; also FINNIFTY 60, MIDCPNIFTY 120, which
+ *   the sandbox does not list). No later index revision was found up to Aug 2026.
+ * - Expiries: NIFTY weekly on Tuesdays, and BANKNIFTY monthly only, on the last Tuesday of the month
+ *   (Tuesday from 1 Sep 2025, NSE circulars of June 2025, NSE/FAOP/68747; BANKNIFTY weeklies ended
+ *   13 Nov 2024, NSE circular of 10 Oct 2024). A Tuesday holiday moves the expiry to the previous trading
+ *   day, e.g. 24 Nov 2026 (Guru Nanak Jayanti) to Monday 23 Nov.
+ * - SANDBOX is the sandbox's own 24×7 index: Fridays at the end of the day, no holidays, lot 50.
+ * The console's seed copies the NIFTY and BANKNIFTY lots (server/src/db/seed.ts); the morning dump refresh
+ * keeps them in step with this file.
+ */
 export const OPTION_ROOTS: readonly OptionRootSpec[] = [
   {
     root: 'NIFTY',
     rootId: 0,
     underlyingKey: 'NIFTY 50',
     strikeStepPaise: 5_000,
-    lotSize: 75,
+    lotSize: 65,
+    expiryCycle: 'weekly',
     expiryWeekday: 2,
+    holidays: NSE_FO_HOLIDAYS,
     expiryMinuteIst: 930,
+    expiryCount: 4,
     volatility: 0.14,
-    ...chain,
+    ...strikes,
   },
   {
     root: 'BANKNIFTY',
     rootId: 1,
     underlyingKey: 'NIFTY BANK',
     strikeStepPaise: 10_000,
-    lotSize: 35,
-    expiryWeekday: 3,
+    lotSize: 30,
+    expiryCycle: 'monthly',
+    expiryWeekday: 2,
+    holidays: NSE_FO_HOLIDAYS,
     expiryMinuteIst: 930,
+    // NSE's near, next and far months (it also lists quarterlies, which the sandbox leaves out).
+    expiryCount: 3,
     volatility: 0.16,
-    ...chain,
+    ...strikes,
   },
   {
     root: 'SANDBOX',
@@ -88,10 +108,13 @@ export const OPTION_ROOTS: readonly OptionRootSpec[] = [
     underlyingKey: 'SANDBOX24X7',
     strikeStepPaise: 5_000,
     lotSize: 50,
+    expiryCycle: 'weekly',
     expiryWeekday: 5,
+    holidays: new Set(),
     expiryMinuteIst: 1440,
+    expiryCount: 4,
     volatility: 0.2,
-    ...chain,
+    ...strikes,
   },
 ];
 

@@ -33,8 +33,8 @@ describe('paper trading on candle closes', () => {
     const entered = await txs();
     expect(entered.map((x) => [x.trading_symbol.slice(-7), x.quantity, x.is_dummy])).toEqual(
       expect.arrayContaining([
-        ['24600CE', 75, 1],
-        ['24400PE', 75, 1],
+        ['24600CE', 65, 1], // one NIFTY lot (NSE, from the January 2026 expiries)
+        ['24400PE', 65, 1],
       ]),
     );
     expect(entered.every((x) => x.price > 0)).toBe(true);

@@ -40,6 +40,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'i.ticker',
         'i.lotSize',
         ...INSTRUMENT_HOURS,
+        'i.marketProtection',
         'm.userBrokerId',
         'm.isDummy',
         'm.ceCount',

@@ -23,6 +23,7 @@ import {
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
+import { isBrokerRefusal } from './broker-refusal.js';
 import { createLiveGuards } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
 import { createRetryBook } from './retry-book.js';
@@ -176,7 +177,14 @@ export function createEngine(deps: {
       // Settling may have booked fills: decide on the legs as they are now.
       const state = (await deps.repo.one(id)) ?? before;
       const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
-      await execute(plans, at);
+      const refusal = (await execute(plans, at)).find(isBrokerRefusal);
+      if (refusal) {
+        // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
+        // realign refused half-way) are squared off by the chase, like any stopped strategy's.
+        const owner = { userId: state.mapping.userId, role: 'user' as const };
+        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_rejected');
+        noteProblem(id, `the broker rejected an order, so the strategy stopped (${refusal.message})`);
+      }
       return plans.length;
     });
   }
@@ -292,7 +300,14 @@ export function createEngine(deps: {
     return refreshing;
   };
   // A mapping started, paused, stopped or reconfigured changes which candles the engine must follow.
-  deps.events.subscribe('mapping.status_changed', refreshInOrder);
+  deps.events.subscribe('mapping.status_changed', async ({ mapping }) => {
+    // A trader starting a strategy again has read why it stopped; the row starts afresh.
+    if (mapping.running_status === RUNNING_STATUS.RUNNING) {
+      problems.clear(mapping.id);
+      await shareProblems();
+    }
+    await refreshInOrder();
+  });
   deps.events.subscribe('mapping.changed', refreshInOrder);
 
   return {
@@ -389,11 +404,10 @@ export function createEngine(deps: {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
           const failures = await execute([{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
-          if (failures[0] instanceof Error) {
-            // The row says the console keeps at it, rather than asking the trader to press Exit again.
-            chaseLater(id, at, failures[0].message);
-            await shareProblems();
-          }
+          // The row says the console keeps at it, rather than asking the trader to press Exit again.
+          if (failures[0] instanceof Error) chaseLater(id, at, failures[0].message);
+          else problems.clear(id);
+          await shareProblems();
           raiseFirst(failures);
         }
         return deps.mappings.get(actor, id);

@@ -28,7 +28,8 @@ export const MAPPINGS_SQL = `select m.id, m.user_id, m.strategy_id, m.user_broke
   ${FILTER} order by m.id`;
 
 const INSTRUMENT_SQL = `select id, name, instrument_token as instrumentToken, ticker, lot_size as lotSize,
-  market_open_time as marketOpenTime, market_close_time as marketCloseTime, timezone, trading_days as tradingDays
+  market_open_time as marketOpenTime, market_close_time as marketCloseTime, timezone, trading_days as tradingDays,
+  market_protection as marketProtection
   from instruments where instrument_token = ?`;
 
 const LEGS_SQL = `select id, mapping_id as mappingId, user_id as userId, option_type as optionType,
@@ -55,7 +56,7 @@ type Row = [
 type InstrumentRow = Pick<
   InstrumentsTable,
   'name' | 'instrumentToken' | 'ticker' | 'lotSize' | 'marketOpenTime' | 'marketCloseTime' | 'timezone' | 'tradingDays'
-> & { id: number };
+> & { id: number; marketProtection: number };
 
 function createRunningStates(raw: SqliteDatabase.Database) {
   const prepared = new Map<string, SqliteDatabase.Statement>();
@@ -101,6 +102,7 @@ function createRunningStates(raw: SqliteDatabase.Database) {
       marketCloseTime: instrument.marketCloseTime,
       timezone: instrument.timezone,
       tradingDays: instrument.tradingDays,
+      marketProtection: instrument.marketProtection,
       userBrokerId: r[3],
       isDummy: r[4],
       ceCount: r[5],

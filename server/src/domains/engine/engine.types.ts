@@ -21,6 +21,8 @@ export interface MappingState {
   marketCloseTime: string;
   timezone: string;
   tradingDays: string;
+  /** The instrument's market protection, sent with each of the mapping's live MARKET orders. */
+  marketProtection: number;
   userBrokerId: number | null;
   isDummy: number;
   ceCount: number;

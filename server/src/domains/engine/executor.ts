@@ -10,6 +10,8 @@ import { toTransaction } from '../transactions/transactions.presenter.js';
 import type { EngineRepository, MappingState, NewFill, NewLeg, WrittenFill } from './engine.repository.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
+import { REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
+import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
 import type { OrderUpdates, OrderWatch } from './order-updates.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
@@ -36,12 +38,6 @@ export interface ExecutorDeps {
 const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
 const opensOf = (d: TradeDecision): LegOrder[] => (d.action === 'squareOff' ? [] : d.open);
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
-
-/**
- * Market protection sent with every MARKET order (Kite requires one since 1 April 2026): −1 lets Kite apply
- * its automatic bound. A protected order is a limit order underneath and may rest or fill in part.
- */
-export const MARKET_PROTECTION = -1;
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
 
@@ -77,6 +73,8 @@ export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string)
 }
 
 export function createExecutor(deps: ExecutorDeps) {
+  // Freeze quantities Kite named in refusals: the next order above one is sliced at once (order-slices.ts).
+  const freeze = createFreezeMemory();
   const fill = (m: MappingState, tradingSymbol: string, quantity: number, pricePaise: number): NewFill => ({
     userId: m.userId,
     mappingId: m.id,
@@ -207,13 +205,13 @@ export function createExecutor(deps: ExecutorDeps) {
     }
     const reason = order.status_message ?? order.status;
     await deps.repo.markFailed(orderId, reason, at);
-    return `${order.status === 'REJECTED' ? 'the broker rejected it' : order.status.toLowerCase()}: ${reason}`;
+    return `${order.status === 'REJECTED' ? REJECTED_WORDS : order.status.toLowerCase()}: ${reason}`;
   }
 
   /**
    * Before any new decision for a live mapping: every order of its not yet settled (unsent, a lost reply,
    * resting at the broker) is resolved by asking the broker: the order book by tag when we never learned
-   * the order id, its history otherwise. Returns what is still open at the broker; while anything is, the
+   * the order id (every slice carrying it, when Kite sliced the order), its history otherwise. Returns what is still open at the broker; while anything is, the
    * mapping must not trade again.
    */
   async function settleOpenOrders(m: MappingState, at: number): Promise<string[]> {
@@ -223,14 +221,13 @@ export function createExecutor(deps: ExecutorDeps) {
     const book = open.some((o) => o.brokerOrderId === null) ? await rest.orders() : [];
     const stillOpen: string[] = [];
     for (const o of open) {
-      const brokerOrderId = o.brokerOrderId ?? book.find((b) => b.tag === o.tag)?.order_id ?? null;
-      if (brokerOrderId === null) {
-        await deps.repo.markFailed(o.id, 'never reached the broker', at);
-        continue;
+      const rows = await pendingRows(deps.repo, o, book, at);
+      if (rows.length === 0) await deps.repo.markFailed(o.id, 'never reached the broker', at);
+      for (const { id, brokerOrderId, quantity } of rows) {
+        const verdict = await finalState(rest, brokerOrderId, 1);
+        if (verdict) await settle(m, id, verdict, at);
+        else stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
       }
-      const verdict = await finalState(rest, brokerOrderId, 1);
-      if (verdict) await settle(m, o.id, verdict, at);
-      else stillOpen.push(`${o.side} ${o.quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
     }
     return stillOpen;
   }
@@ -268,30 +265,51 @@ export function createExecutor(deps: ExecutorDeps) {
       createdAt: at,
       updatedAt: at,
     });
-    let brokerOrderId: string;
+    let sent: Sent;
     try {
-      await deps.throttle?.take(m.userBrokerId ?? 0);
-      brokerOrderId = await rest.placeOrder({
-        exchange: what.exchange,
-        tradingsymbol: symbol,
-        transaction_type: intent.side,
-        quantity,
-        product: 'NRML',
-        order_type: 'MARKET',
-        market_protection: MARKET_PROTECTION,
-        tag,
-      });
+      // Above the exchange's freeze quantity Kite slices it (autoslice), each slice an order of its own.
+      sent = await sendOrder(
+        rest,
+        {
+          exchange: what.exchange,
+          tradingsymbol: symbol,
+          transaction_type: intent.side,
+          quantity,
+          product: 'NRML',
+          order_type: 'MARKET',
+          // Kite requires protection on API market orders since 1 April 2026; the instrument says how much.
+          market_protection: m.marketProtection,
+          tag,
+        },
+        {
+          memory: freeze,
+          instrumentId: m.instrumentId,
+          beforeEach: async () => {
+            await deps.throttle?.take(m.userBrokerId ?? 0);
+          },
+        },
+      );
     } catch (err) {
       // A refusal is final; a lost reply stays pending and is settled by its tag on recovery.
       if (err instanceof KiteApiError) await deps.repo.markFailed(orderId, err.message, at);
       throw err;
     }
-    await deps.repo.markPlaced(orderId, brokerOrderId, at);
-    // Up to ~20 s of looks, then what is left is cancelled; an order the broker still shows open stays
-    // pending and is settled before the mapping's next decision.
-    const verdict = await finalState(rest, brokerOrderId, 20, watch);
-    if (!verdict) return `order ${brokerOrderId} is still open at the broker`;
-    return settle(m, orderId, verdict, at);
+    const refused = sent.isSliced ? sent.refusals.map((r) => `a slice was refused: ${r}`) : [];
+    const rows = await placedRows(deps.repo, rest, { id: orderId, tag, quantity }, sent, at);
+    if (rows.length === 0) {
+      const why = reasonOf(refused) ?? 'no slice was placed';
+      await deps.repo.markFailed(orderId, why, at);
+      return why;
+    }
+    // Up to ~20 s of looks at every slice at once, then what is left is cancelled; an order the broker still
+    // shows open stays pending and is settled before the mapping's next decision.
+    const verdicts = await Promise.all(rows.map((r) => finalState(rest, r.brokerOrderId, 20, watch)));
+    const reasons: Array<string | null> = [];
+    for (const [i, { id, brokerOrderId }] of rows.entries()) {
+      const verdict = verdicts[i];
+      reasons.push(verdict ? await settle(m, id, verdict, at) : `order ${brokerOrderId} is still open at the broker`);
+    }
+    return reasonOf([...reasons, ...refused]);
   }
 
   async function restFor(m: MappingState): Promise<KiteRest> {
@@ -326,11 +344,11 @@ export function createExecutor(deps: ExecutorDeps) {
     try {
       for (const leg of closesOf(plan.decision)) {
         const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, watch);
-        if (why !== null) throw new Error(`Could not close ${leg.tradingSymbol}: ${why}`);
+        if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
       for (const open of opensOf(plan.decision)) {
         const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, watch);
-        if (why !== null) throw new Error(`Could not open ${open.option.tradingSymbol}: ${why}`);
+        if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
       if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
     } finally {

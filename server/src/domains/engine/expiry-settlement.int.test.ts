@@ -15,6 +15,8 @@ let owner: TestUser;
 const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
 const actor = () => ({ userId: owner.id, role: 'user' as const });
 const NIFTY = '256265';
+/** NIFTY's lot (NSE, from the January 2026 expiries): the strangle sells one lot a leg. */
+const NIFTY_LOT = 65;
 
 beforeEach(async () => {
   t = await buildTestApp();
@@ -75,15 +77,15 @@ describe('legs held into their expiry', () => {
     const after = await fills();
     const settled = after.filter((f) => !sold.some((s) => s.id === f.id));
     expect(settled.map((f) => [f.trading_symbol.slice(-7), f.quantity, f.price]).sort()).toEqual([
-      ['24400PE', -75, 0],
-      ['24600CE', -75, 50],
+      ['24400PE', -NIFTY_LOT, 0],
+      ['24600CE', -NIFTY_LOT, 50],
     ]);
     expect(settled.every((f) => Date.parse(f.transaction_date) === settlementInstant(expiry))).toBe(true);
 
     const p = (await get<PositionsReply>('/api/positions')).positions.find((x) => x.user_strategy_mapping_id === m.id);
     expect(p?.legs).toEqual([]);
     const premium = sold.reduce((s, f) => s + f.quantity * paise(f.price), 0);
-    expect(paise(p?.realized_pnl ?? NaN)).toBe(premium - 75 * 5000);
+    expect(paise(p?.realized_pnl ?? NaN)).toBe(premium - NIFTY_LOT * 5000);
     expect(p?.unrealized_pnl).toBe(0);
     // Only the two opening orders cost anything.
     const entryCharges = sold.reduce(

@@ -68,6 +68,32 @@ describe('live orders', () => {
   });
 });
 
+describe('an order the broker rejects on a candle close', () => {
+  it("stops the strategy with the broker's words, takes no further decision, and starting again clears them", async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    t.sandbox.control.rejectNextOrders(1, 'RMS: margin exceeds for the test');
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+
+    const row = await t.services.mappings.get(actor(), id);
+    expect(row.running_status).toBe(0);
+    expect(row.status_detail).toMatch(
+      /^Stopped: the broker rejected an order, so the strategy stopped \(Could not open NIFTY\w+: the broker rejected it: RMS: margin exceeds for the test\); press Start to try again$/,
+    );
+    expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]); // the first order was refused: nothing sold
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000);
+    const orders = (await (await fetch(`http://127.0.0.1:${t.sandbox.port}/control/orders`)).json()) as {
+      orders: Array<{ status: string }>;
+    };
+    expect(orders.orders.map((o) => o.status)).toEqual(['REJECTED']); // no second try at the next close
+
+    await t.services.mappings.setRunningStatus(actor(), id, 1);
+    await t.services.engine.refresh();
+    expect((await t.services.mappings.get(actor(), id)).status_detail).not.toMatch(/rejected/);
+    await t.services.engine.stop();
+  });
+});
+
 describe('an exit the broker did not fully take', () => {
   it('is chased until flat, backing off between tries, with the reason on the row meanwhile', async () => {
     const id = await liveMapping();

@@ -13,10 +13,13 @@ let owner: TestUser;
 const actor = () => ({ userId: owner.id, role: 'user' as const });
 const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
 /**
- * NIFTY at 23,550 puts the CE leg (ATM + 100) on the 23,650 call: at 10:30 on this seed only two lots bid
- * within its market protection, so a three-lot sell fills two and rests with one until the price moves.
+ * NIFTY at 24,500 puts the CE leg (ATM + 100) on the 24,600 call of 1 December, the nearest expiry after
+ * Monday's (today's, moved from the Tuesday holiday): at 10:30 on this seed only two lots bid within its
+ * market protection, so a three-lot sell fills two and rests with one until the price moves.
  */
-const NIFTY_CLOSE_PAISE = 2_355_000;
+const NIFTY_CLOSE_PAISE = 2_450_000;
+/** NIFTY's lot (NSE, from the January 2026 expiries). */
+const NIFTY_LOT = 65;
 
 beforeEach(async () => {
   t = await buildTestApp();
@@ -34,7 +37,7 @@ async function liveMapping(brokerUser: string) {
   const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id, ce_count: 3, pe_count: 0 });
   await t.services.rdxConfigs.create(actor(), m.id, {
     rdx_lot_count: 1,
-    atm_value: 23550,
+    atm_value: 24500,
     offset_value: 100,
     interval: '15m',
   });
@@ -51,7 +54,7 @@ async function restingAtBroker(brokerUser: string): Promise<ControlOrder> {
   await vi.waitFor(
     () => {
       resting = t.sandbox.control.orders().find((o) => o.user_id === brokerUser);
-      expect(resting).toMatchObject({ status: 'OPEN', quantity: 225, filled_quantity: 150 });
+      expect(resting).toMatchObject({ status: 'OPEN', quantity: 3 * NIFTY_LOT, filled_quantity: 2 * NIFTY_LOT });
       expect(resting?.history_reads).toBeGreaterThanOrEqual(1);
       expect(t.sandbox.control.kiteTickerUsers()).toContain(brokerUser);
     },
@@ -104,7 +107,7 @@ describe('a live order that fills after resting at the broker', () => {
           fillPricePaise: Math.round(filled.average_price * 100),
         },
       ],
-      legs: [[filled.tradingsymbol, 225]],
+      legs: [[filled.tradingsymbol, 3 * NIFTY_LOT]],
     });
     // Polling was unavailable all along: a history read is still refused.
     const look = await fetch(`${t.sandbox.urls.kiteApi}/orders/${resting.order_id}`, {
@@ -131,7 +134,7 @@ describe('a live order that fills after resting at the broker', () => {
           fillPricePaise: Math.round(filled.average_price * 100),
         },
       ],
-      legs: [[filled.tradingsymbol, 225]],
+      legs: [[filled.tradingsymbol, 3 * NIFTY_LOT]],
     });
   });
 });

@@ -1,6 +1,7 @@
-import type { Insertable, Kysely } from 'kysely';
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
 import { insertFills } from './engine.fills.js';
+import { intentTagOf, sliceTag, type Slice } from './order-slices.js';
 
 /** A close found its leg already closed: another actor got there first; the transaction is rolled back. */
 export class LegAlreadyClosedError extends Error {
@@ -8,6 +9,85 @@ export class LegAlreadyClosedError extends Error {
     super(`Leg ${legId} was already closed`);
     this.name = 'LegAlreadyClosedError';
   }
+}
+
+type Trx = Transaction<DB>;
+type OrderRow = Selectable<BrokerOrdersTable>;
+
+/**
+ * Opens the leg of an `open` order's fill, or grows it when another slice of the same intent opened it
+ * (its entry price becomes the average of both). The other slices still pending learn the leg.
+ */
+async function openOrGrowLeg(trx: Trx, order: OrderRow, filled: number, pricePaise: number, at: number) {
+  const held =
+    order.legId === null
+      ? undefined
+      : await trx
+          .selectFrom('strategyLegs')
+          .select(['quantity', 'entryPricePaise'])
+          .where('id', '=', order.legId)
+          .where('status', '=', 'open')
+          .executeTakeFirst();
+  if (order.legId !== null && held) {
+    const quantity = held.quantity + filled;
+    const entryPricePaise = Math.round((held.quantity * held.entryPricePaise + filled * pricePaise) / quantity);
+    await trx.updateTable('strategyLegs').set({ quantity, entryPricePaise }).where('id', '=', order.legId).execute();
+    return order.legId;
+  }
+  const leg = await trx
+    .insertInto('strategyLegs')
+    .values({
+      mappingId: order.mappingId,
+      userId: order.userId,
+      optionType: order.optionType ?? 'CE',
+      tradingSymbol: order.tradingSymbol,
+      exchange: order.exchange,
+      strikePaise: order.strikePaise ?? 0,
+      expiry: order.expiry ?? '',
+      quantity: filled,
+      entryPricePaise: pricePaise,
+      status: 'open',
+      openedAt: at,
+      closedAt: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const tag = intentTagOf(order.tag);
+  await trx
+    .updateTable('brokerOrders')
+    .set({ legId: leg.id })
+    .where('mappingId', '=', order.mappingId)
+    .where('status', '=', 'pending')
+    .where('intent', '=', 'open')
+    .where((eb) => eb.or([eb('tag', '=', tag), eb('tag', 'like', `${tag}.%`)]))
+    .execute();
+  return leg.id;
+}
+
+/**
+ * Closes a `close` order's leg, or shrinks it by what filled. A leg closes only if it is still open and
+ * still holds what the order was sent to close (a slice: its share): closing it twice would book a
+ * phantom buy.
+ */
+async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number, at: number) {
+  const legId = order.legId;
+  if (legId === null) return null;
+  const leg = await trx
+    .selectFrom('strategyLegs')
+    .select('quantity')
+    .where('id', '=', legId)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  if (!leg || leg.quantity < order.quantity) throw new LegAlreadyClosedError(legId);
+  const closed = await trx
+    .updateTable('strategyLegs')
+    .set(filled >= leg.quantity ? { status: 'closed', closedAt: at } : { quantity: leg.quantity - filled })
+    .where('id', '=', legId)
+    .where('status', '=', 'open')
+    .where('quantity', '=', leg.quantity)
+    .executeTakeFirst();
+  if (Number(closed.numUpdatedRows) !== 1) throw new LegAlreadyClosedError(legId);
+  return legId;
 }
 
 /**
@@ -59,10 +139,51 @@ export function createOrdersRepository(db: Kysely<DB>) {
     },
 
     /**
+     * The broker orders an intent became when Kite sliced it (order-slices.ts): the pending row `id` takes
+     * the first slice's id and quantity, and a copy of it is written for each other slice, in one
+     * transaction. Returns each slice's row; none when the row is no longer pending.
+     */
+    async assignSlices(id: number, slices: readonly Slice[], at: number) {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx
+          .selectFrom('brokerOrders')
+          .selectAll()
+          .where('id', '=', id)
+          .where('status', '=', 'pending')
+          .executeTakeFirst();
+        const [first, ...others] = slices;
+        if (!row || !first) return [];
+        await trx
+          .updateTable('brokerOrders')
+          .set({ brokerOrderId: first.brokerOrderId, quantity: first.quantity, updatedAt: at })
+          .where('id', '=', id)
+          .execute();
+        const rows = [{ id, ...first }];
+        for (const [i, slice] of others.entries()) {
+          const { id: _id, ...copy } = row;
+          const inserted = await trx
+            .insertInto('brokerOrders')
+            .values({
+              ...copy,
+              tag: sliceTag(row.tag, i + 2),
+              brokerOrderId: slice.brokerOrderId,
+              quantity: slice.quantity,
+              updatedAt: at,
+            })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          rows.push({ id: inserted.id, ...slice });
+        }
+        return rows;
+      });
+    },
+
+    /**
      * Books a broker fill exactly once: the order turns filled, its leg opens or closes, and the
      * transaction is written, in one database transaction. A second call for the same order does nothing.
      * A partial fill (`filledQuantity` below the order's) books exactly what filled: an open leg of that
-     * size, or a close that leaves the rest of the leg open for the next decision.
+     * size, or a close that leaves the rest of the leg open for the next decision. The slices of one
+     * intent open one leg together and close their leg share by share.
      */
     async recordFill(orderId: number, pricePaise: number, at: number, filledQuantity?: number) {
       return db.transaction().execute(async (trx) => {
@@ -84,43 +205,10 @@ export function createOrdersRepository(db: Kysely<DB>) {
           .where('status', '=', 'pending')
           .executeTakeFirst();
         if (Number(claimed.numUpdatedRows) !== 1) return null;
-        let legId = order.legId;
-        if (order.intent === 'open') {
-          const leg = await trx
-            .insertInto('strategyLegs')
-            .values({
-              mappingId: order.mappingId,
-              userId: order.userId,
-              optionType: order.optionType ?? 'CE',
-              tradingSymbol: order.tradingSymbol,
-              exchange: order.exchange,
-              strikePaise: order.strikePaise ?? 0,
-              expiry: order.expiry ?? '',
-              quantity: filled,
-              entryPricePaise: pricePaise,
-              status: 'open',
-              openedAt: at,
-              closedAt: null,
-            })
-            .returning('id')
-            .executeTakeFirstOrThrow();
-          legId = leg.id;
-        } else if (legId !== null) {
-          // A leg closes only if it is still open: closing it twice would book a phantom buy. A partial close
-          // shrinks it instead, and only from the size the order was sent for.
-          const closed = await trx
-            .updateTable('strategyLegs')
-            .set(
-              filled >= order.quantity
-                ? { status: 'closed', closedAt: at }
-                : (eb) => ({ quantity: eb('quantity', '-', filled) }),
-            )
-            .where('id', '=', legId)
-            .where('status', '=', 'open')
-            .where('quantity', '=', order.quantity)
-            .executeTakeFirst();
-          if (Number(closed.numUpdatedRows) !== 1) throw new LegAlreadyClosedError(legId);
-        }
+        const legId =
+          order.intent === 'open'
+            ? await openOrGrowLeg(trx, order, filled, pricePaise, at)
+            : await closeOrShrinkLeg(trx, order, filled, at);
         await trx.updateTable('brokerOrders').set({ legId }).where('id', '=', orderId).execute();
         const [written] = await insertFills(
           trx,

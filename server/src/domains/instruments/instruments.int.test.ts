@@ -156,3 +156,38 @@ describe("lot sizes from the exchange's instruments dump", () => {
     expect(after?.lot_size).toBe(75);
   });
 });
+
+describe('market protection', () => {
+  it("defaults to Kite's automatic bound (-1), and takes a whole percentage from 1 to 100", async () => {
+    expect((await t.services.instruments.list()).map((i) => i.market_protection)).toEqual([-1, -1, -1, -1]);
+    const made = await create({ ...valid, market_protection: 100 });
+    expect(made.statusCode).toBe(201);
+    expect(made.json().data.market_protection).toBe(100);
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/instruments/${made.json().data.id}`,
+      token: admin.token,
+      payload: { market_protection: 1 },
+    });
+    expect(res.json().data).toMatchObject({ market_protection: 1, lot_size: valid.lot_size });
+    const list = await t.request({ method: 'GET', url: '/api/instruments/list', token: admin.token });
+    expect(list.json().data.at(-1).market_protection).toBe(1);
+  });
+
+  it.each([0, 101, -2, 2.5, '5'])('refuses %o with a message saying what it takes', async (value) => {
+    const before = await count();
+    const res = await create({ ...valid, market_protection: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(
+      "Market Protection must be -1 (Kite's automatic bound) or a whole percentage from 1 to 100",
+    );
+    expect(await count()).toBe(before);
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/1',
+      token: admin.token,
+      payload: { market_protection: value },
+    });
+    expect(put.statusCode).toBe(400);
+  });
+});

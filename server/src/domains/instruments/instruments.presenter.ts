@@ -15,6 +15,7 @@ export function toInstrument(row: InstrumentRow, now: number): Instrument {
     market_close_time: row.marketCloseTime,
     timezone: row.timezone,
     trading_days: row.tradingDays,
+    market_protection: row.marketProtection,
     market_status: {
       isOpen: state.isOpen,
       openTime: row.marketOpenTime,

@@ -1,10 +1,13 @@
 import type { CreateInstrument, Instrument, UpdateInstrument } from '@app/contract';
-import { MSG } from '@app/contract';
+import { AUTO_MARKET_PROTECTION, MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { toInstrument } from './instruments.presenter.js';
 import type { InstrumentsRepository } from './instruments.repository.js';
+
+/** A validated create body; market protection may be left out by callers inside the server (Kite's bound). */
+type NewInstrument = Omit<CreateInstrument, 'market_protection'> & Partial<Pick<CreateInstrument, 'market_protection'>>;
 
 export function createInstrumentsService({
   repo,
@@ -44,7 +47,7 @@ export function createInstrumentsService({
       return (await repo.list()).map((r) => toInstrument(r, now));
     },
 
-    async create(input: CreateInstrument): Promise<Instrument> {
+    async create(input: NewInstrument): Promise<Instrument> {
       await assertTokenFree(input.instrument_token);
       const now = clock.now();
       const row = await repo.insert({
@@ -56,6 +59,7 @@ export function createInstrumentsService({
         marketCloseTime: input.market_close_time,
         timezone: input.timezone,
         tradingDays: input.trading_days,
+        marketProtection: input.market_protection ?? AUTO_MARKET_PROTECTION,
         createdAt: now,
         updatedAt: now,
       });
@@ -80,6 +84,7 @@ export function createInstrumentsService({
         marketCloseTime: close,
         ...(patch.timezone !== undefined ? { timezone: patch.timezone } : {}),
         ...(patch.trading_days !== undefined ? { tradingDays: patch.trading_days } : {}),
+        ...(patch.market_protection !== undefined ? { marketProtection: patch.market_protection } : {}),
         updatedAt: now,
       });
       if (!row) throw notFound('Instrument');

@@ -9,85 +9,87 @@ const rupees = (r: number) => Math.round(r * 100);
 describe('a contract note worked by hand', () => {
   // 2026-05-04 (rates from 2026-04-01: STT 0.15%, NSE 0.03553%).
   const day = ist('2026-05-04T10:30:00');
+  /** One NIFTY lot (NSE, from the January 2026 expiries). */
+  const LOT = 65;
 
-  it('SELL 75 NIFTY CE @ ₹100.00: premium turnover ₹7,500', () => {
+  it('SELL 65 NIFTY CE @ ₹100.00: premium turnover ₹6,500', () => {
     // Brokerage  flat                                                  ₹20.00
-    // STT        0.15% × 7,500 = ₹11.25, to the rupee (half up)       ₹11.00
-    // Exchange   0.03553% × 7,500 = ₹2.66475, to the paisa             ₹2.66
-    // SEBI       0.0001% × 7,500 = ₹0.0075, to the paisa (half up)     ₹0.01
+    // STT        0.15% × 6,500 = ₹9.75, to the rupee (half up)         ₹10.00
+    // Exchange   0.03553% × 6,500 = ₹2.30945, to the paisa             ₹2.31
+    // SEBI       0.0001% × 6,500 = ₹0.0065, to the paisa (half up)     ₹0.01
     // Stamp      sell side: none                                        ₹0.00
-    // GST        18% × (20.00 + 2.66 + 0.01) = 18% × 22.67 = ₹4.0806   ₹4.08
-    // Total                                                            ₹37.75
-    expect(chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day })).toEqual({
+    // GST        18% × (20.00 + 2.31 + 0.01) = 18% × 22.32 = ₹4.0176   ₹4.02
+    // Total                                                            ₹36.34
+    expect(chargesForFill({ quantity: LOT, pricePaise: rupees(100), at: day })).toEqual({
       brokeragePaise: 2000,
-      sttPaise: 1100,
-      exchangePaise: 266,
+      sttPaise: 1000,
+      exchangePaise: 231,
       sebiPaise: 1,
       stampPaise: 0,
-      gstPaise: 408,
-      totalPaise: 3775,
+      gstPaise: 402,
+      totalPaise: 3634,
     });
   });
 
-  it('BUY 75 @ ₹80.00: premium turnover ₹6,000', () => {
+  it('BUY 65 @ ₹80.00: premium turnover ₹5,200', () => {
     // Brokerage  flat                                                  ₹20.00
     // STT        buy side: none                                         ₹0.00
-    // Exchange   0.03553% × 6,000 = ₹2.1318                             ₹2.13
-    // SEBI       0.0001% × 6,000 = ₹0.006                               ₹0.01
-    // Stamp      0.003% × 6,000 = ₹0.18                                 ₹0.18
-    // GST        18% × (20.00 + 2.13 + 0.01) = 18% × 22.14 = ₹3.9852   ₹3.99
-    // Total                                                            ₹26.31
-    const buy = chargesForFill({ quantity: -75, pricePaise: rupees(80), at: day + 3_600_000 });
+    // Exchange   0.03553% × 5,200 = ₹1.84756                            ₹1.85
+    // SEBI       0.0001% × 5,200 = ₹0.0052                              ₹0.01
+    // Stamp      0.003% × 5,200 = ₹0.156                                ₹0.16
+    // GST        18% × (20.00 + 1.85 + 0.01) = 18% × 21.86 = ₹3.9348   ₹3.93
+    // Total                                                            ₹25.95
+    const buy = chargesForFill({ quantity: -LOT, pricePaise: rupees(80), at: day + 3_600_000 });
     expect(buy).toEqual({
       brokeragePaise: 2000,
       sttPaise: 0,
-      exchangePaise: 213,
+      exchangePaise: 185,
       sebiPaise: 1,
-      stampPaise: 18,
-      gstPaise: 399,
-      totalPaise: 2631,
+      stampPaise: 16,
+      gstPaise: 393,
+      totalPaise: 2595,
     });
-    // The round trip: ₹37.75 + ₹26.31 = ₹64.06 against ₹1,500 gross.
-    const sell = chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day });
+    // The round trip: ₹36.34 + ₹25.95 = ₹62.29 against ₹1,300 gross.
+    const sell = chargesForFill({ quantity: LOT, pricePaise: rupees(100), at: day });
     expect(sumCharges([sell, buy])).toEqual({
       brokeragePaise: 4000,
-      sttPaise: 1100,
-      exchangePaise: 479,
+      sttPaise: 1000,
+      exchangePaise: 416,
       sebiPaise: 2,
-      stampPaise: 18,
-      gstPaise: 807,
-      totalPaise: 6406,
+      stampPaise: 16,
+      gstPaise: 795,
+      totalPaise: 6229,
     });
   });
 
   it('the same round trip on 2025-05-05 pays the older rates (STT 0.1%, NSE 0.03503%)', () => {
     const day2025 = ist('2025-05-05T10:30:00');
-    // SELL: STT 0.1% × 7,500 = ₹7.50 → ₹8 (half up to the rupee); exchange 0.03503% × 7,500 = ₹2.62725 → ₹2.63;
-    // SEBI ₹0.01; GST 18% × 22.64 = ₹4.0752 → ₹4.08. Total ₹20 + 8 + 2.63 + 0.01 + 4.08 = ₹34.72.
-    expect(chargesForFill({ quantity: 75, pricePaise: rupees(100), at: day2025 })).toEqual({
+    // SELL: STT 0.1% × 6,500 = ₹6.50 → ₹7 (half up to the rupee); exchange 0.03503% × 6,500 = ₹2.27695 → ₹2.28;
+    // SEBI ₹0.01; GST 18% × 22.29 = ₹4.0122 → ₹4.01. Total ₹20 + 7 + 2.28 + 0.01 + 4.01 = ₹33.30.
+    expect(chargesForFill({ quantity: LOT, pricePaise: rupees(100), at: day2025 })).toEqual({
       brokeragePaise: 2000,
-      sttPaise: 800,
-      exchangePaise: 263,
+      sttPaise: 700,
+      exchangePaise: 228,
       sebiPaise: 1,
       stampPaise: 0,
-      gstPaise: 408,
-      totalPaise: 3472,
+      gstPaise: 401,
+      totalPaise: 3330,
     });
-    // BUY: exchange 0.03503% × 6,000 = ₹2.1018 → ₹2.10; SEBI ₹0.01; stamp ₹0.18;
-    // GST 18% × 22.11 = ₹3.9798 → ₹3.98. Total ₹20 + 2.10 + 0.01 + 0.18 + 3.98 = ₹26.27.
-    expect(chargesForFill({ quantity: -75, pricePaise: rupees(80), at: day2025 })).toEqual({
+    // BUY: exchange 0.03503% × 5,200 = ₹1.82156 → ₹1.82; SEBI ₹0.01; stamp ₹0.16;
+    // GST 18% × 21.83 = ₹3.9294 → ₹3.93. Total ₹20 + 1.82 + 0.01 + 0.16 + 3.93 = ₹25.92.
+    expect(chargesForFill({ quantity: -LOT, pricePaise: rupees(80), at: day2025 })).toEqual({
       brokeragePaise: 2000,
       sttPaise: 0,
-      exchangePaise: 210,
+      exchangePaise: 182,
       sebiPaise: 1,
-      stampPaise: 18,
-      gstPaise: 398,
-      totalPaise: 2627,
+      stampPaise: 16,
+      gstPaise: 393,
+      totalPaise: 2592,
     });
   });
 
   it('a fill at ₹0 still pays brokerage and its GST; a quantity of 0 is no order', () => {
-    expect(chargesForFill({ quantity: -75, pricePaise: 0, at: day })).toMatchObject({
+    expect(chargesForFill({ quantity: -LOT, pricePaise: 0, at: day })).toMatchObject({
       brokeragePaise: 2000,
       gstPaise: 360,
       totalPaise: 2360,
@@ -96,7 +98,7 @@ describe('a contract note worked by hand', () => {
   });
 
   it('a settlement at expiry is no order: a short leg closed at its intrinsic value costs nothing', () => {
-    expect(chargesForFill({ quantity: -75, pricePaise: rupees(50), at: day, kind: 'settlement' })).toEqual(NO_CHARGES);
+    expect(chargesForFill({ quantity: -LOT, pricePaise: rupees(50), at: day, kind: 'settlement' })).toEqual(NO_CHARGES);
   });
 });
 

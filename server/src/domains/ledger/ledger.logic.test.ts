@@ -14,6 +14,7 @@ const rupees = (r: number) => Math.round(r * 100);
 const ist = (local: string) => Date.parse(`${local}+05:30`);
 const CE = 'NIFTY26MAY24600CE';
 const PE = 'NIFTY26MAY24400PE';
+const LOT = 65;
 
 /** SELL is a positive quantity, BUY a negative one (SPEC's transactions sign). */
 const sell = (tradingSymbol: string, quantity: number, price: number, at = 0): LedgerFill => ({
@@ -28,47 +29,48 @@ const buy = (tradingSymbol: string, quantity: number, price: number, at = 0) =>
 const symbol = (book: Book, name: string) => book.symbols.get(name)!;
 
 describe('worked examples', () => {
+  // LOT is one NIFTY lot of these May 2026 contracts (65 from the January 2026 expiries, NSE/FAOP/70616).
   it('a short strangle: two open short lots, nothing realized, marked at the last prices', () => {
-    const fills = [sell(CE, 75, 100), sell(PE, 75, 90)];
+    const fills = [sell(CE, LOT, 100), sell(PE, LOT, 90)];
     const book = bookOf(fills);
     expect(book.realizedPaise).toBe(0);
     expect(symbol(book, CE)).toEqual({
       tradingSymbol: CE,
-      netQuantity: 75,
-      openLots: [{ quantity: 75, pricePaise: 10_000, at: 0 }],
+      netQuantity: LOT,
+      openLots: [{ quantity: LOT, pricePaise: 10_000, at: 0 }],
       realizedPaise: 0,
       realizedSincePaise: 0,
       lastPricePaise: 10_000,
     });
-    // Sold 75 + 75 for ₹7,500 + ₹6,750 of premium.
-    expect(cashFlowPaise(fills)).toBe(rupees(14_250));
-    // CE fell 100 → 80: +₹20 × 75 = ₹1,500. PE rose 90 → 95: −₹5 × 75 = −₹375.
-    expect(unrealizedPaise(symbol(book, CE).openLots, rupees(80))).toBe(rupees(1_500));
-    expect(unrealizedPaise(symbol(book, PE).openLots, rupees(95))).toBe(rupees(-375));
+    // Sold 65 + 65 for ₹6,500 + ₹5,850 of premium.
+    expect(cashFlowPaise(fills)).toBe(rupees(12_350));
+    // CE fell 100 → 80: +₹20 × 65 = ₹1,300. PE rose 90 → 95: −₹5 × 65 = −₹325.
+    expect(unrealizedPaise(symbol(book, CE).openLots, rupees(80))).toBe(rupees(1_300));
+    expect(unrealizedPaise(symbol(book, PE).openLots, rupees(95))).toBe(rupees(-325));
   });
 
   it('a partial exit closes the oldest lot first, then part of the next', () => {
-    const book = bookOf([sell(CE, 75, 100, 1), sell(CE, 75, 110, 2), buy(CE, 100, 90, 3)]);
+    const book = bookOf([sell(CE, LOT, 100, 1), sell(CE, LOT, 110, 2), buy(CE, 100, 90, 3)]);
     const ce = symbol(book, CE);
-    // 75 of the ₹100 lot: 75 × ₹10 = ₹750; 25 of the ₹110 lot: 25 × ₹20 = ₹500.
-    expect(ce.realizedPaise).toBe(rupees(1_250));
-    expect(ce.openLots).toEqual([{ quantity: 50, pricePaise: rupees(110), at: 2 }]);
-    expect(ce.netQuantity).toBe(50);
+    // 65 of the ₹100 lot: 65 × ₹10 = ₹650; 35 of the ₹110 lot: 35 × ₹20 = ₹700.
+    expect(ce.realizedPaise).toBe(rupees(1_350));
+    expect(ce.openLots).toEqual([{ quantity: 30, pricePaise: rupees(110), at: 2 }]);
+    expect(ce.netQuantity).toBe(30);
     expect(ce.lastPricePaise).toBe(rupees(90));
     expect(averageEntryPaise(ce.openLots)).toBe(rupees(110));
   });
 
   it('a fill larger than the position closes it and opens the remainder the other way', () => {
-    const reversed = bookOf([sell(CE, 75, 100, 1), buy(CE, 150, 120, 2)]);
-    // Bought back 75 at ₹20 over the sale: −₹1,500; then long 75 at ₹120.
-    expect(symbol(reversed, CE).realizedPaise).toBe(rupees(-1_500));
-    expect(symbol(reversed, CE).openLots).toEqual([{ quantity: -75, pricePaise: rupees(120), at: 2 }]);
-    // A long lot gains when the price rises: 75 × (₹125 − ₹120).
-    expect(unrealizedPaise(symbol(reversed, CE).openLots, rupees(125))).toBe(rupees(375));
+    const reversed = bookOf([sell(CE, LOT, 100, 1), buy(CE, 2 * LOT, 120, 2)]);
+    // Bought back 65 at ₹20 over the sale: −₹1,300; then long 65 at ₹120.
+    expect(symbol(reversed, CE).realizedPaise).toBe(rupees(-1_300));
+    expect(symbol(reversed, CE).openLots).toEqual([{ quantity: -LOT, pricePaise: rupees(120), at: 2 }]);
+    // A long lot gains when the price rises: 65 × (₹125 − ₹120).
+    expect(unrealizedPaise(symbol(reversed, CE).openLots, rupees(125))).toBe(rupees(325));
 
-    const flat = bookOf([sell(CE, 75, 100, 1), buy(CE, 150, 120, 2), sell(CE, 75, 130, 3)]);
-    // The long 75 sold ₹10 higher: +₹750, so −₹750 in all, and flat.
-    expect(symbol(flat, CE).realizedPaise).toBe(rupees(-750));
+    const flat = bookOf([sell(CE, LOT, 100, 1), buy(CE, 2 * LOT, 120, 2), sell(CE, LOT, 130, 3)]);
+    // The long 65 sold ₹10 higher: +₹650, so −₹650 in all, and flat.
+    expect(symbol(flat, CE).realizedPaise).toBe(rupees(-650));
     expect(symbol(flat, CE).netQuantity).toBe(0);
     expect(symbol(flat, CE).openLots).toEqual([]);
   });
@@ -76,27 +78,27 @@ describe('worked examples', () => {
   it('realized "today" counts only closing fills at or after IST midnight', () => {
     const midnight = ist('2026-05-05T00:00:00');
     const fills = [
-      sell(CE, 75, 100, ist('2026-05-04T10:00:00')),
+      sell(CE, LOT, 100, ist('2026-05-04T10:00:00')),
       buy(CE, 25, 90, ist('2026-05-04T14:00:00')), // day 1: 25 × ₹10 = ₹250
       buy(CE, 25, 70, midnight), // exactly midnight is day 2: 25 × ₹30 = ₹750
-      buy(CE, 25, 60, ist('2026-05-05T11:00:00')), // day 2: 25 × ₹40 = ₹1,000
+      buy(CE, 15, 60, ist('2026-05-05T11:00:00')), // day 2: the last 15 × ₹40 = ₹600
     ];
     const book = bookOf(fills, { since: midnight });
-    expect(book.realizedPaise).toBe(rupees(2_000));
-    expect(book.realizedSincePaise).toBe(rupees(1_750));
-    expect(symbol(book, CE).realizedSincePaise).toBe(rupees(1_750));
+    expect(book.realizedPaise).toBe(rupees(1_600));
+    expect(book.realizedSincePaise).toBe(rupees(1_350));
+    expect(symbol(book, CE).realizedSincePaise).toBe(rupees(1_350));
     // A day-2 opening fill realizes nothing, whatever day it is.
-    const opened = bookOf([...fills, sell(PE, 75, 50, ist('2026-05-05T12:00:00'))], { since: midnight });
-    expect(opened.realizedSincePaise).toBe(rupees(1_750));
+    const opened = bookOf([...fills, sell(PE, LOT, 50, ist('2026-05-05T12:00:00'))], { since: midnight });
+    expect(opened.realizedSincePaise).toBe(rupees(1_350));
   });
 
   it('keeps symbols apart and the last price by input order', () => {
-    const book = bookOf([sell(CE, 75, 100, 5), sell(PE, 75, 90, 1), buy(PE, 75, 95, 2), sell(CE, 75, 101, 3)]);
+    const book = bookOf([sell(CE, LOT, 100, 5), sell(PE, LOT, 90, 1), buy(PE, LOT, 95, 2), sell(CE, LOT, 101, 3)]);
     expect(symbol(book, CE).lastPricePaise).toBe(rupees(101));
-    expect(symbol(book, CE).netQuantity).toBe(150);
+    expect(symbol(book, CE).netQuantity).toBe(2 * LOT);
     expect(symbol(book, PE).netQuantity).toBe(0);
-    expect(symbol(book, PE).realizedPaise).toBe(rupees(-375));
-    expect(book.realizedPaise).toBe(rupees(-375));
+    expect(symbol(book, PE).realizedPaise).toBe(rupees(-325));
+    expect(book.realizedPaise).toBe(rupees(-325));
   });
 
   it('skips fills of quantity 0 and books nothing from no fills', () => {
@@ -111,7 +113,7 @@ describe('averageEntryPaise', () => {
     const lot = (quantity: number, pricePaise: number) => ({ quantity, pricePaise, at: 0 });
     expect(averageEntryPaise([lot(1, 100), lot(2, 101)])).toBe(101); // 100.67
     expect(averageEntryPaise([lot(2, 100), lot(1, 101)])).toBe(100); // 100.33
-    expect(averageEntryPaise([lot(-75, 100), lot(-75, 101)])).toBe(101); // 100.5
+    expect(averageEntryPaise([lot(-LOT, 100), lot(-LOT, 101)])).toBe(101); // 100.5
     expect(divideRoundHalfAway(-201, 2)).toBe(-101);
     expect(divideRoundHalfAway(-200, 3)).toBe(-67);
     expect(divideRoundHalfAway(7, 7)).toBe(1);
@@ -125,8 +127,9 @@ const SYMBOLS = [CE, PE, 'BANKNIFTY26MAY52000CE', 'FINNIFTY26MAY23000PE'];
 const RUNS = { seed: 42, numRuns: 500 };
 
 const sizeArb = fc.oneof(
+  // NIFTY's lots before and from the January 2026 expiries: books hold both across the revision.
   fc.integer({ min: 1, max: 10 }).map((lots) => lots * 75),
-  fc.integer({ min: 1, max: 10 }).map((lots) => lots * 65),
+  fc.integer({ min: 1, max: 10 }).map((lots) => lots * LOT),
   fc.integer({ min: 1, max: 1_000 }),
 );
 const quantityArb = fc.tuple(fc.boolean(), sizeArb).map(([isSell, size]) => (isSell ? size : -size));

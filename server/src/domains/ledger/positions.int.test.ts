@@ -27,6 +27,8 @@ import { ORDERS_IN_FLIGHT } from './reconcile.service.js';
 let t: TestApp;
 let owner: TestUser;
 const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
+/** NIFTY's lot (NSE, from the January 2026 expiries): RDX sells one lot a leg here. */
+const NIFTY_LOT = 65;
 const actor = () => ({ userId: owner.id, role: 'user' as const });
 
 beforeEach(async () => {
@@ -64,8 +66,8 @@ describe('GET /positions', () => {
     expect(p).toBeDefined();
     if (!p) return;
     expect(p.legs.map((l) => [l.option_type, l.strike, l.quantity]).sort()).toEqual([
-      ['CE', 24700, 75],
-      ['PE', 24500, 75],
+      ['CE', 24700, NIFTY_LOT],
+      ['PE', 24500, NIFTY_LOT],
     ]);
     expect(p.is_dummy).toBe(1);
     expect(p.running_status).toBe(1);
@@ -77,7 +79,7 @@ describe('GET /positions', () => {
     let realized = 0;
     for (const f of fills) {
       if (f.quantity > 0) entryOf.set(f.trading_symbol, paise(f.price));
-      else realized += (entryOf.get(f.trading_symbol) ?? 0) * 75 - paise(f.price) * 75;
+      else realized += (entryOf.get(f.trading_symbol) ?? 0) * NIFTY_LOT - paise(f.price) * NIFTY_LOT;
     }
     expect(paise(p.realized_pnl)).toBe(realized);
     // Identity: realized + unrealized = Σ fills q·p − Σ open q·last.
@@ -213,9 +215,11 @@ describe('GET /positions/reconcile', () => {
     const account = agreed.accounts.find((a) => a.user_broker_id === broker.id);
     expect(account?.error).toBeNull();
     expect(account?.symbols).toHaveLength(2);
-    expect(account?.symbols.every((s) => s.drift === 0 && s.console_quantity === 75 && s.broker_quantity === 75)).toBe(
-      true,
-    );
+    expect(
+      account?.symbols.every(
+        (s) => s.drift === 0 && s.console_quantity === NIFTY_LOT && s.broker_quantity === NIFTY_LOT,
+      ),
+    ).toBe(true);
     expect(account?.in_sync).toBe(true);
 
     // Someone trades the account outside the console: the broker now holds what the console does not.
@@ -230,7 +234,7 @@ describe('GET /positions/reconcile', () => {
         exchange: 'NFO',
         tradingsymbol: account?.symbols[0]?.trading_symbol ?? '',
         transaction_type: 'BUY',
-        quantity: '75',
+        quantity: String(NIFTY_LOT),
         product: 'NRML',
         order_type: 'MARKET',
         market_protection: '-1',
@@ -244,9 +248,9 @@ describe('GET /positions/reconcile', () => {
     const off = now?.symbols[0];
     expect(off).toMatchObject({
       trading_symbol: account?.symbols[0]?.trading_symbol,
-      console_quantity: 75,
+      console_quantity: NIFTY_LOT,
       broker_quantity: 0,
-      drift: 75,
+      drift: NIFTY_LOT,
     });
 
     // Another user sees nothing of it; an admin sees the account.

@@ -4,7 +4,9 @@ import { markToMarket, quoteKeysOf, settle } from './positions.logic.js';
 
 const at = Date.parse('2026-11-23T05:00:00Z'); // 10:30 IST
 const yesterday = at - 86_400_000;
-const info = new Map([['CE1', { exchange: 'NFO', optionType: 'CE', strikePaise: 2_460_000, expiry: '2026-11-24' }]]);
+const info = new Map([['CE1', { exchange: 'NFO', optionType: 'CE', strikePaise: 2_460_000, expiry: '2026-12-01' }]]);
+/** One NIFTY lot (NSE, from the January 2026 expiries). */
+const LOT = 65;
 
 describe('istMidnight', () => {
   it('is IST midnight: 18:30 UTC the day before', () => {
@@ -16,9 +18,9 @@ describe('istMidnight', () => {
 
 describe('markToMarket', () => {
   const fills = [
-    { tradingSymbol: 'CE1', quantity: 75, pricePaise: 10_000, at: yesterday }, // sold yesterday at 100
-    { tradingSymbol: 'CE1', quantity: -75, pricePaise: 8_000, at }, // bought back today at 80: +1,500
-    { tradingSymbol: 'CE1', quantity: 75, pricePaise: 9_000, at }, // sold again at 90
+    { tradingSymbol: 'CE1', quantity: LOT, pricePaise: 10_000, at: yesterday }, // sold yesterday at 100
+    { tradingSymbol: 'CE1', quantity: -LOT, pricePaise: 8_000, at }, // bought back today at 80: +1,300
+    { tradingSymbol: 'CE1', quantity: LOT, pricePaise: 9_000, at }, // sold again at 90
   ];
 
   it("marks the open lot at the quote, and splits out today's realized and charges", () => {
@@ -27,17 +29,17 @@ describe('markToMarket', () => {
     const marked = markToMarket(settled, info, new Map([['NFO:CE1', 8_500]]));
     expect(marked.legs).toEqual([
       expect.objectContaining({
-        quantity: 75,
+        quantity: LOT,
         entryPaise: 9_000,
         ltpPaise: 8_500,
         ltpIsStale: false,
-        unrealizedPaise: 37_500,
+        unrealizedPaise: 32_500, // 65 × ₹5
       }),
     ]);
-    expect(marked.all.realizedPaise).toBe(150_000);
-    expect(marked.today.realizedPaise).toBe(150_000); // realized by today's buy
+    expect(marked.all.realizedPaise).toBe(130_000);
+    expect(marked.today.realizedPaise).toBe(130_000); // realized by today's buy
     expect(marked.all.chargesPaise).toBeGreaterThan(marked.today.chargesPaise); // yesterday's sale is not today's
-    expect(marked.all.netPaise).toBe(150_000 + 37_500 - marked.all.chargesPaise);
+    expect(marked.all.netPaise).toBe(130_000 + 32_500 - marked.all.chargesPaise);
   });
 
   it('marks at the last fill, flagged stale, when there is no quote', () => {
@@ -49,6 +51,6 @@ describe('markToMarket', () => {
     const flat = markToMarket(settle(fills.slice(0, 2), at), info, new Map());
     expect(flat.legs).toEqual([]);
     expect(flat.all.unrealizedPaise).toBe(0);
-    expect(flat.all.realizedPaise).toBe(150_000);
+    expect(flat.all.realizedPaise).toBe(130_000);
   });
 });

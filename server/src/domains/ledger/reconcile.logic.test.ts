@@ -5,8 +5,9 @@ const leg = (tradingSymbol: string, quantity: number) => ({ exchange: 'NFO', tra
 
 describe('compareHoldings', () => {
   it('agrees when the broker is short what the console sold (Kite counts short as negative)', () => {
-    expect(compareHoldings([leg('NIFTY26D0124600CE', 75)], [leg('NIFTY26D0124600CE', -75)])).toEqual([
-      { trading_symbol: 'NIFTY26D0124600CE', exchange: 'NFO', console_quantity: 75, broker_quantity: 75, drift: 0 },
+    // One NIFTY lot (65 from the January 2026 expiries).
+    expect(compareHoldings([leg('NIFTY26D0124600CE', 65)], [leg('NIFTY26D0124600CE', -65)])).toEqual([
+      { trading_symbol: 'NIFTY26D0124600CE', exchange: 'NFO', console_quantity: 65, broker_quantity: 65, drift: 0 },
     ]);
   });
 

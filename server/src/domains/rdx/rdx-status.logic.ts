@@ -78,6 +78,8 @@ function stoppedDetail(f: StatusFacts): string {
     if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${f.engineProblem}`;
     return `Stopped with ${legsText(f.openLegCount)} still open: press Exit while the market is open to square them off`;
   }
+  // Stopped by the engine (a broker refusal): the reason, until the trader starts it again.
+  if (f.engineProblem) return `Stopped: ${f.engineProblem.replace(/^Cannot trade: /, '')}; press Start to try again`;
   if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
   if (f.config === null) return 'Stopped: configure RDX, then Start';
   if (!f.isDummy && f.brokerToken === 'none') return 'Stopped: the broker account has no access token (Profile page)';

@@ -13,6 +13,8 @@ import {
 const z = (iso: string) => Date.parse(iso);
 const MON_1030_IST = z('2026-11-23T05:00:00Z');
 const rupees = (r: number) => r * 100;
+/** NIFTY's lot from the January 2026 expiries (NSE circular NSE/FAOP/70616); the tests sell 2 lots a leg. */
+const NIFTY_LOT = 65;
 
 function chain(expiries: string[]): ChainOption[] {
   const out: ChainOption[] = [];
@@ -26,7 +28,7 @@ function chain(expiries: string[]): ChainOption[] {
           strikePaise: rupees(strike),
           expiry,
           optionType,
-          lotSize: 75,
+          lotSize: NIFTY_LOT,
           instrumentToken: token++,
         });
       }
@@ -35,7 +37,11 @@ function chain(expiries: string[]): ChainOption[] {
   return out;
 }
 
-const CHAIN = chain(['2026-11-23', '2026-11-24', '2026-12-01']);
+/**
+ * NIFTY's expiries as listed on Monday 23 Nov 2026: November's monthly, moved to today from Tuesday the 24th
+ * (Guru Nanak Jayanti, an NSE holiday), then the Tuesday weeklies.
+ */
+const CHAIN = chain(['2026-11-23', '2026-12-01', '2026-12-08']);
 
 type Overrides = Omit<Partial<RdxInputs>, 'mapping' | 'config'> & {
   mapping?: Partial<RdxInputs['mapping']>;
@@ -49,7 +55,7 @@ function inputs(over: Overrides = {}): RdxInputs {
     pricePaise: rupees(24512.4),
     at: MON_1030_IST,
     instrument: {
-      lotSize: 75,
+      lotSize: NIFTY_LOT,
       hours: { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' },
     },
     ...over,
@@ -61,46 +67,47 @@ function inputs(over: Overrides = {}): RdxInputs {
 const leg = (optionType: 'CE' | 'PE', strike: number): OpenLeg => ({
   id: optionType === 'CE' ? 1 : 2,
   optionType,
-  tradingSymbol: `NIFTY20261124${strike}${optionType}`,
+  tradingSymbol: `NIFTY20261201${strike}${optionType}`,
   exchange: 'NFO',
   strikePaise: rupees(strike),
-  expiry: '2026-11-24',
-  quantity: 150,
+  expiry: '2026-12-01',
+  quantity: 2 * NIFTY_LOT,
 });
 
 describe('chain helpers', () => {
   it('finds the strike step, the nearest expiry that is not today, and the ATM', () => {
-    expect(strikeStep(CHAIN, '2026-11-24')).toBe(rupees(50));
-    expect(nearestExpiry(CHAIN, '2026-11-23')).toBe('2026-11-24');
+    expect(strikeStep(CHAIN, '2026-12-01')).toBe(rupees(50));
+    expect(nearestExpiry(CHAIN, '2026-11-23')).toBe('2026-12-01');
     expect(atmOf(rupees(24512.4), rupees(50))).toBe(rupees(24500));
     expect(atmOf(rupees(24525), rupees(50))).toBe(rupees(24550));
   });
 });
 
 describe('expiry day', () => {
-  // Tuesday 24 Nov 2026 is the expiry of the legs below (NIFTY weeklies expire on Tuesdays).
+  // Monday 23 Nov 2026 is the expiry of the legs below: NIFTY's Tuesday expiry moved a day earlier for the
+  // holiday on the 24th.
   const EXPIRY_DAY_AT = (hhmm: string) => {
     const [h, m] = hhmm.split(':').map(Number);
-    return Date.UTC(2026, 10, 24, (h ?? 0) - 5, (m ?? 0) - 30);
+    return Date.UTC(2026, 10, 23, (h ?? 0) - 5, (m ?? 0) - 30);
   };
   const legsExpiringToday: RdxInputs['legs'] = [
     {
       id: 1,
-      tradingSymbol: 'NIFTY2026112424600CE',
+      tradingSymbol: 'NIFTY2026112324600CE',
       exchange: 'NFO',
       optionType: 'CE',
       strikePaise: rupees(24600),
-      expiry: '2026-11-24',
-      quantity: 150,
+      expiry: '2026-11-23',
+      quantity: 2 * NIFTY_LOT,
     },
     {
       id: 2,
-      tradingSymbol: 'NIFTY2026112424400PE',
+      tradingSymbol: 'NIFTY2026112324400PE',
       exchange: 'NFO',
       optionType: 'PE',
       strikePaise: rupees(24400),
-      expiry: '2026-11-24',
-      quantity: 150,
+      expiry: '2026-11-23',
+      quantity: 2 * NIFTY_LOT,
     },
   ];
 
@@ -133,27 +140,30 @@ describe('entry', () => {
     if (d.action !== 'enter') return;
     expect(d.atmPaise).toBe(rupees(24500));
     expect(d.open.map((o) => [o.option.optionType, o.option.strikePaise / 100, o.option.expiry, o.quantity])).toEqual([
-      ['CE', 24600, '2026-11-24', 150],
-      ['PE', 24400, '2026-11-24', 150],
+      ['CE', 24600, '2026-12-01', 2 * NIFTY_LOT],
+      ['PE', 24400, '2026-12-01', 2 * NIFTY_LOT],
     ]);
   });
 
   it("sizes orders by the exchange's lot size from the day's dump, not the instrument's configured one", () => {
-    // NSE revised NIFTY's lot from 75 to 65 for expiries from January 2026: the dump says so first.
-    const revised = CHAIN.map((o) => ({ ...o, lotSize: 65 }));
-    const d = decideOnCandle(inputs({ chain: revised }));
+    // NSE revised NIFTY's lot from 75 to 65 for expiries from January 2026: an instrument still configured
+    // with 75 sizes by the dump's 65.
+    const stale = { ...inputs().instrument, lotSize: 75 };
+    const d = decideOnCandle(inputs({ instrument: stale }));
     if (d.action !== 'enter') throw new Error(`expected an entry, got ${d.action}`);
-    expect(d.open.map((o) => o.quantity)).toEqual([130, 130]);
+    expect(d.open.map((o) => o.quantity)).toEqual([2 * NIFTY_LOT, 2 * NIFTY_LOT]);
     // A dump row without a lot size falls back to the instrument's.
     const bare = CHAIN.map((o) => ({ ...o, lotSize: 0 }));
-    const e = decideOnCandle(inputs({ chain: bare }));
+    const e = decideOnCandle(inputs({ chain: bare, instrument: stale }));
     if (e.action !== 'enter') throw new Error(`expected an entry, got ${e.action}`);
     expect(e.open.map((o) => o.quantity)).toEqual([150, 150]);
   });
 
   it('with ce_count 0 sells only puts; with both 0 does nothing', () => {
     const d = decideOnCandle(inputs({ mapping: { ceCount: 0, peCount: 2 } }));
-    expect(d.action === 'enter' && d.open.map((o) => [o.option.optionType, o.quantity])).toEqual([['PE', 300]]);
+    expect(d.action === 'enter' && d.open.map((o) => [o.option.optionType, o.quantity])).toEqual([
+      ['PE', 4 * NIFTY_LOT],
+    ]);
     expect(decideOnCandle(inputs({ mapping: { ceCount: 0, peCount: 0 } }))).toEqual({
       action: 'hold',
       reason: 'no legs configured',

@@ -193,9 +193,10 @@ describe('Start from the screen, and why a strategy is or is not trading', () =>
     const resized = await realign();
     expect(resized.json().message).toBeUndefined();
     expect(await fills()).toBe(6);
+    // Two NIFTY lots of 65 (NSE, from the January 2026 expiries) a leg.
     expect((await mapping(m.id)).open_legs).toEqual([
-      expect.objectContaining({ quantity: 150 }),
-      expect.objectContaining({ quantity: 150 }),
+      expect.objectContaining({ quantity: 2 * 65 }),
+      expect.objectContaining({ quantity: 2 * 65 }),
     ]);
   });
 });

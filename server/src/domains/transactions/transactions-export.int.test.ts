@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { sql, type Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildUser, transactionRow, type TestUser } from '../../../test/factories.js';
+import { buildAdmin, buildUser, NIFTY_LOT, transactionRow, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 import type { TransactionsTable } from '../../db/schema.js';
 import { countTransactions } from '../../db/transaction-counts.js';
@@ -65,7 +65,7 @@ describe('GET /api/transactions/export.csv', () => {
     const [later, buy, sell] = await insertFills([
       fill(owner, { transactionDate: at + 60_000 }),
       fill(owner, { transactionDate: at, quantity: -50, pricePaise: 5, isDummy: 0, instrumentId: instrument.id }),
-      fill(owner, { transactionDate: at, quantity: 75, pricePaise: 10005, strategyId: null }),
+      fill(owner, { transactionDate: at, quantity: NIFTY_LOT, pricePaise: 10005, strategyId: null }),
     ]);
     await insertFills([fill(await buildUser(t, { username: 'ravi' }), { transactionDate: at - 1000 })]);
 
@@ -84,8 +84,8 @@ describe('GET /api/transactions/export.csv', () => {
       HEADER,
       // Same instant: the lower id first.
       `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",live,trade,${buy},`,
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,75,100.05,7503.75,,NIFTY 50,paper,trade,${sell},`,
-      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,75,123.45,9258.75,RDX,NIFTY 50,paper,trade,${later},`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,paper,trade,${sell},`,
+      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,paper,trade,${later},`,
     ]);
   });
 
@@ -150,7 +150,10 @@ describe('GET /api/transactions/export.csv', () => {
     const n = 20_000;
     // Dates shuffled against insertion (ids) and shared by three rows each, so batch edges fall inside ties.
     const rows = Array.from({ length: n }, (_, i) =>
-      fill(owner, { transactionDate: DAY_23 + Math.floor(((i * 7919) % n) / 3) * 1000, quantity: i % 2 ? 75 : -75 }),
+      fill(owner, {
+        transactionDate: DAY_23 + Math.floor(((i * 7919) % n) / 3) * 1000,
+        quantity: i % 2 ? NIFTY_LOT : -NIFTY_LOT,
+      }),
     );
     await insertFills(rows);
     await insertFills([fill(await buildUser(t), { transactionDate: DAY_23 })]);

@@ -22,7 +22,7 @@ const row = (overrides: Partial<BookRow> = {}): BookRow => ({
   id: 7,
   transactionDate: Date.UTC(2026, 10, 23, 3, 45, 0), // 09:15 IST
   tradingSymbol: 'NIFTY25D0924500CE',
-  quantity: 75,
+  quantity: 65, // one NIFTY lot (NSE, from the January 2026 expiries)
   pricePaise: 12345,
   isDummy: 1,
   mappingId: 3,
@@ -110,8 +110,8 @@ describe('rupeesText', () => {
 
 describe('valueText', () => {
   it('is |quantity| × price in rupees', () => {
-    expect(valueText(-75, 10005)).toBe('7503.75');
-    expect(valueText(75, 12345)).toBe('9258.75');
+    expect(valueText(-65, 10005)).toBe('6503.25');
+    expect(valueText(65, 12345)).toBe('8024.25');
     expect(valueText(1, 1)).toBe('0.01');
   });
 
@@ -183,9 +183,9 @@ describe('bookCells', () => {
       '2026-11-23 09:15:00 IST',
       'NIFTY25D0924500CE',
       'SELL',
-      '75',
+      '65',
       '123.45',
-      '9258.75',
+      '8024.25',
       'RDX',
       'NIFTY 50',
       'paper',
@@ -205,7 +205,7 @@ describe('bookCells', () => {
   });
 
   it('names a settlement at expiry as such (a BUY at intrinsic value that no order made)', () => {
-    const cells = bookCells(row({ quantity: -75, pricePaise: 5000, kind: 'settlement' }), false);
+    const cells = bookCells(row({ quantity: -65, pricePaise: 5000, kind: 'settlement' }), false);
     expect([cells[2], cells[4], cells[9]]).toEqual(['BUY', '50.00', 'settlement']);
   });
 

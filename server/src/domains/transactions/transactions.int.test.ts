@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildTransaction, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildAdmin, buildTransaction, buildUser, NIFTY_LOT, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -37,11 +37,11 @@ describe('transactions', () => {
   });
 
   it('shapes a transaction as SPEC: signed quantity, price in rupees, names', async () => {
-    await buildTransaction(t, owner, { quantity: -75, pricePaise: 10005 });
+    await buildTransaction(t, owner, { quantity: -NIFTY_LOT, pricePaise: 10005 });
     const [tx] = (await list()).json().data.transactions;
     expect(tx).toMatchObject({
       trading_symbol: 'NIFTY25D0924500CE',
-      quantity: -75,
+      quantity: -NIFTY_LOT,
       price: 100.05,
       strategy_name: 'RDX',
       instrument_name: 'NIFTY 50',
@@ -55,33 +55,34 @@ describe('transactions', () => {
   });
 
   it('summarises counts, turnover, net premium, FIFO realized P&L and charges in exact rupees', async () => {
-    await buildTransaction(t, owner, { quantity: 75, pricePaise: 10010 });
-    await buildTransaction(t, owner, { quantity: 75, pricePaise: 20020 });
-    await buildTransaction(t, owner, { quantity: -75, pricePaise: 5005 });
+    await buildTransaction(t, owner, { quantity: NIFTY_LOT, pricePaise: 10010 });
+    await buildTransaction(t, owner, { quantity: NIFTY_LOT, pricePaise: 20020 });
+    await buildTransaction(t, owner, { quantity: -NIFTY_LOT, pricePaise: 5005 });
     const res = await t.request({ method: 'GET', url: '/api/transactions/summary', token: owner.token });
     expect(res.json().data).toEqual({
       count: 3,
       buys: 1,
       sells: 2,
-      turnover: 26276.25,
-      net_premium: 18768.75,
-      // The buy closes the first sale (FIFO): (100.10 − 50.05) × 75.
-      realized_pnl: 3753.75,
+      // One NIFTY lot of 65 a fill: 65 × (100.10 + 200.20 + 50.05) and 65 × (100.10 + 200.20 − 50.05).
+      turnover: 22772.75,
+      net_premium: 16266.25,
+      // The buy closes the first sale (FIFO): (100.10 − 50.05) × 65.
+      realized_pnl: 3253.25,
       // Per order: ₹20 brokerage, STT 0.15% of sells to the rupee, NSE 0.03553%, SEBI, stamp on the buy, GST 18%
-      // (docs/LEDGER.md): 37.76 + 52.91 + 25.28.
-      charges: 115.95,
-      net_pnl: 3637.8,
+      // (docs/LEDGER.md): 36.34 + 49.06 + 25.07.
+      charges: 110.47,
+      net_pnl: 3142.78,
       per_strategy: [
         {
           strategy_name: 'RDX',
           count: 3,
           buys: 1,
           sells: 2,
-          turnover: 26276.25,
-          net_premium: 18768.75,
-          realized_pnl: 3753.75,
-          charges: 115.95,
-          net_pnl: 3637.8,
+          turnover: 22772.75,
+          net_premium: 16266.25,
+          realized_pnl: 3253.25,
+          charges: 110.47,
+          net_pnl: 3142.78,
         },
       ],
     });

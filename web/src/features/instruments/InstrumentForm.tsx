@@ -89,6 +89,22 @@ export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, on
         onChange={(e) => set('tradingDays')(e.target.value)}
         options={daySets}
       />
+      <InputField
+        label="Market Protection (%)"
+        aria-label="Market Protection (%)"
+        aria-describedby="instrument-market-protection-hint"
+        type="number"
+        min={-1}
+        max={100}
+        step={1}
+        value={draft.marketProtection}
+        onChange={(e) => set('marketProtection')(e.target.value)}
+        hint={
+          <small className="muted" id="instrument-market-protection-hint">
+            −1: Kite&apos;s automatic bound
+          </small>
+        }
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isSaving}>
           {isSaving ? 'Saving...' : mode === 'create' ? 'Add Instrument' : 'Update Instrument'}

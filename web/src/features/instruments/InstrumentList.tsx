@@ -1,6 +1,6 @@
 import type { Instrument } from '@app/contract';
 import { formatQuantity } from '../../lib/format';
-import { tradingDaysLabel } from './instrument-form';
+import { marketProtectionLabel, tradingDaysLabel } from './instrument-form';
 import { marketHoursLabel, nextChangeLabel } from './market-status';
 
 interface Props {
@@ -25,6 +25,7 @@ export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Pr
             <th>Lot Size</th>
             <th>Market Hours</th>
             <th>Trading Days</th>
+            <th>Market Protection</th>
             <th>Market</th>
             <th>Actions</th>
           </tr>
@@ -39,6 +40,7 @@ export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Pr
               <td className="num">{formatQuantity(i.lot_size)}</td>
               <td title={i.timezone}>{marketHoursLabel(i)}</td>
               <td>{tradingDaysLabel(i.trading_days)}</td>
+              <td title="Sent with every live market order">{marketProtectionLabel(i.market_protection)}</td>
               <td>
                 <span className={i.market_status.isOpen ? 'badge running' : 'badge'}>
                   {i.market_status.isOpen ? 'Open' : 'Closed'}

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INSTRUMENT_DRAFT, instrumentPayload, tradingDaysLabel, type InstrumentDraft } from './instrument-form';
+import {
+  EMPTY_INSTRUMENT_DRAFT,
+  instrumentPayload,
+  marketProtectionLabel,
+  tradingDaysLabel,
+  type InstrumentDraft,
+} from './instrument-form';
 
 const valid: InstrumentDraft = {
   ...EMPTY_INSTRUMENT_DRAFT,
@@ -27,7 +33,15 @@ describe('instrumentPayload', () => {
       market_close_time: '15:30',
       timezone: 'Asia/Kolkata',
       trading_days: '1,2,3,4,5',
+      market_protection: -1,
     });
+  });
+
+  it("sends the market protection as a whole number, Kite's automatic bound (-1) by default", () => {
+    expect(EMPTY_INSTRUMENT_DRAFT.marketProtection).toBe('-1');
+    expect(instrumentPayload({ ...valid, marketProtection: ' 5 ' })?.market_protection).toBe(5);
+    // Out of range goes to the server, which says what it takes.
+    expect(instrumentPayload({ ...valid, marketProtection: '0' })?.market_protection).toBe(0);
   });
 
   it('sends a non-empty ticker trimmed', () => {
@@ -42,8 +56,17 @@ describe('instrumentPayload', () => {
     ['non-numeric lot size', { lotSize: 'abc' }],
     ['open time not HH:MM', { openTime: '9:15' }],
     ['close time missing', { closeTime: '' }],
+    ['market protection blank', { marketProtection: ' ' }],
+    ['market protection not a whole number', { marketProtection: '2.5' }],
   ])('ignores the submit on %s', (_, change) => {
     expect(instrumentPayload({ ...valid, ...change })).toBeNull();
+  });
+});
+
+describe('marketProtectionLabel', () => {
+  it("shows Kite's automatic bound as Auto and a percentage as one", () => {
+    expect(marketProtectionLabel(-1)).toBe('Auto (-1)');
+    expect(marketProtectionLabel(5)).toBe('5%');
   });
 });
 

@@ -1,4 +1,12 @@
-import { HH_MM, TIMEZONES, TRADING_DAY_SETS, type api, type BodyOf, type Instrument } from '@app/contract';
+import {
+  AUTO_MARKET_PROTECTION,
+  HH_MM,
+  TIMEZONES,
+  TRADING_DAY_SETS,
+  type api,
+  type BodyOf,
+  type Instrument,
+} from '@app/contract';
 import { toInt } from '../../lib/format';
 
 /** What the instrument form holds while the admin types (inputs give strings). */
@@ -11,6 +19,8 @@ export interface InstrumentDraft {
   closeTime: string;
   timezone: string;
   tradingDays: string;
+  /** −1 (Kite's automatic bound) or a whole percentage 1–100. */
+  marketProtection: string;
 }
 
 export type InstrumentBody = BodyOf<typeof api.instruments.create>;
@@ -25,6 +35,7 @@ export const EMPTY_INSTRUMENT_DRAFT: InstrumentDraft = {
   closeTime: '15:30',
   timezone: TIMEZONES[0],
   tradingDays: TRADING_DAY_SETS[0].value,
+  marketProtection: String(AUTO_MARKET_PROTECTION),
 };
 
 export function draftFromInstrument(i: Instrument): InstrumentDraft {
@@ -37,18 +48,21 @@ export function draftFromInstrument(i: Instrument): InstrumentDraft {
     closeTime: i.market_close_time,
     timezone: i.timezone,
     tradingDays: i.trading_days,
+    marketProtection: String(i.market_protection),
   };
 }
 
 /**
  * SPEC §5: name and token non-empty after trimming, lot size above 0, both times HH:MM;
- * otherwise null and the submit is silently ignored. The ticker is sent only when non-empty.
+ * otherwise null and the submit is silently ignored. The ticker is sent only when non-empty. Market
+ * protection must be a whole number; whether it is −1 or 1–100 the server says, in words.
  */
 export function instrumentPayload(d: InstrumentDraft): InstrumentBody | null {
   const name = d.name.trim();
   const token = d.instrumentToken.trim();
   const lotSize = toInt(d.lotSize);
   if (!name || !token || lotSize <= 0 || !HH_MM.test(d.openTime) || !HH_MM.test(d.closeTime)) return null;
+  if (!WHOLE_NUMBER.test(d.marketProtection.trim())) return null;
   const ticker = d.ticker.trim();
   return {
     name,
@@ -59,7 +73,15 @@ export function instrumentPayload(d: InstrumentDraft): InstrumentBody | null {
     market_close_time: d.closeTime,
     timezone: d.timezone,
     trading_days: d.tradingDays,
+    market_protection: Number(d.marketProtection.trim()),
   };
+}
+
+const WHOLE_NUMBER = /^-?\d+$/;
+
+/** How the list shows an instrument's market protection. */
+export function marketProtectionLabel(protection: number): string {
+  return protection === AUTO_MARKET_PROTECTION ? 'Auto (-1)' : `${protection}%`;
 }
 
 /** 'Mon-Fri' for a known day set, else the stored list itself. */

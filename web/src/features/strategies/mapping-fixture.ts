@@ -23,7 +23,7 @@ export function mappingFixture(overrides: Partial<Mapping> = {}): Mapping {
     instrument_ticker: 'NIFTY',
     broker_username: 'AB1234',
     user_username: 'trader1',
-    lot_size: 75,
+    lot_size: 65, // NIFTY's lot from the January 2026 expiries
     broker_has_token: true,
     broker_token_expires_at: '2025-01-02T00:30:00.000Z',
     open_legs: [],

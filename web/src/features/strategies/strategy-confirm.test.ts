@@ -7,22 +7,24 @@ const leg = (trading_symbol: string, option_type: 'CE' | 'PE', strike: number, q
   trading_symbol,
   option_type,
   strike,
-  expiry: '2025-12-30',
+  expiry: '2026-12-29',
   quantity,
 });
 
+/** One NIFTY lot of December 2026's monthly contracts (65 from the January 2026 expiries). */
+const LOT = 65;
 const live = mappingFixture({
   is_dummy: 0,
   ce_count: 1,
   pe_count: 1,
-  lot_size: 75,
-  open_legs: [leg('NIFTY25DEC25000CE', 'CE', 25000, 75), leg('NIFTY25DEC24900PE', 'PE', 24900, 75)],
+  lot_size: LOT,
+  open_legs: [leg('NIFTY26DEC25000CE', 'CE', 25000, LOT), leg('NIFTY26DEC24900PE', 'PE', 24900, LOT)],
 });
 
 describe('actionConfirmation', () => {
   it('names the legs a LIVE exit buys back', () => {
     expect(actionConfirmation('exit', live, 1)).toBe(
-      'Exit this LIVE strategy? Buys back 75 NIFTY25DEC25000CE and 75 NIFTY25DEC24900PE at market.',
+      'Exit this LIVE strategy? Buys back 65 NIFTY26DEC25000CE and 65 NIFTY26DEC24900PE at market.',
     );
   });
 
@@ -40,10 +42,10 @@ describe('actionConfirmation', () => {
 
   it('names what a LIVE realign closes and what it sells: count × lot count × lot size per side', () => {
     const m = { ...live, ce_count: 2, pe_count: 1 };
-    expect(sellQuantities(m, 40)).toEqual({ ce: 6000, pe: 3000 });
+    expect(sellQuantities(m, 40)).toEqual({ ce: 2 * 40 * LOT, pe: 40 * LOT });
     expect(actionConfirmation('realign', m, 40)).toBe(
-      'Realign this LIVE strategy? Buys back 75 NIFTY25DEC25000CE and 75 NIFTY25DEC24900PE, then sells 6,000 CE ' +
-        'and 3,000 PE at the current ATM (count × 40 lots × lot size 75), at market.',
+      'Realign this LIVE strategy? Buys back 65 NIFTY26DEC25000CE and 65 NIFTY26DEC24900PE, then sells 5,200 CE ' +
+        'and 2,600 PE at the current ATM (count × 40 lots × lot size 65), at market.',
     );
   });
 
@@ -51,13 +53,13 @@ describe('actionConfirmation', () => {
     const m = {
       ...live,
       pe_count: 0,
-      open_legs: [...live.open_legs, leg('NIFTY25DEC25100CE', 'CE', 25100, 1500)],
+      open_legs: [...live.open_legs, leg('NIFTY26DEC25100CE', 'CE', 25100, 20 * LOT)],
     };
     expect(actionConfirmation('realign', { ...m, open_legs: [] }, 1)).toBe(
-      'Realign this LIVE strategy? It sells 75 CE at the current ATM (count × 1 lot × lot size 75), at market.',
+      'Realign this LIVE strategy? It sells 65 CE at the current ATM (count × 1 lot × lot size 65), at market.',
     );
     expect(actionConfirmation('exit', m, 1)).toBe(
-      'Exit this LIVE strategy? Buys back 75 NIFTY25DEC25000CE, 75 NIFTY25DEC24900PE and 1,500 NIFTY25DEC25100CE at market.',
+      'Exit this LIVE strategy? Buys back 65 NIFTY26DEC25000CE, 65 NIFTY26DEC24900PE and 1,300 NIFTY26DEC25100CE at market.',
     );
   });
 

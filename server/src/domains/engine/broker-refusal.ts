@@ -1,0 +1,28 @@
+import { KiteApiError } from '../../protocols/kite-rest.js';
+
+/** An order the broker rejected after taking it (Kite's RMS, a circuit limit): its status message says why. */
+export class BrokerRefusal extends Error {
+  override readonly name = 'BrokerRefusal';
+}
+
+/** How the executor words an order the broker rejected after taking it. */
+export const REJECTED_WORDS = 'the broker rejected it';
+
+/** A failed order as the error a trade raises: a refusal when the broker rejected it, else a plain error. */
+export function tradeFailure(what: string, why: string): Error {
+  const text = `${what}: ${why}`;
+  return why.includes(REJECTED_WORDS) ? new BrokerRefusal(text) : new Error(text);
+}
+
+/** Kite errors that say nothing about the order itself: the token, the network, the rate. */
+const NOT_ABOUT_THE_ORDER = new Set(['TokenException', 'NetworkException', 'GeneralException']);
+
+/**
+ * Whether a live trade failed because the broker refused an order (rejected at placement or after), rather
+ * than because it could not be asked. A refusal on a candle close stops the strategy with the broker's
+ * words: trying again at every close would only be refused again.
+ */
+export function isBrokerRefusal(err: unknown): err is Error {
+  if (err instanceof BrokerRefusal) return true;
+  return err instanceof KiteApiError && !NOT_ABOUT_THE_ORDER.has(err.errorType) && err.httpStatus !== 429;
+}

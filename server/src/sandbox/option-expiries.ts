@@ -1,0 +1,97 @@
+import { IST_OFFSET_MS } from '@app/contract';
+/**
+ * When the sandbox's options expire, pure. A root expires every week or only once a month (on the last
+ * of its weekday in the month); an expiry that falls on one of the root's trading holidays moves to the
+ * previous trading day, as NSE's contract specifications say. Sources in docs/SANDBOX.md.
+ *
+ * Dates are IST calendar days, handled as day numbers (days since 1970-01-01) and `YYYY-MM-DD` strings.
+ */
+
+/** How often a root's contracts expire. */
+export type ExpiryCycle = 'weekly' | 'monthly';
+
+/** What fixes a root's expiry dates. */
+export interface ExpiryRule {
+  expiryCycle: ExpiryCycle;
+  /** 0 = Sunday … 6 = Saturday: the day contracts expire on when it is a trading day. */
+  expiryWeekday: number;
+  /** Weekdays the root does not trade (`YYYY-MM-DD`); an expiry on one moves to the day before. */
+  holidays: ReadonlySet<string>;
+}
+
+/** An expiry day; `isMonthly` when it is the month's contract (its last), which Kite names by month. */
+export interface Expiry {
+  date: string;
+  isMonthly: boolean;
+}
+
+const DAY_MS = 86_400_000;
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+
+/** `YYYY-MM-DD` of a day number. */
+export function dayString(day: number): string {
+  const d = new Date(day * DAY_MS);
+  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
+}
+
+/** The day number of `YYYY-MM-DD`. */
+export function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d) / DAY_MS;
+}
+
+/** The IST day number of an instant. */
+export function istDayNumber(ms: number): number {
+  return Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
+}
+
+// Day 0 (1970-01-01) was a Thursday.
+const weekdayOf = (day: number): number => (day + 4) % 7;
+const isWeekend = (day: number): boolean => weekdayOf(day) === 0 || weekdayOf(day) === 6;
+const isLastOfMonth = (day: number): boolean => dayString(day + 7).slice(0, 7) !== dayString(day).slice(0, 7);
+
+/** The first `weekday` on or after `day`. */
+function onOrAfter(day: number, weekday: number): number {
+  return day + ((weekday - weekdayOf(day) + 7) % 7);
+}
+
+/** `day`, or the last trading day before it when it is a holiday (skipping weekends on the way). */
+function tradingDayOnOrBefore(day: number, holidays: ReadonlySet<string>): number {
+  let d = day;
+  while (holidays.has(dayString(d))) {
+    do d--;
+    while (isWeekend(d));
+  }
+  return d;
+}
+
+/** The expiry of the contract nominally due on `nominal` (a `expiryWeekday`). */
+function expiryDueOn(rule: ExpiryRule, nominal: number): Expiry {
+  return { date: dayString(tradingDayOnOrBefore(nominal, rule.holidays)), isMonthly: isLastOfMonth(nominal) };
+}
+
+/**
+ * The next `count` expiries listed on the IST day of `nowMs`, starting with today's when today is one:
+ * a contract stays listed all day on its expiry day.
+ */
+export function listedExpiries(rule: ExpiryRule, nowMs: number, count: number): Expiry[] {
+  const today = istDayNumber(nowMs);
+  const out: Expiry[] = [];
+  // A holiday only moves an expiry earlier, so no contract due before today can still be listed.
+  for (let nominal = onOrAfter(today, rule.expiryWeekday); out.length < count; nominal += 7) {
+    if (rule.expiryCycle === 'monthly' && !isLastOfMonth(nominal)) continue;
+    const expiry = expiryDueOn(rule, nominal);
+    if (dayNumber(expiry.date) >= today) out.push(expiry);
+  }
+  return out;
+}
+
+/** The expiry falling on `date`, or null when no contract of the rule expires that day. */
+export function expiryOn(rule: ExpiryRule, date: string): Expiry | null {
+  // A moved expiry lies less than a week before its nominal day, so the nominal is the next weekday.
+  const nominal = onOrAfter(dayNumber(date), rule.expiryWeekday);
+  if (rule.expiryCycle === 'monthly' && !isLastOfMonth(nominal)) return null;
+  const expiry = expiryDueOn(rule, nominal);
+  return expiry.date === date ? expiry : null;
+}
