@@ -1,8 +1,8 @@
 import { IST_OFFSET_MS } from '@app/contract';
 /**
- * The Kite instruments the sandbox lists on a given IST day: its indices plus each option root's chain,
- * centred on the underlying's price at IST midnight so the list stays fixed for the day, like Kite's
- * once-a-day dump.
+ * The Kite instruments the sandbox lists on a given IST day: its indices plus each option root's chain
+ * (NSE's expiry calendar, holidays included: option-expiries.ts), centred on the underlying's price at IST
+ * midnight so the list stays fixed for the day, like Kite's once-a-day dump.
  */
 import type { KiteInstrument } from '../protocols/kite-instruments-csv.js';
 import {
@@ -139,6 +139,8 @@ export function toKiteInstrumentRow(instrument: SandboxInstrument, lastPricePais
     expiry: c.expiry,
     strike: c.strikePaise / 100,
     tickSize: OPTION_TICK_PAISE / 100,
+    // NSE's current lot (NIFTY 65, BANKNIFTY 30 from the January 2026 expiries; sources in sandbox-market.ts
+    // and docs/SANDBOX.md); the console sizes orders and syncs its instruments' lots from this column.
     lotSize: c.root.lotSize,
     instrumentType: c.type,
     segment: 'NFO-OPT',

@@ -27,7 +27,7 @@ describe('instruments', () => {
       id: 1,
       name: 'NIFTY 50',
       instrument_token: '256265',
-      lot_size: 75,
+      lot_size: 65, // NSE's lot from the January 2026 expiries (NSE/FAOP/70616)
       market_open_time: '09:15',
       market_close_time: '15:30',
       timezone: 'Asia/Kolkata',
@@ -151,9 +151,9 @@ describe("lot sizes from the exchange's instruments dump", () => {
     const nifty = (res.json().data.lot_sizes as Array<{ ticker: string; lot_size: number }>).find(
       (l) => l.ticker === 'NIFTY',
     );
-    expect(nifty?.lot_size).toBe(75); // the sandbox's dump, as the exchange publishes it
+    expect(nifty?.lot_size).toBe(65); // the sandbox's dump, as the exchange publishes it
     const after = (await t.services.instruments.list()).find((i) => i.id === 1);
-    expect(after?.lot_size).toBe(75);
+    expect(after?.lot_size).toBe(65);
   });
 });
 
