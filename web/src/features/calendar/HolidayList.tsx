@@ -1,5 +1,6 @@
 import { CALENDAR_MSG, istDay, type Holiday } from '@app/contract';
 import { holidayDateLabel } from './holiday-display';
+import './calendar.css';
 
 interface Props {
   holidays: Holiday[];
@@ -28,7 +29,7 @@ export function HolidayList({ holidays, onDelete, isDeleting, today = istDay(Dat
             <tr key={h.id} data-testid={`holiday-row-${h.date}`} className={h.date < today ? 'muted' : undefined}>
               <td>{holidayDateLabel(h.date)}</td>
               <td>{h.description}</td>
-              <td>{h.source}</td>
+              <td className="holiday-source">{h.source}</td>
               <td>
                 <button type="button" className="danger" disabled={isDeleting} onClick={() => onDelete(h)}>
                   Delete
