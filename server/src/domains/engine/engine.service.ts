@@ -26,7 +26,7 @@ import { createCalendarGate } from './calendar-gate.js';
 import { isBrokerRefusal } from './broker-refusal.js';
 import { createLiveGuards } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
-import { createRetryBook } from './retry-book.js';
+import { createSquareOffChase } from './square-off-chase.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
@@ -230,49 +230,21 @@ export function createEngine(deps: {
     return quoted;
   }
 
-  /** Squares off mappings stopped while still holding legs (an exit cut short by a restart). */
-  async function squareOffStopped(at: number) {
-    for (const id of await deps.repo.stoppedWithOpenLegs()) {
-      if (!squareOffTries.mayTry(id, at)) continue;
-      await locks.withMappings([id], async () => {
-        // Orders of the exit still open (or a broker that cannot be asked): the next pass tries again.
-        const before = await deps.repo.one(id);
-        if (before && (await mustWaitForOrders(before.mapping, at).catch(() => 'broker unreachable')) !== null) return;
-        const state = await deps.repo.one(id);
-        if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
-        const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
-        if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) return;
-        if ((await calendar.reasonAt(hours, at)) !== null) return;
-        const close = state.legs.map(toOpenLeg);
-        const failures = await execute(
-          [{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
-          at,
-        );
-        const left = (await deps.repo.openLegsOf(id)).length;
-        if (failures.length === 0 && left === 0) {
-          squareOffTries.reset(id);
-          problems.clear(id);
-          return;
-        }
-        chaseLater(id, at, failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`);
-      });
-    }
-    await shareProblems();
+  /** Whether a mapping's market trades now: its instrument's hours and, for NSE, the holiday calendar. */
+  async function isMarketOpenFor(m: MappingState, at: number): Promise<boolean> {
+    const hours = inputsFor(m, [], 0, [], at).instrument.hours;
+    if (!sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen) return false;
+    return (await calendar.reasonAt(hours, at)) === null;
   }
 
-  /** What is left of an exit (a part the broker did not fill, a refusal) is chased, backing off, a few times. */
-  function chaseLater(id: number, at: number, why: string) {
-    const { count, isLast } = squareOffTries.failed(id, at);
-    noteProblem(
-      id,
-      isLast
-        ? `could not square off after ${count} tries (${why}): press Exit to try again`
-        : `square-off incomplete (${why}); trying again`,
-    );
-  }
-
-  /** Stopped strategies still holding legs: how many square-off tries, and when the next may be. */
-  const squareOffTries = createRetryBook({ maxTries: 5, backoffMs: 15_000 });
+  const chase = createSquareOffChase({
+    repo: deps.repo,
+    locks,
+    problems,
+    mustWaitForOrders,
+    isMarketOpenFor,
+    execute,
+  });
 
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
   async function startHere() {
@@ -282,7 +254,7 @@ export function createEngine(deps: {
       (mappingId, settle) => locks.withMappings([mappingId], settle),
       deps.clock.now(),
     );
-    await squareOffStopped(deps.clock.now());
+    await chase.run(deps.clock.now());
     await refreshInOrder();
     deps.logger.info({ subscriptions: subscriptions.size }, 'RDX engine started');
   }
@@ -346,7 +318,7 @@ export function createEngine(deps: {
       if (isRunning) {
         await pauseWhereTokenExpired(deps.clock.now());
         // An exit whose orders did not all fill is chased until flat (or its tries run out).
-        await squareOffStopped(deps.clock.now());
+        await chase.run(deps.clock.now());
       }
     },
 
@@ -387,16 +359,12 @@ export function createEngine(deps: {
       return locks.withMappings([id], async () => {
         await deps.mappings.load(actor, id);
         const at = deps.clock.now();
-        squareOffTries.reset(id); // a user's Exit starts the chase afresh
+        chase.reset(id); // a user's Exit starts the chase afresh
         await waitForOrdersOrRefuse(id, at);
         const state = await deps.repo.one(id);
         const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
         if (state && legs.length > 0) {
-          const hours = inputsFor(state.mapping, [], 0, [], at).instrument.hours;
-          const isOpen = sessionAt(hours, { startTime: null, endTime: null }, at).isMarketOpen;
-          if (!isOpen || (await calendar.reasonAt(hours, at)) !== null) {
-            throw conflict('Market is closed; exit when it opens');
-          }
+          if (!(await isMarketOpenFor(state.mapping, at))) throw conflict('Market is closed; exit when it opens');
         }
         // Stopped first: if the process dies mid-exit, recovery squares off what is left.
         await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'exit');
@@ -405,7 +373,7 @@ export function createEngine(deps: {
           const close = legs.map(toOpenLeg);
           const failures = await execute([{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
           // The row says the console keeps at it, rather than asking the trader to press Exit again.
-          if (failures[0] instanceof Error) chaseLater(id, at, failures[0].message);
+          if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
           else problems.clear(id);
           await shareProblems();
           raiseFirst(failures);
