@@ -52,11 +52,15 @@ test.describe("Profile - a broker account's own Kite app", () => {
     await expect(brokersPage.appCell(account)).toHaveText('Own app');
     await expect(brokersPage.tokenCell(account)).toHaveText('Configured');
 
-    // Nowhere on the page, nor in what the API sends back after a reload.
-    const reply = page.waitForResponse((r) => r.url().endsWith('/api/brokers/user-brokers') && r.ok());
+    // Nowhere on the page after a reload, nor in what the API sends back for the list the page reads.
     await page.reload();
-    const body = await (await reply).text();
     await expect(brokersPage.appCell(account)).toHaveText('Own app');
+    const listed = await request.get('/api/brokers/user-brokers', {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(listed.ok()).toBe(true);
+    const body = await listed.text();
+    expect(body).toContain('"has_api_key":true');
     expect(body).not.toContain(app.apiSecret);
     expect(body).not.toContain(app.apiKey);
     const html = await page.content();
