@@ -12,6 +12,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: [['list']],
+  projects: [
+    { name: 'console', testIgnore: /kill-switch\.spec\.ts$/ },
+    // The kill switch stops every strategy of every user on the console: it runs alone, after the rest.
+    { name: 'kill-switch', testMatch: /kill-switch\.spec\.ts$/, dependencies: ['console'] },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'off',

@@ -22,6 +22,7 @@ import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
+import { createRiskModule } from './domains/risk/risk.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
 import { createStrategiesModule } from './domains/strategies/strategies.module.js';
 import { createTransactionsModule } from './domains/transactions/transactions.module.js';
@@ -199,6 +200,14 @@ export async function buildApp(deps: AppDeps) {
     calendar: calendar.calendar,
   });
   app.addHook('onClose', () => engine.close());
+  const risk = createRiskModule({
+    db,
+    clock,
+    shared,
+    mappings: strategies.mappings,
+    engine: engine.engine,
+    logger,
+  });
 
   const startedAt = clock.now();
   const health = async (): Promise<Health> => ({
@@ -224,6 +233,7 @@ export async function buildApp(deps: AppDeps) {
     marketData.routes,
     scheduling.routes,
     engine.routes,
+    risk.routes,
   ];
   for (const register of routes) register(app, auth.authenticate);
   await serveWebApp(app, deps.webDist);

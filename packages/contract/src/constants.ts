@@ -61,3 +61,16 @@ export const LIMITS = {
 /** Actions a row of the Active Strategies table may offer; the server lists those that can succeed now. */
 export const STRATEGY_ACTIONS = ['start', 'pause', 'resume', 'realign', 'exit'] as const;
 export type StrategyActionName = (typeof STRATEGY_ACTIONS)[number];
+
+/** Why a strategy stopped (issue 13), carried on the row and in `strategy_status_changed`. */
+export const STOP_REASONS = [
+  'max_loss',
+  'target_profit',
+  'daily_max_loss',
+  'kill_switch',
+  'expiry',
+  'broker_error',
+  'token_expired',
+  'manual',
+] as const;
+export type StopReason = (typeof STOP_REASONS)[number];

@@ -13,6 +13,7 @@ export * from './instruments.js';
 export * from './calendar.js';
 export * from './strategies.js';
 export * from './rdx.js';
+export * from './risk.js';
 export * from './transactions.js';
 export * from './positions.js';
 export * from './live-data.js';

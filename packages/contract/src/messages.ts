@@ -64,6 +64,7 @@ export const MSG = {
   mappingRunning: 'Exit the strategy before deleting its mapping',
   notRunning: 'Strategy is not running',
   notPaused: 'Strategy is not paused',
+  killSwitchEngaged: 'The kill switch is engaged: no strategy starts, resumes or realigns until an admin releases it',
   // Mapping screens and Active Strategies table (not in SPEC)
   selectUser: 'Please select a user',
   mappingCreated: 'Strategy mapping created',

@@ -7,6 +7,7 @@ import { healthRoutes } from './health.js';
 import { instrumentsRoutes } from './instruments.js';
 import { liveDataRoutes } from './live-data.js';
 import { rdxConfigRoutes } from './rdx.js';
+import { riskRoutes } from './risk.js';
 import type { RouteDef } from './route.js';
 import { strategiesRoutes } from './strategies.js';
 import { positionsRoutes } from './positions.js';
@@ -29,6 +30,7 @@ export const api = {
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,
   engine: engineRoutes,
+  risk: riskRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
 import { defineRoute, IdParamsSchema } from './route.js';
-import { LIMITS, STRATEGY_ACTIONS } from './constants.js';
+import { LIMITS, STOP_REASONS, STRATEGY_ACTIONS } from './constants.js';
 import { FlagSchema, idField, intBetween, IsoTimeSchema, optionalHhmm } from './fields.js';
 
 export const StrategySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
@@ -32,6 +32,9 @@ export const MappingSchema = z.object({
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
   running_status: z.number().int(),
+  /** Why the strategy last stopped or paused, and when; null while running or never stopped. */
+  stop_reason: z.enum(STOP_REASONS).nullable(),
+  stopped_at: IsoTimeSchema.nullable(),
   created_at: IsoTimeSchema,
   updated_at: IsoTimeSchema,
   strategy_name: z.string(),
@@ -174,6 +177,13 @@ export const strategiesRoutes = {
     params: IdParamsSchema,
     body: ToggleStatusSchema,
     data: StrategyReplySchema,
+  }),
+  /** The caller's own "Exit all": stops every running or paused strategy of theirs and squares off its legs. */
+  exitAll: defineRoute({
+    method: 'POST',
+    path: '/strategies/user-mappings/exit-all',
+    access: 'user',
+    data: z.object({ stopped_strategies: z.number().int() }),
   }),
   listAll: defineRoute({
     method: 'GET',

@@ -82,6 +82,9 @@ export interface UserStrategyMappingsTable {
   startTime: string | null;
   endTime: string | null;
   runningStatus: number;
+  /** Why the strategy last stopped or paused (a STOP_REASONS value); null while running or never stopped. */
+  stopReason: string | null;
+  stoppedAt: number | null;
   createdAt: number;
   updatedAt: number;
 }

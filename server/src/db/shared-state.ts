@@ -41,12 +41,27 @@ export function createSharedState(settings: SettingsRepository) {
       get: async () => (await settings.get<Record<string, string>>('engine.problems')) ?? {},
       set: (value: Record<string, string>, now: number) => settings.set('engine.problems', value, now),
     },
+    /**
+     * The admin's kill switch (issue 13): while engaged no strategy starts, resumes or realigns, on any
+     * instance. `at` is epoch ms, `by` the admin's username.
+     */
+    killSwitch: {
+      get: async () =>
+        (await settings.get<KillSwitchState>('risk.killSwitch')) ?? { engaged: false, at: null, by: null },
+      set: (value: KillSwitchState, now: number) => settings.set('risk.killSwitch', value, now),
+    },
     /** The instance running the singleton workers, and since when. */
     leader: {
       get: async () => (await settings.get<{ instance: string; since: number }>('cluster.leader')) ?? null,
       set: (value: { instance: string; since: number }, now: number) => settings.set('cluster.leader', value, now),
     },
   };
+}
+
+export interface KillSwitchState {
+  engaged: boolean;
+  at: number | null;
+  by: string | null;
 }
 
 export type SharedState = ReturnType<typeof createSharedState>;

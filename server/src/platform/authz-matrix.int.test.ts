@@ -111,6 +111,7 @@ const cases: Record<string, Case> = {
   'strategies.list': { prepare: none },
   'strategies.listMine': { prepare: none },
   'strategies.listAll': { prepare: none },
+  'strategies.exitAll': { prepare: none },
   'strategies.create': {
     prepare: async (o) => ({
       body: { strategy_id: 1, instrument_id: 1, user_broker_id: (await buildUserBroker(t, o)).id, user_id: o.id },
@@ -216,6 +217,9 @@ const cases: Record<string, Case> = {
   },
   'engine.exit': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.RUNNING)).id } }) },
   'engine.testEvent': { prepare: (o) => Promise.resolve({ body: { userId: o.id } }) },
+  'risk.killSwitch': { prepare: none },
+  // Released, not engaged: an engaged switch would refuse the later rows' starts (kill-switch.int.test.ts engages).
+  'risk.setKillSwitch': { prepare: () => Promise.resolve({ body: { engaged: false } }) },
   'liveData.remove': {
     prepare: async () => {
       const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });

@@ -1,4 +1,4 @@
-import type { AdminPosition, Mapping, Transaction } from '@app/contract';
+import type { AdminPosition, Mapping, StopReason, Transaction } from '@app/contract';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -18,7 +18,7 @@ export interface DomainEvents {
    */
   'positions.changed': { positions: AdminPosition[] };
   /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
-  'mapping.status_changed': { mapping: Mapping; reason: string };
+  'mapping.status_changed': { mapping: Mapping; reason: StopReason | 'started' };
   /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
   'mapping.changed': { mappingId: number };
   /**

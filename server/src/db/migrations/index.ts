@@ -18,6 +18,7 @@ import * as m0016 from './202611230007_create_market_holidays.js';
 import * as m0017 from './202611230008_add_user_broker_api_keys.js';
 import * as m0018 from './202611230009_add_transaction_kind.js';
 import * as m0019 from './202611230010_add_instrument_market_protection.js';
+import * as m0020 from './202611230011_add_mapping_stop_reason.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '202611230008_add_user_broker_api_keys': m0017,
   '202611230009_add_transaction_kind': m0018,
   '202611230010_add_instrument_market_protection': m0019,
+  '202611230011_add_mapping_stop_reason': m0020,
 };

@@ -182,7 +182,7 @@ export function createEngine(deps: {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
         // realign refused half-way) are squared off by the chase, like any stopped strategy's.
         const owner = { userId: state.mapping.userId, role: 'user' as const };
-        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_rejected');
+        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_error');
         noteProblem(id, `the broker rejected an order, so the strategy stopped (${refusal.message})`);
       }
       return plans.length;
@@ -336,6 +336,7 @@ export function createEngine(deps: {
       return locks.withMappings([id], async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
+        if ((await deps.shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
         const at = deps.clock.now();
         await waitForOrdersOrRefuse(id, at);
         const state = await deps.repo.one(id);
@@ -367,7 +368,7 @@ export function createEngine(deps: {
           if (!(await isMarketOpenFor(state.mapping, at))) throw conflict('Market is closed; exit when it opens');
         }
         // Stopped first: if the process dies mid-exit, recovery squares off what is left.
-        await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'exit');
+        await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'manual');
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);

@@ -153,3 +153,37 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     expect(r.actions).toEqual(['resume', 'realign', 'exit']);
   });
 });
+
+describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
+  const KILLED_AT = Date.UTC(2026, 10, 23, 5, 12); // 10:42 IST
+  const stop = { reason: 'kill_switch' as const, at: KILLED_AT };
+
+  it('names the kill switch and the time, and offers no Start while it is engaged', () => {
+    const r = describeStatus(facts({ runningStatus: 0, stop, killSwitchEngaged: true }), KILLED_AT + 60_000);
+    expect(r.detail).toBe('Stopped by the kill switch at 10:42 IST: no strategy starts until an admin releases it');
+    expect(r.actions).toEqual([]);
+  });
+
+  it('offers Start again once released, and names legs still being squared off', () => {
+    const released = describeStatus(facts({ runningStatus: 0, stop }), KILLED_AT + 60_000);
+    expect(released.detail).toBe('Stopped by the kill switch at 10:42 IST: press Start to trade again');
+    expect(released.actions).toEqual(['start']);
+    const holding = describeStatus(facts({ runningStatus: 0, stop, openLegCount: 2 }), KILLED_AT + 60_000);
+    expect(holding.detail).toBe('Stopped by the kill switch at 10:42 IST with 2 legs still open: squaring them off');
+  });
+
+  it("names another day's stop with its weekday, and keeps a trader's own stop as it was", () => {
+    const nextDay = KILLED_AT + 24 * 3600_000;
+    expect(describeStatus(facts({ runningStatus: 0, stop: { reason: 'expiry', at: KILLED_AT } }), nextDay).detail).toBe(
+      'Stopped at expiry at Mon 10:42 IST: press Start to trade again',
+    );
+    expect(describeStatus(facts({ runningStatus: 0, stop: { reason: 'manual', at: KILLED_AT } }), nextDay).detail).toBe(
+      'Stopped: press Start to trade',
+    );
+  });
+
+  it('refuses resume and realign on a paused row while engaged, but keeps Pause and Exit', () => {
+    expect(describeStatus(facts({ runningStatus: 2, killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['exit']);
+    expect(describeStatus(facts({ killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['pause', 'exit']);
+  });
+});

@@ -3,7 +3,7 @@
  * rules (sessionAt, the candle clock, the start/realign/exit refusals) read back as a trader's words.
  * Pure: takes the facts and the instant.
  */
-import { RUNNING_STATUS, zoneLabel, type DataInterval, type StrategyActionName } from '@app/contract';
+import { RUNNING_STATUS, zoneLabel, type DataInterval, type StopReason, type StrategyActionName } from '@app/contract';
 import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
@@ -32,6 +32,10 @@ export interface StatusFacts {
   marketDataHalt?: string | null;
   /** NSE's holidays from today on (docs/CALENDAR.md); none known when absent. */
   nseHolidays?: readonly HolidayDay[];
+  /** Why and when the strategy last stopped (issue 13); absent or null when never stopped. */
+  stop?: { reason: StopReason; at: number } | null;
+  /** The admin's kill switch is engaged: nothing starts, resumes or realigns until it is released. */
+  killSwitchEngaged?: boolean;
 }
 
 export interface StatusReport {
@@ -51,6 +55,23 @@ export function wallTime(at: number, tz: string, now: number): string {
   return `${sameDay ? '' : `${WEEKDAY[t.weekday]} `}${hhmm} ${zoneLabel(tz, at)}`;
 }
 
+/** How a stop reads after "Stopped": "Stopped by the kill switch at 10:42 IST". */
+const STOPPED_BY: Record<StopReason, string> = {
+  max_loss: 'at the max loss',
+  target_profit: 'at the target profit',
+  daily_max_loss: 'at the daily max loss',
+  kill_switch: 'by the kill switch',
+  expiry: 'at expiry',
+  broker_error: 'after a broker error',
+  token_expired: 'because the broker access token expired',
+  manual: 'manually',
+};
+
+/** "Stopped by the kill switch at 10:42 IST" (the time in IST, where the trader reads it). */
+export function stoppedBy(stop: { reason: StopReason; at: number }, now: number): string {
+  return `Stopped ${STOPPED_BY[stop.reason]} at ${wallTime(stop.at, 'Asia/Kolkata', now)}`;
+}
+
 const legsText = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
 
 /** When the candle of `interval` that is forming at `now` closes (the engine decides on closes). */
@@ -63,16 +84,27 @@ function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[]
   const canTrade = f.config !== null && (f.isDummy || f.brokerToken === 'valid');
   const isLive = f.runningStatus === RUNNING_STATUS.RUNNING || f.runningStatus === RUNNING_STATUS.PAUSED;
   const actions: StrategyActionName[] = [];
+  // While the kill switch is engaged the server refuses start, resume and realign (409).
+  const mayTrade = !f.killSwitchEngaged;
   if (f.runningStatus === RUNNING_STATUS.RUNNING) actions.push('pause');
-  if (f.runningStatus === RUNNING_STATUS.PAUSED) actions.push('resume');
-  if (!isLive && f.isActive && canTrade) actions.push('start');
-  if (isLive && canTrade && isMarketOpen) actions.push('realign');
+  if (f.runningStatus === RUNNING_STATUS.PAUSED && mayTrade) actions.push('resume');
+  if (!isLive && f.isActive && canTrade && mayTrade) actions.push('start');
+  if (isLive && canTrade && isMarketOpen && mayTrade) actions.push('realign');
   const holds = f.openLegCount > 0;
   if ((isLive || holds) && (!holds || (isMarketOpen && (f.isDummy || f.brokerToken === 'valid')))) actions.push('exit');
   return actions;
 }
 
-function stoppedDetail(f: StatusFacts): string {
+function stoppedDetail(f: StatusFacts, now: number): string {
+  // A stop the trader did not ask for (the kill switch, a loss limit, expiry) names itself and its time.
+  const by = f.stop && f.stop.reason !== 'manual' ? stoppedBy(f.stop, now) : null;
+  if (by && f.stop?.reason !== 'broker_error') {
+    if (f.openLegCount > 0) {
+      return `${by} with ${legsText(f.openLegCount)} still open: ${f.engineProblem ?? 'squaring them off'}`;
+    }
+    if (f.killSwitchEngaged) return `${by}: no strategy starts until an admin releases it`;
+    return `${by}: press Start to trade again`;
+  }
   if (f.openLegCount > 0) {
     // The engine chasing an exit the broker did not fully take says how that is going.
     if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${f.engineProblem}`;
@@ -140,7 +172,7 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
     if (!f.isDummy && f.brokerToken === 'expired') {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }
-  } else detail = stoppedDetail(f);
+  } else detail = stoppedDetail(f, now);
   if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
     detail += ` · Last broker order failed: ${f.lastBrokerError}`;
   }

@@ -1,5 +1,5 @@
-import type { Mapping, OpenLeg } from '@app/contract';
-import { iso, toRupees } from '../../platform/time.js';
+import { STOP_REASONS, type Mapping, type OpenLeg, type StopReason } from '@app/contract';
+import { iso, isoOrNull, toRupees } from '../../platform/time.js';
 import type { StatusReport } from '../rdx/rdx-status.logic.js';
 import { brokerTokenExpiresAt, brokerTokenState } from './broker-token.logic.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
@@ -12,6 +12,11 @@ export function toOpenLeg(leg: OpenLegView): OpenLeg {
     expiry: leg.expiry,
     quantity: leg.quantity,
   };
+}
+
+/** The stored reason when it is one the contract names (older rows hold none). */
+export function asStopReason(value: string | null): StopReason | null {
+  return (STOP_REASONS as readonly string[]).includes(value ?? '') ? (value as StopReason) : null;
 }
 
 /** A mapping as the API returns it: the row, its display fields, its legs and why it is (not) trading. */
@@ -31,6 +36,8 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     start_time: row.startTime,
     end_time: row.endTime,
     running_status: row.runningStatus,
+    stop_reason: asStopReason(row.stopReason),
+    stopped_at: isoOrNull(row.stoppedAt === null ? null : Number(row.stoppedAt)),
     created_at: iso(row.createdAt),
     updated_at: iso(row.updatedAt),
     strategy_name: row.strategyName,

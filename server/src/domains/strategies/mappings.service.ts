@@ -1,4 +1,4 @@
-import type { CreateMapping, Mapping, Strategy, UpdateMapping } from '@app/contract';
+import type { CreateMapping, Mapping, StopReason, Strategy, UpdateMapping } from '@app/contract';
 import { istDay, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
@@ -8,7 +8,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
-import { toMapping } from './mappings.presenter.js';
+import { asStopReason, toMapping } from './mappings.presenter.js';
 import { brokerTokenState } from './broker-token.logic.js';
 import type { MappingsRepository, MappingView, OpenLegView } from './mappings.repository.js';
 
@@ -21,7 +21,8 @@ export interface MappingsServiceDeps {
   events: DomainEventBus;
   /** The RDX service's switch and the engine's trade problems, which status_detail reads. */
   /** …and the market-data streams the leader shares, so a halted Kite ticker is named on the rows it stops. */
-  shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems' | 'liveSyncStatus'>;
+  /** …and the kill switch, which refuses start, resume and realign while engaged (issue 13). */
+  shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems' | 'liveSyncStatus' | 'killSwitch'>;
   /** NSE's holidays: on one, a mapping on an NSE instrument says the market is closed and why. */
   calendar: HolidaySource;
 }
@@ -29,12 +30,17 @@ export interface MappingsServiceDeps {
 /** A second identical create within this window is a double-click, answered with the first mapping. */
 export const DUPLICATE_WINDOW_MS = 10_000;
 
-/** Why a status moved, when the caller does not say. */
-const STATUS_REASONS: Record<number, string> = {
-  [RUNNING_STATUS.RUNNING]: 'started',
-  [RUNNING_STATUS.PAUSED]: 'paused',
-  [RUNNING_STATUS.STOPPED]: 'stopped',
-};
+/** What moved a status: a start, or one of the binding stop reasons (a pause records its reason too). */
+export type StatusReason = StopReason | 'started';
+
+/** Why a status moved when the caller does not say: a user's own Start, Pause or Stop. */
+const defaultReason = (to: number): StatusReason => (to === RUNNING_STATUS.RUNNING ? 'started' : 'manual');
+
+/** The row's last stop, when it names one the contract knows. */
+function stopOf(row: MappingView): { reason: StopReason; at: number } | null {
+  const reason = asStopReason(row.stopReason);
+  return reason && row.stoppedAt !== null ? { reason, at: Number(row.stoppedAt) } : null;
+}
 
 const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
 
@@ -60,13 +66,14 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
   async function present(rows: MappingView[]): Promise<Mapping[]> {
     const ids = rows.map((r) => r.id);
     const now = clock.now();
-    const [legs, latest, engineRunning, tradeProblems, nseHolidays, streams] = await Promise.all([
+    const [legs, latest, engineRunning, tradeProblems, nseHolidays, streams, killSwitch] = await Promise.all([
       repo.openLegsOf(ids),
       repo.latestOrdersOf(ids),
       shared.rdxWanted.get(),
       shared.tradeProblems.get(),
       calendar.holidaysFrom(istDay(now)),
       shared.liveSyncStatus.get(),
+      shared.killSwitch.get(),
     ]);
     const kiteHalt = streams?.haltedSources?.find((h) => h.source === 'kite')?.reason ?? null;
     const legsOf = new Map<number, OpenLegView[]>();
@@ -95,6 +102,8 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
           engineProblem: tradeProblems[String(row.id)] ?? null,
           marketDataHalt: kiteHalt,
           nseHolidays,
+          stop: stopOf(row),
+          killSwitchEngaged: killSwitch.engaged,
         },
         now,
       );
@@ -147,15 +156,24 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
     id: number,
     to: number,
     from: { status: number; error: string } | undefined,
-    reason: string,
+    reason: StatusReason,
   ): Promise<Mapping> {
     const current = await load(actor, id);
     if (from && current.runningStatus !== from.status) throw conflict(from.error);
     if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
+      if ((await shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
       const refusal = startRefusal(current);
       if (refusal) throw conflict(refusal);
     }
-    if (current.runningStatus !== to) await repo.update(id, { runningStatus: to, updatedAt: clock.now() });
+    if (current.runningStatus !== to) {
+      const now = clock.now();
+      // A start clears the last stop; a stop or pause records why and when, for the row and the event.
+      const stop =
+        to === RUNNING_STATUS.RUNNING || reason === 'started'
+          ? { stopReason: null, stoppedAt: null }
+          : { stopReason: reason, stoppedAt: now };
+      await repo.update(id, { runningStatus: to, ...stop, updatedAt: now });
+    }
     const mapping = await presentOne(await load(actor, id));
     // Not awaited: subscribers (the engine's refresh) must not hold up the lock this runs under.
     if (current.runningStatus !== to) void events.publish('mapping.status_changed', { mapping, reason });
@@ -245,13 +263,13 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
       id: number,
       to: number,
       from?: { status: number; error: string },
-      reason = STATUS_REASONS[to] ?? 'status changed',
+      reason: StatusReason = defaultReason(to),
     ): Promise<Mapping> {
       return locks.withMappings([id], () => moveStatus(actor, id, to, from, reason));
     },
 
     /** The same move for a caller that already holds the mapping's lock (the engine's Exit). */
-    moveStatusWhileLocked(actor: Actor, id: number, to: number, reason: string): Promise<Mapping> {
+    moveStatusWhileLocked(actor: Actor, id: number, to: number, reason: StatusReason): Promise<Mapping> {
       return moveStatus(actor, id, to, undefined, reason);
     },
   };

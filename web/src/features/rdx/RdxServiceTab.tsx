@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
+import { KillSwitchControl } from '../risk/KillSwitchControl';
 import { LeaderLine } from './LeaderLine';
 import { rdxServiceKey, useRdxServiceStatus } from './rdx-service-query';
 
@@ -64,6 +65,7 @@ export function RdxServiceTab() {
           </button>
         </div>
       </div>
+      <KillSwitchControl />
     </section>
   );
 }

@@ -1,0 +1,101 @@
+import { RUNNING_STATUS, type KillSwitch, type Mapping } from '@app/contract';
+import type { Kysely } from 'kysely';
+import type { SharedState } from '../../db/shared-state.js';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Actor } from '../../platform/ownership.js';
+import { isoOrNull } from '../../platform/time.js';
+import type { Engine } from '../engine/engine.service.js';
+import type { MappingsService, StatusReason } from '../strategies/mappings.service.js';
+
+export interface RiskServiceDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  shared: Pick<SharedState, 'killSwitch'>;
+  mappings: Pick<MappingsService, 'listAll' | 'listFor' | 'setRunningStatus'>;
+  engine: Pick<Engine, 'exit'>;
+  logger: { warn: (obj: object, msg: string) => void };
+}
+
+const isLive = (m: Mapping) =>
+  m.running_status === RUNNING_STATUS.RUNNING || m.running_status === RUNNING_STATUS.PAUSED;
+
+/**
+ * The kill switch and a user's Exit all (issue 13). Both stop strategies through the strategies domain (so
+ * the row and `strategy_status_changed` carry the stop reason) and square off through the engine's Exit;
+ * a leg the broker does not take at once is left to the engine's square-off chase, which flattens every
+ * stopped strategy still holding legs.
+ */
+export function createRiskService({ db, clock, shared, mappings, engine, logger }: RiskServiceDeps) {
+  async function read(): Promise<KillSwitch> {
+    const state = await shared.killSwitch.get();
+    return { engaged: state.engaged, engaged_at: isoOrNull(state.at), engaged_by: state.by };
+  }
+
+  /** Stops each live mapping with `reason`, then squares off every one holding legs; counts what it touched. */
+  async function stopAndFlatten(rows: Mapping[], reason: StatusReason) {
+    let stopped = 0;
+    let legs = 0;
+    for (const m of rows) {
+      const owner: Actor = { userId: m.user_id, role: 'user' };
+      if (isLive(m)) {
+        try {
+          await mappings.setRunningStatus(owner, m.id, RUNNING_STATUS.STOPPED, undefined, reason);
+          stopped += 1;
+        } catch (err) {
+          logger.warn({ err, mappingId: m.id }, 'could not stop a strategy');
+          continue;
+        }
+      }
+      if (m.open_legs.length === 0) continue;
+      legs += m.open_legs.length;
+      // Already stopped with the reason, so Exit only buys back; a refusal (market closed, broker) leaves
+      // the legs to the square-off chase.
+      await engine.exit(owner, m.id).catch((err: unknown) => {
+        logger.warn({ err, mappingId: m.id }, 'square-off left to the chase');
+      });
+    }
+    return { stopped, legs };
+  }
+
+  return {
+    killSwitch: read,
+
+    async setKillSwitch(actor: Actor, engaged: boolean) {
+      const now = clock.now();
+      if (!engaged) {
+        // Releasing restarts nothing: each trader starts their strategies again.
+        await shared.killSwitch.set({ engaged: false, at: null, by: null }, now);
+        return { ...(await read()), stopped_strategies: 0, closed_legs: 0 };
+      }
+      const user = await db.selectFrom('users').select('username').where('id', '=', actor.userId).executeTakeFirst();
+      const current = await shared.killSwitch.get();
+      // Engaged first, so nothing starts while the strategies are being stopped.
+      if (!current.engaged) await shared.killSwitch.set({ engaged: true, at: now, by: user?.username ?? null }, now);
+      const first = await stopAndFlatten(
+        (await mappings.listAll()).filter((m) => isLive(m) || m.open_legs.length > 0),
+        'kill_switch',
+      );
+      // A start that passed its check just before the switch was set may have committed after the list
+      // was read: one more look stops it (any later start is refused).
+      const late = await stopAndFlatten((await mappings.listAll()).filter(isLive), 'kill_switch');
+      return {
+        ...(await read()),
+        stopped_strategies: first.stopped + late.stopped,
+        closed_legs: first.legs + late.legs,
+      };
+    },
+
+    /** The caller's own Exit all: only their strategies, stopped as their own (manual) stop. */
+    async exitAll(actor: Actor) {
+      const mine = await mappings.listFor(actor.userId);
+      const { stopped } = await stopAndFlatten(
+        mine.filter((m) => isLive(m) || m.open_legs.length > 0),
+        'manual',
+      );
+      return { stopped_strategies: stopped };
+    },
+  };
+}
+
+export type RiskService = ReturnType<typeof createRiskService>;
