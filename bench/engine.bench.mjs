@@ -7,7 +7,7 @@ import { userRoom } from '../server/dist/platform/realtime.js';
 import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
 import { buildBenchApp, ms, percentile, postgresDatabase, sqliteDatabase } from './support.mjs';
 
-async function setUp(store) {
+export async function setUp(store) {
   await seedReferenceData(store.database.db, Date.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'bench' });
   const { app, modules: m, realtime } = await buildBenchApp(store.database, sandbox);
@@ -20,6 +20,7 @@ async function setUp(store) {
     mappings: m.strategies.mappings,
     rdxConfigs: m.rdx.rdxConfigs,
     engine: m.engine.engine,
+    risk: m.risk.risk,
     hub: m.marketData.hub,
     realtime,
   };
@@ -100,7 +101,7 @@ async function latency(env) {
 }
 
 /** Inserts `count` running paper mappings (100 users) on the instrument at `interval`. */
-async function manyMappings(env, count, interval, prefix) {
+export async function manyMappings(env, count, interval, prefix) {
   const { instrument, store } = env;
   const db = store.database.db;
   const now = Date.now();

@@ -253,6 +253,7 @@ export async function buildApp(deps: AppDeps) {
     transactions,
     engine,
     ledger,
+    risk,
   };
   return { app, modules, workers, events, realtime, shared };
 }
