@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** The admin holidays tab: the NSE holiday calendar. */
 export class AdminHolidaysPage {
@@ -29,15 +30,8 @@ export class AdminHolidaysPage {
   }
 
   /** Clicks Delete on a day's row, answers the confirm and returns its question. */
-  async delete(date: string, answer: 'accept' | 'dismiss'): Promise<string> {
-    let question = '';
-    this.page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
-    });
-    await this.row(date).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => question).not.toBe('');
-    return question;
+  delete(date: string, answer: 'accept' | 'dismiss'): Promise<string> {
+    return clickAndAnswer(this.row(date).getByRole('button', { name: 'Delete' }), answer);
   }
 
   /** Success messages (with this text, if given). */

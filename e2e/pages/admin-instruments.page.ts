@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 export interface InstrumentInput {
   name?: string;
@@ -77,15 +78,8 @@ export class AdminInstrumentsPage {
   }
 
   /** Clicks Delete, answers the confirm and returns its question. */
-  async delete(token: string, answer: 'accept' | 'dismiss'): Promise<string> {
-    let question = '';
-    this.page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
-    });
-    await this.row(token).getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => question).not.toBe('');
-    return question;
+  delete(token: string, answer: 'accept' | 'dismiss'): Promise<string> {
+    return clickAndAnswer(this.row(token).getByRole('button', { name: 'Delete' }), answer);
   }
 
   /** Success messages (with this text, if given). */

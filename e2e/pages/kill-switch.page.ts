@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** The admin rdx tab's kill switch (issue 13): a big control behind a confirm dialog. */
 export class KillSwitchPage {
@@ -24,16 +25,8 @@ export class KillSwitchPage {
     return this.pressAndAnswer('Release Kill Switch', true);
   }
 
-  private async pressAndAnswer(name: string, accept: boolean): Promise<string> {
-    // Answered from the handler: a click that opens a confirm returns only once the confirm is answered.
-    const question = new Promise<string>((resolve) => {
-      this.page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void (accept ? dialog.accept() : dialog.dismiss());
-      });
-    });
-    await this.control().getByRole('button', { name, exact: true }).click();
-    return question;
+  private pressAndAnswer(name: string, accept: boolean): Promise<string> {
+    return clickAndAnswer(this.control().getByRole('button', { name, exact: true }), accept ? 'accept' : 'dismiss');
   }
 
   async expectEngaged(by: string) {

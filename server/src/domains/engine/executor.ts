@@ -13,6 +13,7 @@ import type { OrderThrottle } from './order-throttle.js';
 import { REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
 import type { OrderUpdates, OrderWatch } from './order-updates.js';
+import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
 export interface Plan {
@@ -24,7 +25,7 @@ export interface ExecutorDeps {
   repo: EngineRepository;
   chain: OptionChainService;
   /** An account's access token and its own Kite app key (null: the console's `kite.apiKey`). */
-  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
+  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */

@@ -14,10 +14,10 @@ export function createTradeProblems(deps: { shared: Pick<SharedState, 'tradeProb
   const problems = new Map<number, string>();
   let isChanged = false;
 
+  // The reason as it is; the status text words it for the row (rdx-status.logic.ts).
   const note = (mappingId: number, reason: string) => {
-    const text = `Cannot trade: ${reason}`;
-    if (problems.get(mappingId) !== text) isChanged = true;
-    problems.set(mappingId, text);
+    if (problems.get(mappingId) !== reason) isChanged = true;
+    problems.set(mappingId, reason);
   };
   const clear = (mappingId: number) => {
     if (problems.delete(mappingId)) isChanged = true;

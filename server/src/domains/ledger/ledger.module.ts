@@ -14,6 +14,7 @@ import { createPositionsService, type QuoteSource } from './positions.service.js
 import { createReconcileService } from './reconcile.service.js';
 import { createStrategyChart, type CandleSource } from './strategy-chart.js';
 import { strategyPnlOf } from './strategy-pnl.js';
+import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 /** How often the leader re-marks open positions at the last prices (issue 11: at most once a second). */
 const MARK_EVERY_MS = 1000;
@@ -35,7 +36,7 @@ export function createLedgerModule(deps: {
   tokenOf: (tradingSymbol: string) => Promise<string | null>;
   /** Stored candles (the market-data domain's), for a strategy's chart. */
   candles: CandleSource;
-  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
+  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   kite: { apiRoot: string; apiKey: string };
 }) {
   const repo = createLedgerRepository(deps.db);

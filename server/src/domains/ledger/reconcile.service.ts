@@ -7,6 +7,7 @@ import { createKiteRest, type KitePosition } from '../market-data/adapters/kite-
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { compareHoldings } from './reconcile.logic.js';
+import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 /** Why an account with orders being placed is not compared yet. */
 export const ORDERS_IN_FLIGHT = 'an order is still being placed; compared again once it settles';
@@ -19,7 +20,7 @@ export const ORDERS_IN_FLIGHT = 'an order is still being placed; compared again 
 export function createReconcileService(deps: {
   repo: LedgerRepository;
   /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
-  brokerCredentials: (userBrokerId: number) => Promise<{ accessToken: string; apiKey: string | null } | null>;
+  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;

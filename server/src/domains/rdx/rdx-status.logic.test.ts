@@ -72,10 +72,7 @@ describe('describeStatus: why a strategy is or is not trading', () => {
   });
 
   it('passes on why the last candle could not trade, and a strategy with no legs to sell', () => {
-    const r = describeStatus(
-      facts({ engineProblem: 'Cannot trade: no CE at strike 25100 for 2026-11-27' }),
-      MONDAY_1007,
-    );
+    const r = describeStatus(facts({ engineProblem: 'no CE at strike 25100 for 2026-11-27' }), MONDAY_1007);
     expect(r.detail).toBe(
       'Cannot trade: no CE at strike 25100 for 2026-11-27 (next try at the 15m candle closing 10:15 IST)',
     );
@@ -105,7 +102,7 @@ describe('describeStatus: why a strategy is or is not trading', () => {
       facts({
         runningStatus: 0,
         openLegCount: 2,
-        engineProblem: 'Cannot trade: square-off incomplete (RMS); trying again',
+        engineProblem: 'square-off incomplete (RMS); trying again',
       }),
       MONDAY_1007,
     );

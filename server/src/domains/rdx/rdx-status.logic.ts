@@ -80,6 +80,9 @@ export function nextCandleClose(interval: DataInterval, hours: Hours, now: numbe
   return clock.endOf(clock.startOf(now));
 }
 
+/** An engine problem as a row says it. */
+const cannotTrade = (reason: string) => `Cannot trade: ${reason}`;
+
 function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[] {
   const canTrade = f.config !== null && (f.isDummy || f.brokerToken === 'valid');
   const isLive = f.runningStatus === RUNNING_STATUS.RUNNING || f.runningStatus === RUNNING_STATUS.PAUSED;
@@ -100,18 +103,18 @@ function stoppedDetail(f: StatusFacts, now: number): string {
   const by = f.stop && f.stop.reason !== 'manual' ? stoppedBy(f.stop, now) : null;
   if (by && f.stop?.reason !== 'broker_error') {
     if (f.openLegCount > 0) {
-      return `${by} with ${legsText(f.openLegCount)} still open: ${f.engineProblem ?? 'squaring them off'}`;
+      return `${by} with ${legsText(f.openLegCount)} still open: ${f.engineProblem ? cannotTrade(f.engineProblem) : 'squaring them off'}`;
     }
     if (f.killSwitchEngaged) return `${by}: no strategy starts until an admin releases it`;
     return `${by}: press Start to trade again`;
   }
   if (f.openLegCount > 0) {
     // The engine chasing an exit the broker did not fully take says how that is going.
-    if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${f.engineProblem}`;
+    if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${cannotTrade(f.engineProblem)}`;
     return `Stopped with ${legsText(f.openLegCount)} still open: press Exit while the market is open to square them off`;
   }
   // Stopped by the engine (a broker refusal): the reason, until the trader starts it again.
-  if (f.engineProblem) return `Stopped: ${f.engineProblem.replace(/^Cannot trade: /, '')}; press Start to try again`;
+  if (f.engineProblem) return `Stopped: ${f.engineProblem}; press Start to try again`;
   if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
   if (f.config === null) return 'Stopped: configure RDX, then Start';
   if (!f.isDummy && f.brokerToken === 'none') return 'Stopped: the broker account has no access token (Profile page)';
@@ -150,7 +153,8 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0) {
     return 'CE Count and PE Count are both 0: nothing to trade';
   }
-  if (f.engineProblem) return `${f.engineProblem} (next try at the ${f.config.interval} candle closing ${close})`;
+  if (f.engineProblem)
+    return `${cannotTrade(f.engineProblem)} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
   const atm = (f.config.atmPaise / 100).toLocaleString('en-IN');
   return `Holding ${legsText(f.openLegCount)} around ATM ${atm}: next check at the ${f.config.interval} candle closing ${close}`;
@@ -168,7 +172,7 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
         ? `Paused: holding ${legsText(f.openLegCount)}, taking no action`
         : 'Paused: no open positions';
     // A paused strategy takes no decisions, so a problem here is the bookkeeping's (legs waiting to settle).
-    if (f.engineProblem) detail += ` · ${f.engineProblem}`;
+    if (f.engineProblem) detail += ` · ${cannotTrade(f.engineProblem)}`;
     if (!f.isDummy && f.brokerToken === 'expired') {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }
