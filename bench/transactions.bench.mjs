@@ -1,6 +1,6 @@
 // GET /transactions?limit=50 for a user with 1,000,000 transactions, on SQLite and PostgreSQL, at 200
 // concurrent connections against a real console process (server/dist/main.js, SERVICES=api): requests/s
-// and p99 flat out, and p99 at a steady 1,000 requests/s, each beside GET /api/health in the same run.
+// and p99 flat out, and p99 at a steady 250 requests/s, each beside GET /api/health in the same run.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -10,7 +10,8 @@ import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { seedReferenceData } from '../server/dist/db/seed.js';
 import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
-import { describeLoad, load, signIn, startConsole } from './console-process.mjs';
+import { signIn, startConsole } from './console-process.mjs';
+import { describeHeld, loadHeld } from './held-connections.mjs';
 import { PG_URL } from './support.mjs';
 
 const ROWS = 1_000_000;
@@ -57,9 +58,10 @@ async function pg_query(database, text) {
   await sql.raw(text).execute(database.db);
 }
 
-const loadAt = (url, headers, overallRate) =>
-  load(url, headers, { connections: CONNECTIONS, seconds: SECONDS, overallRate });
-const describe = describeLoad;
+// Held connections (held-connections.mjs): each is answered once before the clock, so no figure counts
+// a new connection's wait to be accepted by a busy server.
+const loadAt = (url, headers, rate) => loadHeld(url, headers, { connections: CONNECTIONS, seconds: SECONDS, rate });
+const describe = describeHeld;
 
 async function measure(label, env) {
   // A Kite root of its own keeps the in-process sandbox exchange (and its price loop) out of the measurement.
@@ -74,11 +76,11 @@ async function measure(label, env) {
     const flat = await loadAt(page, headers);
     const steadyHealth = await loadAt(`${server.url}/api/health`, {}, STEADY_RATE);
     const steady = await loadAt(page, headers, STEADY_RATE);
-    const meets = steady.latency.p99 <= 15;
+    const meets = steady.p99 <= 15;
     console.log(
       `GET /transactions?limit=50, 1,000,000 rows, ${label}, ${CONNECTIONS} connections:\n` +
         `  flat out: ${describe(flat)}; GET /api/health ${describe(health)}\n` +
-        `  at ${STEADY_RATE} req/s: p99 ${steady.latency.p99} ms; GET /api/health p99 ${steadyHealth.latency.p99} ms ` +
+        `  at ${STEADY_RATE} req/s: ${describe(steady)}; GET /api/health p99 ${steadyHealth.p99.toFixed(1)} ms ` +
         `(target p99 ≤ 15 ms: ${meets ? 'meets' : 'MISSES'})`,
     );
   } finally {

@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext } from '@playwright/test';
+import { guardBrowser, startRecording } from './csp-guard.js';
 import { AdminPage } from './pages/admin.page.js';
 import { HomePage } from './pages/home.page.js';
 import { LoginPage } from './pages/login.page.js';
@@ -29,8 +30,33 @@ export async function createUserViaApi(request: APIRequestContext, username: str
   expect(res.status()).toBe(201);
 }
 
-export const test = base.extend<{ loginPage: LoginPage; adminPage: AdminPage; homePage: HomePage }>({
+export const test = base.extend<{
+  loginPage: LoginPage;
+  adminPage: AdminPage;
+  homePage: HomePage;
+  cspClean: void;
+}>({
   loginPage: async ({ page }, use) => use(new LoginPage(page)),
   adminPage: async ({ page }, use) => use(new AdminPage(page)),
   homePage: async ({ page }, use) => use(new HomePage(page)),
+  // Every context any story opens reports Content-Security-Policy violations (csp-guard.ts) ...
+  browser: [
+    async ({ browser }, use) => {
+      const restore = guardBrowser(browser);
+      await use(browser);
+      restore();
+    },
+    { scope: 'worker' },
+  ],
+  // ... and a story that caused one fails, after its own steps (its pages are closed by then).
+  cspClean: [
+    // Playwright reads a fixture's dependencies from this pattern: this one has none.
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const stop = startRecording();
+      await use();
+      expect(stop(), 'Content-Security-Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
 });

@@ -1,64 +1,17 @@
 // An operator's rehearsal set-up: a standalone sandbox exchange (`npm run sandbox`, built) and a console
 // started with MARKET_MODE=live whose KITE_* and BINANCE_* roots point at it, each a real process on its
 // own port, the console on its own fresh data directory.
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ADMIN } from './playwright.config.js';
+import { freePort, run, waitForOk } from './processes.js';
 import {
   SANDBOX_ADMIN_PASSWORD,
   SANDBOX_ADMIN_USER_ID,
   SANDBOX_KITE_API_KEY,
   SANDBOX_KITE_API_SECRET,
 } from '../server/src/sandbox/sandbox-accounts.js';
-
-const ROOT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Waits until `url` answers 200 (the process is up), or fails with what the process wrote. */
-async function waitForOk(url: string, child: ChildProcess, output: () => string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`exited with ${child.exitCode}:\n${output()}`);
-    const ok = await fetch(url).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs} ms:\n${output()}`);
-}
-
-function run(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: 'pipe' });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { child, output: () => output, stop };
-}
 
 export interface Rehearsal {
   /** The console's address, for a browser context's baseURL. */

@@ -2,6 +2,8 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3197);
 export const ADMIN = { username: 'admin', password: 'e2e-admin-password' };
+/** The console's in-process sandbox exchange listens here, so stories can move its market (`/control`). */
+export const E2E_SANDBOX_PORT = E2E_PORT + 100;
 
 /** Browser tests in Debian's Chromium against the built server on a fresh SQLite database. */
 export default defineConfig({
@@ -13,9 +15,13 @@ export default defineConfig({
   retries: 0,
   reporter: [['list']],
   projects: [
-    { name: 'console', testIgnore: /kill-switch\.spec\.ts$/ },
+    { name: 'console', testIgnore: /(admin-services|kill-switch|risk-limits)\.spec\.ts$/ },
+    // Stopping the RDX service pulls it from under every trading story: it runs alone, after them.
+    { name: 'services', testMatch: /admin-services\.spec\.ts$/, dependencies: ['console'] },
     // The kill switch stops every strategy of every user on the console: it runs alone, after the rest.
-    { name: 'kill-switch', testMatch: /kill-switch\.spec\.ts$/, dependencies: ['console'] },
+    { name: 'kill-switch', testMatch: /kill-switch\.spec\.ts$/, dependencies: ['services'] },
+    // The limits story shocks the sandbox market every strategy trades on: alone too, last.
+    { name: 'risk-limits', testMatch: /risk-limits\.spec\.ts$/, dependencies: ['kill-switch'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
@@ -42,11 +48,16 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
+      SANDBOX_PORT: String(E2E_SANDBOX_PORT),
       HOST: '127.0.0.1',
       ADMIN_USERNAME: ADMIN.username,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
+      // alert-channels.spec.ts: the trader's webhook receiver listens on this machine, and Telegram is
+      // out of reach (nothing listens on port 9), as it is from the sandboxed CI.
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      TELEGRAM_API_ROOT: 'http://127.0.0.1:9',
     },
   },
 });

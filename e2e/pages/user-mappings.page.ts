@@ -12,6 +12,9 @@ export interface MappingFormInput {
   peCount?: string;
   startTime?: string;
   endTime?: string;
+  /** Rupees, as typed; '' clears the limit. */
+  maxLoss?: string;
+  targetProfit?: string;
 }
 
 /** The strategy mapping form and 'Existing Strategy Mappings' (user Strategies view and admin panel). */
@@ -66,6 +69,8 @@ export class UserMappingsPage {
     if (input.peCount !== undefined) await this.field('PE Count').fill(input.peCount);
     if (input.startTime !== undefined) await this.field('Start Time').fill(input.startTime);
     if (input.endTime !== undefined) await this.field('End Time').fill(input.endTime);
+    if (input.maxLoss !== undefined) await this.field('Max Loss (₹)').fill(input.maxLoss);
+    if (input.targetProfit !== undefined) await this.field('Target Profit (₹)').fill(input.targetProfit);
   }
 
   async create(input: MappingFormInput = {}) {

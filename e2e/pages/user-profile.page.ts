@@ -28,4 +28,40 @@ export class UserProfilePage {
   success() {
     return this.form().locator('.message-success > span');
   }
+
+  dailyLimitForm() {
+    return this.page.getByRole('form', { name: 'Daily Max Loss' });
+  }
+
+  async setDailyLimit(rupees: string) {
+    const form = this.dailyLimitForm();
+    await form.getByLabel('Daily Max Loss (₹)').fill(rupees);
+    await form.getByRole('button', { name: 'Save limit' }).click();
+  }
+
+  dailyLimitSummary() {
+    return this.dailyLimitForm().getByTestId('daily-limit-summary');
+  }
+
+  alertChannelsForm() {
+    return this.page.getByRole('form', { name: 'Alert Channels' });
+  }
+
+  async saveAlertChannels(channels: { botToken: string; chatId: string; webhookUrl: string; webhookSecret: string }) {
+    const form = this.alertChannelsForm();
+    await form.getByLabel('Telegram Bot Token').fill(channels.botToken);
+    await form.getByLabel('Telegram Chat ID').fill(channels.chatId);
+    await form.getByLabel('Webhook URL').fill(channels.webhookUrl);
+    await form.getByLabel('Webhook Secret').fill(channels.webhookSecret);
+    await form.getByRole('button', { name: 'Save Channels' }).click();
+  }
+
+  async sendTestAlert() {
+    await this.alertChannelsForm().getByRole('button', { name: 'Send Test Alert' }).click();
+  }
+
+  /** How the newest alert went on each channel, one line per channel. */
+  lastDeliveries() {
+    return this.alertChannelsForm().getByRole('list', { name: 'Last deliveries' });
+  }
 }

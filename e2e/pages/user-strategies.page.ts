@@ -25,6 +25,11 @@ export class UserActiveStrategiesPage {
     return this.row(mappingId).getByTestId('strategy-status-detail');
   }
 
+  /** The row's loss and profit limits ("Max loss ₹1.00 · Target …"). */
+  limits(mappingId: number) {
+    return this.row(mappingId).getByTestId('strategy-limits');
+  }
+
   /** The buttons the row offers in its Actions cell, in order (the Net P&L cell's Legs disclosure is not an action). */
   buttons(mappingId: number) {
     return this.row(mappingId).getByTestId('strategy-actions').getByRole('button');

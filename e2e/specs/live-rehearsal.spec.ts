@@ -6,8 +6,7 @@
 // creates and configures a LIVE strategy and starts it. Mid-run the operator injects a fault on the
 // sandbox's control port: the broker refuses the exit's first order. The trader is told the broker's words,
 // the console chases the square-off by itself, and the exchange's own order book shows no order twice.
-import { expect, test } from '@playwright/test';
-import { ADMIN } from '../fixtures.js';
+import { ADMIN, expect, test } from '../fixtures.js';
 import { startRehearsal, type Rehearsal } from '../live-rehearsal.js';
 import { AdminInstrumentsPage } from '../pages/admin-instruments.page.js';
 import { AdminServicesPage } from '../pages/admin-services.page.js';

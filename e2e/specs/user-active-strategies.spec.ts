@@ -172,16 +172,16 @@ test.describe('Home - Active Strategies', () => {
     const user = await newUser(request, 'rdx');
     const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
-    await signIn({ loginPage, homePage }, user);
-    await expect(activeStrategies.rdxData(id)).toHaveCount(0);
-
-    // The modal starts in its loading state: hold the config read to see it.
+    // The modal starts in its loading state: hold every read of the config to see it. Held from before the
+    // home loads: the row's RDX summary reads the same config, and the modal shares a read in flight.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route(`**/api/strategies/user-mappings/${id}/rdx-config`, async (route) => {
       await held;
       await route.continue();
     });
+    await signIn({ loginPage, homePage }, user);
+    await expect(activeStrategies.rdxData(id)).toHaveCount(0);
     let modal = await activeStrategies.configure(id);
     await expect(modal.dialog().getByText('Loading RDX configuration...')).toBeVisible();
     release();

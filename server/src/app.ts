@@ -8,8 +8,10 @@ import type { Database } from './db/client.js';
 import { createSettingsRepository } from './db/settings.repository.js';
 import { createSharedState } from './db/shared-state.js';
 import type { Leadership } from './platform/leadership.js';
+import { createAuditModule } from './domains/audit/audit.module.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
+import { passwordChangeRequired } from './domains/auth/password-change-gate.js';
 import { createDbLoginFailures, createRedisLoginFailures } from './domains/auth/login-failures.repository.js';
 import type { PasswordHasher } from './domains/auth/passwords.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
@@ -23,6 +25,7 @@ import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
+import { createAlertsModule } from './domains/alerts/alerts.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
 import { createStrategiesModule } from './domains/strategies/strategies.module.js';
 import { createTransactionsModule } from './domains/transactions/transactions.module.js';
@@ -39,6 +42,7 @@ import {
   type RealtimeHub,
 } from './platform/realtime.js';
 import type { SecretBox } from './platform/secrets.js';
+import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders } from './platform/security-headers.js';
 import { serveWebApp } from './platform/static.js';
 
 export interface AppDeps {
@@ -65,6 +69,14 @@ export interface AppDeps {
   leadership?: Leadership;
   /** Fastify's trustProxy, so the login limit sees clients' addresses behind nginx. */
   trustProxy?: boolean | string[] | ((address: string, hop: number) => boolean);
+  /** Telegram's Bot API root for alert delivery (TELEGRAM_API_ROOT; tests point it at a fake). */
+  telegramApiRoot?: string;
+  /** Alert webhooks may reach loopback and private networks (WEBHOOK_ALLOW_PRIVATE=1); never link-local. */
+  webhookAllowPrivate?: boolean;
+  /** Strict-Transport-Security lifetime on HTTPS requests (HSTS_MAX_AGE); 0 sends none. */
+  hstsMaxAgeSeconds?: number;
+  /** Mappings per paper-fill transaction of a candle close (engine/paper-slices.ts); tests make it small. */
+  paperSliceSize?: number;
 }
 
 /**
@@ -83,11 +95,7 @@ export async function buildApp(deps: AppDeps) {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'no-referrer');
-  });
+  installSecurityHeaders(app, { hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? DEFAULT_HSTS_MAX_AGE });
 
   const logger = deps.logger ?? pino({ level: 'silent' });
   const { database, clock } = deps;
@@ -119,8 +127,12 @@ export async function buildApp(deps: AppDeps) {
           httpServer: app.server,
           logger,
           redisUrl: deps.realtime?.redisUrl,
+          redisKey: redisUrl && `socket.io#${await shared.databaseId(clock.now())}`,
+          liveSessions: (ids) => auth.auth.liveSessionIds(ids),
           authenticate: async (token) => {
             const who = await auth.auth.authenticate(token);
+            // Like every API route but three, events wait until the printed first-start password is changed.
+            if (who.mustChangePassword) throw passwordChangeRequired();
             return { userId: who.userId, role: who.role, sessionId: who.sessionId };
           },
         });
@@ -198,6 +210,7 @@ export async function buildApp(deps: AppDeps) {
     hub: marketData.hub,
     optionChains: marketData.optionChains,
     calendar: calendar.calendar,
+    paperSliceSize: deps.paperSliceSize,
   });
   app.addHook('onClose', () => engine.close());
   const risk = createRiskModule({
@@ -207,6 +220,22 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     engine: engine.engine,
     logger,
+    events,
+    positionsOf: (userId) => ledger.positions.listFor(userId),
+  });
+  app.addHook('onClose', () => Promise.resolve(risk.close()));
+  // Its HTTP edge sees every state-changing route: installed before any route is registered.
+  const audit = createAuditModule({ db, clock, events, shared, logger });
+  audit.install(app);
+  const alerts = createAlertsModule({
+    db,
+    clock,
+    events,
+    secrets: deps.secrets,
+    holidays: calendar.calendar,
+    logger,
+    telegramApiRoot: deps.telegramApiRoot,
+    webhookAllowPrivate: deps.webhookAllowPrivate,
   });
 
   const startedAt = clock.now();
@@ -234,12 +263,20 @@ export async function buildApp(deps: AppDeps) {
     scheduling.routes,
     engine.routes,
     risk.routes,
+    audit.routes,
+    alerts.routes,
   ];
   for (const register of routes) register(app, auth.authenticate);
   await serveWebApp(app, deps.webDist);
 
   // Started in this order after HTTP, stopped in reverse (STYLE "Background workers").
-  const workers: Worker[] = [...marketData.workers, ...engine.workers, ...ledger.workers, ...scheduling.workers];
+  const workers: Worker[] = [
+    ...marketData.workers,
+    ...engine.workers,
+    ...ledger.workers,
+    ...scheduling.workers,
+    ...alerts.workers,
+  ];
   const modules = {
     auth,
     users,
@@ -254,6 +291,8 @@ export async function buildApp(deps: AppDeps) {
     engine,
     ledger,
     risk,
+    alerts,
+    audit,
   };
   return { app, modules, workers, events, realtime, shared };
 }

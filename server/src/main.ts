@@ -11,7 +11,7 @@ import { createPasswordHasher } from './domains/auth/passwords.js';
 import { systemClock } from './platform/clock.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
 import { createLogger } from './platform/logger.js';
-import { createSecretBox, loadSecretKey } from './platform/secrets.js';
+import { secretBoxFromEnv } from './platform/secrets.js';
 import { readVersion, REPO_ROOT } from './platform/version.js';
 import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
@@ -43,11 +43,17 @@ async function main() {
 
   // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6),
   // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests).
-  const sandbox = isSandbox && !env.KITE_API_ROOT ? await createSandboxExchange({ seed: env.SANDBOX_SEED }) : null;
+  const sandbox =
+    isSandbox && !env.KITE_API_ROOT
+      ? await createSandboxExchange({
+          seed: env.SANDBOX_SEED,
+          ...(env.SANDBOX_PORT !== undefined ? { port: env.SANDBOX_PORT } : {}),
+        })
+      : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
   const market = resolveMarketConfig(env, sandbox?.urls ?? null);
 
-  const secrets = createSecretBox(loadSecretKey(env.SECRET_KEY, env.DATA_DIR));
+  const secrets = secretBoxFromEnv(env);
   const runner = createWorkerRunner(logger, clock);
   const instance = env.INSTANCE_NAME ?? `${os.hostname()}:${env.PORT}`;
   // Engine, scheduler and live sync run on one instance at a time: the holder of a PostgreSQL lock.
@@ -71,6 +77,9 @@ async function main() {
     workerStatus: () => runner.statuses(),
     leadership,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
+    ...(env.TELEGRAM_API_ROOT ? { telegramApiRoot: env.TELEGRAM_API_ROOT } : {}),
+    hstsMaxAgeSeconds: env.HSTS_MAX_AGE,
+    webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');
@@ -78,7 +87,9 @@ async function main() {
   // Only a first start on an empty database seeds the demo, and only against the sandbox.
   const demo = admin && isSandbox && env.SEED_DEMO === '1' ? await seedDemo(modules, newPassword()) : null;
   const lines = [
-    admin?.generated ? `  Admin account created: ${admin.username} / ${admin.password}` : null,
+    admin?.generated
+      ? `  Admin account created: ${admin.username} / ${admin.password} (to be changed at first login)`
+      : null,
     demo ? `  Demo account created:  ${demo.username} / ${demo.password} (a paper RDX strategy is running)` : null,
   ].filter(Boolean);
   // Printed once, on the console only: the logger redacts passwords by design.

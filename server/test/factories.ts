@@ -3,6 +3,9 @@ import type { TransactionsTable } from '../src/db/schema.js';
 import type { Role } from '@app/contract';
 import type { TestApp } from './test-app.js';
 
+/** The factories' default password: long enough and on no common-password list (issue 14 refuses those). */
+export const TEST_PASSWORD = 'factory-Pa55word';
+
 let counter = 0;
 /** Broker user ids are unique per user and broker (a second identical account is refused). */
 let brokerCounter = 0;
@@ -22,7 +25,7 @@ export async function buildUser(
 ) {
   counter += 1;
   const username = overrides.username ?? `user${counter}_${Date.now() % 100000}`;
-  const password = overrides.password ?? 'password123';
+  const password = overrides.password ?? TEST_PASSWORD;
   const role = overrides.role ?? 'user';
   const user = await t.services.users.create({ username, password, role });
   const { token } = await t.services.auth.login({ username, password }, `10.0.0.${counter % 250}`);

@@ -75,6 +75,10 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     engine: m.engine.engine,
     positions: m.ledger.positions,
     positionsFeed: m.ledger.feed,
+    alerts: m.alerts.alerts,
+    /** The leader's alerts worker: token checks and due deliveries, one tick. */
+    alertsTick: (at: number) => m.alerts.delivery.tick(at),
+    limits: m.risk.limits,
     realtime,
     transactionsRepo: createTransactionsRepository(database.db),
     engineRepo: createEngineRepository(database),
@@ -99,7 +103,15 @@ export interface TestApp {
  * `selfLogin: false` is a console that cannot log in to Kite by itself (no TOTP at hand, as in live mode):
  * market data waits for an admin to generate the token.
  */
-export async function buildTestApp(options: { start?: number; selfLogin?: boolean } = {}): Promise<TestApp> {
+export async function buildTestApp(
+  options: {
+    start?: number;
+    selfLogin?: boolean;
+    telegramApiRoot?: string;
+    webhookAllowPrivate?: boolean;
+    paperSliceSize?: number;
+  } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database);
   const clock = manualClock(options.start ?? TEST_START);
@@ -118,6 +130,10 @@ export async function buildTestApp(options: { start?: number; selfLogin?: boolea
     ...(options.selfLogin === false ? {} : { sandboxTotp: () => sandboxTotpCode(clock.now()) }),
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
     reconnectBaseDelayMs: 20,
+    ...(options.telegramApiRoot ? { telegramApiRoot: options.telegramApiRoot } : {}),
+    // The tests' receivers listen on loopback; alerts-webhook-destinations.int.test.ts turns this off.
+    webhookAllowPrivate: options.webhookAllowPrivate ?? true,
+    ...(options.paperSliceSize ? { paperSliceSize: options.paperSliceSize } : {}),
   });
   const services = testServices(modules, database, realtime);
   await app.ready();

@@ -9,8 +9,16 @@ export const UserSchema = z.object({
   id: z.number().int(),
   username: z.string(),
   role: RoleSchema,
+  /**
+   * Only in login and verify replies, and only when true: the admin created at first start with a printed
+   * password must choose their own before anything else (every other route answers 428 until then).
+   */
+  must_change_password: z.boolean().optional(),
 });
 export type User = z.infer<typeof UserSchema>;
+
+/** The shortest password accepted on create, reset and change (the server also refuses common ones). */
+export const PASSWORD_MIN_LENGTH = 8;
 
 export const LoginBodySchema = z.object({
   username: requiredText('username', 64),
@@ -28,7 +36,7 @@ export const ChangePasswordSchema = z.object({
     .max(200),
   new_password: z
     .string({ error: 'New Password is required' })
-    .min(8, { error: 'New Password must be at least 8 characters' })
+    .min(PASSWORD_MIN_LENGTH, { error: `New Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
     .max(200, { error: 'New Password must be at most 200 characters' }),
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, IdParamsSchema, requiredText } from './route.js';
+import { defineRoute, IdParamsSchema, requiredText, rowId } from './route.js';
 import { idField, IsoTimeSchema } from './fields.js';
 import { labelOf } from './labels.js';
 import { MSG } from './messages.js';
@@ -76,7 +76,7 @@ export type CreateUserBroker = z.infer<typeof CreateUserBrokerSchema>;
 export const UpdateUserBrokerSchema = userBrokerFields.partial().superRefine(kiteAppPair);
 export type UpdateUserBroker = z.infer<typeof UpdateUserBrokerSchema>;
 
-export const UserIdParamsSchema = z.object({ userId: z.coerce.number().int().positive() });
+export const UserIdParamsSchema = z.object({ userId: rowId('User must be a positive whole number', true) });
 
 export const GenerateBrokerTokenSchema = z.object({
   password: z

@@ -34,6 +34,10 @@ export type Role = (typeof ROLES)[number];
 
 export const RUNNING_STATUS = { STOPPED: 0, RUNNING: 1, PAUSED: 2 } as const;
 
+/** Running or paused: a strategy the engine still answers for (it may hold legs and act on them). */
+export const isLiveStatus = (status: number): boolean =>
+  status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
+
 export const PAGE_SIZE = { userTransactions: 15, adminTransactions: 20, apiDefault: 50 } as const;
 
 export const MESSAGE_DISMISS_MS = 5000;
@@ -56,6 +60,8 @@ export const LIMITS = {
   maxAtmRupees: 10_00_000,
   /** Offset Value in rupees either side; the server also keeps it inside the option chain's strikes. */
   maxOffsetRupees: 50_000,
+  /** Max Loss, Target Profit and a user's Daily Max Loss in rupees: a crore is past any sane limit. */
+  maxRiskLimitRupees: 1_00_00_000,
 } as const;
 
 /** Actions a row of the Active Strategies table may offer; the server lists those that can succeed now. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineRoute, IdParamsSchema } from './route.js';
+import { defineRoute, IdParamsSchema, rowId } from './route.js';
 import { StrategyReplySchema } from './strategies.js';
 
 export const RdxServiceStatusSchema = z.object({ isRunning: z.boolean() });
@@ -31,7 +31,7 @@ export const engineRoutes = {
     path: '/realtime/test-event',
     access: 'admin',
     body: z.object({
-      userId: z.number().int().positive(),
+      userId: rowId('User must be a positive whole number'),
       message: z.string().trim().max(200).default('Test event from the admin console'),
     }),
     data: z.object({ delivered: z.boolean() }),

@@ -8,6 +8,8 @@ export const ErrorCodeSchema = z.enum([
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  /** The first-start admin must pick their own password before anything else (428). */
+  'PASSWORD_CHANGE_REQUIRED',
   'UPSTREAM_FAILED',
   'INTERNAL',
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AlertSchema } from './alerts.js';
 import { ROLES } from './constants.js';
 import { MappingSchema } from './strategies.js';
 import { AdminPositionSchema } from './positions.js';
@@ -12,6 +13,8 @@ export const StrategyStatusChangedSchema = z.object({
 });
 /** A strategy's P&L and legs after a fill or a price change (at most once a second per mapping). */
 export const PositionsUpdatedSchema = z.object({ position: AdminPositionSchema });
+/** A new alert for the signed-in user (issue 13): the bell counts it. */
+export const AlertCreatedSchema = z.object({ alert: AlertSchema });
 export const TestEventSchema = z.object({ message: z.string(), sentAt: z.string() });
 export const AuthenticatePayloadSchema = z.object({
   userId: z.number().int().optional(),
@@ -23,6 +26,7 @@ export interface ServerToClientEvents {
   strategy_status_changed: (payload: z.infer<typeof StrategyStatusChangedSchema>) => void;
   positions_updated: (payload: z.infer<typeof PositionsUpdatedSchema>) => void;
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
+  alert_created: (payload: z.infer<typeof AlertCreatedSchema>) => void;
 }
 
 export interface ClientToServerEvents {

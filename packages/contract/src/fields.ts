@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { HH_MM } from './constants.js';
+import { HH_MM, LIMITS } from './constants.js';
 import { labelOf } from './labels.js';
+import { rowId } from './route.js';
 
 /** A 0/1 flag as SPEC stores it; booleans are accepted and turned into 0/1. */
 export const FlagSchema = (field: string) =>
@@ -20,8 +21,7 @@ export const intBetween = (field: string, min: number, max: number) =>
   intAtLeast(field, min).max(max, { error: `${labelOf(field)} must be at most ${max.toLocaleString('en-IN')}` });
 
 /** A positive integer id in a JSON body. */
-export const idField = (field: string, message = `${labelOf(field)} is required`) =>
-  z.number({ error: message }).int({ error: message }).positive({ error: message });
+export const idField = (field: string, message = `${labelOf(field)} is required`) => rowId(message);
 
 /** HH:MM, with its field named in the error. */
 export const hhmm = (field: string) =>
@@ -39,6 +39,21 @@ export const rupees = (field: string) =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
       error: `${labelOf(field)} may have at most two decimals`,
     });
+
+/**
+ * An optional loss or profit limit in rupees (issue 13): above zero, two decimals at most; empty string and
+ * null both mean "no limit".
+ */
+export const optionalLimitRupees = (field: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === undefined ? null : v),
+    rupees(field)
+      .refine((v) => v > 0, { error: `${labelOf(field)} must be more than 0` })
+      .refine((v) => v <= LIMITS.maxRiskLimitRupees, {
+        error: `${labelOf(field)} must be at most ${LIMITS.maxRiskLimitRupees.toLocaleString('en-IN')}`,
+      })
+      .nullable(),
+  );
 
 /** ISO-8601 UTC timestamp string. */
 export const IsoTimeSchema = z.string();

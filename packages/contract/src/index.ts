@@ -14,6 +14,8 @@ export * from './calendar.js';
 export * from './strategies.js';
 export * from './rdx.js';
 export * from './risk.js';
+export * from './audit.js';
+export * from './alerts.js';
 export * from './transactions.js';
 export * from './positions.js';
 export * from './live-data.js';

@@ -3,12 +3,31 @@ import { DataIntervalSchema, DataSourceSchema, instrumentTokenError } from './li
 import { labelOf } from './labels.js';
 import { defineRoute, requiredText } from './route.js';
 
+/**
+ * Years a historical fetch may name. Providers keep no candles before 2000, and a start near the limits of
+ * Date (year -271821 parses) would have the fetch walk its chunks for ever.
+ */
+const FETCH_YEARS = { from: Date.UTC(2000, 0, 1), to: Date.UTC(2100, 0, 1) };
+
+/** Whether a leading YYYY-MM-DD names a real day: Date.parse reads 2026-02-30 as 2 March. */
+function isCalendarDay(s: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(s);
+  if (!m) return true;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d;
+}
+
 const optionalDate = (field: string) =>
   z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
       .string()
-      .refine((s) => !Number.isNaN(Date.parse(s)), { error: `${labelOf(field)} must be a date` })
+      .max(40, { error: `${labelOf(field)} must be a date` })
+      .refine((s) => !Number.isNaN(Date.parse(s)) && isCalendarDay(s), { error: `${labelOf(field)} must be a date` })
+      .refine((s) => Date.parse(s) >= FETCH_YEARS.from && Date.parse(s) < FETCH_YEARS.to, {
+        error: `${labelOf(field)} must be between 2000 and 2099`,
+      })
       .optional(),
   );
 

@@ -23,6 +23,11 @@ export const MSG = {
   failedChangePassword: 'Failed to change password',
   passwordReset: 'Password reset. The user must sign in again.',
   failedResetPassword: 'Failed to reset password',
+  // Password policy (issue 14): on create, reset and change; the first-start admin's forced change
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordTooCommon: 'This password is too common; choose another',
+  passwordMustDiffer: 'New Password must differ from the current one',
+  passwordChangeRequired: 'Change your password before you continue',
 
   // Brokers
   failedGenerateKiteToken: 'Failed to generate Kite token',

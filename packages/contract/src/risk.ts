@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineRoute } from './route.js';
-import { IsoTimeSchema } from './fields.js';
+import { defineRoute, rowId } from './route.js';
+import { IsoTimeSchema, optionalLimitRupees } from './fields.js';
 
 /** The admin's kill switch (issue 13): one state for every console instance. */
 export const KillSwitchSchema = z.object({
@@ -20,6 +20,28 @@ export const KillSwitchReplySchema = KillSwitchSchema.extend({
   closed_legs: z.number().int(),
 });
 
+/**
+ * A user's own daily limit (issue 13): the day's P&L across all their strategies (realized today +
+ * unrealized, before charges) may not fall to −daily_max_loss; null = no limit. `today_pnl` is that
+ * figure now, so the Profile page shows how close it is.
+ */
+export const DailyLimitSchema = z.object({
+  user_id: z.number().int(),
+  daily_max_loss: z.number().nullable(),
+  today_pnl: z.number(),
+});
+export type DailyLimit = z.infer<typeof DailyLimitSchema>;
+
+/** Admins name the user; a user sets only their own (user_id ignored). */
+export const DailyLimitQuerySchema = z.object({
+  user_id: rowId('User must be a positive whole number', true).optional(),
+});
+export const SetDailyLimitSchema = z.object({
+  daily_max_loss: optionalLimitRupees('daily_max_loss'),
+  user_id: rowId('User must be a positive whole number').optional(),
+});
+export type SetDailyLimit = z.infer<typeof SetDailyLimitSchema>;
+
 export const riskRoutes = {
   killSwitch: defineRoute({ method: 'GET', path: '/risk/kill-switch', access: 'user', data: KillSwitchSchema }),
   setKillSwitch: defineRoute({
@@ -28,5 +50,19 @@ export const riskRoutes = {
     access: 'admin',
     body: SetKillSwitchSchema,
     data: KillSwitchReplySchema,
+  }),
+  dailyLimit: defineRoute({
+    method: 'GET',
+    path: '/risk/limits',
+    access: 'user',
+    query: DailyLimitQuerySchema,
+    data: DailyLimitSchema,
+  }),
+  setDailyLimit: defineRoute({
+    method: 'PUT',
+    path: '/risk/limits',
+    access: 'user',
+    body: SetDailyLimitSchema,
+    data: DailyLimitSchema,
   }),
 };

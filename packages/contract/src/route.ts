@@ -52,8 +52,21 @@ export type QueryOf<T> = T extends RouteDef<z.ZodType, infer Q, z.ZodType, z.Zod
 export type BodyOf<T> = T extends RouteDef<z.ZodType, z.ZodType, infer B, z.ZodType> ? z.input<B> : never;
 export type DataOf<T> = T extends RouteDef<z.ZodType, z.ZodType, z.ZodType, infer R> ? z.output<R> : never;
 
+/**
+ * The largest row id. Ids are PostgreSQL `serial` (32-bit) columns: a larger number names no row, and the
+ * database would refuse to compare with it, so the edge refuses it first.
+ */
+export const MAX_ID = 2_147_483_647;
+
+/** A row id in a JSON body or query (`coerce` for query strings), with the message it fails with. */
+export const rowId = (message: string, coerce = false) =>
+  (coerce ? z.coerce.number({ error: message }) : z.number({ error: message }))
+    .int({ error: message })
+    .positive({ error: message })
+    .max(MAX_ID, { error: message });
+
 /** Path parameter `:id` as a positive integer (SPEC: ids parsed as integers). */
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const IdParamsSchema = z.object({ id: rowId('Id must be a positive whole number', true) });
 export type IdParams = z.infer<typeof IdParamsSchema>;
 
 /** Reply of calls that only confirm. */

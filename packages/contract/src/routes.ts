@@ -1,3 +1,5 @@
+import { alertsRoutes } from './alerts.js';
+import { auditRoutes } from './audit.js';
 import { authRoutes } from './auth.js';
 import { brokersRoutes, brokerTokenRoutes } from './brokers.js';
 import { calendarRoutes } from './calendar.js';
@@ -31,6 +33,8 @@ export const api = {
   marketData: marketDataRoutes,
   engine: engineRoutes,
   risk: riskRoutes,
+  audit: auditRoutes,
+  alerts: alertsRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { MSG } from './messages.js';
-import { defineRoute, IdParamsSchema } from './route.js';
+import { defineRoute, IdParamsSchema, rowId } from './route.js';
 import { LIMITS, STOP_REASONS, STRATEGY_ACTIONS } from './constants.js';
-import { FlagSchema, idField, intBetween, IsoTimeSchema, optionalHhmm } from './fields.js';
+import { FlagSchema, idField, intBetween, IsoTimeSchema, optionalHhmm, optionalLimitRupees } from './fields.js';
 
 export const StrategySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
 export type Strategy = z.infer<typeof StrategySchema>;
@@ -32,6 +32,12 @@ export const MappingSchema = z.object({
   start_time: z.string().nullable(),
   end_time: z.string().nullable(),
   running_status: z.number().int(),
+  /**
+   * Loss and profit limits in rupees on the strategy's P&L for the current trading day (realized today +
+   * unrealized, before charges); null = none. A breach exits every leg and stops the strategy.
+   */
+  max_loss: z.number().nullable(),
+  target_profit: z.number().nullable(),
   /** Why the strategy last stopped or paused, and when; null while running or never stopped. */
   stop_reason: z.enum(STOP_REASONS).nullable(),
   stopped_at: IsoTimeSchema.nullable(),
@@ -97,8 +103,10 @@ const mappingFields = {
   pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount).default(MAPPING_DEFAULTS.pe_count),
   start_time: optionalHhmm('start_time').default(null),
   end_time: optionalHhmm('end_time').default(null),
+  max_loss: optionalLimitRupees('max_loss').default(null),
+  target_profit: optionalLimitRupees('target_profit').default(null),
   /** Admins may create a mapping for another user; ignored for users. */
-  user_id: z.number().int().positive().optional(),
+  user_id: rowId('User must be a positive whole number').optional(),
 };
 
 const windowRule = (v: { start_time?: string | null; end_time?: string | null }, ctx: z.RefinementCtx) => {
@@ -121,6 +129,8 @@ export const UpdateMappingSchema = z
     pe_count: intBetween('pe_count', 0, LIMITS.maxLegCount),
     start_time: optionalHhmm('start_time'),
     end_time: optionalHhmm('end_time'),
+    max_loss: optionalLimitRupees('max_loss'),
+    target_profit: optionalLimitRupees('target_profit'),
   })
   .partial();
 export type UpdateMapping = z.infer<typeof UpdateMappingSchema>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RoleSchema, UserSchema } from './auth.js';
+import { PASSWORD_MIN_LENGTH, RoleSchema, UserSchema } from './auth.js';
 import { defineRoute, IdParamsSchema, requiredText } from './route.js';
 
 const UsernameSchema = requiredText('username', 64).regex(/^[A-Za-z0-9_.@-]+$/, {
@@ -7,7 +7,7 @@ const UsernameSchema = requiredText('username', 64).regex(/^[A-Za-z0-9_.@-]+$/, 
 });
 const PasswordSchema = z
   .string({ error: 'Password is required' })
-  .min(8, { error: 'Password must be at least 8 characters' })
+  .min(PASSWORD_MIN_LENGTH, { error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
   .max(200, { error: 'Password must be at most 200 characters' });
 
 export const CreateUserSchema = z.object({

@@ -25,11 +25,21 @@ const EnvSchema = z.object({
   KITE_WS_ROOT: optionalText,
   BINANCE_API_ROOT: optionalText,
   BINANCE_WS_ROOT: optionalText,
+  /** Telegram's Bot API for alerts (default https://api.telegram.org); tests use a fake on loopback. */
+  TELEGRAM_API_ROOT: optionalText,
+  /** 1: alert webhooks may reach loopback and private networks (a receiver on this machine or LAN). */
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['0', '1']).default('0'),
   SECRET_KEY: optionalText,
+  /** The key being rotated away from: sealed values it made still open (`npm run secrets:rotate`). */
+  SECRET_KEY_PREVIOUS: optionalText,
+  /** Where `npm run db:backup` writes (default DATA_DIR/backups/<time>.sqlite). */
+  BACKUP_FILE: optionalText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   SANDBOX_SEED: z.string().default('rdx-sandbox'),
-  SERVICES: z.string().default('api,market-data-sync,strategy-engine,positions-feed,scheduler'),
+  /** The in-process sandbox's loopback port (default: any free one); the browser tests fix it to reach /control. */
+  SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  SERVICES: z.string().default('api,market-data-sync,strategy-engine,positions-feed,scheduler,alerts'),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -42,6 +52,11 @@ const EnvSchema = z.object({
    * count, or addresses/CIDRs separated by commas). Unset: the socket's address, as without a proxy.
    */
   TRUST_PROXY: optionalText,
+  /**
+   * Seconds of Strict-Transport-Security sent on requests that arrived over HTTPS (behind a proxy: with
+   * TRUST_PROXY, so its X-Forwarded-Proto counts). 0 turns HSTS off. Plain HTTP never gets it.
+   */
+  HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
 });
 
 export type Env = ReturnType<typeof loadEnv>;

@@ -82,21 +82,19 @@ export function createPostgresMappingLocks(options: { url: string; schema?: stri
       try {
         if (ids.length === 0) return await fn();
         const client = await pool.connect();
+        let broken: Error | undefined;
         try {
           await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
             MAPPING_LOCK_SPACE,
             ids,
           ]);
-          try {
-            return await fn();
-          } finally {
-            await client.query('select pg_advisory_unlock($1, id) from unnest($2::int[]) as id', [
-              MAPPING_LOCK_SPACE,
-              ids,
-            ]);
-          }
+          return await fn();
         } finally {
-          client.release();
+          // The connection is ours alone meanwhile, so its advisory locks are exactly these (or the part a
+          // failed lock statement took): one call frees them, where unlocking 10,000 one by one took ~45 ms.
+          // A connection that cannot unlock is closed rather than pooled, which ends its locks too.
+          await client.query('select pg_advisory_unlock_all()').catch((err: Error) => (broken = err));
+          client.release(broken);
         }
       } finally {
         release();

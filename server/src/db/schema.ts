@@ -1,4 +1,4 @@
-import type { CalendarExchange, DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
+import type { AlertKind, CalendarExchange, DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -12,6 +12,10 @@ export interface UsersTable {
   username: string;
   passwordHash: string;
   role: Role;
+  /** The day's loss across all the user's strategies that stops them all (issue 13); null = none. */
+  dailyMaxLossPaise: number | null;
+  /** 1 while the first-start admin still has the printed password (issue 14); 0 otherwise. */
+  mustChangePassword: ColumnType<number, number | undefined, number>;
   createdAt: number;
   updatedAt: number;
 }
@@ -85,6 +89,9 @@ export interface UserStrategyMappingsTable {
   /** Why the strategy last stopped or paused (a STOP_REASONS value); null while running or never stopped. */
   stopReason: string | null;
   stoppedAt: number | null;
+  /** Limits on the strategy's P&L for the day (issue 13); null = none. */
+  maxLossPaise: number | null;
+  targetProfitPaise: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -226,6 +233,59 @@ export interface MarketHolidaysTable {
   createdAt: number;
 }
 
+/** One notification of a user's (issue 13); `dedupeKey` keeps a repeated condition to one alert. */
+export interface AlertsTable {
+  id: Generated<number>;
+  userId: number;
+  kind: AlertKind;
+  title: string;
+  body: string;
+  createdAt: number;
+  readAt: number | null;
+  mappingId: number | null;
+  userBrokerId: number | null;
+  dedupeKey: string | null;
+}
+
+/** A user's own delivery channels; the bot token and the webhook secret are sealed (SecretBox). */
+export interface AlertChannelsTable {
+  userId: number;
+  telegramBotTokenSealed: string | null;
+  telegramChatId: string | null;
+  webhookUrl: string | null;
+  webhookSecretSealed: string | null;
+  updatedAt: number;
+}
+
+/** One alert queued for one channel, retried with backoff until delivered or given up. */
+export interface AlertDeliveriesTable {
+  id: Generated<number>;
+  alertId: number;
+  channel: 'telegram' | 'webhook';
+  status: 'pending' | 'delivered' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  nextAttemptAt: number;
+  deliveredAt: number | null;
+  lastError: string | null;
+}
+
+/** One control action (issue 13); append-only. `changes` and `detail` are JSON text. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: number;
+  actorUserId: number | null;
+  /** The actor's username at the time, `system`, or the attempted name of a failed sign-in. */
+  actor: string;
+  action: string;
+  objectType: string | null;
+  objectId: number | null;
+  /** Whose account or strategy the object is: it shows on that user's own trail. */
+  ownerUserId: number | null;
+  changes: string;
+  detail: string | null;
+  ip: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -246,6 +306,10 @@ export interface DB {
   transactionCounts: TransactionCountsTable;
   positionMarks: PositionMarksTable;
   marketHolidays: MarketHolidaysTable;
+  auditLog: AuditLogTable;
+  alerts: AlertsTable;
+  alertChannels: AlertChannelsTable;
+  alertDeliveries: AlertDeliveriesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

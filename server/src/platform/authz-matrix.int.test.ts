@@ -6,6 +6,7 @@ import {
   buildRdxConfig,
   buildUser,
   buildUserBroker,
+  TEST_PASSWORD,
   type TestUser,
 } from '../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../test/test-app.js';
@@ -54,12 +55,12 @@ const cases: Record<string, Case> = {
   'auth.logout': { prepare: none },
   // Every caller here signs in with the factories' password; keeping it unchanged keeps later cases signing in.
   'auth.changePassword': {
-    prepare: () => Promise.resolve({ body: { current_password: 'password123', new_password: 'password123' } }),
+    prepare: () => Promise.resolve({ body: { current_password: TEST_PASSWORD, new_password: TEST_PASSWORD } }),
   },
   'users.list': { prepare: none },
   'users.get': { prepare: (o) => Promise.resolve({ params: { id: o.id } }) },
   'users.create': {
-    prepare: () => Promise.resolve({ body: { username: `made${++seq}`, password: 'password123', role: 'user' } }),
+    prepare: () => Promise.resolve({ body: { username: `made${++seq}`, password: TEST_PASSWORD, role: 'user' } }),
     ok: 201,
   },
   'users.update': { prepare: async () => ({ params: { id: (await buildUser(t)).id }, body: { role: 'user' } }) },
@@ -220,6 +221,17 @@ const cases: Record<string, Case> = {
   'risk.killSwitch': { prepare: none },
   // Released, not engaged: an engaged switch would refuse the later rows' starts (kill-switch.int.test.ts engages).
   'risk.setKillSwitch': { prepare: () => Promise.resolve({ body: { engaged: false } }) },
+  // Every signed-in user reads and sets their own; an admin names the user (a user's user_id is ignored).
+  'risk.dailyLimit': { prepare: none },
+  'risk.setDailyLimit': { prepare: () => Promise.resolve({ body: { daily_max_loss: 5000 } }) },
+  // Alerts are always the caller's own: no route addresses another user's rows, so every signed-in caller gets 200.
+  'alerts.list': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
+  'alerts.markRead': { prepare: () => Promise.resolve({ body: { all: true } }) },
+  'alerts.channels': { prepare: none },
+  'alerts.updateChannels': { prepare: () => Promise.resolve({ body: { webhook_url: null, webhook_secret: null } }) },
+  'alerts.testChannels': { prepare: none },
+  'audit.list': { prepare: () => Promise.resolve({ query: 'limit=5&action=auth.login' }) },
+  'audit.mine': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
   'liveData.remove': {
     prepare: async () => {
       const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });

@@ -1,4 +1,4 @@
-import type { AdminPosition, Mapping, StopReason, Transaction } from '@app/contract';
+import type { AdminPosition, Alert, Mapping, ReconcileSymbol, StopReason, Transaction } from '@app/contract';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -32,8 +32,54 @@ export interface DomainEvents {
   'live_configs.changed': { at: number };
   /** A password changed: every session of the user ends but `keepSessionId` (the one that changed it). */
   'user.password_changed': { userId: number; keepSessionId: number | null };
-  /** Sessions ended (logout, password change): their sockets close. */
+  /**
+   * A user's role changed, or the user was deleted (their session rows went with them): every session of
+   * theirs ends (auth) and their sockets close (realtime), so nobody keeps the old role's audience.
+   */
+  'user.access_changed': { userId: number; change: 'role' | 'deleted' };
+  /** Sessions ended (logout, password change, role change): their sockets close, on every instance. */
   'sessions.revoked': { sessionIds: number[] };
+  /** The kill switch was engaged or released (by an admin); `stopped` strategies and `closed_legs` when engaged. */
+  'kill_switch.changed': {
+    engaged: boolean;
+    by: string | null;
+    at: number;
+    stoppedStrategies: number;
+    closedLegs: number;
+  };
+  /**
+   * Reconciliation found accounts whose broker holds other quantities than the console (only those; an
+   * account the broker could not be asked about is not drift). The alerts domain tells owners and admins.
+   */
+  'reconciliation.drift': {
+    accounts: Array<{
+      userBrokerId: number;
+      userId: number;
+      username: string;
+      brokerUsername: string;
+      symbols: ReconcileSymbol[];
+    }>;
+    at: number;
+  };
+  /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
+  'alert.created': { userId: number; alert: Alert };
+  /**
+   * A control action to keep on record (issue 13): the audit domain appends it. Values of secrets never ride
+   * on it. `actor` is given where no user id names the author (a failed sign-in's attempted name, `system`).
+   */
+  'audit.action': {
+    at: number;
+    actorUserId: number | null;
+    actor?: string;
+    action: string;
+    objectType: string | null;
+    objectId: number | null;
+    /** Whose account or strategy it is, so it shows on their own trail. */
+    ownerUserId: number | null;
+    changes: Record<string, { before: unknown; after: unknown }>;
+    detail: Record<string, unknown> | null;
+    ip: string | null;
+  };
   /** An admin's test event for one user's screens. Realtime: `test_event`. */
   'realtime.test_event': { userId: number; message: string; sentAt: string };
 }

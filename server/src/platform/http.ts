@@ -1,9 +1,9 @@
 import type { DataOf, ErrorBody, RouteDef, Role } from '@app/contract';
-import { envelope, labelOf, MSG } from '@app/contract';
+import { envelope, labelOf } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, forbidden, isUniqueViolation } from './errors.js';
+import { AppError, databaseRefusal, forbidden } from './errors.js';
 
 /** Who is calling, taken from the session row behind the bearer token. */
 export interface AuthContext {
@@ -106,16 +106,19 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = 500;
     let body: ErrorBody = { success: false, error: 'Internal server error', code: 'INTERNAL' };
+    const refusal = databaseRefusal(err);
     if (err instanceof AppError) {
       status = err.status;
       body = { success: false, error: err.message, code: err.code, ...(err.details ? { details: err.details } : {}) };
       if (status === 429 && typeof err.details === 'object' && err.details && 'retryAfterSeconds' in err.details) {
         void reply.header('retry-after', String(err.details.retryAfterSeconds));
       }
-    } else if (isUniqueViolation(err)) {
-      // Two requests raced past a service's own duplicate check: the loser gets a conflict, never a 500.
-      status = 409;
-      body = { success: false, error: MSG.alreadyExists, code: 'CONFLICT' };
+    } else if (refusal) {
+      // A value got past a service's own checks (two requests racing to the same unique row, a reference
+      // deleted meanwhile, a value the column cannot hold): the caller hears 409/400, never a 500.
+      status = refusal.status;
+      body = { success: false, error: refusal.message, code: refusal.code };
+      req.log.warn({ dbCode: (err as { code?: unknown }).code, route: req.routeOptions.url }, 'database refused');
     } else if (hasZodFastifySchemaValidationErrors(err)) {
       status = 400;
       const issues = err.validation.map((v) => ({

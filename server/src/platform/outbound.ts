@@ -14,6 +14,8 @@ export class RetryableError extends Error {
   constructor(
     message: string,
     readonly retryAfterMs?: number,
+    /** The provider's HTTP status: 429 and 418 are its rate limit, 5xx its own failure. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'RetryableError';
@@ -36,6 +38,10 @@ export interface RetryOptions {
 
 /** Only a provider's own "try later" and a request that never got through are worth another try. */
 export const isRetryable = (err: unknown) => err instanceof RetryableError || err instanceof NetworkError;
+
+/** The provider limited our rate (429, or Binance's 418 ban): our caller should slow down, not blame us. */
+export const isRateLimit = (err: unknown): err is RetryableError =>
+  err instanceof RetryableError && (err.status === 429 || err.status === 418);
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

@@ -18,7 +18,7 @@ export type EventPayload<E extends EventName> = Parameters<ServerToClientEvents[
 
 /**
  * How domains publish realtime events without importing socket.io (STYLE "Realtime").
- * Rooms: `user:<id>` and `admins`.
+ * Rooms: `user:<id>`, `admins`, and `session:<id>` (so a revocation reaches sockets on every instance).
  */
 export interface RealtimeHub {
   publish<E extends EventName>(rooms: string[], event: E, payload: EventPayload<E>): void;
@@ -26,12 +26,19 @@ export interface RealtimeHub {
   toUserAndAdmins<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void;
   /** Whether anyone would receive an event for this user (the owner or an admin is connected somewhere). */
   hasAudience(userId: number): boolean;
+  /** Closes the session's sockets on every instance (through the Redis adapter when there is one). */
   disconnectSession(sessionId: number): void;
+  /** Closes every socket of the user, on every instance. */
+  disconnectUser(userId: number): void;
   connectedCount(): number;
 }
 
 export const userRoom = (id: number) => `user:${id}`;
 export const ADMINS_ROOM = 'admins';
+export const sessionRoom = (id: number) => `session:${id}`;
+
+/** How often each instance checks that its sockets' sessions are still live (expired, or a missed revocation). */
+export const SESSION_SWEEP_MS = 2000;
 
 /** A hub that drops events: for tests and for roles that run without the HTTP server. */
 export function createNullRealtime(): RealtimeHub & {
@@ -45,6 +52,7 @@ export function createNullRealtime(): RealtimeHub & {
       void sent.push({ rooms: [userRoom(userId), ADMINS_ROOM], event, payload }),
     hasAudience: () => true,
     disconnectSession: () => undefined,
+    disconnectUser: () => undefined,
     connectedCount: () => 0,
   };
 }
@@ -52,8 +60,12 @@ export function createNullRealtime(): RealtimeHub & {
 export interface SocketServerOptions {
   httpServer: HttpServer;
   authenticate: (token: string | undefined) => Promise<SocketData>;
+  /** Which of these sessions are still live; asked once per connection and every SESSION_SWEEP_MS for all. */
+  liveSessions: (sessionIds: number[]) => Promise<Set<number>>;
   logger: FastifyBaseLogger;
   redisUrl?: string | undefined;
+  /** The Redis channels' prefix: one per database, so consoles (and test runs) sharing a Redis stay apart. */
+  redisKey?: string | undefined;
 }
 
 /** Socket.IO on the API host. Every connection must present a live session token. */
@@ -70,7 +82,7 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
     const pub = createClient({ url: opts.redisUrl });
     const sub = pub.duplicate();
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(pub, sub, opts.redisKey ? { key: opts.redisKey } : {}));
     redisClients.push(pub, sub);
   }
 
@@ -87,11 +99,43 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
   });
 
   io.on('connection', (socket) => {
-    void socket.join(userRoom(socket.data.userId));
-    if (socket.data.role === 'admin') void socket.join(ADMINS_ROOM);
-    // SPEC's client announces {userId, userRole}; we already know who it is and ignore the claim.
+    const { userId, role, sessionId } = socket.data;
+    void socket.join([userRoom(userId), sessionRoom(sessionId)]);
+    if (role === 'admin') void socket.join(ADMINS_ROOM);
+    // SPEC's client announces {userId, userRole}; we already know who it is and ignore the claim. Clients
+    // have no way to join a room: rooms are only ever joined here, from the token's identity.
     socket.on('authenticate', () => undefined);
+    // A session revoked between the handshake's lookup and the joins above broadcast its disconnect before
+    // this socket was in its room; looking again now that it is closes that gap.
+    opts
+      .liveSessions([sessionId])
+      .then((live) => {
+        if (!live.has(sessionId)) socket.disconnect(true);
+      })
+      .catch((err: unknown) => opts.logger.warn({ err }, 'socket session check failed'));
   });
+
+  /**
+   * Closes this instance's sockets whose session expired or ended without a broadcast reaching us: expiry
+   * is never announced, and a revocation can race a handshake or a Redis hiccup.
+   */
+  let sweeping = false;
+  async function sweep() {
+    if (sweeping) return;
+    sweeping = true;
+    try {
+      const sockets = [...io.sockets.sockets.values()];
+      if (sockets.length === 0) return;
+      const live = await opts.liveSessions([...new Set(sockets.map((s) => s.data.sessionId))]);
+      for (const socket of sockets) if (!live.has(socket.data.sessionId)) socket.disconnect(true);
+    } catch (err) {
+      opts.logger.warn({ err }, 'socket session sweep failed');
+    } finally {
+      sweeping = false;
+    }
+  }
+  const sweeper = setInterval(() => void sweep(), SESSION_SWEEP_MS);
+  sweeper.unref();
 
   const publish: RealtimeHub['publish'] = (rooms, event, payload) => {
     if (rooms.length === 0) return;
@@ -113,12 +157,14 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
       if (hasAudience(userId)) publish([userRoom(userId), ADMINS_ROOM], event, payload);
     },
     disconnectSession(sessionId) {
-      for (const socket of io.sockets.sockets.values()) {
-        if (socket.data.sessionId === sessionId) socket.disconnect(true);
-      }
+      io.in(sessionRoom(sessionId)).disconnectSockets(true);
+    },
+    disconnectUser(userId) {
+      io.in(userRoom(userId)).disconnectSockets(true);
     },
     connectedCount: () => io.sockets.sockets.size,
     async close() {
+      clearInterval(sweeper);
       // io.close() would also close the HTTP server, which Fastify closes itself afterwards.
       io.disconnectSockets(true);
       io.engine.close();
@@ -149,6 +195,12 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
   events.subscribe('sessions.revoked', ({ sessionIds }) => {
     for (const id of sessionIds) realtime.disconnectSession(id);
   });
+  // A deleted user's sessions vanished with them (no ids to revoke); a role change also revoked them.
+  events.subscribe('user.access_changed', ({ userId }) => realtime.disconnectUser(userId));
+  // An alert is the recipient's own: admins get their own copies of the alerts meant for them.
+  events.subscribe('alert.created', ({ userId, alert }) =>
+    realtime.publish([userRoom(userId)], 'alert_created', { alert }),
+  );
   events.subscribe('realtime.test_event', ({ userId, message, sentAt }) =>
     realtime.publish([userRoom(userId)], 'test_event', { message, sentAt }),
   );

@@ -44,13 +44,40 @@ function expirySecond(c: OptionContract): number {
   return Math.floor(c.expiryMs / 1000);
 }
 
-function premium(c: OptionContract, spot: number, second: number): number {
+/**
+ * Implied-volatility shocks (a test and demo control): from `fromSecond` on, a root's options are priced at
+ * `factor` × their usual volatility — premiums jump on both sides at once, as on a gap or an event, while
+ * the index walks on. Earlier seconds keep their prices, so history stays what it was.
+ */
+export interface VolatilityShocks {
+  shock(root: string, factor: number, fromSecond: number): void;
+  factorAt(root: string, second: number): number;
+}
+
+export function createVolatilityShocks(): VolatilityShocks {
+  const byRoot = new Map<string, Array<{ from: number; factor: number }>>();
+  return {
+    shock(root, factor, fromSecond) {
+      const list = (byRoot.get(root) ?? []).filter((s) => s.from < fromSecond);
+      byRoot.set(root, [...list, { from: fromSecond, factor }]);
+    },
+    factorAt(root, second) {
+      let factor = 1;
+      for (const s of byRoot.get(root) ?? []) if (s.from <= second) factor = s.factor;
+      return factor;
+    },
+  };
+}
+
+const NO_SHOCKS: VolatilityShocks = { shock: () => undefined, factorAt: () => 1 };
+
+function premium(c: OptionContract, spot: number, second: number, shocks: VolatilityShocks): number {
   const years = Math.max(0, c.expiryMs - second * 1000) / YEAR_MS;
   return optionPremiumMinor({
     spot,
     strike: c.strikePaise,
     years,
-    volatility: c.root.volatility,
+    volatility: c.root.volatility * shocks.factorAt(c.root.root, second),
     type: c.type,
     tickMinor: OPTION_TICK_PAISE,
   });
@@ -75,6 +102,7 @@ class SandboxPricing implements InstrumentPricing {
   constructor(
     private readonly feed: PriceFeed,
     private readonly seed: number,
+    private readonly shocks: VolatilityShocks,
   ) {}
 
   ltpPaise(instrument: SandboxInstrument, second: number): number {
@@ -117,7 +145,7 @@ class SandboxPricing implements InstrumentPricing {
 
   private optionLtp(c: OptionContract, second: number): number {
     const at = Math.min(second, expirySecond(c));
-    return premium(c, this.feed.priceAt(c.root.underlyingKey, at), at);
+    return premium(c, this.feed.priceAt(c.root.underlyingKey, at), at, this.shocks);
   }
 
   private spotDay(key: string, from: number, to: number): Ohlcv | null {
@@ -160,8 +188,8 @@ class SandboxPricing implements InstrumentPricing {
     const spot = this.spotDay(c.root.underlyingKey, dayStart, second + 1);
     const at = Math.min(second, expirySecond(c));
     // Premiums move with spot, so the day's spot extremes bound the premium's (time decay aside).
-    const fromHigh = spot ? premium(c, spot.high, at) : last;
-    const fromLow = spot ? premium(c, spot.low, at) : last;
+    const fromHigh = spot ? premium(c, spot.high, at, this.shocks) : last;
+    const fromLow = spot ? premium(c, spot.low, at, this.shocks) : last;
     const high = Math.max(open, last, fromHigh, fromLow);
     const low = Math.min(open, last, fromHigh, fromLow);
     return {
@@ -177,6 +205,10 @@ class SandboxPricing implements InstrumentPricing {
 }
 
 /** Creates the pricing over `feed`; `seed` varies open interest between sandboxes. */
-export function createInstrumentPricing(feed: PriceFeed, seed: number): InstrumentPricing {
-  return new SandboxPricing(feed, seed);
+export function createInstrumentPricing(
+  feed: PriceFeed,
+  seed: number,
+  shocks: VolatilityShocks = NO_SHOCKS,
+): InstrumentPricing {
+  return new SandboxPricing(feed, seed, shocks);
 }

@@ -3,7 +3,7 @@
  */
 import { KITE_ERROR_HTTP_STATUS, kiteError, kiteSuccess, type KiteErrorType } from '../protocols/kite-rest.js';
 import { json, type Handler, type SandboxRequest, type SandboxResponse } from './http-kit.js';
-import type { InstrumentPricing } from './instrument-pricing.js';
+import type { InstrumentPricing, VolatilityShocks } from './instrument-pricing.js';
 import type { SandboxInstrument, UniverseSource } from './instrument-universe.js';
 import type { OrderBook, SandboxOrder } from './kite-order-book.js';
 import type { FillState, OrderEvent } from './kite-order-updates.js';
@@ -24,6 +24,8 @@ export interface SandboxContext {
   seed: number;
   feed: PriceFeed;
   pricing: InstrumentPricing;
+  /** Implied-volatility shocks the control applies to option prices from their second on. */
+  shocks: VolatilityShocks;
   universe: UniverseSource;
   sessions: KiteSessions;
   orders: OrderBook;

@@ -36,6 +36,7 @@ export interface ControlHooks {
   dropKiteTickerConnections(): number;
   clearFaults(): void;
   orders(): ControlOrder[];
+  shockVolatility(root: string, factor: number): void;
 }
 
 /** `POST /control/faults` body: any of these, applied together. */
@@ -50,6 +51,11 @@ const FaultsSchema = z
     expire_tokens: z.literal(true).optional(),
     /** Every ticker connection is cut now. */
     drop_ticker: z.literal(true).optional(),
+    /** From the next second, the root's options are priced at `factor` × their implied volatility. */
+    volatility_shock: z
+      .object({ root: z.string().min(1), factor: z.number().positive().max(20) })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -92,6 +98,10 @@ export function applyFaults(hooks: ControlHooks, body: unknown): SandboxResponse
   }
   if (f.expire_tokens) applied.expired_tokens = hooks.expireAccessTokens();
   if (f.drop_ticker) applied.dropped_ticker_connections = hooks.dropKiteTickerConnections();
+  if (f.volatility_shock) {
+    hooks.shockVolatility(f.volatility_shock.root, f.volatility_shock.factor);
+    applied.volatility_shock = true;
+  }
   return json(200, { status: 'success', data: applied });
 }
 

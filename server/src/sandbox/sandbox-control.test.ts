@@ -1,15 +1,23 @@
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseKiteInstrumentsCsv, type KiteInstrument } from '../protocols/kite-instruments-csv.js';
-import { jsonOf, kiteGet, kitePost, openSocket, startTestSandbox } from '../../test/sandbox-helpers.js';
+import {
+  jsonOf,
+  kiteGet,
+  kitePost,
+  openSocket,
+  startTestSandbox,
+  type ManualClock,
+} from '../../test/sandbox-helpers.js';
 import { mountControlRoutes, type ControlHooks } from './sandbox-control-routes.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
 let sandbox: SandboxExchange;
+let clock: ManualClock;
 let token: string;
 
 beforeEach(async () => {
-  ({ sandbox } = await startTestSandbox());
+  ({ sandbox, clock } = await startTestSandbox());
   token = sandbox.control.issueKiteAccessToken('AB1234');
 });
 afterEach(async () => {
@@ -131,6 +139,28 @@ describe('/control/faults', () => {
   });
 });
 
+describe('/control/faults volatility_shock', () => {
+  it('reprices the root’s options from the next second on: premiums jump, the index does not', async () => {
+    const option = await anOption();
+    const key = `NFO:${option.tradingsymbol}`;
+    const ltpOf = async (k: string) => {
+      const res = await kiteGet(sandbox, `/quote/ltp?i=${encodeURIComponent(k)}`, token);
+      return (res.body as { data: Record<string, { last_price: number }> }).data[k]?.last_price ?? NaN;
+    };
+    const [before, indexBefore] = [await ltpOf(key), await ltpOf('NSE:NIFTY 50')];
+    expect(await postFaults({ volatility_shock: { root: 'NIFTY', factor: 3 } })).toEqual({
+      status: 200,
+      body: { status: 'success', data: { volatility_shock: true } },
+    });
+    expect(await ltpOf(key)).toBe(before); // this second keeps its price
+    clock.advance(1000);
+    const after = await ltpOf(key);
+    expect(after).toBeGreaterThan(before * 1.05); // more time value on every strike
+    expect(await ltpOf('NSE:NIFTY 50')).toBeCloseTo(indexBefore, -3);
+    expect((await postFaults({ volatility_shock: { root: 'NIFTY', factor: 0 } })).status).toBe(400);
+  });
+});
+
 describe('mountControlRoutes', () => {
   it('answers loopback callers only', async () => {
     const app = Fastify();
@@ -141,6 +171,7 @@ describe('mountControlRoutes', () => {
       dropKiteTickerConnections: () => 0,
       clearFaults: () => undefined,
       orders: () => [],
+      shockVolatility: () => undefined,
     };
     mountControlRoutes(app, hooks);
     const remote = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '10.1.2.3' });

@@ -17,7 +17,7 @@ import type { Duplex } from 'node:stream';
 import { binanceRoutes } from './binance-routes.js';
 import { createBinanceStreamServer, type BinanceStreamServer } from './binance-stream-server.js';
 import { binanceSpec, kiteApiSpec, kiteLoginSpec, mountService } from './http-services.js';
-import { createInstrumentPricing } from './instrument-pricing.js';
+import { createInstrumentPricing, createVolatilityShocks } from './instrument-pricing.js';
 import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
 import { kiteMarketRoutes } from './kite-market-routes.js';
@@ -109,6 +109,11 @@ export interface SandboxControl {
   totpCode(): string;
   /** Streams the price steps passed so far immediately, instead of at the next timer run. */
   pump(): void;
+  /**
+   * From the sandbox clock's next second, `root`'s options (e.g. NIFTY) are priced at `factor` × their usual
+   * implied volatility: every premium jumps at once, as on an event. 1 ends the shock.
+   */
+  shockVolatility(root: string, factor: number): void;
 }
 
 /** A running sandbox. */
@@ -145,10 +150,12 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string):
   const seed = seedHash(options.seed);
   const feed = createPriceFeed(seed, ALL_WALKS);
   const clock = options.clock ?? { now: () => Date.now() };
-  const pricing = createInstrumentPricing(feed, seed);
+  const shocks = createVolatilityShocks();
+  const pricing = createInstrumentPricing(feed, seed, shocks);
   const universe = createUniverseSource(feed);
   return {
     clock,
+    shocks,
     authClock: options.authClock ?? options.clock ?? { now: () => Date.now() },
     seed,
     feed,
@@ -281,6 +288,7 @@ function controlFor(
     issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
     totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),
     pump: () => loop.pump(),
+    shockVolatility: (root, factor) => ctx.shocks.shock(root, factor, Math.floor(ctx.clock.now() / 1000) + 1),
   };
 }
 

@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
+import { alertKeys } from '../features/alerts/alerts-query';
 import { useSession } from '../features/auth/session-context';
 import { mtmHistory } from '../features/positions/mtm-history';
 import { patchPositionInCache, positionKeys } from '../features/positions/position-cache';
@@ -26,10 +27,12 @@ export function RealtimeBridge() {
 
   const userId = user?.id;
   const role = user?.role;
+  // The server refuses a socket until the printed first-start password is changed; connect after.
+  const mustChangePassword = user?.must_change_password === true;
 
   useEffect(() => {
     const token = getToken();
-    if (userId === undefined || role === undefined || !token) return;
+    if (userId === undefined || role === undefined || mustChangePassword || !token) return;
     const socket = connectRealtime(token, { id: userId, role });
     const reconcileSoon = throttle(
       () => void queryClient.invalidateQueries({ queryKey: positionKeys.reconcile }),
@@ -50,13 +53,15 @@ export function RealtimeBridge() {
       if (patchPositionInCache(queryClient, position, userId)) reconcileSoon();
     });
     socket.on('test_event', ({ message }) => window.alert(message));
+    // Issue 13: a new alert of this user's; the bell reads its count and list again.
+    socket.on('alert_created', () => void queryClient.invalidateQueries({ queryKey: alertKeys.list }));
     return () => {
       reconcileSoon.cancel();
       socket.disconnect();
       // The next user's MTM curves start empty.
       mtmHistory.clear();
     };
-  }, [userId, role, queryClient]);
+  }, [userId, role, mustChangePassword, queryClient]);
 
   return null;
 }

@@ -19,6 +19,11 @@ import * as m0017 from './202611230008_add_user_broker_api_keys.js';
 import * as m0018 from './202611230009_add_transaction_kind.js';
 import * as m0019 from './202611230010_add_instrument_market_protection.js';
 import * as m0020 from './202611230011_add_mapping_stop_reason.js';
+import * as m0023 from './202611230012_add_risk_limits.js';
+import * as m0021 from './202611230013_create_audit_log.js';
+import * as m0022 from './202611230014_create_alerts.js';
+import * as m0024 from './202611230015_add_must_change_password.js';
+import * as m0025 from './202611240001_index_only_broker_order_fills.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +47,9 @@ export const migrations: Record<string, Migration> = {
   '202611230009_add_transaction_kind': m0018,
   '202611230010_add_instrument_market_protection': m0019,
   '202611230011_add_mapping_stop_reason': m0020,
+  '202611230012_add_risk_limits': m0023,
+  '202611230013_create_audit_log': m0021,
+  '202611230014_create_alerts': m0022,
+  '202611230015_add_must_change_password': m0024,
+  '202611240001_index_only_broker_order_fills': m0025,
 };

@@ -10,7 +10,7 @@ import { createAuthService } from './auth.service.js';
 import type { LoginFailureStore } from './login-failures.repository.js';
 import type { PasswordHasher } from './passwords.js';
 
-/** Sign-in, sessions and who is calling; ends a user's sessions when their password changes. */
+/** Sign-in, sessions and who is calling; ends a user's sessions when their password or role changes. */
 export function createAuthModule(deps: {
   db: Kysely<DB>;
   hasher: PasswordHasher;
@@ -24,6 +24,10 @@ export function createAuthModule(deps: {
   deps.events.subscribe('user.password_changed', async ({ userId, keepSessionId }) => {
     const sessionIds = await auth.revokeAllFor(userId, keepSessionId ?? undefined);
     await deps.events.publish('sessions.revoked', { sessionIds });
+  });
+  deps.events.subscribe('user.access_changed', async ({ userId }) => {
+    const sessionIds = await auth.revokeAllFor(userId);
+    if (sessionIds.length > 0) await deps.events.publish('sessions.revoked', { sessionIds });
   });
   const authenticate: Authenticate = (token) => auth.authenticate(token);
   return {

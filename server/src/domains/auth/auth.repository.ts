@@ -21,11 +21,30 @@ export function createAuthRepository(db: Kysely<DB>) {
       return db
         .selectFrom('sessions')
         .innerJoin('users', 'users.id', 'sessions.userId')
-        .select(['sessions.id as sessionId', 'users.id as userId', 'users.role', 'users.username'])
+        .select([
+          'sessions.id as sessionId',
+          'users.id as userId',
+          'users.role',
+          'users.username',
+          'users.mustChangePassword',
+        ])
         .where('sessions.tokenHash', '=', tokenHash)
         .where('sessions.revokedAt', 'is', null)
         .where('sessions.expiresAt', '>', now)
         .executeTakeFirst();
+    },
+
+    /** Which of these sessions are still live (not revoked, not expired, not deleted with their user). */
+    async liveSessionIds(ids: number[], now: number): Promise<number[]> {
+      if (ids.length === 0) return [];
+      const rows = await db
+        .selectFrom('sessions')
+        .select('id')
+        .where('id', 'in', ids)
+        .where('revokedAt', 'is', null)
+        .where('expiresAt', '>', now)
+        .execute();
+      return rows.map((r) => r.id);
     },
 
     async revokeSession(sessionId: number, now: number) {
@@ -36,8 +55,13 @@ export function createAuthRepository(db: Kysely<DB>) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
 
+    /** The user's own new password; it also ends a first-start forced change (issue 14). */
     async setPasswordHash(userId: number, passwordHash: string, now: number) {
-      await db.updateTable('users').set({ passwordHash, updatedAt: now }).where('id', '=', userId).execute();
+      await db
+        .updateTable('users')
+        .set({ passwordHash, mustChangePassword: 0, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
     },
 
     /** Revokes the user's live sessions, all of them or all but `keepSessionId`; returns the revoked ids. */

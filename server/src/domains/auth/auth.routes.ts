@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
 import type { AuthService } from './auth.service.js';
+import { installPasswordChangeGate } from './password-change-gate.js';
 
 export function registerAuthRoutes(
   app: FastifyInstance,
@@ -10,6 +11,8 @@ export function registerAuthRoutes(
   auth: AuthService,
   events: Pick<DomainEventBus, 'publish'>,
 ): void {
+  // Root-level, so it covers every domain's routes (Fastify applies root hooks to all routes at ready).
+  installPasswordChangeGate(app);
   mount(app, authenticate, api.auth.login, async ({ body, req }) => auth.login(body, req.ip));
 
   mount(app, authenticate, api.auth.verify, async ({ auth: who }) => ({ user: await auth.currentUser(who.userId) }));

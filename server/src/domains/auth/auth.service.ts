@@ -4,9 +4,10 @@ import type { Clock } from '../../platform/clock.js';
 import { badRequest, rateLimited, unauthenticated } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import { toUser } from '../users/users.presenter.js';
+import { toSessionUser } from '../users/users.presenter.js';
 import { composeToken, hashSecret, newSessionSecret, retryAfterFrom, splitToken } from './auth.logic.js';
 import type { LoginFailureStore } from './login-failures.repository.js';
+import { passwordProblem } from './password-policy.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -71,7 +72,7 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
         expiresAt: now + sessionTtlMs,
         ip,
       });
-      return { token: composeToken(secret, secrets.sign(secret)), user: toUser(row) };
+      return { token: composeToken(secret, secrets.sign(secret)), user: toSessionUser(row) };
     },
 
     /** Resolves a bearer token; every failure is the same 401 so nothing leaks. */
@@ -81,7 +82,13 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
       if (!parts || !secrets.verify(parts.secret, parts.signature)) throw unauthenticated(MSG.sessionExpired);
       const session = await repo.findActiveSession(hashSecret(parts.secret), clock.now());
       if (!session) throw unauthenticated(MSG.sessionExpired);
-      return { userId: session.userId, role: session.role, sessionId: session.sessionId, username: session.username };
+      return {
+        userId: session.userId,
+        role: session.role,
+        sessionId: session.sessionId,
+        username: session.username,
+        mustChangePassword: session.mustChangePassword === 1,
+      };
     },
 
     async logout(sessionId: number): Promise<void> {
@@ -93,11 +100,24 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
       return repo.revokeUserSessions(userId, clock.now(), keepSessionId);
     },
 
+    /**
+     * Which of these sessions are still live: the socket layer's periodic check, so a socket outlives
+     * neither its session's expiry nor a revocation it missed. Asked in slices to stay under bind limits.
+     */
+    async liveSessionIds(ids: number[]): Promise<Set<number>> {
+      const now = clock.now();
+      const live = new Set<number>();
+      for (let i = 0; i < ids.length; i += 500) {
+        for (const id of await repo.liveSessionIds(ids.slice(i, i + 500), now)) live.add(id);
+      }
+      return live;
+    },
+
     /** The signed-in user as the API shows it. */
     async currentUser(userId: number): Promise<User> {
       const row = await repo.findUserById(userId);
       if (!row) throw unauthenticated(MSG.sessionExpired);
-      return toUser(row);
+      return toSessionUser(row);
     },
 
     /**
@@ -113,6 +133,12 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
       if (!(await hasher.verify(body.current_password, row.passwordHash))) {
         await failures.record(userKey(usernameKey), clock.now());
         throw badRequest(MSG.wrongCurrentPassword);
+      }
+      const problem = passwordProblem(body.new_password);
+      if (problem) throw badRequest(problem);
+      // A forced change (issue 14) must leave the printed password behind, not re-enter it.
+      if (row.mustChangePassword === 1 && body.new_password === body.current_password) {
+        throw badRequest(MSG.passwordMustDiffer);
       }
       const now = clock.now();
       await repo.setPasswordHash(who.userId, await hasher.hash(body.new_password), now);

@@ -1,7 +1,9 @@
+import type { Transaction as TransactionDto } from '@app/contract';
 import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { countTransactions } from '../../db/transaction-counts.js';
-import type { NewFill, WrittenFill } from './engine.types.js';
+import { toTransaction } from '../transactions/transactions.presenter.js';
+import type { MappingState, NewFill, WrittenFill } from './engine.types.js';
 
 /** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
 const BATCH = 500;
@@ -30,4 +32,26 @@ export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: nu
   }
   await countTransactions(trx, fills);
   return written;
+}
+
+/**
+ * A written fill as the transaction its owner sees, named from the mapping that made it. `date` lets a
+ * candle close's 20,000 fills (one instant) share one ISO string.
+ */
+export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string): TransactionDto {
+  const facts = {
+    id: f.id,
+    transactionDate: f.transactionDate,
+    tradingSymbol: f.tradingSymbol,
+    quantity: f.quantity,
+    pricePaise: f.pricePaise,
+    isDummy: f.isDummy,
+    userId: m.userId,
+    mappingId: m.id,
+    userUsername: m.username,
+    strategyName: m.strategyName,
+    instrumentName: m.instrumentName,
+    ...(f.kind ? { kind: f.kind } : {}),
+  };
+  return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
 }

@@ -42,6 +42,8 @@ export function createEngineModule(deps: {
   optionChains: OptionChainService;
   /** NSE's holidays (docs/CALENDAR.md). */
   calendar: HolidaySource;
+  /** Mappings per paper-fill transaction (default paper-slices.ts `PAPER_SLICE`). */
+  paperSliceSize?: number | undefined;
 }) {
   const repo = createEngineRepository(deps.database);
   // Live accounts' order updates pushed on the Kite ticker while their orders are awaited (order-updates.ts).
@@ -55,6 +57,7 @@ export function createEngineModule(deps: {
     events: deps.events,
     throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
     orderUpdates,
+    ...(deps.paperSliceSize ? { paperSliceSize: deps.paperSliceSize } : {}),
   });
   const engine = createEngine({
     repo,
@@ -75,6 +78,7 @@ export function createEngineModule(deps: {
       hub: deps.hub,
       events: deps.events,
       logger: deps.logger,
+      mappings: deps.mappings,
     }),
     calendar: deps.calendar,
   });

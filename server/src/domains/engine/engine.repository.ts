@@ -2,24 +2,27 @@ import type { RdxInterval } from '@app/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
-import type { DB } from '../../db/schema.js';
-import { applyPaperFillsPostgres } from './engine.postgres.js';
+import type { DB, LegRow } from '../../db/schema.js';
+import { applyPaperFillsPostgres, runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { createOrdersRepository } from './orders.repository.js';
 
 export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.js';
 
+/** Ids per `in (…)` list: well within both databases' parameter limits. */
+const IN_LIST = 500;
+
 /**
  * Every read and write of the RDX engine behind one interface: running states, paper fills of a candle
- * close, live broker orders and their fills. A close's paper fills are written by dialect: prepared
- * better-sqlite3 statements on SQLite, column arrays (`unnest`) on PostgreSQL; both measured by the bench
- * and run by the same integration tests.
+ * close, live broker orders and their fills. A close's reads and paper fills go by dialect: prepared
+ * better-sqlite3 statements on SQLite, column arrays (`array_agg` to read, `unnest` to write) on
+ * PostgreSQL; both measured by the bench and run by the same integration tests.
  */
 export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
   const { db } = database;
-  // SQLite: the engine's two hot statements as prepared better-sqlite3 statements (engine.sqlite.ts says
-  // why); PostgreSQL and everything else go through Kysely. Both run the same integration tests.
+  // SQLite: the engine's hot statements as prepared better-sqlite3 statements (engine.sqlite.ts says why);
+  // PostgreSQL's in engine.postgres.ts; everything else goes through Kysely. Both run the same tests.
   const sqlite = database.sqlite ? createSqliteEngineStatements(database.sqlite) : null;
   const states = (q: Kysely<DB> | Transaction<DB>) =>
     q
@@ -80,17 +83,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         const fast = sqlite;
         return db.connection().execute(() => Promise.resolve(fast.runningIds(instrumentToken, interval)));
       }
-      return db
-        .selectFrom('userStrategyMappings as m')
-        .innerJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
-        .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
-        .select(['m.id', 'm.isDummy', 'm.userBrokerId'])
-        .where('m.runningStatus', '=', 1)
-        .where('m.isActive', '=', 1)
-        .where('i.instrumentToken', '=', instrumentToken)
-        .where('c.interval', '=', interval)
-        .orderBy('m.id')
-        .execute();
+      return runningIdsPostgres(db, instrumentToken, interval);
     },
 
     /** Running, active mappings on an instrument at an interval, with their open legs. */
@@ -99,27 +92,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         const fast = sqlite;
         return db.connection().execute(() => Promise.resolve(fast.runningOn(instrumentToken, interval)));
       }
-      const mappings: MappingState[] = await states(db)
-        .where('m.runningStatus', '=', 1)
-        .where('m.isActive', '=', 1)
-        .where('i.instrumentToken', '=', instrumentToken)
-        .where('c.interval', '=', interval)
-        .orderBy('m.id')
-        .execute();
-      const legs = await openLegs(db)
-        .where('mappingId', 'in', (eb) =>
-          eb
-            .selectFrom('userStrategyMappings as m')
-            .innerJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
-            .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
-            .select('m.id')
-            .where('m.runningStatus', '=', 1)
-            .where('m.isActive', '=', 1)
-            .where('i.instrumentToken', '=', instrumentToken)
-            .where('c.interval', '=', interval),
-        )
-        .execute();
-      return { mappings, legs };
+      return runningOnPostgres(db, instrumentToken, interval);
     },
 
     /**
@@ -146,6 +119,18 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       if (!mapping) return null;
       const legs = await openLegs(db).where('mappingId', '=', mappingId).execute();
       return { mapping, legs };
+    },
+
+    /** Many mappings' states (any status; those with no RDX configuration left out) and open legs, in few reads. */
+    async statesOf(mappingIds: readonly number[]): Promise<{ mappings: MappingState[]; legs: LegRow[] }> {
+      const mappings: MappingState[] = [];
+      const legs: LegRow[] = [];
+      for (let i = 0; i < mappingIds.length; i += IN_LIST) {
+        const chunk = mappingIds.slice(i, i + IN_LIST);
+        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()));
+        legs.push(...(await openLegs(db).where('mappingId', 'in', chunk).execute()));
+      }
+      return { mappings, legs };
     },
 
     openLegsOf(mappingId: number) {
@@ -182,7 +167,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /**
-     * Paper fills of a whole candle close in one transaction: legs closed and opened, transactions
+     * One slice of a candle close's paper fills in one transaction: legs closed and opened, transactions
      * written, ATMs recorded. All or nothing, so a crash can neither lose nor double a fill.
      */
     async applyPaperFills(input: PaperFills): Promise<WrittenFill[]> {

@@ -2,7 +2,6 @@ import type { Mapping, RdxInterval } from '@app/contract';
 import { isRdxInterval, MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedState } from '../../db/shared-state.js';
-import type { LegRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { ExpirySettlement } from './expiry-settlement.js';
@@ -12,21 +11,17 @@ import type { Actor } from '../../platform/ownership.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
-import {
-  decideManualRealign,
-  decideOnCandle,
-  isSamePosition,
-  sessionAt,
-  type ChainOption,
-  type OpenLeg,
-} from '../rdx/rdx.logic.js';
+import { PaperSliceRefusedError } from './paper-slices.js';
+import { decideManualRealign, isSamePosition, sessionAt } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
-import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
+import { inputsFor, toOpenLeg } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
+import { createCandleDecisions } from './candle-decisions.js';
 import { isBrokerRefusal } from './broker-refusal.js';
 import { createLiveGuards } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
 import { createSquareOffChase } from './square-off-chase.js';
+import { createPaperExit } from './paper-exit.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
@@ -69,10 +64,17 @@ export function createEngine(deps: {
 
   /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
-    const { skipped } = await deps.executor.executePaper(
-      plans.filter((p) => p.mapping.isDummy === 1),
-      at,
-    );
+    const { skipped } = await deps.executor
+      .executePaper(
+        plans.filter((p) => p.mapping.isDummy === 1),
+        at,
+      )
+      .catch((err: unknown) => {
+        // Their rows say why they did not trade; the next close decides again.
+        if (err instanceof PaperSliceRefusedError)
+          for (const id of err.mappingIds) noteProblem(id, 'the paper fills could not be saved');
+        throw err;
+      });
     for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
     const failures: unknown[] = [];
     for (const plan of plans.filter((p) => p.mapping.isDummy !== 1)) {
@@ -92,56 +94,34 @@ export function createEngine(deps: {
     if (first !== undefined) throw marketDataFailure(first);
   };
 
-  /** The trades a candle close calls for among `mappings` (read under their locks), with their open legs. */
-  async function decideAll(mappings: MappingState[], legs: LegRow[], pricePaise: number, at: number) {
-    const legsOf = new Map<number, OpenLeg[]>();
-    for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
-    const chains = new Map<string, readonly ChainOption[]>();
-    // Flat mappings with the same settings decide the same entry; many users keep the defaults.
-    const flatDecisions = new Map<string, ReturnType<typeof decideOnCandle>>();
-    const plans: Plan[] = [];
-    const isClosedByCalendar = await calendar.closedAt(at);
-    for (const m of mappings) {
-      const root = m.ticker ?? '';
-      if (!chains.has(root)) chains.set(root, await deps.chain.chainFor(root));
-      const own = legsOf.get(m.id) ?? [];
-      const flatKey = own.length === 0 ? flatSettingsKey(m) : null;
-      let decision = flatKey === null ? undefined : flatDecisions.get(flatKey);
-      if (!decision) {
-        decision = isClosedByCalendar(m)
-          ? { action: 'hold', reason: 'market closed' }
-          : decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
-        if (flatKey !== null) flatDecisions.set(flatKey, decision);
-      }
-      problems.noteDecision(m.id, decision);
-      if (decision.action !== 'hold') plans.push({ mapping: m, decision });
-    }
-    return plans;
-  }
+  const decideAll = createCandleDecisions({ chain: deps.chain, calendar, problems });
 
   /**
    * A candle close for one (instrument, interval). Paper mappings: one lock over all of them, the state
-   * read again inside it, one transaction of fills. Live mappings: each under its own lock, one account's
-   * one after another (Kite limits orders per account), different accounts at once.
+   * read again inside it, fills written in slices (each one transaction). Live mappings: each under its
+   * own lock, one account's one after another (Kite limits orders per account), different accounts at once.
    */
   async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
     const paperIds = new Set(seen.filter((m) => m.isDummy === 1).map((m) => m.id));
     let traded = 0;
     if (paperIds.size > 0) {
-      traded += await locks.withMappings([...paperIds], async () => {
-        const now = await deps.repo.runningOn(instrumentToken, interval);
-        const mappings = now.mappings.filter((m) => paperIds.has(m.id) && m.isDummy === 1);
-        const plans = await decideAll(
-          mappings,
-          now.legs.filter((l) => paperIds.has(l.mappingId)),
-          pricePaise,
-          at,
-        );
-        await execute(plans, at);
-        return plans.length;
-      });
-      await shareProblems();
+      try {
+        traded += await locks.withMappings([...paperIds], async () => {
+          const now = await deps.repo.runningOn(instrumentToken, interval);
+          const mappings = now.mappings.filter((m) => paperIds.has(m.id) && m.isDummy === 1);
+          const plans = await decideAll(
+            mappings,
+            now.legs.filter((l) => paperIds.has(l.mappingId)),
+            pricePaise,
+            at,
+          );
+          await execute(plans, at);
+          return plans.length;
+        });
+      } finally {
+        await shareProblems();
+      }
     }
     const accounts = new Map<number | null, number[]>();
     for (const m of seen.filter((x) => x.isDummy !== 1)) {
@@ -244,6 +224,17 @@ export function createEngine(deps: {
     mustWaitForOrders,
     isMarketOpenFor,
     execute,
+  });
+  const exitPaper = createPaperExit({
+    repo: deps.repo,
+    locks,
+    mappings: deps.mappings,
+    executor: deps.executor,
+    calendar,
+    problems,
+    resetChase: (id) => chase.reset(id),
+    clock: deps.clock,
+    logger: deps.logger,
   });
 
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
@@ -382,6 +373,9 @@ export function createEngine(deps: {
         return deps.mappings.get(actor, id);
       });
     },
+
+    /** Stops and flattens many paper strategies in one pass (kill switch, Exit all, limits): paper-exit.ts. */
+    exitPaper,
   };
 }
 

@@ -57,7 +57,7 @@ export type NewLeg = Omit<StrategyLegsTable, 'id' | 'status' | 'openedAt' | 'clo
 /** A fill as written: its transaction id and date filled in. */
 export type WrittenFill = NewFill & { id: number; transactionDate: number };
 
-/** Everything one candle close's paper fills change, written in one transaction. */
+/** Everything one slice of a candle close's paper fills changes, written in one transaction. */
 export interface PaperFills {
   closeLegIds: number[];
   openLegs: NewLeg[];

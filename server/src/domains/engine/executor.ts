@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { iso } from '../../platform/time.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import { createKiteRest, type KiteOrder, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
-import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
-import { toTransaction } from '../transactions/transactions.presenter.js';
-import type { EngineRepository, MappingState, NewFill, NewLeg, WrittenFill } from './engine.repository.js';
+import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
+import type { EngineRepository, MappingState } from './engine.repository.js';
+import { toTransactionDto } from './engine.fills.js';
+import { executePaper as executePaperFills } from './paper-execution.js';
+import { closesOf, opensOf, type Plan } from './plan.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
 import { REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
@@ -15,11 +15,7 @@ import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type 
 import type { OrderUpdates, OrderWatch } from './order-updates.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
-export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
-export interface Plan {
-  mapping: MappingState;
-  decision: TradeDecision;
-}
+export type { Plan, TradeDecision } from './plan.js';
 
 export interface ExecutorDeps {
   repo: EngineRepository;
@@ -34,11 +30,9 @@ export interface ExecutorDeps {
   throttle?: Pick<OrderThrottle, 'take'>;
   /** Kite's pushed order updates (ticker text frames): a fill ends the wait at once; polling is the fallback. */
   orderUpdates?: Pick<OrderUpdates, 'watch'>;
+  /** Mappings per paper-fill transaction (paper-slices.ts); tests make it small to see slices. */
+  paperSliceSize?: number;
 }
-
-const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
-const opensOf = (d: TradeDecision): LegOrder[] => (d.action === 'squareOff' ? [] : d.open);
-const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
 
@@ -51,107 +45,9 @@ const LOOK_WHILE_STREAMING_MS = 5000;
 /** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
-/**
- * A written fill as the transaction its owner sees, named from the mapping that made it. `date` lets a
- * candle close's 20,000 fills (one instant) share one ISO string.
- */
-export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string): TransactionDto {
-  const facts = {
-    id: f.id,
-    transactionDate: f.transactionDate,
-    tradingSymbol: f.tradingSymbol,
-    quantity: f.quantity,
-    pricePaise: f.pricePaise,
-    isDummy: f.isDummy,
-    userId: m.userId,
-    mappingId: m.id,
-    userUsername: m.username,
-    strategyName: m.strategyName,
-    instrumentName: m.instrumentName,
-    ...(f.kind ? { kind: f.kind } : {}),
-  };
-  return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
-}
-
 export function createExecutor(deps: ExecutorDeps) {
   // Freeze quantities Kite named in refusals: the next order above one is sliced at once (order-slices.ts).
   const freeze = createFreezeMemory();
-  const fill = (m: MappingState, tradingSymbol: string, quantity: number, pricePaise: number): NewFill => ({
-    userId: m.userId,
-    mappingId: m.id,
-    strategyId: m.strategyId,
-    instrumentId: m.instrumentId,
-    tradingSymbol,
-    quantity,
-    pricePaise,
-    isDummy: 1,
-    orderId: null,
-  });
-
-  /**
-   * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices in one transaction.
-   * Returns the mappings skipped for want of a quote.
-   */
-  async function executePaper(plans: Plan[], at: number): Promise<{ skipped: number[] }> {
-    const skipped: number[] = [];
-    if (plans.length === 0) return { skipped };
-    const keys = new Set<string>();
-    for (const { decision } of plans) {
-      for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
-      for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
-    }
-    const quoted = await deps.chain.quotesPaise([...keys]);
-    // Symbols are unique within NFO; one lookup table by symbol keeps the loop below cheap.
-    const quotes = new Map<string, number>();
-    for (const [k, v] of quoted) quotes.set(k.slice(k.indexOf(':') + 1), v);
-    const closeLegIds: number[] = [];
-    const openLegs: NewLeg[] = [];
-    const fills: NewFill[] = [];
-    const atm: Array<{ mappingId: number; atmPaise: number }> = [];
-    const byMapping = new Map<number, MappingState>();
-    for (const { mapping: m, decision } of plans) {
-      const closes = closesOf(decision);
-      const opens = opensOf(decision);
-      if (closes.some((l) => !quotes.has(l.tradingSymbol)) || opens.some((o) => !quotes.has(o.option.tradingSymbol))) {
-        deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
-        skipped.push(m.id);
-        continue;
-      }
-      byMapping.set(m.id, m);
-      for (const l of closes) {
-        closeLegIds.push(l.id);
-        const price = quotes.get(l.tradingSymbol) ?? 0;
-        fills.push(fill(m, l.tradingSymbol, -l.quantity, price));
-      }
-      for (const o of opens) {
-        const price = quotes.get(o.option.tradingSymbol) ?? 0;
-        openLegs.push({
-          mappingId: m.id,
-          userId: m.userId,
-          optionType: o.option.optionType,
-          tradingSymbol: o.option.tradingSymbol,
-          exchange: o.option.exchange,
-          strikePaise: o.option.strikePaise,
-          expiry: o.option.expiry,
-          quantity: o.quantity,
-          entryPricePaise: price,
-        });
-        fills.push(fill(m, o.option.tradingSymbol, o.quantity, price));
-      }
-      if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
-    }
-    const written = await deps.repo.applyPaperFills({ closeLegIds, openLegs, fills, atm, at });
-    const transactions: TransactionDto[] = [];
-    const date = iso(at);
-    for (const f of written) {
-      const m = byMapping.get(f.mappingId);
-      if (m) transactions.push(toTransactionDto(m, f, date));
-    }
-    if (transactions.length > 0) void deps.events.publish('fills.booked', { transactions });
-
-    return { skipped };
-  }
-
   const lastState = async (rest: KiteRest, brokerOrderId: string) => (await rest.orderHistory(brokerOrderId)).at(-1);
 
   /** One look at an order's history. While its updates stream, a failed look is not the end: the push can tell. */
@@ -383,6 +279,9 @@ export function createExecutor(deps: ExecutorDeps) {
       });
     }
   }
+
+  /** Paper trading: see paper-execution.ts. */
+  const executePaper = (plans: Plan[], at: number) => executePaperFills(deps, plans, at);
 
   return { executePaper, executeLive, recoverPending, settleOpenOrders };
 }

@@ -114,7 +114,9 @@ describe('legs held into their expiry', () => {
       ['24400PE', 100],
       ['24600CE', 0],
     ]);
+    // Flat at the exchange's hand, the strategy stops and says so (issue 13's `expiry` stop reason).
     const settledRow = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
-    expect(settledRow?.status_detail).toBe('Paused: no open positions');
+    expect([settledRow?.running_status, settledRow?.stop_reason]).toEqual([0, 'expiry']);
+    expect(settledRow?.status_detail).toMatch(/^Stopped at expiry at \d\d:\d\d IST/);
   });
 });

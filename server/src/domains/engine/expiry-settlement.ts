@@ -1,14 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { istMidnight } from '@app/contract';
+import { isLiveStatus, istMidnight, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { DB } from '../../db/schema.js';
 import { countTransactions } from '../../db/transaction-counts.js';
 import { iso } from '../../platform/time.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { MarketDataHub } from '../market-data/hub.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository } from './engine.repository.js';
-import { toTransactionDto } from './executor.js';
+import { toTransactionDto } from './engine.fills.js';
 import { lastSettledDay, settlementFills, settlementInstant } from './expiry-settlement.logic.js';
 
 /** After settlement, how long the console's own last price of the underlying may stand in for a candle. */
@@ -27,6 +28,8 @@ export function createExpirySettlement(deps: {
   hub: Pick<MarketDataHub, 'lastPrice'>;
   events: Pick<DomainEventBus, 'publish'>;
   logger: FastifyBaseLogger;
+  /** A running or paused strategy left flat by its settlement stops, with stop_reason `expiry`. */
+  mappings: Pick<MappingsService, 'moveStatusWhileLocked'>;
 }) {
   const { db } = deps;
 
@@ -56,6 +59,28 @@ export function createExpirySettlement(deps: {
     if (candle) return Math.round(Number(candle.close) * 100);
     const live = now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPrice('kite', instrumentToken) : null;
     return live === null ? null : Math.round(live * 100);
+  }
+
+  /**
+   * The exchange closed the strategy's last legs: it trades nothing more by itself (a paused one would
+   * enter afresh on Resume without its trader knowing why it went flat), so it stops, saying "at expiry".
+   */
+  async function stopIfFlat(m: { id: number; userId: number; runningStatus: number }, now: number) {
+    if (!isLiveStatus(m.runningStatus)) return;
+    const stillOpen = await db
+      .selectFrom('strategyLegs')
+      .select('id')
+      .where('mappingId', '=', m.id)
+      .where('status', '=', 'open')
+      .executeTakeFirst();
+    if (stillOpen) return;
+    await deps.mappings.moveStatusWhileLocked(
+      { userId: m.userId, role: 'user' },
+      m.id,
+      RUNNING_STATUS.STOPPED,
+      'expiry',
+    );
+    deps.logger.info({ mappingId: m.id, at: now }, 'strategy stopped at expiry');
   }
 
   async function settleMapping(mappingId: number, now: number): Promise<string | null> {
@@ -122,6 +147,7 @@ export function createExpirySettlement(deps: {
           transactions: written.map((f) => toTransactionDto(m, f, date)),
         });
       }
+      await stopIfFlat(m, now);
       return unpriced;
     });
   }

@@ -39,3 +39,5 @@ export function createTradeProblems(deps: { shared: Pick<SharedState, 'tradeProb
     },
   };
 }
+
+export type TradeProblems = ReturnType<typeof createTradeProblems>;

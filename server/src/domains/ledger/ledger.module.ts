@@ -53,6 +53,7 @@ export function createLedgerModule(deps: {
     kite: deps.kite,
     clock: deps.clock,
     logger: deps.logger,
+    events: deps.events,
   });
   const feed = createPositionsFeed({
     repo,

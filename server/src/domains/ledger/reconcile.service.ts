@@ -1,6 +1,7 @@
 import type { ReconcileAccount, ReconcileReply } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Actor } from '../../platform/ownership.js';
 import { iso } from '../../platform/time.js';
 import { createKiteRest, type KitePosition } from '../market-data/adapters/kite-rest-client.js';
@@ -24,6 +25,8 @@ export function createReconcileService(deps: {
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;
+  /** Drift found is published (`reconciliation.drift`): the alerts domain tells the owner and admins. */
+  events: Pick<DomainEventBus, 'publish'>;
 }) {
   async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
     const credentials = await deps.brokerCredentials(userBrokerId);
@@ -75,6 +78,19 @@ export function createReconcileService(deps: {
           };
         }),
       );
+      const drifting = checked.filter((a) => a.error === null && !a.in_sync);
+      if (drifting.length > 0) {
+        void deps.events.publish('reconciliation.drift', {
+          accounts: drifting.map((a) => ({
+            userBrokerId: a.user_broker_id,
+            userId: a.user_id,
+            username: a.user_username,
+            brokerUsername: a.broker_username,
+            symbols: a.symbols.filter((s) => s.drift !== 0),
+          })),
+          at: deps.clock.now(),
+        });
+      }
       return { accounts: checked, checked_at: iso(deps.clock.now()) };
     },
   };

@@ -1,11 +1,12 @@
 import { KiteApiError } from '../../protocols/kite-rest.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, rateLimited } from '../../platform/errors.js';
 import { BinanceApiError } from './adapters/binance-adapter.js';
-import { RetryableError } from '../../platform/outbound.js';
+import { isRateLimit, RetryableError } from '../../platform/outbound.js';
 
 /**
  * A provider failure as the admin should read it: the provider's own message for refusals
- * (bad token, unknown symbol, too long a range) as 400, unreachable or rate-limited as 502.
+ * (bad token, unknown symbol, too long a range) as 400; still rate-limited after the retries as 429 with the
+ * provider's Retry-After (the admin asked too much too fast, nothing is broken); unreachable or failing as 502.
  * Never 401/403: those would end the admin's console session.
  */
 export function marketDataFailure(err: unknown): AppError {
@@ -17,6 +18,10 @@ export function marketDataFailure(err: unknown): AppError {
     return new AppError(400, 'UPSTREAM_FAILED', `Kite: ${err.message}`);
   }
   if (err instanceof BinanceApiError) return new AppError(400, 'UPSTREAM_FAILED', `Binance: ${err.message}`);
+  if (isRateLimit(err)) {
+    const seconds = Math.max(1, Math.ceil((err.retryAfterMs ?? 1000) / 1000));
+    return rateLimited(`${err.message}: the provider limits requests per second; try again in ${seconds} s`, seconds);
+  }
   if (err instanceof RetryableError) return new AppError(502, 'UPSTREAM_FAILED', `${err.message}; try again shortly`);
   const message = err instanceof Error ? err.message : 'Market data provider unreachable';
   return new AppError(502, 'UPSTREAM_FAILED', message);

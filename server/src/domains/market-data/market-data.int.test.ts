@@ -67,6 +67,19 @@ describe('historical fetch', () => {
     expect(res.json().data.recordsInserted).toBeGreaterThan(0);
   });
 
+  it('answers 429 with Retry-After when Kite keeps limiting past the retries, and stores nothing', async () => {
+    t.sandbox.control.failNext('kite.historical', 50, 'rate-limit');
+    const res = await fetchCandles({ source: 'kite', instrumentToken: '256265', interval: '15m', ...DAY });
+    expect(res.statusCode, res.body).toBe(429);
+    expect(res.json().error).toMatch(
+      /^Kite answered 429: the provider limits requests per second; try again in \d+ s$/,
+    );
+    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(await t.services.candles.latest({ source: 'kite', instrumentToken: '256265', interval: '15m' }, 1)).toEqual(
+      [],
+    );
+  });
+
   it('fetches Binance klines', async () => {
     const res = await fetchCandles({
       source: 'binance',

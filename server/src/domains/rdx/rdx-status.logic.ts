@@ -3,7 +3,14 @@
  * rules (sessionAt, the candle clock, the start/realign/exit refusals) read back as a trader's words.
  * Pure: takes the facts and the instant.
  */
-import { RUNNING_STATUS, zoneLabel, type DataInterval, type StopReason, type StrategyActionName } from '@app/contract';
+import {
+  isLiveStatus,
+  RUNNING_STATUS,
+  zoneLabel,
+  type DataInterval,
+  type StopReason,
+  type StrategyActionName,
+} from '@app/contract';
 import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
@@ -85,7 +92,7 @@ const cannotTrade = (reason: string) => `Cannot trade: ${reason}`;
 
 function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[] {
   const canTrade = f.config !== null && (f.isDummy || f.brokerToken === 'valid');
-  const isLive = f.runningStatus === RUNNING_STATUS.RUNNING || f.runningStatus === RUNNING_STATUS.PAUSED;
+  const isLive = isLiveStatus(f.runningStatus);
   const actions: StrategyActionName[] = [];
   // While the kill switch is engaged the server refuses start, resume and realign (409).
   const mayTrade = !f.killSwitchEngaged;

@@ -9,6 +9,7 @@ import {
   buildUserBroker,
   type TestUser,
 } from '../../../test/factories.js';
+import { booksOf, brokerNetPositions } from '../../../test/books.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 /*
@@ -49,23 +50,9 @@ async function liveMapping() {
   return m.id;
 }
 
-/** The account's net positions at the broker that are not flat. */
-async function brokerPositions() {
-  const res = await fetch(`${t.sandbox.urls.kiteApi}/portfolio/positions`, {
-    headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
-  });
-  const { net } = ((await res.json()) as { data: { net: Array<{ tradingsymbol: string; quantity: number }> } }).data;
-  return net.filter((p) => p.quantity !== 0);
-}
+const brokerPositions = () => brokerNetPositions(t, brokerToken);
 
-/** What the console holds of a mapping: open legs, and the symbols its fills do not net to zero. */
-async function books(mappingId: number) {
-  const legs = await t.services.engineRepo.openLegsOf(mappingId);
-  const txs = await t.database.db.selectFrom('transactions').selectAll().where('mappingId', '=', mappingId).execute();
-  const net = new Map<string, number>();
-  for (const x of txs) net.set(x.tradingSymbol, (net.get(x.tradingSymbol) ?? 0) + x.quantity);
-  return { legs: legs.length, unsettled: [...net].filter(([, q]) => q !== 0), fills: txs.length };
-}
+const books = (mappingId: number) => booksOf(t, mappingId);
 
 const killSwitch = (who: TestUser, engaged: boolean) =>
   t.request({ method: 'POST', url: '/api/risk/kill-switch', token: who.token, payload: { engaged } });

@@ -1,10 +1,43 @@
+import type { Mapping, PositionsReply } from '@app/contract';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
+import { createDailyLimitService } from './daily-limit.service.js';
+import { createLimitsRepository } from './limits.repository.js';
+import { createLimitsWatch } from './limits-watch.js';
+import { dayPnlPaise } from './limits.logic.js';
 import { registerRiskRoutes } from './risk.routes.js';
 import { createRiskService, type RiskServiceDeps } from './risk.service.js';
 
-/** Risk controls (issue 13): the admin's kill switch and a user's Exit all. */
-export function createRiskModule(deps: RiskServiceDeps) {
+export interface RiskModuleDeps extends Omit<RiskServiceDeps, 'events' | 'logger'> {
+  events: DomainEventBus;
+  logger: RiskServiceDeps['logger'] & { error: (obj: object, msg: string) => void };
+  mappings: RiskServiceDeps['mappings'] & { listFor: (userId: number) => Promise<Mapping[]> };
+  /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
+  positionsOf: (userId: number) => Promise<PositionsReply>;
+}
+
+/**
+ * Risk controls (issue 13): the admin's kill switch, a user's Exit all, and loss and profit limits per
+ * strategy and per user's day, watched on every price update of the legs.
+ */
+export function createRiskModule(deps: RiskModuleDeps) {
   const risk = createRiskService(deps);
-  const routes: RegisterRoutes = (app, authenticate) => registerRiskRoutes(app, authenticate, risk);
-  return { risk, routes };
+  const repo = createLimitsRepository(deps.db);
+  const limits = createLimitsWatch({
+    repo,
+    events: deps.events,
+    now: () => deps.clock.now(),
+    positionsOf: deps.positionsOf,
+    mappingsOf: (userId) => deps.mappings.listFor(userId),
+    stopAndFlatten: (rows, reason) => risk.stopAndFlatten(rows, reason),
+    logger: deps.logger,
+  });
+  const dailyLimit = createDailyLimitService({
+    repo,
+    clock: deps.clock,
+    dayPnlOf: async (userId) => dayPnlPaise((await deps.positionsOf(userId)).today),
+    checkNow: (userId) => limits.checkNow(userId),
+  });
+  const routes: RegisterRoutes = (app, authenticate) => registerRiskRoutes(app, authenticate, risk, dailyLimit);
+  return { risk, dailyLimit, limits, routes, close: limits.close };
 }

@@ -36,6 +36,8 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     start_time: row.startTime,
     end_time: row.endTime,
     running_status: row.runningStatus,
+    max_loss: row.maxLossPaise === null ? null : toRupees(row.maxLossPaise),
+    target_profit: row.targetProfitPaise === null ? null : toRupees(row.targetProfitPaise),
     stop_reason: asStopReason(row.stopReason),
     stopped_at: isoOrNull(row.stoppedAt === null ? null : Number(row.stoppedAt)),
     created_at: iso(row.createdAt),

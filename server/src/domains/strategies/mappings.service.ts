@@ -1,11 +1,12 @@
 import type { CreateMapping, Mapping, StopReason, Strategy, UpdateMapping } from '@app/contract';
-import { istDay, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import { isLiveStatus as isLive, istDay, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import { toPaise } from '../../platform/time.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
@@ -42,7 +43,12 @@ function stopOf(row: MappingView): { reason: StopReason; at: number } | null {
   return reason && row.stoppedAt !== null ? { reason, at: Number(row.stoppedAt) } : null;
 }
 
-const isLive = (status: number) => status === RUNNING_STATUS.RUNNING || status === RUNNING_STATUS.PAUSED;
+/** A create call's input; callers inside the server (seeds, tests) may leave the limits out. */
+type NewMapping = Omit<CreateMapping, 'max_loss' | 'target_profit'> &
+  Partial<Pick<CreateMapping, 'max_loss' | 'target_profit'>>;
+
+const paiseOrNull = (rupees: number | null | undefined) =>
+  rupees === null || rupees === undefined ? null : toPaise(rupees);
 
 export function createMappingsService({ repo, clock, events, locks, shared, calendar }: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
@@ -145,6 +151,8 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
       ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
       ...(patch.ce_count !== undefined ? { ceCount: patch.ce_count } : {}),
       ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
+      ...(patch.max_loss !== undefined ? { maxLossPaise: paiseOrNull(patch.max_loss) } : {}),
+      ...(patch.target_profit !== undefined ? { targetProfitPaise: paiseOrNull(patch.target_profit) } : {}),
       updatedAt: clock.now(),
     });
     void events.publish('mapping.changed', { mappingId: id });
@@ -211,7 +219,7 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
     /** Raw row for other domains (RDX config, engine) after the ownership check. */
     load,
 
-    async create(actor: Actor, input: CreateMapping): Promise<Mapping> {
+    async create(actor: Actor, input: NewMapping): Promise<Mapping> {
       const ownerId = actor.role === 'admin' && input.user_id ? input.user_id : actor.userId;
       if (!(await repo.userExists(ownerId))) throw badRequest('User not found');
       await assertReferences(ownerId, {
@@ -232,6 +240,8 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
           peCount: input.pe_count,
           startTime: input.start_time,
           endTime: input.end_time,
+          maxLossPaise: paiseOrNull(input.max_loss),
+          targetProfitPaise: paiseOrNull(input.target_profit),
           runningStatus: RUNNING_STATUS.STOPPED,
           createdAt: now,
           updatedAt: now,

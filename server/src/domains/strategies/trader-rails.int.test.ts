@@ -59,7 +59,7 @@ describe('duplicates are impossible where they are wrong', () => {
 
   it('two Add User submits at once: one 201, one 409 with the username message, never 500', async () => {
     const admin = await buildAdmin(t);
-    const payload = { username: 'twice', password: 'password123', role: 'user' };
+    const payload = { username: 'twice', password: 'twice-Pa55word', role: 'user' };
     const replies = await Promise.all(
       [1, 2].map(() => t.request({ method: 'POST', url: '/api/users', token: admin.token, payload })),
     );

@@ -69,14 +69,14 @@ describe('GET /api/transactions/export.csv', () => {
     ]);
     await insertFills([fill(await buildUser(t, { username: 'ravi' }), { transactionDate: at - 1000 })]);
 
-    const before = istDay(Date.now());
+    const before = istDay(t.clock.now());
     const res = await exportCsv();
-    const after = istDay(Date.now());
+    const after = istDay(t.clock.now());
 
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-store');
-    // Named by today's IST date (either side of a midnight the request may straddle).
+    // Named by the console clock's IST date (either side of a midnight the request may straddle).
     expect([before, after].map((day) => `attachment; filename="transactions-${day}.csv"`)).toContain(
       res.headers['content-disposition'],
     );

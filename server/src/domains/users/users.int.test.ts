@@ -1,4 +1,4 @@
-import { labelOf } from '@app/contract';
+import { labelOf, MSG } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -63,17 +63,65 @@ describe('users API', () => {
   });
 
   it.each([
-    [{ password: 'password123', role: 'user' }, 'username'],
+    [{ password: 'frank-Pa55word', role: 'user' }, 'username'],
     [{ username: 'frank', role: 'user' }, 'password'],
     [{ username: 'frank', password: 'short', role: 'user' }, 'password'],
-    [{ username: 'frank', password: 'password123', role: 'boss' }, 'role'],
-    [{ username: 'bad name!', password: 'password123', role: 'user' }, 'username'],
+    [{ username: 'frank', password: 'frank-Pa55word', role: 'boss' }, 'role'],
+    [{ username: 'bad name!', password: 'frank-Pa55word', role: 'user' }, 'username'],
   ])('rejects %o naming %s and writes nothing', async (payload, field) => {
     const before = await countUsers();
     const res = await t.request({ method: 'POST', url: '/api/users', token: admin.token, payload });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(labelOf(field));
     expect(await countUsers()).toBe(before);
+  });
+
+  it.each(['password123', 'Qwerty123', 'iloveyou1'])(
+    'refuses to create a user with the common password %s, and writes nothing',
+    async (password) => {
+      const before = await countUsers();
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/users',
+        token: admin.token,
+        payload: { username: 'frank', password, role: 'user' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: MSG.passwordTooCommon, code: 'VALIDATION_FAILED' });
+      expect(await countUsers()).toBe(before);
+    },
+  );
+
+  it("refuses an admin's reset to a common password: the old one still works and no session ends", async () => {
+    const u = await buildUser(t, { username: 'ivy', password: 'ivy-own-Pa55' });
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      token: admin.token,
+      payload: { password: 'sunshine1' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(MSG.passwordTooCommon);
+    expect((await t.request({ method: 'POST', url: '/api/auth/verify', token: u.token })).statusCode).toBe(200);
+    const common = { username: 'ivy', password: 'sunshine1' };
+    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: common })).statusCode).toBe(401);
+    const own = { username: 'ivy', password: 'ivy-own-Pa55' };
+    expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: own })).statusCode).toBe(200);
+  });
+
+  it('a user an admin creates is not asked to change the password the admin chose', async () => {
+    await t.request({
+      method: 'POST',
+      url: '/api/users',
+      token: admin.token,
+      payload: { username: 'jack', password: 'jack-Pa55word', role: 'user' },
+    });
+    const login = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: 'jack', password: 'jack-Pa55word' },
+    });
+    expect(login.json().data.user).not.toHaveProperty('must_change_password');
   });
 
   it('gets, updates and deletes a user', async () => {

@@ -3,6 +3,7 @@ import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { passwordProblem } from '../auth/password-policy.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { toUser } from './users.presenter.js';
 import type { UsersRepository } from './users.repository.js';
@@ -11,7 +12,7 @@ export interface UsersServiceDeps {
   repo: UsersRepository;
   hasher: PasswordHasher;
   clock: Clock;
-  /** `user.password_changed` ends the user's sessions (auth subscribes). */
+  /** `user.password_changed` and `user.access_changed` end the user's sessions (auth subscribes). */
   events: Pick<DomainEventBus, 'publish'>;
 }
 
@@ -19,6 +20,12 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
   async function assertUsernameFree(username: string, exceptId?: number) {
     const existing = await repo.findByUsername(username);
     if (existing && existing.id !== exceptId) throw conflict(MSG.usernameTaken);
+  }
+
+  /** Issue 14: an admin's create and reset follow the same password rules as a user's own change. */
+  function assertAcceptablePassword(plain: string) {
+    const problem = passwordProblem(plain);
+    if (problem) throw badRequest(problem);
   }
 
   return {
@@ -32,7 +39,12 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
       return toUser(row);
     },
 
-    async create(input: CreateUser): Promise<User> {
+    /**
+     * `mustChangePassword` only for the first-start admin with a generated password; users an admin
+     * creates keep the password the admin chose and passed on (SPEC's Add User flow signs them straight in).
+     */
+    async create(input: CreateUser, options: { mustChangePassword?: boolean } = {}): Promise<User> {
+      assertAcceptablePassword(input.password);
       await assertUsernameFree(input.username);
       const now = clock.now();
       const passwordHash = await hasher.hash(input.password);
@@ -41,6 +53,7 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
           username: input.username,
           passwordHash,
           role: input.role,
+          mustChangePassword: options.mustChangePassword ? 1 : 0,
           createdAt: now,
           updatedAt: now,
         });
@@ -53,7 +66,9 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
     },
 
     async update(id: number, patch: UpdateUser): Promise<User> {
-      if (!(await repo.findById(id))) throw notFound('User');
+      const before = await repo.findById(id);
+      if (!before) throw notFound('User');
+      if (patch.password !== undefined) assertAcceptablePassword(patch.password);
       if (patch.username !== undefined) await assertUsernameFree(patch.username, id);
       const passwordHash = patch.password !== undefined ? await hasher.hash(patch.password) : undefined;
       const result = await repo
@@ -71,6 +86,8 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
       if (!result) throw notFound('User');
       if (patch.password !== undefined)
         await events.publish('user.password_changed', { userId: id, keepSessionId: null });
+      // A session carries its role; a new role starts from a new sign-in (an admin demoting themselves too).
+      if (result.role !== before.role) await events.publish('user.access_changed', { userId: id, change: 'role' });
       return toUser(result);
     },
 
@@ -79,13 +96,21 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
       const result = await repo.remove(id);
       if (result === 'last-admin') throw conflict(MSG.cannotRemoveLastAdmin);
       if (!result) throw notFound('User');
+      // Their session rows went with them; their open sockets must follow now, not at the next sweep.
+      await events.publish('user.access_changed', { userId: id, change: 'deleted' });
     },
 
-    /** First start on an empty database: create the admin (DESIGN §2). Returns the password if generated. */
+    /**
+     * First start on an empty database: create the admin (DESIGN §2). Returns the password if generated.
+     * A generated password is printed, so it must be changed at first login (issue 14); one the operator
+     * gave in ADMIN_PASSWORD is theirs already, but must still pass the password rules.
+     */
     async ensureAdmin(username: string, password: string | undefined, generate: () => string) {
       if ((await repo.count()) > 0) return null;
       const chosen = password ?? generate();
-      await this.create({ username, password: chosen, role: 'admin' });
+      const problem = passwordProblem(chosen);
+      if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
+      await this.create({ username, password: chosen, role: 'admin' }, { mustChangePassword: password === undefined });
       return { username, password: chosen, generated: password === undefined };
     },
   };

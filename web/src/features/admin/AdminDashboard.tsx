@@ -1,5 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { AlertsBell } from '../alerts/AlertsBell';
+import { AuditTab } from '../audit/AuditTab';
 import { useSession } from '../auth/session-context';
 import { BrokersTab } from '../brokers/BrokersTab';
 import { HolidaysTab } from '../calendar/HolidaysTab';
@@ -11,7 +13,10 @@ import { SchedulingTab } from '../scheduling/SchedulingTab';
 import { StrategiesTab } from '../strategies/StrategiesTab';
 import { UsersTab } from '../users/UsersTab';
 
-/** SPEC §2 tab order, then the holiday calendar (issue 12); the text is SPEC's, the capitalisation is CSS. */
+/**
+ * SPEC §2 tab order, then the holiday calendar (issue 12) and the audit log (issue 13); the text is SPEC's, the
+ * capitalisation is CSS.
+ */
 export const ADMIN_TABS = [
   'strategies',
   'scheduling',
@@ -21,6 +26,7 @@ export const ADMIN_TABS = [
   'users',
   'instruments',
   'holidays',
+  'audit',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -38,6 +44,7 @@ const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
   users: UsersTab,
   instruments: InstrumentsTab,
   holidays: HolidaysTab,
+  audit: AuditTab,
 };
 
 function TabBody({ tab }: { tab: AdminTab }) {
@@ -54,6 +61,7 @@ export function AdminDashboard() {
   return (
     <div className="page">
       <PageHeader title={`Welcome, ${user?.username ?? ''} (Admin)`}>
+        <AlertsBell />
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>

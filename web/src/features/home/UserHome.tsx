@@ -1,8 +1,12 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
+import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
+import { AlertsBell } from '../alerts/AlertsBell';
+import { MyActivity } from '../audit/MyActivity';
 import { useSession } from '../auth/session-context';
 import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
 import { ChangePasswordForm } from '../profile/ChangePasswordForm';
+import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { MappingScreen } from '../strategies/MappingScreen';
 import { HomeView } from './HomeView';
 
@@ -26,6 +30,7 @@ export function UserHome() {
   return (
     <div className="page">
       <PageHeader title={`Welcome, ${user?.username ?? ''} (User)`}>
+        <AlertsBell />
         <button type="button" onClick={() => go('profile')}>
           Profile
         </button>
@@ -45,6 +50,9 @@ export function UserHome() {
           </div>
           <BrokerConfigScreen />
           <ChangePasswordForm />
+          <DailyLimitForm />
+          <AlertChannelsForm />
+          <MyActivity />
         </section>
       )}
       {view === 'strategies' && (

@@ -2,9 +2,9 @@ import { api, MSG } from '@app/contract';
 import { useState, type FormEvent } from 'react';
 import { callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
-import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 import { EMPTY_CHANGE_PASSWORD, parseChangePassword, type ChangePasswordValues } from './change-password';
+import { PasswordFields } from './PasswordFields';
 import './profile.css';
 
 /**
@@ -18,8 +18,8 @@ export function ChangePasswordForm() {
   const [isBusy, setIsBusy] = useState(false);
   const submitOnce = useSingleFlight();
 
-  const set = (field: keyof ChangePasswordValues) => (e: { target: { value: string } }) => {
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set = (field: keyof ChangePasswordValues, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
     if (flash?.kind === 'error') clear();
   };
 
@@ -56,31 +56,10 @@ export function ChangePasswordForm() {
           <Message flash={flash} onClose={clear} />
         </div>
       )}
-      <InputField
-        label="Current Password"
-        name="current_password"
-        type="password"
-        autoComplete="current-password"
-        value={values.current}
-        onChange={set('current')}
-      />
-      <InputField
-        label="New Password"
-        name="new_password"
-        type="password"
-        autoComplete="new-password"
-        value={values.next}
-        onChange={set('next')}
-      />
-      <InputField
-        label="Confirm New Password"
-        name="confirm_password"
-        type="password"
-        autoComplete="new-password"
-        value={values.confirm}
-        onChange={set('confirm')}
-      />
-      <p className="full muted change-password-hint">At least 8 characters. Your other sessions will be signed out.</p>
+      <PasswordFields values={values} onChange={set} />
+      <p className="full muted change-password-hint">
+        At least 8 characters, not a common password. Your other sessions will be signed out.
+      </p>
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>
           {isBusy ? 'Changing...' : 'Change Password'}

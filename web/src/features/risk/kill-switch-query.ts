@@ -1,4 +1,4 @@
-import { api, type Mapping } from '@app/contract';
+import { api, isLiveStatus, type Mapping } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
 
@@ -15,7 +15,7 @@ export function useKillSwitch(pollMs: number = KILL_SWITCH_POLL_MS) {
 
 /** What engaging would close: strategies running or paused, and the legs any strategy holds. */
 export function killSwitchReach(mappings: readonly Mapping[]): { strategies: number; legs: number } {
-  const strategies = mappings.filter((m) => m.running_status === 1 || m.running_status === 2).length;
+  const strategies = mappings.filter((m) => isLiveStatus(m.running_status)).length;
   const legs = mappings.reduce((n, m) => n + m.open_legs.length, 0);
   return { strategies, legs };
 }

@@ -1,7 +1,7 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
 import { RdxSummary } from './RdxSummary';
-import { isRdxStrategy, modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
+import { isRdxStrategy, limitsLabel, modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -57,6 +57,7 @@ export function ActiveStrategyRow({
   const mode = modeLabel(mapping.is_dummy);
   const isRdx = isRdxStrategy(mapping);
   const isBusy = pending !== undefined;
+  const limits = limitsLabel(mapping);
   // The running action keeps its in-progress button even if a refetch drops it from the list meanwhile.
   const actions = ACTION_ORDER.filter((a) => a === pending || mapping.available_actions.includes(a));
   return (
@@ -87,6 +88,11 @@ export function ActiveStrategyRow({
           onToggle={() => onToggleDetail?.()}
           detailId={detailId ?? `position-detail-${mapping.id}`}
         />
+        {limits && (
+          <span className="strategy-limits" data-testid="strategy-limits">
+            {limits}
+          </span>
+        )}
       </td>
       <td data-label="RDX">{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
       <td data-label="Actions">

@@ -146,6 +146,32 @@ export function MappingFormFields({
         onChange={set('start_time')}
       />
       <InputField label="End Time" name="end_time" type="time" value={values.end_time} onChange={set('end_time')} />
+      <InputField
+        label="Max Loss (₹)"
+        name="max_loss"
+        type="number"
+        min={0.01}
+        step={0.01}
+        placeholder="No limit"
+        aria-describedby="mapping-limits-hint"
+        value={values.max_loss}
+        onChange={set('max_loss')}
+      />
+      <InputField
+        label="Target Profit (₹)"
+        name="target_profit"
+        type="number"
+        min={0.01}
+        step={0.01}
+        placeholder="No limit"
+        aria-describedby="mapping-limits-hint"
+        value={values.target_profit}
+        onChange={set('target_profit')}
+      />
+      <p className="field-hint full" id="mapping-limits-hint">
+        Max Loss and Target Profit apply to the strategy&apos;s P&amp;L for the current trading day (realized today +
+        unrealized, before charges). Reaching one exits every leg and stops the strategy. Empty = no limit.
+      </p>
     </>
   );
 }

@@ -15,6 +15,8 @@ export function mappingFixture(overrides: Partial<Mapping> = {}): Mapping {
     start_time: null,
     end_time: null,
     running_status: 1,
+    max_loss: null,
+    target_profit: null,
     stop_reason: null,
     stopped_at: null,
     created_at: '2025-01-01T00:00:00.000Z',

@@ -7,6 +7,7 @@ import {
   mappingFormToBody,
   mappingToForm,
 } from './mapping-form';
+import { mappingFixture } from './mapping-fixture';
 
 const base = emptyMappingForm(7);
 
@@ -23,6 +24,8 @@ describe('emptyMappingForm', () => {
       pe_count: '0',
       start_time: '',
       end_time: '',
+      max_loss: '',
+      target_profit: '',
     });
     expect(emptyMappingForm(undefined).user_broker_id).toBe('');
   });
@@ -71,6 +74,8 @@ describe('mappingFormToBody', () => {
       pe_count: 2,
       start_time: null,
       end_time: null,
+      max_loss: null,
+      target_profit: null,
     });
   });
 
@@ -92,6 +97,8 @@ describe('mappingFormToBody', () => {
       start_time: '09:20',
       end_time: '15:10',
       running_status: 0,
+      max_loss: 5000,
+      target_profit: null,
     } as Mapping;
     expect(mappingFormToBody(mappingToForm(mapping), false)).toEqual({
       strategy_id: 1,
@@ -103,6 +110,8 @@ describe('mappingFormToBody', () => {
       pe_count: 3,
       start_time: '09:20',
       end_time: '15:10',
+      max_loss: 5000,
+      target_profit: null,
     });
   });
 });
@@ -121,5 +130,30 @@ describe('isLiveWithoutToken', () => {
     expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '8' }, brokers)).toBe(false);
     expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '' }, brokers)).toBe(false);
     expect(isLiveWithoutToken({ is_dummy: '0', user_broker_id: '7' }, undefined)).toBe(false);
+  });
+});
+
+describe('loss and profit limits in the form', () => {
+  const form = { ...base, user_broker_id: '7' };
+
+  it('sends an empty limit as none and a typed one in rupees', () => {
+    expect(mappingFormToBody({ ...form, max_loss: '', target_profit: '2500.50' }, false)).toMatchObject({
+      max_loss: null,
+      target_profit: 2500.5,
+    });
+  });
+
+  it('refuses a limit that is not above zero, or has more than two decimals, in the field’s words', () => {
+    expect(mappingFormError({ ...form, max_loss: '0' }, false)).toBe('Max Loss must be more than 0');
+    expect(mappingFormError({ ...form, target_profit: '-5' }, false)).toBe('Target Profit must be more than 0');
+    expect(mappingFormError({ ...form, max_loss: '1.005' }, false)).toBe('Max Loss may have at most two decimals');
+    expect(mappingFormError({ ...form, max_loss: '5000' }, false)).toBeNull();
+  });
+
+  it('shows a mapping’s limits when editing it, and empty fields when it has none', () => {
+    expect(mappingToForm(mappingFixture({ max_loss: 5000, target_profit: null }))).toMatchObject({
+      max_loss: '5000',
+      target_profit: '',
+    });
   });
 });

@@ -23,6 +23,9 @@ export interface MappingFormValues {
   pe_count: string;
   start_time: string;
   end_time: string;
+  /** Rupees; empty = no limit. */
+  max_loss: string;
+  target_profit: string;
 }
 
 export type MappingBody = BodyOf<typeof api.strategies.create>;
@@ -45,6 +48,8 @@ export function emptyMappingForm(firstBrokerId: number | undefined, userId = '')
     pe_count: String(MAPPING_DEFAULTS.pe_count),
     start_time: '',
     end_time: '',
+    max_loss: '',
+    target_profit: '',
   };
 }
 
@@ -61,8 +66,13 @@ export function mappingToForm(m: Mapping): MappingFormValues {
     pe_count: String(m.pe_count),
     start_time: m.start_time ?? '',
     end_time: m.end_time ?? '',
+    max_loss: m.max_loss === null ? '' : String(m.max_loss),
+    target_profit: m.target_profit === null ? '' : String(m.target_profit),
   };
 }
+
+/** A limit as typed: empty is "no limit"; anything else goes to the schema as a number (NaN is refused there). */
+const limitOf = (s: string): number | null => (s.trim() === '' ? null : Number(s));
 
 /** SPEC §5: ids, counts and flags are integers falling back to 0; empty times are "not set". */
 export function mappingFormToBody(v: MappingFormValues, withUser: boolean): MappingBody {
@@ -77,6 +87,8 @@ export function mappingFormToBody(v: MappingFormValues, withUser: boolean): Mapp
     pe_count: toInt(v.pe_count),
     start_time: v.start_time || null,
     end_time: v.end_time || null,
+    max_loss: limitOf(v.max_loss),
+    target_profit: limitOf(v.target_profit),
     ...(withUser ? { user_id: toInt(v.user_id) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { Mapping } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { activeOnly, isRdxStrategy, modeLabel, statusLabel, windowLabel } from './strategy-display';
+import { activeOnly, isRdxStrategy, limitsLabel, modeLabel, statusLabel, windowLabel } from './strategy-display';
 
 describe('strategy display rules', () => {
   it('labels the mode from is_dummy', () => {
@@ -29,5 +29,13 @@ describe('strategy display rules', () => {
       { id: 2, is_active: 0 },
     ] as Mapping[];
     expect(activeOnly(rows).map((m) => m.id)).toEqual([1]);
+  });
+});
+
+describe('limitsLabel', () => {
+  it('names each limit set, in rupees, and nothing when none is', () => {
+    expect(limitsLabel({ max_loss: 5000, target_profit: 2500.5 })).toBe('Max loss ₹5,000.00 · Target ₹2,500.50');
+    expect(limitsLabel({ max_loss: null, target_profit: 1200 })).toBe('Target ₹1,200.00');
+    expect(limitsLabel({ max_loss: null, target_profit: null })).toBeNull();
   });
 });

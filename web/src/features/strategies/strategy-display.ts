@@ -1,4 +1,5 @@
 import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping } from '@app/contract';
+import { formatInr } from '../../lib/format';
 
 /** SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE. */
 export function modeLabel(isDummy: number): 'DUMMY' | 'LIVE' {
@@ -42,4 +43,16 @@ export function isRdxStrategy(mapping: Pick<Mapping, 'strategy_name'>): boolean 
 /** SPEC §2: the Active Strategies table shows only mappings with is_active 1. */
 export function activeOnly(mappings: Mapping[]): Mapping[] {
   return mappings.filter((m) => m.is_active === 1);
+}
+
+/**
+ * A strategy's limits in a trader's words, for its row: "Max loss ₹5,000.00 · Target ₹2,500.00"; null
+ * when neither is set.
+ */
+export function limitsLabel(m: Pick<Mapping, 'max_loss' | 'target_profit'>): string | null {
+  const parts = [
+    m.max_loss === null ? null : `Max loss ${formatInr(m.max_loss)}`,
+    m.target_profit === null ? null : `Target ${formatInr(m.target_profit)}`,
+  ].filter((p): p is string => p !== null);
+  return parts.length === 0 ? null : parts.join(' · ');
 }

@@ -4,15 +4,20 @@ import { useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { AddUserForm } from './AddUserForm';
+import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { ResetPasswordPanel } from './ResetPasswordPanel';
 import { usersKey } from './users-keys';
 
-/** Admin users tab (SPEC §2): add a user, list users with Delete, and reset a user's password. */
+/**
+ * Admin users tab (SPEC §2): add a user, list users with Delete, reset a user's password, and set a user's
+ * daily max loss (issue 13).
+ */
 export function UsersTab() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
   const [resetFor, setResetFor] = useState<number | null>(null);
+  const [limitFor, setLimitFor] = useState<number | null>(null);
   const remove = useMutation({
     mutationFn: (id: number) => call(api.users.remove, { params: { id } }),
     onSuccess: async (_data, id) => {
@@ -34,6 +39,7 @@ export function UsersTab() {
   }
 
   const resetUser = users.data?.find((u) => u.id === resetFor) ?? null;
+  const limitUser = users.data?.find((u) => u.id === limitFor) ?? null;
 
   return (
     <section className="stack">
@@ -75,6 +81,13 @@ export function UsersTab() {
                         >
                           Reset Password
                         </button>
+                        <button
+                          type="button"
+                          onClick={() => setLimitFor((open) => (open === u.id ? null : u.id))}
+                          aria-expanded={limitFor === u.id}
+                        >
+                          Daily Limit
+                        </button>
                         <button type="button" onClick={() => testEvent.mutate(u.id)}>
                           Send Test Event
                         </button>
@@ -90,6 +103,17 @@ export function UsersTab() {
           </div>
         )}
       </div>
+      {limitUser && (
+        <div className="card" aria-label={`Daily max loss for ${limitUser.username}`} role="region">
+          <div className="view-header">
+            <h3>Daily max loss for {limitUser.username}</h3>
+            <button type="button" onClick={() => setLimitFor(null)}>
+              Close
+            </button>
+          </div>
+          <DailyLimitForm key={limitUser.id} userId={limitUser.id} compact />
+        </div>
+      )}
       {resetUser && (
         <ResetPasswordPanel
           key={resetUser.id}

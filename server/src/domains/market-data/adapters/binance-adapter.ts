@@ -45,7 +45,11 @@ export function createBinanceAdapter(opts: BinanceAdapterOptions): MarketAdapter
       const res = await fetchWithTimeout(`${root}/api/v3/klines?${q.toString()}`);
       // 429 is a rate limit and 418 an IP ban; both say when to come back.
       if (res.status === 429 || res.status === 418 || res.status >= 500) {
-        throw new RetryableError(`Binance answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
+        throw new RetryableError(
+          `Binance answered ${res.status}`,
+          retryAfterMs(res.headers.get('retry-after')),
+          res.status,
+        );
       }
       const body: unknown = await res.json();
       if (!res.ok || isBinanceError(body)) {

@@ -123,7 +123,7 @@ export function createKiteRest(options: KiteRestOptions) {
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
     });
     if (res.status === 429 || res.status >= 500) {
-      throw new RetryableError(`Kite answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')));
+      throw new RetryableError(`Kite answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')), res.status);
     }
     return res;
   }

@@ -1,0 +1,45 @@
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { driftAlert, killSwitchAlert, strategyStoppedAlert } from './alert-text.logic.js';
+import type { AlertsRepository } from './alerts.repository.js';
+import type { AlertsService } from './alerts.service.js';
+
+/**
+ * What the console alerts on, heard where it happens: domain events are per process, so an automatic stop
+ * alerts from the engine's instance and the kill switch from the admin's. Handlers run after the publisher
+ * has moved on (the bus never waits on them where trading is), and a failure here is logged by the bus.
+ */
+export function subscribeAlertSources(deps: {
+  events: DomainEventBus;
+  repo: Pick<AlertsRepository, 'adminIds' | 'allUserIds'>;
+  alerts: Pick<AlertsService, 'notify'>;
+  clock: Clock;
+}): () => void {
+  const { events, repo, alerts, clock } = deps;
+  const off = [
+    events.subscribe('mapping.status_changed', async ({ mapping, reason }) => {
+      const draft = strategyStoppedAlert(mapping, reason, clock.now());
+      if (draft) await alerts.notify([{ userId: mapping.user_id, draft }]);
+    }),
+
+    // Everyone: the switch stopped (or frees) every trader's strategies, not only those running right now.
+    events.subscribe('kill_switch.changed', async (change) => {
+      const [admins, everyone] = await Promise.all([repo.adminIds(), repo.allUserIds()]);
+      const isAdmin = new Set(admins);
+      await alerts.notify(everyone.map((userId) => ({ userId, draft: killSwitchAlert(change, isAdmin.has(userId)) })));
+    }),
+
+    events.subscribe('reconciliation.drift', async ({ accounts, at }) => {
+      const admins = await repo.adminIds();
+      await alerts.notify(
+        accounts.flatMap((account) =>
+          [account.userId, ...admins.filter((id) => id !== account.userId)].map((userId) => ({
+            userId,
+            draft: driftAlert(account, at, userId === account.userId),
+          })),
+        ),
+      );
+    }),
+  ];
+  return () => off.forEach((unsubscribe) => unsubscribe());
+}

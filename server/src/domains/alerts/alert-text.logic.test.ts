@@ -1,0 +1,125 @@
+import type { Mapping } from '@app/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  driftAlert,
+  driftKey,
+  istStamp,
+  killSwitchAlert,
+  strategyStoppedAlert,
+  tokenExpiringAlert,
+} from './alert-text.logic.js';
+
+const AT = Date.parse('2026-11-23T10:42:00+05:30');
+const leg = {
+  trading_symbol: 'NIFTY26N2424500CE',
+  option_type: 'CE' as const,
+  strike: 24500,
+  expiry: '2026-11-24',
+  quantity: 65,
+};
+const mapping = (overrides: Partial<Mapping> = {}): Mapping =>
+  ({
+    id: 11,
+    user_id: 7,
+    user_broker_id: 3,
+    is_dummy: 0,
+    running_status: 0,
+    stop_reason: 'max_loss',
+    stopped_at: new Date(AT).toISOString(),
+    strategy_name: 'RDX',
+    instrument_name: 'NIFTY 50',
+    broker_username: 'ZR1001',
+    open_legs: [leg],
+    ...overrides,
+  }) as Mapping;
+
+describe('strategyStoppedAlert', () => {
+  it('says which strategy stopped, when, why, and that its legs are being closed', () => {
+    expect(strategyStoppedAlert(mapping(), 'max_loss', 0)).toEqual({
+      kind: 'strategy_stopped',
+      title: 'Strategy stopped: Max Loss reached',
+      body: "RDX on NIFTY 50 (live, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss. Its open legs are being squared off.",
+      mappingId: 11,
+      userBrokerId: 3,
+      dedupeKey: null,
+    });
+  });
+
+  it('tells a broker error apart, and a paused strategy with an expired token what to do', () => {
+    expect(strategyStoppedAlert(mapping({ open_legs: [] }), 'broker_error', 0)?.kind).toBe('broker_error');
+    const paused = strategyStoppedAlert(mapping({ running_status: 2, is_dummy: 1 }), 'token_expired', 0);
+    expect(paused?.title).toBe('Strategy paused: broker token expired');
+    expect(paused?.body).toMatch(
+      /^RDX on NIFTY 50 \(paper\) paused at .* Generate a new access token on the Profile page/,
+    );
+    expect(paused?.body).not.toContain('squared off');
+  });
+
+  it("stays silent for the trader's own stop, a start, and the kill switch (which alerts once for all)", () => {
+    expect(strategyStoppedAlert(mapping(), 'manual', AT)).toBeNull();
+    expect(strategyStoppedAlert(mapping(), 'started', AT)).toBeNull();
+    expect(strategyStoppedAlert(mapping(), 'kill_switch', AT)).toBeNull();
+  });
+});
+
+describe('killSwitchAlert', () => {
+  const change = { engaged: true, by: 'admin', at: AT, stoppedStrategies: 12, closedLegs: 1 };
+  it('tells traders who engaged it and admins what it closed', () => {
+    expect(killSwitchAlert(change, false).body).toBe(
+      'admin engaged the kill switch at Mon 23 Nov, 10:42 IST: every strategy was stopped and its legs squared off, and none can start until it is released.',
+    );
+    expect(killSwitchAlert(change, true).body).toMatch(/It stopped 12 strategies and closed 1 open leg\.$/);
+    expect(killSwitchAlert({ ...change, engaged: false }, false)).toMatchObject({
+      kind: 'kill_switch',
+      title: 'Kill switch released',
+    });
+  });
+});
+
+describe('driftAlert', () => {
+  const symbol = (s: string, c: number, b: number) => ({
+    trading_symbol: s,
+    exchange: 'NFO',
+    console_quantity: c,
+    broker_quantity: b,
+    drift: c - b,
+  });
+  const account = {
+    userBrokerId: 3,
+    userId: 7,
+    username: 'trader',
+    brokerUsername: 'ZR1001',
+    symbols: [symbol('NIFTY26N2424500CE', 65, 0)],
+  };
+
+  it('names the symbols and quantities; admins read whose account it is', () => {
+    const own = driftAlert(account, AT, true);
+    expect(own.title).toBe('Broker positions differ: ZR1001');
+    expect(own.body).toContain('NIFTY26N2424500CE: console 65, broker 0');
+    expect(driftAlert(account, AT, false).title).toBe('Broker positions differ: ZR1001 (trader)');
+  });
+
+  it('keys the same drift alike in any order, and a changed quantity apart', () => {
+    const two = { ...account, symbols: [symbol('A', 65, 0), symbol('B', 0, 65)] };
+    const swapped = { ...account, symbols: [symbol('B', 0, 65), symbol('A', 65, 0)] };
+    expect(driftKey(two)).toBe(driftKey(swapped));
+    expect(driftKey(two)).not.toBe(driftKey({ ...account, symbols: [symbol('A', 130, 0), symbol('B', 0, 65)] }));
+    expect(driftKey(two)).not.toBe(driftKey({ ...two, userBrokerId: 4 }));
+  });
+});
+
+describe('tokenExpiringAlert', () => {
+  it('names the expiry and the open, and keys itself by the token', () => {
+    const draft = tokenExpiringAlert({
+      userId: 7,
+      userBrokerId: 3,
+      brokerUsername: 'ZR1001',
+      tokenUpdatedAt: 123,
+      expiresAt: Date.parse('2026-11-24T06:00:00+05:30'),
+      nextOpen: Date.parse('2026-11-24T09:15:00+05:30'),
+    });
+    expect(draft.body).toContain('expires at Tue 24 Nov, 06:00 IST, before the market opens at Tue 24 Nov, 09:15 IST');
+    expect(draft.dedupeKey).toBe('token:3:123');
+    expect(istStamp(AT)).toBe('Mon 23 Nov, 10:42 IST');
+  });
+});

@@ -1,0 +1,180 @@
+import { createHash } from 'node:crypto';
+import { RUNNING_STATUS, type AlertKind, type Mapping, type ReconcileSymbol, type StopReason } from '@app/contract';
+
+/** An alert before it is stored: what it says and what it is about. */
+export interface AlertDraft {
+  kind: AlertKind;
+  title: string;
+  body: string;
+  mappingId: number | null;
+  userBrokerId: number | null;
+  /** Alerts with the same key reach a user once (one token, one unchanged drift). */
+  dedupeKey: string | null;
+}
+
+const IST = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Kolkata',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** "Mon 23 Nov, 10:30 IST": traders read Indian time, and an alert read the next day needs its day. */
+export const istStamp = (ms: number): string => `${IST.format(ms)} IST`;
+
+type AutomaticReason = Exclude<StopReason, 'manual'>;
+
+/** Why, in a trader's words, after "because". */
+const BECAUSE: Record<AutomaticReason, string> = {
+  max_loss: "the day's loss reached its Max Loss",
+  target_profit: "the day's profit reached its Target Profit",
+  daily_max_loss: "your strategies' loss for the day reached your Daily Max Loss",
+  kill_switch: 'an admin engaged the kill switch',
+  expiry: 'its options expired',
+  broker_error: 'the broker rejected an order',
+  token_expired: "the broker account's access token expired",
+};
+
+const HEADLINE: Record<AutomaticReason, string> = {
+  max_loss: 'Max Loss reached',
+  target_profit: 'Target Profit reached',
+  daily_max_loss: 'Daily Max Loss reached',
+  kill_switch: 'kill switch',
+  expiry: 'options expired',
+  broker_error: 'broker rejected an order',
+  token_expired: 'broker token expired',
+};
+
+/** What to do next, where there is something to do. */
+const NEXT_STEP: Partial<Record<AutomaticReason, string>> = {
+  broker_error: " The strategy's row shows the broker's message.",
+  token_expired: ' Generate a new access token on the Profile page, then resume it.',
+};
+
+const strategyName = (m: Mapping) =>
+  `${m.strategy_name} on ${m.instrument_name} (${m.is_dummy === 1 ? 'paper' : `live, ${m.broker_username ?? 'no broker'}`})`;
+
+/**
+ * The alert for a strategy stopped or paused by anything but its trader; null for the trader's own stop
+ * and for the kill switch (its one alert tells everyone at once, rather than one per strategy).
+ */
+export function strategyStoppedAlert(mapping: Mapping, reason: StopReason | 'started', now: number): AlertDraft | null {
+  if (reason === 'manual' || reason === 'started' || reason === 'kill_switch') return null;
+  const isPaused = mapping.running_status === RUNNING_STATUS.PAUSED;
+  const verb = isPaused ? 'paused' : 'stopped';
+  const at = mapping.stopped_at ? Date.parse(mapping.stopped_at) : now;
+  const legs = !isPaused && mapping.open_legs.length > 0 ? ' Its open legs are being squared off.' : '';
+  return {
+    kind: reason === 'broker_error' ? 'broker_error' : 'strategy_stopped',
+    title: `Strategy ${verb}: ${HEADLINE[reason]}`,
+    body: `${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE[reason]}.${legs}${NEXT_STEP[reason] ?? ''}`,
+    mappingId: mapping.id,
+    userBrokerId: mapping.user_broker_id,
+    dedupeKey: null,
+  };
+}
+
+export interface KillSwitchChange {
+  engaged: boolean;
+  by: string | null;
+  at: number;
+  stoppedStrategies: number;
+  closedLegs: number;
+}
+
+/** The kill switch for everyone; admins also read what engaging closed (counts across every user). */
+export function killSwitchAlert(change: KillSwitchChange, isForAdmin: boolean): AlertDraft {
+  const who = change.by ?? 'An admin';
+  const when = istStamp(change.at);
+  const counts = isForAdmin
+    ? ` It stopped ${change.stoppedStrategies} ${change.stoppedStrategies === 1 ? 'strategy' : 'strategies'} and closed ${change.closedLegs} open ${change.closedLegs === 1 ? 'leg' : 'legs'}.`
+    : '';
+  const base = { kind: 'kill_switch' as const, mappingId: null, userBrokerId: null, dedupeKey: null };
+  if (!change.engaged) {
+    return {
+      ...base,
+      title: 'Kill switch released',
+      body: `${who} released the kill switch at ${when}. Strategies may be started again; none restarted by itself.`,
+    };
+  }
+  return {
+    ...base,
+    title: 'Kill switch engaged',
+    body: `${who} engaged the kill switch at ${when}: every strategy was stopped and its legs squared off, and none can start until it is released.${counts}`,
+  };
+}
+
+/** At most this many symbols are named; the reconciliation panel lists them all. */
+const DRIFT_SYMBOLS_SHOWN = 5;
+
+export interface DriftAccount {
+  userBrokerId: number;
+  userId: number;
+  username: string;
+  brokerUsername: string;
+  symbols: ReconcileSymbol[];
+}
+
+/** The same drift (same symbols, same quantities) has one key, so it alerts once. */
+export function driftKey(account: Pick<DriftAccount, 'userBrokerId' | 'symbols'>): string {
+  const shape = account.symbols
+    .map((s) => `${s.exchange}:${s.trading_symbol}=${s.console_quantity}/${s.broker_quantity}`)
+    .sort()
+    .join(',');
+  return `drift:${account.userBrokerId}:${createHash('sha256').update(shape).digest('hex').slice(0, 32)}`;
+}
+
+/** A broker holding other quantities than the console; admins are told whose account it is. */
+export function driftAlert(account: DriftAccount, now: number, isForOwner: boolean): AlertDraft {
+  const shown = account.symbols
+    .slice(0, DRIFT_SYMBOLS_SHOWN)
+    .map((s) => `${s.trading_symbol}: console ${s.console_quantity}, broker ${s.broker_quantity}`)
+    .join('; ');
+  const more =
+    account.symbols.length > DRIFT_SYMBOLS_SHOWN ? ` and ${account.symbols.length - DRIFT_SYMBOLS_SHOWN} more` : '';
+  const whose = isForOwner ? account.brokerUsername : `${account.brokerUsername} (${account.username})`;
+  return {
+    kind: 'reconciliation_drift',
+    title: `Broker positions differ: ${whose}`,
+    body: `At ${istStamp(now)} the broker holds other quantities than the console for ${whose} (sold quantities are positive): ${shown}${more}. Check the account before the next trade.`,
+    mappingId: null,
+    userBrokerId: account.userBrokerId,
+    dedupeKey: driftKey(account),
+  };
+}
+
+export interface ExpiringToken {
+  userId: number;
+  userBrokerId: number;
+  brokerUsername: string;
+  tokenUpdatedAt: number;
+  expiresAt: number;
+  nextOpen: number;
+}
+
+/** A live strategy's token that dies before the next open: once per token. */
+export function tokenExpiringAlert(token: ExpiringToken): AlertDraft {
+  return {
+    kind: 'token_expiring',
+    title: `Broker token expires before the next open: ${token.brokerUsername}`,
+    body:
+      `The access token of ${token.brokerUsername} expires at ${istStamp(token.expiresAt)}, before the market opens ` +
+      `at ${istStamp(token.nextOpen)}. Its live strategies pause then: generate a new token on the Profile page ` +
+      `after it expires and before the open.`,
+    mappingId: null,
+    userBrokerId: token.userBrokerId,
+    dedupeKey: `token:${token.userBrokerId}:${token.tokenUpdatedAt}`,
+  };
+}
+
+export const TEST_ALERT: AlertDraft = {
+  kind: 'test',
+  title: 'Test notification',
+  body: 'Your alert channels work: this is the test you sent from the Profile page.',
+  mappingId: null,
+  userBrokerId: null,
+  dedupeKey: null,
+};

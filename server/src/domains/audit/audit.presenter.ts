@@ -1,0 +1,32 @@
+import type { AuditEntry } from '@app/contract';
+import { iso } from '../../platform/time.js';
+import type { AuditRow } from './audit.repository.js';
+
+const parsed = <T>(text: string | null, fallback: T): T => {
+  if (text === null) return fallback;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+};
+
+/**
+ * One row as the API returns it. On a user's own trail (`viewerId`) the address shows only on what they did
+ * themselves: another person's address (an admin's, a stranger's failed sign-in) is not theirs to see.
+ */
+export function toAuditEntry(row: AuditRow, viewerId?: number): AuditEntry {
+  const showIp = viewerId === undefined || row.actorUserId === viewerId;
+  return {
+    id: row.id,
+    at: iso(row.at),
+    actor: row.actor,
+    actor_user_id: row.actorUserId,
+    action: row.action,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    changes: parsed(row.changes, {}),
+    detail: parsed(row.detail, null),
+    ip: showIp ? row.ip : null,
+  };
+}

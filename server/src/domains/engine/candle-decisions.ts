@@ -1,0 +1,49 @@
+import type { LegRow } from '../../db/schema.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
+import { decideOnCandle, type ChainOption, type OpenLeg } from '../rdx/rdx.logic.js';
+import type { CalendarGate } from './calendar-gate.js';
+import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
+import type { MappingState } from './engine.types.js';
+import type { Plan } from './plan.js';
+import type { TradeProblems } from './trade-problems.js';
+
+/**
+ * The trades a candle close calls for among `mappings` (read under their locks), with their open legs.
+ * Each mapping's decision is noted on its row (an unusual hold says why it is not trading).
+ */
+export function createCandleDecisions(deps: {
+  chain: Pick<OptionChainService, 'chainFor'>;
+  calendar: CalendarGate;
+  problems: Pick<TradeProblems, 'noteDecision'>;
+}) {
+  return async function decideAll(
+    mappings: MappingState[],
+    legs: LegRow[],
+    pricePaise: number,
+    at: number,
+  ): Promise<Plan[]> {
+    const legsOf = new Map<number, OpenLeg[]>();
+    for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
+    const chains = new Map<string, readonly ChainOption[]>();
+    // Flat mappings with the same settings decide the same entry; many users keep the defaults.
+    const flatDecisions = new Map<string, ReturnType<typeof decideOnCandle>>();
+    const plans: Plan[] = [];
+    const isClosedByCalendar = await deps.calendar.closedAt(at);
+    for (const m of mappings) {
+      const root = m.ticker ?? '';
+      if (!chains.has(root)) chains.set(root, await deps.chain.chainFor(root));
+      const own = legsOf.get(m.id) ?? [];
+      const flatKey = own.length === 0 ? flatSettingsKey(m) : null;
+      let decision = flatKey === null ? undefined : flatDecisions.get(flatKey);
+      if (!decision) {
+        decision = isClosedByCalendar(m)
+          ? { action: 'hold', reason: 'market closed' }
+          : decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
+        if (flatKey !== null) flatDecisions.set(flatKey, decision);
+      }
+      deps.problems.noteDecision(m.id, decision);
+      if (decision.action !== 'hold') plans.push({ mapping: m, decision });
+    }
+    return plans;
+  };
+}

@@ -1,0 +1,120 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import type { DomainEvents } from '../../platform/domain-events.js';
+import type { MappingState } from './engine.repository.js';
+import type { PaperFills } from './engine.types.js';
+import { executePaper } from './paper-execution.js';
+import { PaperSliceRefusedError } from './paper-slices.js';
+import type { Plan } from './plan.js';
+
+/*
+ * A candle close's paper fills in slices (paper-slices.ts): a slice the database refuses is reported, and
+ * the other slices' fills stay booked and are told.
+ */
+
+const AT = Date.parse('2026-11-23T05:00:00Z');
+const CE = 'NIFTY26D0124600CE';
+
+function mapping(id: number, userId: number): MappingState {
+  return {
+    id,
+    userId,
+    username: `u${userId}`,
+    strategyId: 1,
+    strategyName: 'RDX',
+    instrumentId: 1,
+    instrumentName: 'NIFTY 50',
+    instrumentToken: '256265',
+    ticker: 'NIFTY',
+    lotSize: 65,
+    marketOpenTime: '09:15',
+    marketCloseTime: '15:30',
+    timezone: 'Asia/Kolkata',
+    tradingDays: '1,2,3,4,5',
+    marketProtection: 5,
+    userBrokerId: null,
+    isDummy: 1,
+    ceCount: 1,
+    peCount: 0,
+    startTime: null,
+    endTime: null,
+    runningStatus: 1,
+    rdxLotCount: 1,
+    atmValuePaise: 0,
+    offsetValuePaise: 0,
+    interval: '15m',
+  };
+}
+
+const entry = (id: number, userId: number): Plan => ({
+  mapping: mapping(id, userId),
+  decision: {
+    action: 'enter',
+    atmPaise: 2_460_000,
+    open: [
+      {
+        option: {
+          tradingSymbol: CE,
+          exchange: 'NFO',
+          strikePaise: 2_460_000,
+          expiry: '2026-12-01',
+          optionType: 'CE',
+          lotSize: 65,
+          instrumentToken: 1,
+        },
+        quantity: 65,
+      },
+    ],
+  },
+});
+
+function executorWith(refuseUser: number) {
+  const writes: PaperFills[] = [];
+  const booked: DomainEvents['fills.booked'][] = [];
+  let nextId = 1;
+  const repo = {
+    applyPaperFills: (input: PaperFills) => {
+      writes.push(input);
+      if (input.fills.some((f) => f.userId === refuseUser)) return Promise.reject(new Error('deadlock detected'));
+      return Promise.resolve(input.fills.map((f) => ({ ...f, id: nextId++, transactionDate: AT })));
+    },
+  };
+  const deps = {
+    repo,
+    chain: { quotesPaise: (keys: string[]) => Promise.resolve(new Map(keys.map((k) => [k, 12_345]))) },
+    logger: pino({ level: 'silent' }),
+    events: {
+      publish: <K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) => {
+        if (name === 'fills.booked') booked.push(payload as DomainEvents['fills.booked']);
+        return Promise.resolve();
+      },
+    },
+    paperSliceSize: 2,
+  };
+  const executor = { executePaper: (plans: Plan[], at: number) => executePaper(deps, plans, at) };
+  return { executor, writes, booked };
+}
+
+describe('paper fills in slices', () => {
+  it('writes each slice as its own transaction and tells every fill in one event', async () => {
+    const { executor, writes, booked } = executorWith(-1);
+    const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [] });
+    expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5]]);
+    expect(writes.map((w) => w.atm.map((a) => a.mappingId))).toEqual([[1, 2], [3, 4], [5]]);
+    expect(booked).toHaveLength(1);
+    expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('throws for a slice the database refused, after telling the fills of the slices it booked', async () => {
+    const { executor, booked } = executorWith(20);
+    const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
+    const refused = await executor.executePaper(plans, AT).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(PaperSliceRefusedError);
+    // Owner 20's strategies are named, so their rows can say why they did not trade.
+    expect((refused as PaperSliceRefusedError).mappingIds).toEqual([3, 4]);
+    expect((refused as Error).message).toContain('deadlock detected');
+    expect(booked).toHaveLength(1);
+    expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 5]);
+  });
+});

@@ -1,0 +1,134 @@
+import type { Transaction as TransactionDto } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import { iso } from '../../platform/time.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
+import { toTransactionDto } from './engine.fills.js';
+import type { EngineRepository } from './engine.repository.js';
+import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.js';
+import { PaperSliceRefusedError, slicesByOwner } from './paper-slices.js';
+import { closesOf, opensOf, type Plan } from './plan.js';
+
+/*
+ * Paper trading (DESIGN §7): fills at quoted option prices, no broker call. Used by the executor.
+ */
+
+export interface PaperExecutionDeps {
+  repo: Pick<EngineRepository, 'applyPaperFills'>;
+  chain: Pick<OptionChainService, 'quotesPaise'>;
+  logger: Pick<FastifyBaseLogger, 'warn'>;
+  events: Pick<DomainEventBus, 'publish'>;
+  /** Mappings per paper-fill transaction (paper-slices.ts). */
+  paperSliceSize?: number | undefined;
+}
+
+const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
+
+const paperFill = (m: MappingState, tradingSymbol: string, quantity: number, pricePaise: number): NewFill => ({
+  userId: m.userId,
+  mappingId: m.id,
+  strategyId: m.strategyId,
+  instrumentId: m.instrumentId,
+  tradingSymbol,
+  quantity,
+  pricePaise,
+  isDummy: 1,
+  orderId: null,
+});
+
+/** One slice's paper fills, built from its plans (all of them quoted). */
+function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): PaperFills {
+  const closeLegIds: number[] = [];
+  const openLegs: NewLeg[] = [];
+  const fills: NewFill[] = [];
+  const atm: Array<{ mappingId: number; atmPaise: number }> = [];
+  for (const { mapping: m, decision } of plans) {
+    for (const l of closesOf(decision)) {
+      closeLegIds.push(l.id);
+      fills.push(paperFill(m, l.tradingSymbol, -l.quantity, quotes.get(l.tradingSymbol) ?? 0));
+    }
+    for (const o of opensOf(decision)) {
+      const price = quotes.get(o.option.tradingSymbol) ?? 0;
+      openLegs.push({
+        mappingId: m.id,
+        userId: m.userId,
+        optionType: o.option.optionType,
+        tradingSymbol: o.option.tradingSymbol,
+        exchange: o.option.exchange,
+        strikePaise: o.option.strikePaise,
+        expiry: o.option.expiry,
+        quantity: o.quantity,
+        entryPricePaise: price,
+      });
+      fills.push(paperFill(m, o.option.tradingSymbol, o.quantity, price));
+    }
+    if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
+  }
+  return { closeLegIds, openLegs, fills, atm, at };
+}
+
+/**
+ * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices, in slices of
+ * mappings written side by side, each slice one transaction (all or nothing for its mappings, so a crash
+ * can neither lose nor double one strategy's fill). Returns the mappings skipped for want of a quote;
+ * a slice that could not be written is thrown once the others are booked.
+ */
+export async function executePaper(
+  deps: PaperExecutionDeps,
+  plans: Plan[],
+  at: number,
+): Promise<{ skipped: number[] }> {
+  const skipped: number[] = [];
+  if (plans.length === 0) return { skipped };
+  const keys = new Set<string>();
+  for (const { decision } of plans) {
+    for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
+    for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
+  }
+  const quoted = await deps.chain.quotesPaise([...keys]);
+  // Symbols are unique within NFO; one lookup table by symbol keeps the loop below cheap.
+  const quotes = new Map<string, number>();
+  for (const [k, v] of quoted) quotes.set(k.slice(k.indexOf(':') + 1), v);
+  const tradable: Plan[] = [];
+  const byMapping = new Map<number, MappingState>();
+  for (const plan of plans) {
+    const { mapping: m, decision } = plan;
+    if (
+      closesOf(decision).some((l) => !quotes.has(l.tradingSymbol)) ||
+      opensOf(decision).some((o) => !quotes.has(o.option.tradingSymbol))
+    ) {
+      deps.logger.warn({ mappingId: m.id }, 'no quote for an option; decision skipped');
+      skipped.push(m.id);
+      continue;
+    }
+    tradable.push(plan);
+    byMapping.set(m.id, m);
+  }
+  const date = iso(at);
+  const transactions: TransactionDto[] = [];
+  const writes: Array<Promise<void>> = [];
+  const slices = slicesByOwner(tradable, deps.paperSliceSize);
+  for (const slice of slices) {
+    const input = paperFillsOf(slice, quotes, at);
+    writes.push(
+      deps.repo.applyPaperFills(input).then((written) => {
+        for (const f of written) {
+          const m = byMapping.get(f.mappingId);
+          if (m) transactions.push(toTransactionDto(m, f, date));
+        }
+      }),
+    );
+  }
+  const settled = await Promise.allSettled(writes);
+  // Whatever was booked is told, even when another slice failed.
+  if (transactions.length > 0) void deps.events.publish('fills.booked', { transactions });
+  const refused = settled.flatMap((w, k) =>
+    w.status === 'rejected' ? [{ slice: slices[k] ?? [], why: w.reason as unknown }] : [],
+  );
+  const [first] = refused;
+  if (first) {
+    const mappingIds = refused.flatMap((r) => r.slice.map((p) => p.mapping.id));
+    throw new PaperSliceRefusedError(mappingIds, first.why);
+  }
+  return { skipped };
+}

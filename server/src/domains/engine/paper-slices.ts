@@ -1,0 +1,48 @@
+/**
+ * Mappings per paper-fill transaction. A 10,000-strategy candle close is written as four transactions at
+ * once, so PostgreSQL spreads the index and foreign-key upkeep of its 20,000 fills over its cores
+ * (`npm run bench`). Each strategy's fills, legs and ATM stay in one transaction: a crash can neither lose
+ * nor double one strategy's fill.
+ */
+export const PAPER_SLICE = 2_500;
+
+/**
+ * Trades in slices of about `size` mappings, all of one owner's in the same slice, so slices written at
+ * once never touch the same rows: each fill's foreign key locks its user's row (two transactions on one
+ * row make PostgreSQL share the lock, a multixact), and each slice adds to its users' transaction counts
+ * (two slices updating the same counts in different orders could deadlock). Owners keep the order they
+ * first appear in.
+ */
+export function slicesByOwner<T extends { mapping: { userId: number } }>(
+  plans: readonly T[],
+  size = PAPER_SLICE,
+): T[][] {
+  const byOwner = new Map<number, T[]>();
+  for (const p of plans) {
+    const own = byOwner.get(p.mapping.userId);
+    if (own) own.push(p);
+    else byOwner.set(p.mapping.userId, [p]);
+  }
+  const slices: T[][] = [];
+  let current: T[] = [];
+  for (const own of byOwner.values()) {
+    current.push(...own);
+    if (current.length >= size) {
+      slices.push(current);
+      current = [];
+    }
+  }
+  if (current.length > 0) slices.push(current);
+  return slices;
+}
+
+/** A slice of a close the database refused: its strategies did not trade (the others' fills stand). */
+export class PaperSliceRefusedError extends Error {
+  constructor(
+    readonly mappingIds: number[],
+    cause: unknown,
+  ) {
+    super(`paper fills of ${mappingIds.length} strategies could not be saved: ${String(cause)}`, { cause });
+    this.name = 'PaperSliceRefusedError';
+  }
+}

@@ -1,0 +1,46 @@
+import type { DailyLimit, SetDailyLimit } from '@app/contract';
+import type { Clock } from '../../platform/clock.js';
+import { notFound } from '../../platform/errors.js';
+import type { Actor } from '../../platform/ownership.js';
+import { toPaise, toRupees } from '../../platform/time.js';
+import type { LimitsRepository } from './limits.repository.js';
+
+/**
+ * A user's daily max loss (issue 13): read and set on their Profile; an admin reads and sets anyone's by
+ * naming `user_id`. A user naming someone else gets their own (the id is ignored, as on mapping create).
+ */
+export function createDailyLimitService(deps: {
+  repo: Pick<LimitsRepository, 'user' | 'setDailyLimit'>;
+  clock: Clock;
+  dayPnlOf: (userId: number) => Promise<number>;
+  /** Checks the user's limits at once: a limit set below today's loss stops their strategies now. */
+  checkNow: (userId: number) => Promise<void>;
+}) {
+  const subjectOf = (actor: Actor, userId: number | undefined) =>
+    actor.role === 'admin' && userId !== undefined ? userId : actor.userId;
+
+  async function read(userId: number): Promise<DailyLimit> {
+    const user = await deps.repo.user(userId);
+    if (!user) throw notFound('User');
+    return {
+      user_id: user.id,
+      daily_max_loss: user.dailyMaxLossPaise === null ? null : toRupees(user.dailyMaxLossPaise),
+      today_pnl: toRupees(await deps.dayPnlOf(user.id)),
+    };
+  }
+
+  return {
+    get: (actor: Actor, userId?: number) => read(subjectOf(actor, userId)),
+
+    async set(actor: Actor, input: SetDailyLimit): Promise<DailyLimit> {
+      const userId = subjectOf(actor, input.user_id);
+      if (!(await deps.repo.user(userId))) throw notFound('User');
+      const paise = input.daily_max_loss === null ? null : toPaise(input.daily_max_loss);
+      await deps.repo.setDailyLimit(userId, paise, deps.clock.now());
+      await deps.checkNow(userId);
+      return read(userId);
+    },
+  };
+}
+
+export type DailyLimitService = ReturnType<typeof createDailyLimitService>;

@@ -1,0 +1,193 @@
+import type { DailyLimit, Mapping } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAdmin, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import { booksOf } from '../../../test/books.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+/*
+ * Loss and profit limits (issue 13): per strategy and per user's day, checked on every price update of the
+ * legs. The market is moved by the sandbox's implied-volatility shock: premiums jump (a short strangle loses
+ * on both legs) or collapse (it gains), so each side of a limit is reached for certain.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+type Limits = { max_loss?: number | string | null; target_profit?: number | string | null };
+
+async function createMapping(user: TestUser, limits: Limits = {}) {
+  const broker = await buildUserBroker(t, user);
+  return t.request({
+    method: 'POST',
+    url: '/api/strategies/user-mappings',
+    token: user.token,
+    payload: { strategy_id: 1, instrument_id: 1, user_broker_id: broker.id, ce_count: 1, pe_count: 1, ...limits },
+  });
+}
+
+/** A paper strategy with the limits, running and holding its two legs after a candle close. */
+async function entered(user: TestUser, limits: Limits): Promise<number> {
+  const res = await createMapping(user, limits);
+  expect(res.statusCode, res.body).toBe(201);
+  const { id } = res.json<{ data: Mapping }>().data;
+  await buildRdxConfig(t, user, id);
+  await t.services.mappings.setRunningStatus({ userId: user.id, role: 'user' }, id, 1);
+  return id;
+}
+
+async function enterAll() {
+  await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+}
+
+/** Moves NIFTY options' implied volatility by `factor`, then lets the leader's feed mark the legs. */
+async function shock(factor: number) {
+  t.sandbox.control.shockVolatility('NIFTY', factor);
+  t.clock.advance(2000);
+  await t.services.positionsFeed.tick();
+  await t.services.limits.settled();
+}
+
+async function row(user: TestUser, id: number): Promise<Mapping> {
+  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: user.token });
+  const found = res.json<{ data: Mapping[] }>().data.find((m) => m.id === id);
+  if (!found) throw new Error(`mapping ${id} not listed`);
+  return found;
+}
+
+const books = (mappingId: number) => booksOf(t, mappingId);
+
+describe('limits on a strategy', () => {
+  it('are accepted by create and update in rupees, shown on the row, and refused when not above zero', async () => {
+    const created = await createMapping(owner, { max_loss: 5000, target_profit: 2500.5 });
+    expect(created.statusCode, created.body).toBe(201);
+    const m = created.json<{ data: Mapping }>().data;
+    expect([m.max_loss, m.target_profit]).toEqual([5000, 2500.5]);
+
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${m.id}`,
+      token: owner.token,
+      payload: { max_loss: '', target_profit: 1200 },
+    });
+    expect(cleared.statusCode, cleared.body).toBe(200);
+    expect(cleared.json<{ data: Mapping }>().data).toMatchObject({ max_loss: null, target_profit: 1200 });
+
+    for (const [payload, message] of [
+      [{ max_loss: 0 }, 'Max Loss must be more than 0'],
+      [{ target_profit: -10 }, 'Target Profit must be more than 0'],
+      [{ max_loss: 10.005 }, 'Max Loss may have at most two decimals'],
+      [{ max_loss: 'lots' }, 'Max Loss must be a number'],
+    ] as const) {
+      const res = await createMapping(owner, payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ error: string }>().error).toContain(message);
+    }
+  });
+
+  it('max_loss: a jump in premiums stops the strategy and buys back every leg, with the reason on the row', async () => {
+    const id = await entered(owner, { max_loss: 100, target_profit: 100_000 });
+    const untouched = await entered(owner, { max_loss: 50_00_000 });
+    await enterAll();
+    expect((await books(id)).legs).toBe(2);
+
+    await shock(3);
+
+    const stopped = await row(owner, id);
+    expect([stopped.running_status, stopped.stop_reason]).toEqual([0, 'max_loss']);
+    expect(stopped.stopped_at).not.toBeNull();
+    expect(stopped.open_legs).toEqual([]);
+    expect(await books(id)).toMatchObject({ legs: 0, unsettled: [], fills: 4 });
+    // A limit far away is not reached: that strategy trades on.
+    expect((await row(owner, untouched)).running_status).toBe(1);
+    expect((await books(untouched)).legs).toBe(2);
+  });
+
+  it('target_profit: a collapse in premiums takes the profit and stops the strategy', async () => {
+    // The sandbox's NIFTY ATM sits far from this config's 24,500: the PE is deep in the money, so the
+    // collapse gains ~₹90 (the CE's premium); a ₹50 target is reached for certain.
+    const id = await entered(owner, { max_loss: 100_000, target_profit: 50 });
+    await enterAll();
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, id, 2); // paused: still guarded
+    await shock(0.2);
+    const stopped = await row(owner, id);
+    expect([stopped.running_status, stopped.stop_reason]).toEqual([0, 'target_profit']);
+    expect(await books(id)).toMatchObject({ legs: 0, unsettled: [] });
+  });
+
+  it('a limit set below the loss already made stops the strategy at once, without waiting for a price move', async () => {
+    const id = await entered(owner, {});
+    await enterAll();
+    await shock(3);
+    expect((await row(owner, id)).running_status).toBe(1);
+    const res = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${id}`,
+      token: owner.token,
+      payload: { max_loss: 1 },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await t.services.limits.settled();
+    expect((await row(owner, id)).stop_reason).toBe('max_loss');
+    expect((await books(id)).legs).toBe(0);
+  });
+});
+
+describe('a user’s daily max loss', () => {
+  const setDaily = (who: TestUser, payload: object) =>
+    t.request({ method: 'PUT', url: '/api/risk/limits', token: who.token, payload });
+
+  it('is read and set on the user’s own account; an admin sets anyone’s; a user cannot set another’s', async () => {
+    const other = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const own = await setDaily(owner, { daily_max_loss: 7500.25 });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json<{ data: DailyLimit }>().data).toEqual({ user_id: owner.id, daily_max_loss: 7500.25, today_pnl: 0 });
+
+    // A user naming someone else sets their own (as on mapping create): the other keeps none.
+    await setDaily(owner, { daily_max_loss: 100, user_id: other.id });
+    const theirs = await t.request({ method: 'GET', url: '/api/risk/limits', token: other.token });
+    expect(theirs.json<{ data: DailyLimit }>().data.daily_max_loss).toBeNull();
+
+    const byAdmin = await setDaily(admin, { daily_max_loss: 2000, user_id: other.id });
+    expect(byAdmin.json<{ data: DailyLimit }>().data).toMatchObject({ user_id: other.id, daily_max_loss: 2000 });
+    const read = await t.request({ method: 'GET', url: `/api/risk/limits?user_id=${other.id}`, token: admin.token });
+    expect(read.json<{ data: DailyLimit }>().data.daily_max_loss).toBe(2000);
+    const cleared = await setDaily(admin, { daily_max_loss: null, user_id: other.id });
+    expect(cleared.json<{ data: DailyLimit }>().data.daily_max_loss).toBeNull();
+
+    const bad = await setDaily(owner, { daily_max_loss: -5 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: string }>().error).toContain('Daily Max Loss must be more than 0');
+    expect((await setDaily(admin, { daily_max_loss: 10, user_id: 999_999 })).statusCode).toBe(404);
+  });
+
+  it('stops and flattens every strategy of the user when their day reaches it, and nobody else’s', async () => {
+    const first = await entered(owner, {});
+    const second = await entered(owner, {});
+    const other = await buildUser(t);
+    const theirs = await entered(other, {});
+    await enterAll();
+    expect((await setDaily(owner, { daily_max_loss: 200 })).statusCode).toBe(200);
+    expect((await row(owner, first)).running_status).toBe(1); // flat market: nothing lost yet
+
+    await shock(3);
+
+    for (const id of [first, second]) {
+      const r = await row(owner, id);
+      expect([r.running_status, r.stop_reason]).toEqual([0, 'daily_max_loss']);
+      expect(await books(id)).toMatchObject({ legs: 0, unsettled: [] });
+    }
+    expect((await row(other, theirs)).running_status).toBe(1);
+    const day = await t.request({ method: 'GET', url: '/api/risk/limits', token: owner.token });
+    expect(day.json<{ data: DailyLimit }>().data.today_pnl).toBeLessThanOrEqual(-200);
+  });
+});

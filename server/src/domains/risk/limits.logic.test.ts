@@ -1,0 +1,88 @@
+import { RUNNING_STATUS } from '@app/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
+
+const running = { runningStatus: RUNNING_STATUS.RUNNING, openLegCount: 2 };
+const limits = { maxLossPaise: 500_000, targetProfitPaise: 300_000 }; // ₹5,000 loss, ₹3,000 profit
+
+describe('a strategy against its limits', () => {
+  it('breaches max loss when the day reaches the loss, not before', () => {
+    expect(strategyBreach(-499_999, limits, running)).toBeNull();
+    expect(strategyBreach(-500_000, limits, running)).toBe('max_loss');
+    expect(strategyBreach(-900_000, limits, running)).toBe('max_loss');
+  });
+
+  it('breaches target profit when the day reaches the target, not before', () => {
+    expect(strategyBreach(299_999, limits, running)).toBeNull();
+    expect(strategyBreach(300_000, limits, running)).toBe('target_profit');
+  });
+
+  it('has no limit on a side left empty', () => {
+    const lossOnly = { maxLossPaise: 500_000, targetProfitPaise: null };
+    expect(strategyBreach(10_000_000, lossOnly, running)).toBeNull();
+    const none = { maxLossPaise: null, targetProfitPaise: null };
+    expect(strategyBreach(-10_000_000, none, running)).toBeNull();
+  });
+
+  it('still guards a paused strategy: its legs are open', () => {
+    expect(strategyBreach(-600_000, limits, { runningStatus: RUNNING_STATUS.PAUSED, openLegCount: 2 })).toBe(
+      'max_loss',
+    );
+  });
+
+  it('stops a running strategy that is flat but lost its limit today (nothing more may be entered)', () => {
+    expect(strategyBreach(-600_000, limits, { runningStatus: RUNNING_STATUS.RUNNING, openLegCount: 0 })).toBe(
+      'max_loss',
+    );
+  });
+
+  it('leaves a stopped, flat strategy alone', () => {
+    expect(strategyBreach(-600_000, limits, { runningStatus: RUNNING_STATUS.STOPPED, openLegCount: 0 })).toBeNull();
+  });
+
+  it('flattens a stopped strategy that still holds legs', () => {
+    expect(strategyBreach(-600_000, limits, { runningStatus: RUNNING_STATUS.STOPPED, openLegCount: 1 })).toBe(
+      'max_loss',
+    );
+  });
+
+  it('never reports both sides: a loss breach and a profit breach exclude each other', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10_000_000, max: 10_000_000 }),
+        fc.integer({ min: 1, max: 5_000_000 }),
+        fc.integer({ min: 1, max: 5_000_000 }),
+        (day, loss, profit) => {
+          const breach = strategyBreach(day, { maxLossPaise: loss, targetProfitPaise: profit }, running);
+          if (day <= -loss) expect(breach).toBe('max_loss');
+          else if (day >= profit) expect(breach).toBe('target_profit');
+          else expect(breach).toBeNull();
+        },
+      ),
+    );
+  });
+});
+
+describe('the day P&L a limit reads', () => {
+  it('adds realized today and unrealized now exactly, in paise', () => {
+    expect(dayPnlPaise({ realized_pnl: -1234.56, unrealized_pnl: 0.1 })).toBe(-123_446);
+    expect(dayPnlPaise({ realized_pnl: 0.1, unrealized_pnl: 0.2 })).toBe(30);
+  });
+
+  it('starts again at the day boundary: yesterday’s realized loss is not in today’s figures', () => {
+    // The ledger restarts `today` at IST midnight; a new day with nothing traded reads zero.
+    const yesterday = { realized_pnl: -8000, unrealized_pnl: 0 };
+    const today = { realized_pnl: 0, unrealized_pnl: 0 };
+    expect(dailyBreach(dayPnlPaise(yesterday), 500_000)).toBe(true);
+    expect(dailyBreach(dayPnlPaise(today), 500_000)).toBe(false);
+  });
+});
+
+describe('a user against their daily max loss', () => {
+  it('breaches at the limit and not before; no limit never breaches', () => {
+    expect(dailyBreach(-499_999, 500_000)).toBe(false);
+    expect(dailyBreach(-500_000, 500_000)).toBe(true);
+    expect(dailyBreach(-50_000_000, null)).toBe(false);
+  });
+});

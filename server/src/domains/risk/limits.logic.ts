@@ -1,0 +1,46 @@
+import { isLiveStatus, type PnlFigures } from '@app/contract';
+import { toPaise } from '../../platform/time.js';
+
+/** Which limit a strategy's day crossed. */
+export type StrategyBreach = 'max_loss' | 'target_profit';
+
+export interface StrategyLimits {
+  maxLossPaise: number | null;
+  targetProfitPaise: number | null;
+}
+
+/** What a strategy is doing, as far as a limit cares: trading, or holding legs. */
+export interface StrategyState {
+  runningStatus: number;
+  openLegCount: number;
+}
+
+/**
+ * The measure every limit reads (issue 13): the day's P&L, realized today plus unrealized now, before
+ * charges. The ledger's `today` figures already restart at IST midnight.
+ */
+export function dayPnlPaise(today: Pick<PnlFigures, 'realized_pnl' | 'unrealized_pnl'>): number {
+  return toPaise(today.realized_pnl) + toPaise(today.unrealized_pnl);
+}
+
+/** Whether a limit still has something to act on: a running or paused strategy, or legs left open. */
+export function hasSomethingToStop(state: StrategyState): boolean {
+  return isLiveStatus(state.runningStatus) || state.openLegCount > 0;
+}
+
+/**
+ * A strategy's limits against its day: reaching −max_loss is a loss breach, reaching +target_profit a
+ * profit one (both inclusive: "lose at most ₹5,000" stops at ₹5,000 lost). A stopped, flat strategy has
+ * nothing left to protect.
+ */
+export function strategyBreach(dayPaise: number, limits: StrategyLimits, state: StrategyState): StrategyBreach | null {
+  if (!hasSomethingToStop(state)) return null;
+  if (limits.maxLossPaise !== null && dayPaise <= -limits.maxLossPaise) return 'max_loss';
+  if (limits.targetProfitPaise !== null && dayPaise >= limits.targetProfitPaise) return 'target_profit';
+  return null;
+}
+
+/** A user's day across all their strategies against their daily max loss. */
+export function dailyBreach(dayPaise: number, dailyMaxLossPaise: number | null): boolean {
+  return dailyMaxLossPaise !== null && dayPaise <= -dailyMaxLossPaise;
+}

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/** The limits' SQL: per-strategy limits on the mappings, the daily one on the user. */
+export function createLimitsRepository(db: Kysely<DB>) {
+  return {
+    /** Limits of the given strategies (only those with at least one set). */
+    async strategyLimits(ids: readonly number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .selectFrom('userStrategyMappings')
+        .select(['id', 'userId', 'maxLossPaise', 'targetProfitPaise'])
+        .where('id', 'in', [...ids])
+        .where((eb) => eb.or([eb('maxLossPaise', 'is not', null), eb('targetProfitPaise', 'is not', null)]))
+        .execute();
+    },
+
+    /** Users among `userIds` with a daily max loss, and the limit. */
+    async dailyLimits(userIds: readonly number[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .selectFrom('users')
+        .select(['id', 'dailyMaxLossPaise'])
+        .where('id', 'in', [...userIds])
+        .where('dailyMaxLossPaise', 'is not', null)
+        .execute();
+    },
+
+    /** The owner of a strategy that has a limit set; null without one (nothing to check). */
+    async ownerOf(mappingId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('userStrategyMappings')
+        .select('userId')
+        .where('id', '=', mappingId)
+        .where((eb) => eb.or([eb('maxLossPaise', 'is not', null), eb('targetProfitPaise', 'is not', null)]))
+        .executeTakeFirst();
+      return row?.userId ?? null;
+    },
+
+    async user(id: number) {
+      return db.selectFrom('users').select(['id', 'dailyMaxLossPaise']).where('id', '=', id).executeTakeFirst();
+    },
+
+    async setDailyLimit(userId: number, paise: number | null, now: number) {
+      await db
+        .updateTable('users')
+        .set({ dailyMaxLossPaise: paise, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
+    },
+  };
+}
+
+export type LimitsRepository = ReturnType<typeof createLimitsRepository>;

@@ -1,0 +1,109 @@
+import { api, SetDailyLimitSchema, type DailyLimit } from '@app/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { call, messageOf } from '../../api/client';
+import { InputField } from '../../components/FormField';
+import { Message, useFlash } from '../../components/Message';
+import { formatInr } from '../../lib/format';
+import { mappingKeys } from '../strategies/mapping-keys';
+
+export const dailyLimitKey = (userId: number | undefined) => ['risk', 'daily-limit', userId ?? 'me'] as const;
+
+/** What the field sends: empty is "no limit"; anything else goes to the schema as a number. */
+export function dailyLimitBody(text: string, userId?: number) {
+  const daily_max_loss = text.trim() === '' ? null : Number(text);
+  return userId === undefined ? { daily_max_loss } : { daily_max_loss, user_id: userId };
+}
+
+/** "Today: −₹1,250.00 of ₹5,000.00" — how close the day is to the limit. */
+export function dailyLimitSummary(limit: DailyLimit): string {
+  const today = `Today's P&L: ${formatInr(limit.today_pnl)}`;
+  return limit.daily_max_loss === null
+    ? `${today}. No daily limit.`
+    : `${today}. Daily max loss: ${formatInr(limit.daily_max_loss)}.`;
+}
+
+/**
+ * A user's daily max loss (issue 13) on Profile, or — with `userId` — any user's on the admin's Users tab.
+ * Reaching it stops every strategy of the user and exits their legs.
+ */
+export function DailyLimitForm({ userId, compact = false }: { userId?: number; compact?: boolean }) {
+  const client = useQueryClient();
+  const { flash, show, clear } = useFlash();
+  const [text, setText] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: dailyLimitKey(userId),
+    queryFn: () => call(api.risk.dailyLimit, { query: userId === undefined ? {} : { user_id: userId } }),
+  });
+  const save = useMutation({
+    mutationFn: (body: ReturnType<typeof dailyLimitBody>) => call(api.risk.setDailyLimit, { body }),
+    onSuccess: (saved) => {
+      client.setQueryData(dailyLimitKey(userId), saved);
+      setText(null);
+      show(
+        'success',
+        saved.daily_max_loss === null
+          ? 'Daily max loss removed'
+          : `Daily max loss set to ${formatInr(saved.daily_max_loss)}`,
+      );
+      // A limit below today's loss stops strategies at once: their rows move.
+      void client.invalidateQueries({ queryKey: mappingKeys.all });
+    },
+    onError: (err) => show('error', messageOf(err, 'Failed to save the daily max loss')),
+  });
+  const current = query.data;
+  const value = text ?? (current?.daily_max_loss == null ? '' : String(current.daily_max_loss));
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const body = dailyLimitBody(value, userId);
+    const parsed = SetDailyLimitSchema.safeParse(body);
+    if (!parsed.success) {
+      show('error', parsed.error.issues[0]?.message ?? 'Invalid daily max loss');
+      return;
+    }
+    clear();
+    save.mutate(body);
+  }
+
+  return (
+    <form
+      className={compact ? 'form-grid daily-limit compact' : 'card form-grid daily-limit'}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Daily Max Loss"
+    >
+      {!compact && <h3>Daily Max Loss</h3>}
+      {flash && (
+        <div className="full">
+          <Message flash={flash} onClose={clear} />
+        </div>
+      )}
+      <InputField
+        label={compact ? 'Daily max loss (₹)' : 'Daily Max Loss (₹)'}
+        name="daily_max_loss"
+        type="number"
+        min={0.01}
+        step={0.01}
+        placeholder="No limit"
+        value={value}
+        onChange={(e) => {
+          setText(e.target.value);
+          if (flash?.kind === 'error') clear();
+        }}
+      />
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={save.isPending || query.isLoading}>
+          {save.isPending ? 'Saving…' : 'Save limit'}
+        </button>
+      </div>
+      {current && (
+        <p className="full field-hint" data-testid="daily-limit-summary">
+          {dailyLimitSummary(current)}
+          {!compact &&
+            ' Across all your strategies, realized today + unrealized, before charges. Reaching it exits every leg and stops every strategy.'}
+        </p>
+      )}
+    </form>
+  );
+}

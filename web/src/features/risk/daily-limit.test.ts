@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { dailyLimitBody, dailyLimitSummary } from './DailyLimitForm';
+
+describe('the daily max loss form', () => {
+  it('sends an empty field as no limit, a typed one in rupees, and the user only when an admin names one', () => {
+    expect(dailyLimitBody('')).toEqual({ daily_max_loss: null });
+    expect(dailyLimitBody(' 7500.25 ')).toEqual({ daily_max_loss: 7500.25 });
+    expect(dailyLimitBody('2000', 9)).toEqual({ daily_max_loss: 2000, user_id: 9 });
+  });
+
+  it("says today's P&L beside the limit, or that there is none", () => {
+    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: 5000, today_pnl: -1250 })).toBe(
+      "Today's P&L: -₹1,250.00. Daily max loss: ₹5,000.00.",
+    );
+    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: null, today_pnl: 0 })).toBe(
+      "Today's P&L: ₹0.00. No daily limit.",
+    );
+  });
+});
