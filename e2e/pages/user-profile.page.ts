@@ -49,6 +49,9 @@ export class UserProfilePage {
 
   async saveAlertChannels(channels: { botToken: string; chatId: string; webhookUrl: string; webhookSecret: string }) {
     const form = this.alertChannelsForm();
+    // Typed before the saved channels are read, the fields would be the trader's anyway; wait like a user
+    // who sees the card settle.
+    await expect(form).toHaveAttribute('aria-busy', 'false');
     await form.getByLabel('Telegram Bot Token').fill(channels.botToken);
     await form.getByLabel('Telegram Chat ID').fill(channels.chatId);
     await form.getByLabel('Webhook URL').fill(channels.webhookUrl);

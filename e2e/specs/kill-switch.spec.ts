@@ -1,56 +1,48 @@
-import type { APIRequestContext } from '@playwright/test';
 import { ADMIN, adminToken } from '../fixtures.js';
 import { KillSwitchBannerPage, KillSwitchPage } from '../pages/kill-switch.page.js';
-import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
-import { sandboxInstrumentId } from '../trading-api.js';
-import {
-  addBrokerViaApi,
-  addMappingViaApi,
-  addRdxConfigViaApi,
-  apiAs,
-  expect,
-  newUser,
-  openAdminConsole,
-  signIn,
-  test,
-  type TestUser,
-} from '../user-api.js';
+import { kiteUserId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { apiAs, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
 
 /*
- * The admin's kill switch (issue 13): engaged through the rdx tab after a confirm, it stops every running
- * strategy with the reason on the row, every user sees the banner, and Start is refused until released.
- * The switch is one state for the whole console, so the spec releases it however it ends.
+ * The admin's kill switch (issue 13): a trader holds a paper strangle made through the screens; the admin
+ * engages the switch on the rdx tab after a confirm; the trader's open screen shows the banner, the row
+ * stopped by it and both legs bought back, and Start is refused until the admin releases it. Only the
+ * user is seeded through the API. The switch is one state for the whole console, so the spec releases it
+ * however it ends.
  */
-
-async function runningPaperMapping(request: APIRequestContext, user: TestUser) {
-  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-  const id = await addMappingViaApi(request, user, {
-    user_broker_id: broker.id,
-    instrument_id: await sandboxInstrumentId(request, user),
-    is_dummy: 1,
-    ce_count: 1,
-    pe_count: 1,
-  });
-  await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
-  await apiAs(request, user.token, 'PUT', `/strategies/user-mappings/${id}/toggle-status`, { running_status: 1 });
-  return id;
-}
-
 test.describe('Kill switch', () => {
-  test('an admin engages it on the rdx tab; the user sees the banner, the row stopped by it, and Start refused', async ({
+  test('an admin engages it on the rdx tab; the trader sees the banner, the legs closed, and Start refused', async ({
     browser,
     request,
     page,
     loginPage,
     homePage,
+    brokersPage,
+    mappingsPage,
+    activeStrategies,
+    recentTransactions,
   }) => {
     const user = await newUser(request, 'kill');
-    const id = await runningPaperMapping(request, user);
     const adminConsole = await openAdminConsole(browser);
     const killSwitch = new KillSwitchPage(adminConsole.page);
     try {
-      await adminConsole.admin.openTab('rdx');
+      await adminConsole.admin.setRdxService(true);
+
+      // The trader's strategy, made and started from the screen, holding a paper strangle.
+      await signIn({ loginPage, homePage }, user);
+      const brokerUsername = kiteUserId();
+      await brokersPage.open();
+      await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+      await homePage.backToHome();
+      const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
+      await configureRdx(activeStrategies, id);
+      await activeStrategies.act(id, 'Start');
+      await activeStrategies.act(id, 'Realign'); // paper sells at once
+      await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM/);
+
       // Dismissing the confirm engages nothing; the confirm names what engaging would close.
+      await adminConsole.admin.openTab('rdx');
       const asked = await killSwitch.engage(false);
       expect(asked).toMatch(/^Engage the kill switch\? This stops \d+ strateg(y|ies) .* closes \d+ open legs?/);
       await expect(killSwitch.state()).toContainText('Released');
@@ -58,14 +50,16 @@ test.describe('Kill switch', () => {
       await killSwitch.engage();
       await killSwitch.expectEngaged(ADMIN.username);
 
-      await signIn({ loginPage, homePage }, user);
+      // The trader's open screen follows by itself: banner, stopped row, both legs bought back.
       const home = new KillSwitchBannerPage(page);
-      const rows = new UserActiveStrategiesPage(page);
       await expect(home.banner()).toContainText('Kill switch engaged');
-      await expect(rows.statusDetail(id)).toContainText('Stopped by the kill switch at');
-      await expect(rows.button(id, 'Start')).toHaveCount(0);
+      await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+      await expect(activeStrategies.statusDetail(id)).toContainText('Stopped by the kill switch at');
+      const rows = recentTransactions.section().getByRole('row');
+      await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
+      await expect(activeStrategies.button(id, 'Start')).toHaveCount(0);
 
-      // Start through the API is refused with the reason while engaged.
+      // The screen offers no Start; the API refuses one with the reason while engaged.
       const res = await request.fetch(`/api/strategies/user-mappings/${id}/toggle-status`, {
         method: 'PUT',
         headers: { authorization: `Bearer ${user.token}` },
@@ -73,14 +67,19 @@ test.describe('Kill switch', () => {
       });
       expect(res.status()).toBe(409);
       expect(await res.text()).toContain('The kill switch is engaged');
+
+      await killSwitch.release();
+      await expect(killSwitch.state()).toContainText('Released');
+
+      // Releasing restarts nothing: the row stays stopped, and Start is offered again.
+      await page.reload();
+      await expect(home.banner()).toHaveCount(0);
+      await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+      await expect(activeStrategies.button(id, 'Start')).toBeVisible();
     } finally {
+      // Cleanup only: a failure above must not leave the switch engaged for the specs after this one.
       await apiAs(request, await adminToken(request), 'POST', '/risk/kill-switch', { engaged: false });
       await adminConsole.close();
     }
-    // Releasing restarts nothing: the row stays stopped, and Start is offered again.
-    await page.reload();
-    await expect(new KillSwitchBannerPage(page).banner()).toHaveCount(0);
-    const rows = new UserActiveStrategiesPage(page);
-    await expect(rows.button(id, 'Start')).toBeVisible();
   });
 });

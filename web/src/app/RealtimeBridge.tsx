@@ -7,6 +7,7 @@ import { useSession } from '../features/auth/session-context';
 import { mtmHistory } from '../features/positions/mtm-history';
 import { patchPositionInCache, positionKeys } from '../features/positions/position-cache';
 import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
+import { killSwitchKey } from '../features/risk/kill-switch-query';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
 import { throttle } from '../lib/throttle';
@@ -53,8 +54,12 @@ export function RealtimeBridge() {
       if (patchPositionInCache(queryClient, position, userId)) reconcileSoon();
     });
     socket.on('test_event', ({ message }) => window.alert(message));
-    // Issue 13: a new alert of this user's; the bell reads its count and list again.
-    socket.on('alert_created', () => void queryClient.invalidateQueries({ queryKey: alertKeys.list }));
+    // Issue 13: a new alert of this user's; the bell reads its count and list again. Every user is told
+    // of the kill switch, so its banner follows at once instead of at the next poll.
+    socket.on('alert_created', ({ alert }) => {
+      void queryClient.invalidateQueries({ queryKey: alertKeys.list });
+      if (alert.kind === 'kill_switch') void queryClient.invalidateQueries({ queryKey: killSwitchKey });
+    });
     return () => {
       reconcileSoon.cancel();
       socket.disconnect();

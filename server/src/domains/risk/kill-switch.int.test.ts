@@ -1,6 +1,6 @@
 import type { ClientToServerEvents, Mapping, ServerToClientEvents } from '@app/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   buildAdmin,
   buildMapping,
@@ -146,6 +146,27 @@ describe('the kill switch', () => {
       stop_reason: null,
       stopped_at: null,
     });
+  });
+
+  it('tells every user when it changes, and nobody when pressed again with nothing to change', async () => {
+    const alertTitles = async () => {
+      const res = await t.request({ method: 'GET', url: '/api/alerts', token: owner.token });
+      return res
+        .json<{ data: { alerts: { kind: string; title: string }[] } }>()
+        .data.alerts.filter((a) => a.kind === 'kill_switch')
+        .map((a) => a.title)
+        .reverse();
+    };
+    expect((await killSwitch(admin, true)).statusCode).toBe(200);
+    expect((await killSwitch(admin, true)).statusCode).toBe(200); // nothing left to stop
+    expect((await killSwitch(admin, false)).statusCode).toBe(200);
+    expect((await killSwitch(admin, false)).statusCode).toBe(200); // already released
+    const id = await paperMapping(owner, 1);
+    const engagedAgain = await killSwitch(admin, true);
+    expect(engagedAgain.json<{ data: unknown }>().data).toMatchObject({ engaged: true, stopped_strategies: 1 });
+    await vi.waitFor(async () => expect((await alertTitles()).length).toBeGreaterThanOrEqual(3));
+    expect(await alertTitles()).toEqual(['Kill switch engaged', 'Kill switch released', 'Kill switch engaged']);
+    expect((await mine(owner)).find((m) => m.id === id)?.stop_reason).toBe('kill_switch');
   });
 
   it('cannot be engaged by a user, and every signed-in user reads it', async () => {

@@ -104,7 +104,10 @@ export function createRiskService({ db, clock, shared, mappings, engine, logger,
     async setKillSwitch(actor: Actor, engaged: boolean) {
       const now = clock.now();
       if (!engaged) {
-        // Releasing restarts nothing: each trader starts their strategies again.
+        // Releasing restarts nothing: each trader starts their strategies again. Releasing a released
+        // switch changes nothing, so nobody is told of it again.
+        if (!(await shared.killSwitch.get()).engaged)
+          return { ...(await read()), stopped_strategies: 0, closed_legs: 0 };
         await shared.killSwitch.set({ engaged: false, at: null, by: null }, now);
         const by = await usernameOf(actor.userId);
         void events.publish('kill_switch.changed', {
@@ -129,7 +132,9 @@ export function createRiskService({ db, clock, shared, mappings, engine, logger,
       const late = await stopAndFlatten((await mappings.listAll()).filter(isLive), 'kill_switch');
       const stoppedStrategies = first.stopped + late.stopped;
       const closedLegs = first.legs + late.legs;
-      void events.publish('kill_switch.changed', { engaged: true, by, at: now, stoppedStrategies, closedLegs });
+      // Pressed again while engaged, it sweeps again; traders hear of it only if that closed something.
+      if (!current.engaged || stoppedStrategies > 0 || closedLegs > 0)
+        void events.publish('kill_switch.changed', { engaged: true, by, at: now, stoppedStrategies, closedLegs });
       return { ...(await read()), stopped_strategies: stoppedStrategies, closed_legs: closedLegs };
     },
 

@@ -37,7 +37,7 @@ export function AlertChannelsForm() {
   const [isFilled, setIsFilled] = useState(false);
 
   // Filled from the server once, and again after each save: the reads while a delivery is pending must
-  // not wipe what the trader is typing.
+  // not wipe what the trader is typing, nor may the first read if the trader typed before it came.
   useEffect(() => {
     if (saved.data && !isFilled) {
       setValues(channelsValues(saved.data));
@@ -66,6 +66,7 @@ export function AlertChannelsForm() {
 
   const set = (field: keyof AlertChannelsValues) => (e: { target: { value: string } }) => {
     setValues((v) => ({ ...v, [field]: e.target.value }));
+    setIsFilled(true);
     if (flash?.kind === 'error') clear();
   };
 
@@ -88,7 +89,13 @@ export function AlertChannelsForm() {
       ].flatMap(({ text, d }) => (text && d ? [{ text, isProblem: d.status !== 'delivered' && d.attempts > 0 }] : []))
     : [];
   return (
-    <form className="card form-grid alert-channels" onSubmit={onSubmit} noValidate aria-label="Alert Channels">
+    <form
+      className="card form-grid alert-channels"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Alert Channels"
+      aria-busy={saved.isLoading}
+    >
       <h3>Alert Channels</h3>
       <p className="full muted alert-channels-hint">
         Alerts always appear under the bell. Add a Telegram bot or a webhook to hear them elsewhere too.
@@ -127,7 +134,7 @@ export function AlertChannelsForm() {
         onChange={set('webhookSecret')}
       />
       <p className="full muted" data-testid="alert-channels-active">
-        {data && data.active.length > 0 ? `Sending to: ${data.active.join(', ')}` : 'Sending to the bell only'}
+        {activeText(data?.active, saved.isLoading)}
       </p>
       {deliveries.length > 0 && (
         <ul className="full alert-deliveries" aria-label="Last deliveries">
@@ -158,4 +165,9 @@ export function AlertChannelsForm() {
       </div>
     </form>
   );
+}
+
+function activeText(active: readonly string[] | undefined, isLoading: boolean): string {
+  if (isLoading) return 'Reading your channels...';
+  return active && active.length > 0 ? `Sending to: ${active.join(', ')}` : 'Sending to the bell only';
 }
