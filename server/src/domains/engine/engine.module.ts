@@ -18,6 +18,7 @@ import { createExecutor } from './executor.js';
 import { createExpirySettlement } from './expiry-settlement.js';
 import { createOrderThrottle } from './order-throttle.js';
 import { createOrderUpdates } from './order-updates.js';
+import { paperSliceFor } from './paper-slices.js';
 
 /** Kite's order rate limits per account (Kite Connect docs; docs/SANDBOX.md enforces the same). */
 const KITE_ORDERS_PER_SECOND = 10;
@@ -42,7 +43,7 @@ export function createEngineModule(deps: {
   optionChains: OptionChainService;
   /** NSE's holidays (docs/CALENDAR.md). */
   calendar: HolidaySource;
-  /** Mappings per paper-fill transaction (default paper-slices.ts `PAPER_SLICE`). */
+  /** Mappings per paper-fill transaction (default: paper-slices.ts `paperSliceFor`). */
   paperSliceSize?: number | undefined;
 }) {
   const repo = createEngineRepository(deps.database);
@@ -57,7 +58,7 @@ export function createEngineModule(deps: {
     events: deps.events,
     throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
     orderUpdates,
-    ...(deps.paperSliceSize ? { paperSliceSize: deps.paperSliceSize } : {}),
+    paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
   });
   const engine = createEngine({
     repo,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAPER_SLICE, slicesByOwner } from './paper-slices.js';
+import { PAPER_SLICE, paperSliceFor, slicesByOwner } from './paper-slices.js';
 
 const plan = (id: number, userId: number) => ({ id, mapping: { userId } });
 const ids = (slices: Array<Array<{ id: number }>>) => slices.map((s) => s.map((p) => p.id));
@@ -32,5 +32,14 @@ describe('slicesByOwner', () => {
     // Each owner's 100 strategies in one slice: 25 owners per slice, 100 in all.
     const ownersPerSlice = slices.map((s) => new Set(s.map((p) => p.mapping.userId)).size);
     expect(ownersPerSlice).toEqual([25, 25, 25, 25]);
+  });
+});
+
+describe('paperSliceFor', () => {
+  it('writes a SQLite close as one transaction and slices PostgreSQL, unless told a size', () => {
+    const plans = Array.from({ length: 10_000 }, (_, i) => plan(i, i % 100));
+    expect(slicesByOwner(plans, paperSliceFor('sqlite'))).toHaveLength(1);
+    expect(slicesByOwner(plans, paperSliceFor('postgres'))).toHaveLength(4);
+    expect(paperSliceFor('sqlite', 3)).toBe(3);
   });
 });

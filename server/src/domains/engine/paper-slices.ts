@@ -7,6 +7,14 @@
 export const PAPER_SLICE = 2_500;
 
 /**
+ * The slice size for a database: SQLite's driver is synchronous and has one writer, so slices there only
+ * add commits (one transaction is ~20 ms faster on a 10,000-strategy close); `size` (tests) wins.
+ */
+export function paperSliceFor(kind: 'sqlite' | 'postgres', size?: number): number {
+  return size ?? (kind === 'sqlite' ? Number.POSITIVE_INFINITY : PAPER_SLICE);
+}
+
+/**
  * Trades in slices of about `size` mappings, all of one owner's in the same slice, so slices written at
  * once never touch the same rows: each fill's foreign key locks its user's row (two transactions on one
  * row make PostgreSQL share the lock, a multixact), and each slice adds to its users' transaction counts
