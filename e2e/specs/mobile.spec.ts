@@ -7,7 +7,17 @@ import { AdminDataPage } from '../pages/admin-data.page.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { addBrokerViaApi, addMappingViaApi, apiAs, expect, newUser, signIn, test, type TestUser } from '../user-api.js';
 
-const ADMIN_TABS = ['strategies', 'scheduling', 'data', 'rdx', 'brokers', 'users', 'instruments'] as const;
+const ADMIN_TABS = [
+  'strategies',
+  'scheduling',
+  'data',
+  'rdx',
+  'brokers',
+  'users',
+  'instruments',
+  'holidays',
+  'audit',
+] as const;
 const VIEWPORTS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },

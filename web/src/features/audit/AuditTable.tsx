@@ -1,12 +1,16 @@
 import type { AuditEntry } from '@app/contract';
 import { formatDateTimeIst } from '../../lib/format';
 import { actionLabel, changeLines, detailLines, objectLabel } from './audit-display';
+import './audit.css';
 
-/** Entries of the audit log, newest first: when, who, what, on which object, what changed, from where. */
+/**
+ * Entries of the audit log, newest first: when, who, what, on which object, what changed, from where.
+ * On a phone each entry is a stacked card (audit.css), so what happened is on screen, not off to the right.
+ */
 export function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
     <div className="table-wrap">
-      <table className="table" aria-label={label}>
+      <table className="table audit-table" aria-label={label}>
         <thead>
           <tr>
             <th>Time</th>
@@ -18,20 +22,29 @@ export function AuditTable({ entries, label }: { entries: AuditEntry[]; label: s
           </tr>
         </thead>
         <tbody>
-          {entries.map((e) => (
-            <tr key={e.id} data-testid={`audit-row-${e.id}`}>
-              <td>{formatDateTimeIst(e.at)}</td>
-              <td>{e.actor || '—'}</td>
-              <td title={e.action}>{actionLabel(e.action)}</td>
-              <td>{objectLabel(e)}</td>
-              <td>
-                {[...changeLines(e.changes), ...detailLines(e.detail)].map((line) => (
-                  <div key={line}>{line}</div>
-                ))}
-              </td>
-              <td>{e.ip ?? '—'}</td>
-            </tr>
-          ))}
+          {entries.map((e) => {
+            const lines = [...changeLines(e.changes), ...detailLines(e.detail)];
+            return (
+              <tr key={e.id} data-testid={`audit-row-${e.id}`}>
+                <td data-label="Time">{formatDateTimeIst(e.at)}</td>
+                <td data-label="Who">{e.actor || '—'}</td>
+                <td data-label="Action" title={e.action}>
+                  {actionLabel(e.action)}
+                </td>
+                <td data-label="Object">{objectLabel(e)}</td>
+                <td data-label="Changes">
+                  {lines.length > 0 && (
+                    <div>
+                      {lines.map((line) => (
+                        <div key={line}>{line}</div>
+                      ))}
+                    </div>
+                  )}
+                </td>
+                <td data-label="Address">{e.ip ?? '—'}</td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,5 +1,6 @@
 import { AUDIT_ACTION_LABELS, labelOf, type AuditAction, type AuditEntry } from '@app/contract';
-import { formatInr } from '../../lib/format';
+import { formatDateTimeIst, formatInr } from '../../lib/format';
+import { statusLabel } from '../strategies/strategy-display';
 
 /** How an action reads on screen; a route recorded under its contract key shows the key. */
 export function actionLabel(action: string): string {
@@ -26,18 +27,41 @@ export function objectLabel(entry: Pick<AuditEntry, 'object_type' | 'object_id'>
 }
 
 const PAISE = '_paise';
+/** Secrets are recorded only as whether they are set (`has_broker_token`), never their values. */
+const HAS = 'has_';
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** Epoch milliseconds after 2001: a time (`token_updated_at`), not a count. */
+const EPOCH_MS_FLOOR = 1e12;
+
+/** Fields stored as numbers that the screens show as words. */
+const CODED_FIELDS: Record<string, (value: number) => string> = {
+  running_status: statusLabel,
+  is_dummy: (v) => (v === 1 ? 'Paper' : 'Live'),
+  is_active: (v) => (v === 1 ? 'yes' : 'no'),
+};
 
 /** A field by its on-screen label; money kept in paise reads as its rupee field. */
 function fieldLabel(field: string): string {
-  const name = field.endsWith(PAISE) ? field.slice(0, -PAISE.length) : field;
+  const name = field.endsWith(PAISE)
+    ? field.slice(0, -PAISE.length)
+    : field.startsWith(HAS)
+      ? field.slice(HAS.length)
+      : field;
   const label = labelOf(name);
-  return label === name ? name.replace(/_/g, ' ') : label;
+  if (label !== name) return label;
+  const words = name.replace(/_/g, ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 function valueText(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  if (value === null || value === undefined || value === '') return field.startsWith(HAS) ? 'not set' : '—';
+  if (typeof value === 'boolean') return field.startsWith(HAS) ? (value ? 'set' : 'not set') : value ? 'yes' : 'no';
   if (field.endsWith(PAISE) && typeof value === 'number') return formatInr(value / 100);
+  const coded = CODED_FIELDS[field];
+  if (coded && typeof value === 'number') return coded(value);
+  if (field.endsWith('_at') && typeof value === 'number' && value >= EPOCH_MS_FLOOR) return formatDateTimeIst(value);
+  if (typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
+    return formatDateTimeIst(value);
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
@@ -50,7 +74,7 @@ export function changeLines(changes: AuditEntry['changes']): string[] {
   );
 }
 
-/** Context beside the changes: "reason: max_loss", "stopped strategies: 3". */
+/** Context beside the changes: "Reason: max_loss", "Stopped strategies: 3". */
 export function detailLines(detail: AuditEntry['detail']): string[] {
   if (!detail) return [];
   return Object.entries(detail).map(([key, value]) => `${fieldLabel(key)}: ${valueText(key, value)}`);

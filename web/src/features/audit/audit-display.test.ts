@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changeLines, detailLines } from './audit-display';
+
+describe('changeLines', () => {
+  it('names fields by their on-screen labels and money in rupees', () => {
+    expect(changeLines({ ce_count: { before: 1, after: 2 }, max_loss_paise: { before: null, after: 500000 } })).toEqual(
+      ['CE Count: 1 → 2', 'Max Loss: — → ₹5,000.00'],
+    );
+  });
+
+  it('says whether a secret is set, never a bare yes or no', () => {
+    expect(changeLines({ has_broker_token: { before: false, after: true } })).toEqual(['Broker Token: not set → set']);
+    expect(changeLines({ has_api_key: { before: null, after: false } })).toEqual(['API Key: not set → not set']);
+  });
+
+  it('shows times in IST instead of epoch milliseconds or UTC strings', () => {
+    const at = Date.parse('2026-11-24T04:00:00Z'); // 09:30 IST
+    const [updated] = changeLines({ token_updated_at: { before: null, after: at } });
+    expect(updated).toMatch(/^Token updated at: — → 24 Nov 2026, 09:30(:00)? IST$/);
+    const [start] = detailLines({ start_date: '2026-11-24T18:30:00.000Z' });
+    expect(start).toMatch(/: 25 Nov 2026, 00:00(:00)? IST$/);
+  });
+
+  it('leaves small numbers and plain text alone', () => {
+    expect(changeLines({ rdx_lot_count: { before: 1, after: 3 } })[0]).toMatch(/: 1 → 3$/);
+    expect(detailLines({ reason: 'max_loss' })).toEqual(['Reason: max_loss']);
+  });
+});
+
+describe('coded fields', () => {
+  it('shows a strategy status, mode and activity as the screens do', () => {
+    expect(
+      changeLines({
+        running_status: { before: 0, after: 1 },
+        is_dummy: { before: null, after: 1 },
+        is_active: { before: 1, after: 0 },
+      }),
+    ).toEqual(['Status: STOPPED → RUNNING', 'Mode: — → Paper', 'Active: yes → no']);
+  });
+});
