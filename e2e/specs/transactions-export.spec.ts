@@ -1,10 +1,12 @@
 // The trade book a trader hands to an accountant: 'Download CSV' on the transactions list saves the
-// book as a file. The fills are arranged through the API (a paper strategy realigned on the sandbox's
-// 24x7 index sells its two legs at once); the download itself goes through the screen.
+// book as a file. The trader makes their fills through the screens (a paper strategy realigned on the
+// sandbox's 24x7 index sells its two legs at once); for the admin's story, another user's fills are
+// arranged through the API. The downloads go through the screen.
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../fixtures.js';
 import { UserTransactionsPage } from '../pages/user-transactions.page.js';
 import { kiteUserId, sandboxInstrumentId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping } from '../trading-steps.js';
 import {
   addBrokerViaApi,
   addMappingViaApi,
@@ -27,7 +29,10 @@ interface Fill {
   price: number;
 }
 
-/** A running paper RDX mapping on SANDBOX 24x7, realigned: two SELL fills. Returns the mapping and its fills. */
+/**
+ * Another user's running paper RDX mapping on SANDBOX 24x7, realigned through the API (the admin's story
+ * needs a book that is not the admin's): two SELL fills. Returns the mapping and its fills.
+ */
 async function paperFills(request: APIRequestContext, user: TestUser): Promise<{ mappingId: number; fills: Fill[] }> {
   const broker = await addBrokerViaApi(request, user, 'Zerodha', kiteUserId());
   const mappingId = await addMappingViaApi(request, user, {
@@ -42,9 +47,14 @@ async function paperFills(request: APIRequestContext, user: TestUser): Promise<{
     running_status: 1,
   });
   await apiAs(request, user.token, 'POST', `/strategies/user-mappings/${mappingId}/realign`);
+  return { mappingId, fills: await fillsOf(request, user) };
+}
+
+/** The user's fills as the API lists them, newest first: what the CSV must hold. */
+async function fillsOf(request: APIRequestContext, user: TestUser): Promise<Fill[]> {
   const page = await apiAs<{ transactions: Fill[] }>(request, user.token, 'GET', '/transactions?limit=10');
   expect(page.transactions).toHaveLength(2);
-  return { mappingId, fills: page.transactions };
+  return page.transactions;
 }
 
 /** Rupees with two decimals from whole paise, as the export writes them. */
@@ -75,12 +85,23 @@ test.describe('Transactions - Download CSV', () => {
     request,
     loginPage,
     homePage,
+    brokersPage,
+    mappingsPage,
+    activeStrategies,
     recentTransactions,
   }) => {
     const user = await newUser(request, 'csv');
-    const { mappingId, fills } = await paperFills(request, user);
     await signIn({ loginPage, homePage }, user);
+    const brokerUsername = kiteUserId();
+    await brokersPage.open();
+    await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+    await homePage.backToHome();
+    const mappingId = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
+    await configureRdx(activeStrategies, mappingId);
+    await activeStrategies.act(mappingId, 'Start');
+    await activeStrategies.act(mappingId, 'Realign'); // paper sells both legs at once
     await expect(recentTransactions.section().getByRole('row').filter({ hasText: 'SELL' })).toHaveCount(2);
+    const fills = await fillsOf(request, user);
 
     const { filename, text } = await recentTransactions.downloadCsv();
 
