@@ -1,5 +1,6 @@
 import { ADMIN, adminToken } from '../fixtures.js';
 import { KillSwitchBannerPage, KillSwitchPage } from '../pages/kill-switch.page.js';
+import { LayoutPage } from '../pages/layout.page.js';
 import { kiteUserId } from '../trading-api.js';
 import { configureRdx, createSandboxMapping } from '../trading-steps.js';
 import { apiAs, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
@@ -58,6 +59,11 @@ test.describe('Kill switch', () => {
       const rows = recentTransactions.section().getByRole('row');
       await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
       await expect(activeStrategies.button(id, 'Start')).toHaveCount(0);
+      await new LayoutPage(page).screenshot(page.viewportSize()?.width ?? 1280, 'kill-switch-engaged-home');
+      await new LayoutPage(adminConsole.page).screenshot(
+        adminConsole.page.viewportSize()?.width ?? 1280,
+        'kill-switch-engaged-rdx',
+      );
 
       // The screen offers no Start; the API refuses one with the reason while engaged.
       const res = await request.fetch(`/api/strategies/user-mappings/${id}/toggle-status`, {

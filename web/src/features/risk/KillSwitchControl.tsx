@@ -62,7 +62,7 @@ export function KillSwitchControl() {
           <span className="muted">Loading...</span>
         ) : engaged ? (
           <>
-            <span className="badge">Engaged</span>
+            <span className="badge live">Engaged</span>
             {state.data?.engaged_at ? ` since ${istClock(state.data.engaged_at)}` : ''}
             {state.data?.engaged_by ? ` by ${state.data.engaged_by}` : ''}
           </>
