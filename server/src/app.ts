@@ -24,6 +24,7 @@ import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
+import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
 import { createAlertsModule } from './domains/alerts/alerts.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
@@ -165,24 +166,6 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
   });
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
-  const { locks } = database;
-  const strategies = createStrategiesModule({
-    db,
-    kind,
-    clock,
-    events,
-    locks,
-    shared,
-    calendar: calendar.calendar,
-  });
-  const rdx = createRdxModule({
-    db,
-    clock,
-    events,
-    locks,
-    mappings: strategies.mappings,
-    optionChains: marketData.optionChains,
-  });
   const ledger = createLedgerModule({
     db,
     clock,
@@ -196,6 +179,26 @@ export async function buildApp(deps: AppDeps) {
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
+  const { locks } = database;
+  const strategies = createStrategiesModule({
+    db,
+    kind,
+    clock,
+    events,
+    locks,
+    shared,
+    calendar: calendar.calendar,
+    // A limit already crossed today refuses Start (risk's rule, read from the ledger's day P&L).
+    limitRefusal: createLimitStartCheck({ db, positionsOf: (userId) => ledger.positions.listFor(userId) }),
+  });
+  const rdx = createRdxModule({
+    db,
+    clock,
+    events,
+    locks,
+    mappings: strategies.mappings,
+    optionChains: marketData.optionChains,
+  });
   const transactions = createTransactionsModule({ db, pnl: ledger.strategyPnl, clock });
   const engine = createEngineModule({
     database,

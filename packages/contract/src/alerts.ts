@@ -66,6 +66,16 @@ const CHAT_ID = /^(-?\d{1,20}|@[A-Za-z0-9_]{5,32})$/;
 const clearable = <T extends z.ZodType<string>>(schema: T) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), schema.nullable()).optional();
 
+/** A URL the server's own parser reads (`http://%zz` or `https://host:port/` pass the pattern but not it). */
+function isParsableUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const UpdateAlertChannelsSchema = z.object({
   telegram_bot_token: clearable(
     z
@@ -81,7 +91,8 @@ export const UpdateAlertChannelsSchema = z.object({
       .string()
       .trim()
       .max(500, { error: 'Webhook URL must be at most 500 characters' })
-      .regex(/^https?:\/\/[^\s]+$/i, { error: 'Webhook URL must start with http:// or https://' }),
+      .regex(/^https?:\/\/[^\s]+$/i, { error: 'Webhook URL must start with http:// or https://' })
+      .refine(isParsableUrl, { error: 'Webhook URL is not a valid address' }),
   ),
   webhook_secret: clearable(
     z

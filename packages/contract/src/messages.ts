@@ -70,6 +70,13 @@ export const MSG = {
   notRunning: 'Strategy is not running',
   notPaused: 'Strategy is not paused',
   killSwitchEngaged: 'The kill switch is engaged: no strategy starts, resumes or realigns until an admin releases it',
+  // A limit already crossed today: starting would only enter and be stopped again at once (issue 13).
+  maxLossReachedToday:
+    "This strategy's P&L today is at its Max Loss: raise or clear the limit to start it again before tomorrow",
+  targetProfitReachedToday:
+    "This strategy's P&L today is at its Target Profit: raise or clear the limit to start it again before tomorrow",
+  dailyMaxLossReachedToday:
+    'Your P&L today is at your daily max loss: raise or clear it on Profile to start a strategy before tomorrow',
   // Mapping screens and Active Strategies table (not in SPEC)
   selectUser: 'Please select a user',
   mappingCreated: 'Strategy mapping created',

@@ -37,7 +37,11 @@ export const DailyLimitQuerySchema = z.object({
   user_id: rowId('User must be a positive whole number', true).optional(),
 });
 export const SetDailyLimitSchema = z.object({
-  daily_max_loss: optionalLimitRupees('daily_max_loss'),
+  // Required: a body that leaves it out must not turn a safety limit off by omission ('' or null clears it).
+  daily_max_loss: z
+    .any()
+    .refine((v) => v !== undefined, { error: 'Daily Max Loss is required: an amount, or empty to remove it' })
+    .pipe(optionalLimitRupees('daily_max_loss')),
   user_id: rowId('User must be a positive whole number').optional(),
 });
 export type SetDailyLimit = z.infer<typeof SetDailyLimitSchema>;

@@ -130,7 +130,13 @@ export function postToUserUrl(
  * A name that does not resolve now is not refused here: the delivery will say so.
  */
 export async function refusedUrl(url: string, options: { allowPrivate: boolean }): Promise<string | null> {
-  const host = hostOf(new URL(url));
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'not a valid address';
+  }
+  const host = hostOf(parsed);
   if (net.isIP(host)) return refusedDestination(host, options);
   const addresses = await dns.promises.lookup(host, { all: true }).catch(() => []);
   const refused = addresses.map((a) => refusedDestination(a.address, options)).find(Boolean);

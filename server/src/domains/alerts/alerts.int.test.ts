@@ -217,6 +217,12 @@ describe('alert delivery', () => {
     expect(bad.json<{ error: string }>().error).toMatch(/Telegram Bot Token/);
     const noSecret = await setChannels(owner, { webhook_url: webhook.url });
     expect(noSecret.statusCode).toBe(400);
+    // Addresses the pattern lets through but no URL parser reads: a 400 with the reason, never a 500.
+    for (const url of ['http://%zz', 'https://host:port/x', 'http://[::1/x']) {
+      const unreadable = await setChannels(owner, { webhook_url: url, webhook_secret: WEBHOOK_SECRET });
+      expect(unreadable.statusCode, url).toBe(400);
+      expect(unreadable.json<{ error: string }>().error).toContain('Webhook URL is not a valid address');
+    }
 
     await setChannels(owner, { webhook_url: webhook.url, webhook_secret: WEBHOOK_SECRET });
     // Leaving the secret out keeps it; empty strings clear.

@@ -15,6 +15,17 @@ describe('fieldsOf: a row as the log may show it', () => {
     expect(fieldsOf(row)).toEqual({ username: 'asha', has_broker_token: true, has_api_key: false });
   });
 
+  it('keeps where a URL points but not its path, query or credentials, and still shows that it changed', () => {
+    const discord = fieldsOf({ webhookUrl: 'https://discord.com/api/webhooks/123/SECRETTOKENabc' });
+    expect(discord.webhook_url).toMatch(/^https:\/\/discord\.com\/… #[0-9a-f]{8}$/);
+    expect(JSON.stringify(discord)).not.toContain('SECRETTOKEN');
+    const moved = fieldsOf({ webhookUrl: 'https://discord.com/api/webhooks/123/OTHERtoken' });
+    expect(moved.webhook_url).not.toBe(discord.webhook_url);
+    expect(fieldsOf({ webhookUrl: 'https://user:pw@hooks.example.com' }).webhook_url).not.toContain('pw');
+    expect(fieldsOf({ webhookUrl: 'https://hooks.example.com' }).webhook_url).toBe('https://hooks.example.com');
+    expect(fieldsOf({ webhookUrl: null }).webhook_url).toBeNull();
+  });
+
   it('knows secrets by name, and an exchange instrument token is not one', () => {
     for (const name of [
       'password',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AUDIT_CHANGED, AUDIT_HIDDEN, type Mapping, type StopReason } from '@app/contract';
 
 /** A changed field: its value before and after (null where the object did not exist yet, or no more). */
@@ -33,9 +34,26 @@ export function fieldsOf(row: Record<string, unknown>): Fields {
     }
     const name = toSnake(key);
     if (isSecretField(name)) continue;
-    out[name] = value;
+    out[name] = name.endsWith('_url') && typeof value === 'string' ? urlOrigin(value) : value;
   }
   return out;
+}
+
+/**
+ * A URL as the log keeps it: where it points, not its path, query or credentials — a Slack or Discord
+ * webhook's token is its path, and the log is kept for good. A short fingerprint of the whole URL still
+ * shows that it changed ("https://discord.com/… #1a2b3c4d").
+ */
+export function urlOrigin(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return AUDIT_HIDDEN;
+  }
+  const rest = parsed.pathname !== '/' || parsed.search !== '' || parsed.username !== '' || parsed.hash !== '';
+  if (!rest) return parsed.origin;
+  return `${parsed.origin}/… #${createHash('sha256').update(url).digest('hex').slice(0, 8)}`;
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

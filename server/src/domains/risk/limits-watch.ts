@@ -36,13 +36,22 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
   /** Checks started by a limit change, still pricing the user's strategies. */
   const checks = new Set<Promise<void>>();
 
+  /**
+   * Strategies this watch has already stopped and sent to be flattened, until they are started again. A
+   * leg the broker keeps refusing stays open (the engine's square-off chase retries it, backing off); the
+   * next price update must not place a fresh exit and restart the chase every second.
+   */
+  const flattened = new Set<number>();
+
   async function stop(userId: number, ids: Set<number> | 'all', reason: StatusReason) {
     const rows = (await deps.mappingsOf(userId)).filter(
       (m) =>
         (ids === 'all' || ids.has(m.id)) &&
+        !flattened.has(m.id) &&
         hasSomethingToStop({ runningStatus: m.running_status, openLegCount: m.open_legs.length }),
     );
     if (rows.length === 0) return;
+    for (const m of rows) flattened.add(m.id);
     await deps.stopAndFlatten(rows, reason);
   }
 
@@ -135,6 +144,10 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
 
   const unsubscribers = [
     deps.events.subscribe('positions.changed', ({ positions }) => enqueue(positions)),
+    // Started again, a strategy is guarded afresh.
+    deps.events.subscribe('mapping.status_changed', ({ mapping, reason }) => {
+      if (reason === 'started') flattened.delete(mapping.id);
+    }),
     deps.events.subscribe('mapping.changed', ({ mappingId }) => {
       const lookup = deps.repo.ownerOf(mappingId).then((owner) => (owner === null ? undefined : checkNow(owner)));
       checks.add(lookup);

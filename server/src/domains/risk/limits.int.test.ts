@@ -1,4 +1,4 @@
-import type { DailyLimit, Mapping } from '@app/contract';
+import { MSG, type DailyLimit, type Mapping } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { booksOf } from '../../../test/books.js';
@@ -111,6 +111,36 @@ describe('limits on a strategy', () => {
     expect((await books(untouched)).legs).toBe(2);
   });
 
+  it('refuses to start again the same day while the loss is past max_loss, until the limit is raised', async () => {
+    const id = await entered(owner, { max_loss: 100 });
+    await enterAll();
+    await shock(3);
+    expect((await row(owner, id)).stop_reason).toBe('max_loss');
+
+    // Started again it would enter and be stopped at once, paying both ways: refused, nothing traded.
+    const start = () =>
+      t.request({
+        method: 'PUT',
+        url: `/api/strategies/user-mappings/${id}/toggle-status`,
+        token: owner.token,
+        payload: { running_status: 1 },
+      });
+    const refused = await start();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ error: string }>().error).toBe(MSG.maxLossReachedToday);
+    expect((await row(owner, id)).running_status).toBe(0);
+    expect((await books(id)).fills).toBe(4);
+
+    const raised = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${id}`,
+      token: owner.token,
+      payload: { max_loss: 1_00_000 },
+    });
+    expect(raised.statusCode, raised.body).toBe(200);
+    expect((await start()).statusCode).toBe(200);
+  });
+
   it('target_profit: a collapse in premiums takes the profit and stops the strategy', async () => {
     // The sandbox's NIFTY ATM sits far from this config's 24,500: the PE is deep in the money, so the
     // collapse gains ~₹90 (the CE's premium); a ₹50 target is reached for certain.
@@ -168,6 +198,13 @@ describe('a user’s daily max loss', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toContain('Daily Max Loss must be more than 0');
     expect((await setDaily(admin, { daily_max_loss: 10, user_id: 999_999 })).statusCode).toBe(404);
+
+    // Leaving the field out turns nothing off: the limit is kept and the caller is told what is missing.
+    const omitted = await setDaily(admin, { user_id: owner.id });
+    expect(omitted.statusCode).toBe(400);
+    expect(omitted.json<{ error: string }>().error).toContain('Daily Max Loss is required');
+    const kept = await t.request({ method: 'GET', url: '/api/risk/limits', token: owner.token });
+    expect(kept.json<{ data: DailyLimit }>().data.daily_max_loss).toBe(100); // set above, naming another user
   });
 
   it('stops and flattens every strategy of the user when their day reaches it, and nobody else’s', async () => {
@@ -189,5 +226,15 @@ describe('a user’s daily max loss', () => {
     expect((await row(other, theirs)).running_status).toBe(1);
     const day = await t.request({ method: 'GET', url: '/api/risk/limits', token: owner.token });
     expect(day.json<{ data: DailyLimit }>().data.today_pnl).toBeLessThanOrEqual(-200);
+
+    // The day stays past the limit: no strategy of the user starts again today; another user's would.
+    const again = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${first}/toggle-status`,
+      token: owner.token,
+      payload: { running_status: 1 },
+    });
+    expect(again.statusCode).toBe(409);
+    expect(again.json<{ error: string }>().error).toBe(MSG.dailyMaxLossReachedToday);
   });
 });

@@ -26,6 +26,11 @@ export interface MappingsServiceDeps {
   shared: Pick<SharedState, 'rdxWanted' | 'tradeProblems' | 'liveSyncStatus' | 'killSwitch'>;
   /** NSE's holidays: on one, a mapping on an NSE instrument says the market is closed and why. */
   calendar: HolidaySource;
+  /**
+   * Why a strategy may not start because a loss or profit limit is already crossed today (the risk
+   * domain's `limit-start-check.ts`, wired by the composition root); none when absent.
+   */
+  limitRefusal?: ((mapping: { id: number; userId: number }) => Promise<string | null>) | undefined;
 }
 
 /** A second identical create within this window is a double-click, answered with the first mapping. */
@@ -50,7 +55,15 @@ type NewMapping = Omit<CreateMapping, 'max_loss' | 'target_profit'> &
 const paiseOrNull = (rupees: number | null | undefined) =>
   rupees === null || rupees === undefined ? null : toPaise(rupees);
 
-export function createMappingsService({ repo, clock, events, locks, shared, calendar }: MappingsServiceDeps) {
+export function createMappingsService({
+  repo,
+  clock,
+  events,
+  locks,
+  shared,
+  calendar,
+  limitRefusal,
+}: MappingsServiceDeps) {
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
   }
@@ -170,7 +183,8 @@ export function createMappingsService({ repo, clock, events, locks, shared, cale
     if (from && current.runningStatus !== from.status) throw conflict(from.error);
     if (to === RUNNING_STATUS.RUNNING && current.runningStatus !== to) {
       if ((await shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
-      const refusal = startRefusal(current);
+      const refusal =
+        startRefusal(current) ?? (await limitRefusal?.({ id: current.id, userId: current.userId })) ?? null;
       if (refusal) throw conflict(refusal);
     }
     if (current.runningStatus !== to) {

@@ -8,7 +8,7 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createMappingsRepository } from './mappings.repository.js';
-import { createMappingsService } from './mappings.service.js';
+import { createMappingsService, type MappingsServiceDeps } from './mappings.service.js';
 import { registerStrategiesRoutes } from './strategies.routes.js';
 
 /** Strategies and users' strategy mappings: create, configure, Start/Pause/Resume, status detail. */
@@ -21,6 +21,8 @@ export function createStrategiesModule(deps: {
   shared: SharedState;
   /** NSE's holidays, which a mapping's status_detail names on the day. */
   calendar: HolidaySource;
+  /** Why a start is refused by a limit already crossed today (risk/limit-start-check.ts). */
+  limitRefusal?: MappingsServiceDeps['limitRefusal'];
 }) {
   const mappings = createMappingsService({
     repo: createMappingsRepository(deps.db, deps.kind),
@@ -29,6 +31,7 @@ export function createStrategiesModule(deps: {
     locks: deps.locks,
     shared: deps.shared,
     calendar: deps.calendar,
+    limitRefusal: deps.limitRefusal,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
   return { mappings, routes };
