@@ -12,7 +12,11 @@ export interface ResealCount {
 /** The settings entry holding the admin's sealed market-data token (kite-tokens.service.ts). */
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
 
-/** One sealed column's tally, and the re-sealing of one value (the error names the row, never the value). */
+/**
+ * One sealed column's tally, and the re-sealing of one value (the error names the row, never the value).
+ * `written` counts a re-sealed value stored; a value changed meanwhile (a console stored a fresh token,
+ * sealed under the current key) is left alone and counts as current.
+ */
 function counter(box: SecretBox, column: string) {
   const count: ResealCount = { column, resealed: 0, current: 0 };
   const reseal = (sealed: string | null, row: string | number): string | null => {
@@ -27,11 +31,17 @@ function counter(box: SecretBox, column: string) {
     } catch (err) {
       throw new Error(`${column} of row ${row} cannot be opened: ${(err as Error).message}`);
     }
-    count.resealed++;
     return box.encrypt(plain);
   };
-  return { count, reseal };
+  const written = (stored: boolean) => (stored ? count.resealed++ : count.current++);
+  return { count, reseal, written };
 }
+
+/**
+ * Rows are read without a lock while consoles keep running (DEPLOY.md rotates live): each value is written
+ * back only if it is still the one read, so a token stored meanwhile is never replaced by the old one.
+ */
+const stillUnchanged = (result: { numUpdatedRows: bigint }) => result.numUpdatedRows > 0n;
 
 async function resealUserBrokers(trx: Transaction<DB>, box: SecretBox): Promise<ResealCount[]> {
   const token = counter(box, 'user_brokers.broker_token_sealed');
@@ -42,15 +52,23 @@ async function resealUserBrokers(trx: Transaction<DB>, box: SecretBox): Promise<
     .select(['id', 'brokerTokenSealed', 'apiKeySealed', 'apiSecretSealed'])
     .orderBy('id')
     .execute();
+  const columns = [
+    ['brokerTokenSealed', token],
+    ['apiKeySealed', key],
+    ['apiSecretSealed', secret],
+  ] as const;
   for (const row of rows) {
-    const next = {
-      brokerTokenSealed: token.reseal(row.brokerTokenSealed, row.id),
-      apiKeySealed: key.reseal(row.apiKeySealed, row.id),
-      apiSecretSealed: secret.reseal(row.apiSecretSealed, row.id),
-    };
-    const changed = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
-    if (Object.keys(changed).length > 0) {
-      await trx.updateTable('userBrokers').set(changed).where('id', '=', row.id).execute();
+    for (const [column, tally] of columns) {
+      const old = row[column];
+      const resealed = tally.reseal(old, row.id);
+      if (resealed === null || old === null) continue;
+      const result = await trx
+        .updateTable('userBrokers')
+        .set({ [column]: resealed })
+        .where('id', '=', row.id)
+        .where(column, '=', old)
+        .executeTakeFirst();
+      tally.written(stillUnchanged(result));
     }
   }
   return [token.count, key.count, secret.count];
@@ -64,14 +82,22 @@ async function resealAlertChannels(trx: Transaction<DB>, box: SecretBox): Promis
     .select(['userId', 'telegramBotTokenSealed', 'webhookSecretSealed'])
     .orderBy('userId')
     .execute();
+  const columns = [
+    ['telegramBotTokenSealed', bot],
+    ['webhookSecretSealed', hook],
+  ] as const;
   for (const row of rows) {
-    const next = {
-      telegramBotTokenSealed: bot.reseal(row.telegramBotTokenSealed, row.userId),
-      webhookSecretSealed: hook.reseal(row.webhookSecretSealed, row.userId),
-    };
-    const changed = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== null));
-    if (Object.keys(changed).length > 0) {
-      await trx.updateTable('alertChannels').set(changed).where('userId', '=', row.userId).execute();
+    for (const [column, tally] of columns) {
+      const old = row[column];
+      const resealed = tally.reseal(old, row.userId);
+      if (resealed === null || old === null) continue;
+      const result = await trx
+        .updateTable('alertChannels')
+        .set({ [column]: resealed })
+        .where('userId', '=', row.userId)
+        .where(column, '=', old)
+        .executeTakeFirst();
+      tally.written(stillUnchanged(result));
     }
   }
   return [bot.count, hook.count];
@@ -83,12 +109,14 @@ async function resealMarketToken(trx: Transaction<DB>, box: SecretBox): Promise<
   const stored = row ? (JSON.parse(row.value) as { sealed?: unknown } | null) : null;
   if (stored && typeof stored.sealed === 'string') {
     const resealed = market.reseal(stored.sealed, MARKET_TOKEN_KEY);
-    if (resealed !== null) {
-      await trx
+    if (resealed !== null && row) {
+      const result = await trx
         .updateTable('settings')
         .set({ value: JSON.stringify({ ...stored, sealed: resealed }) })
         .where('key', '=', MARKET_TOKEN_KEY)
-        .execute();
+        .where('value', '=', row.value)
+        .executeTakeFirst();
+      market.written(stillUnchanged(result));
     }
   }
   return market.count;

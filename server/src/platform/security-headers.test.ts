@@ -83,5 +83,8 @@ describe('isApiPath', () => {
   it('tells the API and its socket from the web app', () => {
     expect(['/api', '/api/health', '/api?x', '/socket.io/?EIO=4'].every(isApiPath)).toBe(true);
     expect(['/', '/login', '/apis', '/api-docs', '/assets/a.js'].some(isApiPath)).toBe(false);
+    // Judged as the router matches: a percent-encoded API path is still the API.
+    expect(['/%61pi/auth/verify', '/%61%70%69?x'].every(isApiPath)).toBe(true);
+    expect(isApiPath('/%zz')).toBe(false);
   });
 });

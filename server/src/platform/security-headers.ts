@@ -18,9 +18,18 @@ export interface RequestFacts {
   secure: boolean;
 }
 
-/** Paths that are the API or its socket, never the web app. */
+/**
+ * Paths that are the API or its socket, never the web app. Judged on the decoded path, as the router
+ * matches it: `/%61pi/auth/verify` reaches the API and must get the API's headers (no-store).
+ */
 export function isApiPath(url: string): boolean {
-  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url.startsWith('/socket.io');
+  let path = url.split('?')[0] ?? url;
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: the router answers 400 or 404; judge the raw path.
+  }
+  return path === '/api' || path.startsWith('/api/') || path.startsWith('/socket.io');
 }
 
 // A hostname, IPv4 or bracketed IPv6 address, with an optional port: anything else in Host is not copied into
