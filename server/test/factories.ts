@@ -88,6 +88,33 @@ export async function buildRdxConfig(t: TestApp, owner: TestUser, mappingId: num
   });
 }
 
+/** A paper RDX mapping on NIFTY 50, configured and running (it enters at the next 15m candle close). */
+export async function buildRunningPaperMapping(t: TestApp, owner: TestUser): Promise<number> {
+  const m = await buildMapping(t, owner);
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus({ userId: owner.id, role: owner.role }, m.id, 1);
+  return m.id;
+}
+
+/**
+ * A live RDX mapping on NIFTY 50, configured and running, on a broker account holding a sandbox access
+ * token for `brokerUsername`; returns the mapping and the token (to read the broker's positions with).
+ */
+export async function buildRunningLiveMapping(
+  t: TestApp,
+  owner: TestUser,
+  brokerUsername: string,
+): Promise<{ id: number; brokerToken: string }> {
+  const as = { userId: owner.id, role: owner.role };
+  const broker = await buildUserBroker(t, owner, { broker_username: brokerUsername });
+  const brokerToken = t.sandbox.control.issueKiteAccessToken(brokerUsername);
+  await t.services.brokers.update(as, broker.id, { broker_token: brokerToken });
+  const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id });
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus(as, m.id, 1);
+  return { id: m.id, brokerToken };
+}
+
 /** One NIFTY lot: NSE's from the January 2026 expiries (circular NSE/FAOP/70616), as the sandbox lists it. */
 export const NIFTY_LOT = 65;
 

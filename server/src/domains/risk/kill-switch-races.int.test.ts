@@ -2,10 +2,9 @@ import type { Mapping } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildAdmin,
-  buildMapping,
-  buildRdxConfig,
+  buildRunningLiveMapping,
+  buildRunningPaperMapping,
   buildUser,
-  buildUserBroker,
   type TestUser,
 } from '../../../test/factories.js';
 import { booksOf, brokerNetPositions } from '../../../test/books.js';
@@ -23,7 +22,6 @@ let admin: TestUser;
 let brokerToken: string;
 const CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
 const NEXT_CLOSE = CLOSE + 15 * 60_000;
-const as = (u: TestUser) => ({ userId: u.id, role: u.role });
 
 beforeEach(async () => {
   t = await buildTestApp();
@@ -34,21 +32,12 @@ afterEach(async () => {
   await t.close();
 });
 
-async function paper(user: TestUser) {
-  const m = await buildMapping(t, user);
-  await buildRdxConfig(t, user, m.id);
-  await t.services.mappings.setRunningStatus(as(user), m.id, 1);
-  return m.id;
-}
+const paper = (user: TestUser) => buildRunningPaperMapping(t, user);
 
 async function live() {
-  const broker = await buildUserBroker(t, owner, { broker_username: 'KR1234' });
-  brokerToken = t.sandbox.control.issueKiteAccessToken('KR1234');
-  await t.services.brokers.update(as(owner), broker.id, { broker_token: brokerToken });
-  const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id });
-  await buildRdxConfig(t, owner, m.id);
-  await t.services.mappings.setRunningStatus(as(owner), m.id, 1);
-  return m.id;
+  const running = await buildRunningLiveMapping(t, owner, 'KR1234');
+  brokerToken = running.brokerToken;
+  return running.id;
 }
 
 const brokerNet = () => brokerNetPositions(t, brokerToken);

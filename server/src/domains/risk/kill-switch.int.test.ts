@@ -6,7 +6,7 @@ import {
   buildMapping,
   buildRdxConfig,
   buildUser,
-  buildUserBroker,
+  buildRunningLiveMapping,
   type TestUser,
 } from '../../../test/factories.js';
 import { booksOf, brokerNetPositions } from '../../../test/books.js';
@@ -41,13 +41,9 @@ async function paperMapping(user: TestUser, status: 0 | 1 | 2) {
 }
 
 async function liveMapping() {
-  const broker = await buildUserBroker(t, owner, { broker_username: 'KS1234' });
-  brokerToken = t.sandbox.control.issueKiteAccessToken('KS1234');
-  await t.services.brokers.update(as(owner), broker.id, { broker_token: brokerToken });
-  const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id });
-  await buildRdxConfig(t, owner, m.id);
-  await t.services.mappings.setRunningStatus(as(owner), m.id, 1);
-  return m.id;
+  const running = await buildRunningLiveMapping(t, owner, 'KS1234');
+  brokerToken = running.brokerToken;
+  return running.id;
 }
 
 const brokerPositions = () => brokerNetPositions(t, brokerToken);
