@@ -1,6 +1,7 @@
 // The RDX engine: (1) candle close → decision → paper fill persisted → transaction_created received by
 // a Socket.IO client, p50/p99 beside a bare Socket.IO emit round trip; (2) 10,000 running paper
 // mappings on one instrument filled on one candle close (SQLite).
+import { sql } from 'kysely';
 import { io as connect } from 'socket.io-client';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
 import { userRoom } from '../server/dist/platform/realtime.js';
@@ -181,6 +182,7 @@ async function tenThousand(env, label, targetMs) {
   await manyMappings(env, 1_000, '15m', 'warm');
   await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '15m', 1_000_000, Date.now());
   await manyMappings(env, 10_000, '5m', 'many');
+  if (store.database.kind === 'postgres') await sql`analyze`.execute(db);
   const start = performance.now();
   const traded = await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '5m', 1_000_000, Date.now());
   const elapsed = performance.now() - start;

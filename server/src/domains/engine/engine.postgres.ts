@@ -6,9 +6,10 @@ import { LegAlreadyClosedError } from './orders.repository.js';
 
 /*
  * The engine repository's PostgreSQL paths for a candle close (`npm run bench` measures 10,000 mappings
- * beside SQLite). Reads come back as one row of column arrays (`array_agg`) rather than 10,000 row objects,
- * a close's three reads side by side; the paper fills go in one statement per table with the rows as
- * column arrays (`unnest`). Used only by engine.repository.ts.
+ * beside SQLite). Reads come back as plain rows with their columns already named as the code names them
+ * (array_agg columns were slower: node-pg parses array text one character at a time), a close's reads side
+ * by side; the paper fills go in one statement per table with the rows as column arrays (`unnest`). Used
+ * only by engine.repository.ts.
  */
 
 const column = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key]);
@@ -19,24 +20,17 @@ const isRunningOn = (instrumentToken: string, interval: RdxInterval) =>
 const MAPPING_JOINS = sql`user_strategy_mappings m join rdx_configs c on c.mapping_id = m.id
   join instruments i on i.id = m.instrument_id`;
 
-/** A query answering one row of column arrays (no rows aggregate to nulls). */
-type Columns<T> = { [K in keyof T]: Array<T[K]> | null };
-async function columnsOf<T>(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<Columns<T>> {
-  const { rows } = await query.$castTo<Columns<T>>().execute(db);
-  return rows[0] as Columns<T>;
+async function rowsOf<T>(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<T[]> {
+  return (await query.$castTo<T>().execute(db)).rows;
 }
-/** The k-th value of an aggregated column. */
-const nth = <T>(values: T[] | null, k: number) => (values as T[])[k] as T;
 
-/** Which running mappings a close concerns (what to lock before reading their state). */
-export async function runningIdsPostgres(db: Kysely<DB>, instrumentToken: string, interval: RdxInterval) {
-  const c = await columnsOf<{ id: number; isDummy: number; userBrokerId: number | null }>(
+/** Which running mappings a close concerns (what to lock before reading their state), in id order. */
+export function runningIdsPostgres(db: Kysely<DB>, instrumentToken: string, interval: RdxInterval) {
+  return rowsOf<{ id: number; isDummy: number; userBrokerId: number | null }>(
     db,
-    sql`select array_agg(m.id) as id, array_agg(m.is_dummy) as is_dummy, array_agg(m.user_broker_id) as user_broker_id
-      from ${MAPPING_JOINS} where ${isRunningOn(instrumentToken, interval)}`,
+    sql`select m.id, m.is_dummy, m.user_broker_id from ${MAPPING_JOINS}
+      where ${isRunningOn(instrumentToken, interval)} order by m.id`,
   );
-  const ids = (c.id ?? []).map((id, k) => ({ id, isDummy: nth(c.isDummy, k), userBrokerId: nth(c.userBrokerId, k) }));
-  return ids.sort((a, b) => a.id - b.id);
 }
 
 type InstrumentColumns = Pick<
@@ -53,7 +47,6 @@ type InstrumentColumns = Pick<
   | 'marketProtection'
 >;
 type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'interval'>;
-type LegColumns = Omit<LegRow, 'status' | 'closedAt'>;
 
 const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<InstrumentColumns | undefined> =>
   db
@@ -75,8 +68,7 @@ const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<Instrume
 
 /**
  * Running, active mappings of one (instrument, interval) with their open legs: the mappings, their
- * instrument (read once, not per row) and the legs, side by side. Money columns are bigint, which arrays
- * would bring back as text: float8 keeps them exact numbers (they are far below 2^53).
+ * instrument (read once, not per row) and the legs, side by side, each in id order.
  */
 export async function runningOnPostgres(
   db: Kysely<DB>,
@@ -84,78 +76,56 @@ export async function runningOnPostgres(
   interval: RdxInterval,
 ): Promise<{ mappings: MappingState[]; legs: LegRow[] }> {
   const filter = isRunningOn(instrumentToken, interval);
-  const [m, instrument, l] = await Promise.all([
-    columnsOf<MappingColumns>(
+  const [rows, instrument, legs] = await Promise.all([
+    rowsOf<MappingColumns>(
       db,
-      sql`select array_agg(m.id) as id, array_agg(m.user_id) as user_id, array_agg(u.username) as username,
-        array_agg(m.strategy_id) as strategy_id, array_agg(s.name) as strategy_name,
-        array_agg(m.user_broker_id) as user_broker_id, array_agg(m.is_dummy) as is_dummy,
-        array_agg(m.ce_count) as ce_count, array_agg(m.pe_count) as pe_count, array_agg(m.start_time) as start_time,
-        array_agg(m.end_time) as end_time, array_agg(m.running_status) as running_status,
-        array_agg(c.rdx_lot_count) as rdx_lot_count, array_agg(c.atm_value_paise::float8) as atm_value_paise,
-        array_agg(c.offset_value_paise::float8) as offset_value_paise
+      sql`select m.id, m.user_id, u.username, m.strategy_id, s.name as strategy_name, m.user_broker_id, m.is_dummy,
+        m.ce_count, m.pe_count, m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise,
+        c.offset_value_paise
         from ${MAPPING_JOINS} join users u on u.id = m.user_id join strategies s on s.id = m.strategy_id
-        where ${filter}`,
+        where ${filter} order by m.id`,
     ),
     instrumentOf(db, instrumentToken),
-    columnsOf<LegColumns>(
+    rowsOf<LegRow>(
       db,
-      sql`select array_agg(l.id) as id, array_agg(l.mapping_id) as mapping_id, array_agg(l.user_id) as user_id,
-        array_agg(l.option_type) as option_type, array_agg(l.trading_symbol) as trading_symbol,
-        array_agg(l.exchange) as exchange, array_agg(l.strike_paise::float8) as strike_paise,
-        array_agg(l.expiry) as expiry, array_agg(l.quantity) as quantity,
-        array_agg(l.entry_price_paise::float8) as entry_price_paise, array_agg(l.opened_at::float8) as opened_at
-        from strategy_legs l
-        where l.status = 'open' and l.mapping_id in (select m.id from ${MAPPING_JOINS} where ${filter})`,
+      sql`select l.* from strategy_legs l
+        where l.status = 'open' and l.mapping_id in (select m.id from ${MAPPING_JOINS} where ${filter})
+        order by l.id`,
     ),
   ]);
   if (!instrument) return { mappings: [], legs: [] };
-  const mappings = (m.id ?? []).map((id, k): MappingState => ({
-    // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
-    instrumentId: instrument.instrumentId,
-    instrumentName: instrument.instrumentName,
-    instrumentToken: instrument.instrumentToken,
-    ticker: instrument.ticker,
-    lotSize: instrument.lotSize,
-    marketOpenTime: instrument.marketOpenTime,
-    marketCloseTime: instrument.marketCloseTime,
-    timezone: instrument.timezone,
-    tradingDays: instrument.tradingDays,
-    marketProtection: instrument.marketProtection,
-    id,
-    userId: nth(m.userId, k),
-    username: nth(m.username, k),
-    strategyId: nth(m.strategyId, k),
-    strategyName: nth(m.strategyName, k),
-    userBrokerId: nth(m.userBrokerId, k),
-    isDummy: nth(m.isDummy, k),
-    ceCount: nth(m.ceCount, k),
-    peCount: nth(m.peCount, k),
-    startTime: nth(m.startTime, k),
-    endTime: nth(m.endTime, k),
-    runningStatus: nth(m.runningStatus, k),
-    rdxLotCount: nth(m.rdxLotCount, k),
-    atmValuePaise: nth(m.atmValuePaise, k),
-    offsetValuePaise: nth(m.offsetValuePaise, k),
-    interval,
-  }));
-  const legs = (l.id ?? []).map((id, k): LegRow => ({
-    id,
-    mappingId: nth(l.mappingId, k),
-    userId: nth(l.userId, k),
-    optionType: nth(l.optionType, k),
-    tradingSymbol: nth(l.tradingSymbol, k),
-    exchange: nth(l.exchange, k),
-    strikePaise: nth(l.strikePaise, k),
-    expiry: nth(l.expiry, k),
-    quantity: nth(l.quantity, k),
-    entryPricePaise: nth(l.entryPricePaise, k),
-    status: 'open',
-    openedAt: nth(l.openedAt, k),
-    closedAt: null,
-  }));
-  // Aggregates promise no order: mappings and legs in id order, as the portable reads give them.
-  return { mappings: mappings.sort((a, b) => a.id - b.id), legs: legs.sort((a, b) => a.id - b.id) };
+  const mappings = rows.map(
+    (m): MappingState => ({
+      // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
+      instrumentId: instrument.instrumentId,
+      instrumentName: instrument.instrumentName,
+      instrumentToken: instrument.instrumentToken,
+      ticker: instrument.ticker,
+      lotSize: instrument.lotSize,
+      marketOpenTime: instrument.marketOpenTime,
+      marketCloseTime: instrument.marketCloseTime,
+      timezone: instrument.timezone,
+      tradingDays: instrument.tradingDays,
+      marketProtection: instrument.marketProtection,
+      id: m.id,
+      userId: m.userId,
+      username: m.username,
+      strategyId: m.strategyId,
+      strategyName: m.strategyName,
+      userBrokerId: m.userBrokerId,
+      isDummy: m.isDummy,
+      ceCount: m.ceCount,
+      peCount: m.peCount,
+      startTime: m.startTime,
+      endTime: m.endTime,
+      runningStatus: m.runningStatus,
+      rdxLotCount: m.rdxLotCount,
+      atmValuePaise: m.atmValuePaise,
+      offsetValuePaise: m.offsetValuePaise,
+      interval,
+    }),
+  );
+  return { mappings, legs };
 }
 
 /**
