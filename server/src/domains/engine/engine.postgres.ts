@@ -94,37 +94,35 @@ export async function runningOnPostgres(
     ),
   ]);
   if (!instrument) return { mappings: [], legs: [] };
-  const mappings = rows.map(
-    (m): MappingState => ({
-      // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
-      instrumentId: instrument.instrumentId,
-      instrumentName: instrument.instrumentName,
-      instrumentToken: instrument.instrumentToken,
-      ticker: instrument.ticker,
-      lotSize: instrument.lotSize,
-      marketOpenTime: instrument.marketOpenTime,
-      marketCloseTime: instrument.marketCloseTime,
-      timezone: instrument.timezone,
-      tradingDays: instrument.tradingDays,
-      marketProtection: instrument.marketProtection,
-      id: m.id,
-      userId: m.userId,
-      username: m.username,
-      strategyId: m.strategyId,
-      strategyName: m.strategyName,
-      userBrokerId: m.userBrokerId,
-      isDummy: m.isDummy,
-      ceCount: m.ceCount,
-      peCount: m.peCount,
-      startTime: m.startTime,
-      endTime: m.endTime,
-      runningStatus: m.runningStatus,
-      rdxLotCount: m.rdxLotCount,
-      atmValuePaise: m.atmValuePaise,
-      offsetValuePaise: m.offsetValuePaise,
-      interval,
-    }),
-  );
+  const mappings = rows.map((m): MappingState => ({
+    // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
+    instrumentId: instrument.instrumentId,
+    instrumentName: instrument.instrumentName,
+    instrumentToken: instrument.instrumentToken,
+    ticker: instrument.ticker,
+    lotSize: instrument.lotSize,
+    marketOpenTime: instrument.marketOpenTime,
+    marketCloseTime: instrument.marketCloseTime,
+    timezone: instrument.timezone,
+    tradingDays: instrument.tradingDays,
+    marketProtection: instrument.marketProtection,
+    id: m.id,
+    userId: m.userId,
+    username: m.username,
+    strategyId: m.strategyId,
+    strategyName: m.strategyName,
+    userBrokerId: m.userBrokerId,
+    isDummy: m.isDummy,
+    ceCount: m.ceCount,
+    peCount: m.peCount,
+    startTime: m.startTime,
+    endTime: m.endTime,
+    runningStatus: m.runningStatus,
+    rdxLotCount: m.rdxLotCount,
+    atmValuePaise: m.atmValuePaise,
+    offsetValuePaise: m.offsetValuePaise,
+    interval,
+  }));
   return { mappings, legs };
 }
 
