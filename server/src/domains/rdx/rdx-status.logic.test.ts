@@ -179,6 +179,26 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     );
   });
 
+  it('a limit stop of today says when it can start again; the next day it is an ordinary stop', () => {
+    const maxLoss = { reason: 'max_loss' as const, at: KILLED_AT };
+    expect(describeStatus(facts({ runningStatus: 0, stop: maxLoss }), KILLED_AT + 60_000).detail).toBe(
+      'Stopped at the max loss at 10:42 IST: it can start again tomorrow, or today once its Max Loss is raised or cleared',
+    );
+    const daily = { reason: 'daily_max_loss' as const, at: KILLED_AT };
+    expect(describeStatus(facts({ runningStatus: 0, stop: daily }), KILLED_AT + 60_000).detail).toBe(
+      'Stopped at the daily max loss at 10:42 IST: it can start again tomorrow, or today once your daily max loss is raised or cleared on Profile',
+    );
+    // 23:59 IST the same day is still today; 00:01 IST the next is not.
+    const lateSameDay = Date.UTC(2026, 10, 23, 18, 29);
+    expect(describeStatus(facts({ runningStatus: 0, stop: maxLoss }), lateSameDay).detail).toContain(
+      'start again tomorrow',
+    );
+    const nextMorning = Date.UTC(2026, 10, 23, 18, 31);
+    expect(describeStatus(facts({ runningStatus: 0, stop: maxLoss }), nextMorning).detail).toBe(
+      'Stopped at the max loss at Mon 10:42 IST: press Start to trade again',
+    );
+  });
+
   it('refuses resume and realign on a paused row while engaged, but keeps Pause and Exit', () => {
     expect(describeStatus(facts({ runningStatus: 2, killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['exit']);
     expect(describeStatus(facts({ killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['pause', 'exit']);

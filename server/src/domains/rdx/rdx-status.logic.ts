@@ -56,10 +56,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** "10:30 IST" today, "Mon 09:15 IST" on another day, in the instrument's zone. */
 export function wallTime(at: number, tz: string, now: number): string {
   const t = localTime(at, tz);
-  const today = localTime(now, tz);
   const hhmm = `${pad(Math.floor(t.minutes / 60))}:${pad(t.minutes % 60)}`;
-  const sameDay = t.year === today.year && t.month === today.month && t.day === today.day;
-  return `${sameDay ? '' : `${WEEKDAY[t.weekday]} `}${hhmm} ${zoneLabel(tz, at)}`;
+  return `${isSameDay(at, now, tz) ? '' : `${WEEKDAY[t.weekday]} `}${hhmm} ${zoneLabel(tz, at)}`;
+}
+
+function isSameDay(at: number, now: number, tz: string): boolean {
+  const t = localTime(at, tz);
+  const today = localTime(now, tz);
+  return t.year === today.year && t.month === today.month && t.day === today.day;
 }
 
 /** How a stop reads after "Stopped": "Stopped by the kill switch at 10:42 IST". */
@@ -72,6 +76,13 @@ const STOPPED_BY: Record<StopReason, string> = {
   broker_error: 'after a broker error',
   token_expired: 'because the broker access token expired',
   manual: 'manually',
+};
+
+/** What a limit stop of today leaves the trader to do (the server refuses Start until then). */
+const LIMIT_STOP_NOTE: Partial<Record<StopReason, string>> = {
+  max_loss: 'it can start again tomorrow, or today once its Max Loss is raised or cleared',
+  target_profit: 'it can start again tomorrow, or today once its Target Profit is raised or cleared',
+  daily_max_loss: 'it can start again tomorrow, or today once your daily max loss is raised or cleared on Profile',
 };
 
 /** "Stopped by the kill switch at 10:42 IST" (the time in IST, where the trader reads it). */
@@ -113,6 +124,9 @@ function stoppedDetail(f: StatusFacts, now: number): string {
       return `${by} with ${legsText(f.openLegCount)} still open: ${f.engineProblem ? cannotTrade(f.engineProblem) : 'squaring them off'}`;
     }
     if (f.killSwitchEngaged) return `${by}: no strategy starts until an admin releases it`;
+    // Today's P&L still stands at the limit: Start is refused until tomorrow or until the limit moves.
+    const limitNote = f.stop && isSameDay(f.stop.at, now, 'Asia/Kolkata') ? LIMIT_STOP_NOTE[f.stop.reason] : undefined;
+    if (limitNote) return `${by}: ${limitNote}`;
     return `${by}: press Start to trade again`;
   }
   if (f.openLegCount > 0) {
