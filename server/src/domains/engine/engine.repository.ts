@@ -16,7 +16,7 @@ const IN_LIST = 500;
 /**
  * Every read and write of the RDX engine behind one interface: running states, paper fills of a candle
  * close, live broker orders and their fills. A close's reads and paper fills go by dialect: prepared
- * better-sqlite3 statements on SQLite, column arrays (`array_agg` to read, `unnest` to write) on
+ * better-sqlite3 statements on SQLite, plain rows to read and column arrays (`unnest`) to write on
  * PostgreSQL; both measured by the bench and run by the same integration tests.
  */
 export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 'sqlite'>) {
