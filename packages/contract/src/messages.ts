@@ -16,6 +16,9 @@ export const MSG = {
   usernameTaken: 'Username already exists',
   cannotDeleteSelf: 'You cannot delete your own account',
   cannotRemoveLastAdmin: 'At least one admin must remain',
+  // Deleting a trading user would take their open positions' records with them (not in SPEC).
+  userStillTrading:
+    'This user still trades: stop their strategies and exit their open positions first (deleting a user also deletes their transactions)',
   alreadyExists: 'This record already exists',
   // Passwords (profile and admin reset; not in SPEC)
   wrongCurrentPassword: 'Current Password is incorrect',

@@ -1,6 +1,6 @@
 import { labelOf, MSG } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildAdmin, buildRunningPaperMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -140,6 +140,34 @@ describe('users API', () => {
     expect((await t.request({ method: 'GET', url: `/api/users/${u.id}`, token: admin.token })).statusCode).toBe(404);
     // Their session went with them.
     expect((await t.request({ method: 'POST', url: '/api/auth/verify', token: u.token })).statusCode).toBe(401);
+  });
+
+  it('refuses to delete a user who still trades, and deletes them once their strategy is exited', async () => {
+    const trader = await buildUser(t, { username: 'ivy' });
+    const id = await buildRunningPaperMapping(t, trader);
+    // 15m close on NIFTY 50 at 10:30 IST: the strategy enters and holds two legs.
+    await t.services.engine.evaluate('256265', '15m', 2450000, Date.parse('2026-11-23T05:00:00Z'));
+    const deleteIvy = () => t.request({ method: 'DELETE', url: `/api/users/${trader.id}`, token: admin.token });
+    const refused = await deleteIvy();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(MSG.userStillTrading);
+    const fills = await t.request({ method: 'GET', url: '/api/transactions', token: trader.token });
+    expect(fills.json().data.transactions.length).toBe(2);
+
+    // Stopped but still holding its legs is still trading.
+    await t.services.mappings.setRunningStatus({ userId: trader.id, role: 'user' }, id, 0);
+    expect((await deleteIvy()).statusCode).toBe(409);
+
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: trader.token,
+    });
+    expect(exit.statusCode, exit.body).toBe(200);
+    expect((await deleteIvy()).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: `/api/users/${trader.id}`, token: admin.token })).statusCode).toBe(
+      404,
+    );
   });
 
   it('refuses to delete yourself', async () => {

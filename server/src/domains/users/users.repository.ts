@@ -3,6 +3,7 @@ import type { DbKind } from '../../db/client.js';
 import type { DB, NewUser, UserUpdate } from '../../db/schema.js';
 
 class LastAdminError extends Error {}
+class StillTradingError extends Error {}
 
 export function createUsersRepository(db: Kysely<DB>, kind: DbKind) {
   /**
@@ -29,6 +30,27 @@ export function createUsersRepository(db: Kysely<DB>, kind: DbKind) {
       if (err instanceof LastAdminError) return 'last-admin';
       throw err;
     }
+  }
+
+  /**
+   * Whether a user still trades: a strategy running or paused, a leg open or an order awaiting the broker.
+   * Deleting them would cascade those rows away and leave real broker positions with no record. On
+   * PostgreSQL their mappings are locked first, so a Start or a fill cannot slip in before the delete.
+   */
+  async function isTrading(trx: Transaction<DB>, userId: number): Promise<boolean> {
+    if (kind === 'postgres') {
+      await trx.selectFrom('userStrategyMappings').select('id').where('userId', '=', userId).forUpdate().execute();
+    }
+    const live = await trx
+      .selectFrom('userStrategyMappings')
+      .select('id')
+      .where('userId', '=', userId)
+      .where('runningStatus', '!=', 0)
+      .union(trx.selectFrom('strategyLegs').select('id').where('userId', '=', userId).where('status', '=', 'open'))
+      .union(trx.selectFrom('brokerOrders').select('id').where('userId', '=', userId).where('status', '=', 'pending'))
+      .limit(1)
+      .execute();
+    return live.length > 0;
   }
 
   return {
@@ -69,11 +91,18 @@ export function createUsersRepository(db: Kysely<DB>, kind: DbKind) {
           .executeTakeFirst(),
       );
     },
-    remove(id: number) {
-      return keepingAnAdmin(async (trx) => {
-        const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
-        return Number(result.numDeletedRows) > 0;
-      });
+    /** Deletes a user who no longer trades; 'still-trading' leaves them in place. */
+    async remove(id: number): Promise<boolean | 'last-admin' | 'still-trading'> {
+      try {
+        return await keepingAnAdmin(async (trx) => {
+          if (await isTrading(trx, id)) throw new StillTradingError();
+          const result = await trx.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+          return Number(result.numDeletedRows) > 0;
+        });
+      } catch (err) {
+        if (err instanceof StillTradingError) return 'still-trading';
+        throw err;
+      }
     },
   };
 }

@@ -95,6 +95,7 @@ export function createUsersService({ repo, hasher, clock, events }: UsersService
       if (id === actingUserId) throw badRequest(MSG.cannotDeleteSelf);
       const result = await repo.remove(id);
       if (result === 'last-admin') throw conflict(MSG.cannotRemoveLastAdmin);
+      if (result === 'still-trading') throw conflict(MSG.userStillTrading);
       if (!result) throw notFound('User');
       // Their session rows went with them; their open sockets must follow now, not at the next sweep.
       await events.publish('user.access_changed', { userId: id, change: 'deleted' });
