@@ -81,6 +81,17 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('table', { name: 'Active Strategies' })).toBeVisible();
       await checkScreen(page, width, 'user-home');
 
+      // The alerts panel opens readable and inside the window (it once opened 44 px wide, as wide as the bell).
+      await page.getByRole('button', { name: 'Notifications' }).click();
+      const panel = page.getByRole('region', { name: 'Alerts' });
+      await expect(panel).toContainText('No alerts yet');
+      const box = await panel.boundingBox();
+      expect(box?.width, 'the alerts panel width').toBeGreaterThanOrEqual(Math.min(360, width - 24));
+      expect(box && box.x, 'the alerts panel left edge').toBeGreaterThanOrEqual(0);
+      expect(box && box.x + box.width, 'the alerts panel right edge').toBeLessThanOrEqual(width);
+      await checkScreen(page, width, 'user-alerts');
+      await page.getByRole('button', { name: 'Notifications' }).click();
+
       await homePage.openView('Strategies');
       await expect(page.getByRole('table', { name: 'Existing Strategy Mappings' })).toBeVisible();
       await checkScreen(page, width, 'user-strategies');
