@@ -5,6 +5,7 @@ import { call, messageOf } from '../../api/client';
 import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 import { formatInr } from '../../lib/format';
+import { formatPnl } from '../positions/pnl-display';
 import { mappingKeys } from '../strategies/mapping-keys';
 
 export const dailyLimitKey = (userId: number | undefined) => ['risk', 'daily-limit', userId ?? 'me'] as const;
@@ -17,7 +18,7 @@ export function dailyLimitBody(text: string, userId?: number) {
 
 /** "Today: −₹1,250.00 of ₹5,000.00" — how close the day is to the limit. */
 export function dailyLimitSummary(limit: DailyLimit): string {
-  const today = `Today's P&L: ${formatInr(limit.today_pnl)}`;
+  const today = `Today's P&L: ${formatPnl(limit.today_pnl).text}`;
   return limit.daily_max_loss === null
     ? `${today}. No daily limit.`
     : `${today}. Daily max loss: ${formatInr(limit.daily_max_loss)}.`;

@@ -10,7 +10,7 @@ describe('the daily max loss form', () => {
 
   it("says today's P&L beside the limit, or that there is none", () => {
     expect(dailyLimitSummary({ user_id: 1, daily_max_loss: 5000, today_pnl: -1250 })).toBe(
-      "Today's P&L: -₹1,250.00. Daily max loss: ₹5,000.00.",
+      "Today's P&L: −₹1,250.00. Daily max loss: ₹5,000.00.",
     );
     expect(dailyLimitSummary({ user_id: 1, daily_max_loss: null, today_pnl: 0 })).toBe(
       "Today's P&L: ₹0.00. No daily limit.",

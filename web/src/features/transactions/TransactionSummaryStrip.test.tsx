@@ -36,7 +36,7 @@ describe('TransactionSummaryStrip', () => {
     });
     const strip = await screen.findByLabelText('Transaction summary');
     const values = Array.from(strip.querySelectorAll('dd')).map((d) => d.textContent);
-    expect(values).toEqual(['3', '1', '2', '₹1,50,000.50', '-₹1,234.50', '₹3,753.75', '₹115.95', '₹3,637.80']);
+    expect(values).toEqual(['3', '1', '2', '₹1,50,000.50', '−₹1,234.50', '+₹3,753.75', '₹115.95', '+₹3,637.80']);
   });
 
   it("says 'No transaction summary data received' on an empty reply", async () => {

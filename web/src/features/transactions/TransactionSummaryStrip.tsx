@@ -2,12 +2,14 @@ import { api, MSG } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { formatInr, formatQuantity } from '../../lib/format';
+import { formatPnl, pnlClass } from '../positions/pnl-display';
 import { transactionKeys } from './transaction-keys';
 import './transactions.css';
 
 /**
  * The user's totals above Recent Transactions: count, buys, sells, turnover, net premium, and what the fills
- * made: FIFO realized P&L, estimated charges, and realized net of charges (docs/LEDGER.md).
+ * made: FIFO realized P&L, estimated charges, and realized net of charges (docs/LEDGER.md). Signed figures read
+ * as they do on Active Strategies (+₹ / −₹, coloured).
  */
 export function TransactionSummaryStrip() {
   const summary = useQuery({
@@ -52,11 +54,11 @@ export function TransactionSummaryStrip() {
       </div>
       <div>
         <dt>Net Premium</dt>
-        <dd>{formatInr(s.net_premium)}</dd>
+        <dd className={pnlClass(s.net_premium)}>{formatPnl(s.net_premium).text}</dd>
       </div>
       <div>
         <dt>Realized P&amp;L</dt>
-        <dd>{formatInr(s.realized_pnl)}</dd>
+        <dd className={pnlClass(s.realized_pnl)}>{formatPnl(s.realized_pnl).text}</dd>
       </div>
       <div>
         <dt title="Estimated Zerodha charges: brokerage, STT, exchange, SEBI, stamp duty, GST">Charges</dt>
@@ -64,7 +66,7 @@ export function TransactionSummaryStrip() {
       </div>
       <div>
         <dt>Net Realized</dt>
-        <dd>{formatInr(s.net_pnl)}</dd>
+        <dd className={pnlClass(s.net_pnl)}>{formatPnl(s.net_pnl).text}</dd>
       </div>
     </dl>
   );
