@@ -17,8 +17,11 @@ function reportViolations() {
   });
 }
 
+// A header the browser cannot read (an unknown Permissions-Policy feature) is a fault of the same kind.
 const isViolation = (msg: ConsoleMessage) =>
-  msg.text().startsWith('CSP violation:') || msg.text().includes('Content Security Policy');
+  msg.text().startsWith('CSP violation:') ||
+  msg.text().includes('Content Security Policy') ||
+  msg.text().includes('Error with Permissions-Policy header');
 
 /** Watches every page of `context`, present and future, for violations. */
 async function watch(context: BrowserContext): Promise<void> {

@@ -69,10 +69,10 @@ function appPolicy(facts: RequestFacts): string {
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
 // Powerful features the console never uses, switched off for it and anything it could be made to embed.
+// Only features Chromium knows: an unknown one is an error on every page's console (`bluetooth` was).
 const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
-  'bluetooth',
   'camera',
   'display-capture',
   'geolocation',
