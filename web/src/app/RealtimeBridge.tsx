@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
 import { alertKeys } from '../features/alerts/alerts-query';
@@ -11,6 +11,7 @@ import { killSwitchKey } from '../features/risk/kill-switch-query';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
 import { throttle } from '../lib/throttle';
+import './realtime.css';
 
 /** Reconciliation asks every live broker account: after a burst of fills, once every 5 s is plenty. */
 const RECONCILE_AFTER_FILL_MS = 5_000;
@@ -21,6 +22,10 @@ const RECONCILE_AFTER_FILL_MS = 5_000;
  * transactions and RDX configurations, a test event shows an alert. Issue 11: a position update is
  * merged into the cached positions (rows, today's strip and the MTM curves follow), and a fill has the
  * broker reconciliation asked again (throttled). Connected while signed in.
+ *
+ * A lost connection is caught up on: when it comes back, every screen on show reads again (events sent
+ * meanwhile were missed, and a read that failed while the server was down would otherwise stay failed).
+ * Once SPEC's five reconnection attempts are spent, a bar says live updates stopped and offers Reconnect.
  */
 export function RealtimeBridge() {
   const { user } = useSession();
@@ -31,10 +36,20 @@ export function RealtimeBridge() {
   // The server refuses a socket until the printed first-start password is changed; connect after.
   const mustChangePassword = user?.must_change_password === true;
 
+  const [isLost, setLost] = useState(false);
+  const reconnect = useRef<() => void>(() => undefined);
+
   useEffect(() => {
     const token = getToken();
     if (userId === undefined || role === undefined || mustChangePassword || !token) return;
     const socket = connectRealtime(token, { id: userId, role });
+    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
+    socket.io.on('reconnect_failed', () => setLost(true));
+    socket.on('connect', () => setLost(false));
+    reconnect.current = () => {
+      setLost(false);
+      socket.connect();
+    };
     const reconcileSoon = throttle(
       () => void queryClient.invalidateQueries({ queryKey: positionKeys.reconcile }),
       RECONCILE_AFTER_FILL_MS,
@@ -62,11 +77,21 @@ export function RealtimeBridge() {
     });
     return () => {
       reconcileSoon.cancel();
+      reconnect.current = () => undefined;
+      setLost(false);
       socket.disconnect();
       // The next user's MTM curves start empty.
       mtmHistory.clear();
     };
   }, [userId, role, mustChangePassword, queryClient]);
 
-  return null;
+  if (!isLost) return null;
+  return (
+    <div className="realtime-lost" role="alert">
+      <span>Live updates stopped: the console cannot be reached. Screens show what they last read.</span>
+      <button type="button" onClick={() => reconnect.current()}>
+        Reconnect
+      </button>
+    </div>
+  );
 }
