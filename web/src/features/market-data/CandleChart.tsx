@@ -10,7 +10,7 @@ import {
 import { useEffect, useRef } from 'react';
 import './CandleChart.css';
 import { formatPrice } from '../../lib/format';
-import { crosshairLabel, tickLabel, type TickKind } from './chart-time';
+import { crosshairLabel, fromChartTime, tickLabel, toChartTime, type TickKind } from './chart-time';
 
 // Candle times are epoch seconds (UTCTimestamp); business-day strings never reach this chart.
 const seconds = (t: Time) => (typeof t === 'number' ? t : 0);
@@ -33,14 +33,14 @@ export default function CandleChart({ candles, timeZone }: { candles: Candle[]; 
       layout: { background: { color: 'transparent' }, textColor: '#8fa1b3' },
       grid: { vertLines: { color: '#2a3845' }, horzLines: { color: '#2a3845' } },
       localization: {
-        timeFormatter: (t: Time) => crosshairLabel(seconds(t), timeZone),
+        timeFormatter: (t: Time) => crosshairLabel(fromChartTime(seconds(t), timeZone), timeZone),
         priceFormatter: formatPrice,
       },
       timeScale: {
         timeVisible: true,
         secondsVisible: false,
         borderColor: '#2a3845',
-        tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(seconds(t), kind, timeZone),
+        tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(fromChartTime(seconds(t), timeZone), kind, timeZone),
       },
       rightPriceScale: { borderColor: '#2a3845' },
     });
@@ -61,7 +61,13 @@ export default function CandleChart({ candles, timeZone }: { candles: Candle[]; 
 
   useEffect(() => {
     series.current?.setData(
-      candles.map((k) => ({ time: k.time as UTCTimestamp, open: k.open, high: k.high, low: k.low, close: k.close })),
+      candles.map((k) => ({
+        time: toChartTime(k.time, timeZone) as UTCTimestamp,
+        open: k.open,
+        high: k.high,
+        low: k.low,
+        close: k.close,
+      })),
     );
     chart.current?.timeScale().fitContent();
     // A new zone rebuilds the chart above, which then needs the candles again.

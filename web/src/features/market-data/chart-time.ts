@@ -1,5 +1,41 @@
 import { zoneLabel } from '../../lib/format';
 
+const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** Seconds `timeZone`'s clock is ahead of UTC at an instant (19,800 for IST). */
+export function zoneOffsetSeconds(epochSeconds: number, timeZone: string): number {
+  let f = offsetFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
+    offsetFormatters.set(timeZone, f);
+  }
+  const p: Record<string, number> = {};
+  for (const part of f.formatToParts(epochSeconds * 1000)) p[part.type] = Number(part.value);
+  const wall = Date.UTC(p.year ?? 0, (p.month ?? 1) - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) / 1000;
+  return wall - Math.floor(epochSeconds);
+}
+
+/**
+ * The chart's clock. lightweight-charts reads every time as UTC and puts its day marks at UTC midnights, so
+ * an IST chart labelled in IST showed "26 Nov" at 05:30 IST. Times go in shifted to the zone's wall clock
+ * (its midnights are then the chart's) and come back out for the labels.
+ */
+export const toChartTime = (epochSeconds: number, timeZone: string): number =>
+  epochSeconds + zoneOffsetSeconds(epochSeconds, timeZone);
+
+/** The instant a chart time stands for (exact but for the hour a daylight-saving change repeats). */
+export const fromChartTime = (chartSeconds: number, timeZone: string): number =>
+  chartSeconds - zoneOffsetSeconds(chartSeconds - zoneOffsetSeconds(chartSeconds, timeZone), timeZone);
+
 /** lightweight-charts' TickMarkType values (Year, Month, DayOfMonth, Time, TimeWithSeconds). */
 export type TickKind = 0 | 1 | 2 | 3 | 4;
 

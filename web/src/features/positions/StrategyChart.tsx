@@ -15,7 +15,7 @@ import {
 } from 'lightweight-charts';
 import { useEffect, useRef, useState } from 'react';
 import { formatPrice, formatTimeIn } from '../../lib/format';
-import { crosshairLabel, tickLabel, type TickKind } from '../market-data/chart-time';
+import { crosshairLabel, fromChartTime, tickLabel, toChartTime, type TickKind } from '../market-data/chart-time';
 import type { MtmPoint } from './mtm-history';
 import { barAtOrBefore, pointAtOrAfter, type MarkerKind, type TradeMarker } from './trade-markers';
 import './positions.css';
@@ -39,29 +39,35 @@ function chartOptions(
     grid: { vertLines: { color: '#2a3845' }, horzLines: { color: '#2a3845' } },
     localization: {
       // The MTM curve moves by the second; candles by the minute or more.
-      timeFormatter: (t: Time) =>
-        isSecondsVisible ? formatTimeIn(seconds(t) * 1000, timeZone) : crosshairLabel(seconds(t), timeZone),
+      timeFormatter: (t: Time) => {
+        const at = fromChartTime(seconds(t), timeZone);
+        return isSecondsVisible ? formatTimeIn(at * 1000, timeZone) : crosshairLabel(at, timeZone);
+      },
       priceFormatter,
     },
     timeScale: {
       timeVisible: true,
       secondsVisible: isSecondsVisible,
       borderColor: '#2a3845',
-      tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(seconds(t), kind, timeZone),
+      tickMarkFormatter: (t: Time, kind: TickKind) => tickLabel(fromChartTime(seconds(t), timeZone), kind, timeZone),
     },
     rightPriceScale: { borderColor: '#2a3845' },
   };
 }
 
-/** Markers placed on a series' own times (a marker between two of its points would not be drawn). */
+/**
+ * Markers placed on a series' own times (a marker between two of its points would not be drawn); `times`
+ * are chart times (chart-time.ts), as the series was given them.
+ */
 function placedMarkers(
   markers: readonly TradeMarker[],
   times: readonly number[],
   place: (times: readonly number[], at: number) => number | null,
+  timeZone: string,
 ): SeriesMarker<Time>[] {
   const out: SeriesMarker<Time>[] = [];
   for (const m of markers) {
-    const time = place(times, Math.floor(m.at / 1000));
+    const time = place(times, toChartTime(Math.floor(m.at / 1000), timeZone));
     if (time === null) continue;
     const style = MARKER_STYLE[m.kind];
     out.push({ time: time as UTCTimestamp, position: 'aboveBar', text: m.kind, ...style });
@@ -131,10 +137,16 @@ function CandlePane({ candles, markers, timeZone }: { candles: Candle[]; markers
   const { container, handles, frame } = useMarkedSeries(timeZone, buildCandles, formatPrice, false);
   useEffect(() => {
     if (!handles) return;
-    const times = candles.map((k) => k.time);
-    const placed = placedMarkers(markers, times, barAtOrBefore);
+    const times = candles.map((k) => toChartTime(k.time, timeZone));
+    const placed = placedMarkers(markers, times, barAtOrBefore, timeZone);
     handles.series.setData(
-      candles.map((k) => ({ time: k.time as UTCTimestamp, open: k.open, high: k.high, low: k.low, close: k.close })),
+      candles.map((k, i) => ({
+        time: times[i] as UTCTimestamp,
+        open: k.open,
+        high: k.high,
+        low: k.low,
+        close: k.close,
+      })),
     );
     handles.markers.setMarkers(placed);
     const firstBar = placed[0] ? times.indexOf(placed[0].time as number) : -1;
@@ -147,7 +159,7 @@ function CandlePane({ candles, markers, timeZone }: { candles: Candle[]; markers
               to: times.length + 2,
             });
     frame.current(handles.chart);
-  }, [handles, candles, markers, frame]);
+  }, [handles, candles, markers, frame, timeZone]);
   return <div ref={container} className="strategy-chart-candles" data-testid="strategy-candle-chart" />;
 }
 
@@ -156,16 +168,11 @@ function MtmPane({ points, markers, timeZone }: { points: MtmPoint[]; markers: T
   const { container, handles, frame } = useMarkedSeries(timeZone, buildLine, formatRupeeAxis, true);
   useEffect(() => {
     if (!handles) return;
-    handles.series.setData(points.map((p) => ({ time: p.time as UTCTimestamp, value: p.value })));
-    handles.markers.setMarkers(
-      placedMarkers(
-        markers,
-        points.map((p) => p.time),
-        pointAtOrAfter,
-      ),
-    );
+    const times = points.map((p) => toChartTime(p.time, timeZone));
+    handles.series.setData(points.map((p, i) => ({ time: times[i] as UTCTimestamp, value: p.value })));
+    handles.markers.setMarkers(placedMarkers(markers, times, pointAtOrAfter, timeZone));
     frame.current(handles.chart);
-  }, [handles, points, markers, frame]);
+  }, [handles, points, markers, frame, timeZone]);
   return <div ref={container} className="strategy-chart-mtm" data-testid="strategy-mtm-chart" />;
 }
 
