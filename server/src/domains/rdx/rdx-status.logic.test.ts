@@ -77,7 +77,15 @@ describe('describeStatus: why a strategy is or is not trading', () => {
       'Cannot trade: no CE at strike 25100 for 2026-11-27 (next try at the 15m candle closing 10:15 IST)',
     );
     expect(describeStatus(facts({ ceCount: 0, peCount: 0 }), MONDAY_1007).detail).toBe(
-      'CE Count and PE Count are both 0: nothing to trade',
+      'CE Count and PE Count are both 0 (set one above 0 with Edit on the Strategies page): nothing to trade',
+    );
+    // Stopped after the engine found nothing to do, it does not ask for a Start that would change nothing.
+    const stopped = describeStatus(
+      facts({ runningStatus: 0, ceCount: 0, peCount: 0, engineProblem: 'no legs configured' }),
+      MONDAY_1007,
+    );
+    expect(stopped.detail).toBe(
+      'Stopped: CE Count and PE Count are both 0 (set one above 0 with Edit on the Strategies page)',
     );
   });
 

@@ -98,6 +98,10 @@ export function nextCandleClose(interval: DataInterval, hours: Hours, now: numbe
   return clock.endOf(clock.startOf(now));
 }
 
+/** A mapping of 0 CE and 0 PE holds nothing and enters nothing. */
+const hasNothingToTrade = (f: StatusFacts) => f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0;
+const NOTHING_TO_TRADE = 'CE Count and PE Count are both 0 (set one above 0 with Edit on the Strategies page)';
+
 /** An engine problem as a row says it. */
 const cannotTrade = (reason: string) => `Cannot trade: ${reason}`;
 
@@ -134,6 +138,8 @@ function stoppedDetail(f: StatusFacts, now: number): string {
     if (f.engineProblem) return `Stopped with ${legsText(f.openLegCount)} still open: ${cannotTrade(f.engineProblem)}`;
     return `Stopped with ${legsText(f.openLegCount)} still open: press Exit while the market is open to square them off`;
   }
+  // Starting it again would change nothing (the engine's "no legs configured" would only repeat).
+  if (f.engineProblem && hasNothingToTrade(f)) return `Stopped: ${NOTHING_TO_TRADE}`;
   // Stopped by the engine (a broker refusal): the reason, until the trader starts it again.
   if (f.engineProblem) return `Stopped: ${f.engineProblem}; press Start to try again`;
   if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
@@ -171,9 +177,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (!s.isInWindow)
     return `Outside its ${f.startTime}–${f.endTime} window: trades from ${f.startTime} ${zoneLabel(tz, now)}`;
   const close = wallTime(nextCandleClose(f.config.interval, f.hours, now), tz, now);
-  if (f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0) {
-    return 'CE Count and PE Count are both 0: nothing to trade';
-  }
+  if (hasNothingToTrade(f)) return `${NOTHING_TO_TRADE}: nothing to trade`;
   if (f.engineProblem)
     return `${cannotTrade(f.engineProblem)} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
