@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineRoute, IdParamsSchema, requiredText } from './route.js';
 import { hhmm, intAtLeast } from './fields.js';
+import { instrumentTokenError } from './live-data.js';
 
 /** True when the runtime knows the IANA zone. */
 export function isKnownTimezone(tz: string): boolean {
@@ -62,7 +63,11 @@ export const MarketProtectionSchema = z
 
 const instrumentFields = {
   name: requiredText('name', 128),
-  instrument_token: requiredText('instrument_token', 64),
+  // A Kite token (a number) or a Binance symbol (BTCUSDT): what the feeds key on, never free text.
+  instrument_token: requiredText('instrument_token', 64).refine(
+    (v) => instrumentTokenError('kite', v) === null || instrumentTokenError('binance', v) === null,
+    { error: 'Instrument Token must be a numeric Kite token or a Binance symbol such as BTCUSDT' },
+  ),
   lot_size: intAtLeast('lot_size', 1),
   ticker: z
     .string()

@@ -64,6 +64,7 @@ describe('instruments', () => {
   it.each([
     [{ ...valid, name: '   ' }, 'name'],
     [{ ...valid, instrument_token: '' }, 'instrument_token'],
+    [{ ...valid, instrument_token: 'abc token' }, 'instrument_token'],
     [{ ...valid, lot_size: 0 }, 'lot_size'],
     [{ ...valid, lot_size: 1.5 }, 'lot_size'],
     [{ ...valid, market_open_time: '9:15' }, 'market_open_time'],
