@@ -80,7 +80,7 @@ describe('AuditTab: the admin reads who did what', () => {
     const stop = screen.getByTestId('audit-row-2');
     expect(stop.textContent).toContain('system');
     expect(stop.textContent).toContain('Strategy stopped automatically');
-    expect(stop.textContent).toContain('Reason: max_loss');
+    expect(stop.textContent).toContain('Reason: its Max Loss was reached');
     expect(screen.getByTestId('audit-row-1').textContent).toContain('Password: (hidden) → (changed)');
   });
 

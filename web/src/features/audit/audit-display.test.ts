@@ -23,7 +23,21 @@ describe('changeLines', () => {
 
   it('leaves small numbers and plain text alone', () => {
     expect(changeLines({ rdx_lot_count: { before: 1, after: 3 } })[0]).toMatch(/: 1 → 3$/);
-    expect(detailLines({ reason: 'max_loss' })).toEqual(['Reason: max_loss']);
+    expect(detailLines({ note: 'max_loss' })).toEqual(['Note: max_loss']);
+  });
+});
+
+describe('reasons', () => {
+  it('says why in words: a failed login, an automatic stop', () => {
+    expect(detailLines({ reason: 'invalid_credentials' })).toEqual(['Reason: wrong username or password']);
+    expect(detailLines({ reason: 'max_loss' })).toEqual(['Reason: its Max Loss was reached']);
+    expect(changeLines({ stop_reason: { before: null, after: 'token_expired' } })[0]).toMatch(
+      /: — → the broker access token expired$/,
+    );
+  });
+
+  it('shows a reason it does not know as it is', () => {
+    expect(detailLines({ reason: 'something_new' })).toEqual(['Reason: something_new']);
   });
 });
 

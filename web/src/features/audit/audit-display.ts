@@ -40,6 +40,22 @@ const CODED_FIELDS: Record<string, (value: number) => string> = {
   is_active: (v) => (v === 1 ? 'yes' : 'no'),
 };
 
+/** Reason codes (failed logins, automatic stops) in words; a code not listed shows as it is. */
+const REASON_WORDS: Record<string, string> = {
+  invalid_credentials: 'wrong username or password',
+  rate_limited: 'too many attempts (locked out for a while)',
+  max_loss: 'its Max Loss was reached',
+  target_profit: 'its Target Profit was reached',
+  daily_max_loss: "the user's daily max loss was reached",
+  kill_switch: 'the kill switch',
+  expiry: 'its contracts expired',
+  broker_error: 'the broker rejected an order',
+  token_expired: 'the broker access token expired',
+  manual: 'stopped by hand',
+  started: 'started',
+};
+const REASON_FIELDS = new Set(['reason', 'stop_reason']);
+
 /** A field by its on-screen label; money kept in paise reads as its rupee field. */
 function fieldLabel(field: string): string {
   const name = field.endsWith(PAISE)
@@ -62,7 +78,7 @@ function valueText(field: string, value: unknown): string {
   if (field.endsWith('_at') && typeof value === 'number' && value >= EPOCH_MS_FLOOR) return formatDateTimeIst(value);
   if (typeof value === 'string' && ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)))
     return formatDateTimeIst(value);
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return REASON_FIELDS.has(field) ? (REASON_WORDS[value] ?? value) : value;
   if (typeof value === 'number') return String(value);
   return JSON.stringify(value);
 }
@@ -74,7 +90,7 @@ export function changeLines(changes: AuditEntry['changes']): string[] {
   );
 }
 
-/** Context beside the changes: "Reason: max_loss", "Stopped strategies: 3". */
+/** Context beside the changes: "Reason: its Max Loss was reached", "Stopped strategies: 3". */
 export function detailLines(detail: AuditEntry['detail']): string[] {
   if (!detail) return [];
   return Object.entries(detail).map(([key, value]) => `${fieldLabel(key)}: ${valueText(key, value)}`);

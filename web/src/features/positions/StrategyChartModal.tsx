@@ -47,7 +47,8 @@ function MarkerList({ markers, isTruncated }: { markers: TradeMarker[]; isTrunca
 function candlesNote(chart: ChartData | undefined, todays: Candle[], instrumentName: string): string | null {
   if (!chart) return null;
   if (todays.length === 0) {
-    return `No ${chart.interval} candles of ${instrumentName} are stored for today: live sync or a historical fetch (data tab) stores them.`;
+    // Read by traders too, who have no data tab: say what stores candles and who starts it.
+    return `No ${chart.interval} candles of ${instrumentName} are stored for today yet: they are stored while live market-data sync runs, which an admin starts or schedules.`;
   }
   return `${instrumentName}, ${chart.interval} candles (${chart.source}), times in IST; trades marked on the candle they fell in.`;
 }
