@@ -173,6 +173,10 @@ export const MSG = {
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */
+/** A new name equal to an existing one but for letter case ("Admin" beside "admin"). */
+export const usernameTakenOtherCase = (existing: string) =>
+  `Username already exists as ${existing}: names differing only in capital letters are not allowed`;
+
 export const historicalSyncDone = (n: number) => `Historical data sync completed successfully! ${n} records processed.`;
 /** SPEC's fetch success text, with how many of the fetched candles were new. */
 export const fetchedRecords = (fetched: number, source: string, inserted: number) =>

@@ -25,6 +25,7 @@ import * as m0022 from './202611230014_create_alerts.js';
 import * as m0024 from './202611230015_add_must_change_password.js';
 import * as m0025 from './202611240001_index_only_broker_order_fills.js';
 import * as m0026 from './202611260001_leave_room_for_atm_updates.js';
+import * as m0027 from './202611260002_find_audit_actors_in_any_case.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '202611230015_add_must_change_password': m0024,
   '202611240001_index_only_broker_order_fills': m0025,
   '202611260001_leave_room_for_atm_updates': m0026,
+  '202611260002_find_audit_actors_in_any_case': m0027,
 };

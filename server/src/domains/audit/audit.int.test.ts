@@ -425,6 +425,8 @@ describe('reading the log', () => {
     const mine = await audit(`user=${owner.username}`);
     expect(mine.entries.length).toBeGreaterThan(0);
     expect(mine.entries.every((e) => e.actor === owner.username)).toBe(true);
+    // A name typed in other capitals finds the same trail.
+    expect((await audit(`user=${owner.username.toUpperCase()}`)).total).toBe(mine.total);
     const system = await audit('user=system&action=mapping.auto_stop');
     expect(system.total).toBe(1);
   });

@@ -1,10 +1,10 @@
-import type { Insertable, Kysely, Selectable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { AuditLogTable, DB } from '../../db/schema.js';
 
 export type AuditRow = Selectable<AuditLogTable>;
 
 export interface AuditFilter {
-  /** The actor's recorded name (`system`, a username, a failed sign-in's attempted name). */
+  /** The actor's recorded name (`system`, a username, a failed sign-in's attempted name), any letter case. */
   actor?: string | undefined;
   action?: string | undefined;
   /** Rows this user did or that concern what they own. */
@@ -15,7 +15,7 @@ export interface AuditFilter {
 export function createAuditRepository(db: Kysely<DB>) {
   const filtered = (filter: AuditFilter) => {
     let q = db.selectFrom('auditLog');
-    if (filter.actor !== undefined) q = q.where('actor', '=', filter.actor);
+    if (filter.actor !== undefined) q = q.where(sql<string>`lower(actor)`, '=', filter.actor.toLowerCase());
     if (filter.action !== undefined) q = q.where('action', '=', filter.action);
     const userId = filter.concerning;
     if (userId !== undefined) {

@@ -1,4 +1,4 @@
-import { labelOf, MSG } from '@app/contract';
+import { labelOf, MSG, usernameTakenOtherCase } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildRunningPaperMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -60,6 +60,36 @@ describe('users API', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Username already exists');
     expect(await countUsers()).toBe(before);
+  });
+
+  it('refuses a name that differs from an existing one only in letter case, on create and on rename', async () => {
+    const before = await countUsers();
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/users',
+      token: admin.token,
+      payload: { username: 'Chief', password: 'whatever-pass', role: 'user' },
+    });
+    expect(created.statusCode).toBe(409);
+    expect(created.json().error).toBe(usernameTakenOtherCase('chief'));
+    expect(await countUsers()).toBe(before);
+    const gus = await buildUser(t, { username: 'gus' });
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/users/${gus.id}`,
+      token: admin.token,
+      payload: { username: 'CHIEF' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    // A user may change the case of their own name.
+    const own = await t.request({
+      method: 'PUT',
+      url: `/api/users/${gus.id}`,
+      token: admin.token,
+      payload: { username: 'Gus' },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.json().data.username).toBe('Gus');
   });
 
   it.each([

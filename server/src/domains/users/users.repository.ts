@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DbKind } from '../../db/client.js';
 import type { DB, NewUser, UserUpdate } from '../../db/schema.js';
 
@@ -60,8 +60,13 @@ export function createUsersRepository(db: Kysely<DB>, kind: DbKind) {
     findById(id: number) {
       return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
     },
-    findByUsername(username: string) {
-      return db.selectFrom('users').select(['id']).where('username', '=', username).executeTakeFirst();
+    /** The user whose name equals `username` ignoring letter case (names are ASCII, SPEC's pattern). */
+    findByUsernameAnyCase(username: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
     },
     async count() {
       const row = await db

@@ -1,5 +1,5 @@
 import type { CreateUser, UpdateUser, User } from '@app/contract';
-import { MSG } from '@app/contract';
+import { MSG, usernameTakenOtherCase } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -17,9 +17,14 @@ export interface UsersServiceDeps {
 }
 
 export function createUsersService({ repo, hasher, clock, events }: UsersServiceDeps) {
+  /**
+   * Names that differ only in letter case ("Admin" beside "admin") are refused too: on a list, in the audit
+   * log or in an alert they would be mistaken for each other.
+   */
   async function assertUsernameFree(username: string, exceptId?: number) {
-    const existing = await repo.findByUsername(username);
-    if (existing && existing.id !== exceptId) throw conflict(MSG.usernameTaken);
+    const existing = await repo.findByUsernameAnyCase(username);
+    if (!existing || existing.id === exceptId) return;
+    throw conflict(existing.username === username ? MSG.usernameTaken : usernameTakenOtherCase(existing.username));
   }
 
   /** Issue 14: an admin's create and reset follow the same password rules as a user's own change. */
