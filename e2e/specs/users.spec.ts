@@ -75,3 +75,42 @@ test('an admin resets a user’s password; the user logs in with the new one onl
   await loginPage.login(name, 'remembered-password');
   await homePage.expectLoaded(name);
 });
+
+test('an admin changes their own password on the users tab, keeps this session and signs in with the new one', async ({
+  page,
+  adminPage,
+  loginPage,
+}) => {
+  const name = uniqueName('deputy');
+  await adminPage.createUser(name, 'deputy-first-pass', 'Admin');
+  await adminPage.logout();
+  await loginPage.login(name, 'deputy-first-pass');
+  await adminPage.expectLoaded(name);
+  await adminPage.openTab('users');
+  const account = page.getByRole('region', { name: 'Your Account' });
+  await expect(account.getByRole('heading', { name: `Your Account (${name})` })).toBeVisible();
+  // Their own row's reset warns that it would sign this window out.
+  await adminPage.userRow(name).getByRole('button', { name: 'Reset Password' }).click();
+  await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('note')).toContainText(
+    'signs you out everywhere, this window too',
+  );
+  await page
+    .getByRole('form', { name: `Reset password for ${name}` })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  const form = account.getByRole('form', { name: 'Change Password' });
+  await form.getByLabel('Current Password').fill('deputy-first-pass');
+  await form.getByLabel('New Password', { exact: true }).fill('deputy-second-pass');
+  await form.getByLabel('Confirm New Password').fill('deputy-second-pass');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.locator('.message-success')).toBeVisible();
+  // Still signed in here: the tab keeps working.
+  await adminPage.openTab('users');
+  await expect(adminPage.userRow(name)).toBeVisible();
+  await expect(account.getByRole('form', { name: 'Alert Channels' })).toBeVisible();
+  await adminPage.logout();
+  await loginPage.login(name, 'deputy-first-pass');
+  await expect(loginPage.error()).toHaveText('Invalid username or password');
+  await loginPage.login(name, 'deputy-second-pass');
+  await adminPage.expectLoaded(name);
+});

@@ -12,10 +12,13 @@ import { Message, useFlash } from '../../components/Message';
  */
 export function ResetPasswordPanel({
   user,
+  isSelf = false,
   onClose,
   onDone,
 }: {
   user: User;
+  /** The admin's own row: a reset signs this window out too, which they should know before pressing it. */
+  isSelf?: boolean;
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
@@ -58,6 +61,12 @@ export function ResetPasswordPanel({
         <div className="full">
           <Message flash={flash} onClose={clear} />
         </div>
+      )}
+      {isSelf && (
+        <p className="full muted" role="note">
+          This is your own account: a reset signs you out everywhere, this window too. Change Password under Your
+          Account keeps this session.
+        </p>
       )}
       <InputField
         label="New Password"

@@ -3,16 +3,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
-import { AddUserForm } from './AddUserForm';
+import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
+import { useSession } from '../auth/session-context';
+import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
+import { AddUserForm } from './AddUserForm';
 import { ResetPasswordPanel } from './ResetPasswordPanel';
 import { usersKey } from './users-keys';
 
 /**
  * Admin users tab (SPEC §2): add a user, list users with Delete, reset a user's password, and set a user's
- * daily max loss (issue 13).
+ * daily max loss (issue 13). Below, the admin's own account: an admin has no Profile page, yet changes
+ * their own password and receives kill-switch and limit alerts like anyone.
  */
 export function UsersTab() {
+  const { user: me } = useSession();
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
@@ -118,6 +123,7 @@ export function UsersTab() {
         <ResetPasswordPanel
           key={resetUser.id}
           user={resetUser}
+          isSelf={resetUser.id === me?.id}
           onClose={() => setResetFor(null)}
           onDone={(text) => {
             setResetFor(null);
@@ -125,6 +131,11 @@ export function UsersTab() {
           }}
         />
       )}
+      <section className="stack" aria-label="Your Account">
+        <h3>Your Account{me ? ` (${me.username})` : ''}</h3>
+        <ChangePasswordForm />
+        <AlertChannelsForm />
+      </section>
     </section>
   );
 }
