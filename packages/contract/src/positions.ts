@@ -52,11 +52,22 @@ export type Position = z.infer<typeof PositionSchema>;
 export const AdminPositionSchema = PositionSchema.extend({ user_username: z.string() });
 export type AdminPosition = z.infer<typeof AdminPositionSchema>;
 
+/** The figures of the listed strategies of one mode: real money (live) or paper money, never summed unseen. */
+export const ModeFiguresSchema = z.object({
+  /** How many of the listed strategies run in this mode. */
+  strategies: z.number().int(),
+  totals: PnlFiguresSchema,
+  today: PnlFiguresSchema,
+});
+export type ModeFigures = z.infer<typeof ModeFiguresSchema>;
+
 export const PositionsReplySchema = z.object({
   positions: z.array(PositionSchema),
   totals: PnlFiguresSchema,
   /** Today's (IST) figures across the listed strategies: the P&L strip. */
   today: PnlFiguresSchema,
+  /** The same figures apart for live and paper strategies (`totals` and `today` are their sums). */
+  by_mode: z.object({ live: ModeFiguresSchema, paper: ModeFiguresSchema }),
   as_of: IsoTimeSchema,
 });
 export type PositionsReply = z.infer<typeof PositionsReplySchema>;

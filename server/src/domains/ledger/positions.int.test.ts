@@ -108,6 +108,38 @@ describe('GET /positions', () => {
     expect(data.totals.net_pnl).toBe(p.net_pnl);
   });
 
+  it('gives live and paper figures apart, and their sums are the totals', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
+    await t.services.brokers.update(actor(), broker.id, {
+      broker_token: t.sandbox.control.issueKiteAccessToken('CC1234'),
+    });
+    const live = await runningMapping({ is_dummy: 0, user_broker_id: broker.id });
+    const paper = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+
+    const { data } = await get<PositionsReply>('/api/positions', owner.token);
+    const of = (id: number) => data.positions.find((p) => p.user_strategy_mapping_id === id);
+    const [l, p] = [of(live.id), of(paper.id)];
+    expect(l?.is_dummy).toBe(0);
+    expect(p?.is_dummy).toBe(1);
+    expect(data.by_mode.live.strategies).toBe(1);
+    expect(data.by_mode.paper.strategies).toBe(1);
+    const pick = (x: typeof l) => ({
+      realized_pnl: x?.today.realized_pnl,
+      unrealized_pnl: x?.today.unrealized_pnl,
+      charges: x?.today.charges,
+      net_pnl: x?.today.net_pnl,
+    });
+    expect(data.by_mode.live.today).toEqual(pick(l));
+    expect(data.by_mode.paper.today).toEqual(pick(p));
+    expect(data.by_mode.live.totals.charges).toBe(l?.charges);
+    for (const k of ['realized_pnl', 'unrealized_pnl', 'charges', 'net_pnl'] as const) {
+      expect(paise(data.today[k])).toBe(paise(data.by_mode.live.today[k]) + paise(data.by_mode.paper.today[k]));
+      expect(paise(data.totals[k])).toBe(paise(data.by_mode.live.totals[k]) + paise(data.by_mode.paper.totals[k]));
+    }
+    expect(data.by_mode.live.today.charges).toBeGreaterThan(0);
+  });
+
   it('keeps a strategy that traded and is now flat, with its realized P&L', async () => {
     const m = await runningMapping();
     await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);

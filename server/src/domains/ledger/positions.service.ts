@@ -22,6 +22,8 @@ export interface Booked {
   info: Map<string, SymbolInfo>;
 }
 
+const NO_STRATEGIES = { strategies: 0, all: ZERO_FIGURES, today: ZERO_FIGURES };
+
 /** Last prices in paise by `EXCHANGE:SYMBOL` (the option chain's quotes); may throw when no feed answers. */
 export type QuoteSource = (keys: string[]) => Promise<Map<string, number>>;
 
@@ -116,15 +118,28 @@ export function createPositionsService(deps: {
   async function reply(scope: PositionsScope): Promise<AdminPositionsReply> {
     const booked = await book(scope);
     const quotes = await quotesFor(booked);
-    let totals = ZERO_FIGURES;
-    let today = ZERO_FIGURES;
+    // Live (real money) and paper apart, so a paper profit never hides a live loss on screen.
+    const modes = { live: { ...NO_STRATEGIES }, paper: { ...NO_STRATEGIES } };
     const positions = booked.map((b) => {
       const marked = markToMarket(b.settled, b.info, quotes);
-      totals = addFigures(totals, marked.all);
-      today = addFigures(today, marked.today);
+      const mode = b.mapping.isDummy === 1 ? modes.paper : modes.live;
+      mode.strategies += 1;
+      mode.all = addFigures(mode.all, marked.all);
+      mode.today = addFigures(mode.today, marked.today);
       return toPosition(b.mapping, marked);
     });
-    return { positions, totals: toPnl(totals), today: toPnl(today), as_of: iso(deps.clock.now()) };
+    const modeFigures = (m: typeof NO_STRATEGIES) => ({
+      strategies: m.strategies,
+      totals: toPnl(m.all),
+      today: toPnl(m.today),
+    });
+    return {
+      positions,
+      totals: toPnl(addFigures(modes.live.all, modes.paper.all)),
+      today: toPnl(addFigures(modes.live.today, modes.paper.today)),
+      by_mode: { live: modeFigures(modes.live), paper: modeFigures(modes.paper) },
+      as_of: iso(deps.clock.now()),
+    };
   }
 
   return {

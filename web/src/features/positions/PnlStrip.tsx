@@ -1,4 +1,5 @@
-import type { PnlFigures } from '@app/contract';
+import type { ModeFigures, PnlFigures, PositionsReply } from '@app/contract';
+import { MODE_LABELS } from '@app/contract';
 import { formatInr, formatTimeIst } from '../../lib/format';
 import { formatPnl, pnlClass } from './pnl-display';
 import './positions.css';
@@ -13,15 +14,85 @@ function Figure({ label, rupees, isCost = false }: { label: string; rupees: numb
   );
 }
 
+function Signed({ rupees }: { rupees: number }) {
+  return <span className={pnlClass(rupees)}>{formatPnl(rupees).text}</span>;
+}
+
+/**
+ * Live (real money) and paper apart, when the list holds both: a paper profit must not hide a live loss.
+ * Net first: on a phone the line may scroll, and net is what a trader looks for.
+ */
+function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
+  const rows: Array<[string, ModeFigures]> = [
+    [MODE_LABELS.live, modes.live],
+    [MODE_LABELS.paper, modes.paper],
+  ];
+  return (
+    <div className="table-wrap">
+      <table className="pnl-by-mode" aria-label="Today's P&L by mode">
+        <thead>
+          <tr>
+            <th scope="col">Mode</th>
+            <th scope="col">Net</th>
+            <th scope="col">Realized</th>
+            <th scope="col">Unrealized</th>
+            <th scope="col">Charges (est.)</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([label, m]) => (
+            <tr key={label} data-testid={`pnl-mode-${label.toLowerCase()}`}>
+              <th scope="row">
+                {label} ({m.strategies})
+              </th>
+              <td>
+                <Signed rupees={m.today.net_pnl} />
+              </td>
+              <td>
+                <Signed rupees={m.today.realized_pnl} />
+              </td>
+              <td>
+                <Signed rupees={m.today.unrealized_pnl} />
+              </td>
+              <td className="pnl-cost">{formatInr(m.today.charges)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "paper" or "live" when every listed strategy is of that mode, else null (both, or none). */
+function onlyMode(modes: PositionsReply['by_mode'] | undefined): string | null {
+  if (!modes) return null;
+  if (modes.live.strategies > 0 && modes.paper.strategies === 0) return MODE_LABELS.live.toLowerCase();
+  if (modes.paper.strategies > 0 && modes.live.strategies === 0) return MODE_LABELS.paper.toLowerCase();
+  return null;
+}
+
 /**
  * Today's P&L above the Active Strategies table: realized, unrealized, estimated charges and net across
- * the listed strategies (the user's own, or every user's for an admin), for the IST calendar day.
+ * the listed strategies (the user's own, or every user's for an admin), for the IST calendar day. The
+ * heading names the mode when all are of one; with both, a line per mode follows the sums.
  */
-export function PnlStrip({ today, asOf, scopeLabel }: { today: PnlFigures; asOf: string; scopeLabel?: string }) {
+export function PnlStrip({
+  today,
+  byMode,
+  asOf,
+  scopeLabel,
+}: {
+  today: PnlFigures;
+  byMode?: PositionsReply['by_mode'];
+  asOf: string;
+  scopeLabel?: string;
+}) {
+  const scope = [scopeLabel, onlyMode(byMode)].filter(Boolean).join(', ');
+  const isMixed = byMode !== undefined && byMode.live.strategies > 0 && byMode.paper.strategies > 0;
   return (
     <section className="pnl-strip" aria-labelledby="pnl-strip-title">
       <div className="pnl-strip-header">
-        <h3 id="pnl-strip-title">Today (IST){scopeLabel ? `, ${scopeLabel}` : ''}</h3>
+        <h3 id="pnl-strip-title">Today (IST){scope ? `, ${scope}` : ''}</h3>
         <span className="muted pnl-strip-note">
           Charges are estimated (Zerodha F&amp;O rates) · as of {formatTimeIst(asOf)}
         </span>
@@ -30,8 +101,9 @@ export function PnlStrip({ today, asOf, scopeLabel }: { today: PnlFigures; asOf:
         <Figure label="Realized" rupees={today.realized_pnl} />
         <Figure label="Unrealized" rupees={today.unrealized_pnl} />
         <Figure label="Charges (est.)" rupees={today.charges} isCost />
-        <Figure label="Net" rupees={today.net_pnl} />
+        <Figure label={isMixed ? 'Net (live + paper)' : 'Net'} rupees={today.net_pnl} />
       </dl>
+      {isMixed && <ByMode modes={byMode} />}
     </section>
   );
 }

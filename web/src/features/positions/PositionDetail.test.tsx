@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PnlStrip } from './PnlStrip';
 import { PositionDetail } from './PositionDetail';
-import { figures, legFixture, positionFixture } from './position-fixture';
+import { figures, legFixture, positionFixture, replyFixture } from './position-fixture';
 
 const cellsOf = (row: HTMLElement) =>
   within(row)
@@ -74,5 +74,30 @@ describe('PnlStrip', () => {
   it('names the scope on the admin table', () => {
     render(<PnlStrip today={figures(0, 0, 0)} asOf="2025-12-10T05:00:00.000Z" scopeLabel="all users" />);
     expect(screen.getByRole('heading', { name: 'Today (IST), all users' })).toBeTruthy();
+  });
+
+  it('shows live and paper apart when the list holds both: a paper profit does not hide a live loss', () => {
+    const live = positionFixture({ is_dummy: 0, ...figures(-900, -100, 60), today: figures(-900, -100, 60) });
+    const paper = positionFixture({
+      user_strategy_mapping_id: 12,
+      ...figures(1500, 0, 40),
+      today: figures(1500, 0, 40),
+    });
+    const reply = replyFixture([live, paper]);
+    render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} />);
+    expect(screen.getByRole('heading', { name: 'Today (IST)' })).toBeTruthy();
+    expect(screen.getByText('Net (live + paper)')).toBeTruthy();
+    expect(cellsOf(screen.getByTestId('pnl-mode-live'))).toEqual(['−₹1,060.00', '−₹900.00', '−₹100.00', '₹60.00']);
+    expect(within(screen.getByTestId('pnl-mode-live')).getByRole('rowheader').textContent).toBe('Live (1)');
+    const heads = within(screen.getByRole('table', { name: "Today's P&L by mode" })).getAllByRole('columnheader');
+    expect(heads.map((h) => h.textContent)).toEqual(['Mode', 'Net', 'Realized', 'Unrealized', 'Charges (est.)']);
+    expect(cellsOf(screen.getByTestId('pnl-mode-paper'))).toEqual(['+₹1,460.00', '+₹1,500.00', '₹0.00', '₹40.00']);
+  });
+
+  it('names the mode in the heading when every strategy is of one', () => {
+    const reply = replyFixture([positionFixture()]);
+    render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} scopeLabel="all users" />);
+    expect(screen.getByRole('heading', { name: 'Today (IST), all users, paper' })).toBeTruthy();
+    expect(screen.queryByRole('table', { name: "Today's P&L by mode" })).toBeNull();
   });
 });

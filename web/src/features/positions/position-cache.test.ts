@@ -40,6 +40,31 @@ describe('applyPositionUpdate (the strip and totals follow live updates)', () =>
     expect(next.positions).toHaveLength(1);
     expect(next.today).toEqual({ realized_pnl: 0, unrealized_pnl: 5, charges: 20, net_pnl: -15 });
   });
+
+  it('keeps live and paper apart: an update moves only its own mode, and a strategy switched to live moves over', () => {
+    const paper = positionFixture({ ...figures(10, 0, 5), today: figures(10, 0, 5) });
+    const live = positionFixture({
+      user_strategy_mapping_id: 12,
+      is_dummy: 0,
+      ...figures(-50, -5, 40),
+      today: figures(-50, -5, 40),
+    });
+    const reply = replyFixture([paper, live]);
+    const worse = { ...live, ...figures(-80, -5, 40), today: figures(-80, -5, 40) };
+    const next = applyPositionUpdate(reply, worse, AT);
+    expect(next.by_mode.live).toEqual({
+      strategies: 1,
+      totals: figures(-80, -5, 40),
+      today: figures(-80, -5, 40),
+    });
+    expect(next.by_mode.paper).toEqual(reply.by_mode.paper);
+    // Edited to live while stopped, the paper strategy's figures leave paper's line for live's.
+    const switched = applyPositionUpdate(next, { ...paper, is_dummy: 0 }, AT);
+    expect(switched.by_mode.paper.strategies).toBe(0);
+    expect(switched.by_mode.paper.today).toEqual(figures(0, 0, 0));
+    expect(switched.by_mode.live.strategies).toBe(2);
+    expect(switched.by_mode.live.today).toEqual(figures(-70, -5, 45));
+  });
 });
 
 describe('patchPositionInCache', () => {

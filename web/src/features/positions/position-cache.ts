@@ -14,6 +14,7 @@ export const positionKeys = {
 };
 
 const FIGURES = ['realized_pnl', 'unrealized_pnl', 'charges', 'net_pnl'] as const;
+const ZERO_PNL: PnlFigures = { realized_pnl: 0, unrealized_pnl: 0, charges: 0, net_pnl: 0 };
 
 /** `base` + `added` − `removed`, figure by figure, in paise. */
 export function shiftFigures(base: PnlFigures, added: PnlFigures, removed: PnlFigures | undefined): PnlFigures {
@@ -61,8 +62,31 @@ export function applyPositionUpdate<R extends PositionsReply>(
     positions,
     totals: shiftFigures(reply.totals, position, previous),
     today: shiftFigures(reply.today, position.today, previous?.today),
+    by_mode: shiftModes(reply.by_mode, position, previous),
     as_of: at,
   };
+}
+
+const modeOf = (p: Pick<Position, 'is_dummy'>) => (p.is_dummy === 1 ? 'paper' : 'live');
+
+/** The live and paper figures with one strategy's new figures in its mode (and its old ones out of theirs). */
+function shiftModes(
+  modes: PositionsReply['by_mode'],
+  position: Position,
+  previous: Position | undefined,
+): PositionsReply['by_mode'] {
+  const out = { live: { ...modes.live }, paper: { ...modes.paper } };
+  if (previous) {
+    const was = out[modeOf(previous)];
+    was.strategies -= 1;
+    was.totals = shiftFigures(was.totals, ZERO_PNL, previous);
+    was.today = shiftFigures(was.today, ZERO_PNL, previous.today);
+  }
+  const now = out[modeOf(position)];
+  now.strategies += 1;
+  now.totals = shiftFigures(now.totals, position, undefined);
+  now.today = shiftFigures(now.today, position.today, undefined);
+  return out;
 }
 
 /** Without the admin-only field, for the signed-in user's own list. */

@@ -49,16 +49,29 @@ export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPo
   };
 }
 
+/** Figures summed over `positions`, in paise. */
+function sumOf(positions: AdminPosition[], pick: (p: AdminPosition) => PnlFigures): PnlFigures {
+  const paise = (k: keyof PnlFigures) => positions.reduce((s, p) => s + Math.round(pick(p)[k] * 100), 0) / 100;
+  return {
+    realized_pnl: paise('realized_pnl'),
+    unrealized_pnl: paise('unrealized_pnl'),
+    charges: paise('charges'),
+    net_pnl: paise('net_pnl'),
+  };
+}
+
 /** A reply holding `positions`, its totals and today's strip the sums of theirs. */
 export function replyFixture(positions: AdminPosition[]): PositionsReply & { positions: AdminPosition[] } {
-  const sum = (pick: (p: AdminPosition) => PnlFigures): PnlFigures => {
-    const paise = (k: keyof PnlFigures) => positions.reduce((s, p) => s + Math.round(pick(p)[k] * 100), 0) / 100;
-    return {
-      realized_pnl: paise('realized_pnl'),
-      unrealized_pnl: paise('unrealized_pnl'),
-      charges: paise('charges'),
-      net_pnl: paise('net_pnl'),
-    };
+  const mode = (isDummy: number) => {
+    const own = positions.filter((p) => p.is_dummy === isDummy);
+    const of = (pick: (p: AdminPosition) => PnlFigures) => sumOf(own, pick);
+    return { strategies: own.length, totals: of((p) => p), today: of((p) => p.today) };
   };
-  return { positions, totals: sum((p) => p), today: sum((p) => p.today), as_of: '2025-12-10T05:00:00.000Z' };
+  return {
+    positions,
+    totals: sumOf(positions, (p) => p),
+    today: sumOf(positions, (p) => p.today),
+    by_mode: { live: mode(0), paper: mode(1) },
+    as_of: '2025-12-10T05:00:00.000Z',
+  };
 }

@@ -108,6 +108,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       {positions.data && (
         <PnlStrip
           today={positions.data.today}
+          byMode={positions.data.by_mode}
           asOf={positions.data.as_of}
           {...(showUser ? { scopeLabel: 'all users' } : {})}
         />
