@@ -44,6 +44,27 @@ export class LayoutPage {
     });
   }
 
+  /**
+   * Row actions (buttons in a table's last column) that cannot be reached without scrolling sideways: outside
+   * their scrolling box or the window. Each as "table label: button text".
+   */
+  unreachableRowActions(): Promise<string[]> {
+    return this.page.evaluate(() => {
+      const found: string[] = [];
+      for (const wrap of Array.from(document.querySelectorAll('.table-wrap'))) {
+        const box = wrap.getBoundingClientRect();
+        const right = Math.min(box.right, window.innerWidth) + 0.5;
+        const left = Math.max(box.left, 0) - 0.5;
+        const label = wrap.querySelector('table')?.getAttribute('aria-label') ?? 'table';
+        for (const button of Array.from(wrap.querySelectorAll('tbody > tr > td:last-child button'))) {
+          const b = button.getBoundingClientRect();
+          if (b.width > 0 && (b.right > right || b.left < left)) found.push(`${label}: ${button.textContent ?? ''}`);
+        }
+      }
+      return found;
+    });
+  }
+
   /** Waits until no "Loading..." text or button is left on screen. */
   async settled() {
     await expect(this.page.getByText(/^Loading/)).toHaveCount(0);

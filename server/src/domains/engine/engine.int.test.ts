@@ -84,6 +84,8 @@ describe('paper trading on candle closes', () => {
     });
     await t.services.engine.start();
     await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+    // Live sync is stopped, yet its status says the stream the running strategy keeps open is connected.
+    expect(await t.services.liveSync.status()).toMatchObject({ isRunning: false, connectedSources: ['kite'] });
     // Let a minute of ticks flow (the sandbox streams the steps the clock passed), then close it.
     for (let s = 0; s < 70; s += 10) {
       t.clock.advance(10_000);

@@ -51,7 +51,9 @@ export function createLiveSyncService(deps: {
 
   const localStatus = (): LiveSyncStatus => ({
     isRunning,
-    connectedSources: isRunning ? deps.hub.connectedSources() : [],
+    // The streams connected now, whoever asked for them: running strategies keep Kite's open while live sync
+    // is stopped, and a status saying "none" then would be false.
+    connectedSources: deps.hub.connectedSources(),
     activeSubscriptions: [...active.keys()].sort(),
     // Said whether or not live sync runs: the engine's candles come through the same stream.
     haltedSources: deps.hub.haltedSources(),
@@ -106,7 +108,7 @@ export function createLiveSyncService(deps: {
       const shared = await deps.shared.liveSyncStatus.get();
       return {
         isRunning: isWanted,
-        connectedSources: isWanted ? (shared?.connectedSources ?? []) : [],
+        connectedSources: shared?.connectedSources ?? [],
         activeSubscriptions: isWanted ? (shared?.activeSubscriptions ?? []) : [],
         haltedSources: shared?.haltedSources ?? [],
       };

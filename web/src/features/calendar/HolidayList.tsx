@@ -15,7 +15,7 @@ export function HolidayList({ holidays, onDelete, isDeleting, today = istDay(Dat
   if (holidays.length === 0) return <p className="muted">{CALENDAR_MSG.noHolidays}</p>;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table" aria-label="Market holidays">
         <thead>
           <tr>
             <th>Date</th>

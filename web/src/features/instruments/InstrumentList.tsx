@@ -15,7 +15,7 @@ export function InstrumentList({ instruments, onEdit, onDelete, isDeleting }: Pr
   if (instruments.length === 0) return <p className="muted">No instruments found.</p>;
   return (
     <div className="table-wrap">
-      <table className="table">
+      <table className="table" aria-label="Instruments">
         <thead>
           <tr>
             <th>ID</th>

@@ -1,7 +1,7 @@
 import type { LiveSyncStatus } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LiveSyncPanel } from './LiveSyncPanel';
 
 const RUNNING: LiveSyncStatus = {
@@ -31,6 +31,8 @@ function renderPanel() {
 }
 
 describe('LiveSyncPanel', () => {
+  afterEach(cleanup);
+
   it('says nothing more while every stream runs', () => {
     renderPanel();
     expect(screen.queryByRole('alert')).toBeNull();
@@ -46,6 +48,14 @@ describe('LiveSyncPanel', () => {
     renderPanel();
     expect(screen.getByRole('alert').textContent).toBe(
       'Kite stream stopped: Kite refused the access token (it expires at 06:00 IST): generate a new one',
+    );
+  });
+
+  it("says a stream stopped live sync left open is the running strategies'", () => {
+    mockStatus = { isRunning: false, connectedSources: ['kite'], activeSubscriptions: [], haltedSources: [] };
+    renderPanel();
+    expect(screen.getByTestId('live-sync-status').textContent).toContain(
+      'Connected sources: kite (for running strategies)',
     );
   });
 });

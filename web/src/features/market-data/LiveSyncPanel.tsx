@@ -51,7 +51,11 @@ export function LiveSyncPanel({ configs, notify }: Props) {
             {status.isRunning ? 'Running' : 'Stopped'}
           </span>
         </span>
-        <span>Connected sources: {sources}</span>
+        <span>
+          Connected sources: {sources}
+          {/* Stopped live sync with a stream open: the RDX engine's candles for running strategies. */}
+          {!status.isRunning && status.connectedSources.length > 0 && ' (for running strategies)'}
+        </span>
         <span>Active subscriptions: {status.activeSubscriptions.length}</span>
         {checkedAt > 0 && <span>Checked at {formatTimeIst(checkedAt)}</span>}
       </p>

@@ -28,7 +28,11 @@ export function ResetPasswordPanel({
   const submitOnce = useSingleFlight();
   const input = useRef<HTMLInputElement>(null);
   // The panel opens below the table: bring it into view, ready to type.
-  useEffect(() => input.current?.focus(), []);
+  useEffect(() => {
+    input.current?.focus();
+    // On a phone the panel opens below the fold: focusing alone does not always bring it up.
+    input.current?.scrollIntoView?.({ block: 'center' });
+  }, []);
 
   async function reset(newPassword: string) {
     setIsBusy(true);

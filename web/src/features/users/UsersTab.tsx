@@ -1,6 +1,6 @@
 import { api, engineRoutes, MSG } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
@@ -23,6 +23,11 @@ export function UsersTab() {
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
   const [resetFor, setResetFor] = useState<number | null>(null);
   const [limitFor, setLimitFor] = useState<number | null>(null);
+  const limitPanel = useRef<HTMLDivElement>(null);
+  // The panel opens under the table, below the fold on a phone: bring it up.
+  useEffect(() => {
+    if (limitFor !== null) limitPanel.current?.scrollIntoView?.({ block: 'center' });
+  }, [limitFor]);
   const remove = useMutation({
     mutationFn: (id: number) => call(api.users.remove, { params: { id } }),
     onSuccess: async (_data, id) => {
@@ -109,7 +114,7 @@ export function UsersTab() {
         )}
       </div>
       {limitUser && (
-        <div className="card" aria-label={`Daily max loss for ${limitUser.username}`} role="region">
+        <div className="card" ref={limitPanel} aria-label={`Daily max loss for ${limitUser.username}`} role="region">
           <div className="view-header">
             <h3>Daily max loss for {limitUser.username}</h3>
             <button type="button" onClick={() => setLimitFor(null)}>
