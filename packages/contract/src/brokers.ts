@@ -57,7 +57,8 @@ function kiteAppPair(v: { api_key?: string | undefined; api_secret?: string | un
 
 const userBrokerFields = z.object({
   broker_id: idField('broker_id', 'Broker is required'),
-  broker_username: requiredText('broker_username', 128),
+  /** A Kite user ID is upper case (AB1234); typed in lower case it would fail at the login, so it is stored upper. */
+  broker_username: requiredText('broker_username', 128).toUpperCase(),
   /** Optional; an empty string means "no token". */
   broker_token: brokerToken,
   /** Optional: the account's own Kite Connect app key, with api_secret. Stored sealed, never returned. */

@@ -70,6 +70,9 @@ export const MSG = {
   selectUserBroker: 'Please select a user broker',
   confirmDeleteMapping: 'Are you sure you want to delete this strategy mapping?',
   mappingRunning: 'Exit the strategy before deleting its mapping',
+  exitBeforeChangingPosition: 'Exit the strategy before changing its strategy, instrument, broker or mode',
+  exitBeforeDeactivating:
+    'Exit the strategy before making it inactive: Home lists active strategies only, so its legs and Exit would be hidden',
   notRunning: 'Strategy is not running',
   notPaused: 'Strategy is not paused',
   killSwitchEngaged: 'The kill switch is engaged: no strategy starts, resumes or realigns until an admin releases it',

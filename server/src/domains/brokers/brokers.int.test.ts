@@ -62,6 +62,17 @@ describe('broker configurations', () => {
     expect(await t.services.brokers.listFor(owner.id)).toHaveLength(0);
   });
 
+  it('stores a Kite user ID typed in lower case as Kite writes it (upper case), so its login works', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/brokers/user-brokers',
+      token: owner.token,
+      payload: { broker_id: 1, broker_username: ' ab1234 ', broker_token: null },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.broker_username).toBe('AB1234');
+  });
+
   it('keeps the token on an empty update, replaces it with a new one, clears it with null', async () => {
     const b = await buildUserBroker(t, owner, { broker_token: 'first' });
     const put = (payload: object) =>

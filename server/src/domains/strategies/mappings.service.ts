@@ -157,7 +157,12 @@ export function createMappingsService({
       merged.isDummy !== current.isDummy;
     // Open legs were bought through this broker, on this instrument, in this mode.
     if (changesPosition && (await repo.countOpenLegs(id)) > 0) {
-      throw conflict('Exit the strategy before changing its strategy, instrument, broker or mode');
+      throw conflict(MSG.exitBeforeChangingPosition);
+    }
+    // Home lists active strategies only: an inactive one would hide its legs and its Exit, and nothing trades it.
+    const deactivates = patch.is_active === 0 && current.isActive === 1;
+    if (deactivates && (isLive(current.runningStatus) || (await repo.countOpenLegs(id)) > 0)) {
+      throw conflict(MSG.exitBeforeDeactivating);
     }
     await repo.update(id, {
       ...merged,

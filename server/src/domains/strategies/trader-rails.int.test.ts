@@ -201,6 +201,34 @@ describe('Start from the screen, and why a strategy is or is not trading', () =>
   });
 });
 
+describe('a strategy holding legs keeps them in view', () => {
+  it('refuses to make it inactive or change its mode until it is exited; then both are allowed', async () => {
+    const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.evaluate('256265', '15m', 2450000, Date.parse('2026-11-23T05:00:00Z'));
+    expect((await mapping(m.id)).open_legs).toHaveLength(2);
+    const update = (payload: object) =>
+      t.request({ method: 'PUT', url: `/api/strategies/user-mappings/${m.id}`, token: owner.token, payload });
+
+    const inactive = await update({ is_active: 0 });
+    expect(inactive.statusCode).toBe(409);
+    expect(inactive.json().error).toBe(MSG.exitBeforeDeactivating);
+    const live = await update({ is_dummy: 0 });
+    expect(live.statusCode).toBe(409);
+    expect(live.json().error).toBe(MSG.exitBeforeChangingPosition);
+    expect((await mapping(m.id)).open_legs).toHaveLength(2);
+
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${m.id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode).toBe(200);
+    expect((await update({ is_active: 0 })).statusCode).toBe(200);
+  });
+});
+
 describe('passwords', () => {
   it('a user changes their own password: other sessions end, this one stays', async () => {
     const other = await t.services.auth.login({ username: owner.username, password: owner.password }, '10.9.9.9');
