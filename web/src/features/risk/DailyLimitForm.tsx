@@ -25,6 +25,19 @@ export function dailyLimitSummary(limit: DailyLimit): string {
 }
 
 /**
+ * The question to ask before saving a limit the day has already passed: saving it sells nothing quietly,
+ * it exits every open leg at market at once. Null when the limit is not reached (or removed).
+ */
+export function reachedLimitQuestion(todayPnl: number, limitRupees: number | null, isOwn: boolean): string | null {
+  if (limitRupees === null || Math.round(todayPnl * 100) > -Math.round(limitRupees * 100)) return null;
+  const whose = isOwn ? 'your' : "this user's";
+  return (
+    `Today's P&L is ${formatPnl(todayPnl).text}, already past a daily max loss of ${formatInr(limitRupees)}. ` +
+    `Saving it stops all ${whose} strategies and exits every open leg at market now. Save it?`
+  );
+}
+
+/**
  * A user's daily max loss (issue 13) on Profile, or — with `userId` — any user's on the admin's Users tab.
  * Reaching it stops every strategy of the user and exits their legs.
  */
@@ -64,6 +77,10 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
       return;
     }
     clear();
+    const question = current
+      ? reachedLimitQuestion(current.today_pnl, body.daily_max_loss, userId === undefined)
+      : null;
+    if (question !== null && !window.confirm(question)) return;
     save.mutate(body);
   }
 

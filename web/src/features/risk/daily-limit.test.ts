@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLimitBody, dailyLimitSummary } from './DailyLimitForm';
+import { dailyLimitBody, dailyLimitSummary, reachedLimitQuestion } from './DailyLimitForm';
 
 describe('the daily max loss form', () => {
   it('sends an empty field as no limit, a typed one in rupees, and the user only when an admin names one', () => {
@@ -15,5 +15,21 @@ describe('the daily max loss form', () => {
     expect(dailyLimitSummary({ user_id: 1, daily_max_loss: null, today_pnl: 0 })).toBe(
       "Today's P&L: ₹0.00. No daily limit.",
     );
+  });
+});
+
+describe('saving a limit the day has already passed', () => {
+  it('asks first, saying it exits every open leg now', () => {
+    expect(reachedLimitQuestion(-4894.5, 1000, true)).toBe(
+      "Today's P&L is −₹4,894.50, already past a daily max loss of ₹1,000.00. Saving it stops all your strategies " +
+        'and exits every open leg at market now. Save it?',
+    );
+    expect(reachedLimitQuestion(-1000, 1000, false)).toContain("stops all this user's strategies");
+  });
+
+  it('does not ask when the limit is not reached, or removed', () => {
+    expect(reachedLimitQuestion(-999.99, 1000, true)).toBeNull();
+    expect(reachedLimitQuestion(250, 1000, true)).toBeNull();
+    expect(reachedLimitQuestion(-5000, null, true)).toBeNull();
   });
 });
