@@ -157,7 +157,14 @@ export function createEngine(deps: {
       // Settling may have booked fills: decide on the legs as they are now.
       const state = (await deps.repo.one(id)) ?? before;
       const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
-      const refusal = (await execute(plans, at)).find(isBrokerRefusal);
+      const failures = await execute(plans, at);
+      const refusal = failures.find(isBrokerRefusal);
+      const [unknown] = failures;
+      if (!refusal && unknown !== undefined) {
+        // No answer (a lost reply, a dropped connection): what the broker did is asked before the next decision.
+        const why = unknown instanceof Error ? unknown.message : 'no reply';
+        noteProblem(id, `an order got no answer from the broker (${why}): it is checked at the next candle close`);
+      }
       if (refusal) {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
         // realign refused half-way) are squared off by the chase, like any stopped strategy's.

@@ -66,6 +66,37 @@ describe('live orders', () => {
     const legs = await t.services.engineRepo.openLegsOf(id);
     expect(legs.map((l) => l.tradingSymbol).sort()).toEqual([...sold].sort());
   });
+
+  it('completes a strangle an entry left with one side (a lost reply on its first order): never left unhedged', async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+    // Exited and started again: the strategy keeps the ATM it traded at.
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), id, 1);
+    // The entry's first order (the CE) is taken but its reply never arrives: the PE is not sent.
+    t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(0);
+    // The row says an order is in doubt, not just "waiting to enter".
+    expect((await t.services.mappings.get(actor(), id)).status_detail).toMatch(
+      /an order got no answer from the broker .*: it is checked at the next candle close/,
+    );
+
+    // The next close finds the CE filled at the broker, books it, and sells the missing PE at its strike.
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 1_800_000);
+    const legs = await t.services.engineRepo.openLegsOf(id);
+    expect(legs.map((l) => l.optionType).sort()).toEqual(['CE', 'PE']);
+    const sells = (await brokerOrders()).filter((o) => o.status === 'COMPLETE');
+    // Two entries' CE and PE plus the exit's two buys: each symbol sold once per entry, no extra.
+    expect(sells).toHaveLength(6);
+  });
 });
 
 describe('an order the broker rejects on a candle close', () => {

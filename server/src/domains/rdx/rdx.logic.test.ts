@@ -186,6 +186,42 @@ describe('entry', () => {
   });
 });
 
+describe('a strangle missing a side', () => {
+  // The CE was sold around ATM 24,500; the PE's order reply was lost and it was never sent.
+  const onlyCall = [leg('CE', 24600)];
+
+  it('sells the missing side at the strike the held side was placed around, in its expiry', () => {
+    const d = decideOnCandle(
+      inputs({ legs: onlyCall, pricePaise: rupees(24530), config: { atmPaise: rupees(24500) } }),
+    );
+    expect(d.action).toBe('enter');
+    if (d.action !== 'enter') return;
+    expect(d.atmPaise).toBe(rupees(24500));
+    expect(d.open.map((o) => [o.option.optionType, o.option.strikePaise / 100, o.option.expiry, o.quantity])).toEqual([
+      ['PE', 24400, '2026-12-01', 2 * NIFTY_LOT],
+    ]);
+  });
+
+  it('realigns the whole strangle when the ATM has moved past the threshold anyway', () => {
+    const d = decideOnCandle(
+      inputs({ legs: onlyCall, pricePaise: rupees(24700), config: { atmPaise: rupees(24500) } }),
+    );
+    expect(d.action).toBe('realign');
+  });
+
+  it('leaves a side alone that is not configured', () => {
+    const d = decideOnCandle(
+      inputs({
+        legs: onlyCall,
+        mapping: { peCount: 0 },
+        pricePaise: rupees(24530),
+        config: { atmPaise: rupees(24500) },
+      }),
+    );
+    expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+});
+
 describe('realign threshold', () => {
   const legs = [leg('CE', 24600), leg('PE', 24400)];
   it('holds while the ATM moved less than max(|offset|, step)', () => {

@@ -189,8 +189,25 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
   if (!step) return { action: 'hold', reason: 'option chain has no strike step' };
   const threshold = Math.max(Math.abs(inputs.config.offsetPaise), step);
   const atmNow = atmOf(inputs.pricePaise, step);
-  if (Math.abs(atmNow - inputs.config.atmPaise) < threshold) return { action: 'hold', reason: 'within threshold' };
-  return enterAround(inputs, today);
+  if (Math.abs(atmNow - inputs.config.atmPaise) >= threshold) return enterAround(inputs, today);
+  return completeMissingSides(inputs, expiry, step) ?? { action: 'hold', reason: 'within threshold' };
+}
+
+/**
+ * A strangle missing a whole side (a CE or PE is configured, none is held) is unhedged: an entry or realign
+ * stopped half-way (an order's reply lost, then found filled at the broker). The missing side is sold at the
+ * strikes the held side was placed around, in its expiry. Null when every configured side is held.
+ */
+function completeMissingSides(inputs: RdxInputs, expiry: string, step: number): Decision | null {
+  const held = new Set(inputs.legs.map((l) => l.optionType));
+  const missing = (['CE', 'PE'] as const).filter(
+    (type) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount) > 0 && !held.has(type),
+  );
+  if (missing.length === 0 || inputs.config.atmPaise <= 0) return null;
+  const orders = entryOrders(inputs, inputs.config.atmPaise, expiry, step);
+  if (typeof orders === 'string') return { action: 'hold', reason: orders };
+  const open = orders.filter((o) => missing.includes(o.option.optionType));
+  return open.length > 0 ? { action: 'enter', atmPaise: inputs.config.atmPaise, open } : null;
 }
 
 /** Manual Realign: at once at the last price, whatever the threshold. */
