@@ -148,6 +148,7 @@ export async function buildApp(deps: AppDeps) {
     kind,
     secrets: deps.secrets,
     clock,
+    events,
     settings,
     market: deps.market,
     ...(deps.retry ? { retry: deps.retry } : {}),
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     tokenOf: (symbol) => marketData.optionChains.instrumentTokenOf(symbol),
     candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),
     brokerCredentials: (id) => brokers.brokers.credentialsOf(id),
+    tokenRefused: (id, used, reason) => brokers.brokers.tokenRefused(id, used, reason),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));

@@ -13,6 +13,8 @@ export const ALERT_KINDS = [
   'broker_error',
   /** A live strategy's broker token will have expired before the market next opens. */
   'token_expiring',
+  /** Kite refused a broker account's access token before its end: its live strategies cannot trade. */
+  'token_refused',
   'kill_switch',
   /** The broker holds other quantities than the console for an account. */
   'reconciliation_drift',

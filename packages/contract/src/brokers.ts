@@ -20,6 +20,9 @@ export const UserBrokerSchema = z.object({
   token_updated_at: IsoTimeSchema.nullable(),
   /** Kite access tokens die at the next 06:00 IST after they were issued; null without a token. */
   token_expires_at: IsoTimeSchema.nullable(),
+  /** When Kite refused the current token before its end (a logout, a login elsewhere), and its words; else null. */
+  token_refused_at: IsoTimeSchema.nullable(),
+  token_refused_reason: z.string().nullable(),
   created_at: IsoTimeSchema,
 });
 export type UserBroker = z.infer<typeof UserBrokerSchema>;

@@ -101,6 +101,7 @@ export const MSG = {
   inactiveCannotStart: 'This strategy is inactive; set Active to Yes before starting it',
   noBrokerToken: 'The broker account has no access token: generate one on the Profile page',
   brokerTokenExpired: 'The broker access token expired at 06:00 IST: generate a new one on the Profile page',
+  brokerTokenRefused: 'Kite refused the broker access token: generate a new one on the Profile page',
   alreadyRunning: 'Strategy is already running',
 
   // RDX

@@ -61,6 +61,11 @@ export interface DomainEvents {
     }>;
     at: number;
   };
+  /**
+   * Kite refused a broker account's access token before its 06:00 IST end (first refusal of that token): the
+   * alerts domain tells the owner; the engine pauses the account's running live strategies at its next tick.
+   */
+  'broker.token_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
   /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
   'alert.created': { userId: number; alert: Alert };
   /**

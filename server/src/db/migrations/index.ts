@@ -26,6 +26,7 @@ import * as m0024 from './202611230015_add_must_change_password.js';
 import * as m0025 from './202611240001_index_only_broker_order_fills.js';
 import * as m0026 from './202611260001_leave_room_for_atm_updates.js';
 import * as m0027 from './202611260002_find_audit_actors_in_any_case.js';
+import * as m0028 from './202611260003_remember_refused_tokens.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '202611240001_index_only_broker_order_fills': m0025,
   '202611260001_leave_room_for_atm_updates': m0026,
   '202611260002_find_audit_actors_in_any_case': m0027,
+  '202611260003_remember_refused_tokens': m0028,
 };

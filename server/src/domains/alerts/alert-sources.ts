@@ -1,6 +1,6 @@
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { driftAlert, killSwitchAlert, strategyStoppedAlert } from './alert-text.logic.js';
+import { driftAlert, killSwitchAlert, strategyStoppedAlert, tokenRefusedAlert } from './alert-text.logic.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { AlertsService } from './alerts.service.js';
 
@@ -27,6 +27,10 @@ export function subscribeAlertSources(deps: {
       const [admins, everyone] = await Promise.all([repo.adminIds(), repo.allUserIds()]);
       const isAdmin = new Set(admins);
       await alerts.notify(everyone.map((userId) => ({ userId, draft: killSwitchAlert(change, isAdmin.has(userId)) })));
+    }),
+
+    events.subscribe('broker.token_refused', async (token) => {
+      await alerts.notify([{ userId: token.userId, draft: tokenRefusedAlert(token) }]);
     }),
 
     events.subscribe('reconciliation.drift', async ({ accounts, at }) => {

@@ -170,6 +170,28 @@ export function tokenExpiringAlert(token: ExpiringToken): AlertDraft {
   };
 }
 
+export interface RefusedToken {
+  userBrokerId: number;
+  brokerUsername: string;
+  reason: string;
+  at: number;
+}
+
+/** Kite stopped taking an account's token before its 06:00 IST end: once per refusal. */
+export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
+  return {
+    kind: 'token_refused',
+    title: `Kite refused the access token of ${token.brokerUsername}`,
+    body:
+      `At ${istStamp(token.at)} Kite refused the access token of ${token.brokerUsername} (${token.reason}). ` +
+      `Its live strategies cannot place or exit orders and are paused. Generate a new token on the Profile page, ` +
+      `then resume them.`,
+    mappingId: null,
+    userBrokerId: token.userBrokerId,
+    dedupeKey: `token-refused:${token.userBrokerId}:${token.at}`,
+  };
+}
+
 export const TEST_ALERT: AlertDraft = {
   kind: 'test',
   title: 'Test notification',

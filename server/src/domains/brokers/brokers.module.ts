@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
@@ -20,6 +21,7 @@ export function createBrokersModule(deps: {
   kind: DbKind;
   secrets: SecretBox;
   clock: Clock;
+  events: Pick<DomainEventBus, 'publish'>;
   settings: SettingsRepository;
   market: MarketConfig;
   retry?: RetryOptions;
@@ -27,7 +29,7 @@ export function createBrokersModule(deps: {
   sandboxTotp?: () => string;
 }) {
   const repo = createBrokersRepository(deps.db, deps.kind);
-  const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock });
+  const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock, events: deps.events });
   const restFor = (apiKey: string) =>
     createKiteRest({ apiRoot: deps.market.kite.apiRoot, apiKey, retry: deps.retry ?? {} });
   const kiteTokens = createKiteTokenService({

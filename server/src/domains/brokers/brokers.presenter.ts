@@ -1,7 +1,17 @@
 import type { UserBroker } from '@app/contract';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
+import { isTokenRefused } from '../strategies/broker-token.logic.js';
 import type { UserBrokerWithName } from './brokers.repository.js';
+
+/** Kite's refusal of the token the account holds now (one of an earlier token is not shown). */
+function refusalOf(row: UserBrokerWithName): Pick<UserBroker, 'token_refused_at' | 'token_refused_reason'> {
+  const isRefused = row.brokerTokenSealed !== null && isTokenRefused(row.tokenUpdatedAt, row.tokenRefusedAt);
+  return {
+    token_refused_at: isRefused ? isoOrNull(row.tokenRefusedAt) : null,
+    token_refused_reason: isRefused ? row.tokenRefusedReason : null,
+  };
+}
 
 /** The API view of a broker account: whether a token and an own app are set, never the token, key or secret. */
 export function toUserBroker(row: UserBrokerWithName): UserBroker {
@@ -18,6 +28,7 @@ export function toUserBroker(row: UserBrokerWithName): UserBroker {
       row.brokerTokenSealed === null || row.tokenUpdatedAt === null
         ? null
         : iso(nextKiteTokenExpiry(row.tokenUpdatedAt)),
+    ...refusalOf(row),
     created_at: iso(row.createdAt),
   };
 }

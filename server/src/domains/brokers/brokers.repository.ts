@@ -57,6 +57,23 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
     async update(id: number, patch: Updateable<UserBrokersTable>) {
       await db.updateTable('userBrokers').set(patch).where('id', '=', id).execute();
     },
+    /**
+     * Keeps Kite's first refusal of the token written at `tokenUpdatedAt`; nothing when the account holds
+     * another token by now or the refusal is already kept. Returns whether it was kept now.
+     */
+    async markTokenRefused(id: number, tokenUpdatedAt: number | null, reason: string, at: number): Promise<boolean> {
+      const result = await db
+        .updateTable('userBrokers')
+        .set({ tokenRefusedAt: at, tokenRefusedReason: reason.slice(0, 300) })
+        .where('id', '=', id)
+        .where('brokerTokenSealed', 'is not', null)
+        .where((eb) =>
+          tokenUpdatedAt === null ? eb('tokenUpdatedAt', 'is', null) : eb('tokenUpdatedAt', '=', tokenUpdatedAt),
+        )
+        .where((eb) => eb.or([eb('tokenRefusedAt', 'is', null), eb('tokenRefusedAt', '<', eb.ref('tokenUpdatedAt'))]))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows) > 0;
+    },
     async remove(id: number) {
       await db.deleteFrom('userBrokers').where('id', '=', id).execute();
     },

@@ -1,6 +1,7 @@
 import type { Broker, CreateUserBroker, UpdateUserBroker, UserBroker } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
@@ -16,15 +17,19 @@ export interface BrokerCredentials {
   accessToken: string;
   /** The account's own app key; null: the console's KITE_API_KEY. */
   apiKey: string | null;
+  /** When this token was written: a refusal is kept against this token only. */
+  tokenUpdatedAt: number | null;
 }
 
 export interface BrokersServiceDeps {
   repo: BrokersRepository;
   secrets: SecretBox;
   clock: Clock;
+  /** `broker.token_refused` when Kite first refuses an account's token (alerts tell its owner). */
+  events: Pick<DomainEventBus, 'publish'>;
 }
 
-export function createBrokersService({ repo, secrets, clock }: BrokersServiceDeps) {
+export function createBrokersService({ repo, secrets, clock, events }: BrokersServiceDeps) {
   async function load(actor: Actor, id: number) {
     return ownedOr404(actor, await repo.findById(id), 'Broker configuration');
   }
@@ -138,7 +143,31 @@ export function createBrokersService({ repo, secrets, clock }: BrokersServiceDep
     async credentialsOf(id: number): Promise<BrokerCredentials | null> {
       const row = await repo.findById(id);
       if (!row?.brokerTokenSealed) return null;
-      return { accessToken: secrets.decrypt(row.brokerTokenSealed), apiKey: ownAppOf(secrets, row)?.apiKey ?? null };
+      return {
+        accessToken: secrets.decrypt(row.brokerTokenSealed),
+        apiKey: ownAppOf(secrets, row)?.apiKey ?? null,
+        tokenUpdatedAt: row.tokenUpdatedAt,
+      };
+    },
+
+    /**
+     * Kite refused an account's token (TokenException) on an order, a look at an order or its positions: the
+     * account keeps the refusal (its row on Profile says so, its live strategies pause) until a new token is
+     * written. The first refusal of a token is told once.
+     */
+    async tokenRefused(id: number, used: Pick<BrokerCredentials, 'tokenUpdatedAt'>, reason: string): Promise<void> {
+      const at = clock.now();
+      if (!(await repo.markTokenRefused(id, used.tokenUpdatedAt, reason, at))) return;
+      const row = await repo.findById(id);
+      if (row) {
+        void events.publish('broker.token_refused', {
+          userBrokerId: id,
+          userId: row.userId,
+          brokerUsername: row.brokerUsername,
+          reason,
+          at,
+        });
+      }
     },
   };
 }

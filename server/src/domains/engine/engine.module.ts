@@ -53,6 +53,7 @@ export function createEngineModule(deps: {
     repo,
     chain: deps.optionChains,
     brokerCredentials: (id) => deps.brokers.credentialsOf(id),
+    tokenRefused: (id, used, reason) => deps.brokers.tokenRefused(id, used, reason),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
     logger: deps.logger,
     events: deps.events,

@@ -147,6 +147,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
           'm.id',
           'm.userId',
           'ub.tokenUpdatedAt',
+          'ub.tokenRefusedAt',
           eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('hasToken'),
         ])
         .where('m.runningStatus', '=', 1)

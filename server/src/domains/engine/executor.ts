@@ -22,6 +22,8 @@ export interface ExecutorDeps {
   chain: OptionChainService;
   /** An account's access token and its own Kite app key (null: the console's `kite.apiKey`). */
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
+  /** Kite refused an account's token: the account keeps it (the brokers domain's). */
+  tokenRefused?: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
@@ -217,6 +219,7 @@ export function createExecutor(deps: ExecutorDeps) {
         'The broker account has no access token: generate one on the Profile page',
       );
     const { accessToken } = credentials;
+    const userBrokerId = m.userBrokerId ?? 0;
     return createKiteRest({
       apiRoot: deps.kite.apiRoot,
       // Kite ties an access token to the app that issued it: an account with its own app must name that app.
@@ -225,6 +228,11 @@ export function createExecutor(deps: ExecutorDeps) {
       // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
       // placing an order never is (kite-rest-client.ts).
       retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
+      onTokenRefused: (err) => {
+        deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {
+          deps.logger.error({ err: e, userBrokerId }, 'could not keep a refused token on its account');
+        });
+      },
     });
   }
 

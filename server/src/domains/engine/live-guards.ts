@@ -39,12 +39,14 @@ export function createLiveGuards(deps: {
   }
 
   /**
-   * Kite invalidates access tokens at 06:00 IST: a running live strategy whose token died is paused then,
-   * before the open, with the reason on its row, rather than fail on its first order.
+   * Kite invalidates access tokens at 06:00 IST, or earlier when it says so (a refusal the account keeps): a
+   * running live strategy whose token died is paused, with the reason on its row, rather than left running
+   * on orders that cannot go.
    */
   async function pauseWhereTokenExpired(at: number) {
     for (const row of await deps.repo.runningLiveTokens()) {
-      if (brokerTokenState(Number(row.hasToken) === 1, row.tokenUpdatedAt, at) === 'valid') continue;
+      const state = brokerTokenState(Number(row.hasToken) === 1, row.tokenUpdatedAt, at, row.tokenRefusedAt);
+      if (state === 'valid') continue;
       try {
         await deps.mappings.setRunningStatus(
           { userId: row.userId, role: 'user' },

@@ -229,3 +229,56 @@ describe('broker access tokens die at 06:00 IST', () => {
     expect(resume.json().error).toMatch(/expired at 06:00 IST/);
   });
 });
+
+describe('a token Kite refuses before 06:00 IST', () => {
+  it('is kept on the account: its live strategy pauses, the owner is alerted, a new token clears it', async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+
+    // Kite invalidates the token (a logout, a login elsewhere); the console learns it when it next asks.
+    t.sandbox.control.expireAccessTokens();
+    const reconcile = await t.request({ method: 'GET', url: '/api/positions/reconcile', token: owner.token });
+    expect(reconcile.json().data.accounts[0].error).toMatch(/access_token/);
+    const account = async () =>
+      (
+        (await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token: owner.token })).json()
+          .data as Array<{
+          token_refused_at: string | null;
+          token_refused_reason: string | null;
+        }>
+      )[0];
+    await expect.poll(async () => (await account())?.token_refused_at).not.toBeNull();
+    expect((await account())?.token_refused_reason).toMatch(/access_token/);
+
+    // The engine's tick pauses the strategy: it holds legs it cannot exit on this token.
+    await t.services.engine.follow();
+    const row = await t.services.mappings.get(actor(), id);
+    expect(row.running_status).toBe(2);
+    expect(row.broker_has_token).toBe(false);
+    expect(row.status_detail).toMatch(/Kite refused the broker access token: generate a new one on the Profile page/);
+    const alerts = async () =>
+      (await t.request({ method: 'GET', url: '/api/alerts?limit=50', token: owner.token })).json().data
+        .alerts as Array<{
+        kind: string;
+        title: string;
+      }>;
+    await expect.poll(async () => (await alerts()).map((a) => a.kind)).toContain('token_refused');
+    expect((await alerts()).find((a) => a.kind === 'token_refused')?.title).toBe(
+      'Kite refused the access token of LO1234',
+    );
+    const resume = await t.request({ method: 'POST', url: `/api/rdx/resume/${id}`, token: owner.token });
+    expect(resume.statusCode).toBe(409);
+
+    // A new token: the refusal no longer applies and the strategy may resume.
+    t.clock.advance(1000);
+    const fresh = t.sandbox.control.issueKiteAccessToken('LO1234');
+    const broker = (await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token: owner.token })).json()
+      .data[0] as { id: number };
+    await t.services.brokers.update(actor(), broker.id, { broker_token: fresh });
+    expect((await account())?.token_refused_at).toBeNull();
+    const resumed = await t.request({ method: 'POST', url: `/api/rdx/resume/${id}`, token: owner.token });
+    expect(resumed.statusCode).toBe(200);
+  });
+});

@@ -37,6 +37,7 @@ export function createLedgerModule(deps: {
   /** Stored candles (the market-data domain's), for a strategy's chart. */
   candles: CandleSource;
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
+  tokenRefused: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
   kite: { apiRoot: string; apiKey: string };
 }) {
   const repo = createLedgerRepository(deps.db);
@@ -50,6 +51,7 @@ export function createLedgerModule(deps: {
   const reconcile = createReconcileService({
     repo,
     brokerCredentials: deps.brokerCredentials,
+    tokenRefused: deps.tokenRefused,
     kite: deps.kite,
     clock: deps.clock,
     logger: deps.logger,

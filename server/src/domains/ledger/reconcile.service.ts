@@ -22,6 +22,8 @@ export function createReconcileService(deps: {
   repo: LedgerRepository;
   /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
+  /** Kite refused an account's token: the account keeps it (the brokers domain's). */
+  tokenRefused?: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -38,6 +40,11 @@ export function createReconcileService(deps: {
       // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
       // placing an order never is (kite-rest-client.ts).
       retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
+      onTokenRefused: (err) => {
+        deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {
+          deps.logger.error({ err: e, userBrokerId }, 'could not keep a refused token on its account');
+        });
+      },
     });
     return rest.positions();
   }

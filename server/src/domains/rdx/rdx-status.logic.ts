@@ -14,6 +14,7 @@ import {
 import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
+import type { BrokerTokenState } from '../strategies/broker-token.logic.js';
 import { sessionAt } from './rdx.logic.js';
 
 export interface StatusFacts {
@@ -26,7 +27,7 @@ export interface StatusFacts {
   endTime: string | null;
   hours: Hours;
   /** The broker account's access token: none, invalidated at 06:00 IST, or usable. */
-  brokerToken: 'none' | 'expired' | 'valid';
+  brokerToken: BrokerTokenState;
   openLegCount: number;
   ceCount: number;
   peCount: number;
@@ -102,6 +103,9 @@ export function nextCandleClose(interval: DataInterval, hours: Hours, now: numbe
 const hasNothingToTrade = (f: StatusFacts) => f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0;
 const NOTHING_TO_TRADE = 'CE Count and PE Count are both 0 (set one above 0 with Edit on the Strategies page)';
 
+/** A token Kite stopped taking before its 06:00 IST end (a logout, a login elsewhere). */
+const TOKEN_REFUSED = 'Kite refused the broker access token: generate a new one on the Profile page';
+
 /** An engine problem as a row says it. */
 const cannotTrade = (reason: string) => `Cannot trade: ${reason}`;
 
@@ -148,6 +152,7 @@ function stoppedDetail(f: StatusFacts, now: number): string {
   if (!f.isDummy && f.brokerToken === 'expired') {
     return 'Stopped: the broker access token expired at 06:00 IST (generate a new one on the Profile page)';
   }
+  if (!f.isDummy && f.brokerToken === 'refused') return `Stopped: ${TOKEN_REFUSED}`;
   return 'Stopped: press Start to trade';
 }
 
@@ -160,6 +165,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (!f.isDummy && f.brokerToken === 'expired') {
     return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';
   }
+  if (!f.isDummy && f.brokerToken === 'refused') return `Cannot trade: ${TOKEN_REFUSED}`;
   const tz = f.hours.timezone;
   const s = sessionAt(f.hours, f, now);
   if (!s.isMarketOpen || day.isClosed) {
@@ -201,6 +207,7 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
     if (!f.isDummy && f.brokerToken === 'expired') {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }
+    if (!f.isDummy && f.brokerToken === 'refused') detail += ` · ${TOKEN_REFUSED}, then Resume`;
   } else detail = stoppedDetail(f, now);
   if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
     detail += ` · Last broker order failed: ${f.lastBrokerError}`;

@@ -1,13 +1,27 @@
 import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
 
-/** Whether a broker account can trade now: no token, a token Kite has already invalidated, or a live one. */
-export type BrokerTokenState = 'none' | 'expired' | 'valid';
+/**
+ * Whether a broker account can trade now: no token, a token past its 06:00 IST end, a token Kite refused
+ * before that (a logout, a login elsewhere), or a live one.
+ */
+export type BrokerTokenState = 'none' | 'expired' | 'refused' | 'valid';
 
-/** Kite invalidates every access token at the next 06:00 IST after it was issued (`updatedAt`). */
-export function brokerTokenState(hasToken: boolean, updatedAt: number | null, now: number): BrokerTokenState {
+/** Whether Kite refused the token written at `updatedAt` (a refusal of an earlier token does not count). */
+export function isTokenRefused(updatedAt: number | null, refusedAt: number | null): boolean {
+  return refusedAt !== null && (updatedAt === null || refusedAt >= updatedAt);
+}
+
+/** Kite invalidates every access token at the next 06:00 IST after it was issued (`updatedAt`), or when it says. */
+export function brokerTokenState(
+  hasToken: boolean,
+  updatedAt: number | null,
+  now: number,
+  refusedAt: number | null = null,
+): BrokerTokenState {
   if (!hasToken) return 'none';
-  if (updatedAt === null) return 'valid'; // set before times were recorded: let the broker say
-  return now < nextKiteTokenExpiry(updatedAt) ? 'valid' : 'expired';
+  if (updatedAt !== null && now >= nextKiteTokenExpiry(updatedAt)) return 'expired';
+  if (isTokenRefused(updatedAt, refusedAt)) return 'refused';
+  return 'valid'; // a token set before times were recorded: the broker says when it is not
 }
 
 export function brokerTokenExpiresAt(hasToken: boolean, updatedAt: number | null): number | null {

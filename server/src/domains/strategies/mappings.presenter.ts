@@ -49,7 +49,7 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     broker_username: row.brokerUsername,
     user_username: row.userUsername,
     lot_size: row.lotSize,
-    broker_has_token: brokerTokenState(hasToken, row.brokerTokenUpdatedAt, now) === 'valid',
+    broker_has_token: brokerTokenState(hasToken, row.brokerTokenUpdatedAt, now, row.brokerTokenRefusedAt) === 'valid',
     broker_token_expires_at: expiresAt === null ? null : iso(expiresAt),
     open_legs: legs.map(toOpenLeg),
     status_detail: status.detail,

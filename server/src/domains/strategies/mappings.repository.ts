@@ -34,6 +34,7 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         'ub.brokerUsername as brokerUsername',
         eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('brokerHasToken'),
         'ub.tokenUpdatedAt as brokerTokenUpdatedAt',
+        'ub.tokenRefusedAt as brokerTokenRefusedAt',
         'u.username as userUsername',
         'c.interval as rdxInterval',
         'c.atmValuePaise as rdxAtmPaise',

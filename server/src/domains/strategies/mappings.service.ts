@@ -112,7 +112,12 @@ export function createMappingsService({
           startTime: row.startTime,
           endTime: row.endTime,
           hours: row,
-          brokerToken: brokerTokenState(Number(row.brokerHasToken) === 1, row.brokerTokenUpdatedAt, now),
+          brokerToken: brokerTokenState(
+            Number(row.brokerHasToken) === 1,
+            row.brokerTokenUpdatedAt,
+            now,
+            row.brokerTokenRefusedAt,
+          ),
           openLegCount: own.length,
           ceCount: row.ceCount,
           peCount: row.peCount,
@@ -212,9 +217,15 @@ export function createMappingsService({
     if (row.isActive !== 1) return MSG.inactiveCannotStart;
     if (row.rdxInterval === null) return MSG.configureRdxFirst;
     if (row.isDummy === 1) return null;
-    const token = brokerTokenState(Number(row.brokerHasToken) === 1, row.brokerTokenUpdatedAt, clock.now());
+    const token = brokerTokenState(
+      Number(row.brokerHasToken) === 1,
+      row.brokerTokenUpdatedAt,
+      clock.now(),
+      row.brokerTokenRefusedAt,
+    );
     if (token === 'none') return MSG.noBrokerToken;
     if (token === 'expired') return MSG.brokerTokenExpired;
+    if (token === 'refused') return MSG.brokerTokenRefused;
     return null;
   }
 

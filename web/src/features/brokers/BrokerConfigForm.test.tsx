@@ -19,6 +19,8 @@ const account: UserBroker = {
   has_api_key: true,
   token_updated_at: null,
   token_expires_at: null,
+  token_refused_at: null,
+  token_refused_reason: null,
   created_at: '2025-01-01T00:00:00.000Z',
 };
 

@@ -30,10 +30,10 @@ describe('parseBrokerConfigForm', () => {
     });
   });
 
-  it('sends a typed token', () => {
+  it('sends a typed token (the user ID upper case, as Kite writes it)', () => {
     expect(parseBrokerConfigForm(form({ broker_id: '2', broker_username: 'me', broker_token: 'secret' }))).toEqual({
       ok: true,
-      body: { broker_id: 2, broker_username: 'me', broker_token: 'secret' },
+      body: { broker_id: 2, broker_username: 'ME', broker_token: 'secret' },
     });
   });
 

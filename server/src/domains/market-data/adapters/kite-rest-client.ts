@@ -23,6 +23,8 @@ export interface KiteRestOptions {
   /** The access token to send, if any (market data or a user's broker token). */
   accessToken?: () => string | null;
   retry?: RetryOptions;
+  /** Kite refused the access token (TokenException): told before the error is thrown, so the account can keep it. */
+  onTokenRefused?: (err: KiteApiError) => void;
 }
 
 export interface KiteOrderRequest {
@@ -135,7 +137,12 @@ export function createKiteRest(options: KiteRestOptions) {
     } catch {
       throw new KiteApiError('DataException', `Kite sent an unreadable reply (${res.status})`, res.status);
     }
-    return unwrapKiteEnvelope<unknown>(body, res.status);
+    try {
+      return unwrapKiteEnvelope<unknown>(body, res.status);
+    } catch (err) {
+      if (err instanceof KiteApiError && err.errorType === 'TokenException') options.onTokenRefused?.(err);
+      throw err;
+    }
   }
 
   /** A read: retried when Kite says to try later or never answered. */
