@@ -22,8 +22,9 @@ export class UserBrokersPage {
     return this.page.getByRole('form', { name: 'Broker configuration form' });
   }
 
+  /** The account's row; the console keeps Kite user IDs upper case, however they were typed. */
   row(brokerUsername: string) {
-    return this.page.getByTestId(`user-broker-${brokerUsername}`);
+    return this.page.getByTestId(`user-broker-${brokerUsername.toUpperCase()}`);
   }
 
   tokenCell(brokerUsername: string) {

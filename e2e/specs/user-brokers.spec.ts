@@ -13,8 +13,10 @@ test.describe('Profile - broker configurations', () => {
     await signIn({ loginPage, homePage }, user);
     await brokersPage.open();
 
-    const account = `${user.username}_kite`;
-    await brokersPage.add({ broker: 'Zerodha', username: account });
+    // Typed in lower case, kept as Kite writes user IDs (upper case).
+    const typed = `${user.username}_kite`;
+    const account = typed.toUpperCase();
+    await brokersPage.add({ broker: 'Zerodha', username: typed });
     await expect(brokersPage.success()).toHaveText(/Broker configuration created/);
     await expect(brokersPage.row(account)).toContainText('Zerodha');
     await expect(brokersPage.tokenCell(account)).toHaveText('Not set');

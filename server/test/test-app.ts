@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp, type AppModules } from '../src/app.js';
 import { createEngineRepository } from '../src/domains/engine/engine.repository.js';
 import { createTransactionsRepository } from '../src/domains/transactions/transactions.repository.js';
+import type { DomainEventBus } from '../src/platform/domain-events.js';
 import type { RealtimeHub } from '../src/platform/realtime.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
@@ -93,6 +94,8 @@ export interface TestApp {
   clock: ReturnType<typeof manualClock>;
   /** The sandbox exchange this app's market data and broker calls go to. */
   sandbox: SandboxExchange;
+  /** The app's domain event bus (to hear what an open screen would be told). */
+  events: DomainEventBus;
   /** inject() with an optional bearer token. */
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
@@ -118,7 +121,7 @@ export async function buildTestApp(
   await seedReferenceData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'test-seed', clock, tickIntervalMs: 20, heartbeatMs: 200 });
   const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
-  const { app, modules, realtime } = await buildApp({
+  const { app, modules, realtime, events } = await buildApp({
     database,
     clock,
     secrets: createSecretBox(randomBytes(32)),
@@ -143,6 +146,7 @@ export async function buildTestApp(
     database,
     clock,
     sandbox,
+    events,
     request: ({ token, headers, ...opts }) =>
       app.inject({ ...opts, headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) } }),
     close: async () => {

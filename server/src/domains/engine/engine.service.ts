@@ -168,9 +168,12 @@ export function createEngine(deps: {
       if (refusal) {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
         // realign refused half-way) are squared off by the chase, like any stopped strategy's.
+        // The reason is shared first: the status event carries the row as it reads then, and an open screen
+        // shows that row (it would say "press Start to trade" until a reload otherwise).
+        noteProblem(id, `the broker rejected an order, so the strategy stopped (${refusal.message})`);
+        await shareProblems();
         const owner = { userId: state.mapping.userId, role: 'user' as const };
         await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_error');
-        noteProblem(id, `the broker rejected an order, so the strategy stopped (${refusal.message})`);
       }
       return plans.length;
     });

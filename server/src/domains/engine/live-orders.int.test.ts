@@ -103,8 +103,14 @@ describe('an order the broker rejects on a candle close', () => {
   it("stops the strategy with the broker's words, takes no further decision, and starting again clears them", async () => {
     const id = await liveMapping();
     await t.services.engine.start();
+    const told: string[] = [];
+    t.events.subscribe('mapping.status_changed', ({ mapping }) => {
+      told.push(mapping.status_detail);
+    });
     t.sandbox.control.rejectNextOrders(1, 'RMS: margin exceeds for the test');
     await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    // The event an open screen updates its row from already says why.
+    expect(told.at(-1)).toMatch(/^Stopped: the broker rejected an order, so the strategy stopped/);
 
     const row = await t.services.mappings.get(actor(), id);
     expect(row.running_status).toBe(0);
