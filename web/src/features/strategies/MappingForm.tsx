@@ -1,4 +1,5 @@
-import { MSG, type Mapping, type UserBroker } from '@app/contract';
+import { api, MSG, type Mapping, type UserBroker } from '@app/contract';
+import { call } from '../../api/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import type { MessageKind } from '../../components/Message';
@@ -6,9 +7,11 @@ import { toInt } from '../../lib/format';
 import {
   emptyMappingForm,
   isLiveWithoutToken,
+  limitOf,
   mappingFormError,
   mappingFormToBody,
   mappingToForm,
+  reachedStrategyLimitQuestion,
   type MappingFormValues,
 } from './mapping-form';
 import { MappingFormFields, MappingUserField } from './MappingFormFields';
@@ -82,6 +85,20 @@ export function MappingForm({
     setValues(next);
   };
 
+  /** A limit the strategy's day has already reached exits it at once: asked first (its P&L read fresh). */
+  async function limitQuestion(id: number, limits: { max_loss: number | null; target_profit: number | null }) {
+    if (limits.max_loss === null && limits.target_profit === null) return null;
+    try {
+      const reply = await call(isAdmin ? api.positions.listAll : api.positions.listMine);
+      const position = reply.positions.find((p) => p.user_strategy_mapping_id === id);
+      if (!position) return null;
+      return reachedStrategyLimitQuestion(position.today.realized_pnl + position.today.unrealized_pnl, limits);
+    } catch {
+      // Without figures nothing is asked: the server's limits watch acts on the limit either way.
+      return null;
+    }
+  }
+
   async function save(body: ReturnType<typeof mappingFormToBody>) {
     if (editing) {
       await update.mutateAsync({ id: editing.id, body });
@@ -103,7 +120,11 @@ export function MappingForm({
     }
     submitOnce(async () => {
       if (warnNoToken && !window.confirm(MSG.confirmSaveLiveWithoutToken)) return;
-      await save(mappingFormToBody(values, needsUser));
+      const body = mappingFormToBody(values, needsUser);
+      const limits = { max_loss: limitOf(values.max_loss), target_profit: limitOf(values.target_profit) };
+      const question = editing ? await limitQuestion(editing.id, limits) : null;
+      if (question !== null && !window.confirm(question)) return;
+      await save(body);
     });
   }
 

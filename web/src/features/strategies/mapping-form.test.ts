@@ -6,6 +6,7 @@ import {
   mappingFormError,
   mappingFormToBody,
   mappingToForm,
+  reachedStrategyLimitQuestion,
 } from './mapping-form';
 import { mappingFixture } from './mapping-fixture';
 
@@ -155,5 +156,22 @@ describe('loss and profit limits in the form', () => {
       max_loss: '5000',
       target_profit: '',
     });
+  });
+});
+
+describe('limits the strategy has already reached', () => {
+  it('asks before a Max Loss below the day’s loss or a Target Profit under its profit', () => {
+    expect(reachedStrategyLimitQuestion(-250.5, { max_loss: 200, target_profit: null })).toBe(
+      "Today's P&L of this strategy is −₹250.50, already past a Max Loss of ₹200.00. Saving it exits every leg of " +
+        'this strategy at market now and stops it. Save it?',
+    );
+    expect(reachedStrategyLimitQuestion(900, { max_loss: null, target_profit: 900 })).toMatch(
+      /^Today's P&L of this strategy is \+₹900\.00, already at a Target Profit of ₹900\.00\./,
+    );
+  });
+
+  it('does not ask when neither is reached', () => {
+    expect(reachedStrategyLimitQuestion(-199.99, { max_loss: 200, target_profit: 1000 })).toBeNull();
+    expect(reachedStrategyLimitQuestion(-5000, { max_loss: null, target_profit: null })).toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import {
   type UserBroker,
   type api,
 } from '@app/contract';
-import { toInt } from '../../lib/format';
+import { formatInr, toInt } from '../../lib/format';
+import { formatPnl } from '../positions/pnl-display';
 
 /** The mapping form as typed: select and input values are strings, parsed on submit. */
 export interface MappingFormValues {
@@ -72,7 +73,8 @@ export function mappingToForm(m: Mapping): MappingFormValues {
 }
 
 /** A limit as typed: empty is "no limit"; anything else goes to the schema as a number (NaN is refused there). */
-const limitOf = (s: string): number | null => (s.trim() === '' ? null : Number(s));
+/** A limit field as sent: empty is no limit. */
+export const limitOf = (s: string): number | null => (s.trim() === '' ? null : Number(s));
 
 /** SPEC §5: ids, counts and flags are integers falling back to 0; empty times are "not set". */
 export function mappingFormToBody(v: MappingFormValues, withUser: boolean): MappingBody {
@@ -118,4 +120,25 @@ export function isLiveWithoutToken(
   if (toInt(v.is_dummy) === 1) return false;
   const broker = brokers?.find((b) => String(b.id) === v.user_broker_id);
   return broker !== undefined && !broker.has_token;
+}
+
+/**
+ * The question to ask before saving limits the strategy's day has already reached (realized today +
+ * unrealized, before charges, as the limits watch measures it): saving exits its legs at market at once and
+ * stops it. Null when neither limit is reached.
+ */
+export function reachedStrategyLimitQuestion(
+  todayPnl: number,
+  limits: { max_loss: number | null; target_profit: number | null },
+): string | null {
+  const day = Math.round(todayPnl * 100);
+  const formatted = formatPnl(todayPnl).text;
+  const then = 'Saving it exits every leg of this strategy at market now and stops it. Save it?';
+  if (limits.max_loss !== null && day <= -Math.round(limits.max_loss * 100)) {
+    return `Today's P&L of this strategy is ${formatted}, already past a Max Loss of ${formatInr(limits.max_loss)}. ${then}`;
+  }
+  if (limits.target_profit !== null && day >= Math.round(limits.target_profit * 100)) {
+    return `Today's P&L of this strategy is ${formatted}, already at a Target Profit of ${formatInr(limits.target_profit)}. ${then}`;
+  }
+  return null;
 }
