@@ -187,6 +187,14 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     );
   });
 
+  it('a stop by a Max Loss since cleared has nothing left to wait for', () => {
+    const maxLoss = { reason: 'max_loss' as const, at: KILLED_AT };
+    const cleared = facts({ runningStatus: 0, stop: maxLoss, ownLimits: { maxLoss: false, targetProfit: false } });
+    expect(describeStatus(cleared, KILLED_AT + 60_000).detail).toBe(
+      'Stopped at the max loss at 10:42 IST: press Start to trade again',
+    );
+  });
+
   it('a limit stop of today says when it can start again; the next day it is an ordinary stop', () => {
     const maxLoss = { reason: 'max_loss' as const, at: KILLED_AT };
     expect(describeStatus(facts({ runningStatus: 0, stop: maxLoss }), KILLED_AT + 60_000).detail).toBe(

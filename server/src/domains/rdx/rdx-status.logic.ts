@@ -44,6 +44,8 @@ export interface StatusFacts {
   stop?: { reason: StopReason; at: number } | null;
   /** The admin's kill switch is engaged: nothing starts, resumes or realigns until it is released. */
   killSwitchEngaged?: boolean;
+  /** Which of the strategy's own limits are set now: a stop by one since cleared has nothing left to wait for. */
+  ownLimits?: { maxLoss: boolean; targetProfit: boolean };
 }
 
 export interface StatusReport {
@@ -133,7 +135,11 @@ function stoppedDetail(f: StatusFacts, now: number): string {
     }
     if (f.killSwitchEngaged) return `${by}: no strategy starts until an admin releases it`;
     // Today's P&L still stands at the limit: Start is refused until tomorrow or until the limit moves.
-    const limitNote = f.stop && isSameDay(f.stop.at, now, 'Asia/Kolkata') ? LIMIT_STOP_NOTE[f.stop.reason] : undefined;
+    const isCleared =
+      (f.stop?.reason === 'max_loss' && f.ownLimits?.maxLoss === false) ||
+      (f.stop?.reason === 'target_profit' && f.ownLimits?.targetProfit === false);
+    const limitNote =
+      f.stop && !isCleared && isSameDay(f.stop.at, now, 'Asia/Kolkata') ? LIMIT_STOP_NOTE[f.stop.reason] : undefined;
     if (limitNote) return `${by}: ${limitNote}`;
     return `${by}: press Start to trade again`;
   }

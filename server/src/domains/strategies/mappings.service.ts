@@ -128,6 +128,7 @@ export function createMappingsService({
           nseHolidays,
           stop: stopOf(row),
           killSwitchEngaged: killSwitch.engaged,
+          ownLimits: { maxLoss: row.maxLossPaise !== null, targetProfit: row.targetProfitPaise !== null },
         },
         now,
       );
