@@ -84,7 +84,9 @@ for (const viewport of VIEWPORTS) {
       // The alerts panel opens readable and inside the window (it once opened 44 px wide, as wide as the bell).
       await page.getByRole('button', { name: 'Notifications' }).click();
       const panel = page.getByRole('region', { name: 'Alerts' });
-      await expect(panel).toContainText('No alerts yet');
+      // Its seeded token is made up, so Kite (the sandbox) may already have refused it and said so here.
+      await expect(panel.getByRole('heading', { name: 'Alerts' })).toBeVisible();
+      await expect(panel.getByText(/^Loading/)).toHaveCount(0);
       const box = await panel.boundingBox();
       expect(box?.width, 'the alerts panel width').toBeGreaterThanOrEqual(Math.min(360, width - 24));
       expect(box && box.x, 'the alerts panel left edge').toBeGreaterThanOrEqual(0);
