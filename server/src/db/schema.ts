@@ -43,7 +43,7 @@ export interface UserBrokersTable {
   brokerUsername: string;
   brokerTokenSealed: string | null;
   tokenUpdatedAt: number | null;
-  /** When Kite first refused the token of `tokenUpdatedAt` (a later token is not refused), and its words. */
+  /** When Kite first refused the current token, and its words; every token write clears both. */
   tokenRefusedAt: ColumnType<number | null, number | null | undefined, number | null>;
   tokenRefusedReason: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account's own Kite Connect app, sealed; null: the console's app (KITE_API_KEY). */

@@ -6,7 +6,7 @@ import type { UserBrokerWithName } from './brokers.repository.js';
 
 /** Kite's refusal of the token the account holds now (one of an earlier token is not shown). */
 function refusalOf(row: UserBrokerWithName): Pick<UserBroker, 'token_refused_at' | 'token_refused_reason'> {
-  const isRefused = row.brokerTokenSealed !== null && isTokenRefused(row.tokenUpdatedAt, row.tokenRefusedAt);
+  const isRefused = row.brokerTokenSealed !== null && isTokenRefused(row.tokenRefusedAt);
   return {
     token_refused_at: isRefused ? isoOrNull(row.tokenRefusedAt) : null,
     token_refused_reason: isRefused ? row.tokenRefusedReason : null,

@@ -3,6 +3,9 @@ import type { DbKind } from '../../db/client.js';
 import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserBrokersTable } from '../../db/schema.js';
 
+/** The columns of a token Kite has not refused, written with every new token (or none). */
+export const NOT_REFUSED = { tokenRefusedAt: null, tokenRefusedReason: null } as const;
+
 export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite') {
   const userBrokers = () =>
     db
@@ -59,7 +62,8 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
     },
     /**
      * Keeps Kite's first refusal of the token written at `tokenUpdatedAt`; nothing when the account holds
-     * another token by now or the refusal is already kept. Returns whether it was kept now.
+     * another token by now (every token write clears the refusal) or the refusal is already kept. Returns
+     * whether it was kept now. Only this instance's own times are compared (the token's write time read back).
      */
     async markTokenRefused(id: number, tokenUpdatedAt: number | null, reason: string, at: number): Promise<boolean> {
       const result = await db
@@ -70,7 +74,7 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
         .where((eb) =>
           tokenUpdatedAt === null ? eb('tokenUpdatedAt', 'is', null) : eb('tokenUpdatedAt', '=', tokenUpdatedAt),
         )
-        .where((eb) => eb.or([eb('tokenRefusedAt', 'is', null), eb('tokenRefusedAt', '<', eb.ref('tokenUpdatedAt'))]))
+        .where('tokenRefusedAt', 'is', null)
         .executeTakeFirst();
       return Number(result.numUpdatedRows) > 0;
     },

@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
-import type { BrokersRepository, UserBrokerWithName } from './brokers.repository.js';
+import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './kite-apps.js';
 
 /** Only a Kite account can have its own Kite Connect app. */
@@ -111,10 +111,11 @@ export function createBrokersService({ repo, secrets, clock, events }: BrokersSe
       const now = clock.now();
       const app = appUpdate(current, appRequest, broker.kind);
       // Omitted or empty keeps the stored token (unless the app key changed); an explicit null clears it.
+      // A new token (or none) starts without Kite's refusal of the old one.
       const tokenChange = patch.broker_token
-        ? { brokerTokenSealed: seal(patch.broker_token), tokenUpdatedAt: now }
+        ? { brokerTokenSealed: seal(patch.broker_token), tokenUpdatedAt: now, ...NOT_REFUSED }
         : patch.broker_token === null || app.keyChanged
-          ? { brokerTokenSealed: null, tokenUpdatedAt: null }
+          ? { brokerTokenSealed: null, tokenUpdatedAt: null, ...NOT_REFUSED }
           : {};
       await repo.update(id, {
         ...(patch.broker_id !== undefined ? { brokerId: patch.broker_id } : {}),

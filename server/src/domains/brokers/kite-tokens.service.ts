@@ -9,7 +9,7 @@ import { KiteApiError } from '../../protocols/kite-rest.js';
 import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
 import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import { toUserBroker } from './brokers.presenter.js';
-import type { BrokersRepository } from './brokers.repository.js';
+import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
 import { ownAppOf, type KiteApp } from './kite-apps.js';
 
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
@@ -154,6 +154,7 @@ export function createKiteTokenService(deps: {
       await deps.brokers.update(userBrokerId, {
         brokerTokenSealed: deps.secrets.encrypt(accessToken),
         tokenUpdatedAt: now,
+        ...NOT_REFUSED,
         updatedAt: now,
       });
       const updated = await deps.brokers.findById(userBrokerId);

@@ -161,9 +161,10 @@ export function createEngine(deps: {
       const refusal = failures.find(isBrokerRefusal);
       const [unknown] = failures;
       if (!refusal && unknown !== undefined) {
-        // No answer (a lost reply, a dropped connection): what the broker did is asked before the next decision.
+        // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
+        // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';
-        noteProblem(id, `an order got no answer from the broker (${why}): it is checked at the next candle close`);
+        noteProblem(id, `the last order did not complete (${why}): the broker is asked at the next candle close`);
       }
       if (refusal) {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a

@@ -86,7 +86,7 @@ describe('live orders', () => {
     expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(0);
     // The row says an order is in doubt, not just "waiting to enter".
     expect((await t.services.mappings.get(actor(), id)).status_detail).toMatch(
-      /an order got no answer from the broker .*: it is checked at the next candle close/,
+      /the last order did not complete \(.*\): the broker is asked at the next candle close/,
     );
 
     // The next close finds the CE filled at the broker, books it, and sells the missing PE at its strike.
@@ -276,6 +276,10 @@ describe('a token Kite refuses before 06:00 IST', () => {
     );
     const resume = await t.request({ method: 'POST', url: `/api/rdx/resume/${id}`, token: owner.token });
     expect(resume.statusCode).toBe(409);
+    // Asked again on the same token, Kite refuses again: the owner is not told twice.
+    await t.request({ method: 'GET', url: '/api/positions/reconcile', token: owner.token });
+    await t.services.engine.follow();
+    expect((await alerts()).filter((a) => a.kind === 'token_refused')).toHaveLength(1);
 
     // A new token: the refusal no longer applies and the strategy may resume.
     t.clock.advance(1000);

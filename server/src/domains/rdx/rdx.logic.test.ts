@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   atmOf,
+  atmOfHeldLeg,
   decideManualRealign,
   decideOnCandle,
   nearestExpiry,
@@ -219,6 +220,47 @@ describe('a strangle missing a side', () => {
       }),
     );
     expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+
+  it('works out the ATM from the held leg: the half-done trade never saved its own', () => {
+    // Last complete trade around 24,300; the new entry sold the CE around 24,500 (24,800 at offset 300).
+    const d = decideOnCandle(
+      inputs({
+        legs: [leg('CE', 24800)],
+        pricePaise: rupees(24500),
+        config: { atmPaise: rupees(24300), offsetPaise: rupees(300) },
+      }),
+    );
+    expect(d.action === 'enter' && [d.atmPaise / 100, d.open.map((o) => o.option.strikePaise / 100)]).toEqual([
+      24500,
+      [24200],
+    ]);
+  });
+
+  it('adds nothing to a side the trader has since removed (counts edited while it ran)', () => {
+    const d = decideOnCandle(
+      inputs({
+        legs: onlyCall,
+        mapping: { ceCount: 0, peCount: 1 },
+        pricePaise: rupees(24530),
+        config: { atmPaise: rupees(24500) },
+      }),
+    );
+    expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+
+  it("never sells today's contract: a lone leg expiring today moves the strangle to the next expiry", () => {
+    const today = { ...leg('CE', 24600), expiry: '2026-11-23', tradingSymbol: 'NIFTY2026112324600CE' };
+    const d = decideOnCandle(inputs({ legs: [today], pricePaise: rupees(24530), config: { atmPaise: rupees(24500) } }));
+    expect(d.action).toBe('realign');
+    if (d.action !== 'realign') return;
+    expect(new Set(d.open.map((o) => o.option.expiry))).toEqual(new Set(['2026-12-01']));
+  });
+
+  it('finds the ATM of a leg whose strike was rounded half a step', () => {
+    // ATM 24,500 + offset 125 = 24,625, rounded up to 24,650.
+    expect(atmOfHeldLeg({ optionType: 'CE', strikePaise: rupees(24650) }, rupees(125), rupees(50))).toBe(rupees(24500));
+    expect(atmOfHeldLeg({ optionType: 'PE', strikePaise: rupees(24400) }, rupees(100), rupees(50))).toBe(rupees(24500));
   });
 });
 

@@ -133,7 +133,13 @@ export function sessionAt(hours: Hours, window: { startTime: string | null; endT
 }
 
 /** The legs to sell around an ATM: CE at ATM + offset and PE at ATM − offset, rounded to the chain's step. */
-export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string, step: number): LegOrder[] | string {
+export function entryOrders(
+  inputs: RdxInputs,
+  atmPaise: number,
+  expiry: string,
+  step: number,
+  sides: readonly OptionType[] = ['CE', 'PE'],
+): LegOrder[] | string {
   const { mapping, config, instrument } = inputs;
   const wanted: Array<[OptionType, number, number]> = [
     ['CE', roundToStep(atmPaise + config.offsetPaise, step), mapping.ceCount],
@@ -141,7 +147,7 @@ export function entryOrders(inputs: RdxInputs, atmPaise: number, expiry: string,
   ];
   const orders: LegOrder[] = [];
   for (const [type, strike, count] of wanted) {
-    if (count <= 0) continue;
+    if (count <= 0 || !sides.includes(type)) continue;
     const option = indexOf(inputs.chain).byKey.get(optionKey(expiry, type, strike));
     if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
     // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
@@ -190,24 +196,39 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
   const threshold = Math.max(Math.abs(inputs.config.offsetPaise), step);
   const atmNow = atmOf(inputs.pricePaise, step);
   if (Math.abs(atmNow - inputs.config.atmPaise) >= threshold) return enterAround(inputs, today);
-  return completeMissingSides(inputs, expiry, step) ?? { action: 'hold', reason: 'within threshold' };
+  return completeMissingSides(inputs, today, step) ?? { action: 'hold', reason: 'within threshold' };
 }
 
 /**
  * A strangle missing a whole side (a CE or PE is configured, none is held) is unhedged: an entry or realign
- * stopped half-way (an order's reply lost, then found filled at the broker). The missing side is sold at the
- * strikes the held side was placed around, in its expiry. Null when every configured side is held.
+ * stopped half-way (an order's reply lost, then found filled at the broker, the other side never sent). The
+ * missing side is sold around the ATM the held side was placed at (worked out from its strike: the ATM of
+ * that trade was never saved), in its expiry. Null when there is nothing to complete, or the position is not
+ * this strategy's shape (a held side no longer configured: counts edited while running), left to a realign.
  */
-function completeMissingSides(inputs: RdxInputs, expiry: string, step: number): Decision | null {
+function completeMissingSides(inputs: RdxInputs, today: string, step: number): Decision | null {
+  const isConfigured = (type: OptionType) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount) > 0;
   const held = new Set(inputs.legs.map((l) => l.optionType));
-  const missing = (['CE', 'PE'] as const).filter(
-    (type) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount) > 0 && !held.has(type),
-  );
-  if (missing.length === 0 || inputs.config.atmPaise <= 0) return null;
-  const orders = entryOrders(inputs, inputs.config.atmPaise, expiry, step);
-  if (typeof orders === 'string') return { action: 'hold', reason: orders };
-  const open = orders.filter((o) => missing.includes(o.option.optionType));
-  return open.length > 0 ? { action: 'enter', atmPaise: inputs.config.atmPaise, open } : null;
+  const missing = (['CE', 'PE'] as const).filter((type) => isConfigured(type) && !held.has(type));
+  if (missing.length === 0 || [...held].some((type) => !isConfigured(type))) return null;
+  const ref = inputs.legs[0]!;
+  // Today's contract is never sold (it dies at the close): the whole strangle moves to the next expiry.
+  if (ref.expiry <= today) return enterAround(inputs, today);
+  const atmPaise = atmOfHeldLeg(ref, inputs.config.offsetPaise, step);
+  const open = entryOrders(inputs, atmPaise, ref.expiry, step, missing);
+  if (typeof open === 'string') return { action: 'hold', reason: open };
+  return open.length > 0 ? { action: 'enter', atmPaise, open } : null;
+}
+
+/** The ATM a leg was sold around: the step multiple whose CE (ATM + offset) or PE (ATM − offset) strike it is. */
+export function atmOfHeldLeg(leg: Pick<OpenLeg, 'optionType' | 'strikePaise'>, offsetPaise: number, step: number) {
+  const sign = leg.optionType === 'CE' ? 1 : -1;
+  const guess = roundToStep(leg.strikePaise - sign * offsetPaise, step);
+  // Rounding a strike half a step off can land a step away: the neighbour whose strike matches is the one.
+  for (const atm of [guess, guess - step, guess + step]) {
+    if (roundToStep(atm + sign * offsetPaise, step) === leg.strikePaise) return atm;
+  }
+  return guess;
 }
 
 /** Manual Realign: at once at the last price, whatever the threshold. */

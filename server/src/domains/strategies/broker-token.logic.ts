@@ -6,9 +6,12 @@ import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
  */
 export type BrokerTokenState = 'none' | 'expired' | 'refused' | 'valid';
 
-/** Whether Kite refused the token written at `updatedAt` (a refusal of an earlier token does not count). */
-export function isTokenRefused(updatedAt: number | null, refusedAt: number | null): boolean {
-  return refusedAt !== null && (updatedAt === null || refusedAt >= updatedAt);
+/**
+ * Whether Kite refused the account's current token: every token write clears the refusal, so any kept one is
+ * the current token's (never compared with the write time: instances' clocks may differ).
+ */
+export function isTokenRefused(refusedAt: number | null): boolean {
+  return refusedAt !== null;
 }
 
 /** Kite invalidates every access token at the next 06:00 IST after it was issued (`updatedAt`), or when it says. */
@@ -20,7 +23,7 @@ export function brokerTokenState(
 ): BrokerTokenState {
   if (!hasToken) return 'none';
   if (updatedAt !== null && now >= nextKiteTokenExpiry(updatedAt)) return 'expired';
-  if (isTokenRefused(updatedAt, refusedAt)) return 'refused';
+  if (isTokenRefused(refusedAt)) return 'refused';
   return 'valid'; // a token set before times were recorded: the broker says when it is not
 }
 

@@ -125,7 +125,7 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       return inChunks(mappingIds, (ids) =>
         db
           .selectFrom('brokerOrders as o')
-          .select(['o.mappingId', 'o.status', 'o.error'])
+          .select(['o.mappingId', 'o.status', 'o.error', 'o.updatedAt'])
           .where('o.id', 'in', (eb) =>
             eb
               .selectFrom('brokerOrders')

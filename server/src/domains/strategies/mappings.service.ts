@@ -42,6 +42,16 @@ export type StatusReason = StopReason | 'started';
 /** Why a status moved when the caller does not say: a user's own Start, Pause or Stop. */
 const defaultReason = (to: number): StatusReason => (to === RUNNING_STATUS.RUNNING ? 'started' : 'manual');
 
+/**
+ * The latest order's failure, unless the account has had a new access token since: what failed on the old
+ * token (often the token itself) is no longer the news once the trader generated a new one.
+ */
+function lastFailure(failure: { error: string | null; at: number } | undefined, tokenUpdatedAt: number | null) {
+  if (!failure) return null;
+  if (tokenUpdatedAt !== null && Number(tokenUpdatedAt) > failure.at) return null;
+  return failure.error ?? 'rejected';
+}
+
 /** The row's last stop, when it names one the contract knows. */
 function stopOf(row: MappingView): { reason: StopReason; at: number } | null {
   const reason = asStopReason(row.stopReason);
@@ -97,7 +107,11 @@ export function createMappingsService({
     const kiteHalt = streams?.haltedSources?.find((h) => h.source === 'kite')?.reason ?? null;
     const legsOf = new Map<number, OpenLegView[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
-    const failureOf = new Map(latest.filter((o) => o.status === 'failed').map((o) => [o.mappingId, o.error]));
+    const failureOf = new Map(
+      latest
+        .filter((o) => o.status === 'failed')
+        .map((o) => [o.mappingId, { error: o.error, at: Number(o.updatedAt) }]),
+    );
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const status = describeStatus(
@@ -121,7 +135,7 @@ export function createMappingsService({
           openLegCount: own.length,
           ceCount: row.ceCount,
           peCount: row.peCount,
-          lastBrokerError: failureOf.has(row.id) ? (failureOf.get(row.id) ?? 'rejected') : null,
+          lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
           isEngineRunning: engineRunning,
           engineProblem: tradeProblems[String(row.id)] ?? null,
           marketDataHalt: kiteHalt,
