@@ -130,6 +130,16 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     ).toEqual(['start']);
   });
 
+  it('a LIVE strategy paused because Kite refused its token offers no Resume until a new token', () => {
+    const paused = facts({ runningStatus: 2, isDummy: false, brokerToken: 'refused', openLegCount: 2 });
+    const r = describeStatus(paused, MONDAY_1007);
+    expect(r.detail).toBe(
+      'Paused: holding 2 legs, taking no action · Kite refused the broker access token: generate a new one on the Profile page, then Resume',
+    );
+    expect(r.actions).not.toContain('resume');
+    expect(describeStatus({ ...paused, brokerToken: 'valid' }, MONDAY_1007).actions).toContain('resume');
+  });
+
   it('offers Start only to an active, configured, stopped strategy', () => {
     expect(describeStatus(facts({ runningStatus: 0 }), MONDAY_1007)).toEqual({
       detail: 'Stopped: press Start to trade',

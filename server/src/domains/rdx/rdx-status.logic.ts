@@ -118,7 +118,8 @@ function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[]
   // While the kill switch is engaged the server refuses start, resume and realign (409).
   const mayTrade = !f.killSwitchEngaged;
   if (f.runningStatus === RUNNING_STATUS.RUNNING) actions.push('pause');
-  if (f.runningStatus === RUNNING_STATUS.PAUSED && mayTrade) actions.push('resume');
+  // Resume on a dead token would only be refused: the row says to generate a new one first.
+  if (f.runningStatus === RUNNING_STATUS.PAUSED && mayTrade && canTrade) actions.push('resume');
   if (!isLive && f.isActive && canTrade && mayTrade) actions.push('start');
   if (isLive && canTrade && isMarketOpen && mayTrade) actions.push('realign');
   const holds = f.openLegCount > 0;
