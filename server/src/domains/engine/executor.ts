@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { KiteApiError } from '../../protocols/kite-rest.js';
+import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
 import { createKiteRest, type KiteOrder, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
@@ -46,6 +46,16 @@ const LOOK_WHILE_STREAMING_MS = 5000;
 
 /** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
+
+/**
+ * When an order settled later filled: the exchange's time, kept between the order's placing and now (a
+ * missing or odd timestamp, or another machine's clock, never moves a fill outside when it could have been).
+ */
+export function fillTime(order: Pick<KiteOrder, 'exchange_timestamp'>, placedAt: number, now: number): number {
+  const exchangeAt = order.exchange_timestamp ? parseKiteDateTime(order.exchange_timestamp) : null;
+  if (exchangeAt === null) return now;
+  return Math.min(Math.max(exchangeAt, placedAt), now);
+}
 
 export function createExecutor(deps: ExecutorDeps) {
   // Freeze quantities Kite named in refusals: the next order above one is sliced at once (order-slices.ts).
@@ -94,9 +104,17 @@ export function createExecutor(deps: ExecutorDeps) {
    * filled before the rest was cancelled); nothing filled is a failure with the broker's reason. Returns
    * null when the whole order filled, else why not, in words a trader can act on.
    */
-  async function settle(m: MappingState, orderId: number, order: KiteOrder, at: number): Promise<string | null> {
+  async function settle(
+    m: MappingState,
+    orderId: number,
+    order: KiteOrder,
+    at: number,
+    placedAt?: number,
+  ): Promise<string | null> {
     if (order.filled_quantity > 0 && (order.status === 'COMPLETE' || order.status === 'CANCELLED')) {
-      const tx = await deps.repo.recordFill(orderId, Math.round(order.average_price * 100), at, order.filled_quantity);
+      const filledAt = placedAt === undefined ? at : fillTime(order, placedAt, at);
+      const price = Math.round(order.average_price * 100);
+      const tx = await deps.repo.recordFill(orderId, price, filledAt, order.filled_quantity);
       if (tx) void deps.events.publish('fills.booked', { transactions: [toTransactionDto(m, tx)] });
       return order.status === 'COMPLETE' && order.filled_quantity >= order.quantity
         ? null
@@ -124,7 +142,8 @@ export function createExecutor(deps: ExecutorDeps) {
       if (rows.length === 0) await deps.repo.markFailed(o.id, 'never reached the broker', at);
       for (const { id, brokerOrderId, quantity } of rows) {
         const verdict = await finalState(rest, brokerOrderId, 1);
-        if (verdict) await settle(m, id, verdict, at);
+        // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.
+        if (verdict) await settle(m, id, verdict, at, o.createdAt);
         else stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
       }
     }

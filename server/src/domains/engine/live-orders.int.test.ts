@@ -93,6 +93,15 @@ describe('live orders', () => {
     await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 1_800_000);
     const legs = await t.services.engineRepo.openLegsOf(id);
     expect(legs.map((l) => l.optionType).sort()).toEqual(['CE', 'PE']);
+    // The CE found filled is booked when the exchange took it (during the entry's close), not at this close.
+    const ce = await t.database.db
+      .selectFrom('transactions')
+      .select(['transactionDate', 'tradingSymbol'])
+      .where('mappingId', '=', id)
+      .orderBy('id', 'desc')
+      .execute();
+    const lateCe = ce.find((f) => f.tradingSymbol.endsWith('CE'));
+    expect(Number(lateCe?.transactionDate)).toBeLessThan(CLOSE + 1_800_000);
     const sells = (await brokerOrders()).filter((o) => o.status === 'COMPLETE');
     // Two entries' CE and PE plus the exit's two buys: each symbol sold once per entry, no extra.
     expect(sells).toHaveLength(6);

@@ -53,6 +53,8 @@ const KiteOrderSchema = z.object({
   filled_quantity: z.number(),
   average_price: z.number(),
   status_message: z.string().nullable(),
+  /** When the exchange took it (IST, `yyyy-mm-dd hh:mm:ss`); null before it reached the exchange. */
+  exchange_timestamp: z.string().nullable().optional(),
 });
 export type KiteOrder = z.infer<typeof KiteOrderSchema>;
 
