@@ -62,6 +62,24 @@ describe('users API', () => {
     expect(await countUsers()).toBe(before);
   });
 
+  it('two creates of one name in different capitals at once: one is made, the other refused', async () => {
+    const replies = await Promise.all(
+      ['Hal', 'hal'].map((username) =>
+        t.request({
+          method: 'POST',
+          url: '/api/users',
+          token: admin.token,
+          payload: { username, password: 'hal-Pa55word', role: 'user' },
+        }),
+      ),
+    );
+    expect(replies.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const names = (await t.request({ method: 'GET', url: '/api/users', token: admin.token })).json().data as Array<{
+      username: string;
+    }>;
+    expect(names.filter((u) => u.username.toLowerCase() === 'hal')).toHaveLength(1);
+  });
+
   it('refuses a name that differs from an existing one only in letter case, on create and on rename', async () => {
     const before = await countUsers();
     const created = await t.request({
