@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ATM_NOT_SET, rupeesText, strikeTexts } from './rdx-display';
+import { heldSizeNote, ATM_NOT_SET, rupeesText, strikeTexts } from './rdx-display';
 
 describe('strikeTexts', () => {
   it('shows ATM ± offset in Indian grouping', () => {
@@ -14,5 +14,29 @@ describe('strikeTexts', () => {
 
   it('formats rupees without a currency sign', () => {
     expect(rupeesText(-1500)).toBe('-1,500');
+  });
+});
+
+describe('heldSizeNote', () => {
+  const leg = (option_type: 'CE' | 'PE', quantity: number) => ({
+    trading_symbol: `X${option_type}`,
+    option_type,
+    strike: 100,
+    expiry: '2026-12-01',
+    quantity,
+  });
+  const mapping = (legs: ReturnType<typeof leg>[]) => ({ ce_count: 1, pe_count: 1, lot_size: 50, open_legs: legs });
+
+  it('says the legs held are another size than the lot count, and that Realign resizes them', () => {
+    expect(heldSizeNote(mapping([leg('CE', 50), leg('PE', 50)]), 2)).toBe('Holding 1 lot a leg: Realign resizes to 2');
+    expect(heldSizeNote(mapping([leg('CE', 100), leg('PE', 100)]), 1)).toBe(
+      'Holding 2 lots a leg: Realign resizes to 1',
+    );
+    expect(heldSizeNote(mapping([leg('CE', 50)]), 1)).toBe('Holding other quantities than configured: Realign resizes');
+  });
+
+  it('says nothing when they match or nothing is held', () => {
+    expect(heldSizeNote(mapping([leg('CE', 100), leg('PE', 100)]), 2)).toBeNull();
+    expect(heldSizeNote(mapping([]), 2)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { rdxStrikes } from '@app/contract';
+import { rdxStrikes, type Mapping } from '@app/contract';
 import { formatQuantity } from '../../lib/format';
 
 /** Shown instead of strikes while the ATM is 0: the engine sets it from the price at the first entry. */
@@ -19,4 +19,32 @@ export function strikeTexts(atm: number, offset: number): { atm: string; ce: str
   // An offset larger than the ATM has no strike on that side (the server refuses to save one).
   const strike = (v: number) => (v > 0 ? rupeesText(v) : 'none');
   return { atm: rupeesText(atm), ce: strike(strikes.ce), pe: strike(strikes.pe) };
+}
+
+/**
+ * When the legs held are not what the configuration would sell now (the lot count or a count edited while
+ * holding), in words: "Holding 1 lot a leg: Realign resizes to 2". Null when they match or nothing is held.
+ */
+export function heldSizeNote(
+  mapping: Pick<Mapping, 'ce_count' | 'pe_count' | 'lot_size' | 'open_legs'>,
+  lotCount: number,
+): string | null {
+  if (mapping.open_legs.length === 0 || mapping.lot_size <= 0) return null;
+  const heldLots: number[] = [];
+  let isDifferent = false;
+  for (const [type, count] of [
+    ['CE', mapping.ce_count],
+    ['PE', mapping.pe_count],
+  ] as const) {
+    const held = mapping.open_legs.filter((l) => l.option_type === type).reduce((s, l) => s + l.quantity, 0);
+    if (held === 0 && count === 0) continue;
+    if (held !== count * lotCount * mapping.lot_size) isDifferent = true;
+    if (count > 0) heldLots.push(held / (count * mapping.lot_size));
+  }
+  if (!isDifferent) return null;
+  const [first] = heldLots;
+  const same = first !== undefined && heldLots.every((n) => n === first) && Number.isInteger(first);
+  return same
+    ? `Holding ${first} lot${first === 1 ? '' : 's'} a leg: Realign resizes to ${lotCount}`
+    : 'Holding other quantities than configured: Realign resizes';
 }

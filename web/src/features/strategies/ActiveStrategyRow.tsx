@@ -94,7 +94,7 @@ export function ActiveStrategyRow({
           </span>
         )}
       </td>
-      <td data-label="RDX">{isRdx && <RdxSummary mappingId={mapping.id} />}</td>
+      <td data-label="RDX">{isRdx && <RdxSummary mapping={mapping} />}</td>
       <td data-label="Actions">
         <div className="strategy-actions" data-testid="strategy-actions">
           {isRdx ? (

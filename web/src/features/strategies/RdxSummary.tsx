@@ -1,15 +1,18 @@
+import type { Mapping } from '@app/contract';
 import { useRdxConfig } from '../rdx/rdx-config-query';
-import { strikeTexts } from '../rdx/rdx-display';
+import { heldSizeNote, strikeTexts } from '../rdx/rdx-display';
 
 /**
  * A row's RDX data (lot count, ATM, CE/PE strikes). SPEC §4: when the config fetch fails
- * (or there is none) the row shows no RDX data. Before the first ATM no strikes are shown.
+ * (or there is none) the row shows no RDX data. Before the first ATM no strikes are shown. When the legs
+ * held are another size than the lot count (edited while holding), it says so.
  */
-export function RdxSummary({ mappingId }: { mappingId: number }) {
-  const config = useRdxConfig(mappingId);
+export function RdxSummary({ mapping }: { mapping: Mapping }) {
+  const config = useRdxConfig(mapping.id);
   if (!config.data) return null;
   const { rdx_lot_count: lots, atm_value: atm, offset_value: offset, interval } = config.data;
   const texts = strikeTexts(atm, offset);
+  const sizeNote = heldSizeNote(mapping, lots);
   return (
     <span className="rdx-summary" data-testid="rdx-summary">
       <span>
@@ -20,6 +23,7 @@ export function RdxSummary({ mappingId }: { mappingId: number }) {
           CE {texts.ce} · PE {texts.pe}
         </span>
       )}
+      {sizeNote && <span className="muted rdx-size-note">{sizeNote}</span>}
     </span>
   );
 }
