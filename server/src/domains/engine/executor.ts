@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
-import { createKiteRest, type KiteOrder, type KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
+import type { KiteOrder, KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { toTransactionDto } from './engine.fills.js';
@@ -23,7 +24,7 @@ export interface ExecutorDeps {
   /** An account's access token and its own Kite app key (null: the console's `kite.apiKey`). */
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   /** Kite refused an account's token: the account keeps it (the brokers domain's). */
-  tokenRefused?: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
+  tokenRefused?: TokenRefused;
   kite: { apiRoot: string; apiKey: string };
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
@@ -237,21 +238,12 @@ export function createExecutor(deps: ExecutorDeps) {
         'TokenException',
         'The broker account has no access token: generate one on the Profile page',
       );
-    const { accessToken } = credentials;
-    const userBrokerId = m.userBrokerId ?? 0;
-    return createKiteRest({
-      apiRoot: deps.kite.apiRoot,
-      // Kite ties an access token to the app that issued it: an account with its own app must name that app.
-      apiKey: credentials.apiKey ?? deps.kite.apiKey,
-      accessToken: () => accessToken,
-      // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
-      // placing an order never is (kite-rest-client.ts).
-      retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
-      onTokenRefused: (err) => {
-        deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {
-          deps.logger.error({ err: e, userBrokerId }, 'could not keep a refused token on its account');
-        });
-      },
+    return createAccountKiteRest({
+      kite: deps.kite,
+      userBrokerId: m.userBrokerId ?? 0,
+      credentials,
+      tokenRefused: deps.tokenRefused,
+      logger: deps.logger,
     });
   }
 

@@ -4,7 +4,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Actor } from '../../platform/ownership.js';
 import { iso } from '../../platform/time.js';
-import { createKiteRest, type KitePosition } from '../market-data/adapters/kite-rest-client.js';
+import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
+import type { KitePosition } from '../market-data/adapters/kite-rest-client.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { LedgerRepository } from './ledger.repository.js';
 import { compareHoldings } from './reconcile.logic.js';
@@ -23,7 +24,7 @@ export function createReconcileService(deps: {
   /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   /** Kite refused an account's token: the account keeps it (the brokers domain's). */
-  tokenRefused?: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
+  tokenRefused?: TokenRefused;
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;
@@ -33,18 +34,12 @@ export function createReconcileService(deps: {
   async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
     const credentials = await deps.brokerCredentials(userBrokerId);
     if (!credentials) throw new Error('No access token: generate one on the Profile page');
-    const rest = createKiteRest({
-      apiRoot: deps.kite.apiRoot,
-      apiKey: credentials.apiKey ?? deps.kite.apiKey,
-      accessToken: () => credentials.accessToken,
-      // Reads (order book, history, positions) are retried through Kite's "try later" (429, Retry-After);
-      // placing an order never is (kite-rest-client.ts).
-      retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
-      onTokenRefused: (err) => {
-        deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {
-          deps.logger.error({ err: e, userBrokerId }, 'could not keep a refused token on its account');
-        });
-      },
+    const rest = createAccountKiteRest({
+      kite: deps.kite,
+      userBrokerId,
+      credentials,
+      tokenRefused: deps.tokenRefused,
+      logger: deps.logger,
     });
     return rest.positions();
   }

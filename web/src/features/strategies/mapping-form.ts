@@ -73,7 +73,6 @@ export function mappingToForm(m: Mapping): MappingFormValues {
 }
 
 /** A limit as typed: empty is "no limit"; anything else goes to the schema as a number (NaN is refused there). */
-/** A limit field as sent: empty is no limit. */
 export const limitOf = (s: string): number | null => (s.trim() === '' ? null : Number(s));
 
 /** SPEC §5: ids, counts and flags are integers falling back to 0; empty times are "not set". */

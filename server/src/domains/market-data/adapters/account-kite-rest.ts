@@ -1,0 +1,40 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createKiteRest, type KiteRest } from './kite-rest-client.js';
+
+/** What a broker account's calls go out with (the brokers domain's `BrokerCredentials`). */
+export interface AccountCredentials {
+  accessToken: string;
+  /** The account's own Kite app key; null: the console's. */
+  apiKey: string | null;
+  tokenUpdatedAt: number | null;
+}
+
+/** Kite refused an account's token: the account keeps it (the brokers domain's `tokenRefused`). */
+export type TokenRefused = (userBrokerId: number, used: AccountCredentials, reason: string) => Promise<void>;
+
+/**
+ * A Kite client logged in as one broker account (orders, order lookups, positions), for the engine and
+ * reconciliation alike. Reads are retried through Kite's "try later" (429, Retry-After); placing an order
+ * never is (kite-rest-client.ts). A refused token is reported to `tokenRefused`, never waited on.
+ */
+export function createAccountKiteRest(deps: {
+  kite: { apiRoot: string; apiKey: string };
+  userBrokerId: number;
+  credentials: AccountCredentials;
+  tokenRefused?: TokenRefused | undefined;
+  logger: Pick<FastifyBaseLogger, 'error'>;
+}): KiteRest {
+  const { credentials, userBrokerId } = deps;
+  return createKiteRest({
+    apiRoot: deps.kite.apiRoot,
+    // Kite ties an access token to the app that issued it: an account with its own app must name that app.
+    apiKey: credentials.apiKey ?? deps.kite.apiKey,
+    accessToken: () => credentials.accessToken,
+    retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
+    onTokenRefused: (err) => {
+      deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {
+        deps.logger.error({ err: e, userBrokerId }, 'could not keep a refused token on its account');
+      });
+    },
+  });
+}
