@@ -88,15 +88,18 @@ describe('positions_updated', () => {
     await t.services.positionsFeed.tick(); // same instant, same quotes: nothing new
     await flush(socket, owner.id);
     expect(got).toHaveLength(1);
-    // The sandbox's option prices move with time: past the quote cache, the marks change.
-    let moved = false;
-    for (let i = 0; i < 20 && !moved; i++) {
-      t.clock.advance(60_000);
-      await t.services.positionsFeed.tick();
-      await flush(socket, owner.id);
-      moved = got.length > 1;
-    }
-    expect(moved).toBe(true);
+    // The sandbox's option prices move with time: past the quote cache the REST marks change, and once the
+    // ticker is up (it connects in the background) the streamed marks change with each step it pushes.
+    await vi.waitFor(
+      async () => {
+        t.clock.advance(60_000);
+        t.sandbox.control.pump();
+        await t.services.positionsFeed.tick();
+        await flush(socket, owner.id);
+        expect(got.length).toBeGreaterThan(1);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     const [first, last] = [got[0]?.position, got.at(-1)?.position];
     expect(last?.legs.map((l) => l.ltp)).not.toEqual(first?.legs.map((l) => l.ltp));
     expect(Math.round((last?.unrealized_pnl ?? 0) * 100)).toBe(
