@@ -22,6 +22,8 @@ export interface FillFacts {
   pricePaise: number;
   at: number;
   kind: TransactionKind;
+  /** 1 = a paper fill, 0 = a live one: a strategy's book holds the fills of the mode it runs in. */
+  isDummy: number;
 }
 
 /** What a symbol is (from the strategy's leg records, open or closed): how a position row describes it. */
@@ -90,7 +92,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
       const rows = await inChunks(mappingIds, (ids) =>
         db
           .selectFrom('transactions')
-          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate', 'kind'])
+          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate', 'kind', 'isDummy'])
           .where('mappingId', 'in', ids)
           .orderBy('mappingId')
           .orderBy('transactionDate')
@@ -104,6 +106,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         pricePaise: Number(r.pricePaise),
         at: Number(r.transactionDate),
         kind: r.kind,
+        isDummy: r.isDummy,
       }));
     },
 

@@ -158,6 +158,37 @@ describe('GET /positions', () => {
     expect(paise(p?.realized_pnl ?? NaN)).toBe(fills.reduce((s, f) => s + f.quantity * paise(f.price), 0));
   });
 
+  it('books a strategy switched from paper to live on its live fills only, and its paper fills again if switched back', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
+    await t.services.brokers.update(actor(), broker.id, {
+      broker_token: t.sandbox.control.issueKiteAccessToken('CC1234'),
+    });
+    const m = await runningMapping({ user_broker_id: broker.id });
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const url = `/api/strategies/user-mappings/${m.id}`;
+    expect((await t.request({ method: 'POST', url: `${url}/exit`, token: owner.token })).statusCode).toBe(200);
+    const before = (await get<PositionsReply>('/api/positions', owner.token)).data;
+    const paperToday = before.positions.find((x) => x.user_strategy_mapping_id === m.id)?.today;
+    expect(paperToday?.charges).toBeGreaterThan(0);
+
+    // Flat, so the mode may change: the paper morning is not what the live strategy made.
+    const toLive = await t.request({ method: 'PUT', url, token: owner.token, payload: { is_dummy: 0 } });
+    expect(toLive.statusCode).toBe(200);
+    const live = (await get<PositionsReply>('/api/positions', owner.token)).data;
+    const row = live.positions.find((x) => x.user_strategy_mapping_id === m.id);
+    expect(row?.is_dummy).toBe(0);
+    expect(row?.today).toEqual({ realized_pnl: 0, unrealized_pnl: 0, charges: 0, net_pnl: 0 });
+    expect(live.by_mode.live.today.net_pnl).toBe(0);
+    expect(live.by_mode.paper.today.net_pnl).toBe(0);
+    expect((await fillsOf(owner)).length).toBe(4); // the paper fills stay in the transactions
+
+    const toPaper = await t.request({ method: 'PUT', url, token: owner.token, payload: { is_dummy: 1 } });
+    expect(toPaper.statusCode).toBe(200);
+    const back = (await get<PositionsReply>('/api/positions', owner.token)).data;
+    expect(back.positions.find((x) => x.user_strategy_mapping_id === m.id)?.today).toEqual(paperToday);
+    expect(back.by_mode.paper.today).toEqual(paperToday);
+  });
+
   it("never shows another user's strategies; admins see everyone's with the username", async () => {
     const m = await runningMapping();
     await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);

@@ -43,36 +43,43 @@ export function createPositionsService(deps: {
   let quotesDownUntil = 0;
 
   /**
-   * Settled books by mapping, kept while the mapping's fills stay the same (its fill fingerprint) and the IST
-   * day has not turned: a screen's refresh re-reads only the strategies that traded since.
+   * Settled books by mapping, kept while the mapping's fills and mode stay the same (its fill fingerprint) and
+   * the IST day has not turned: a screen's refresh re-reads only the strategies that traded since.
    */
   const settledCache = new Map<number, { version: string; settled: Settled }>();
   const CACHE_LIMIT = 50_000;
 
-  async function settledFor(ids: readonly number[], now: number): Promise<Map<number, Settled>> {
-    const versions = await repo.fillVersions(ids);
+  /**
+   * A strategy books the fills of the mode it runs in: switched from paper to live (allowed only while flat),
+   * its paper fills stay in the transactions but no longer count as what it made, so a paper profit never
+   * hides a live loss (nor a paper loss trips a live strategy's Max Loss).
+   */
+  async function settledFor(mappings: readonly MappingFacts[], now: number): Promise<Map<number, Settled>> {
+    const versions = await repo.fillVersions(mappings.map((m) => m.id));
+    const versionOf = (m: MappingFacts) => `${versions.get(m.id) ?? '0'}|${m.isDummy}`;
     const dayStart = istMidnight(now);
     const out = new Map<number, Settled>();
-    const stale: number[] = [];
-    for (const id of ids) {
-      const hit = settledCache.get(id);
-      if (hit && hit.version === (versions.get(id) ?? '0') && hit.settled.dayStart === dayStart)
-        out.set(id, hit.settled);
-      else stale.push(id);
+    const stale: MappingFacts[] = [];
+    for (const m of mappings) {
+      const hit = settledCache.get(m.id);
+      if (hit && hit.version === versionOf(m) && hit.settled.dayStart === dayStart) out.set(m.id, hit.settled);
+      else stale.push(m);
     }
     if (stale.length === 0) return out;
+    const modeOf = new Map(stale.map((m) => [m.id, m.isDummy]));
     const fillsOf = new Map<number, LedgerFill[]>();
-    for (const f of await repo.fills(stale)) {
+    for (const f of await repo.fills(stale.map((m) => m.id))) {
+      if (f.isDummy !== modeOf.get(f.mappingId)) continue;
       const list = fillsOf.get(f.mappingId);
       if (list) list.push(f);
       else fillsOf.set(f.mappingId, [f]);
     }
     if (settledCache.size + stale.length > CACHE_LIMIT) settledCache.clear();
-    for (const id of stale) {
-      const settled = settle(fillsOf.get(id) ?? [], now);
+    for (const m of stale) {
+      const settled = settle(fillsOf.get(m.id) ?? [], now);
       // The fingerprint read before the fills: a fill landing in between makes the next read re-book.
-      settledCache.set(id, { version: versions.get(id) ?? '0', settled });
-      out.set(id, settled);
+      settledCache.set(m.id, { version: versionOf(m), settled });
+      out.set(m.id, settled);
     }
     return out;
   }
@@ -81,7 +88,7 @@ export function createPositionsService(deps: {
     const mappings = await repo.mappings(scope);
     const ids = mappings.map((m) => m.id);
     const now = deps.clock.now();
-    const [settledOf, symbols] = await Promise.all([settledFor(ids, now), repo.symbols(ids)]);
+    const [settledOf, symbols] = await Promise.all([settledFor(mappings, now), repo.symbols(ids)]);
     const infoOf = new Map<number, Map<string, SymbolInfo>>();
     for (const s of symbols) {
       const info = infoOf.get(s.mappingId) ?? new Map<string, SymbolInfo>();
