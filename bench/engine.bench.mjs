@@ -204,6 +204,42 @@ async function tenThousand(env, label, targetMs) {
   return elapsed;
 }
 
+/**
+ * The floor under the PostgreSQL figure: a close's 20,000 legs and 20,000 fills written as bare inserts
+ * into copies of their tables with only a primary key (no foreign keys, no other index, nothing read or
+ * decided), four transactions at once like the engine's slices. What the machine's PostgreSQL needs for the
+ * rows alone, measured in the same run.
+ */
+async function bareWriteFloor(store) {
+  const db = store.database.db;
+  await sql`create table floor_legs (like strategy_legs including defaults)`.execute(db);
+  await sql`alter table floor_legs add primary key (id)`.execute(db);
+  await sql`create table floor_fills (like transactions including defaults)`.execute(db);
+  await sql`alter table floor_fills add primary key (id)`.execute(db);
+  const slice = (n, from) => {
+    const ids = Array.from({ length: n }, (_, i) => from + i);
+    return db.transaction().execute(async (trx) => {
+      await sql`insert into floor_legs (mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise,
+          expiry, quantity, entry_price_paise, status, opened_at)
+        select u.m, u.m % 100, 'CE', 'NIFTY26DEC24500CE', 'NFO', 2450000, '2026-12-24', 65, 12345, 'open', 0
+        from unnest(${ids}::int[]) as u(m)`.execute(trx);
+      await sql`insert into floor_fills (user_id, mapping_id, strategy_id, instrument_id, transaction_date,
+          trading_symbol, quantity, price_paise, is_dummy)
+        select u.m % 100, u.m, 1, 1, 0, 'NIFTY26DEC24500CE', 65, 12345, 1 from unnest(${ids}::int[]) as u(m)`.execute(
+        trx,
+      );
+    });
+  };
+  const write = () => Promise.all([0, 1, 2, 3].map((s) => slice(5_000, s * 5_000 + 1)));
+  await write(); // warm: the tables' first pages
+  await sql`truncate floor_legs, floor_fills`.execute(db);
+  const start = performance.now();
+  await write();
+  const elapsed = performance.now() - start;
+  await sql`drop table floor_legs, floor_fills`.execute(db);
+  return elapsed;
+}
+
 export async function run() {
   const env = await setUp(await sqliteDatabase());
   let sqliteMs;
@@ -223,6 +259,11 @@ export async function run() {
   try {
     const pgMs = await tenThousand(pgEnv, 'PostgreSQL', 300);
     console.log(`  PostgreSQL ${ms(pgMs)} beside SQLite ${ms(sqliteMs)} in the same run`);
+    const floor = await bareWriteFloor(pgStore);
+    console.log(
+      `  floor: the close's 40,000 rows as bare inserts on this PostgreSQL (primary keys only, 4 transactions ` +
+        `at once): ${ms(floor)}`,
+    );
   } finally {
     await pgEnv.close();
   }
