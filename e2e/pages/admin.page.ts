@@ -35,6 +35,16 @@ export class AdminPage {
     await panel.getByRole('button', { name: 'Reset Password' }).click();
   }
 
+  /** Users tab: 'Daily Limit' on the user's row, then the amount in its panel; returns the panel. */
+  async setDailyLimitFor(username: string, rupees: string) {
+    await this.openTab('users');
+    const panel = this.page.getByRole('region', { name: `Daily max loss for ${username}` });
+    if (!(await panel.isVisible())) await this.userRow(username).getByRole('button', { name: 'Daily Limit' }).click();
+    await panel.getByLabel('Daily max loss (₹)').fill(rupees);
+    await panel.getByRole('button', { name: 'Save limit' }).click();
+    return panel;
+  }
+
   /** The rdx tab: starts or stops the RDX strategy service unless it already is so. */
   async setRdxService(running: boolean) {
     await this.openTab('rdx');

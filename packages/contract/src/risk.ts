@@ -28,6 +28,8 @@ export const KillSwitchReplySchema = KillSwitchSchema.extend({
 export const DailyLimitSchema = z.object({
   user_id: z.number().int(),
   daily_max_loss: z.number().nullable(),
+  /** The cap an admin set for this user: the user may lower the limit below it, not raise or remove it. */
+  admin_max_loss: z.number().nullable(),
   today_pnl: z.number(),
 });
 export type DailyLimit = z.infer<typeof DailyLimitSchema>;

@@ -14,6 +14,8 @@ export interface UsersTable {
   role: Role;
   /** The day's loss across all the user's strategies that stops them all (issue 13); null = none. */
   dailyMaxLossPaise: number | null;
+  /** The cap an admin set on the user's daily max loss (the user may only lower the limit below it). */
+  adminDailyMaxLossPaise: number | null;
   /** 1 while the first-start admin still has the printed password (issue 14); 0 otherwise. */
   mustChangePassword: ColumnType<number, number | undefined, number>;
   createdAt: number;

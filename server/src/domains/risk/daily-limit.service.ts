@@ -1,13 +1,16 @@
 import type { DailyLimit, SetDailyLimit } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
-import { notFound } from '../../platform/errors.js';
+import { conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise, toRupees } from '../../platform/time.js';
 import type { LimitsRepository } from './limits.repository.js';
+import { capRefusal } from './limits.logic.js';
 
 /**
  * A user's daily max loss (issue 13): read and set on their Profile; an admin reads and sets anyone's by
  * naming `user_id`. A user naming someone else gets their own (the id is ignored, as on mapping create).
+ * What an admin sets for someone else is also a cap the user can tighten but not loosen: a desk's risk
+ * limit that the trader it protects against could clear would protect nothing.
  */
 export function createDailyLimitService(deps: {
   repo: Pick<LimitsRepository, 'user' | 'setDailyLimit'>;
@@ -25,6 +28,7 @@ export function createDailyLimitService(deps: {
     return {
       user_id: user.id,
       daily_max_loss: user.dailyMaxLossPaise === null ? null : toRupees(user.dailyMaxLossPaise),
+      admin_max_loss: user.adminDailyMaxLossPaise === null ? null : toRupees(user.adminDailyMaxLossPaise),
       today_pnl: toRupees(await deps.dayPnlOf(user.id)),
     };
   }
@@ -34,9 +38,14 @@ export function createDailyLimitService(deps: {
 
     async set(actor: Actor, input: SetDailyLimit): Promise<DailyLimit> {
       const userId = subjectOf(actor, input.user_id);
-      if (!(await deps.repo.user(userId))) throw notFound('User');
+      const user = await deps.repo.user(userId);
+      if (!user) throw notFound('User');
       const paise = input.daily_max_loss === null ? null : toPaise(input.daily_max_loss);
-      await deps.repo.setDailyLimit(userId, paise, deps.clock.now());
+      // An admin setting someone else's limit sets the desk's cap with it; anyone's own change stays under it.
+      const isDeskCap = actor.role === 'admin' && userId !== actor.userId;
+      const refusal = isDeskCap ? null : capRefusal(user.adminDailyMaxLossPaise, paise);
+      if (refusal) throw conflict(refusal);
+      await deps.repo.setDailyLimit(userId, paise, deps.clock.now(), isDeskCap ? paise : undefined);
       await deps.checkNow(userId);
       return read(userId);
     },

@@ -180,7 +180,12 @@ describe('a user’s daily max loss', () => {
     const admin = await buildAdmin(t);
     const own = await setDaily(owner, { daily_max_loss: 7500.25 });
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json<{ data: DailyLimit }>().data).toEqual({ user_id: owner.id, daily_max_loss: 7500.25, today_pnl: 0 });
+    expect(own.json<{ data: DailyLimit }>().data).toEqual({
+      user_id: owner.id,
+      daily_max_loss: 7500.25,
+      admin_max_loss: null,
+      today_pnl: 0,
+    });
 
     // A user naming someone else sets their own (as on mapping create): the other keeps none.
     await setDaily(owner, { daily_max_loss: 100, user_id: other.id });
@@ -205,6 +210,37 @@ describe('a user’s daily max loss', () => {
     expect(omitted.json<{ error: string }>().error).toContain('Daily Max Loss is required');
     const kept = await t.request({ method: 'GET', url: '/api/risk/limits', token: owner.token });
     expect(kept.json<{ data: DailyLimit }>().data.daily_max_loss).toBe(100); // set above, naming another user
+  });
+
+  it('set by an admin is a cap the user can lower, not raise or remove; the admin can lift it', async () => {
+    const admin = await buildAdmin(t);
+    const limitOf = async (who: TestUser) =>
+      (await t.request({ method: 'GET', url: '/api/risk/limits', token: who.token })).json<{ data: DailyLimit }>().data;
+    expect((await setDaily(owner, { daily_max_loss: 9000 })).statusCode).toBe(200);
+    expect((await setDaily(admin, { daily_max_loss: 5000, user_id: owner.id })).statusCode).toBe(200);
+    expect(await limitOf(owner)).toMatchObject({ daily_max_loss: 5000, admin_max_loss: 5000 });
+
+    const raised = await setDaily(owner, { daily_max_loss: 5000.01 });
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json<{ error: string }>().error).toBe(
+      'An admin set your daily max loss at ₹5,000.00: you can lower it, not raise it',
+    );
+    const removed = await setDaily(owner, { daily_max_loss: null });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<{ error: string }>().error).toContain('not remove it');
+    expect(await limitOf(owner)).toMatchObject({ daily_max_loss: 5000, admin_max_loss: 5000 });
+
+    // Tighter is always allowed, and back up to the cap.
+    expect((await setDaily(owner, { daily_max_loss: 3000 })).statusCode).toBe(200);
+    expect(await limitOf(owner)).toMatchObject({ daily_max_loss: 3000, admin_max_loss: 5000 });
+    expect((await setDaily(owner, { daily_max_loss: 5000 })).statusCode).toBe(200);
+
+    // The admin lifting it frees the user; the admin's own limit is never capped by itself.
+    expect((await setDaily(admin, { daily_max_loss: null, user_id: owner.id })).statusCode).toBe(200);
+    expect((await setDaily(owner, { daily_max_loss: 20_000 })).statusCode).toBe(200);
+    expect(await limitOf(owner)).toMatchObject({ daily_max_loss: 20_000, admin_max_loss: null });
+    expect((await setDaily(admin, { daily_max_loss: 100, user_id: admin.id })).statusCode).toBe(200);
+    expect((await setDaily(admin, { daily_max_loss: null })).statusCode).toBe(200);
   });
 
   it('stops and flattens every strategy of the user when their day reaches it, and nobody else’s', async () => {

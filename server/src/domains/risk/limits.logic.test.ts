@@ -1,7 +1,7 @@
 import { RUNNING_STATUS } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
+import { capRefusal, dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
 
 const running = { runningStatus: RUNNING_STATUS.RUNNING, openLegCount: 2 };
 const limits = { maxLossPaise: 500_000, targetProfitPaise: 300_000 }; // ₹5,000 loss, ₹3,000 profit
@@ -84,5 +84,26 @@ describe('a user against their daily max loss', () => {
     expect(dailyBreach(-499_999, 500_000)).toBe(false);
     expect(dailyBreach(-500_000, 500_000)).toBe(true);
     expect(dailyBreach(-50_000_000, null)).toBe(false);
+  });
+});
+
+describe("a user's own daily max loss under an admin's cap", () => {
+  it('may be anything without a cap', () => {
+    expect(capRefusal(null, null)).toBeNull();
+    expect(capRefusal(null, 9_000_000)).toBeNull();
+  });
+  it('may be lowered to the cap or below it', () => {
+    expect(capRefusal(500_000, 500_000)).toBeNull();
+    expect(capRefusal(500_000, 100)).toBeNull();
+  });
+  it('may not be raised above the cap, by a paisa', () => {
+    expect(capRefusal(500_000, 500_001)).toBe(
+      'An admin set your daily max loss at ₹5,000.00: you can lower it, not raise it',
+    );
+  });
+  it('may not be removed', () => {
+    expect(capRefusal(1_00_00_000, null)).toBe(
+      'An admin set your daily max loss at ₹1,00,000.00: you can lower it, not remove it',
+    );
   });
 });

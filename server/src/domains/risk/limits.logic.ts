@@ -44,3 +44,19 @@ export function strategyBreach(dayPaise: number, limits: StrategyLimits, state: 
 export function dailyBreach(dayPaise: number, dailyMaxLossPaise: number | null): boolean {
   return dailyMaxLossPaise !== null && dayPaise <= -dailyMaxLossPaise;
 }
+
+/** ₹5,000.00 — paise as the trader reads rupees (Indian digit grouping). */
+const rupeesText = (paise: number) =>
+  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+
+/**
+ * Why a user's own daily max loss may not be saved under the cap an admin set: removing it or setting it
+ * above the cap would loosen the desk's limit. Null when it may (no cap, or at or below it).
+ */
+export function capRefusal(capPaise: number | null, paise: number | null): string | null {
+  if (capPaise === null || (paise !== null && paise <= capPaise)) return null;
+  return (
+    `An admin set your daily max loss at ${rupeesText(capPaise)}: ` +
+    `you can lower it, not ${paise === null ? 'remove it' : 'raise it'}`
+  );
+}

@@ -38,13 +38,22 @@ export function createLimitsRepository(db: Kysely<DB>) {
     },
 
     async user(id: number) {
-      return db.selectFrom('users').select(['id', 'dailyMaxLossPaise']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .select(['id', 'dailyMaxLossPaise', 'adminDailyMaxLossPaise'])
+        .where('id', '=', id)
+        .executeTakeFirst();
     },
 
-    async setDailyLimit(userId: number, paise: number | null, now: number) {
+    /** Sets the limit; `adminCap` (when given) sets the admin's cap with it, null lifting it. */
+    async setDailyLimit(userId: number, paise: number | null, now: number, adminCap?: number | null) {
       await db
         .updateTable('users')
-        .set({ dailyMaxLossPaise: paise, updatedAt: now })
+        .set({
+          dailyMaxLossPaise: paise,
+          ...(adminCap !== undefined ? { adminDailyMaxLossPaise: adminCap } : {}),
+          updatedAt: now,
+        })
         .where('id', '=', userId)
         .execute();
     },

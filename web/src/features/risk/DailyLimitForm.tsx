@@ -25,6 +25,17 @@ export function dailyLimitSummary(limit: DailyLimit): string {
 }
 
 /**
+ * What an admin's cap means, to whom it binds: the trader may tighten it, never loosen it. Null: no cap.
+ */
+export function capNote(limit: DailyLimit, isOwn: boolean): string | null {
+  if (limit.admin_max_loss === null) return null;
+  const cap = formatInr(limit.admin_max_loss);
+  return isOwn
+    ? `An admin set your daily max loss at ${cap}: you can lower it, not raise or remove it.`
+    : `Set by an admin at ${cap}: the user can lower it, not raise or remove it.`;
+}
+
+/**
  * The question to ask before saving a limit the day has already passed: saving it sells nothing quietly,
  * it exits every open leg at market at once. Null when the limit is not reached (or removed).
  */
@@ -118,6 +129,7 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
       {current && (
         <p className="full field-hint" data-testid="daily-limit-summary">
           {dailyLimitSummary(current)}
+          {capNote(current, userId === undefined) !== null && ` ${capNote(current, userId === undefined)}`}
           {!compact &&
             ' Across all your strategies, realized today + unrealized, before charges. Reaching it exits every leg and stops every strategy.'}
         </p>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dailyLimitBody, dailyLimitSummary, reachedLimitQuestion } from './DailyLimitForm';
+import { capNote, dailyLimitBody, dailyLimitSummary, reachedLimitQuestion } from './DailyLimitForm';
 
 describe('the daily max loss form', () => {
   it('sends an empty field as no limit, a typed one in rupees, and the user only when an admin names one', () => {
@@ -9,12 +9,27 @@ describe('the daily max loss form', () => {
   });
 
   it("says today's P&L beside the limit, or that there is none", () => {
-    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: 5000, today_pnl: -1250 })).toBe(
+    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: 5000, admin_max_loss: null, today_pnl: -1250 })).toBe(
       "Today's P&L: −₹1,250.00. Daily max loss: ₹5,000.00.",
     );
-    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: null, today_pnl: 0 })).toBe(
+    expect(dailyLimitSummary({ user_id: 1, daily_max_loss: null, admin_max_loss: null, today_pnl: 0 })).toBe(
       "Today's P&L: ₹0.00. No daily limit.",
     );
+  });
+});
+
+describe("an admin's cap on a user's daily max loss", () => {
+  const capped = { user_id: 1, daily_max_loss: 3000, admin_max_loss: 5000, today_pnl: 0 };
+  it('tells the user they can lower it, not raise or remove it', () => {
+    expect(capNote(capped, true)).toBe(
+      'An admin set your daily max loss at ₹5,000.00: you can lower it, not raise or remove it.',
+    );
+  });
+  it('tells the admin what the user can do with it', () => {
+    expect(capNote(capped, false)).toBe('Set by an admin at ₹5,000.00: the user can lower it, not raise or remove it.');
+  });
+  it('says nothing without a cap', () => {
+    expect(capNote({ ...capped, admin_max_loss: null }, true)).toBeNull();
   });
 });
 
