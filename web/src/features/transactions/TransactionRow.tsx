@@ -11,10 +11,10 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
   const mode = modeLabel(t.is_dummy);
   return (
     <tr data-testid={`transaction-${t.id}`}>
-      <td>{formatDateTimeIst(t.transaction_date)}</td>
-      {showUser && <td>{t.user_username}</td>}
-      <td>{t.trading_symbol}</td>
-      <td className={side === 'SELL' ? 'side-sell' : 'side-buy'}>
+      <td data-label="Date/Time">{formatDateTimeIst(t.transaction_date)}</td>
+      {showUser && <td data-label="User">{t.user_username}</td>}
+      <td data-label="Symbol">{t.trading_symbol}</td>
+      <td data-label="Side" className={side === 'SELL' ? 'side-sell' : 'side-buy'}>
         {side}
         {/* No order made it: the exchange closed a leg held to its contract's expiry at intrinsic value. */}
         {t.kind === 'settlement' && (
@@ -23,11 +23,15 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
           </span>
         )}
       </td>
-      <td className="num">{formatQuantity(quantity)}</td>
-      <td className="num">{formatInr(t.price)}</td>
-      <td>{t.strategy_name ?? '-'}</td>
-      <td>{t.instrument_name ?? '-'}</td>
-      <td>
+      <td data-label="Quantity" className="num">
+        {formatQuantity(quantity)}
+      </td>
+      <td data-label="Price" className="num">
+        {formatInr(t.price)}
+      </td>
+      <td data-label="Strategy">{t.strategy_name ?? '-'}</td>
+      <td data-label="Instrument">{t.instrument_name ?? '-'}</td>
+      <td data-label="Mode">
         <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
       </td>
     </tr>
