@@ -5,8 +5,10 @@ export type { ManualClock };
 import { kiteSessionChecksum } from '../src/protocols/kite-rest.js';
 import {
   createSandboxExchange,
+  type SandboxCredentials,
   type SandboxExchange,
   type SandboxExchangeOptions,
+  type SandboxUrls,
 } from '../src/sandbox/sandbox-exchange.js';
 
 /** Tuesday 2025-12-09 10:00:00 IST (a NIFTY weekly expiry day). */
@@ -62,8 +64,14 @@ export async function kitePost(
   return { status: res.status, body: await jsonOf(res) };
 }
 
+/** What a login needs of a sandbox (an in-process one, or the one a console runs): its roots and its app. */
+export interface KiteLoginTarget {
+  urls: Pick<SandboxUrls, 'kiteApi' | 'kiteLogin'>;
+  credentials: Pick<SandboxCredentials, 'kiteApiKey' | 'kiteApiSecret'>;
+}
+
 /** The whole login: password, TOTP, connect/login redirect, checksum exchange; returns the session data. */
-export async function loginThroughKite(sandbox: SandboxExchange, userId: string, password: string, totp: string) {
+export async function loginThroughKite(sandbox: KiteLoginTarget, userId: string, password: string, totp: string) {
   const { kiteLogin, kiteApi } = sandbox.urls;
   const login = await fetch(`${kiteLogin}/api/login`, { method: 'POST', ...form({ user_id: userId, password }) });
   const requestId = String((await jsonOf(login)).data.request_id);

@@ -6,9 +6,12 @@
  * paise.
  *
  * `tag` is a label only, as at Kite: any number of orders may carry the same tag.
+ *
+ * The book holds plain data only, so a sandbox with a state file keeps it across restarts
+ * (`toSnapshot`/`fromSnapshot`, sandbox-state-file.ts), as Kite keeps a day's orders and positions.
  */
 import { formatKiteDateTime, type KiteErrorType } from '../protocols/kite-rest.js';
-import { DepthLedger, type DepthSource, type Fill } from './order-matching.js';
+import { DepthLedger, type DepthLedgerSnapshot, type DepthSource, type Fill } from './order-matching.js';
 
 /** A validated order request. */
 export interface OrderRequest {
@@ -74,6 +77,18 @@ export interface OrderChange {
 
 type Failure = { ok: false; type: KiteErrorType; message: string };
 
+/** Everything the book holds, as plain data: what a sandbox state file keeps. */
+export interface OrderBookSnapshot {
+  /** The last order id's sequence number: ids are never given twice. */
+  sequence: number;
+  /** Oldest first; the OPEN ones are the resting orders. */
+  orders: SandboxOrder[];
+  /** In the order they were first traded. */
+  legs: Leg[];
+  /** What recent orders took from the depth, so no second's depth is taken twice. */
+  usedDepth: DepthLedgerSnapshot;
+}
+
 /** Missed price steps an order catches up on when matching runs late (e.g. after a clock jump). */
 export const MAX_CATCH_UP_SECONDS = 300;
 
@@ -81,15 +96,47 @@ export const MAX_CATCH_UP_SECONDS = 300;
 export const averagePaise = (o: SandboxOrder): number =>
   o.filledQuantity > 0 ? o.filledValuePaise / o.filledQuantity : 0;
 
+/** A user's leg is one per instrument and product. */
+const legKey = (leg: Pick<Leg, 'userId' | 'instrumentToken' | 'product'>): string =>
+  `${leg.userId}|${leg.instrumentToken}|${leg.product}`;
+
 /** Orders of every sandbox user. */
 export class OrderBook {
   private readonly orders = new Map<string, SandboxOrder>();
   private readonly open = new Set<SandboxOrder>();
   private readonly legs = new Map<string, Leg>();
-  private readonly ledger = new DepthLedger();
+  private ledger = new DepthLedger();
   private sequence = 0;
 
-  constructor(private readonly depth: DepthSource) {}
+  /** `onChange` runs after every change to orders, fills or positions (the state file saves then). */
+  constructor(
+    private readonly depth: DepthSource,
+    private readonly onChange: () => void = () => undefined,
+  ) {}
+
+  /** A book holding what `snapshot` held; its resting orders catch up on the steps they missed. */
+  static fromSnapshot(snapshot: OrderBookSnapshot, depth: DepthSource, onChange?: () => void): OrderBook {
+    const book = new OrderBook(depth, onChange);
+    book.sequence = snapshot.sequence;
+    book.ledger = DepthLedger.fromSnapshot(snapshot.usedDepth);
+    for (const saved of snapshot.orders) {
+      const order = { ...saved };
+      book.orders.set(order.orderId, order);
+      if (order.status === 'OPEN') book.open.add(order);
+    }
+    for (const leg of snapshot.legs) book.legs.set(legKey(leg), { ...leg });
+    return book;
+  }
+
+  /** A copy of everything held, as plain data. */
+  toSnapshot(): OrderBookSnapshot {
+    return {
+      sequence: this.sequence,
+      orders: [...this.orders.values()].map((order) => ({ ...order })),
+      legs: [...this.legs.values()].map((leg) => ({ ...leg })),
+      usedDepth: this.ledger.toSnapshot(),
+    };
+  }
 
   /**
    * Places an order and matches it against the current step's depth. `rejection` places it only to
@@ -173,6 +220,7 @@ export class OrderBook {
     Object.assign(order, change);
     order.modifiedMs = nowMs;
     order.updatedMs = nowMs;
+    this.onChange();
     this.matchAt(order, Math.floor(nowMs / 1000));
     return { ok: true, order };
   }
@@ -241,10 +289,11 @@ export class OrderBook {
     order.statusMessage = message;
     order.updatedMs = nowMs;
     this.open.delete(order);
+    this.onChange();
   }
 
   private legOf(order: SandboxOrder): Leg {
-    const key = `${order.userId}|${order.instrumentToken}|${order.product}`;
+    const key = legKey(order);
     const leg = this.legs.get(key) ?? {
       userId: order.userId,
       exchange: order.exchange,
@@ -268,11 +317,13 @@ export class OrderBook {
       leg.sellQuantity += fill.quantity;
       leg.sellValue += fill.quantity * fill.pricePaise;
     }
+    this.onChange();
   }
 
   /** Kite-style 15-digit ids: IST yymmdd then a sequence number. */
   private nextId(nowMs: number): string {
     this.sequence += 1;
+    this.onChange();
     const date = formatKiteDateTime(nowMs).slice(2, 10).replace(/-/g, '');
     return `${date}${String(this.sequence).padStart(9, '0')}`;
   }

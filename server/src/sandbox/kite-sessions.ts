@@ -4,7 +4,9 @@
  * Tokens expire by the sandbox clock as Kite's do: request ids and request tokens after five minutes,
  * access tokens at the next 06:00 IST. Apps: the console's (open to every user) and each user's personal app
  * (sandbox-accounts.ts), which logs in its owner only. A request token and an access token belong to the app
- * that asked for them.
+ * that asked for them. Everything held is plain data so that a sandbox with a state file can keep it across
+ * restarts (`toSnapshot`/`fromSnapshot`, sandbox-state-file.ts): Kite does not forget a token because a
+ * client restarted.
  */
 import { randomBytes } from 'node:crypto';
 import { kiteSessionChecksum, nextKiteTokenExpiry, type KiteErrorType } from '../protocols/kite-rest.js';
@@ -33,6 +35,14 @@ export interface KiteSession {
   expiresMs: number;
 }
 
+/** Everything the sessions hold, as plain data: what a sandbox state file keeps. */
+export interface KiteSessionsSnapshot {
+  loginRequests: { requestId: string; userId: string; expiresMs: number }[];
+  webSessions: { enctoken: string; userId: string }[];
+  requestTokens: { requestToken: string; userId: string; enctoken: string; apiKey: string; expiresMs: number }[];
+  sessions: KiteSession[];
+}
+
 const SHORT_LIVED_MS = 5 * 60_000;
 
 function token(bytes: number): string {
@@ -56,10 +66,37 @@ export class KiteSessions {
   >();
   private readonly sessions = new Map<string, KiteSession>();
 
+  /** `onChange` runs after every change to what the sessions hold (the state file saves then). */
   constructor(
     private readonly apiKey: string,
     private readonly apiSecret: string,
+    private readonly onChange: () => void = () => undefined,
   ) {}
+
+  /** Sessions holding what `snapshot` held; expired entries stay and are refused as before. */
+  static fromSnapshot(
+    apiKey: string,
+    apiSecret: string,
+    snapshot: KiteSessionsSnapshot,
+    onChange?: () => void,
+  ): KiteSessions {
+    const restored = new KiteSessions(apiKey, apiSecret, onChange);
+    for (const { requestId, ...request } of snapshot.loginRequests) restored.loginRequests.set(requestId, request);
+    for (const { enctoken, userId } of snapshot.webSessions) restored.webSessions.set(enctoken, userId);
+    for (const { requestToken, ...issued } of snapshot.requestTokens) restored.requestTokens.set(requestToken, issued);
+    for (const session of snapshot.sessions) restored.sessions.set(session.accessToken, { ...session });
+    return restored;
+  }
+
+  /** A copy of everything held, as plain data. */
+  toSnapshot(): KiteSessionsSnapshot {
+    return {
+      loginRequests: [...this.loginRequests].map(([requestId, request]) => ({ requestId, ...request })),
+      webSessions: [...this.webSessions].map(([enctoken, userId]) => ({ enctoken, userId })),
+      requestTokens: [...this.requestTokens].map(([requestToken, issued]) => ({ requestToken, ...issued })),
+      sessions: [...this.sessions.values()].map((session) => ({ ...session })),
+    };
+  }
 
   /** Step 1: user id and password. */
   login(userId: string, password: string, nowMs: number): { ok: true; requestId: string } | KiteFailure {
@@ -69,6 +106,7 @@ export class KiteSessions {
     if (password !== expected) return fail('InputException', 'Invalid `user_id` or `password`.');
     const requestId = token(16);
     this.loginRequests.set(requestId, { userId, expiresMs: nowMs + SHORT_LIVED_MS });
+    this.onChange();
     return { ok: true, requestId };
   }
 
@@ -84,6 +122,7 @@ export class KiteSessions {
     this.loginRequests.delete(requestId);
     const enctoken = token(24);
     this.webSessions.set(enctoken, userId);
+    this.onChange();
     return { ok: true, enctoken };
   }
 
@@ -114,6 +153,7 @@ export class KiteSessions {
     if (!enctoken || !userId) return null;
     const requestToken = token(16);
     this.requestTokens.set(requestToken, { userId, enctoken, apiKey, expiresMs: nowMs + SHORT_LIVED_MS });
+    this.onChange();
     return requestToken;
   }
 
@@ -149,6 +189,7 @@ export class KiteSessions {
       expiresMs: nextKiteTokenExpiry(nowMs),
     };
     this.sessions.set(session.accessToken, session);
+    this.onChange();
     return session;
   }
 
@@ -158,6 +199,7 @@ export class KiteSessions {
     if (!session || session.apiKey !== apiKey) return null;
     if (session.expiresMs <= nowMs) {
       this.sessions.delete(accessToken);
+      this.onChange();
       return null;
     }
     return session;
@@ -174,6 +216,7 @@ export class KiteSessions {
   expireAll(): number {
     const count = this.sessions.size;
     this.sessions.clear();
+    if (count > 0) this.onChange();
     return count;
   }
 
@@ -181,6 +224,8 @@ export class KiteSessions {
   revoke(apiKey: string, accessToken: string): boolean {
     const session = this.sessions.get(accessToken);
     if (!session || session.apiKey !== apiKey) return false;
-    return this.sessions.delete(accessToken);
+    this.sessions.delete(accessToken);
+    this.onChange();
+    return true;
   }
 }

@@ -45,6 +45,15 @@ export interface Want {
   quantity: number;
 }
 
+/**
+ * The depth taken at recent seconds, as plain data: one row per (second, token|side) with the quantity
+ * taken from each level, best first.
+ */
+export interface DepthLedgerSnapshot {
+  newest: number;
+  used: { second: number; key: string; levels: number[] }[];
+}
+
 /** Seconds of used depth kept; older steps are never matched again (see MAX_CATCH_UP_SECONDS). */
 const KEEP_SECONDS = 900;
 
@@ -52,6 +61,26 @@ const KEEP_SECONDS = 900;
 export class DepthLedger {
   private readonly used = new Map<number, Map<string, number[]>>();
   private newest = 0;
+
+  /** A ledger that remembers what `snapshot` says was taken. */
+  static fromSnapshot(snapshot: DepthLedgerSnapshot): DepthLedger {
+    const ledger = new DepthLedger();
+    ledger.newest = snapshot.newest;
+    for (const { second, key, levels } of snapshot.used) {
+      const bySecond = ledger.used.get(second) ?? new Map<string, number[]>();
+      ledger.used.set(second, bySecond.set(key, [...levels]));
+    }
+    return ledger;
+  }
+
+  /** A copy of what was taken, as plain data. */
+  toSnapshot(): DepthLedgerSnapshot {
+    const used = [...this.used].flatMap(([second, bySecond]) =>
+      // `?? 0` keeps the row dense for JSON should a level ever have been skipped.
+      [...bySecond].map(([key, levels]) => ({ second, key, levels: Array.from(levels, (q) => q ?? 0) })),
+    );
+    return { newest: this.newest, used };
+  }
 
   /**
    * Takes what `want` may have from `depth` at `second`: an offer (BUY) or bid (SELL) level at a time,

@@ -22,7 +22,7 @@ import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
 import { kiteMarketRoutes } from './kite-market-routes.js';
 import { OrderBook } from './kite-order-book.js';
-import { createDepthSource } from './order-matching.js';
+import { createDepthSource, type DepthSource } from './order-matching.js';
 import { OrderRejections } from './order-rejections.js';
 import { KiteSessions } from './kite-sessions.js';
 import { createKiteTickerServer, type KiteTickerServer } from './kite-ticker-server.js';
@@ -34,6 +34,8 @@ import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
 import { ALL_WALKS } from './sandbox-market.js';
+import { readSandboxState, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
 
@@ -64,6 +66,12 @@ export interface SandboxExchangeOptions {
   rateLimitClock?: () => number;
   /** Where `/connect/login` redirects with the request_token. Default `<kiteLogin>/redirect`. */
   kiteRedirectUrl?: string;
+  /**
+   * A JSON file that keeps the accounts' Kite sessions, orders, fills and positions across restarts: loaded
+   * at start when it exists (one that cannot be read stops the start), saved shortly after every change and
+   * at close. Without it the sandbox forgets everything when it stops.
+   */
+  stateFile?: string;
 }
 
 /** Root URLs to give the product's adapters. */
@@ -146,7 +154,29 @@ function urlsFor(host: string, port: number): SandboxUrls {
   };
 }
 
-function createContext(options: SandboxExchangeOptions, redirect: () => string): SandboxContext {
+/** What the context starts from: the saved state (null for a fresh sandbox) and what to call when it changes. */
+interface AccountState {
+  saved: SandboxStateSnapshot | null;
+  onChange: () => void;
+}
+
+function sessionsFrom({ saved, onChange }: AccountState): KiteSessions {
+  const { SANDBOX_KITE_API_KEY: key, SANDBOX_KITE_API_SECRET: secret } = accounts;
+  return saved
+    ? KiteSessions.fromSnapshot(key, secret, saved.kiteSessions, onChange)
+    : new KiteSessions(key, secret, onChange);
+}
+
+function orderBookFrom({ saved, onChange }: AccountState, depth: DepthSource): OrderBook {
+  return saved ? OrderBook.fromSnapshot(saved.orderBook, depth, onChange) : new OrderBook(depth, onChange);
+}
+
+/** The state a state file keeps, taken from the running sandbox. */
+function snapshotOf(ctx: SandboxContext): SandboxStateSnapshot {
+  return { version: 1, kiteSessions: ctx.sessions.toSnapshot(), orderBook: ctx.orders.toSnapshot() };
+}
+
+function createContext(options: SandboxExchangeOptions, redirect: () => string, state: AccountState): SandboxContext {
   const seed = seedHash(options.seed);
   const feed = createPriceFeed(seed, ALL_WALKS);
   const clock = options.clock ?? { now: () => Date.now() };
@@ -161,13 +191,29 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string):
     feed,
     pricing,
     universe,
-    sessions: new KiteSessions(accounts.SANDBOX_KITE_API_KEY, accounts.SANDBOX_KITE_API_SECRET),
-    orders: new OrderBook(createDepthSource(pricing, universe, clock)),
+    sessions: sessionsFrom(state),
+    orders: orderBookFrom(state, createDepthSource(pricing, universe, clock)),
     rejections: new OrderRejections(),
     kiteRedirectUrl: redirect,
     historyReads: new Map(),
     notifyOrder: () => undefined,
   };
+}
+
+/**
+ * Loads the state file, when there is one, and builds the context on what it holds, saving again after
+ * every change. Refuses (SandboxStateFileError) a file it cannot read, before anything listens.
+ */
+async function openContext(
+  options: SandboxExchangeOptions,
+  redirect: () => string,
+): Promise<{ ctx: SandboxContext; saver: StateSaver | null }> {
+  const file = options.stateFile;
+  const saved = file ? await readSandboxState(file) : null;
+  let saver: StateSaver | null = null;
+  const ctx = createContext(options, redirect, { saved, onChange: () => saver?.changed() });
+  if (file) saver = createStateSaver({ file, snapshot: () => snapshotOf(ctx) });
+  return { ctx, saver };
 }
 
 /** Splits `/first/rest` into its mount name and the path below it. */
@@ -179,6 +225,8 @@ function splitMount(pathname: string): [string, string] {
 interface Parts {
   ticker: KiteTickerServer;
   streams: BinanceStreamServer;
+  loop: StepLoop;
+  saver: StateSaver | null;
 }
 
 /**
@@ -225,7 +273,7 @@ function mountServices(
 export async function createSandboxExchange(options: SandboxExchangeOptions): Promise<SandboxExchange> {
   const host = options.host ?? '127.0.0.1';
   let urls = urlsFor(host, options.port ?? 0);
-  const ctx = createContext(options, () => options.kiteRedirectUrl ?? `${urls.kiteLogin}/redirect`);
+  const { ctx, saver } = await openContext(options, () => options.kiteRedirectUrl ?? `${urls.kiteLogin}/redirect`);
   const limits = { ...DEFAULT_RATE_LIMITS, ...options.rateLimits };
   const limiter = new RateLimiter(limits, options.rateLimitClock);
   const faults = new FaultPlan();
@@ -250,20 +298,20 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
   const control = controlFor(ctx, faults, ticker, streams, loop);
   const app = createHttpServer();
   mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control });
-  const parts: Parts = { ticker, streams };
+  const parts: Parts = { ticker, streams, loop, saver };
   app.server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) =>
     handleUpgrade(parts, raw, socket, head),
   );
   try {
     await app.listen({ port: options.port ?? 0, host });
   } catch (error) {
-    await shutDown(app, loop, ticker, streams).catch(() => undefined);
+    await shutDown(app, parts).catch(() => undefined);
     throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   urls = urlsFor(host, port);
-  return { port, urls, credentials, control, close: () => shutDown(app, loop, ticker, streams) };
+  return { port, urls, credentials, control, close: () => shutDown(app, parts) };
 }
 
 function controlFor(
@@ -292,15 +340,15 @@ function controlFor(
   };
 }
 
-async function shutDown(
-  app: FastifyInstance,
-  loop: StepLoop,
-  ticker: KiteTickerServer,
-  streams: BinanceStreamServer,
-): Promise<void> {
+/** Stops the feeds and the server, then writes the state still pending, so a restart finds it all. */
+async function shutDown(app: FastifyInstance, { loop, ticker, streams, saver }: Parts): Promise<void> {
   loop.stop();
   ticker.close();
   streams.close();
   app.server.closeAllConnections();
-  await app.close();
+  try {
+    await app.close();
+  } finally {
+    await saver?.flush();
+  }
 }
