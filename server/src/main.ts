@@ -42,12 +42,14 @@ async function main() {
   await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
 
   // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6),
-  // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests).
+  // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests). Its accounts live in
+  // DATA_DIR beside the database, so a restart finds the broker tokens and open legs the database remembers.
   const sandbox =
     isSandbox && !env.KITE_API_ROOT
       ? await createSandboxExchange({
           seed: env.SANDBOX_SEED,
           ...(env.SANDBOX_PORT !== undefined ? { port: env.SANDBOX_PORT } : {}),
+          stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
         })
       : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
@@ -123,7 +125,8 @@ async function main() {
     await runner.stopAll();
     if (server !== app) await server.close();
     await app.close();
-    await sandbox?.close();
+    // A sandbox that fails to close (its state file unwritable, say) is reported; the database still closes.
+    await sandbox?.close().catch((err: unknown) => logger.error({ err }, 'sandbox exchange did not close cleanly'));
     await database.close();
     clearTimeout(force);
     process.exit(0);

@@ -1,4 +1,5 @@
 /** `npm run sandbox`: runs the sandbox exchange on its own (SANDBOX_PORT, default 7400; SANDBOX_SEED). */
+import path from 'node:path';
 import { parseSandboxEnv, sandboxBanner } from './cli-support.js';
 import { KITE_REAL_RATE_LIMITS } from './rate-limits.js';
 import { createSandboxExchange } from './sandbox-exchange.js';
@@ -9,6 +10,7 @@ const exchange = await createSandboxExchange({
   port: env.SANDBOX_PORT,
   host: env.SANDBOX_HOST,
   ...(env.SANDBOX_REAL_LIMITS === '1' ? { rateLimits: KITE_REAL_RATE_LIMITS } : {}),
+  ...(env.SANDBOX_STATE_FILE ? { stateFile: path.resolve(env.SANDBOX_STATE_FILE) } : {}),
 });
 console.log(sandboxBanner(exchange, env.SANDBOX_SEED));
 
