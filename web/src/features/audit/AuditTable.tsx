@@ -1,16 +1,15 @@
 import type { AuditEntry } from '@app/contract';
 import { formatDateTimeIst } from '../../lib/format';
 import { actionLabel, changeLines, detailLines, objectLabel } from './audit-display';
-import './audit.css';
 
 /**
  * Entries of the audit log, newest first: when, who, what, on which object, what changed, from where.
- * On a phone each entry is a stacked card (audit.css), so what happened is on screen, not off to the right.
+ * On a phone or tablet each entry is a stacked card (`cards-narrow`, styles.css), so what happened is on screen, not off to the right.
  */
 export function AuditTable({ entries, label }: { entries: AuditEntry[]; label: string }) {
   return (
     <div className="table-wrap">
-      <table className="table audit-table" aria-label={label}>
+      <table className="table cards-narrow audit-table" aria-label={label}>
         <thead>
           <tr>
             <th>Time</th>

@@ -117,7 +117,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       {mappings.isSuccess && rows.length === 0 && <p className="muted">{MSG.noActiveStrategies}</p>}
       {rows.length > 0 && (
         <div className="table-wrap active-strategies-wrap">
-          <table className="table active-strategies-table" aria-label="Active Strategies">
+          <table className="table cards-narrow active-strategies-table" aria-label="Active Strategies">
             <thead>
               <tr>
                 {showUser && <th>User</th>}

@@ -60,7 +60,7 @@ export function TransactionsList({
       {data && data.transactions.length === 0 && <p className="muted">{MSG.noTransactions}</p>}
       {data && data.transactions.length > 0 && (
         <div className="table-wrap">
-          <table className="table transactions-table" aria-label={title}>
+          <table className="table cards-narrow" aria-label={title}>
             <thead>
               <tr>
                 <th>Date/Time</th>
