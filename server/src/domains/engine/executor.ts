@@ -11,7 +11,8 @@ import { executePaper as executePaperFills } from './paper-execution.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
-import { REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
+import { BrokerRefusal, REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
+import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
 import type { OrderUpdates, OrderWatch } from './order-updates.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
@@ -253,9 +254,30 @@ export function createExecutor(deps: ExecutorDeps) {
     return accessToken && deps.orderUpdates ? deps.orderUpdates.watch({ apiKey, accessToken }) : undefined;
   }
 
+  /**
+   * Before any order of a plan that buys legs back: the broker must still hold them short. One it does not
+   * (closed at the broker by hand) stops the whole plan with the reason, nothing sent: buying it would open
+   * a long, and a realign's new legs would be sold beside a position nobody holds. When the broker cannot be
+   * asked, the orders go as before; they meet the same broker.
+   */
+  async function refuseClosesTheBrokerCannotBack(rest: KiteRest, plan: Plan): Promise<void> {
+    const closes = closesOf(plan.decision);
+    if (closes.length === 0) return;
+    let holdings: Awaited<ReturnType<KiteRest['positions']>>;
+    try {
+      holdings = await rest.positions();
+    } catch (err) {
+      deps.logger.warn({ err, mappingId: plan.mapping.id }, 'could not read broker positions before a close');
+      return;
+    }
+    const [first] = legsTheBrokerDoesNotHold(closes, holdings);
+    if (first) throw new BrokerRefusal(`Could not close ${first.leg.tradingSymbol}: ${unheldReason(first)}`);
+  }
+
   /** Live trading: market orders through the user's Kite account, closes first, then opens. */
   async function executeLive(plan: Plan, at: number): Promise<void> {
     const rest = await restFor(plan.mapping);
+    await refuseClosesTheBrokerCannotBack(rest, plan);
     const watch = watchOrders(rest);
     try {
       for (const leg of closesOf(plan.decision)) {

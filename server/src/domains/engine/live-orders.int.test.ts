@@ -180,6 +180,68 @@ describe('an exit the broker did not fully take', () => {
   });
 });
 
+describe('a leg the trader closed at the broker by hand', () => {
+  /** An order on the account at Kite directly, as a trader would place it in Kite's own app. */
+  async function tradeAtBroker(transaction_type: 'BUY' | 'SELL', tradingsymbol: string, quantity: number) {
+    const res = await fetch(`${t.sandbox.urls.kiteApi}/orders/regular`, {
+      method: 'POST',
+      headers: {
+        'X-Kite-Version': '3',
+        Authorization: `token sandbox_api_key:${brokerToken}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        exchange: 'NFO',
+        tradingsymbol,
+        transaction_type,
+        quantity: String(quantity),
+        product: 'NRML',
+        order_type: 'MARKET',
+        market_protection: '-1',
+      }).toString(),
+    });
+    expect(res.status, await res.text()).toBe(200);
+  }
+  const filledOrdersOf = async (symbol: string) =>
+    (await brokerOrders()).filter((o) => o.tradingsymbol === symbol && o.status === 'COMPLETE').length;
+
+  it('is not bought back a second time by Exit: nothing is sent, the row says why, the other leg is kept', async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const legs = await t.services.engineRepo.openLegsOf(id);
+    expect(legs).toHaveLength(2);
+    const ce = legs.find((l) => l.optionType === 'CE');
+    if (!ce) throw new Error('no CE leg');
+    await tradeAtBroker('BUY', ce.tradingSymbol, ce.quantity);
+    const ordersBefore = (await brokerOrders()).length;
+
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode).toBeGreaterThanOrEqual(400);
+    expect(exit.json<{ error: string }>().error).toContain(`the broker holds no short of ${ce.tradingSymbol}`);
+    // No order at all: not the CE (it would open a long), not the PE (the plan stops before any order).
+    expect((await brokerOrders()).length).toBe(ordersBefore);
+    expect(await filledOrdersOf(ce.tradingSymbol)).toBe(2); // the entry's sell and the trader's own buy
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+    expect((await t.services.mappings.get(actor(), id)).status_detail).toContain('nothing was sent');
+
+    // Once the broker holds it again (sold back by hand), Exit closes both legs.
+    await tradeAtBroker('SELL', ce.tradingSymbol, ce.quantity);
+    t.clock.advance(60_000);
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: owner.token,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]);
+  });
+});
+
 describe("an account's order rate", () => {
   it("keeps a burst of one account's orders under Kite's 10 a second instead of having them refused", async () => {
     const broker = await buildUserBroker(t, owner, { broker_username: 'RT1234' });

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
+
+const leg = (id: number, tradingSymbol: string, quantity: number) => ({
+  id,
+  optionType: 'CE' as const,
+  tradingSymbol,
+  exchange: 'NFO',
+  strikePaise: 2_450_000,
+  expiry: '2026-12-24',
+  quantity,
+});
+const held = (tradingsymbol: string, quantity: number) => ({ exchange: 'NFO', tradingsymbol, quantity });
+
+describe('legs the broker does not hold', () => {
+  it('buys back a leg the broker still holds short, in full or more', () => {
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', -65)])).toEqual([]);
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', -130)])).toEqual([]);
+  });
+
+  it('holds back a leg the trader closed at the broker by hand: buying it would open a long', () => {
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [])).toEqual([{ leg: leg(1, 'X', 65), brokerShort: 0 }]);
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', 0)])).toHaveLength(1);
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', 65)])).toEqual([
+      { leg: leg(1, 'X', 65), brokerShort: 0 },
+    ]);
+  });
+
+  it('holds back a leg the broker holds only part of', () => {
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', -30)])).toEqual([
+      { leg: leg(1, 'X', 65), brokerShort: 30 },
+    ]);
+  });
+
+  it('shares what the broker holds between legs of one symbol, in order', () => {
+    const legs = [leg(1, 'X', 65), leg(2, 'X', 65), leg(3, 'Y', 65)];
+    expect(legsTheBrokerDoesNotHold(legs, [held('X', -65), held('Y', -65)])).toEqual([
+      { leg: leg(2, 'X', 65), brokerShort: 0 },
+    ]);
+  });
+
+  it('adds up one symbol held in several products, and tells exchanges apart', () => {
+    expect(legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [held('X', -30), held('X', -35)])).toEqual([]);
+    expect(
+      legsTheBrokerDoesNotHold([leg(1, 'X', 65)], [{ exchange: 'BFO', tradingsymbol: 'X', quantity: -65 }]),
+    ).toHaveLength(1);
+  });
+
+  it('says what differs and that nothing was sent', () => {
+    expect(unheldReason({ leg: leg(1, 'NIFTY26DEC24500CE', 65), brokerShort: 0 })).toBe(
+      'not bought back: the broker holds no short of NIFTY26DEC24500CE, not the 65 this strategy sold ' +
+        '(closed at the broker by hand?); nothing was sent, so no position was opened. Make the broker hold ' +
+        'what the console holds (the mismatch banner shows both), then exit again',
+    );
+    expect(unheldReason({ leg: leg(1, 'X', 65), brokerShort: 30 })).toContain('holds only 30 short of X');
+  });
+});
