@@ -15,12 +15,13 @@ export function RdxSummary({ mapping }: { mapping: Mapping }) {
   const sizeNote = heldSizeNote(mapping, lots);
   return (
     <span className="rdx-summary" data-testid="rdx-summary">
+      {/* A narrow column wraps between the parts, never inside one ("ATM 10,200" stays whole). */}
       <span>
-        Lots {lots} · {interval} · ATM {texts.atm}
+        {`Lots\u00a0${lots}`} · {interval} · {`ATM\u00a0${texts.atm}`}
       </span>
       {atm > 0 && (
         <span>
-          CE {texts.ce} · PE {texts.pe}
+          {`CE\u00a0${texts.ce}`} · {`PE\u00a0${texts.pe}`}
         </span>
       )}
       {sizeNote && <span className="muted rdx-size-note">{sizeNote}</span>}
