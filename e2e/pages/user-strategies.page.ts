@@ -30,6 +30,11 @@ export class UserActiveStrategiesPage {
     return this.row(mappingId).getByTestId('strategy-limits');
   }
 
+  /** What the limits are measured against: "Today before charges: …". */
+  limitMeasure(mappingId: number) {
+    return this.row(mappingId).getByTestId('strategy-limit-measure');
+  }
+
   /** The buttons the row offers in its Actions cell, in order (the Net P&L cell's Legs disclosure is not an action). */
   buttons(mappingId: number) {
     return this.row(mappingId).getByTestId('strategy-actions').getByRole('button');

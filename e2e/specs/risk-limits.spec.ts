@@ -61,6 +61,8 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
   const id = await mappingsPage.idOf(brokerUsername);
   await homePage.backToHome();
   await expect(activeStrategies.limits(id)).toHaveText('Max loss ₹1.00');
+  // Beside the Net P&L (after charges), the figure the limit is measured against.
+  await expect(activeStrategies.limitMeasure(id)).toHaveText('Today before charges: ₹0.00');
 
   await configureRdx(activeStrategies, id);
   await activeStrategies.act(id, 'Start');

@@ -1,7 +1,15 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
 import { RdxSummary } from './RdxSummary';
-import { isRdxStrategy, limitsLabel, modeLabel, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
+import {
+  isRdxStrategy,
+  limitMeasureLabel,
+  limitsLabel,
+  modeLabel,
+  statusBadgeClass,
+  statusLabel,
+  windowLabel,
+} from './strategy-display';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -91,6 +99,11 @@ export function ActiveStrategyRow({
         {limits && (
           <span className="strategy-limits" data-testid="strategy-limits">
             {limits}
+          </span>
+        )}
+        {limits && position && (
+          <span className="strategy-limits" data-testid="strategy-limit-measure">
+            {limitMeasureLabel(position.today)}
           </span>
         )}
       </td>

@@ -1,6 +1,14 @@
 import type { Mapping } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { activeOnly, isRdxStrategy, limitsLabel, modeLabel, statusLabel, windowLabel } from './strategy-display';
+import {
+  activeOnly,
+  isRdxStrategy,
+  limitMeasureLabel,
+  limitsLabel,
+  modeLabel,
+  statusLabel,
+  windowLabel,
+} from './strategy-display';
 
 describe('strategy display rules', () => {
   it('labels the mode from is_dummy', () => {
@@ -37,5 +45,10 @@ describe('limitsLabel', () => {
     expect(limitsLabel({ max_loss: 5000, target_profit: 2500.5 })).toBe('Max loss ₹5,000.00 · Target ₹2,500.50');
     expect(limitsLabel({ max_loss: null, target_profit: 1200 })).toBe('Target ₹1,200.00');
     expect(limitsLabel({ max_loss: null, target_profit: null })).toBeNull();
+  });
+
+  it('says what the limits measure: the day before charges, to the paisa', () => {
+    expect(limitMeasureLabel({ realized_pnl: -20.1, unrealized_pnl: 32.6 })).toBe('Today before charges: +₹12.50');
+    expect(limitMeasureLabel({ realized_pnl: -0.1, unrealized_pnl: -0.2 })).toBe('Today before charges: −₹0.30');
   });
 });

@@ -1,5 +1,6 @@
 import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping } from '@app/contract';
 import { formatInr } from '../../lib/format';
+import { formatPnl } from '../positions/pnl-display';
 
 /** SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE. */
 export function modeLabel(isDummy: number): 'DUMMY' | 'LIVE' {
@@ -55,4 +56,13 @@ export function limitsLabel(m: Pick<Mapping, 'max_loss' | 'target_profit'>): str
     m.target_profit === null ? null : `Target ${formatInr(m.target_profit)}`,
   ].filter((p): p is string => p !== null);
   return parts.length === 0 ? null : parts.join(' · ');
+}
+
+/**
+ * What a strategy's limits are measured against (issue 13): today's realized + unrealized P&L before charges.
+ * Shown under the limits, since the row's Net P&L (after charges, since the start) is another figure.
+ */
+export function limitMeasureLabel(today: { realized_pnl: number; unrealized_pnl: number }): string {
+  const paise = Math.round(today.realized_pnl * 100) + Math.round(today.unrealized_pnl * 100);
+  return `Today before charges: ${formatPnl(paise / 100).text}`;
 }
