@@ -17,9 +17,18 @@ export function subscribeAlertSources(deps: {
 }): () => void {
   const { events, repo, alerts, clock } = deps;
   const off = [
+    // The owner, and the admins: a desk's risk manager hears of every limit, token or broker stop.
     events.subscribe('mapping.status_changed', async ({ mapping, reason }) => {
       const draft = strategyStoppedAlert(mapping, reason, clock.now());
-      if (draft) await alerts.notify([{ userId: mapping.user_id, draft }]);
+      if (!draft) return;
+      const admins = (await repo.adminIds()).filter((id) => id !== mapping.user_id);
+      await alerts.notify([
+        { userId: mapping.user_id, draft },
+        ...admins.flatMap((userId) => {
+          const forAdmin = strategyStoppedAlert(mapping, reason, clock.now(), false);
+          return forAdmin ? [{ userId, draft: forAdmin }] : [];
+        }),
+      ]);
     }),
 
     // Everyone: the switch stopped (or frees) every trader's strategies, not only those running right now.

@@ -45,6 +45,18 @@ describe('strategyStoppedAlert', () => {
     });
   });
 
+  it("names the owner for an admin, and leaves the owner's next step to the owner", () => {
+    const forAdmin = strategyStoppedAlert(
+      mapping({ user_username: 'trader2', open_legs: [] }),
+      'token_expired',
+      0,
+      false,
+    );
+    expect(forAdmin?.title).toBe('Strategy stopped: broker token expired (trader2)');
+    expect(forAdmin?.body).toMatch(/^trader2's RDX on NIFTY 50 \(live, ZR1001\) stopped at /);
+    expect(forAdmin?.body).not.toContain('Profile page');
+  });
+
   it('tells a broker error apart, and a paused strategy with an expired token what to do', () => {
     expect(strategyStoppedAlert(mapping({ open_legs: [] }), 'broker_error', 0)?.kind).toBe('broker_error');
     const paused = strategyStoppedAlert(mapping({ running_status: 2, is_dummy: 1 }), 'token_expired', 0);

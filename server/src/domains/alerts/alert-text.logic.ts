@@ -38,6 +38,11 @@ const BECAUSE: Record<AutomaticReason, string> = {
   token_expired: "the broker account's access token expired",
 };
 
+/** The same, where an admin reads of a trader's strategy and the trader's words would be wrong. */
+const BECAUSE_FOR_ADMIN: Partial<Record<AutomaticReason, string>> = {
+  daily_max_loss: "the trader's strategies' loss for the day reached their Daily Max Loss",
+};
+
 const HEADLINE: Record<AutomaticReason, string> = {
   max_loss: 'Max Loss reached',
   target_profit: 'Target Profit reached',
@@ -58,10 +63,16 @@ const strategyName = (m: Mapping) =>
   `${m.strategy_name} on ${m.instrument_name} (${m.is_dummy === 1 ? 'paper' : `live, ${m.broker_username ?? 'no broker'}`})`;
 
 /**
- * The alert for a strategy stopped or paused by anything but its trader; null for the trader's own stop
- * and for the kill switch (its one alert tells everyone at once, rather than one per strategy).
+ * The alert for a strategy stopped or paused by anything but its trader, to its owner or (naming the owner)
+ * to an admin; null for the trader's own stop and for the kill switch (its one alert tells everyone at once,
+ * rather than one per strategy).
  */
-export function strategyStoppedAlert(mapping: Mapping, reason: StopReason | 'started', now: number): AlertDraft | null {
+export function strategyStoppedAlert(
+  mapping: Mapping,
+  reason: StopReason | 'started',
+  now: number,
+  isForOwner = true,
+): AlertDraft | null {
   if (reason === 'manual' || reason === 'started' || reason === 'kill_switch') return null;
   const isPaused = mapping.running_status === RUNNING_STATUS.PAUSED;
   const verb = isPaused ? 'paused' : 'stopped';
@@ -69,8 +80,11 @@ export function strategyStoppedAlert(mapping: Mapping, reason: StopReason | 'sta
   const legs = !isPaused && mapping.open_legs.length > 0 ? ' Its open legs are being squared off.' : '';
   return {
     kind: reason === 'broker_error' ? 'broker_error' : 'strategy_stopped',
-    title: `Strategy ${verb}: ${HEADLINE[reason]}`,
-    body: `${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE[reason]}.${legs}${NEXT_STEP[reason] ?? ''}`,
+    // An admin reads whose strategy it was; the next step is the trader's to take.
+    title: `Strategy ${verb}: ${HEADLINE[reason]}${isForOwner ? '' : ` (${mapping.user_username})`}`,
+    body: isForOwner
+      ? `${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE[reason]}.${legs}${NEXT_STEP[reason] ?? ''}`
+      : `${mapping.user_username}'s ${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE_FOR_ADMIN[reason] ?? BECAUSE[reason]}.${legs}`,
     mappingId: mapping.id,
     userBrokerId: mapping.user_broker_id,
     dedupeKey: null,

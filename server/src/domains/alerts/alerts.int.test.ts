@@ -179,6 +179,22 @@ describe('alert delivery', () => {
     expect(await alertsOf(other)).toEqual({ alerts: [], total: 0, unread: 0 });
   });
 
+  it("tells the admins of a trader's automatic stop, naming the trader; the owner reads their own words", async () => {
+    const admin = await buildAdmin(t);
+    const m = await runningMapping(owner);
+    await t.services.mappings.setRunningStatus(actor(owner), m.id, RUNNING_STATUS.STOPPED, undefined, 'daily_max_loss');
+    const [mine, theirs] = await Promise.all([waitForAlerts(owner, 1), waitForAlerts(admin, 1)]);
+    expect(mine.alerts[0]?.title).toBe('Strategy stopped: Daily Max Loss reached');
+    expect(theirs.alerts[0]).toMatchObject({
+      kind: 'strategy_stopped',
+      title: `Strategy stopped: Daily Max Loss reached (${owner.username})`,
+      user_strategy_mapping_id: m.id,
+    });
+    expect(theirs.alerts[0]?.body).toMatch(new RegExp(`^${owner.username}'s `));
+    expect(theirs.alerts[0]?.body).toContain("because the trader's strategies' loss for the day reached their Daily");
+    expect(mine.alerts[0]?.body).toContain("because your strategies' loss for the day reached your Daily Max Loss");
+  });
+
   it("says nothing of the trader's own stop, and gives up on a receiver that refuses for good", async () => {
     telegram.received.length = 0;
     await setChannels(owner, { telegram_bot_token: BOT_TOKEN, telegram_chat_id: CHAT_ID });
