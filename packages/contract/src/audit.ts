@@ -133,6 +133,8 @@ export const AuditEntrySchema = z.object({
   /** user, user_broker, instrument, holiday, mapping, rdx_config, live_config, kill_switch, alert_channels. */
   object_type: z.string().nullable(),
   object_id: z.number().int().nullable(),
+  /** Whose object it is (a strategy's, a broker account's owner); null when it is nobody's or they are gone. */
+  owner_username: z.string().nullable(),
   /** Field (snake_case) → before/after; secrets appear as AUDIT_HIDDEN / AUDIT_CHANGED. */
   changes: z.record(z.string(), AuditChangeSchema),
   /** Context that is not a field change: a stop's reason, how many strategies the kill switch stopped. */

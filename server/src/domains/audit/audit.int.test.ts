@@ -422,9 +422,12 @@ describe('reading the log', () => {
     expect(page.entries.map((e) => e.id)).toEqual(all.entries.slice(1, 3).map((e) => e.id));
     expect(page.total).toBe(all.total);
 
+    // A trader's name finds everything about them: what they did, and what others did to what they own.
     const mine = await audit(`user=${owner.username}`);
     expect(mine.entries.length).toBeGreaterThan(0);
-    expect(mine.entries.every((e) => e.actor === owner.username)).toBe(true);
+    expect(mine.entries.every((e) => e.actor === owner.username || e.owner_username === owner.username)).toBe(true);
+    expect(mine.entries.some((e) => e.actor === 'system' && e.action === 'mapping.auto_stop')).toBe(true);
+    expect(all.entries.filter((e) => e.owner_username === owner.username).length).toBeGreaterThan(0);
     // A name typed in other capitals finds the same trail.
     expect((await audit(`user=${owner.username.toUpperCase()}`)).total).toBe(mine.total);
     const system = await audit('user=system&action=mapping.auto_stop');

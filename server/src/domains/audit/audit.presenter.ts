@@ -25,6 +25,8 @@ export function toAuditEntry(row: AuditRow, viewerId?: number): AuditEntry {
     action: row.action,
     object_type: row.objectType,
     object_id: row.objectId,
+    // On a user's own trail, what they own needs no name.
+    owner_username: viewerId !== undefined && row.ownerUserId === viewerId ? null : row.ownerUsername,
     changes: parsed(row.changes, {}),
     detail: parsed(row.detail, null),
     ip: showIp ? row.ip : null,

@@ -13,6 +13,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   action: 'mapping.update',
   object_type: 'mapping',
   object_id: 12,
+  owner_username: 'asha',
   changes: {},
   detail: null,
   ip: '10.0.0.7',
@@ -81,6 +82,9 @@ describe('AuditTab: the admin reads who did what', () => {
     expect(stop.textContent).toContain('system');
     expect(stop.textContent).toContain('Strategy stopped automatically');
     expect(stop.textContent).toContain('Reason: its Max Loss was reached');
+    // Someone else acted on it: whose strategy it is, by name. The owner's own change needs no name.
+    expect(stop.textContent).toContain('Strategy #12 · asha');
+    expect(update.textContent).not.toContain('· asha');
     expect(screen.getByTestId('audit-row-1').textContent).toContain('Password: (hidden) → (changed)');
   });
 

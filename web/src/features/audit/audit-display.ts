@@ -19,11 +19,16 @@ const OBJECT_NAMES: Record<string, string> = {
   alert_channels: 'Alert channels of user',
 };
 
-/** The object an action touched: "Strategy #12", "Kill switch", or a dash. */
-export function objectLabel(entry: Pick<AuditEntry, 'object_type' | 'object_id'>): string {
+/**
+ * The object an action touched: "Strategy #12", "Kill switch", or a dash; with whose it is when someone else
+ * acted on it ("Strategy #12 · trader2": an admin's change, an automatic stop).
+ */
+export function objectLabel(entry: Pick<AuditEntry, 'object_type' | 'object_id' | 'owner_username' | 'actor'>): string {
   if (!entry.object_type) return '—';
   const name = OBJECT_NAMES[entry.object_type] ?? entry.object_type;
-  return entry.object_id === null ? name : `${name} #${entry.object_id}`;
+  const object = entry.object_id === null ? name : `${name} #${entry.object_id}`;
+  const owner = entry.owner_username;
+  return owner && owner.toLowerCase() !== entry.actor.toLowerCase() ? `${object} · ${owner}` : object;
 }
 
 const PAISE = '_paise';
