@@ -83,6 +83,11 @@ export class UserMappingsPage {
     return this.form().getByRole('note');
   }
 
+  /** Under Max Loss: the cap an admin set on it, in the words of whoever reads the form. */
+  maxLossCapHint() {
+    return this.form().getByTestId('max-loss-cap-hint');
+  }
+
   createButton() {
     return this.form().getByRole('button', { name: 'Create Mapping' });
   }

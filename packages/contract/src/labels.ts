@@ -23,6 +23,8 @@ export const FIELD_LABELS: Record<string, string> = {
   atm_value: 'ATM Value',
   offset_value: 'Offset Value',
   max_loss: 'Max Loss',
+  /** The audit log's name for the cap an admin set on a strategy's Max Loss (`admin_max_loss_paise`). */
+  admin_max_loss: "Admin's Max Loss cap",
   target_profit: 'Target Profit',
   daily_max_loss: 'Daily Max Loss',
   interval: 'Interval',

@@ -37,6 +37,11 @@ export const MappingSchema = z.object({
    * unrealized, before charges); null = none. A breach exits every leg and stops the strategy.
    */
   max_loss: z.number().nullable(),
+  /**
+   * The cap an admin set on this mapping's max loss (rupees; null = none): the owner may lower max_loss
+   * below it, not raise or remove it. Target profit has none.
+   */
+  admin_max_loss: z.number().nullable(),
   target_profit: z.number().nullable(),
   /** Why the strategy last stopped or paused, and when; null while running or never stopped. */
   stop_reason: z.enum(STOP_REASONS).nullable(),

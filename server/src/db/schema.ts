@@ -97,6 +97,11 @@ export interface UserStrategyMappingsTable {
   /** Limits on the strategy's P&L for the day (issue 13); null = none. */
   maxLossPaise: number | null;
   targetProfitPaise: number | null;
+  /**
+   * The cap an admin set on the max loss of someone else's mapping (the owner may only lower it below the
+   * cap); null = none. Target profit has no cap: taking profit early loosens no risk.
+   */
+  adminMaxLossPaise: number | null;
   createdAt: number;
   updatedAt: number;
 }

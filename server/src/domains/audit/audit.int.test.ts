@@ -232,6 +232,15 @@ describe('strategies', () => {
       ce_count: { before: 0, after: 2 },
       max_loss_paise: { before: null, after: 500000 },
     });
+    // An admin's Max Loss on the owner's mapping is also the desk's cap: both columns are on record.
+    await send(admin.token, { method: 'PUT', url: `/api/strategies/user-mappings/${id}`, payload: { max_loss: 800 } });
+    expect(await latest('mapping.update')).toMatchObject({
+      actor: admin.username,
+      changes: {
+        max_loss_paise: { before: 500000, after: 80000 },
+        admin_max_loss_paise: { before: null, after: 80000 },
+      },
+    });
 
     const rdx = `/api/strategies/user-mappings/${id}/rdx-config`;
     await send(owner.token, { method: 'POST', url: rdx, payload: { rdx_lot_count: 1, interval: '5m' } });

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise, toRupees } from '../../platform/time.js';
 import type { LimitsRepository } from './limits.repository.js';
-import { capRefusal } from './limits.logic.js';
+import { capRefusal, setsDeskCap } from './limits.logic.js';
 
 /**
  * A user's daily max loss (issue 13): read and set on their Profile; an admin reads and sets anyone's by
@@ -42,8 +42,8 @@ export function createDailyLimitService(deps: {
       if (!user) throw notFound('User');
       const paise = input.daily_max_loss === null ? null : toPaise(input.daily_max_loss);
       // An admin setting someone else's limit sets the desk's cap with it; anyone's own change stays under it.
-      const isDeskCap = actor.role === 'admin' && userId !== actor.userId;
-      const refusal = isDeskCap ? null : capRefusal(user.adminDailyMaxLossPaise, paise);
+      const isDeskCap = setsDeskCap(actor, userId);
+      const refusal = isDeskCap ? null : capRefusal(user.adminDailyMaxLossPaise, paise, 'daily');
       if (refusal) throw conflict(refusal);
       await deps.repo.setDailyLimit(userId, paise, deps.clock.now(), isDeskCap ? paise : undefined);
       await deps.checkNow(userId);

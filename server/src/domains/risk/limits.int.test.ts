@@ -93,6 +93,91 @@ describe('limits on a strategy', () => {
     }
   });
 
+  it('max_loss set by an admin is a cap the owner can lower, not raise or remove; target profit stays theirs', async () => {
+    const admin = await buildAdmin(t);
+    const created = await createMapping(owner, { max_loss: 9000 });
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ data: Mapping }>().data;
+    const edit = (who: TestUser, payload: Limits) =>
+      t.request({ method: 'PUT', url: `/api/strategies/user-mappings/${id}`, token: who.token, payload });
+    const limitsOf = async (who: TestUser) => {
+      const res = await t.request({ method: 'GET', url: '/api/strategies/admin/all-user-mappings', token: who.token });
+      const found = res.json<{ data: Mapping[] }>().data.find((m) => m.id === id);
+      return { max_loss: found?.max_loss, admin_max_loss: found?.admin_max_loss, target_profit: found?.target_profit };
+    };
+    // The owner's own limit carries no cap.
+    expect(created.json<{ data: Mapping }>().data.admin_max_loss).toBeNull();
+
+    const capped = await edit(admin, { max_loss: 800 });
+    expect(capped.statusCode, capped.body).toBe(200);
+    expect(capped.json<{ data: Mapping }>().data).toMatchObject({ max_loss: 800, admin_max_loss: 800 });
+
+    const raised = await edit(owner, { max_loss: 800.01 });
+    expect(raised.statusCode).toBe(409);
+    expect(raised.json<{ error: string }>().error).toBe(
+      "An admin set this strategy's max loss at ₹800.00: you can lower it, not raise it",
+    );
+    const removed = await edit(owner, { max_loss: null, target_profit: 1500 });
+    expect(removed.statusCode).toBe(409);
+    expect(removed.json<{ error: string }>().error).toBe(
+      "An admin set this strategy's max loss at ₹800.00: you can lower it, not remove it",
+    );
+    // Refused whole: the target profit sent beside it was not saved either.
+    expect(await limitsOf(admin)).toEqual({ max_loss: 800, admin_max_loss: 800, target_profit: null });
+
+    // Tighter is always allowed, and back up to the cap; target profit is the owner's to set and clear.
+    expect((await edit(owner, { max_loss: 300, target_profit: 2000 })).statusCode).toBe(200);
+    expect(await limitsOf(admin)).toEqual({ max_loss: 300, admin_max_loss: 800, target_profit: 2000 });
+    expect((await edit(owner, { max_loss: 800, target_profit: null })).statusCode).toBe(200);
+    // An edit leaving max_loss out keeps it and its cap.
+    expect((await edit(owner, { target_profit: 100 })).statusCode).toBe(200);
+    expect(await limitsOf(admin)).toEqual({ max_loss: 800, admin_max_loss: 800, target_profit: 100 });
+
+    // The admin raises the cap, then lifts it: the owner is free again.
+    expect((await edit(admin, { max_loss: 2000 })).statusCode).toBe(200);
+    expect((await edit(owner, { max_loss: 1999 })).statusCode).toBe(200);
+    expect((await edit(owner, { max_loss: 2000.5 })).statusCode).toBe(409);
+    expect((await edit(admin, { max_loss: null })).statusCode).toBe(200);
+    expect((await edit(owner, { max_loss: 50_000 })).statusCode).toBe(200);
+    expect((await edit(owner, { max_loss: null })).statusCode).toBe(200);
+    expect(await limitsOf(admin)).toMatchObject({ max_loss: null, admin_max_loss: null });
+  });
+
+  it("max_loss on a mapping an admin creates for a user is capped from the start; an admin's own is not", async () => {
+    const admin = await buildAdmin(t);
+    const broker = await buildUserBroker(t, owner);
+    const made = await t.request({
+      method: 'POST',
+      url: '/api/strategies/user-mappings',
+      token: admin.token,
+      payload: { strategy_id: 1, instrument_id: 1, user_broker_id: broker.id, max_loss: 800, user_id: owner.id },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const { id, admin_max_loss } = made.json<{ data: Mapping }>().data;
+    expect(admin_max_loss).toBe(800);
+    const cleared = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${id}`,
+      token: owner.token,
+      payload: { max_loss: '' },
+    });
+    expect(cleared.statusCode).toBe(409);
+    expect(cleared.json<{ error: string }>().error).toContain('not remove it');
+
+    const own = await createMapping(admin, { max_loss: 800 });
+    expect(own.statusCode, own.body).toBe(201);
+    const ownId = own.json<{ data: Mapping }>().data.id;
+    expect(own.json<{ data: Mapping }>().data.admin_max_loss).toBeNull();
+    const raisedOwn = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${ownId}`,
+      token: admin.token,
+      payload: { max_loss: 90_000 },
+    });
+    expect(raisedOwn.statusCode, raisedOwn.body).toBe(200);
+    expect(raisedOwn.json<{ data: Mapping }>().data).toMatchObject({ max_loss: 90_000, admin_max_loss: null });
+  });
+
   it('max_loss: a jump in premiums stops the strategy and buys back every leg, with the reason on the row', async () => {
     const id = await entered(owner, { max_loss: 100, target_profit: 100_000 });
     const untouched = await entered(owner, { max_loss: 50_00_000 });

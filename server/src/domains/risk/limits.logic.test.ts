@@ -1,7 +1,7 @@
 import { RUNNING_STATUS } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { capRefusal, dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
+import { capRefusal, dailyBreach, dayPnlPaise, setsDeskCap, strategyBreach } from './limits.logic.js';
 
 const running = { runningStatus: RUNNING_STATUS.RUNNING, openLegCount: 2 };
 const limits = { maxLossPaise: 500_000, targetProfitPaise: 300_000 }; // ₹5,000 loss, ₹3,000 profit
@@ -89,21 +89,47 @@ describe('a user against their daily max loss', () => {
 
 describe("a user's own daily max loss under an admin's cap", () => {
   it('may be anything without a cap', () => {
-    expect(capRefusal(null, null)).toBeNull();
-    expect(capRefusal(null, 9_000_000)).toBeNull();
+    expect(capRefusal(null, null, 'daily')).toBeNull();
+    expect(capRefusal(null, 9_000_000, 'daily')).toBeNull();
   });
   it('may be lowered to the cap or below it', () => {
-    expect(capRefusal(500_000, 500_000)).toBeNull();
-    expect(capRefusal(500_000, 100)).toBeNull();
+    expect(capRefusal(500_000, 500_000, 'daily')).toBeNull();
+    expect(capRefusal(500_000, 100, 'daily')).toBeNull();
   });
   it('may not be raised above the cap, by a paisa', () => {
-    expect(capRefusal(500_000, 500_001)).toBe(
+    expect(capRefusal(500_000, 500_001, 'daily')).toBe(
       'An admin set your daily max loss at ₹5,000.00: you can lower it, not raise it',
     );
   });
   it('may not be removed', () => {
-    expect(capRefusal(1_00_00_000, null)).toBe(
+    expect(capRefusal(1_00_00_000, null, 'daily')).toBe(
       'An admin set your daily max loss at ₹1,00,000.00: you can lower it, not remove it',
     );
+  });
+});
+
+describe("a strategy's own max loss under an admin's cap", () => {
+  it('may be lowered to the cap or below it, and is anything without one', () => {
+    expect(capRefusal(80_000, 80_000, 'strategy')).toBeNull();
+    expect(capRefusal(80_000, 1, 'strategy')).toBeNull();
+    expect(capRefusal(null, null, 'strategy')).toBeNull();
+  });
+  it('may not be raised or removed, and says so of the strategy', () => {
+    expect(capRefusal(80_000, 80_001, 'strategy')).toBe(
+      "An admin set this strategy's max loss at ₹800.00: you can lower it, not raise it",
+    );
+    expect(capRefusal(80_000, null, 'strategy')).toBe(
+      "An admin set this strategy's max loss at ₹800.00: you can lower it, not remove it",
+    );
+  });
+});
+
+describe("who sets the desk's cap with a loss limit", () => {
+  it("is an admin setting someone else's", () => {
+    expect(setsDeskCap({ userId: 1, role: 'admin' }, 2)).toBe(true);
+  });
+  it('is not an admin setting their own, nor a user (whose own stays under any cap)', () => {
+    expect(setsDeskCap({ userId: 1, role: 'admin' }, 1)).toBe(false);
+    expect(setsDeskCap({ userId: 2, role: 'user' }, 2)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { isLiveStatus, type PnlFigures } from '@app/contract';
+import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 
 /** Which limit a strategy's day crossed. */
@@ -49,14 +50,30 @@ export function dailyBreach(dayPaise: number, dailyMaxLossPaise: number | null):
 const rupeesText = (paise: number) =>
   `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
+/** The limits an admin can cap, in the words a refusal names them. */
+export const CAPPED_LIMITS = {
+  daily: 'your daily max loss',
+  strategy: "this strategy's max loss",
+} as const;
+export type CappedLimit = keyof typeof CAPPED_LIMITS;
+
 /**
- * Why a user's own daily max loss may not be saved under the cap an admin set: removing it or setting it
- * above the cap would loosen the desk's limit. Null when it may (no cap, or at or below it).
+ * Whether a write of a loss limit is the desk's: an admin setting it for someone else. That sets the cap
+ * with the limit; anyone setting their own limit (an admin included) stays under whatever cap there is.
  */
-export function capRefusal(capPaise: number | null, paise: number | null): string | null {
+export function setsDeskCap(actor: Actor, ownerId: number): boolean {
+  return actor.role === 'admin' && actor.userId !== ownerId;
+}
+
+/**
+ * Why a user's own loss limit (their daily max loss, or a strategy's max loss) may not be saved under the
+ * cap an admin set: removing it or setting it above the cap would loosen the desk's limit. Null when it may
+ * (no cap, or at or below it).
+ */
+export function capRefusal(capPaise: number | null, paise: number | null, limit: CappedLimit): string | null {
   if (capPaise === null || (paise !== null && paise <= capPaise)) return null;
   return (
-    `An admin set your daily max loss at ${rupeesText(capPaise)}: ` +
+    `An admin set ${CAPPED_LIMITS[limit]} at ${rupeesText(capPaise)}: ` +
     `you can lower it, not ${paise === null ? 'remove it' : 'raise it'}`
   );
 }

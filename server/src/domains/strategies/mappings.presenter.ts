@@ -37,6 +37,7 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     end_time: row.endTime,
     running_status: row.runningStatus,
     max_loss: row.maxLossPaise === null ? null : toRupees(row.maxLossPaise),
+    admin_max_loss: row.adminMaxLossPaise === null ? null : toRupees(row.adminMaxLossPaise),
     target_profit: row.targetProfitPaise === null ? null : toRupees(row.targetProfitPaise),
     stop_reason: asStopReason(row.stopReason),
     stopped_at: isoOrNull(row.stoppedAt === null ? null : Number(row.stoppedAt)),

@@ -9,6 +9,7 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
+import { capRefusal, setsDeskCap } from '../risk/limits.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import { brokerTokenState } from './broker-token.logic.js';
 import type { MappingsRepository, MappingView, OpenLegView } from './mappings.repository.js';
@@ -64,6 +65,25 @@ type NewMapping = Omit<CreateMapping, 'max_loss' | 'target_profit'> &
 
 const paiseOrNull = (rupees: number | null | undefined) =>
   rupees === null || rupees === undefined ? null : toPaise(rupees);
+
+/**
+ * The max-loss columns an edit writes (none when it leaves max_loss alone). An admin setting it on someone
+ * else's mapping sets the desk's cap with it (null lifts the cap); anyone else, the owner included, must stay
+ * at or under the cap: a desk's loss limit the trader could clear would protect nothing. Target Profit is
+ * never capped: it stays the trader's own, since taking profit sooner or later adds no risk to the desk.
+ */
+function maxLossEdit(
+  actor: Actor,
+  row: Pick<MappingView, 'userId' | 'adminMaxLossPaise'>,
+  rupees: number | null | undefined,
+): { maxLossPaise?: number | null; adminMaxLossPaise?: number | null } {
+  if (rupees === undefined) return {};
+  const paise = paiseOrNull(rupees);
+  if (setsDeskCap(actor, row.userId)) return { maxLossPaise: paise, adminMaxLossPaise: paise };
+  const refusal = capRefusal(row.adminMaxLossPaise, paise, 'strategy');
+  if (refusal) throw conflict(refusal);
+  return { maxLossPaise: paise };
+}
 
 export function createMappingsService({
   repo,
@@ -158,6 +178,7 @@ export function createMappingsService({
 
   async function updateLocked(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
     const current = await load(actor, id);
+    const maxLoss = maxLossEdit(actor, current, patch.max_loss);
     const merged = {
       strategyId: patch.strategy_id ?? current.strategyId,
       instrumentId: patch.instrument_id ?? current.instrumentId,
@@ -189,7 +210,7 @@ export function createMappingsService({
       ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
       ...(patch.ce_count !== undefined ? { ceCount: patch.ce_count } : {}),
       ...(patch.pe_count !== undefined ? { peCount: patch.pe_count } : {}),
-      ...(patch.max_loss !== undefined ? { maxLossPaise: paiseOrNull(patch.max_loss) } : {}),
+      ...maxLoss,
       ...(patch.target_profit !== undefined ? { targetProfitPaise: paiseOrNull(patch.target_profit) } : {}),
       updatedAt: clock.now(),
     });
@@ -286,6 +307,8 @@ export function createMappingsService({
           startTime: input.start_time,
           endTime: input.end_time,
           maxLossPaise: paiseOrNull(input.max_loss),
+          // An admin's Max Loss on a mapping made for someone else is the desk's cap from the start.
+          adminMaxLossPaise: setsDeskCap(actor, ownerId) ? paiseOrNull(input.max_loss) : null,
           targetProfitPaise: paiseOrNull(input.target_profit),
           runningStatus: RUNNING_STATUS.STOPPED,
           createdAt: now,

@@ -8,6 +8,14 @@ describe('changeLines', () => {
     );
   });
 
+  it("names an admin's cap on a strategy's Max Loss beside the Max Loss it was set with", () => {
+    const set = { before: null, after: 80000 };
+    expect(changeLines({ max_loss_paise: set, admin_max_loss_paise: set })).toEqual([
+      'Max Loss: — → ₹800.00',
+      "Admin's Max Loss cap: — → ₹800.00",
+    ]);
+  });
+
   it('says whether a secret is set, never a bare yes or no', () => {
     expect(changeLines({ has_broker_token: { before: false, after: true } })).toEqual(['Broker Token: not set → set']);
     expect(changeLines({ has_api_key: { before: null, after: false } })).toEqual(['API Key: not set → not set']);

@@ -9,14 +9,17 @@ import { useMappings, type MappingScope } from './useMappings';
 
 /**
  * The mapping form above 'Existing Strategy Mappings'. Edit on a row switches the form to
- * edit mode; Cancel (or a saved update) returns it to create mode.
+ * edit mode; Cancel (or a saved update) returns it to create mode. `viewerId` (the admin's own id) tells
+ * the admin form the admin's own mappings from the ones whose Max Loss it caps.
  */
 export function MappingEditor({
   scope,
+  viewerId,
   notify,
   clearMessage,
 }: {
   scope: MappingScope;
+  viewerId?: number | undefined;
   notify: (kind: MessageKind, text: string) => void;
   clearMessage: () => void;
 }) {
@@ -42,6 +45,7 @@ export function MappingEditor({
       <MappingForm
         key={editing ? `edit-${editing.id}` : 'create'}
         isAdmin={isAdmin}
+        viewerId={viewerId}
         editing={editing}
         mutations={mutations}
         notify={notify}

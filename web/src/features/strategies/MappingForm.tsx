@@ -9,8 +9,10 @@ import {
   isLiveWithoutToken,
   limitOf,
   mappingFormError,
+  mappingFormReader,
   mappingFormToBody,
   mappingToForm,
+  maxLossCapHint,
   reachedStrategyLimitQuestion,
   type MappingFormValues,
 } from './mapping-form';
@@ -26,10 +28,12 @@ type Mutations = ReturnType<typeof useMappingMutations>;
  * mode). The admin form also picks the owner and lists that user's broker accounts.
  * Remount it (key) when switching modes so it starts from the right values. A LIVE mapping on
  * a broker account without a token is warned about and confirmed before it is saved; a
- * validation banner goes as soon as the values no longer fail that way.
+ * validation banner goes as soon as the values no longer fail that way. Under Max Loss it says what an
+ * admin's cap on it means, to the owner or to an admin at someone else's mapping (`viewerId` is the admin).
  */
 export function MappingForm({
   isAdmin,
+  viewerId,
   editing,
   mutations,
   notify,
@@ -37,6 +41,7 @@ export function MappingForm({
   onEditDone,
 }: {
   isAdmin: boolean;
+  viewerId?: number | undefined;
   editing: Mapping | null;
   mutations: Pick<Mutations, 'create' | 'update'>;
   notify: (kind: MessageKind, text: string) => void;
@@ -73,6 +78,8 @@ export function MappingForm({
   const isBusy = create.isPending || update.isPending;
   const submitOnce = useSingleFlight();
   const warnNoToken = isLiveWithoutToken(values, brokers);
+  const reader = mappingFormReader(isAdmin, editing ? editing.user_id : toInt(values.user_id), viewerId);
+  const maxLossHint = reader && maxLossCapHint(editing?.admin_max_loss ?? null, reader);
 
   // The validation message on screen, so it goes once the values no longer fail that way.
   const [shownError, setShownError] = useState<string | null>(null);
@@ -152,6 +159,7 @@ export function MappingForm({
         instruments={reference.instruments}
         brokers={brokers}
         warnNoToken={warnNoToken}
+        maxLossHint={maxLossHint}
       />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>

@@ -45,7 +45,7 @@ export function MappingUserField({
 /**
  * Strategy, instrument, broker, flags, counts and the optional window (SPEC §3 mapping fields),
  * the flags in a trader's words (Active/Inactive, Paper/Live). `warnNoToken` shows, under the
- * broker, that a LIVE mapping on it could not trade.
+ * broker, that a LIVE mapping on it could not trade; `maxLossHint`, under Max Loss, an admin's cap on it.
  */
 export function MappingFormFields({
   values,
@@ -54,6 +54,7 @@ export function MappingFormFields({
   instruments,
   brokers,
   warnNoToken,
+  maxLossHint = null,
 }: {
   values: MappingFormValues;
   set: Setter;
@@ -61,6 +62,7 @@ export function MappingFormFields({
   instruments: Instrument[] | undefined;
   brokers: UserBroker[] | undefined;
   warnNoToken: boolean;
+  maxLossHint?: string | null;
 }) {
   return (
     <>
@@ -146,17 +148,25 @@ export function MappingFormFields({
         onChange={set('start_time')}
       />
       <InputField label="End Time" name="end_time" type="time" value={values.end_time} onChange={set('end_time')} />
-      <InputField
-        label="Max Loss (₹)"
-        name="max_loss"
-        type="number"
-        min={0.01}
-        step={0.01}
-        placeholder="No limit"
-        aria-describedby="mapping-limits-hint"
-        value={values.max_loss}
-        onChange={set('max_loss')}
-      />
+      {/* The cap note sits beside the label, not in it, so the field's name stays "Max Loss (₹)". */}
+      <div className="field-with-note">
+        <InputField
+          label="Max Loss (₹)"
+          name="max_loss"
+          type="number"
+          min={0.01}
+          step={0.01}
+          placeholder="No limit"
+          aria-describedby={maxLossHint ? 'mapping-max-loss-cap mapping-limits-hint' : 'mapping-limits-hint'}
+          value={values.max_loss}
+          onChange={set('max_loss')}
+        />
+        {maxLossHint && (
+          <span className="field-hint" id="mapping-max-loss-cap" data-testid="max-loss-cap-hint">
+            {maxLossHint}
+          </span>
+        )}
+      </div>
       <InputField
         label="Target Profit (₹)"
         name="target_profit"

@@ -1,6 +1,7 @@
 import { PAGE_SIZE } from '@app/contract';
 import { useState } from 'react';
 import { Message, useFlash } from '../../components/Message';
+import { useSession } from '../auth/session-context';
 import { RdxServiceBanner } from '../rdx/RdxServiceBanner';
 import { TransactionsList } from '../transactions/TransactionsList';
 import { ActiveStrategiesTable } from './ActiveStrategiesTable';
@@ -14,6 +15,7 @@ import './strategies.css';
 export function StrategiesTab() {
   const [isFormOpen, setIsFormOpen] = useState(false);
   const { flash, show, clear } = useFlash();
+  const { user: me } = useSession();
   return (
     <section className="stack">
       <div className="section-header">
@@ -33,7 +35,7 @@ export function StrategiesTab() {
       {isFormOpen && (
         <div className="stack" data-testid="admin-mapping-panel">
           <Message flash={flash} onClose={clear} />
-          <MappingEditor scope="all" notify={show} clearMessage={clear} />
+          <MappingEditor scope="all" viewerId={me?.id} notify={show} clearMessage={clear} />
         </div>
       )}
       <RdxServiceBanner />

@@ -16,6 +16,7 @@ export function mappingFixture(overrides: Partial<Mapping> = {}): Mapping {
     end_time: null,
     running_status: 1,
     max_loss: null,
+    admin_max_loss: null,
     target_profit: null,
     stop_reason: null,
     stopped_at: null,

@@ -4,8 +4,10 @@ import {
   emptyMappingForm,
   isLiveWithoutToken,
   mappingFormError,
+  mappingFormReader,
   mappingFormToBody,
   mappingToForm,
+  maxLossCapHint,
   reachedStrategyLimitQuestion,
 } from './mapping-form';
 import { mappingFixture } from './mapping-fixture';
@@ -156,6 +158,31 @@ describe('loss and profit limits in the form', () => {
       max_loss: '5000',
       target_profit: '',
     });
+  });
+});
+
+describe("an admin's cap on a mapping's Max Loss", () => {
+  it('tells the owner they can lower it, not raise or remove it; nothing without a cap', () => {
+    expect(maxLossCapHint(800, 'owner')).toBe(
+      'An admin set this at ₹800.00: you can lower it, not raise or remove it.',
+    );
+    expect(maxLossCapHint(null, 'owner')).toBeNull();
+  });
+
+  it('tells an admin what the user can do with it, and that what they save here is the cap', () => {
+    expect(maxLossCapHint(800, 'admin')).toBe(
+      'Set by an admin at ₹800.00: the user can lower it, not raise or remove it. Saving makes the amount here the cap; empty lifts it.',
+    );
+    expect(maxLossCapHint(null, 'admin')).toBe(
+      'Saved by an admin, an amount here is a cap: the user can lower it, not raise or remove it.',
+    );
+  });
+
+  it("reads as the admin's only at someone else's mapping", () => {
+    expect(mappingFormReader(false, 3)).toBe('owner');
+    expect(mappingFormReader(true, 3, 1)).toBe('admin');
+    expect(mappingFormReader(true, 1, 1)).toBe('owner'); // the admin's own mapping
+    expect(mappingFormReader(true, 0, 1)).toBeNull(); // create form, no user chosen yet
   });
 });
 

@@ -121,6 +121,32 @@ export function isLiveWithoutToken(
   return broker !== undefined && !broker.has_token;
 }
 
+/** Who reads the mapping form: its owner, or an admin at someone else's mapping. */
+export type MappingFormReader = 'owner' | 'admin';
+
+/**
+ * Who reads the form about the mapping's owner `ownerId` (0 while the admin's create form has no user yet,
+ * which says nothing): the trader's own form and an admin's own mapping are the owner's.
+ */
+export function mappingFormReader(isAdmin: boolean, ownerId: number, viewerId?: number): MappingFormReader | null {
+  if (!isAdmin || ownerId === viewerId) return 'owner';
+  return ownerId > 0 ? 'admin' : null;
+}
+
+/**
+ * What an admin's cap on a mapping's Max Loss means, said under the field to whom it binds: the owner may
+ * tighten it, never loosen it. An admin is told that what they save there is the cap (the server makes it
+ * so), since the form sends Max Loss with every edit. Null: nothing to say (the owner's limit is theirs).
+ */
+export function maxLossCapHint(cap: number | null, reader: MappingFormReader): string | null {
+  if (reader === 'admin') {
+    return cap === null
+      ? 'Saved by an admin, an amount here is a cap: the user can lower it, not raise or remove it.'
+      : `Set by an admin at ${formatInr(cap)}: the user can lower it, not raise or remove it. Saving makes the amount here the cap; empty lifts it.`;
+  }
+  return cap === null ? null : `An admin set this at ${formatInr(cap)}: you can lower it, not raise or remove it.`;
+}
+
 /**
  * The question to ask before saving limits the strategy's day has already reached (realized today +
  * unrealized, before charges, as the limits watch measures it): saving exits its legs at market at once and
