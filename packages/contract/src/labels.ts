@@ -27,6 +27,8 @@ export const FIELD_LABELS: Record<string, string> = {
   admin_max_loss: "Admin's Max Loss cap",
   target_profit: 'Target Profit',
   daily_max_loss: 'Daily Max Loss',
+  /** The audit log's name for the cap an admin set on a user's Daily Max Loss (`admin_daily_max_loss_paise`). */
+  admin_daily_max_loss: "Admin's Daily Max Loss cap",
   interval: 'Interval',
   source: 'Data Source',
   instrumentToken: 'Instrument',

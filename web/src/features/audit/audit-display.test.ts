@@ -14,6 +14,10 @@ describe('changeLines', () => {
       'Max Loss: — → ₹800.00',
       "Admin's Max Loss cap: — → ₹800.00",
     ]);
+    expect(changeLines({ daily_max_loss_paise: set, admin_daily_max_loss_paise: set })).toEqual([
+      'Daily Max Loss: — → ₹800.00',
+      "Admin's Daily Max Loss cap: — → ₹800.00",
+    ]);
   });
 
   it('says whether a secret is set, never a bare yes or no', () => {
