@@ -83,6 +83,11 @@ export const MSG = {
     "This strategy's P&L today is at its Target Profit: raise or clear the limit to start it again before tomorrow",
   dailyMaxLossReachedToday:
     'Your P&L today is at your daily max loss: raise or clear it on Profile to start a strategy before tomorrow',
+  // The same where the limit is an admin's cap, which only an admin can raise.
+  maxLossCapReachedToday:
+    "This strategy's P&L today is at the Max Loss an admin set: it can start again tomorrow, or today if an admin raises the limit",
+  dailyMaxLossCapReachedToday:
+    'Your P&L today is at the daily max loss an admin set: strategies can start again tomorrow, or today if an admin raises the limit',
   // Mapping screens and Active Strategies table (not in SPEC)
   selectUser: 'Please select a user',
   mappingCreated: 'Strategy mapping created',

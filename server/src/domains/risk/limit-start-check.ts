@@ -4,6 +4,10 @@ import type { DB } from '../../db/schema.js';
 import { createLimitsRepository } from './limits.repository.js';
 import { dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
 
+/** Whether a limit is at an admin's cap: the trader cannot raise it, so "raise or clear it" would mislead. */
+const atCap = (limitPaise: number | null, capPaise: number | null) =>
+  capPaise !== null && limitPaise !== null && limitPaise >= capPaise;
+
 /** As if started: a running strategy with no legs yet is what a limit would see a moment after Start. */
 const STARTED = { runningStatus: 1, openLegCount: 0 };
 
@@ -25,10 +29,15 @@ export function createLimitStartCheck(deps: {
     if (own) {
       const position = reply.positions.find((p) => p.user_strategy_mapping_id === mapping.id);
       const breach = position ? strategyBreach(dayPnlPaise(position.today), own, STARTED) : null;
-      if (breach === 'max_loss') return MSG.maxLossReachedToday;
+      if (breach === 'max_loss')
+        return atCap(own.maxLossPaise, own.adminMaxLossPaise) ? MSG.maxLossCapReachedToday : MSG.maxLossReachedToday;
       if (breach === 'target_profit') return MSG.targetProfitReachedToday;
     }
-    if (daily && dailyBreach(dayPnlPaise(reply.today), daily.dailyMaxLossPaise)) return MSG.dailyMaxLossReachedToday;
+    if (daily && dailyBreach(dayPnlPaise(reply.today), daily.dailyMaxLossPaise)) {
+      return atCap(daily.dailyMaxLossPaise, daily.adminDailyMaxLossPaise)
+        ? MSG.dailyMaxLossCapReachedToday
+        : MSG.dailyMaxLossReachedToday;
+    }
     return null;
   };
 }

@@ -22,7 +22,9 @@ function watchWithOneStrategy() {
   const deps: LimitsWatchDeps = {
     repo: {
       strategyLimits: () =>
-        Promise.resolve([{ id: MAPPING_ID, userId: 1, maxLossPaise: 100_00, targetProfitPaise: null }]),
+        Promise.resolve([
+          { id: MAPPING_ID, userId: 1, maxLossPaise: 100_00, targetProfitPaise: null, adminMaxLossPaise: null },
+        ]),
       dailyLimits: () => Promise.resolve([]),
       ownerOf: () => Promise.resolve(null),
     },

@@ -357,5 +357,17 @@ describe('a user’s daily max loss', () => {
     });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ error: string }>().error).toBe(MSG.dailyMaxLossReachedToday);
+
+    // Made the desk's cap by an admin, the limit is not the trader's to raise: the refusal says who can.
+    const admin = await buildAdmin(t);
+    expect((await setDaily(admin, { daily_max_loss: 200, user_id: owner.id })).statusCode).toBe(200);
+    const capped = await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${first}/toggle-status`,
+      token: owner.token,
+      payload: { running_status: 1 },
+    });
+    expect(capped.statusCode).toBe(409);
+    expect(capped.json<{ error: string }>().error).toBe(MSG.dailyMaxLossCapReachedToday);
   });
 });

@@ -9,7 +9,7 @@ export function createLimitsRepository(db: Kysely<DB>) {
       if (ids.length === 0) return [];
       return db
         .selectFrom('userStrategyMappings')
-        .select(['id', 'userId', 'maxLossPaise', 'targetProfitPaise'])
+        .select(['id', 'userId', 'maxLossPaise', 'targetProfitPaise', 'adminMaxLossPaise'])
         .where('id', 'in', [...ids])
         .where((eb) => eb.or([eb('maxLossPaise', 'is not', null), eb('targetProfitPaise', 'is not', null)]))
         .execute();
@@ -20,7 +20,7 @@ export function createLimitsRepository(db: Kysely<DB>) {
       if (userIds.length === 0) return [];
       return db
         .selectFrom('users')
-        .select(['id', 'dailyMaxLossPaise'])
+        .select(['id', 'dailyMaxLossPaise', 'adminDailyMaxLossPaise'])
         .where('id', 'in', [...userIds])
         .where('dailyMaxLossPaise', 'is not', null)
         .execute();
