@@ -50,6 +50,13 @@ test.describe('Kill switch', () => {
 
       await killSwitch.engage();
       await killSwitch.expectEngaged(ADMIN.username);
+      // Wherever the admin goes next, the switch says it is on and where it is released.
+      await adminConsole.admin.openTab('strategies');
+      await expect(adminConsole.page.getByTestId('kill-switch-banner')).toContainText(
+        `Kill switch engaged by ${ADMIN.username} at`,
+      );
+      await expect(adminConsole.page.getByTestId('kill-switch-banner')).toContainText('released on the RDX tab');
+      await adminConsole.admin.openTab('rdx');
 
       // The trader's open screen follows by itself: banner, stopped row, both legs bought back.
       const home = new KillSwitchBannerPage(page);

@@ -7,6 +7,7 @@ import { BrokersTab } from '../brokers/BrokersTab';
 import { HolidaysTab } from '../calendar/HolidaysTab';
 import { InstrumentsTab } from '../instruments/InstrumentsTab';
 import { ReconcileBanner } from '../positions/ReconcileBanner';
+import { KillSwitchBanner } from '../risk/KillSwitchBanner';
 import { DataTab } from '../market-data/DataTab';
 import { RdxServiceTab } from '../rdx/RdxServiceTab';
 import { SchedulingTab } from '../scheduling/SchedulingTab';
@@ -80,7 +81,8 @@ export function AdminDashboard() {
           </button>
         ))}
       </div>
-      {/* Above every tab: a broker holding what the console does not is urgent wherever the admin is. */}
+      {/* Above every tab: the switch, and a broker holding what the console does not, wherever the admin is. */}
+      <KillSwitchBanner forAdmin />
       <ReconcileBanner withUser />
       <TabBody tab={tab} />
     </div>
