@@ -86,6 +86,11 @@ export class PositionsPage {
   reconcileAlert() {
     return this.reconcileBanner().getByRole('alert');
   }
+
+  /** The quiet line while every live account agrees with its broker. */
+  reconcileAgreement() {
+    return this.page.getByTestId('reconcile-agree');
+  }
 }
 
 function escape(text: string): string {

@@ -213,8 +213,9 @@ test('the home warns when the broker account of a live strategy holds positions 
   const checked = page.waitForResponse((r) => r.url().includes('/api/positions/reconcile') && r.ok());
   await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
   await checked;
-  // Both sides flat: nothing to say.
+  // Both sides flat: no alert, and a quiet line says they agree.
   await expect(positions.reconcileBanner()).toHaveCount(0);
+  await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account (checked');
 
   const { outsider, mappingId } = await tradeOnTheAccountElsewhere(request, kiteId);
   try {
@@ -229,9 +230,9 @@ test('the home warns when the broker account of a live strategy holds positions 
     await squareOff(request, outsider, mappingId);
   }
 
-  // Squared off at the broker: the banner is gone at the next check.
-  const rechecked = page.waitForResponse((r) => r.url().includes('/api/positions/reconcile') && r.ok());
-  await page.reload();
-  await rechecked;
+  // Squared off at the broker: Check now asks again at once, and the banner gives way to agreement.
+  await positions.reconcileBanner().getByRole('button', { name: 'Check now' }).click();
   await expect(positions.reconcileBanner()).toHaveCount(0);
+  await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
+  await screenshots(page, 'positions-reconcile-agree');
 });

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReconcileBanner } from './ReconcileBanner';
 
@@ -56,10 +56,31 @@ describe('ReconcileBanner', () => {
     );
   });
 
-  it('shows nothing when every account agrees', async () => {
-    const client = renderWith([account]);
+  it('says quietly that every account agrees, and when, with no alert; asks again on Check now', async () => {
+    const client = renderWith([account, { ...account, user_broker_id: 5 }]);
+    const line = await screen.findByTestId('reconcile-agree');
+    expect(line.textContent).toContain('Broker positions agree for 2 accounts (checked 10:30:00 IST)');
+    expect(screen.queryByTestId('reconcile-banner')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    const asked = vi.fn(() =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({ success: true, data: { accounts: [account], checked_at: '2025-12-10T05:01:00.000Z' } }),
+        ),
+      ),
+    );
+    vi.stubGlobal('fetch', asked);
+    fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    await waitFor(() => expect(asked).toHaveBeenCalledOnce());
+    await waitFor(() => expect(client.isFetching()).toBe(0));
+    expect(screen.getByTestId('reconcile-agree').textContent).toContain('1 account (checked 10:31:00 IST)');
+  });
+
+  it('shows nothing without live accounts', async () => {
+    const client = renderWith([]);
     await waitFor(() => expect(client.isFetching()).toBe(0));
     expect(screen.queryByTestId('reconcile-banner')).toBeNull();
+    expect(screen.queryByTestId('reconcile-agree')).toBeNull();
   });
 
   it('notes quietly, not as an alert, an account the broker could not be asked about while the console holds legs there', async () => {

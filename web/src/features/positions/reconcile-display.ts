@@ -1,4 +1,5 @@
 import type { ReconcileAccount } from '@app/contract';
+import { formatTimeIst } from '../../lib/format';
 import { holdingWords } from './pnl-display';
 
 /** What the reconciliation banner says about a reply: drift loudly, unreachable brokers quietly. */
@@ -45,4 +46,15 @@ export function reconcileNotices(accounts: readonly ReconcileAccount[], withUser
     drift.push({ key: a.user_broker_id, text: `Broker positions differ for ${name}: ${details}.` });
   }
   return { drift, unchecked };
+}
+
+/**
+ * The quiet line while every live account agrees: "Broker positions agree for 2 accounts (checked 10:42:05
+ * IST)", so agreement is seen, not inferred from a missing banner. Null without live accounts, or when one
+ * differs or could not be asked (the banner speaks then).
+ */
+export function reconcileAgreement(accounts: readonly ReconcileAccount[], checkedAt: string): string | null {
+  if (accounts.length === 0 || accounts.some((a) => !a.in_sync)) return null;
+  const what = accounts.length === 1 ? '1 account' : `${accounts.length} accounts`;
+  return `Broker positions agree for ${what} (checked ${formatTimeIst(checkedAt)})`;
 }
