@@ -74,8 +74,9 @@ export function BrokerTokenPanel({
           <Message flash={flash} onClose={clear} />
         </div>
       )}
+      {/* The broker login's password, not the console's: the two are easily confused here. */}
       <InputField
-        label="Password"
+        label="Kite Password"
         ref={passwordInput}
         name="password"
         type="password"
