@@ -72,7 +72,7 @@ test('a paper strategy is set up, started, realigned, paused, resumed, exited an
   await expect(rows.filter({ hasText: 'SELL' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
   await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
   // The strikes now follow the ATM the entry set.
-  await expect(activeStrategies.rdxData(id)).toContainText(/CE [\d,]+ · PE [\d,]+/);
+  await expect(activeStrategies.rdxData(id)).toContainText(/CE\s[\d,]+ · PE\s[\d,]+/);
 
   await activeStrategies.act(id, 'Pause');
   await expect(activeStrategies.status(id)).toHaveText('PAUSED');
