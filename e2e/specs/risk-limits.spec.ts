@@ -61,13 +61,13 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
   const id = await mappingsPage.idOf(brokerUsername);
   await homePage.backToHome();
   await expect(activeStrategies.limits(id)).toHaveText('Max loss ₹1.00');
-  // Beside the Net P&L (after charges), the figure the limit is measured against.
-  await expect(activeStrategies.limitMeasure(id)).toHaveText('Today before charges: ₹0.00');
 
   await configureRdx(activeStrategies, id);
   await activeStrategies.act(id, 'Start');
   await activeStrategies.act(id, 'Realign'); // paper sells at once
   await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM/);
+  // Once it holds legs, beside the Net P&L (after charges): the figure the limit is measured against.
+  await expect(activeStrategies.limitMeasure(id)).toHaveText(/^Today before charges: [+−]?₹[\d,]+\.\d\d$/);
 
   try {
     await shockSandboxVolatility(request, 4);
