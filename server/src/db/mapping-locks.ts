@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { integerArray } from './pg-arrays.js';
 
 /**
  * One writer per strategy (DESIGN §9): every path that trades or changes a mapping's legs runs inside
@@ -86,7 +87,7 @@ export function createPostgresMappingLocks(options: { url: string; schema?: stri
         try {
           await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
             MAPPING_LOCK_SPACE,
-            ids,
+            integerArray(ids),
           ]);
           return await fn();
         } finally {

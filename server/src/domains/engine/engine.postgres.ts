@@ -3,16 +3,22 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { LegAlreadyClosedError } from './orders.repository.js';
+import { integerArray, textArray } from '../../db/pg-arrays.js';
 
 /*
  * The engine repository's PostgreSQL paths for a candle close (`npm run bench` measures 10,000 mappings
  * beside SQLite). Reads come back as plain rows with their columns already named as the code names them
  * (array_agg columns were slower: node-pg parses array text one character at a time), a close's reads side
- * by side; the paper fills go in one statement per table with the rows as column arrays (`unnest`). Used
- * only by engine.repository.ts.
+ * by side; the paper fills go in one statement per table with the rows as column arrays (`unnest`, their
+ * literals written by db/pg-arrays.ts). Used only by engine.repository.ts.
  */
 
-const column = <T, K extends keyof T>(rows: readonly T[], key: K) => rows.map((r) => r[key]);
+type KeysOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T];
+/** One column of rows as an array literal (see db/pg-arrays.ts: node-pg's own array writing was slow). */
+const ints = <T>(rows: readonly T[], key: KeysOf<T, number | null>) =>
+  integerArray(rows.map((r) => r[key] as number | null));
+const texts = <T>(rows: readonly T[], key: KeysOf<T, string | null>) =>
+  textArray(rows.map((r) => r[key] as string | null));
 
 /** The filter of running, active mappings of one (instrument, interval); `m`, `c` and `i` joined. */
 const isRunningOn = (instrumentToken: string, interval: RdxInterval) =>
@@ -144,7 +150,7 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
   return db.transaction().execute(async (trx) => {
     if (input.closeLegIds.length > 0) {
       const closed = await sql`update strategy_legs set status = 'closed', closed_at = ${at}
-        where id = any(${input.closeLegIds}::int[]) and status = 'open'`.execute(trx);
+        where id = any(${integerArray(input.closeLegIds)}::int[]) and status = 'open'`.execute(trx);
       // Any other count means another actor closed one of them first: roll the whole close back.
       if (Number(closed.numAffectedRows ?? 0) !== input.closeLegIds.length) {
         throw new LegAlreadyClosedError(input.closeLegIds[0] ?? 0);
@@ -156,17 +162,17 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
           expiry, quantity, entry_price_paise, status, opened_at, closed_at)
         select u.mapping_id, u.user_id, u.option_type, u.trading_symbol, u.exchange, u.strike_paise, u.expiry,
           u.quantity, u.entry_price_paise, 'open', ${at}, null
-        from unnest(${column(legs, 'mappingId')}::int[], ${column(legs, 'userId')}::int[],
-          ${column(legs, 'optionType')}::text[], ${column(legs, 'tradingSymbol')}::text[],
-          ${column(legs, 'exchange')}::text[], ${column(legs, 'strikePaise')}::bigint[], ${column(legs, 'expiry')}::text[],
-          ${column(legs, 'quantity')}::int[], ${column(legs, 'entryPricePaise')}::bigint[])
+        from unnest(${ints(legs, 'mappingId')}::int[], ${ints(legs, 'userId')}::int[],
+          ${texts(legs, 'optionType')}::text[], ${texts(legs, 'tradingSymbol')}::text[],
+          ${texts(legs, 'exchange')}::text[], ${ints(legs, 'strikePaise')}::bigint[], ${texts(legs, 'expiry')}::text[],
+          ${ints(legs, 'quantity')}::int[], ${ints(legs, 'entryPricePaise')}::bigint[])
           as u(mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry, quantity, entry_price_paise)`.execute(
         trx,
       );
     }
     if (input.atm.length > 0) {
       await sql`update rdx_configs c set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}
-        from unnest(${column(input.atm, 'mappingId')}::int[], ${column(input.atm, 'atmPaise')}::bigint[]) as u(mapping_id, atm)
+        from unnest(${ints(input.atm, 'mappingId')}::int[], ${ints(input.atm, 'atmPaise')}::bigint[]) as u(mapping_id, atm)
         where c.mapping_id = u.mapping_id`.execute(trx);
     }
     if (fills.length === 0) return [];
@@ -175,17 +181,17 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
         trading_symbol, quantity, price_paise, is_dummy, order_id)
       select u.id, u.user_id, u.mapping_id, u.strategy_id, u.instrument_id, ${at}, u.trading_symbol, u.quantity,
         u.price_paise, u.is_dummy, u.order_id
-      from unnest(${ids}::int[], ${column(fills, 'userId')}::int[], ${column(fills, 'mappingId')}::int[],
-        ${column(fills, 'strategyId')}::int[], ${column(fills, 'instrumentId')}::int[],
-        ${column(fills, 'tradingSymbol')}::text[], ${column(fills, 'quantity')}::int[],
-        ${column(fills, 'pricePaise')}::bigint[], ${column(fills, 'isDummy')}::int[], ${column(fills, 'orderId')}::int[])
+      from unnest(${integerArray(ids)}::int[], ${ints(fills, 'userId')}::int[], ${ints(fills, 'mappingId')}::int[],
+        ${ints(fills, 'strategyId')}::int[], ${ints(fills, 'instrumentId')}::int[],
+        ${texts(fills, 'tradingSymbol')}::text[], ${ints(fills, 'quantity')}::int[],
+        ${ints(fills, 'pricePaise')}::bigint[], ${ints(fills, 'isDummy')}::int[], ${ints(fills, 'orderId')}::int[])
         as u(id, user_id, mapping_id, strategy_id, instrument_id, trading_symbol, quantity, price_paise, is_dummy, order_id)`.execute(
       trx,
     );
     const perUser = new Map<number, number>();
     for (const f of fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
     await sql`insert into transaction_counts (user_id, n)
-      select * from unnest(${[...perUser.keys()]}::int[], ${[...perUser.values()]}::bigint[])
+      select * from unnest(${integerArray([...perUser.keys()])}::int[], ${integerArray([...perUser.values()])}::bigint[])
       on conflict (user_id) do update set n = transaction_counts.n + excluded.n`.execute(trx);
     return fills.map((f, i) => Object.assign(f, { id: ids[i] ?? 0, transactionDate: at }));
   });
