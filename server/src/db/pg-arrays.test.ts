@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { integerArray, textArray } from './pg-arrays.js';
 
@@ -15,5 +16,20 @@ describe('PostgreSQL array literals', () => {
   it('quotes every text, so NULL, empty, commas and braces stay text', () => {
     expect(textArray(['NULL', '', 'a,b', '{x}', null])).toBe('{"NULL","","a,b","{x}",NULL}');
     expect(textArray(['say "hi"', 'C:\\dir'])).toBe('{"say \\"hi\\"","C:\\\\dir"}');
+  });
+
+  it('writes the same literal on the quick path (plain texts, no NULLs) as element by element', () => {
+    const oneByOne = (values: Array<string | null>) =>
+      `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, '\\$&')}"`)).join(',')}}`;
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.string(), { nil: null })), (values) => {
+        expect(textArray(values)).toBe(oneByOne(values));
+      }),
+    );
+    fc.assert(
+      fc.property(fc.array(fc.option(fc.maxSafeInteger(), { nil: null })), (values) => {
+        expect(integerArray(values)).toBe(`{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`);
+      }),
+    );
   });
 });

@@ -7,6 +7,8 @@
 
 /** Integers (ids, quantities, paise) as an array literal; null elements are NULL. */
 export function integerArray(values: ReadonlyArray<number | null>): string {
+  // The common case (no NULLs) is one native join once every element is known to be a whole number.
+  if (values.every((v) => Number.isSafeInteger(v))) return `{${values.join(',')}}`;
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
@@ -20,6 +22,10 @@ export function integerArray(values: ReadonlyArray<number | null>): string {
 
 /** Text as an array literal: every element quoted, its backslashes and double quotes escaped. */
 export function textArray(values: ReadonlyArray<string | null>): string {
+  // The common case (symbols: no NULLs, nothing to escape) is one native join.
+  if (values.length > 0 && values.every((v) => typeof v === 'string') && !/["\\]/.test(values.join(''))) {
+    return `{"${values.join('","')}"}`;
+  }
   let out = '{';
   for (let i = 0; i < values.length; i++) {
     const v = values[i];
