@@ -175,33 +175,47 @@ export async function manyMappings(env, count, interval, prefix) {
   }
 }
 
+/** The intervals of the measured closes: each is a fresh set of 10,000 flat strategies entering at once. */
+const ROUNDS = ['5m', '3m', '1m'];
+
 async function tenThousand(env, label, targetMs) {
   const { services: s, store } = env;
   const db = store.database.db;
   // A steady-state server: one busy candle close on another interval first (chain, quotes, JIT warm).
   await manyMappings(env, 1_000, '15m', 'warm');
   await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '15m', 1_000_000, Date.now());
-  await manyMappings(env, 10_000, '5m', 'many');
-  // Fresh statistics for the tables a close reads (a running server's autovacuum keeps them), in this schema
-  // only: a bare `analyze` would walk every schema of a shared database.
-  if (store.database.kind === 'postgres') {
-    await sql`analyze users, user_strategy_mappings, rdx_configs, instruments, strategy_legs`.execute(db);
+  // One close alone swings by ±50 ms on a shared 2-core machine: the median of three is the figure.
+  const times = [];
+  let traded = 0;
+  for (const interval of ROUNDS) {
+    await manyMappings(env, 10_000, interval, `many${interval}`);
+    // Fresh statistics for the tables a close reads (a running server's autovacuum keeps them), in this
+    // schema only: a bare `analyze` would walk every schema of a shared database.
+    if (store.database.kind === 'postgres') {
+      await sql`analyze users, user_strategy_mappings, rdx_configs, instruments, strategy_legs`.execute(db);
+    }
+    const start = performance.now();
+    traded = await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, interval, 1_000_000, Date.now());
+    times.push(performance.now() - start);
+    const legs = await db
+      .selectFrom('strategyLegs')
+      .innerJoin('rdxConfigs', 'rdxConfigs.mappingId', 'strategyLegs.mappingId')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('status', '=', 'open')
+      .where('rdxConfigs.interval', '=', interval)
+      .executeTakeFirst();
+    if (traded !== 10_000 || Number(legs.n) !== 20_000) {
+      throw new Error(`the ${interval} close entered ${traded} strategies with ${legs.n} legs, not 10,000 with 20,000`);
+    }
   }
-  const start = performance.now();
-  const traded = await s.engine.evaluate(SANDBOX_INSTRUMENT.instrumentToken, '5m', 1_000_000, Date.now());
-  const elapsed = performance.now() - start;
-  const legs = await db
-    .selectFrom('strategyLegs')
-    .innerJoin('rdxConfigs', 'rdxConfigs.mappingId', 'strategyLegs.mappingId')
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('status', '=', 'open')
-    .where('rdxConfigs.interval', '=', '5m')
-    .executeTakeFirst();
+  const sorted = [...times].sort((a, b) => a - b);
+  const median = sorted[1];
   console.log(
-    `10,000 paper mappings on one candle close (${label}): ${traded.toLocaleString('en-US')} entered, ${Number(legs.n).toLocaleString('en-US')} open legs, ` +
-      `${ms(elapsed)} (target ≤ ${targetMs} ms: ${elapsed <= targetMs ? 'meets' : 'MISSES'})`,
+    `10,000 paper mappings on one candle close (${label}): ${traded.toLocaleString('en-US')} entered, 20,000 open legs, ` +
+      `median of ${times.length} closes ${ms(median)} (${ms(sorted[0])} to ${ms(sorted[sorted.length - 1])}) ` +
+      `(target ≤ ${targetMs} ms: ${median <= targetMs ? 'meets' : 'MISSES'})`,
   );
-  return elapsed;
+  return median;
 }
 
 /**
