@@ -229,6 +229,11 @@ describe.skipIf(process.env.TEST_DB_DIALECT !== 'postgres' || spawnSync('pg_dump
       try {
         expect(await counts(restored)).toEqual(before);
         expect(before.users).toBe(1);
+        // The restored database still refuses a fill naming no user (the per-statement checks came back too).
+        await expect(
+          sql`insert into transactions (user_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy)
+            values (999999, 1, 'NIFTY26DEC24500CE', -65, 100, 1)`.execute(restored.db),
+        ).rejects.toMatchObject({ code: '23503' });
       } finally {
         await restored.close();
       }
