@@ -27,27 +27,30 @@ function lockSpace(schema: string): number {
 function createKeyedQueue() {
   const tails = new Map<number, Promise<void>>();
   return {
-    /** Waits for every key (in ascending order, so two callers can never wait on each other); returns the release. */
+    /**
+     * Joins the line of every key at once (nothing awaited in between, so callers are ordered by arrival
+     * and none can wait on a later one), then waits for those ahead; returns the release. One promise
+     * stands for all of a caller's keys: a 10,000-strategy close joins 10,000 lines in a few milliseconds.
+     */
     async acquire(keys: readonly number[]): Promise<() => void> {
-      const sorted = [...new Set(keys)].sort((a, b) => a - b);
-      const releases: Array<() => void> = [];
-      for (const key of sorted) {
-        const previous = tails.get(key) ?? Promise.resolve();
-        let release!: () => void;
-        const mine = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        const tail = previous.then(() => mine);
+      let release!: () => void;
+      const mine = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const ahead: Array<Promise<void>> = [];
+      const held: Array<[number, Promise<void>]> = [];
+      for (const key of new Set(keys)) {
+        const previous = tails.get(key);
+        const tail = previous ? previous.then(() => mine) : mine;
+        if (previous) ahead.push(previous);
         tails.set(key, tail);
-        releases.push(() => {
-          release();
-          // The last in line clears its key, so idle mappings cost nothing.
-          if (tails.get(key) === tail) tails.delete(key);
-        });
-        await previous;
+        held.push([key, tail]);
       }
+      if (ahead.length > 0) await Promise.all(ahead);
       return () => {
-        for (const release of releases) release();
+        release();
+        // The last in line clears its key, so idle mappings cost nothing.
+        for (const [key, tail] of held) if (tails.get(key) === tail) tails.delete(key);
       };
     },
   };
