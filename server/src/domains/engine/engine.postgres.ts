@@ -26,15 +26,19 @@ const isRunningOn = (instrumentToken: string, interval: RdxInterval) =>
 const MAPPING_JOINS = sql`user_strategy_mappings m join rdx_configs c on c.mapping_id = m.id
   join instruments i on i.id = m.instrument_id`;
 
+/**
+ * Rows exactly as the query names its columns: each hot read below names them as the code does
+ * (`as "userId"`), so the camel-case plugin's copy of every row (10,000 per close) is skipped.
+ */
 async function rowsOf<T>(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<T[]> {
-  return (await query.$castTo<T>().execute(db)).rows;
+  return (await query.$castTo<T>().execute(db.withoutPlugins())).rows;
 }
 
 /** Which running mappings a close concerns (what to lock before reading their state), in id order. */
 export function runningIdsPostgres(db: Kysely<DB>, instrumentToken: string, interval: RdxInterval) {
   return rowsOf<{ id: number; isDummy: number; userBrokerId: number | null }>(
     db,
-    sql`select m.id, m.is_dummy, m.user_broker_id from ${MAPPING_JOINS}
+    sql`select m.id, m.is_dummy as "isDummy", m.user_broker_id as "userBrokerId" from ${MAPPING_JOINS}
       where ${isRunningOn(instrumentToken, interval)} order by m.id`,
   );
 }
@@ -85,16 +89,20 @@ export async function runningOnPostgres(
   const [rows, instrument, legs] = await Promise.all([
     rowsOf<MappingColumns>(
       db,
-      sql`select m.id, m.user_id, u.username, m.strategy_id, s.name as strategy_name, m.user_broker_id, m.is_dummy,
-        m.ce_count, m.pe_count, m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise,
-        c.offset_value_paise
+      sql`select m.id, m.user_id as "userId", u.username, m.strategy_id as "strategyId", s.name as "strategyName",
+        m.user_broker_id as "userBrokerId", m.is_dummy as "isDummy", m.ce_count as "ceCount", m.pe_count as "peCount",
+        m.start_time as "startTime", m.end_time as "endTime", m.running_status as "runningStatus",
+        c.rdx_lot_count as "rdxLotCount", c.atm_value_paise as "atmValuePaise", c.offset_value_paise as "offsetValuePaise"
         from ${MAPPING_JOINS} join users u on u.id = m.user_id join strategies s on s.id = m.strategy_id
         where ${filter} order by m.id`,
     ),
     instrumentOf(db, instrumentToken),
     rowsOf<LegRow>(
       db,
-      sql`select l.* from strategy_legs l
+      sql`select l.id, l.mapping_id as "mappingId", l.user_id as "userId", l.option_type as "optionType",
+        l.trading_symbol as "tradingSymbol", l.exchange, l.strike_paise as "strikePaise", l.expiry, l.quantity,
+        l.entry_price_paise as "entryPricePaise", l.status, l.opened_at as "openedAt", l.closed_at as "closedAt"
+        from strategy_legs l
         where l.status = 'open' and l.mapping_id in (select m.id from ${MAPPING_JOINS} where ${filter})
         order by l.id`,
     ),
