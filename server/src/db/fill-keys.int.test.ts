@@ -190,6 +190,56 @@ describe.skipIf(dialect !== 'postgres')('a strategy deleted while its legs are w
       { timeout: 10_000, interval: 20 },
     );
 
+  it('refuses deleting an owner, strategy or order under repeatable read, where a cascade could miss a child', async () => {
+    const order = await newOrder(a.db, owner, mapping, 'race-order-1');
+    await newFill(a.db, { userId: owner, mappingId: mapping, orderId: order });
+    for (const statement of [
+      sql`delete from users where id = ${owner}`,
+      sql`delete from user_strategy_mappings where id = ${mapping}`,
+      sql`delete from broker_orders where id = ${order}`,
+    ]) {
+      await expect(
+        a.db
+          .transaction()
+          .setIsolationLevel('repeatable read')
+          .execute((trx) => statement.execute(trx)),
+      ).rejects.toMatchObject({ code: '40001' });
+    }
+    expect(await count(a.db, sql`select count(*) as n from transactions where order_id = ${order}`)).toBe(1);
+  });
+
+  it('refuses truncating an owner, strategy or order table while legs or fills still refer to it', async () => {
+    const order = await newOrder(a.db, owner, mapping, 'race-order-2');
+    await newLegs(a.db, owner, [mapping]);
+    await newFill(a.db, { userId: owner, mappingId: mapping, orderId: order });
+    for (const statement of [
+      sql`truncate broker_orders`,
+      sql`truncate user_strategy_mappings cascade`,
+      sql`truncate users cascade`,
+    ]) {
+      await expect(statement.execute(a.db)).rejects.toMatchObject({ code: '23503' });
+    }
+    expect(await count(a.db, sql`select count(*) as n from transactions where order_id = ${order}`)).toBe(1);
+    await sql`delete from transactions`.execute(a.db);
+    await sql`delete from strategy_legs`.execute(a.db);
+    await sql`truncate users cascade`.execute(a.db);
+    expect(await count(a.db, sql`select count(*) as n from user_strategy_mappings`)).toBe(0);
+  });
+
+  it('checks in its own schema whatever the caller’s search_path', async () => {
+    const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(a.db);
+    const schema = rows[0]?.s ?? '';
+    await expect(
+      a.db.transaction().execute(async (trx) => {
+        await sql`set local search_path = pg_catalog`.execute(trx);
+        await sql`insert into ${sql.table(`${schema}.transactions`)} (user_id, transaction_date, trading_symbol,
+            quantity, price_paise, is_dummy) values (${owner + 1000}, 1, 'NIFTY26DEC24500CE', -65, 100, 1)`.execute(
+          trx,
+        );
+      }),
+    ).rejects.toMatchObject({ code: '23503' });
+  });
+
   it('makes the delete wait for the writer, then takes the new legs with the strategy: no orphan', async () => {
     const b = await second();
     try {
