@@ -105,6 +105,9 @@ export function createEngine(deps: {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
     const paperIds = new Set(seen.filter((m) => m.isDummy === 1).map((m) => m.id));
     let traded = 0;
+    // Paper that could not be written (a slice the database refused) must not cost the live strategies
+    // their close: they trade, and the failure is reported after them.
+    let paperFailure: { err: unknown } | null = null;
     if (paperIds.size > 0) {
       try {
         traded += await locks.withMappings([...paperIds], async () => {
@@ -119,6 +122,8 @@ export function createEngine(deps: {
           await execute(plans, at);
           return plans.length;
         });
+      } catch (err) {
+        paperFailure = { err };
       } finally {
         await shareProblems();
       }
@@ -135,6 +140,7 @@ export function createEngine(deps: {
       }),
     );
     await shareProblems();
+    if (paperFailure) throw paperFailure.err;
     return traded + perAccount.reduce((a, b) => a + b, 0);
   }
 
