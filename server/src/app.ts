@@ -7,7 +7,7 @@ import type { MarketConfig } from './config/market.js';
 import type { Database } from './db/client.js';
 import { createSettingsRepository } from './db/settings.repository.js';
 import { createSharedState } from './db/shared-state.js';
-import type { Leadership } from './platform/leadership.js';
+import { leaderLockHeld, type Leadership } from './platform/leadership.js';
 import { createAuditModule } from './domains/audit/audit.module.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
@@ -244,6 +244,12 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const startedAt = clock.now();
+  /** The instance named leader, while one still holds the leader lock (PostgreSQL). */
+  const currentLeader = async () => {
+    const named = (await shared.leader.get())?.instance ?? null;
+    if (named === null || kind !== 'postgres') return named;
+    return (await leaderLockHeld(database.db)) ? named : null;
+  };
   const health = async (): Promise<Health> => ({
     version: deps.version,
     database: kind,
@@ -251,7 +257,7 @@ export async function buildApp(deps: AppDeps) {
     uptimeSeconds: Math.round((clock.now() - startedAt) / 1000),
     workers: deps.workerStatus?.() ?? [],
     instance: deps.leadership?.instance ?? 'console',
-    leader: deps.leadership ? ((await shared.leader.get())?.instance ?? null) : 'console',
+    leader: deps.leadership ? await currentLeader() : 'console',
   });
   const routes: RegisterRoutes[] = [
     (a, authenticate) => registerHealthRoutes(a, authenticate, health),

@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
+import type { DB } from '../db/schema.js';
 
 /**
  * Which instance runs the singleton workers (engine, scheduler, live sync; DESIGN §9). On PostgreSQL the
@@ -39,6 +41,20 @@ export function createSoleLeadership(instance: string): Leadership {
 }
 
 const LEADER_LOCK: [number, number] = [0x52_44_58, 0x4c_45_41]; // "RDX", "LEA"
+
+/**
+ * Whether some instance holds the leader lock on this database right now. The leader's name is kept in
+ * the settings table, which outlives it (a leader killed before a standby takes over, a restored dump,
+ * instances that all run `SERVICES=api`): /api/health names a leader only while the lock is held.
+ */
+export async function leaderLockHeld(db: Kysely<DB>): Promise<boolean> {
+  const { rows } = await sql<{ held: boolean }>`select exists (
+      select 1 from pg_locks l join pg_database d on d.oid = l.database
+      where d.datname = current_database() and l.locktype = 'advisory' and l.granted
+        and l.classid = ${LEADER_LOCK[0]}::oid and l.objid = ${LEADER_LOCK[1]}::oid and l.objsubid = 2
+    ) as held`.execute(db);
+  return rows[0]?.held === true;
+}
 
 /**
  * Leadership through `pg_try_advisory_lock` on a dedicated connection, asked every `pollMs`. A leader
