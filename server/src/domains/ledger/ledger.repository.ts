@@ -115,10 +115,23 @@ export function createLedgerRepository(db: Kysely<DB>) {
       rows: ReadonlyArray<{ mappingId: number; at: number; realizedPaise: number; unrealizedPaise: number }>,
     ) {
       for (let i = 0; i < rows.length; i += 1000) {
-        await db
-          .insertInto('positionMarks')
-          .values(rows.slice(i, i + 1000))
-          .execute();
+        const chunk = rows.slice(i, i + 1000);
+        // A strategy deleted since it was priced takes no mark, and does not cost the others theirs.
+        const living = new Set(
+          (
+            await db
+              .selectFrom('userStrategyMappings')
+              .select('id')
+              .where(
+                'id',
+                'in',
+                chunk.map((r) => r.mappingId),
+              )
+              .execute()
+          ).map((m) => m.id),
+        );
+        const kept = chunk.filter((r) => living.has(r.mappingId));
+        if (kept.length > 0) await db.insertInto('positionMarks').values(kept).execute();
       }
     },
 
