@@ -206,6 +206,11 @@ describe.skipIf(dialect !== 'postgres')('a strategy deleted while its legs are w
       ).rejects.toMatchObject({ code: '40001' });
     }
     expect(await count(a.db, sql`select count(*) as n from transactions where order_id = ${order}`)).toBe(1);
+    // A statement that deletes nothing has nothing to miss.
+    await a.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute((trx) => sql`delete from users where id = ${owner + 1000}`.execute(trx));
   });
 
   it('refuses truncating an owner, strategy or order table while legs or fills still refer to it', async () => {

@@ -84,6 +84,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await sql`create or replace function drop_strategy_children() returns trigger language plpgsql ${home} as $fn$
     begin
+      if not exists (select 1 from old_rows) then return null; end if;
       perform deletes_see_every_child();
       delete from strategy_legs l using old_rows o where l.mapping_id = o.id;
       update transactions t set mapping_id = null from old_rows o where t.mapping_id = o.id;
@@ -92,6 +93,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await sql`create or replace function drop_user_fills() returns trigger language plpgsql ${home} as $fn$
     begin
+      if not exists (select 1 from old_rows) then return null; end if;
       perform deletes_see_every_child();
       delete from transactions t using old_rows o where t.user_id = o.id;
       return null;
@@ -99,6 +101,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await sql`create or replace function forget_order_of_fills() returns trigger language plpgsql ${home} as $fn$
     begin
+      if not exists (select 1 from old_rows) then return null; end if;
       perform deletes_see_every_child();
       update transactions t set order_id = null from old_rows o where t.order_id = o.id and t.order_id is not null;
       return null;
