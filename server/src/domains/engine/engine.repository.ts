@@ -86,6 +86,17 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       return runningIdsPostgres(db, instrumentToken, interval);
     },
 
+    /** Which of these mappings still exist (a slice refused for a vanished one is written without it). */
+    async existingMappingIds(ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const rows = await db
+        .selectFrom('userStrategyMappings')
+        .select('id')
+        .where('id', 'in', [...ids])
+        .execute();
+      return new Set(rows.map((r) => r.id));
+    },
+
     /** Running, active mappings on an instrument at an interval, with their open legs. */
     async runningOn(instrumentToken: string, interval: RdxInterval) {
       if (sqlite) {

@@ -68,16 +68,31 @@ const entry = (id: number, userId: number): Plan => ({
   },
 });
 
-function executorWith(refuseUser: number) {
+/** A reference refusal as PostgreSQL's checks raise it: a row named a strategy that no longer exists. */
+const referenceRefusal = () =>
+  Object.assign(new Error('strategy_legs.mapping_id names a user_strategy_mappings row that does not exist'), {
+    code: '23503',
+  });
+
+/**
+ * A repository that refuses any slice holding `refuseUser`'s fills (with `refusal`), or any slice naming a
+ * strategy in `vanished` (deleted mid-close, a reference refusal).
+ */
+function executorWith(refuseUser: number, options: { refusal?: () => Error; vanished?: number[] } = {}) {
   const writes: PaperFills[] = [];
   const booked: DomainEvents['fills.booked'][] = [];
   let nextId = 1;
+  const vanished = new Set(options.vanished ?? []);
   const repo = {
     applyPaperFills: (input: PaperFills) => {
       writes.push(input);
-      if (input.fills.some((f) => f.userId === refuseUser)) return Promise.reject(new Error('deadlock detected'));
+      if (input.fills.some((f) => f.userId === refuseUser)) {
+        return Promise.reject((options.refusal ?? (() => new Error('deadlock detected')))());
+      }
+      if (input.fills.some((f) => vanished.has(f.mappingId))) return Promise.reject(referenceRefusal());
       return Promise.resolve(input.fills.map((f) => ({ ...f, id: nextId++, transactionDate: AT })));
     },
+    existingMappingIds: (ids: readonly number[]) => Promise.resolve(new Set(ids.filter((id) => !vanished.has(id)))),
   };
   const deps = {
     repo,
@@ -116,5 +131,21 @@ describe('paper fills in slices', () => {
     expect((refused as Error).message).toContain('deadlock detected');
     expect(booked).toHaveLength(1);
     expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 5]);
+  });
+
+  it('writes a slice again without a strategy deleted mid-close, so its neighbours still trade', async () => {
+    const { executor, writes, booked } = executorWith(-1, { vanished: [4] });
+    const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [] });
+    expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5], [3]]);
+    expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 3, 5]);
+  });
+
+  it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {
+    const { executor, writes } = executorWith(20, { refusal: referenceRefusal });
+    const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20)];
+    const refused = await executor.executePaper(plans, AT).catch((err: unknown) => err);
+    expect((refused as PaperSliceRefusedError).mappingIds).toEqual([3, 4]);
+    expect(writes).toHaveLength(2);
   });
 });

@@ -14,7 +14,7 @@ import { closesOf, opensOf, type Plan } from './plan.js';
  */
 
 export interface PaperExecutionDeps {
-  repo: Pick<EngineRepository, 'applyPaperFills'>;
+  repo: Pick<EngineRepository, 'applyPaperFills' | 'existingMappingIds'>;
   chain: Pick<OptionChainService, 'quotesPaise'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   events: Pick<DomainEventBus, 'publish'>;
@@ -67,6 +67,25 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
   return { closeLegIds, openLegs, fills, atm, at };
 }
 
+/** A foreign key's (SQLite) or a reference check's (PostgreSQL) refusal: a row named something now gone. */
+const isReferenceRefusal = (err: unknown) => {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
+
+/**
+ * A slice refused because some of its strategies were deleted while the close decided (by hand: the API
+ * refuses to delete a running strategy) is written again without them, once, so one deleted strategy
+ * does not cost up to a slice of other strategies their close. Null: not that kind of refusal.
+ */
+async function withoutVanished(deps: PaperExecutionDeps, slice: Plan[], why: unknown): Promise<Plan[] | null> {
+  if (!isReferenceRefusal(why)) return null;
+  const living = await deps.repo.existingMappingIds(slice.map((p) => p.mapping.id));
+  if (living.size === slice.length) return null;
+  deps.logger.warn({ vanished: slice.length - living.size }, 'strategies deleted mid-close; their slice written again');
+  return slice.filter((p) => living.has(p.mapping.id));
+}
+
 /**
  * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices, in slices of
  * mappings written side by side, each slice one transaction (all or nothing for its mappings, so a crash
@@ -106,25 +125,25 @@ export async function executePaper(
   }
   const date = iso(at);
   const transactions: TransactionDto[] = [];
-  const writes: Array<Promise<void>> = [];
+  const write = (slice: Plan[]) =>
+    deps.repo.applyPaperFills(paperFillsOf(slice, quotes, at)).then((written) => {
+      for (const f of written) {
+        const m = byMapping.get(f.mappingId);
+        if (m) transactions.push(toTransactionDto(m, f, date));
+      }
+    });
   const slices = slicesByOwner(tradable, deps.paperSliceSize);
-  for (const slice of slices) {
-    const input = paperFillsOf(slice, quotes, at);
-    writes.push(
-      deps.repo.applyPaperFills(input).then((written) => {
-        for (const f of written) {
-          const m = byMapping.get(f.mappingId);
-          if (m) transactions.push(toTransactionDto(m, f, date));
-        }
-      }),
-    );
+  const settled = await Promise.allSettled(slices.map(write));
+  const refused: Array<{ slice: Plan[]; why: unknown }> = [];
+  for (const [k, w] of settled.entries()) {
+    if (w.status === 'fulfilled') continue;
+    const slice = slices[k] ?? [];
+    const retried = await withoutVanished(deps, slice, w.reason);
+    if (retried === null) refused.push({ slice, why: w.reason });
+    else if (retried.length > 0) await write(retried).catch((why: unknown) => refused.push({ slice: retried, why }));
   }
-  const settled = await Promise.allSettled(writes);
   // Whatever was booked is told, even when another slice failed.
   if (transactions.length > 0) void deps.events.publish('fills.booked', { transactions });
-  const refused = settled.flatMap((w, k) =>
-    w.status === 'rejected' ? [{ slice: slices[k] ?? [], why: w.reason as unknown }] : [],
-  );
   const [first] = refused;
   if (first) {
     const mappingIds = refused.flatMap((r) => r.slice.map((p) => p.mapping.id));

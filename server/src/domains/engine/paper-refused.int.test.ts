@@ -70,4 +70,11 @@ describe('a close whose paper fills are refused', () => {
     expect((await t.services.engineRepo.openLegsOf(paperId)).map((l) => l.optionType).sort()).toEqual(['CE', 'PE']);
     expect(await t.services.engineRepo.openLegsOf(liveId)).toHaveLength(2);
   });
+
+  it('knows which strategies still exist (a slice refused for a deleted one is written again without it)', async () => {
+    expect([...(await t.services.engineRepo.existingMappingIds([paperId, liveId, 999_999]))].sort()).toEqual(
+      [paperId, liveId].sort(),
+    );
+    expect(await t.services.engineRepo.existingMappingIds([])).toEqual(new Set());
+  });
 });
