@@ -33,6 +33,17 @@ export function isUniqueViolation(err: unknown): boolean {
   return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
 }
 
+/**
+ * Whether a database error is a reference refusal: a row names another that does not exist (or is still
+ * named by others). better-sqlite3 says SQLITE_CONSTRAINT_FOREIGNKEY, PostgreSQL 23503 (a foreign key, or
+ * the per-statement reference checks of migration 202611260007) or 23001.
+ */
+export function isReferenceViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = err.code;
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503' || code === '23001';
+}
+
 /** What the database said, reduced to the parts the mapping reads (better-sqlite3's and pg's errors both fit). */
 interface DatabaseError {
   code: string;
@@ -67,9 +78,7 @@ export function databaseRefusal(err: unknown): AppError | null {
   // PostgreSQL's SQLSTATE: five characters, the first two the class (22 data exception, 23 constraint).
   const sqlClass = /^[0-9A-Z]{5}$/.test(code) ? code.slice(0, 2) : '';
   if (isUniqueViolation(err) || code === '23P01') return conflict(MSG.alreadyExists);
-  if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503' || code === '23001') {
-    return conflict(DB_REFUSAL.reference);
-  }
+  if (isReferenceViolation(err)) return conflict(DB_REFUSAL.reference);
   if (code === 'SQLITE_CONSTRAINT_NOTNULL' || code === '23502') {
     const column = err.column ?? sqliteColumn(err.message);
     return badRequest(column ? DB_REFUSAL.missing(labelOf(column)) : DB_REFUSAL.notAllowed);

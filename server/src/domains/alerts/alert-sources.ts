@@ -22,12 +22,10 @@ export function subscribeAlertSources(deps: {
       const draft = strategyStoppedAlert(mapping, reason, clock.now());
       if (!draft) return;
       const admins = (await repo.adminIds()).filter((id) => id !== mapping.user_id);
+      const forAdmins = strategyStoppedAlert(mapping, reason, clock.now(), false);
       await alerts.notify([
         { userId: mapping.user_id, draft },
-        ...admins.flatMap((userId) => {
-          const forAdmin = strategyStoppedAlert(mapping, reason, clock.now(), false);
-          return forAdmin ? [{ userId, draft: forAdmin }] : [];
-        }),
+        ...(forAdmins ? admins.map((userId) => ({ userId, draft: forAdmins })) : []),
       ]);
     }),
 

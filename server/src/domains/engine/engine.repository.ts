@@ -2,6 +2,7 @@ import type { RdxInterval } from '@app/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
+import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, LegRow } from '../../db/schema.js';
 import { applyPaperFillsPostgres, runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
@@ -87,15 +88,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /** Which of these mappings still exist (a slice refused for a vanished one is written without it). */
-    async existingMappingIds(ids: readonly number[]): Promise<Set<number>> {
-      if (ids.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('userStrategyMappings')
-        .select('id')
-        .where('id', 'in', [...ids])
-        .execute();
-      return new Set(rows.map((r) => r.id));
-    },
+    existingMappingIds: (ids: readonly number[]) => existingMappingIds(db, ids),
 
     /** Running, active mappings on an instrument at an interval, with their open legs. */
     async runningOn(instrumentToken: string, interval: RdxInterval) {

@@ -1,6 +1,7 @@
 import type { Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { isReferenceViolation } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { toTransactionDto } from './engine.fills.js';
@@ -67,19 +68,13 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
   return { closeLegIds, openLegs, fills, atm, at };
 }
 
-/** A foreign key's (SQLite) or a reference check's (PostgreSQL) refusal: a row named something now gone. */
-const isReferenceRefusal = (err: unknown) => {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
-};
-
 /**
  * A slice refused because some of its strategies were deleted while the close decided (by hand: the API
  * refuses to delete a running strategy) is written again without them, once, so one deleted strategy
  * does not cost up to a slice of other strategies their close. Null: not that kind of refusal.
  */
 async function withoutVanished(deps: PaperExecutionDeps, slice: Plan[], why: unknown): Promise<Plan[] | null> {
-  if (!isReferenceRefusal(why)) return null;
+  if (!isReferenceViolation(why)) return null;
   const living = await deps.repo.existingMappingIds(slice.map((p) => p.mapping.id));
   if (living.size === slice.length) return null;
   deps.logger.warn({ vanished: slice.length - living.size }, 'strategies deleted mid-close; their slice written again');

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, TransactionKind } from '../../db/schema.js';
 
 /** Whose positions to read: one user's strategies, some strategies by id, or everyone's (admins). */
@@ -117,18 +118,9 @@ export function createLedgerRepository(db: Kysely<DB>) {
       for (let i = 0; i < rows.length; i += 1000) {
         const chunk = rows.slice(i, i + 1000);
         // A strategy deleted since it was priced takes no mark, and does not cost the others theirs.
-        const living = new Set(
-          (
-            await db
-              .selectFrom('userStrategyMappings')
-              .select('id')
-              .where(
-                'id',
-                'in',
-                chunk.map((r) => r.mappingId),
-              )
-              .execute()
-          ).map((m) => m.id),
+        const living = await existingMappingIds(
+          db,
+          chunk.map((r) => r.mappingId),
         );
         const kept = chunk.filter((r) => living.has(r.mappingId));
         if (kept.length > 0) await db.insertInto('positionMarks').values(kept).execute();
