@@ -106,11 +106,13 @@ export async function buildApp(deps: AppDeps) {
   const shared = createSharedState(settings);
   const isLeader = () => deps.leadership?.isLeader() ?? true;
 
-  // Failed logins count across instances: in Redis when there is one, else in the database.
+  // Failed logins count across instances: in Redis when there is one (the database while it is away), else
+  // in the database.
   const redisUrl = deps.realtime?.redisUrl;
+  const failuresInDb = createDbLoginFailures(db, LOGIN_WINDOW_MS);
   const failures = redisUrl
-    ? await createRedisLoginFailures(redisUrl, LOGIN_WINDOW_MS, await shared.databaseId(clock.now()))
-    : createDbLoginFailures(db, LOGIN_WINDOW_MS);
+    ? createRedisLoginFailures(redisUrl, LOGIN_WINDOW_MS, await shared.databaseId(clock.now()), failuresInDb, logger)
+    : failuresInDb;
   app.addHook('onClose', () => failures.close());
   const auth = createAuthModule({
     db,

@@ -2,9 +2,9 @@ import type { ClientToServerEvents, Role, ServerToClientEvents } from '@app/cont
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Server as HttpServer } from 'node:http';
-import { createClient } from 'redis';
 import { Server } from 'socket.io';
 import type { DomainEventBus } from './domain-events.js';
+import { closeRedis, firstConnection, openRedis, publisherDroppingWhileDown, type RedisClient } from './redis.js';
 
 /** What a socket carries after the handshake; identity comes only from the session token. */
 interface SocketData {
@@ -77,12 +77,22 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
       serveClient: false,
     },
   );
-  const redisClients: Array<{ quit(): Promise<unknown> }> = [];
+  const redisClients: RedisClient[] = [];
   if (opts.redisUrl) {
-    const pub = createClient({ url: opts.redisUrl });
-    const sub = pub.duplicate();
-    await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub, opts.redisKey ? { key: opts.redisKey } : {}));
+    // Both reconnect by themselves (redis.ts). While Redis is away events reach this instance's sockets
+    // only; the subscriber queues its subscriptions and renews them once back.
+    const pub = openRedis(opts.redisUrl, { logger: opts.logger, purpose: 'socket events' });
+    const sub = openRedis(opts.redisUrl, { logger: opts.logger, purpose: 'socket events', queueWhileDown: true });
+    let dropped = 0;
+    const publisher = publisherDroppingWhileDown(pub, () => {
+      // One line per outage, not per event: a busy close would write thousands.
+      if (dropped++ === 0) opts.logger.warn({}, 'Redis down: events reach this instance only until it is back');
+    });
+    pub.on('ready', () => (dropped = 0));
+    // Subscribed before the first request is served, as long as Redis answers within a few seconds.
+    const connected = await Promise.all([firstConnection(pub, 5000), firstConnection(sub, 5000)]);
+    if (connected.includes(false)) opts.logger.warn({}, 'starting without Redis: events reach this instance only');
+    io.adapter(createAdapter(publisher, sub, opts.redisKey ? { key: opts.redisKey } : {}));
     redisClients.push(pub, sub);
   }
 
@@ -168,7 +178,7 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
       // io.close() would also close the HTTP server, which Fastify closes itself afterwards.
       io.disconnectSockets(true);
       io.engine.close();
-      await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
+      await Promise.all(redisClients.map(closeRedis));
     },
   };
 }

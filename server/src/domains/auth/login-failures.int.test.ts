@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { openTestDatabase } from '../../../test/test-app.js';
 import {
@@ -9,6 +9,7 @@ import {
 } from './login-failures.repository.js';
 
 const WINDOW = 60_000;
+const quiet = { warn: () => undefined, info: () => undefined };
 const stores: Array<{ close(): Promise<void> }> = [];
 afterEach(async () => {
   for (const s of stores.splice(0)) await s.close();
@@ -19,10 +20,16 @@ async function twoInstances(kind: 'db' | 'redis'): Promise<[LoginFailureStore, L
   if (kind === 'redis') {
     const url = process.env.REDIS_URL ?? '';
     const namespace = `test-${randomBytes(4).toString('hex')}`;
-    const pair: [LoginFailureStore, LoginFailureStore] = [
-      await createRedisLoginFailures(url, WINDOW, namespace),
-      await createRedisLoginFailures(url, WINDOW, namespace),
+    const database = await openTestDatabase();
+    await migrateToLatest(database);
+    stores.push({ close: () => database.drop() });
+    const fallback = createDbLoginFailures(database.db, WINDOW);
+    const pair: [LoginFailureStore & { inRedis(): boolean }, LoginFailureStore & { inRedis(): boolean }] = [
+      createRedisLoginFailures(url, WINDOW, namespace, fallback, quiet),
+      createRedisLoginFailures(url, WINDOW, namespace, fallback, quiet),
     ];
+    // Counted in Redis, not in the fallback: both are connected before the test begins.
+    await vi.waitFor(() => expect(pair.every((store) => store.inRedis())).toBe(true), { timeout: 5000 });
     stores.push(...pair);
     return pair;
   }
@@ -48,5 +55,28 @@ describe.each(backends)('failed logins counted in %s', (_name, kind) => {
     expect((await a.since(key, 10 + WINDOW)).sort()).toEqual([1000 + WINDOW + 10]);
     await a.clear(key);
     expect(await b.since(key, 0)).toEqual([]);
+  });
+});
+
+describe('failed logins while Redis is away', () => {
+  it('are counted in the database, seen by an instance without Redis, and the store keeps running', async () => {
+    const database = await openTestDatabase();
+    await migrateToLatest(database);
+    stores.push({ close: () => database.drop() });
+    const warnings: string[] = [];
+    const logger = { warn: (_: object, msg: string) => void warnings.push(msg), info: () => undefined };
+    // Port 1 refuses every connection: Redis is down for the whole test.
+    const fallback = createDbLoginFailures(database.db, WINDOW);
+    const withoutRedis = createRedisLoginFailures('redis://127.0.0.1:1', WINDOW, 'down', fallback, logger);
+    stores.push(withoutRedis);
+    const other = createDbLoginFailures(database.db, WINDOW);
+    const key = `user:someone-${randomBytes(4).toString('hex')}`;
+    await withoutRedis.record(key, 1000);
+    await other.record(key, 2000);
+    expect(withoutRedis.inRedis()).toBe(false);
+    expect((await withoutRedis.since(key, 0)).sort()).toEqual([1000, 2000]);
+    await vi.waitFor(() => expect(warnings).toContain('Redis unreachable; retrying'));
+    await withoutRedis.clear(key);
+    expect(await other.since(key, 0)).toEqual([]);
   });
 });
