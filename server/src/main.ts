@@ -36,7 +36,7 @@ async function main() {
   const clock = systemClock;
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
-  const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db') });
+  const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
   const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);

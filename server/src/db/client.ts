@@ -3,6 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { surviveDroppedConnections, type DroppedConnectionLogger } from './dropped-connections.js';
 import { createLocalMappingLocks, createPostgresMappingLocks, type MappingLocks } from './mapping-locks.js';
 import type { DB } from './schema.js';
 
@@ -25,6 +26,8 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /** Where a dropped PostgreSQL connection is reported (dropped-connections.ts). */
+  logger?: DroppedConnectionLogger;
 }
 
 // int8 (counts, epoch-ms columns) would otherwise arrive as strings; our values fit in a double.
@@ -43,9 +46,11 @@ export function openDatabase(options: DatabaseOptions): Database {
       types: pgTypes,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
+    surviveDroppedConnections(pool, options.logger, 'queries');
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] });
     const locks = createPostgresMappingLocks({
       url: options.url,
+      logger: options.logger,
       ...(options.pgSchema ? { schema: options.pgSchema } : {}),
     });
     return {

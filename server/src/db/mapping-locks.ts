@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { surviveDroppedConnections, type DroppedConnectionLogger } from './dropped-connections.js';
 import { integerArray } from './pg-arrays.js';
 
 /**
@@ -75,9 +76,16 @@ export function createLocalMappingLocks(): MappingLocks {
  * PostgreSQL: the local queue first (no connection is spent waiting on our own process), then the
  * advisory locks, all taken in one statement in ascending order.
  */
-export function createPostgresMappingLocks(options: { url: string; schema?: string; poolSize?: number }): MappingLocks {
+export function createPostgresMappingLocks(options: {
+  url: string;
+  schema?: string;
+  poolSize?: number;
+  logger?: DroppedConnectionLogger | undefined;
+}): MappingLocks {
   const queue = createKeyedQueue();
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8 });
+  // A lock connection that drops frees its locks in PostgreSQL; the holder's next query (or unlock) fails.
+  surviveDroppedConnections(pool, options.logger, 'mapping locks');
   const MAPPING_LOCK_SPACE = lockSpace(options.schema ?? 'public');
   return {
     async withMappings(mappingIds, fn) {

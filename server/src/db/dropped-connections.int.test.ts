@@ -1,0 +1,67 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createScratchDatabase, dialect } from '../../test/test-app.js';
+import { openDatabase, type Database } from './client.js';
+
+/*
+ * PostgreSQL drops every connection of the console (a restart, a failover, an operator's
+ * pg_terminate_backend): an operator saw all three consoles of a cluster exit at once. The console must
+ * keep running and use fresh connections, for its queries and for its mapping locks, including a lock
+ * connection that drops while its holder is at work.
+ */
+
+let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+let database: Database;
+const warnings: Array<{ purpose?: string }> = [];
+const logger = { warn: (obj: { purpose?: string }) => void warnings.push(obj) };
+
+/** Ends every session on the scratch database but the one asking. */
+async function dropEveryConnection() {
+  const admin = new pg.Client({ connectionString: scratch.url });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ n: number }>(
+      `select count(pg_terminate_backend(pid))::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    return rows[0]?.n ?? 0;
+  } finally {
+    await admin.end();
+  }
+}
+
+beforeAll(async () => {
+  if (dialect !== 'postgres') return;
+  scratch = await createScratchDatabase('drops');
+  database = openDatabase({ url: scratch.url, pgPoolSize: 3, logger });
+});
+afterAll(async () => {
+  await database?.close();
+  await scratch?.drop();
+});
+
+describe.runIf(dialect === 'postgres')('PostgreSQL drops the console’s connections', () => {
+  it('idle query and lock connections are replaced; the process keeps running', async () => {
+    const one = async () => (await sql<{ n: number }>`select 1 as n`.execute(database.db)).rows[0]?.n;
+    await Promise.all([one(), one(), one()]);
+    await database.locks.withMappings([1, 2], one);
+    expect(await dropEveryConnection()).toBeGreaterThanOrEqual(3);
+    await vi.waitFor(() => {
+      expect(warnings.map((w) => w.purpose)).toEqual(expect.arrayContaining(['queries', 'mapping locks']));
+    });
+    expect(await one()).toBe(1);
+    expect(await database.locks.withMappings([1, 2], one)).toBe(1);
+  });
+
+  it('a lock connection dropped while its holder works: the holder finishes, the next caller gets the lock', async () => {
+    warnings.length = 0;
+    const result = await database.locks.withMappings([7], async () => {
+      await dropEveryConnection();
+      await vi.waitFor(() => expect(warnings.map((w) => w.purpose)).toContain('mapping locks'));
+      return 'finished';
+    });
+    expect(result).toBe('finished');
+    expect(await database.locks.withMappings([7], () => Promise.resolve('next'))).toBe('next');
+  });
+});
