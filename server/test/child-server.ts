@@ -70,13 +70,15 @@ export class ChildServer {
     this.child = null;
   }
 
-  async stop(): Promise<void> {
+  /** SIGTERM, as a process manager stops it; resolves with its exit code (null: it was not running). */
+  async stop(): Promise<number | null> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
-    const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    if (!child || child.exitCode !== null) return null;
+    const gone = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
-    await gone;
+    const code = await gone;
     this.child = null;
+    return code;
   }
 
   isRunning(): boolean {

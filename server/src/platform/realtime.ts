@@ -69,7 +69,9 @@ export interface SocketServerOptions {
 }
 
 /** Socket.IO on the API host. Every connection must present a live session token. */
-export async function createSocketServer(opts: SocketServerOptions): Promise<RealtimeHub & { close(): Promise<void> }> {
+export async function createSocketServer(
+  opts: SocketServerOptions,
+): Promise<RealtimeHub & { closeSockets(): void; close(): Promise<void> }> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>(
     opts.httpServer,
     {
@@ -173,10 +175,15 @@ export async function createSocketServer(opts: SocketServerOptions): Promise<Rea
       io.in(userRoom(userId)).disconnectSockets(true);
     },
     connectedCount: () => io.sockets.sockets.size,
+    closeSockets() {
+      clearInterval(sweeper);
+      // Each socket's connection is closed, not the socket itself: its browser reconnects (through the
+      // proxy, to another instance) and catches up. disconnectSockets() would tell the browser not to come
+      // back, and through the Redis adapter it would tell every instance's browsers so.
+      io.engine.close();
+    },
     async close() {
       clearInterval(sweeper);
-      // io.close() would also close the HTTP server, which Fastify closes itself afterwards.
-      io.disconnectSockets(true);
       io.engine.close();
       await Promise.all(redisClients.map(closeRedis));
     },

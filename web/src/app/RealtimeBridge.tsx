@@ -23,9 +23,10 @@ const RECONCILE_AFTER_FILL_MS = 5_000;
  * merged into the cached positions (rows, today's strip and the MTM curves follow), and a fill has the
  * broker reconciliation asked again (throttled). Connected while signed in.
  *
- * A lost connection is caught up on: when it comes back, every screen on show reads again (events sent
- * meanwhile were missed, and a read that failed while the server was down would otherwise stay failed).
- * Once SPEC's five reconnection attempts are spent, a bar says live updates stopped and offers Reconnect.
+ * A lost connection is caught up on: when it comes back, by itself or by Reconnect, every screen on show
+ * reads again (events sent meanwhile were missed, and a read that failed while the server was down would
+ * otherwise stay failed). Once SPEC's five reconnection attempts are spent, or the server closed the
+ * socket itself, a bar says live updates stopped and offers Reconnect.
  */
 export function RealtimeBridge() {
   const { user } = useSession();
@@ -43,9 +44,20 @@ export function RealtimeBridge() {
     const token = getToken();
     if (userId === undefined || role === undefined || mustChangePassword || !token) return;
     const socket = connectRealtime(token, { id: userId, role });
-    socket.io.on('reconnect', () => void queryClient.invalidateQueries());
+    // Every connection after the first is a return, by the client's own retries or the Reconnect button
+    // (which is no 'reconnect' of the manager): screens read again, for what was missed meanwhile.
+    let connectedBefore = false;
+    socket.on('connect', () => {
+      setLost(false);
+      if (connectedBefore) void queryClient.invalidateQueries();
+      connectedBefore = true;
+    });
     socket.io.on('reconnect_failed', () => setLost(true));
-    socket.on('connect', () => setLost(false));
+    // Closed by the server itself (an older console's shutdown, an ended session): the client will not
+    // retry on its own, so the bar offers it.
+    socket.on('disconnect', (reason) => {
+      if (reason === 'io server disconnect') setLost(true);
+    });
     reconnect.current = () => {
       setLost(false);
       socket.connect();
