@@ -1,5 +1,8 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, dialect } from '../../test/test-app.js';
 import { openDatabase } from '../db/client.js';
 import { createPostgresLeadership, leaderLockHeld } from './leadership.js';
@@ -43,6 +46,55 @@ describe.skipIf(dialect !== 'postgres')('whether an instance holds the leader lo
       expect(await leaderLockHeld(database.db)).toBe(false);
     } finally {
       await other.end();
+    }
+  });
+});
+
+const leadershipModule = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/platform/leadership.js',
+);
+
+// A leader that freezes (SIGSTOP, a stalled VM) or is cut off keeps its connection open, and with it its
+// lock: an operator saw a stopped leader keep leadership for as long as it stayed stopped, no candle traded.
+describe.skipIf(dialect !== 'postgres')('a leader that falls silent', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('frozen');
+  });
+  afterAll(async () => {
+    await scratch.drop();
+  });
+
+  it('is replaced by a standby within its silence window, and steps down once it wakes', async () => {
+    // The leader in a process of its own, so that it can be frozen.
+    const script = `
+      const { createPostgresLeadership } = await import(${JSON.stringify(leadershipModule)});
+      const say = (line) => () => { console.log(line); return Promise.resolve(); };
+      const log = { info: () => {}, warn: () => {}, error: () => {} };
+      await createPostgresLeadership({ url: process.env.URL, instance: 'frozen', logger: log, pollMs: 200, silenceMs: 1000 })
+        .start({ onGain: say('gained'), onLose: say('lost') });`;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+      env: { ...process.env, URL: scratch.url },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let said = '';
+    child.stdout.on('data', (d: Buffer) => (said += d.toString()));
+    const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const standby = createPostgresLeadership({ url: scratch.url, instance: 'standby', logger: silent, pollMs: 200 });
+    try {
+      await vi.waitFor(() => expect(said).toContain('gained'), { timeout: 10_000 });
+      await standby.start({ onGain: () => Promise.resolve(), onLose: () => Promise.resolve() });
+      expect(standby.isLeader()).toBe(false);
+
+      child.kill('SIGSTOP');
+      await vi.waitFor(() => expect(standby.isLeader()).toBe(true), { timeout: 10_000, interval: 100 });
+      child.kill('SIGCONT');
+      await vi.waitFor(() => expect(said).toContain('lost'), { timeout: 10_000 });
+      expect(standby.isLeader()).toBe(true);
+    } finally {
+      child.kill('SIGKILL');
+      await standby.stop();
     }
   });
 });

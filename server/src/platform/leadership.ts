@@ -63,13 +63,17 @@ export async function leaderLockHeld(db: Kysely<DB>): Promise<boolean> {
 export function createPostgresLeadership(options: {
   url: string;
   instance: string;
-  logger: FastifyBaseLogger;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   pollMs?: number;
+  /** How long a leader may stay silent before PostgreSQL ends its session (default 4 polls). */
+  silenceMs?: number;
 }): Leadership {
   const pollMs = options.pollMs ?? 2000;
+  const silenceMs = options.silenceMs ?? pollMs * 4;
   let client: pg.Client | null = null;
   let isLeader = false;
   let timer: NodeJS.Timeout | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
   let handlers: LeadershipHandlers | null = null;
   let busy: Promise<void> = Promise.resolve();
 
@@ -77,22 +81,33 @@ export function createPostgresLeadership(options: {
     if (!isLeader) return;
     isLeader = false;
     options.logger.warn({ instance: options.instance, reason }, 'leadership lost');
+    if (heartbeat) clearInterval(heartbeat);
+    heartbeat = null;
     const lost = client;
     client = null;
     await lost?.end().catch(() => undefined);
     await handlers?.onLose();
   }
 
+  /**
+   * The leader's word to PostgreSQL, every poll and apart from the workers' start (which can take longer
+   * than the silence allowed). A leader that stops speaking (frozen, cut off by the network) has its
+   * session ended by PostgreSQL after `silenceMs` (`idle_session_timeout`), its lock with it, and a standby
+   * takes over; a `select 1` that fails or hangs past `silenceMs` makes the leader step down by itself.
+   */
+  function speak(leader: pg.Client) {
+    heartbeat = setInterval(() => {
+      leader.query('select 1').catch((err: unknown) => {
+        const reason = err instanceof Error ? err.message : 'connection lost';
+        busy = busy.then(() => (client === leader ? stepDown(reason) : undefined));
+      });
+    }, pollMs);
+    heartbeat.unref();
+  }
+
   async function poll() {
-    if (isLeader && client) {
-      try {
-        await client.query('select 1');
-      } catch (err) {
-        await stepDown(err instanceof Error ? err.message : 'connection lost');
-      }
-      return;
-    }
-    const candidate = new pg.Client({ connectionString: options.url });
+    if (isLeader) return;
+    const candidate = new pg.Client({ connectionString: options.url, query_timeout: silenceMs, keepAlive: true });
     candidate.on('error', () => void (busy = busy.then(() => stepDown('connection error'))));
     try {
       await candidate.connect();
@@ -105,8 +120,14 @@ export function createPostgresLeadership(options: {
       await candidate.end().catch(() => undefined);
       return;
     }
+    // PostgreSQL 14+ ends a session idle this long; on an older server a silent leader keeps the lock until
+    // its connection is seen dead (a crash or kill -9 still frees it at once).
+    await candidate
+      .query(`set idle_session_timeout = ${Math.round(silenceMs)}`)
+      .catch((err: Error) => options.logger.warn({ reason: err.message }, 'a frozen leader will not be replaced'));
     client = candidate;
     isLeader = true;
+    speak(candidate);
     options.logger.info({ instance: options.instance }, 'leadership gained');
     await handlers?.onGain();
   }
