@@ -6,6 +6,7 @@ import { loadEnv } from './config/env.js';
 import { resolveMarketConfig } from './config/market.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
+import { takeStartupTurn } from './db/startup-lock.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
 import { createPasswordHasher } from './domains/auth/passwords.js';
 import { systemClock } from './platform/clock.js';
@@ -37,7 +38,9 @@ async function main() {
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
   const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
-  const applied = await migrateToLatest(database);
+  // First steps one console at a time (startup-lock.ts); the turn ends once the first admin exists.
+  const endTurn = await takeStartupTurn(env.DATABASE_URL);
+  const applied = await migrateToLatest(database, logger);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
 
@@ -94,6 +97,7 @@ async function main() {
       : null,
     demo ? `  Demo account created:  ${demo.username} / ${demo.password} (a paper RDX strategy is running)` : null,
   ].filter(Boolean);
+  await endTurn();
   // Printed once, on the console only: the logger redacts passwords by design.
   if (lines.length) console.log(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n`);
   if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');

@@ -7,7 +7,7 @@ import { ChildServer, freePort } from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 
 /**
- * A step of a rolling upgrade (docs/DEPLOY.md): one of two real consoles on one PostgreSQL and Redis is
+ * Consoles started together, then a step of a rolling upgrade (docs/DEPLOY.md): one of two real consoles on one PostgreSQL and Redis is
  * stopped with SIGTERM while browsers are connected to both. An operator saw such a stop take the full
  * 10 s and exit 1 whenever a socket was connected, and tell every browser of every instance to go away
  * for good ("io server disconnect"), so live updates stopped silently everywhere.
@@ -40,11 +40,10 @@ beforeAll(async () => {
   if (!run) return;
   const scratch = await createScratchDatabase('rolling');
   dropDatabase = () => scratch.drop();
-  for (const name of ['one', 'two']) {
-    const server = consoleServer(name, await freePort(), scratch.url);
-    servers.push(server);
-    await server.start();
-  }
+  for (const name of ['one', 'two', 'three']) servers.push(consoleServer(name, await freePort(), scratch.url));
+  // All at once on the empty database, as a process manager starts them: they take turns to migrate, seed
+  // and create the admin (an operator saw two of three exit on a duplicate reference row).
+  await Promise.all(servers.map((s) => s.start()));
 }, 120_000);
 
 afterAll(async () => {
@@ -74,6 +73,21 @@ function browserSocket(server: ChildServer, token: string): Promise<Socket> {
     socket.once('connect_error', reject);
   });
 }
+
+describe.runIf(run)('consoles started together on an empty database', () => {
+  it('all start, with one admin and each reference row once', async () => {
+    const health = await Promise.all(servers.map(async (s) => (await fetch(`${s.url}/api/health`)).status));
+    expect(health).toEqual([200, 200, 200]);
+    const admin = await post<{ token: string }>(servers[2] as ChildServer, '/auth/login', ADMIN);
+    const res = await fetch(`${(servers[2] as ChildServer).url}/api/instruments/list`, {
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    const instruments = ((await res.json()) as { data: Array<{ id: number; name: string }> }).data;
+    expect(instruments.map((i) => i.name)).toEqual(['NIFTY 50', 'NIFTY BANK', 'BTCUSDT', 'SANDBOX 24x7']);
+    expect(instruments[0]?.id).toBe(1);
+    await (servers[2] as ChildServer).stop();
+  });
+});
 
 describe.runIf(run)('stopping one console of two', () => {
   it('exits cleanly at once, and only its own browsers lose their connection, free to come back', async () => {

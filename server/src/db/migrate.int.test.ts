@@ -22,3 +22,32 @@ describe.skipIf(dialect !== 'postgres')('migrations beside another schema', () =
     }
   });
 });
+
+// A rolling upgrade: the new version migrates first, and an old console (a standby not yet rolled, or one
+// that crashed and restarts mid-roll) must still start on the newer schema. An operator found it refused.
+describe('a database migrated by a newer version', () => {
+  it('runs an older console without migrating, and refuses one that lacks its own migrations', async () => {
+    const database = await openTestDatabase();
+    try {
+      await migrateToLatest(database);
+      await sql`insert into kysely_migration (name, timestamp) values ('209912310001_from_a_newer_version', '2099-12-31T00:00:00.000Z')`.execute(
+        database.db,
+      );
+      const warnings: string[] = [];
+      const logger = { warn: (_: object, msg: string) => void warnings.push(msg) };
+      expect(await migrateToLatest(database, logger)).toEqual([]);
+      expect(warnings).toEqual(['the database is ahead of this version; running on it without migrating']);
+      // Still a working database for this version.
+      const { rows } = await sql<{ n: number }>`select count(*) as n from users`.execute(database.db);
+      expect(Number(rows[0]?.n)).toBe(0);
+
+      // A database that never ran one of this version's migrations is another lineage: refused, clearly.
+      await sql`delete from kysely_migration where name = '202611210002_create_brokers'`.execute(database.db);
+      await expect(migrateToLatest(database, logger)).rejects.toThrow(
+        /migrated by another version \(209912310001_from_a_newer_version\) and lacks this version's 202611210002_create_brokers/,
+      );
+    } finally {
+      await database.drop();
+    }
+  });
+});

@@ -6,13 +6,33 @@ import { migrations } from './migrations/index.js';
  * Applies pending migrations. On PostgreSQL Kysely holds an advisory lock meanwhile,
  * so several instances starting together migrate once.
  */
-export async function migrateToLatest(database: Database): Promise<string[]> {
+export async function migrateToLatest(
+  database: Database,
+  logger?: { warn(obj: object, msg: string): void },
+): Promise<string[]> {
+  const schema = database.kind === 'postgres' ? await currentSchema(database) : undefined;
+  const ahead = await newerThanThisVersion(database, schema);
+  if (ahead.length > 0) {
+    // A rolling upgrade (docs/DEPLOY.md): the new version migrated first, and migrations are additive
+    // within a release, so this older console runs on the newer schema as it is. Kysely would refuse to
+    // start at all (an executed migration it does not know), and an old instance that crashed mid-roll
+    // could never come back, nor could a roll be reversed.
+    const pending = Object.keys(migrations).filter((name) => !ahead.applied.has(name));
+    if (pending.length > 0) {
+      throw new Error(
+        `the database was migrated by another version (${ahead.join(', ')}) and lacks this version's ` +
+          `${pending.join(', ')}: run one version per database`,
+      );
+    }
+    logger?.warn({ newer: ahead }, 'the database is ahead of this version; running on it without migrating');
+    return [];
+  }
   const migrator = new Migrator({
     db: database.db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one: a database holding
     // another schema's console (or test run) would make it skip creating ours and then fail to read them.
-    ...(database.kind === 'postgres' ? { migrationTableSchema: await currentSchema(database) } : {}),
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
@@ -23,4 +43,27 @@ export async function migrateToLatest(database: Database): Promise<string[]> {
 async function currentSchema(database: Database): Promise<string> {
   const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(database.db);
   return rows[0]?.schema ?? 'public';
+}
+
+/**
+ * Migrations the database has run that this version does not know (a newer version ran them), with the
+ * names it has run; none on a fresh database.
+ */
+async function newerThanThisVersion(
+  database: Database,
+  schema: string | undefined,
+): Promise<string[] & { applied: Set<string> }> {
+  const table = schema ? sql`${sql.id(schema, 'kysely_migration')}` : sql`kysely_migration`;
+  const applied = new Set<string>();
+  try {
+    const { rows } = await sql<{ name: string }>`select name from ${table}`.execute(database.db);
+    for (const r of rows) applied.add(r.name);
+  } catch {
+    // No bookkeeping table yet: a fresh database.
+  }
+  const known = new Set(Object.keys(migrations));
+  return Object.assign(
+    [...applied].filter((name) => !known.has(name)),
+    { applied },
+  );
 }
