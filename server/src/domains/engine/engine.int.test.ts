@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { createSettingsRepository } from '../../db/settings.repository.js';
+import { createSharedState } from '../../db/shared-state.js';
 
 let t: TestApp;
 let owner: TestUser;
@@ -103,6 +105,40 @@ describe('paper trading on candle closes', () => {
       { timeout: 5000 },
     );
     await t.services.engine.stop();
+  });
+});
+
+describe('the service stopped on another console', () => {
+  it('no candle close trades once the stop has answered, though the leader has not followed it yet', async () => {
+    const m = await runningMapping();
+    await t.request({
+      method: 'PUT',
+      url: `/api/strategies/user-mappings/${m.id}/rdx-config`,
+      token: owner.token,
+      payload: { rdx_lot_count: 1, offset_value: 100, atm_value: 0, interval: '1m' },
+    });
+    await t.services.engine.start();
+    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+    const following = t.services.hub.subscriptionCount();
+    // A standby's stop writes only the shared switch (engine.service.ts stop()); this leader is not told.
+    await createSharedState(createSettingsRepository(t.database.db)).rdxWanted.set(false, t.clock.now());
+    for (let s = 0; s < 70; s += 10) {
+      t.clock.advance(10_000);
+      t.sandbox.control.pump();
+    }
+    await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
+    t.clock.advance(60_000);
+    t.sandbox.control.pump();
+    // The close finds the switch off: the engine stops following candles instead of trading.
+    await vi.waitFor(
+      () => {
+        t.services.hub.flush(t.clock.now());
+        expect(t.services.hub.subscriptionCount()).toBeLessThan(following);
+      },
+      { timeout: 5000 },
+    );
+    expect(await legs(m.id)).toHaveLength(0);
+    expect(await txs()).toHaveLength(0);
   });
 });
 

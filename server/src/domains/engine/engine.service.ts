@@ -193,10 +193,19 @@ export function createEngine(deps: {
     if (!isRdxInterval(key.interval)) return;
     const interval = key.interval;
     const at = candle.ts + INTERVAL_MS[interval];
-    // Each close is acted on once: a leader that takes over mid-candle finds the old leader's claim.
-    deps.repo
-      .claimCandle(key.instrumentToken, interval, at)
-      .then((isMine) => (isMine ? evaluate(key.instrumentToken, interval, Math.round(candle.close * 100), at) : 0))
+    // The switch as every instance sees it, read at the close: a stop sent to another instance (which only
+    // flips the shared switch) holds from its reply on, not from the leader's next follow() tick.
+    deps.shared.rdxWanted
+      .get()
+      .then(async (isWanted) => {
+        if (!isWanted) {
+          if (isRunning) haltHere();
+          return 0;
+        }
+        // Each close is acted on once: a leader that takes over mid-candle finds the old leader's claim.
+        const isMine = await deps.repo.claimCandle(key.instrumentToken, interval, at);
+        return isMine ? evaluate(key.instrumentToken, interval, Math.round(candle.close * 100), at) : 0;
+      })
       .catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
   };
 
