@@ -38,6 +38,16 @@ export const SaveRdxConfigSchema = z.object({
 });
 export type SaveRdxConfig = z.infer<typeof SaveRdxConfigSchema>;
 
+/**
+ * A PUT's body: what it leaves out keeps its stored value. A missing ATM Value read as 0 made the next
+ * candle close realign a strategy whose price had not moved (an operator's script changed the lots only).
+ */
+export const UpdateRdxConfigSchema = SaveRdxConfigSchema.extend({
+  atm_value: SaveRdxConfigSchema.shape.atm_value.unwrap().optional(),
+  offset_value: SaveRdxConfigSchema.shape.offset_value.unwrap().optional(),
+});
+export type UpdateRdxConfig = z.infer<typeof UpdateRdxConfigSchema>;
+
 /** CE strike is ATM + offset, PE strike ATM − offset (SPEC §4, §9). */
 export function rdxStrikes(atm: number, offset: number): { ce: number; pe: number } {
   return { ce: Math.round((atm + offset) * 100) / 100, pe: Math.round((atm - offset) * 100) / 100 };
@@ -69,7 +79,7 @@ export const rdxConfigRoutes = {
     access: 'user',
     ownerScoped: true,
     params: IdParamsSchema,
-    body: SaveRdxConfigSchema,
+    body: UpdateRdxConfigSchema,
     data: RdxConfigSchema,
   }),
   remove: defineRoute({

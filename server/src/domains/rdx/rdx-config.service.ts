@@ -1,11 +1,11 @@
-import type { RdxConfig, SaveRdxConfig } from '@app/contract';
+import type { RdxConfig, SaveRdxConfig, UpdateRdxConfig } from '@app/contract';
 import { MSG, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
-import { toPaise } from '../../platform/time.js';
+import { toPaise, toRupees } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { MappingView } from '../strategies/mappings.repository.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
@@ -99,14 +99,20 @@ export function createRdxConfigService(deps: {
       });
     },
 
-    update(actor: Actor, mappingId: number, input: SaveRdxConfig): Promise<RdxConfig> {
+    update(actor: Actor, mappingId: number, input: UpdateRdxConfig): Promise<RdxConfig> {
       return locks.withMappings([mappingId], async () => {
         const mapping = await loadRdxMapping(actor, mappingId);
         const current = await repo.findByMapping(mappingId);
         if (!current) throw notFound('RDX configuration');
-        await assertOnChain(mapping, input);
+        // What the PUT left out keeps its stored value.
+        const whole: SaveRdxConfig = {
+          ...input,
+          atm_value: input.atm_value ?? toRupees(current.atmValuePaise),
+          offset_value: input.offset_value ?? toRupees(current.offsetValuePaise),
+        };
+        await assertOnChain(mapping, whole);
         const now = clock.now();
-        const next = fields(input);
+        const next = fields(whole);
         const row = await repo.update(mappingId, {
           ...next,
           ...(next.atmValuePaise !== current.atmValuePaise ? { atmLastUpdated: now } : {}),

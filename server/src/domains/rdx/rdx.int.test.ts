@@ -60,6 +60,18 @@ describe('RDX configuration', () => {
     expect((await call('PUT', { rdx_lot_count: 1, interval: '5m' })).statusCode).toBe(404);
   });
 
+  it('keeps the ATM and offset a PUT leaves out (a lots-only change realigns nothing)', async () => {
+    await call('POST', { rdx_lot_count: 1, atm_value: 24500, offset_value: 150, interval: '15m' });
+    const stamped = (await call('GET')).json().data.atm_last_updated;
+    t.clock.advance(60_000);
+    const upd = await call('PUT', { rdx_lot_count: 2, interval: '15m' });
+    expect(upd.statusCode).toBe(200);
+    expect(upd.json().data).toMatchObject({ rdx_lot_count: 2, atm_value: 24500, offset_value: 150 });
+    expect(upd.json().data.atm_last_updated).toBe(stamped);
+    // Still validated when given.
+    expect((await call('PUT', { rdx_lot_count: 2, atm_value: -1, interval: '15m' })).statusCode).toBe(400);
+  });
+
   it('applies only to RDX mappings', async () => {
     const other = await t.database.db
       .insertInto('strategies')
