@@ -56,4 +56,21 @@ describe('useFlash', () => {
     act(() => result.current.clearError());
     expect(result.current.flash).toBeNull();
   });
+
+  it('addError keeps the error on show and adds the new one below it, once', () => {
+    const { result } = renderHook(() => useFlash());
+    act(() => result.current.addError('Failed to fetch active strategies'));
+    expect(result.current.flash).toEqual({ kind: 'error', text: 'Failed to fetch active strategies' });
+    act(() => result.current.show('error', 'Failed to pause strategy'));
+    act(() => result.current.addError('Failed to fetch active strategies'));
+    act(() => result.current.addError('Failed to fetch active strategies'));
+    expect(result.current.flash).toEqual({
+      kind: 'error',
+      text: 'Failed to pause strategy',
+      details: ['Failed to fetch active strategies'],
+    });
+    act(() => result.current.show('success', 'saved'));
+    act(() => result.current.addError('Failed to fetch active strategies'));
+    expect(result.current.flash?.text).toBe('Failed to fetch active strategies');
+  });
 });

@@ -24,10 +24,24 @@ export function useFlash() {
     (kind: MessageKind, text: string, options: FlashOptions = {}) => setFlash({ kind, text, ...options }),
     [],
   );
+  /**
+   * An error that must not hide the one on show: it joins it as a line below. A failed row action
+   * followed by a failed list read would otherwise leave only the read's message, and the trader never
+   * learns the action did not happen.
+   */
+  const addError = useCallback(
+    (text: string) =>
+      setFlash((f) => {
+        if (f?.kind !== 'error') return { kind: 'error', text };
+        if (f.text === text || f.details?.includes(text)) return f;
+        return { ...f, details: [...(f.details ?? []), text] };
+      }),
+    [],
+  );
   const clear = useCallback(() => setFlash(null), []);
   /** Drops an error once the input that caused it changes; successes keep their 5 s. */
   const clearError = useCallback(() => setFlash((f) => (f?.kind === 'error' ? null : f)), []);
-  return { flash, show, clear, clearError };
+  return { flash, show, addError, clear, clearError };
 }
 
 export function Message({ flash, onClose }: { flash: Flash | null; onClose: () => void }) {

@@ -53,7 +53,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const showUser = scope === 'all';
   const queryClient = useQueryClient();
   // SPEC §4: the error banner clears after 5 seconds and has a dismiss button.
-  const { flash, show, clear } = useFlash();
+  const { flash, show, addError, clear } = useFlash();
   const mappings = useMappings(scope, { pollMs: MAPPINGS_POLL_MS });
   const positions = usePositions(scope);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -64,8 +64,8 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
 
   const { isError, error, errorUpdatedAt } = mappings;
   useEffect(() => {
-    if (isError) onError(messageOf(error, MSG.failedFetchActiveStrategies));
-  }, [isError, error, errorUpdatedAt, onError]);
+    if (isError) addError(messageOf(error, MSG.failedFetchActiveStrategies));
+  }, [isError, error, errorUpdatedAt, addError]);
 
   /** Asks first where the action needs it; a LIVE realign reads the lot count from the row's RDX config. */
   async function confirmAction(mapping: Mapping, action: StrategyAction): Promise<boolean> {
