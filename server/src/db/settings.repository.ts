@@ -16,6 +16,26 @@ export function createSettingsRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: json, updatedAt: now }))
         .execute();
     },
+    /** The value and when it last changed (see `change`). */
+    async getStamped<T>(key: string): Promise<{ value: T; since: number } | undefined> {
+      const row = await db
+        .selectFrom('settings')
+        .select(['value', 'updatedAt'])
+        .where('key', '=', key)
+        .executeTakeFirst();
+      return row ? { value: JSON.parse(row.value) as T, since: Number(row.updatedAt) } : undefined;
+    },
+    /** Like `set`, but a value written again unchanged keeps the time it was first written. */
+    async change(key: string, value: unknown, now: number): Promise<void> {
+      const json = JSON.stringify(value);
+      await db
+        .insertInto('settings')
+        .values({ key, value: json, updatedAt: now })
+        .onConflict((oc) =>
+          oc.column('key').doUpdateSet({ value: json, updatedAt: now }).where('settings.value', '<>', json),
+        )
+        .execute();
+    },
     /** Writes `value` only if the key has none yet (two instances creating it at once keep the first). */
     async setIfMissing(key: string, value: unknown, now: number): Promise<void> {
       await db

@@ -21,7 +21,12 @@ export function createSharedState(settings: SettingsRepository) {
 
   const flag = (key: string) => ({
     get: async () => (await settings.get<boolean>(key)) === true,
-    set: (value: boolean, now: number) => settings.set(key, value, now),
+    set: (value: boolean, now: number) => settings.change(key, value, now),
+    /** Since when the switch has been on; null while off. */
+    onSince: async () => {
+      const stamped = await settings.getStamped<boolean>(key);
+      return stamped?.value === true ? stamped.since : null;
+    },
   });
   return {
     databaseId,

@@ -142,6 +142,39 @@ describe('the service stopped on another console', () => {
   });
 });
 
+describe('a candle close missed by a leadership handover', () => {
+  const FIFTEEN_MIN = 15 * 60_000;
+  /** The service on since long ago; the previous leader acted on the close before `missed` and then died. */
+  async function handoverAfter(lateMs: number, serviceOnAt = t.clock.now() - 3 * FIFTEEN_MIN) {
+    const m = await runningMapping();
+    await createSharedState(createSettingsRepository(t.database.db)).rdxWanted.set(true, serviceOnAt);
+    const missed = t.clock.now() - lateMs;
+    await t.services.engineRepo.claimCandle('256265', '15m', missed - FIFTEEN_MIN);
+    // The new leader's worker starts (engine.module.ts: start is follow()).
+    await t.services.engine.follow();
+    return { m, missed };
+  }
+  afterEach(async () => {
+    await t.services.engine.stop();
+  });
+
+  it('is acted on by the new leader when it is seconds old, once', async () => {
+    const { m, missed } = await handoverAfter(2_000);
+    expect(await legs(m.id)).toHaveLength(2);
+    expect(await t.services.engineRepo.lastClaimedClose('256265', '15m')).toBe(missed);
+    // The hub's own close of that candle, were it to come, finds the claim taken.
+    expect(await t.services.engineRepo.claimCandle('256265', '15m', missed)).toBe(false);
+  });
+
+  it('is left when too old, or when the service was switched on after it', async () => {
+    const tooOld = await handoverAfter(40_000);
+    expect(await legs(tooOld.m.id)).toHaveLength(0);
+    await t.services.engine.stop();
+    const switchedOnLate = await handoverAfter(2_000, t.clock.now() - 1_000);
+    expect(await legs(switchedOnLate.m.id)).toHaveLength(0);
+  });
+});
+
 describe('manual actions through the API', () => {
   it('Realign enters at the last price at once; Exit buys back every leg and stops', async () => {
     const m = await runningMapping();

@@ -117,6 +117,17 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
     },
 
+    /** The last candle close claimed for (instrument, interval), by any leader; null if none ever was. */
+    async lastClaimedClose(instrumentToken: string, interval: RdxInterval): Promise<number | null> {
+      const row = await db
+        .selectFrom('candleClaims')
+        .select('lastCloseAt')
+        .where('instrumentToken', '=', instrumentToken)
+        .where('interval', '=', interval)
+        .executeTakeFirst();
+      return row ? Number(row.lastCloseAt) : null;
+    },
+
     /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
     async one(mappingId: number) {
       const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
