@@ -295,8 +295,16 @@ export function createEngine(deps: {
       const last = await deps.repo.lastClaimedClose(instrumentToken, interval);
       if (last === null) continue;
       const missed = last + INTERVAL_MS[interval];
-      if (missed <= onSince || now < missed || now - missed > Math.min(CATCH_UP_MS, INTERVAL_MS[interval] / 2))
+      if (missed <= onSince || now < missed) continue;
+      if (now - missed > Math.min(CATCH_UP_MS, INTERVAL_MS[interval] / 2)) {
+        if (now - missed < INTERVAL_MS[interval]) {
+          deps.logger.warn(
+            { instrumentToken, interval, closeAt: iso(missed) },
+            'a close the handover missed is too old to act on',
+          );
+        }
         continue;
+      }
       try {
         if (!(await deps.repo.claimCandle(instrumentToken, interval, missed))) continue;
         deps.logger.warn({ instrumentToken, interval, closeAt: iso(missed) }, 'acting on a close the handover missed');
