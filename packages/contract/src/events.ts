@@ -11,6 +11,11 @@ export const StrategyStatusChangedSchema = z.object({
   userStrategyMappingId: z.number().int(),
   strategy: MappingSchema,
 });
+/**
+ * A strategy created, edited, given or changed its RDX configuration, or deleted (by its owner or an
+ * admin, on any console): open screens read it again instead of waiting for their next poll.
+ */
+export const StrategyChangedSchema = z.object({ userStrategyMappingId: z.number().int() });
 /** A strategy's P&L and legs after a fill or a price change (at most once a second per mapping). */
 export const PositionsUpdatedSchema = z.object({ position: AdminPositionSchema });
 /** A new alert for the signed-in user (issue 13): the bell counts it. */
@@ -24,6 +29,7 @@ export const AuthenticatePayloadSchema = z.object({
 export interface ServerToClientEvents {
   transaction_created: (payload: z.infer<typeof TransactionCreatedSchema>) => void;
   strategy_status_changed: (payload: z.infer<typeof StrategyStatusChangedSchema>) => void;
+  strategy_changed: (payload: z.infer<typeof StrategyChangedSchema>) => void;
   positions_updated: (payload: z.infer<typeof PositionsUpdatedSchema>) => void;
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
   alert_created: (payload: z.infer<typeof AlertCreatedSchema>) => void;

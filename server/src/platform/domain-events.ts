@@ -20,7 +20,7 @@ export interface DomainEvents {
   /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
   'mapping.status_changed': { mapping: Mapping; reason: StopReason | 'started' };
   /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
-  'mapping.changed': { mappingId: number };
+  'mapping.changed': { mappingId: number; userId: number };
   /**
    * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
    * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.

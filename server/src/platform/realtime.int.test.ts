@@ -82,6 +82,39 @@ describe('realtime', () => {
     expect(await receivedBefore(otherSocket, 'strategy_status_changed', other.id)).toBe(false);
   });
 
+  it('sends strategy_changed when a strategy is reconfigured, edited or deleted, to the owner and admins only', async () => {
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    const admin = await buildAdmin(t);
+    const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
+    const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
+      open(owner.token),
+      open(other.token),
+      open(admin.token),
+    ]);
+    const base = `/api/strategies/user-mappings/${m.id}`;
+    for (const [method, path, payload] of [
+      ['PUT', '/rdx-config', { rdx_lot_count: 2, interval: '15m' }],
+      ['PUT', '', { ce_count: 2 }],
+      ['DELETE', '/rdx-config', undefined],
+      ['DELETE', '', undefined],
+    ] as const) {
+      const toOwner = next(ownerSocket, 'strategy_changed');
+      const toAdmin = next(adminSocket, 'strategy_changed');
+      const res = await t.request({
+        method,
+        url: `${base}${path}`,
+        token: owner.token,
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await toOwner).toEqual({ userStrategyMappingId: m.id });
+      expect(await toAdmin).toEqual({ userStrategyMappingId: m.id });
+    }
+    expect(await receivedBefore(otherSocket, 'strategy_changed', other.id)).toBe(false);
+  });
+
   it('sends transaction_created for an engine fill to the owner and admins, not to others', async () => {
     const owner = await buildUser(t);
     const other = await buildUser(t);

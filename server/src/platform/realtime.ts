@@ -209,6 +209,9 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
       strategy: mapping,
     }),
   );
+  events.subscribe('mapping.changed', ({ mappingId, userId }) =>
+    realtime.toUserAndAdmins(userId, 'strategy_changed', { userStrategyMappingId: mappingId }),
+  );
   events.subscribe('sessions.revoked', ({ sessionIds }) => {
     for (const id of sessionIds) realtime.disconnectSession(id);
   });

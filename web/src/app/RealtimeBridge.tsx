@@ -69,6 +69,11 @@ export function RealtimeBridge() {
     socket.on('strategy_status_changed', ({ userStrategyMappingId, strategy }) => {
       patchMappingInCache(queryClient, userStrategyMappingId, strategy);
     });
+    // Created, edited, reconfigured or deleted elsewhere (another tab, an admin, another console).
+    socket.on('strategy_changed', ({ userStrategyMappingId }) => {
+      void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
+      void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.detail(userStrategyMappingId) });
+    });
     socket.on('transaction_created', () => {
       void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       void queryClient.invalidateQueries({ queryKey: transactionKeys.all });
@@ -85,7 +90,11 @@ export function RealtimeBridge() {
     // of the kill switch, so its banner follows at once instead of at the next poll.
     socket.on('alert_created', ({ alert }) => {
       void queryClient.invalidateQueries({ queryKey: alertKeys.list });
-      if (alert.kind === 'kill_switch') void queryClient.invalidateQueries({ queryKey: killSwitchKey });
+      if (alert.kind === 'kill_switch') {
+        void queryClient.invalidateQueries({ queryKey: killSwitchKey });
+        // Engaged or released, the rows' statuses and actions follow it.
+        void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
+      }
     });
     return () => {
       reconcileSoon.cancel();

@@ -37,7 +37,8 @@ export function createRdxConfigService(deps: {
   locks: MappingLocks;
 }) {
   const { repo, mappings, clock, locks } = deps;
-  const onChanged = (mappingId: number) => void deps.events.publish('mapping.changed', { mappingId });
+  const onChanged = (mapping: { id: number; userId: number }) =>
+    void deps.events.publish('mapping.changed', { mappingId: mapping.id, userId: mapping.userId });
 
   async function loadRdxMapping(actor: Actor, mappingId: number) {
     const mapping = await mappings.load(actor, mappingId);
@@ -94,7 +95,7 @@ export function createRdxConfigService(deps: {
           createdAt: now,
           updatedAt: now,
         });
-        onChanged(mappingId);
+        onChanged(mapping);
         return toRdxConfig(row);
       });
     },
@@ -119,7 +120,7 @@ export function createRdxConfigService(deps: {
           updatedAt: now,
         });
         if (!row) throw notFound('RDX configuration');
-        onChanged(mappingId);
+        onChanged(mapping);
         return toRdxConfig(row);
       });
     },
@@ -130,7 +131,7 @@ export function createRdxConfigService(deps: {
         // A running strategy reads its config at every candle; take it away only when stopped.
         if (mapping.runningStatus !== RUNNING_STATUS.STOPPED) throw conflict(MSG.mappingRunning);
         if (!(await repo.remove(mappingId))) throw notFound('RDX configuration');
-        onChanged(mappingId);
+        onChanged(mapping);
       });
     },
   };

@@ -214,7 +214,7 @@ export function createMappingsService({
       ...(patch.target_profit !== undefined ? { targetProfitPaise: paiseOrNull(patch.target_profit) } : {}),
       updatedAt: clock.now(),
     });
-    void events.publish('mapping.changed', { mappingId: id });
+    void events.publish('mapping.changed', { mappingId: id, userId: current.userId });
     return presentOne(await load(actor, id));
   }
 
@@ -316,6 +316,7 @@ export function createMappingsService({
         },
         now - DUPLICATE_WINDOW_MS,
       );
+      void events.publish('mapping.changed', { mappingId: id, userId: ownerId });
       return this.get(actor, id);
     },
 
@@ -329,6 +330,7 @@ export function createMappingsService({
         const current = await load(actor, id);
         if (isLive(current.runningStatus) || (await repo.countOpenLegs(id)) > 0) throw conflict(MSG.mappingRunning);
         await repo.remove(id);
+        void events.publish('mapping.changed', { mappingId: id, userId: current.userId });
       });
     },
 
