@@ -35,11 +35,13 @@ test.describe('Profile - change password', () => {
     await expect(profilePage.success()).toHaveText('Password changed. Other sessions have been signed out.');
     await expect(profilePage.form().getByLabel('Current Password')).toHaveValue('');
 
-    // This session stays; the other device's ends.
+    // This session stays; the other device's ends, by itself (its socket is closed and it asks at once),
+    // and its login page says why.
     await page.reload();
     await homePage.expectLoaded(user.username);
-    await otherPage.reload();
     await expect(otherPage).toHaveURL(/\/login$/);
+    await expect(otherPage.getByRole('status')).toHaveText('Your session has ended. Please sign in again.');
+    await otherPage.screenshot({ path: 'e2e/artifacts/screens/session-ended.png' });
     await otherDevice.close();
 
     await page.getByRole('button', { name: 'Logout' }).click();

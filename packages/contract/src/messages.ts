@@ -1,6 +1,8 @@
 /** User-facing strings of SPEC §5 and §8, kept in one place so UI and server agree. */
 export const MSG = {
   loginFailed: 'Login failed',
+  /** The login page, after the server ended this tab's session (signed out elsewhere, password changed). */
+  sessionEnded: 'Your session has ended. Please sign in again.',
   tokenVerificationFailed: 'Token verification failed',
   noToken: 'No token found',
   noAuthToken: 'No authentication token found',

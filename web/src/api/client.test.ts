@@ -1,7 +1,7 @@
 import { api } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, buildPath, callRoute, errorMessageFrom, messageOf } from './client';
-import { LOGOUT_EVENT, storeSession } from './session';
+import { LOGOUT_EVENT, storeSession, takeSessionEndedReason } from './session';
 
 describe('errorMessageFrom', () => {
   it('prefers the server error text, then its message', () => {
@@ -58,8 +58,19 @@ describe('callRoute', () => {
       expect(localStorage.getItem('token')).toBeNull();
       expect(localStorage.getItem('user')).toBeNull();
       expect(onLogout).toHaveBeenCalledOnce();
+      // The login page says why, once.
+      expect(takeSessionEndedReason()).toBe('Your session has ended. Please sign in again.');
+      expect(takeSessionEndedReason()).toBeNull();
       window.removeEventListener(LOGOUT_EVENT, onLogout);
     }
+  });
+
+  it('gives no reason for a failed login (there was no session to end)', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(new Response(JSON.stringify({ success: false, error: 'Invalid' }), { status: 401 })),
+    );
+    await expect(callRoute(api.auth.login, { body: { username: 'a', password: 'b' } })).rejects.toThrow('Invalid');
+    expect(takeSessionEndedReason()).toBeNull();
   });
 
   it('keeps the session on other errors', async () => {

@@ -1,4 +1,5 @@
 import type { BodyOf, DataOf, ParamsOf, QueryOf, RouteDef } from '@app/contract';
+import { MSG } from '@app/contract';
 import { clearSession, getToken } from './session';
 
 /** A failed call, carrying the message SPEC §7 says to show. */
@@ -97,7 +98,7 @@ export async function callRoute<R extends RouteDef>(route: R, args: Args<R> = {}
     body = null;
   }
   if (!res.ok) {
-    if (res.status === 401 || res.status === 403) clearSession();
+    if (res.status === 401 || res.status === 403) clearSession(MSG.sessionEnded);
     const code = body && typeof body === 'object' && 'code' in body ? String(body.code) : undefined;
     throw new ApiError(errorMessageFrom(res.status, res.statusText, body), res.status, code);
   }

@@ -27,12 +27,25 @@ export function storeSession(token: string, user: User): void {
   window.dispatchEvent(new CustomEvent(LOGIN_EVENT, { detail: user }));
 }
 
-/** Clears token and user and tells every listener the session is over. */
-export function clearSession(): void {
+const ENDED_KEY = 'sessionEnded';
+
+/**
+ * Clears token and user and tells every listener the session is over. `reason`: why, when the server
+ * ended it rather than the user; the login page says so once (`takeSessionEndedReason`).
+ */
+export function clearSession(reason?: string): void {
   const hadSession = localStorage.getItem(TOKEN_KEY) !== null || localStorage.getItem(USER_KEY) !== null;
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_KEY);
+  if (hadSession && reason) sessionStorage.setItem(ENDED_KEY, reason);
   if (hadSession) window.dispatchEvent(new CustomEvent(LOGOUT_EVENT));
+}
+
+/** Why this tab's last session ended, once: the next call returns null. */
+export function takeSessionEndedReason(): string | null {
+  const reason = sessionStorage.getItem(ENDED_KEY);
+  sessionStorage.removeItem(ENDED_KEY);
+  return reason;
 }
 
 /** What a storage change made by another tab means for this one (SPEC §4). */

@@ -1,5 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { api } from '@app/contract';
+import { call } from '../api/client';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
 import { alertKeys } from '../features/alerts/alerts-query';
@@ -56,7 +58,13 @@ export function RealtimeBridge() {
     // Closed by the server itself (an older console's shutdown, an ended session): the client will not
     // retry on its own, so the bar offers it.
     socket.on('disconnect', (reason) => {
-      if (reason === 'io server disconnect') setLost(true);
+      if (reason !== 'io server disconnect') return;
+      // Most often the session ended (a password change, a logout elsewhere): asking says so at once, and
+      // a 401 signs this tab out with the reason. A live session means the server just closed the socket.
+      call(api.auth.verify).then(
+        () => setLost(true),
+        () => undefined,
+      );
     });
     reconnect.current = () => {
       setLost(false);

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { getStoredUser } from '../../api/session';
+import { getStoredUser, takeSessionEndedReason } from '../../api/session';
 import { InputField } from '../../components/FormField';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { homeFor, useSession } from './session-context';
@@ -14,6 +14,8 @@ export function LoginPage() {
   const [password, setPassword] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Read once: a later visit to the login page (after a logout) says nothing.
+  const [endedReason] = useState(takeSessionEndedReason);
   const submitOnce = useSingleFlight();
 
   function onSubmit(e: FormEvent) {
@@ -58,6 +60,11 @@ export function LoginPage() {
           onChange={(e) => setPassword(e.target.value)}
           required
         />
+        {endedReason && !error && (
+          <div className="message message-info" role="status">
+            {endedReason}
+          </div>
+        )}
         {error && (
           <div className="message message-error" role="alert">
             {error}
