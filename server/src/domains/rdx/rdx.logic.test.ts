@@ -203,6 +203,17 @@ describe('a strangle missing a side', () => {
     ]);
   });
 
+  it('completes a first entry stopped half-way (no ATM saved yet) instead of realigning it', () => {
+    const d = decideOnCandle(inputs({ legs: onlyCall, pricePaise: rupees(24530), config: { atmPaise: 0 } }));
+    expect(
+      d.action === 'enter' && [d.atmPaise / 100, d.open.map((o) => [o.option.optionType, o.option.strikePaise / 100])],
+    ).toEqual([24500, [['PE', 24400]]]);
+    // Moved past the threshold from where it was sold: a realign, as for any strangle.
+    expect(decideOnCandle(inputs({ legs: onlyCall, pricePaise: rupees(24700), config: { atmPaise: 0 } })).action).toBe(
+      'realign',
+    );
+  });
+
   it('realigns the whole strangle when the ATM has moved past the threshold anyway', () => {
     const d = decideOnCandle(
       inputs({ legs: onlyCall, pricePaise: rupees(24700), config: { atmPaise: rupees(24500) } }),

@@ -195,7 +195,13 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
   if (!step) return { action: 'hold', reason: 'option chain has no strike step' };
   const threshold = Math.max(Math.abs(inputs.config.offsetPaise), step);
   const atmNow = atmOf(inputs.pricePaise, step);
-  if (Math.abs(atmNow - inputs.config.atmPaise) >= threshold) return enterAround(inputs, today);
+  // A first entry stopped half-way saved no ATM (0): the held leg's ATM is the one to measure from, or the
+  // next close would buy it back and sell both sides again instead of completing the strangle.
+  const reference =
+    inputs.config.atmPaise > 0
+      ? inputs.config.atmPaise
+      : atmOfHeldLeg(inputs.legs[0]!, inputs.config.offsetPaise, step);
+  if (Math.abs(atmNow - reference) >= threshold) return enterAround(inputs, today);
   return completeMissingSides(inputs, today, step) ?? { action: 'hold', reason: 'within threshold' };
 }
 
