@@ -1,15 +1,10 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cuttableProxy } from '../../test/cuttable-proxy.js';
+import { listeningConsole, openSocket, type ConsoleSocket, type ListeningConsole } from '../../test/redis-consoles.js';
 import { openTestDatabase } from '../../test/test-app.js';
-import { buildApp } from '../app.js';
-import { loadEnv } from '../config/env.js';
-import { resolveMarketConfig } from '../config/market.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createPasswordHasher } from '../domains/auth/passwords.js';
 import { manualClock } from './clock.js';
 import { userRoom } from './realtime.js';
 import { createSecretBox } from './secrets.js';
@@ -21,20 +16,12 @@ import { createSecretBox } from './secrets.js';
  * database); once Redis is back, events cross between the instances again by themselves.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Instance = Awaited<ReturnType<typeof buildApp>> & { url: string };
+type Client = ConsoleSocket;
+type Instance = ListeningConsole;
 
 const redisUrl = process.env.REDIS_URL;
 const clock = manualClock(Date.UTC(2026, 10, 23, 5, 0, 0));
 const secrets = createSecretBox(randomBytes(32));
-const nowhere = 'http://127.0.0.1:9';
-const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), {
-  kiteApi: nowhere,
-  kiteLogin: nowhere,
-  kiteWs: nowhere,
-  binanceApi: nowhere,
-  binanceWs: nowhere,
-});
 
 let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
@@ -43,23 +30,6 @@ let b: Instance;
 const clients: Client[] = [];
 /** `a`'s log lines, as an operator would read them. */
 const logOfA: string[] = [];
-
-async function instance(url: string, logLines?: string[]): Promise<Instance> {
-  const logger = logLines ? pino({ level: 'info' }, { write: (line: string) => void logLines.push(line) }) : undefined;
-  const built = await buildApp({
-    database,
-    clock,
-    secrets,
-    hasher: createPasswordHasher(4),
-    version: 'test',
-    marketMode: 'sandbox',
-    sessionTtlMs: 24 * 3600 * 1000,
-    market,
-    realtime: { enabled: true, redisUrl: url },
-    ...(logger ? { logger } : {}),
-  });
-  return { ...built, url: await built.app.listen({ port: 0, host: '127.0.0.1' }) };
-}
 
 beforeAll(async () => {
   if (!redisUrl) return;
@@ -70,8 +40,9 @@ beforeAll(async () => {
   const throughProxy = new URL(redisUrl);
   throughProxy.hostname = '127.0.0.1';
   throughProxy.port = String(proxy.port);
-  a = await instance(throughProxy.toString(), logOfA);
-  b = await instance(redisUrl);
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logOfA.push(line) });
+  a = await listeningConsole(database, { redisUrl: throughProxy.toString(), clock, secrets, logger });
+  b = await listeningConsole(database, { redisUrl, clock, secrets });
 });
 afterAll(async () => {
   for (const c of clients.splice(0)) c.disconnect();
@@ -81,14 +52,7 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function open(on: Instance, token: string): Promise<Client> {
-  const socket: Client = connect(on.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const open = (on: Instance, token: string) => openSocket(on.url, token, clients);
 
 /** Publishes on `from` until the socket receives it (a message sent while Redis reconnects is lost). */
 async function reaches(socket: Client, from: Instance, userId: number, message: string) {

@@ -1,14 +1,9 @@
-import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
 import { randomBytes } from 'node:crypto';
-import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { listeningConsole, openSocket, type ConsoleSocket, type ListeningConsole } from '../../test/redis-consoles.js';
 import { createScratchDatabase, dialect, openTestDatabase } from '../../test/test-app.js';
-import { buildApp } from '../app.js';
-import { loadEnv } from '../config/env.js';
 import { openDatabase } from '../db/client.js';
-import { resolveMarketConfig } from '../config/market.js';
 import { migrateToLatest } from '../db/migrate.js';
-import { createPasswordHasher } from '../domains/auth/passwords.js';
 import { manualClock } from './clock.js';
 import { SESSION_SWEEP_MS, userRoom } from './realtime.js';
 import { createSecretBox } from './secrets.js';
@@ -19,22 +14,12 @@ import { createSecretBox } from './secrets.js';
  * keeps its own sockets, even those whose session ids collide.
  */
 
-type Client = Socket<ServerToClientEvents, ClientToServerEvents>;
-type Instance = Awaited<ReturnType<typeof buildApp>> & { url: string };
+type Client = ConsoleSocket;
+type Instance = ListeningConsole;
 
 const redisUrl = process.env.REDIS_URL;
 const clock = manualClock(Date.UTC(2026, 10, 23, 5, 0, 0));
 const secrets = createSecretBox(randomBytes(32));
-// Nothing here reaches the market: workers are not started. Loopback's discard port, to be sure.
-const nowhere = 'http://127.0.0.1:9';
-const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), {
-  kiteApi: nowhere,
-  kiteLogin: nowhere,
-  kiteWs: nowhere,
-  binanceApi: nowhere,
-  binanceWs: nowhere,
-});
-
 const databases: Array<Awaited<ReturnType<typeof openTestDatabase>>> = [];
 const instances: Instance[] = [];
 const clients: Client[] = [];
@@ -70,19 +55,7 @@ async function otherDatabase() {
 }
 
 async function instance(database: Awaited<ReturnType<typeof openTestDatabase>>): Promise<Instance> {
-  const built = await buildApp({
-    database,
-    clock,
-    secrets,
-    hasher: createPasswordHasher(4),
-    version: 'test',
-    marketMode: 'sandbox',
-    sessionTtlMs: 24 * 3600 * 1000,
-    market,
-    realtime: { enabled: true, redisUrl },
-  });
-  const url = await built.app.listen({ port: 0, host: '127.0.0.1' });
-  const one = { ...built, url };
+  const one = await listeningConsole(database, { redisUrl: redisUrl ?? '', clock, secrets });
   instances.push(one);
   return one;
 }
@@ -100,14 +73,7 @@ afterAll(async () => {
   for (const d of databases) await d.drop();
 });
 
-function open(on: Instance, token: string): Promise<Client> {
-  const socket: Client = connect(on.url, { auth: { token }, transports: ['websocket'], reconnection: false });
-  clients.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
+const open = (on: Instance, token: string) => openSocket(on.url, token, clients);
 
 let counter = 0;
 async function signUp(on: Instance, role: 'admin' | 'user' = 'user') {

@@ -24,6 +24,31 @@ async function runningMapping(overrides: Parameters<typeof buildMapping>[2] = {}
   return m;
 }
 
+/** A running mapping on 1m candles, the engine started and following the sandbox's ticker. */
+async function followedOnOneMinute() {
+  const m = await runningMapping();
+  await t.request({
+    method: 'PUT',
+    url: `/api/strategies/user-mappings/${m.id}/rdx-config`,
+    token: owner.token,
+    payload: { rdx_lot_count: 1, offset_value: 100, atm_value: 0, interval: '1m' },
+  });
+  await t.services.engine.start();
+  await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+  return m;
+}
+
+/** Lets a minute of ticks flow (the sandbox streams the steps the clock passed), then closes it. */
+async function closeAMinuteOfTicks() {
+  for (let s = 0; s < 70; s += 10) {
+    t.clock.advance(10_000);
+    t.sandbox.control.pump();
+  }
+  await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
+  t.clock.advance(60_000);
+  t.sandbox.control.pump();
+}
+
 const txs = async () => (await t.services.transactions.listFor(owner.id, { limit: 100, offset: 0 })).transactions;
 const legs = (mappingId: number) => t.services.engineRepo.openLegsOf(mappingId);
 const CANDLE_CLOSE = Date.parse('2026-11-23T05:00:00Z'); // Monday 10:30 IST
@@ -77,25 +102,10 @@ describe('paper trading on candle closes', () => {
   });
 
   it('trades on a candle close built by the hub from the sandbox ticker', async () => {
-    const m = await runningMapping();
-    await t.request({
-      method: 'PUT',
-      url: `/api/strategies/user-mappings/${m.id}/rdx-config`,
-      token: owner.token,
-      payload: { rdx_lot_count: 1, offset_value: 100, atm_value: 0, interval: '1m' },
-    });
-    await t.services.engine.start();
-    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+    const m = await followedOnOneMinute();
     // Live sync is stopped, yet its status says the stream the running strategy keeps open is connected.
     expect(await t.services.liveSync.status()).toMatchObject({ isRunning: false, connectedSources: ['kite'] });
-    // Let a minute of ticks flow (the sandbox streams the steps the clock passed), then close it.
-    for (let s = 0; s < 70; s += 10) {
-      t.clock.advance(10_000);
-      t.sandbox.control.pump();
-    }
-    await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
-    t.clock.advance(60_000);
-    t.sandbox.control.pump();
+    await closeAMinuteOfTicks();
     await vi.waitFor(
       async () => {
         t.services.hub.flush(t.clock.now());
@@ -110,25 +120,11 @@ describe('paper trading on candle closes', () => {
 
 describe('the service stopped on another console', () => {
   it('no candle close trades once the stop has answered, though the leader has not followed it yet', async () => {
-    const m = await runningMapping();
-    await t.request({
-      method: 'PUT',
-      url: `/api/strategies/user-mappings/${m.id}/rdx-config`,
-      token: owner.token,
-      payload: { rdx_lot_count: 1, offset_value: 100, atm_value: 0, interval: '1m' },
-    });
-    await t.services.engine.start();
-    await vi.waitFor(() => expect(t.services.hub.connectedSources()).toContain('kite'), { timeout: 5000 });
+    const m = await followedOnOneMinute();
     const following = t.services.hub.subscriptionCount();
     // A standby's stop writes only the shared switch (engine.service.ts stop()); this leader is not told.
     await createSharedState(createSettingsRepository(t.database.db)).rdxWanted.set(false, t.clock.now());
-    for (let s = 0; s < 70; s += 10) {
-      t.clock.advance(10_000);
-      t.sandbox.control.pump();
-    }
-    await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
-    t.clock.advance(60_000);
-    t.sandbox.control.pump();
+    await closeAMinuteOfTicks();
     // The close finds the switch off: the engine stops following candles instead of trading.
     await vi.waitFor(
       () => {
