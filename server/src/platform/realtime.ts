@@ -82,7 +82,7 @@ export async function createSocketServer(
   const redisClients: RedisClient[] = [];
   if (opts.redisUrl) {
     // Both reconnect by themselves (redis.ts). While Redis is away events reach this instance's sockets
-    // only; the subscriber queues its subscriptions and renews them once back.
+    // only; the subscriber renews its subscriptions once back.
     const pub = openRedis(opts.redisUrl, { logger: opts.logger, purpose: 'socket events' });
     const sub = openRedis(opts.redisUrl, { logger: opts.logger, purpose: 'socket events', queueWhileDown: true });
     let dropped = 0;
@@ -91,11 +91,27 @@ export async function createSocketServer(
       if (dropped++ === 0) opts.logger.warn({}, 'Redis down: events reach this instance only until it is back');
     });
     pub.on('ready', () => (dropped = 0));
-    // Subscribed before the first request is served, as long as Redis answers within a few seconds.
-    const connected = await Promise.all([firstConnection(pub, 5000), firstConnection(sub, 5000)]);
-    if (connected.includes(false)) opts.logger.warn({}, 'starting without Redis: events reach this instance only');
-    io.adapter(createAdapter(publisher, sub, opts.redisKey ? { key: opts.redisKey } : {}));
     redisClients.push(pub, sub);
+    // The adapter subscribes as it is made, so it is made once the subscriber is connected: subscriptions
+    // queued while Redis was away were never heard (a console started during an outage missed every
+    // other console's events for good). Until then the sockets use the in-memory adapter.
+    const useRedis = () => {
+      // Sockets keep the adapter they were made with: those connected meanwhile have their connection
+      // closed, so their browsers reconnect (and read their screens again) on the Redis adapter.
+      const meanwhile = [...io.sockets.sockets.values()];
+      io.adapter(createAdapter(publisher, sub, opts.redisKey ? { key: opts.redisKey } : {}));
+      for (const socket of meanwhile) socket.conn.close();
+    };
+    // Subscribed before the first request is served, as long as Redis answers within a few seconds.
+    if (await firstConnection(sub, 5000)) {
+      useRedis();
+    } else {
+      opts.logger.warn({}, 'starting without Redis: events reach this instance only');
+      sub.once('ready', () => {
+        useRedis();
+        opts.logger.info({}, 'events shared through Redis from now on');
+      });
+    }
   }
 
   io.use((socket, next) => {

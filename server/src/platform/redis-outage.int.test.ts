@@ -27,6 +27,8 @@ let database: Awaited<ReturnType<typeof openTestDatabase>>;
 let proxy: Awaited<ReturnType<typeof cuttableProxy>>;
 let a: Instance;
 let b: Instance;
+let throughProxy: URL;
+const later: Instance[] = [];
 const clients: Client[] = [];
 /** `a`'s log lines, as an operator would read them. */
 const logOfA: string[] = [];
@@ -37,7 +39,7 @@ beforeAll(async () => {
   await migrateToLatest(database);
   const target = new URL(redisUrl);
   proxy = await cuttableProxy({ host: target.hostname, port: Number(target.port || 6379) });
-  const throughProxy = new URL(redisUrl);
+  throughProxy = new URL(redisUrl);
   throughProxy.hostname = '127.0.0.1';
   throughProxy.port = String(proxy.port);
   const logger = pino({ level: 'info' }, { write: (line: string) => void logOfA.push(line) });
@@ -48,6 +50,7 @@ afterAll(async () => {
   for (const c of clients.splice(0)) c.disconnect();
   await a?.app.close();
   await b?.app.close();
+  for (const c of later) await c.app.close();
   await proxy?.close();
   await database?.drop();
 });
@@ -102,4 +105,31 @@ describe.runIf(Boolean(redisUrl))('a console whose Redis drops', () => {
     await reaches(onB, a, user.id, 'after, from a');
     expect(onA.connected && onB.connected).toBe(true);
   });
+
+  it('started while Redis is away, it shares events once Redis is back', async () => {
+    const username = `late_${randomBytes(3).toString('hex')}`;
+    const user = await b.modules.users.users.create({ username, password: 'Marble-orchid-58', role: 'user' });
+    const { token } = await b.modules.auth.auth.login({ username, password: 'Marble-orchid-58' }, '10.1.1.2');
+    proxy.cut();
+    const logOfC: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void logOfC.push(line) });
+    // Waits 5 s for Redis, then starts without it.
+    const c = await listeningConsole(database, { redisUrl: throughProxy.toString(), clock, secrets, logger });
+    later.push(c);
+    expect(logOfC.join('')).toContain('starting without Redis');
+    const [onC, onB] = await Promise.all([open(c, token), open(b, token)]);
+    await reaches(onC, c, user.id, 'alone');
+
+    const dropped = new Promise<string>((resolve) => onC.once('disconnect', resolve));
+    proxy.restore();
+    await vi.waitFor(() => expect(logOfC.join('')).toContain('events shared through Redis from now on'), {
+      timeout: 15_000,
+    });
+    // Its socket from before is sent to reconnect (a browser does so by itself), and then hears the other
+    // console, as the other console hears it.
+    expect(await dropped).toBe('transport close');
+    const again = await open(c, token);
+    await reaches(again, b, user.id, 'from b, to the late console');
+    await reaches(onB, c, user.id, 'from the late console, to b');
+  }, 30_000);
 });
