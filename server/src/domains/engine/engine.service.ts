@@ -26,10 +26,7 @@ import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor, Plan } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
-import { iso } from '../../platform/time.js';
-
-/** How late a close missed by a leadership handover may still be acted on (at most half its interval). */
-const CATCH_UP_MS = 30_000;
+import { createHandoverCatchUp } from './handover-catch-up.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -232,6 +229,15 @@ export function createEngine(deps: {
     }
   }
 
+  // A close missed by a leadership handover, acted on when this leader's engine starts.
+  const catchUpMissedCloses = createHandoverCatchUp({
+    repo: deps.repo,
+    shared: deps.shared,
+    logger: deps.logger,
+    evaluate,
+    pricePaise: (token) => currentPricePaise(token),
+  });
+
   async function currentPricePaise(token: string): Promise<number> {
     const live = deps.hub.lastPrice('kite', token);
     if (live !== null) return Math.round(live * 100);
@@ -279,40 +285,6 @@ export function createEngine(deps: {
     await refreshInOrder();
     await catchUpMissedCloses(deps.clock.now());
     deps.logger.info({ subscriptions: subscriptions.size }, 'RDX engine started');
-  }
-
-  /**
-   * A leader that takes over just after a candle close never saw that candle (its feed starts with it):
-   * a graceful handover at 13:09:59 skipped the 13:10 close. Where the previous leader claimed the close
-   * before it, and this one is at most CATCH_UP_MS old, it is claimed and acted on now, at the price now
-   * (the candle's own close was never seen here; seconds later it is the nearest there is).
-   */
-  async function catchUpMissedCloses(now: number) {
-    // Only a close the service was on for: a service switched on after it waits for the next, as ever.
-    const onSince = await deps.shared.rdxWanted.onSince();
-    if (onSince === null) return;
-    for (const { instrumentToken, interval } of await deps.repo.runningKeys()) {
-      const last = await deps.repo.lastClaimedClose(instrumentToken, interval);
-      if (last === null) continue;
-      const missed = last + INTERVAL_MS[interval];
-      if (missed <= onSince || now < missed) continue;
-      if (now - missed > Math.min(CATCH_UP_MS, INTERVAL_MS[interval] / 2)) {
-        if (now - missed < INTERVAL_MS[interval]) {
-          deps.logger.warn(
-            { instrumentToken, interval, closeAt: iso(missed) },
-            'a close the handover missed is too old to act on',
-          );
-        }
-        continue;
-      }
-      try {
-        if (!(await deps.repo.claimCandle(instrumentToken, interval, missed))) continue;
-        deps.logger.warn({ instrumentToken, interval, closeAt: iso(missed) }, 'acting on a close the handover missed');
-        await evaluate(instrumentToken, interval, await currentPricePaise(instrumentToken), missed);
-      } catch (err) {
-        deps.logger.error({ err, instrumentToken, interval }, 'missed candle close not acted on');
-      }
-    }
   }
 
   function haltHere() {
