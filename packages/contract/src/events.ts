@@ -16,6 +16,8 @@ export const StrategyStatusChangedSchema = z.object({
  * admin, on any console): open screens read it again instead of waiting for their next poll.
  */
 export const StrategyChangedSchema = z.object({ userStrategyMappingId: z.number().int() });
+/** The RDX strategy service switched on or off: every open screen's banner follows at once. */
+export const RdxServiceChangedSchema = z.object({ isRunning: z.boolean() });
 /** A strategy's P&L and legs after a fill or a price change (at most once a second per mapping). */
 export const PositionsUpdatedSchema = z.object({ position: AdminPositionSchema });
 /** A new alert for the signed-in user (issue 13): the bell counts it. */
@@ -30,6 +32,7 @@ export interface ServerToClientEvents {
   transaction_created: (payload: z.infer<typeof TransactionCreatedSchema>) => void;
   strategy_status_changed: (payload: z.infer<typeof StrategyStatusChangedSchema>) => void;
   strategy_changed: (payload: z.infer<typeof StrategyChangedSchema>) => void;
+  rdx_service_changed: (payload: z.infer<typeof RdxServiceChangedSchema>) => void;
   positions_updated: (payload: z.infer<typeof PositionsUpdatedSchema>) => void;
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
   alert_created: (payload: z.infer<typeof AlertCreatedSchema>) => void;

@@ -19,8 +19,13 @@ export interface DomainEvents {
   'positions.changed': { positions: AdminPosition[] };
   /** A mapping's running_status moved; `reason` says what moved it. Realtime: `strategy_status_changed`. */
   'mapping.status_changed': { mapping: Mapping; reason: StopReason | 'started' };
-  /** A mapping's settings or its RDX configuration changed: the engine re-reads what it follows. */
+  /**
+   * A mapping was created, edited, deleted or had its RDX configuration changed: the engine re-reads what
+   * it follows. Realtime: `strategy_changed` to its owner and admins.
+   */
   'mapping.changed': { mappingId: number; userId: number };
+  /** The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all. */
+  'rdx.service_changed': { isRunning: boolean };
   /**
    * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
    * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.

@@ -115,6 +115,22 @@ describe('realtime', () => {
     expect(await receivedBefore(otherSocket, 'strategy_changed', other.id)).toBe(false);
   });
 
+  it('tells every signed-in socket when an admin switches the RDX service', async () => {
+    const [one, two] = [await buildUser(t), await buildUser(t)];
+    const admin = await buildAdmin(t);
+    const [oneSocket, twoSocket] = await Promise.all([open(one.token), open(two.token)]);
+    for (const [path, isRunning] of [
+      ['/api/rdx/start', true],
+      ['/api/rdx/stop', false],
+    ] as const) {
+      const toOne = next(oneSocket, 'rdx_service_changed');
+      const toTwo = next(twoSocket, 'rdx_service_changed');
+      expect((await t.request({ method: 'POST', url: path, token: admin.token })).statusCode).toBe(200);
+      expect(await toOne).toEqual({ isRunning });
+      expect(await toTwo).toEqual({ isRunning });
+    }
+  });
+
   it('sends transaction_created for an engine fill to the owner and admins, not to others', async () => {
     const owner = await buildUser(t);
     const other = await buildUser(t);

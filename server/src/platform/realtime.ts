@@ -26,6 +26,8 @@ export interface RealtimeHub {
   toUserAndAdmins<E extends EventName>(userId: number, event: E, payload: EventPayload<E>): void;
   /** Whether anyone would receive an event for this user (the owner or an admin is connected somewhere). */
   hasAudience(userId: number): boolean;
+  /** To every signed-in socket, on every instance. */
+  toEveryone<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Closes the session's sockets on every instance (through the Redis adapter when there is one). */
   disconnectSession(sessionId: number): void;
   /** Closes every socket of the user, on every instance. */
@@ -50,6 +52,7 @@ export function createNullRealtime(): RealtimeHub & {
     publish: (rooms, event, payload) => void sent.push({ rooms, event, payload }),
     toUserAndAdmins: (userId, event, payload) =>
       void sent.push({ rooms: [userRoom(userId), ADMINS_ROOM], event, payload }),
+    toEveryone: (event, payload) => void sent.push({ rooms: [], event, payload }),
     hasAudience: () => true,
     disconnectSession: () => undefined,
     disconnectUser: () => undefined,
@@ -184,6 +187,9 @@ export async function createSocketServer(
     toUserAndAdmins(userId, event, payload) {
       if (hasAudience(userId)) publish([userRoom(userId), ADMINS_ROOM], event, payload);
     },
+    toEveryone(event, payload) {
+      (io.emit as (e: string, p: unknown) => boolean)(event, payload);
+    },
     disconnectSession(sessionId) {
       io.in(sessionRoom(sessionId)).disconnectSockets(true);
     },
@@ -225,6 +231,7 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
       strategy: mapping,
     }),
   );
+  events.subscribe('rdx.service_changed', ({ isRunning }) => realtime.toEveryone('rdx_service_changed', { isRunning }));
   events.subscribe('mapping.changed', ({ mappingId, userId }) =>
     realtime.toUserAndAdmins(userId, 'strategy_changed', { userStrategyMappingId: mappingId }),
   );

@@ -9,6 +9,7 @@ import { useSession } from '../features/auth/session-context';
 import { mtmHistory } from '../features/positions/mtm-history';
 import { patchPositionInCache, positionKeys } from '../features/positions/position-cache';
 import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
+import { rdxServiceKey } from '../features/rdx/rdx-service-query';
 import { killSwitchKey } from '../features/risk/kill-switch-query';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
@@ -81,6 +82,12 @@ export function RealtimeBridge() {
     socket.on('strategy_changed', ({ userStrategyMappingId }) => {
       void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.detail(userStrategyMappingId) });
+    });
+    // Switched on or off by an admin (on any console): every banner and the RDX tab follow at once.
+    socket.on('rdx_service_changed', () => {
+      void queryClient.invalidateQueries({ queryKey: rdxServiceKey });
+      // Each row says why it is not trading, the service among the reasons.
+      void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
     });
     socket.on('transaction_created', () => {
       void queryClient.invalidateQueries({ queryKey: mappingKeys.all });

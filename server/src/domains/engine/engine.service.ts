@@ -317,12 +317,14 @@ export function createEngine(deps: {
     /** Switches the service on; the leader starts trading at once, any other instance leaves it to the leader. */
     async start() {
       await deps.shared.rdxWanted.set(true, deps.clock.now());
+      void deps.events.publish('rdx.service_changed', { isRunning: true });
       if (deps.isLeader() && !isRunning) await startHere();
       return { isRunning: true };
     },
 
     async stop() {
       await deps.shared.rdxWanted.set(false, deps.clock.now());
+      void deps.events.publish('rdx.service_changed', { isRunning: false });
       haltHere();
       deps.logger.info('RDX engine stopped');
       return { isRunning: false };
