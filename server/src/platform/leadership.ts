@@ -58,7 +58,7 @@ export async function leaderLockHeld(db: Kysely<DB>): Promise<boolean> {
 
 /**
  * Leadership through `pg_try_advisory_lock` on a dedicated connection, asked every `pollMs`. A leader
- * checks its connection on every poll and steps down (stopping its workers) the moment it fails.
+ * speaks on that connection every poll and steps down (stopping its workers) the moment it fails.
  */
 export function createPostgresLeadership(options: {
   url: string;
@@ -98,17 +98,23 @@ export function createPostgresLeadership(options: {
   function speak(leader: pg.Client) {
     heartbeat = setInterval(() => {
       leader.query('select 1').catch((err: unknown) => {
-        const reason = err instanceof Error ? err.message : 'connection lost';
-        busy = busy.then(() => (client === leader ? stepDown(reason) : undefined));
+        if (client === leader) stepDownInTurn(err instanceof Error ? err.message : 'connection lost');
       });
     }, pollMs);
     heartbeat.unref();
   }
 
+  /** Steps down after whatever leadership work is under way; a failing step-down is logged, never thrown. */
+  function stepDownInTurn(reason: string) {
+    busy = busy
+      .then(() => stepDown(reason))
+      .catch((err: unknown) => options.logger.error({ err }, 'stepping down failed'));
+  }
+
   async function poll() {
     if (isLeader) return;
     const candidate = new pg.Client({ connectionString: options.url, query_timeout: silenceMs, keepAlive: true });
-    candidate.on('error', () => void (busy = busy.then(() => stepDown('connection error'))));
+    candidate.on('error', () => stepDownInTurn('connection error'));
     try {
       await candidate.connect();
       const { rows } = await candidate.query<{ ok: boolean }>('select pg_try_advisory_lock($1, $2) as ok', LEADER_LOCK);
