@@ -1,6 +1,6 @@
 // Names and lookups the trading stories share; the stories themselves go through the screens.
 import type { APIRequestContext } from '@playwright/test';
-import { apiAs, type TestUser } from './user-api.js';
+import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, apiAs, type TestUser } from './user-api.js';
 
 let seq = 0;
 /** A Kite-style broker user id (two letters, four digits) the sandbox accepts. */
@@ -22,3 +22,21 @@ export const SANDBOX_OPTION = 'SANDBOX 24x7 (SANDBOX)';
 
 /** The sandbox's password for every user broker login (docs/SANDBOX.md). */
 export const SANDBOX_BROKER_PASSWORD = 'sandbox-user';
+
+/**
+ * A paper RDX mapping on SANDBOX 24x7 (open around the clock) with an RDX configuration, stopped:
+ * arranged through the API for stories about the row, not about creating it. Start is always pressed
+ * on the screen.
+ */
+export async function configuredPaperMapping(request: APIRequestContext, user: TestUser): Promise<number> {
+  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+  const id = await addMappingViaApi(request, user, {
+    user_broker_id: broker.id,
+    instrument_id: await sandboxInstrumentId(request, user),
+    is_dummy: 1,
+    ce_count: 1,
+    pe_count: 1,
+  });
+  await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+  return id;
+}

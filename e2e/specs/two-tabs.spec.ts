@@ -3,8 +3,8 @@
 import { HomePage } from '../pages/home.page.js';
 import { LoginPage } from '../pages/login.page.js';
 import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
-import { sandboxInstrumentId } from '../trading-api.js';
-import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import { configuredPaperMapping } from '../trading-api.js';
+import { expect, newUser, signIn, test } from '../user-api.js';
 
 /** Quicker than the list's own poll (30 s), so only the pushed change can pass. */
 const AT_ONCE = { timeout: 5_000 };
@@ -18,15 +18,7 @@ test('a strategy reconfigured, then deleted in one tab changes in the other at o
   mappingsPage,
 }) => {
   const user = await newUser(request, 'tabs');
-  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-  const id = await addMappingViaApi(request, user, {
-    user_broker_id: broker.id,
-    instrument_id: await sandboxInstrumentId(request, user),
-    is_dummy: 1,
-    ce_count: 1,
-    pe_count: 1,
-  });
-  await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+  const id = await configuredPaperMapping(request, user);
 
   const otherContext = await browser.newContext();
   try {

@@ -1,34 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import { sandboxInstrumentId } from '../trading-api.js';
-import {
-  addBrokerViaApi,
-  addMappingViaApi,
-  addRdxConfigViaApi,
-  expect,
-  newUser,
-  signIn,
-  test,
-  type TestUser,
-} from '../user-api.js';
+import { configuredPaperMapping } from '../trading-api.js';
+import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
 import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
-
-/**
- * A paper RDX mapping on SANDBOX 24x7 (open around the clock) with an RDX configuration, stopped:
- * arranged through the API, since these tests are about the row, not about creating it. Start is
- * always pressed on the screen.
- */
-async function configuredPaperMapping(request: APIRequestContext, user: TestUser) {
-  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
-  const id = await addMappingViaApi(request, user, {
-    user_broker_id: broker.id,
-    instrument_id: await sandboxInstrumentId(request, user),
-    is_dummy: 1,
-    ce_count: 1,
-    pe_count: 1,
-  });
-  await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
-  return id;
-}
 
 test.describe('Home - Active Strategies', () => {
   test('only active mappings are listed, with mode, window, status, why, and only the actions that can succeed', async ({

@@ -46,6 +46,21 @@ async function receivedBefore(socket: Client, event: keyof ServerToClientEvents,
   return got;
 }
 
+/** An owner with an RDX strategy, another user and an admin, each with a socket open. */
+async function ownerOtherAndAdmin() {
+  const owner = await buildUser(t);
+  const other = await buildUser(t);
+  const admin = await buildAdmin(t);
+  const m = await buildMapping(t, owner);
+  await buildRdxConfig(t, owner, m.id);
+  const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
+    open(owner.token),
+    open(other.token),
+    open(admin.token),
+  ]);
+  return { owner, other, admin, m, ownerSocket, otherSocket, adminSocket };
+}
+
 describe('realtime', () => {
   it('refuses a connection without a live session token', async () => {
     await expect(open(undefined)).rejects.toThrow('No authentication token found');
@@ -53,16 +68,7 @@ describe('realtime', () => {
   });
 
   it('sends strategy_status_changed to the owner and admins only', async () => {
-    const owner = await buildUser(t);
-    const other = await buildUser(t);
-    const admin = await buildAdmin(t);
-    const m = await buildMapping(t, owner);
-    await buildRdxConfig(t, owner, m.id);
-    const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
-      open(owner.token),
-      open(other.token),
-      open(admin.token),
-    ]);
+    const { owner, other, admin, m, ownerSocket, otherSocket, adminSocket } = await ownerOtherAndAdmin();
     // A client claiming to be an admin gains nothing: identity comes from the token.
     otherSocket.emit('authenticate', { userId: admin.id, userRole: 'admin' });
     const toOwner = next(ownerSocket, 'strategy_status_changed');
@@ -83,16 +89,7 @@ describe('realtime', () => {
   });
 
   it('sends strategy_changed when a strategy is reconfigured, edited or deleted, to the owner and admins only', async () => {
-    const owner = await buildUser(t);
-    const other = await buildUser(t);
-    const admin = await buildAdmin(t);
-    const m = await buildMapping(t, owner);
-    await buildRdxConfig(t, owner, m.id);
-    const [ownerSocket, otherSocket, adminSocket] = await Promise.all([
-      open(owner.token),
-      open(other.token),
-      open(admin.token),
-    ]);
+    const { owner, other, m, ownerSocket, otherSocket, adminSocket } = await ownerOtherAndAdmin();
     const base = `/api/strategies/user-mappings/${m.id}`;
     for (const [method, path, payload] of [
       ['PUT', '/rdx-config', { rdx_lot_count: 2, interval: '15m' }],
