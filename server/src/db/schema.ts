@@ -114,6 +114,8 @@ export interface RdxConfigsTable {
   offsetValuePaise: number;
   interval: RdxInterval;
   atmLastUpdated: number | null;
+  /** Moved on by every write that opens legs or sends an order, from the value read under the lock (the fence). */
+  positionVersion: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildUser,
+  buildUserBroker,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 /*
@@ -178,6 +185,7 @@ describe('the slices of one intent', () => {
   it('open one leg together and close it share by share, booking exactly what each filled, once', async () => {
     const repo = t.services.engineRepo;
     const m = await buildMapping(t, owner, { is_dummy: 0 });
+    await buildRdxConfig(t, owner, m.id);
     const at = t.clock.now();
     const intent = {
       mappingId: m.id,
@@ -192,7 +200,10 @@ describe('the slices of one intent', () => {
       createdAt: at,
       updatedAt: at,
     };
-    const sell = await repo.insertPending({ ...intent, tag: 'rdxopen', side: 'SELL', quantity: 1820, intent: 'open' });
+    const sell = await repo.insertPending(
+      { ...intent, tag: 'rdxopen', side: 'SELL', quantity: 1820, intent: 'open' },
+      0,
+    );
     const [s1, s2] = await repo.assignSlices(
       sell,
       [
@@ -210,14 +221,17 @@ describe('the slices of one intent', () => {
     expect(leg).toMatchObject({ quantity: 1065, entryPricePaise: Math.round((1000 * 10000 + 65 * 10100) / 1065) });
     if (!leg) throw new Error('one leg expected');
 
-    const buy = await repo.insertPending({
-      ...intent,
-      legId: leg.id,
-      tag: 'rdxclose',
-      side: 'BUY',
-      quantity: 1065,
-      intent: 'close',
-    });
+    const buy = await repo.insertPending(
+      {
+        ...intent,
+        legId: leg.id,
+        tag: 'rdxclose',
+        side: 'BUY',
+        quantity: 1065,
+        intent: 'close',
+      },
+      1,
+    );
     const [b1, b2] = await repo.assignSlices(
       buy,
       [

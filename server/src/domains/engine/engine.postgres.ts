@@ -3,6 +3,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { LegAlreadyClosedError } from './orders.repository.js';
+import { StalePositionError } from './stale-position.js';
 import { integerArray, textArray } from '../../db/pg-arrays.js';
 
 /*
@@ -92,7 +93,8 @@ export async function runningOnPostgres(
       sql`select m.id, m.user_id as "userId", u.username, m.strategy_id as "strategyId", s.name as "strategyName",
         m.user_broker_id as "userBrokerId", m.is_dummy as "isDummy", m.ce_count as "ceCount", m.pe_count as "peCount",
         m.start_time as "startTime", m.end_time as "endTime", m.running_status as "runningStatus",
-        c.rdx_lot_count as "rdxLotCount", c.atm_value_paise as "atmValuePaise", c.offset_value_paise as "offsetValuePaise"
+        c.rdx_lot_count as "rdxLotCount", c.atm_value_paise as "atmValuePaise", c.offset_value_paise as "offsetValuePaise",
+        c.position_version as "positionVersion"
         from ${MAPPING_JOINS} join users u on u.id = m.user_id join strategies s on s.id = m.strategy_id
         where ${filter} order by m.id`,
     ),
@@ -135,6 +137,7 @@ export async function runningOnPostgres(
     rdxLotCount: m.rdxLotCount,
     atmValuePaise: m.atmValuePaise,
     offsetValuePaise: m.offsetValuePaise,
+    positionVersion: m.positionVersion,
     interval,
   }));
   return { mappings, legs };
@@ -179,9 +182,17 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
       );
     }
     if (input.atm.length > 0) {
-      await sql`update rdx_configs c set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}
-        from unnest(${ints(input.atm, 'mappingId')}::int[], ${ints(input.atm, 'atmPaise')}::bigint[]) as u(mapping_id, atm)
-        where c.mapping_id = u.mapping_id`.execute(trx);
+      // The fence (stale-position.ts): each mapping's version moves on only from the one its state was read at.
+      const { rows } = await sql<{ mappingId: number }>`update rdx_configs c
+        set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}, position_version = u.version + 1
+        from unnest(${ints(input.atm, 'mappingId')}::int[], ${ints(input.atm, 'atmPaise')}::bigint[],
+          ${ints(input.atm, 'positionVersion')}::int[]) as u(mapping_id, atm, version)
+        where c.mapping_id = u.mapping_id and c.position_version = u.version
+        returning c.mapping_id as "mappingId"`.execute(trx);
+      if (rows.length !== input.atm.length) {
+        const moved = new Set(rows.map((r) => r.mappingId));
+        throw new StalePositionError(input.atm.filter((a) => !moved.has(a.mappingId)).map((a) => a.mappingId));
+      }
     }
     if (fills.length === 0) return [];
     const ids = await drawTransactionIds(trx, fills.length);

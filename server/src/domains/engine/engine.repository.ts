@@ -55,6 +55,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'c.rdxLotCount',
         'c.atmValuePaise',
         'c.offsetValuePaise',
+        'c.positionVersion',
         'c.interval',
       ]);
 

@@ -12,6 +12,7 @@ import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { PaperSliceRefusedError } from './paper-slices.js';
+import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
 import { decideManualRealign, isSamePosition, sessionAt } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { inputsFor, toOpenLeg } from './engine.inputs.js';
@@ -65,7 +66,7 @@ export function createEngine(deps: {
 
   /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
   async function execute(plans: Plan[], at: number): Promise<unknown[]> {
-    const { skipped } = await deps.executor
+    const { skipped, stale } = await deps.executor
       .executePaper(
         plans.filter((p) => p.mapping.isDummy === 1),
         at,
@@ -77,12 +78,23 @@ export function createEngine(deps: {
         throw err;
       });
     for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
+    // Traded by another console meanwhile: a manual action hears 409, a close leaves the row saying why.
     const failures: unknown[] = [];
+    for (const mappingId of stale) {
+      noteProblem(mappingId, STALE_POSITION_NOTE);
+      failures.push(new StalePositionError([mappingId]));
+    }
     for (const plan of plans.filter((p) => p.mapping.isDummy !== 1)) {
       try {
         await deps.executor.executeLive(plan, at);
       } catch (err) {
-        deps.logger.error({ err, mappingId: plan.mapping.id }, 'live order failed');
+        if (err instanceof StalePositionError) {
+          deps.logger.warn(
+            { mappingId: plan.mapping.id },
+            'strategy traded elsewhere meanwhile; its order was not sent',
+          );
+          noteProblem(plan.mapping.id, STALE_POSITION_NOTE);
+        } else deps.logger.error({ err, mappingId: plan.mapping.id }, 'live order failed');
         failures.push(err);
       }
     }
@@ -167,7 +179,7 @@ export function createEngine(deps: {
       const failures = await execute(plans, at);
       const refusal = failures.find(isBrokerRefusal);
       const [unknown] = failures;
-      if (!refusal && unknown !== undefined) {
+      if (!refusal && unknown !== undefined && !(unknown instanceof StalePositionError)) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
         // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';

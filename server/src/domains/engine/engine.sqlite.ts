@@ -24,8 +24,8 @@ const FILTER = `from user_strategy_mappings m
   where m.running_status = 1 and m.is_active = 1 and i.instrument_token = ? and c.interval = ?`;
 
 export const MAPPINGS_SQL = `select m.id, m.user_id, m.strategy_id, m.user_broker_id, m.is_dummy, m.ce_count, m.pe_count,
-  m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise, c.offset_value_paise
-  ${FILTER} order by m.id`;
+  m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise, c.offset_value_paise,
+  c.position_version ${FILTER} order by m.id`;
 
 const INSTRUMENT_SQL = `select id, name, instrument_token as instrumentToken, ticker, lot_size as lotSize,
   market_open_time as marketOpenTime, market_close_time as marketCloseTime, timezone, trading_days as tradingDays,
@@ -47,6 +47,7 @@ type Row = [
   number,
   string | null,
   string | null,
+  number,
   number,
   number,
   number,
@@ -113,6 +114,7 @@ function createRunningStates(raw: SqliteDatabase.Database) {
       rdxLotCount: r[10],
       atmValuePaise: r[11],
       offsetValuePaise: r[12],
+      positionVersion: r[13],
       interval,
     }));
     const legs = stmt(LEGS_SQL).all(instrumentToken, interval) as LegRow[];
@@ -208,6 +210,8 @@ function createPaperFills(raw: SqliteDatabase.Database) {
   }
 
   // Entries on one close share few ATMs: one UPDATE per ATM and 500 mappings instead of one per mapping.
+  // Each moves its mappings' position versions on without comparing them: SQLite serves one process, whose
+  // in-process mapping lock cannot be lost mid-close (the fence matters where a lock's connection can drop).
   const atmUpdates = new Map<number, SqliteDatabase.Statement>();
   function updateAtms(atm: Array<{ mappingId: number; atmPaise: number }>, at: number) {
     const byValue = new Map<number, number[]>();
@@ -223,7 +227,8 @@ function createPaperFills(raw: SqliteDatabase.Database) {
         if (!stmt) {
           const marks = chunk.map(() => '?').join(', ');
           stmt = raw.prepare(
-            `update rdx_configs set atm_value_paise = ?, atm_last_updated = ?, updated_at = ? where mapping_id in (${marks})`,
+            `update rdx_configs set atm_value_paise = ?, atm_last_updated = ?, updated_at = ?,
+              position_version = position_version + 1 where mapping_id in (${marks})`,
           );
           atmUpdates.set(chunk.length, stmt);
         }

@@ -33,6 +33,8 @@ export interface MappingState {
   rdxLotCount: number;
   atmValuePaise: number;
   offsetValuePaise: number;
+  /** As read under the mapping lock: the writes this state leads to move it on from here (stale-position.ts). */
+  positionVersion: number;
   interval: RdxInterval;
 }
 
@@ -62,6 +64,7 @@ export interface PaperFills {
   closeLegIds: number[];
   openLegs: NewLeg[];
   fills: NewFill[];
-  atm: Array<{ mappingId: number; atmPaise: number }>;
+  /** Each mapping's new ATM, written only if its position version is still the one read (then moved on). */
+  atm: Array<{ mappingId: number; atmPaise: number; positionVersion: number }>;
   at: number;
 }

@@ -161,6 +161,7 @@ export function createExecutor(deps: ExecutorDeps) {
     m: MappingState,
     intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
     at: number,
+    fence: { positionVersion: number },
     watch?: OrderWatch,
   ) {
     const what = intent.leg ?? intent.open?.option;
@@ -168,23 +169,27 @@ export function createExecutor(deps: ExecutorDeps) {
     const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
     const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
     const tag = newOrderTag();
-    const orderId = await deps.repo.insertPending({
-      mappingId: m.id,
-      userId: m.userId,
-      userBrokerId: m.userBrokerId,
-      legId: intent.leg?.id ?? null,
-      tag,
-      tradingSymbol: symbol,
-      exchange: what.exchange,
-      side: intent.side,
-      quantity,
-      intent: intent.leg ? 'close' : 'open',
-      optionType: what.optionType,
-      strikePaise: what.strikePaise,
-      expiry: what.expiry,
-      createdAt: at,
-      updatedAt: at,
-    });
+    const orderId = await deps.repo.insertPending(
+      {
+        mappingId: m.id,
+        userId: m.userId,
+        userBrokerId: m.userBrokerId,
+        legId: intent.leg?.id ?? null,
+        tag,
+        tradingSymbol: symbol,
+        exchange: what.exchange,
+        side: intent.side,
+        quantity,
+        intent: intent.leg ? 'close' : 'open',
+        optionType: what.optionType,
+        strikePaise: what.strikePaise,
+        expiry: what.expiry,
+        createdAt: at,
+        updatedAt: at,
+      },
+      fence.positionVersion,
+    );
+    fence.positionVersion += 1;
     let sent: Sent;
     try {
       // Above the exchange's freeze quantity Kite slices it (autoslice), each slice an order of its own.
@@ -279,13 +284,15 @@ export function createExecutor(deps: ExecutorDeps) {
     const rest = await restFor(plan.mapping);
     await refuseClosesTheBrokerCannotBack(rest, plan);
     const watch = watchOrders(rest);
+    // Each order moves the strategy's position version on from the last (stale-position.ts).
+    const fence = { positionVersion: plan.mapping.positionVersion };
     try {
       for (const leg of closesOf(plan.decision)) {
-        const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, watch);
+        const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
       for (const open of opensOf(plan.decision)) {
-        const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, watch);
+        const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
       if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);

@@ -2,6 +2,7 @@ import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
 import { insertFills } from './engine.fills.js';
 import { intentTagOf, sliceTag, type Slice } from './order-slices.js';
+import { StalePositionError } from './stale-position.js';
 
 /** A close found its leg already closed: another actor got there first; the transaction is rolled back. */
 export class LegAlreadyClosedError extends Error {
@@ -96,13 +97,27 @@ async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number, at: n
  */
 export function createOrdersRepository(db: Kysely<DB>) {
   return {
-    async insertPending(row: Omit<Insertable<BrokerOrdersTable>, 'status'>) {
-      const { id } = await db
-        .insertInto('brokerOrders')
-        .values({ ...row, status: 'pending' })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return id;
+    /**
+     * Writes an order as pending before it is sent, moving its strategy's position version on from
+     * `positionVersion` (the value read under the mapping lock, stale-position.ts) in the same transaction:
+     * a version moved meanwhile (another console traded the strategy) refuses it, and nothing is sent.
+     */
+    async insertPending(row: Omit<Insertable<BrokerOrdersTable>, 'status'>, positionVersion: number) {
+      return db.transaction().execute(async (trx) => {
+        const moved = await trx
+          .updateTable('rdxConfigs')
+          .set({ positionVersion: positionVersion + 1 })
+          .where('mappingId', '=', row.mappingId)
+          .where('positionVersion', '=', positionVersion)
+          .executeTakeFirst();
+        if (Number(moved.numUpdatedRows) !== 1) throw new StalePositionError([row.mappingId]);
+        const { id } = await trx
+          .insertInto('brokerOrders')
+          .values({ ...row, status: 'pending' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return id;
+      });
     },
 
     async markPlaced(id: number, brokerOrderId: string, at: number) {

@@ -5,6 +5,7 @@ import type { MappingState } from './engine.repository.js';
 import type { PaperFills } from './engine.types.js';
 import { executePaper } from './paper-execution.js';
 import { PaperSliceRefusedError } from './paper-slices.js';
+import { StalePositionError } from './stale-position.js';
 import type { Plan } from './plan.js';
 
 /*
@@ -42,6 +43,7 @@ function mapping(id: number, userId: number): MappingState {
     rdxLotCount: 1,
     atmValuePaise: 0,
     offsetValuePaise: 0,
+    positionVersion: 0,
     interval: '15m',
   };
 }
@@ -75,10 +77,14 @@ const referenceRefusal = () =>
   });
 
 /**
- * A repository that refuses any slice holding `refuseUser`'s fills (with `refusal`), or any slice naming a
- * strategy in `vanished` (deleted mid-close, a reference refusal).
+ * A repository that refuses any slice holding `refuseUser`'s fills (with `refusal`), any slice naming a
+ * strategy in `vanished` (deleted mid-close, a reference refusal), and any slice naming a strategy in
+ * `tradedElsewhere` (its position version moved: another console traded it).
  */
-function executorWith(refuseUser: number, options: { refusal?: () => Error; vanished?: number[] } = {}) {
+function executorWith(
+  refuseUser: number,
+  options: { refusal?: () => Error; vanished?: number[]; tradedElsewhere?: number[] } = {},
+) {
   const writes: PaperFills[] = [];
   const booked: DomainEvents['fills.booked'][] = [];
   let nextId = 1;
@@ -90,6 +96,8 @@ function executorWith(refuseUser: number, options: { refusal?: () => Error; vani
         return Promise.reject((options.refusal ?? (() => new Error('deadlock detected')))());
       }
       if (input.fills.some((f) => vanished.has(f.mappingId))) return Promise.reject(referenceRefusal());
+      const moved = input.atm.filter((a) => options.tradedElsewhere?.includes(a.mappingId)).map((a) => a.mappingId);
+      if (moved.length > 0) return Promise.reject(new StalePositionError(moved));
       return Promise.resolve(input.fills.map((f) => ({ ...f, id: nextId++, transactionDate: AT })));
     },
     existingMappingIds: (ids: readonly number[]) => Promise.resolve(new Set(ids.filter((id) => !vanished.has(id)))),
@@ -114,7 +122,7 @@ describe('paper fills in slices', () => {
   it('writes each slice as its own transaction and tells every fill in one event', async () => {
     const { executor, writes, booked } = executorWith(-1);
     const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
-    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [] });
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [] });
     expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5]]);
     expect(writes.map((w) => w.atm.map((a) => a.mappingId))).toEqual([[1, 2], [3, 4], [5]]);
     expect(booked).toHaveLength(1);
@@ -136,9 +144,17 @@ describe('paper fills in slices', () => {
   it('writes a slice again without a strategy deleted mid-close, so its neighbours still trade', async () => {
     const { executor, writes, booked } = executorWith(-1, { vanished: [4] });
     const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
-    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [] });
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [] });
     expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5], [3]]);
     expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 3, 5]);
+  });
+
+  it('writes a slice again without a strategy another console traded meanwhile, and names it', async () => {
+    const { executor, writes, booked } = executorWith(-1, { tradedElsewhere: [3] });
+    const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20), entry(5, 30)];
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [3] });
+    expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5], [4]]);
+    expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 4, 5]);
   });
 
   it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {

@@ -8,6 +8,7 @@ import { toTransactionDto } from './engine.fills.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.js';
 import { PaperSliceRefusedError, slicesByOwner } from './paper-slices.js';
+import { StalePositionError } from './stale-position.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 
 /*
@@ -42,7 +43,7 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
   const closeLegIds: number[] = [];
   const openLegs: NewLeg[] = [];
   const fills: NewFill[] = [];
-  const atm: Array<{ mappingId: number; atmPaise: number }> = [];
+  const atm: PaperFills['atm'] = [];
   for (const { mapping: m, decision } of plans) {
     for (const l of closesOf(decision)) {
       closeLegIds.push(l.id);
@@ -63,17 +64,34 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
       });
       fills.push(paperFill(m, o.option.tradingSymbol, o.quantity, price));
     }
-    if (decision.action !== 'squareOff') atm.push({ mappingId: m.id, atmPaise: decision.atmPaise });
+    if (decision.action !== 'squareOff') {
+      atm.push({ mappingId: m.id, atmPaise: decision.atmPaise, positionVersion: m.positionVersion });
+    }
   }
   return { closeLegIds, openLegs, fills, atm, at };
 }
 
 /**
- * A slice refused because some of its strategies were deleted while the close decided (by hand: the API
- * refuses to delete a running strategy) is written again without them, once, so one deleted strategy
- * does not cost up to a slice of other strategies their close. Null: not that kind of refusal.
+ * A slice refused for some of its strategies only is written again without them, once, so one strategy does
+ * not cost up to a slice of others their close: strategies deleted while the close decided (by hand: the
+ * API refuses to delete a running strategy), or traded meanwhile by another console that took their lock
+ * when this one's lock connection dropped (stale-position.ts). Null: not that kind of refusal.
  */
-async function withoutVanished(deps: PaperExecutionDeps, slice: Plan[], why: unknown): Promise<Plan[] | null> {
+async function withoutRefused(
+  deps: PaperExecutionDeps,
+  slice: Plan[],
+  why: unknown,
+  stale: number[],
+): Promise<Plan[] | null> {
+  if (why instanceof StalePositionError) {
+    const moved = new Set(why.mappingIds);
+    deps.logger.warn(
+      { mappingIds: why.mappingIds },
+      'strategies traded elsewhere mid-close; their slice written again',
+    );
+    stale.push(...why.mappingIds);
+    return slice.filter((p) => !moved.has(p.mapping.id));
+  }
   if (!isReferenceViolation(why)) return null;
   const living = await deps.repo.existingMappingIds(slice.map((p) => p.mapping.id));
   if (living.size === slice.length) return null;
@@ -84,16 +102,18 @@ async function withoutVanished(deps: PaperExecutionDeps, slice: Plan[], why: unk
 /**
  * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices, in slices of
  * mappings written side by side, each slice one transaction (all or nothing for its mappings, so a crash
- * can neither lose nor double one strategy's fill). Returns the mappings skipped for want of a quote;
- * a slice that could not be written is thrown once the others are booked.
+ * can neither lose nor double one strategy's fill). Returns the mappings skipped for want of a quote and
+ * those another console traded meanwhile (`stale`); a slice that could not be written is thrown once the
+ * others are booked.
  */
 export async function executePaper(
   deps: PaperExecutionDeps,
   plans: Plan[],
   at: number,
-): Promise<{ skipped: number[] }> {
+): Promise<{ skipped: number[]; stale: number[] }> {
   const skipped: number[] = [];
-  if (plans.length === 0) return { skipped };
+  const stale: number[] = [];
+  if (plans.length === 0) return { skipped, stale };
   const keys = new Set<string>();
   for (const { decision } of plans) {
     for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
@@ -133,7 +153,7 @@ export async function executePaper(
   for (const [k, w] of settled.entries()) {
     if (w.status === 'fulfilled') continue;
     const slice = slices[k] ?? [];
-    const retried = await withoutVanished(deps, slice, w.reason);
+    const retried = await withoutRefused(deps, slice, w.reason, stale);
     if (retried === null) refused.push({ slice, why: w.reason });
     else if (retried.length > 0) await write(retried).catch((why: unknown) => refused.push({ slice: retried, why }));
   }
@@ -144,5 +164,5 @@ export async function executePaper(
     const mappingIds = refused.flatMap((r) => r.slice.map((p) => p.mapping.id));
     throw new PaperSliceRefusedError(mappingIds, first.why);
   }
-  return { skipped };
+  return { skipped, stale };
 }

@@ -1,0 +1,226 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
+import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-locks.js';
+import type { LegRow } from '../../db/schema.js';
+import type { MappingState } from './engine.types.js';
+import { StalePositionError } from './stale-position.js';
+
+/*
+ * The fence behind the mapping lock (stale-position.ts). A console holds a strategy's lock on a PostgreSQL
+ * connection of its own; when that connection drops, PostgreSQL frees the lock while the console is still
+ * deciding, and a trader's Realign on another console takes it and trades. The first console's write,
+ * made on what it read before, must then write nothing: no second entry, no second order to the broker.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+const actor = () => ({ userId: owner.id, role: 'user' as const });
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function running(isDummy: 0 | 1, userBrokerId?: number) {
+  const m = await buildMapping(t, owner, {
+    is_dummy: isDummy,
+    ...(userBrokerId ? { user_broker_id: userBrokerId } : {}),
+  });
+  await buildRdxConfig(t, owner, m.id);
+  await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+  return m.id;
+}
+
+const realign = (id: number) =>
+  t.request({ method: 'POST', url: `/api/strategies/user-mappings/${id}/realign`, token: owner.token });
+
+/** The strategy's state as a console reads it under the lock. */
+async function stateOf(id: number): Promise<{ mapping: MappingState; legs: LegRow[] }> {
+  const state = await t.services.engineRepo.one(id);
+  if (!state) throw new Error(`mapping ${id} has no RDX state`);
+  return state;
+}
+
+/** Fills net per symbol and open legs per symbol of one strategy, as the ledger would show them. */
+async function netAndOpen(id: number) {
+  const db = t.database.db;
+  const fills = await db.selectFrom('transactions').selectAll().where('mappingId', '=', id).execute();
+  const legs = await db.selectFrom('strategyLegs').selectAll().where('mappingId', '=', id).execute();
+  const net = new Map<string, number>();
+  for (const f of fills) net.set(f.tradingSymbol, (net.get(f.tradingSymbol) ?? 0) + f.quantity);
+  const open = new Map<string, number>();
+  for (const l of legs.filter((x) => x.status === 'open'))
+    open.set(l.tradingSymbol, (open.get(l.tradingSymbol) ?? 0) + l.quantity);
+  return { net: [...net].filter(([, q]) => q !== 0).sort(), open: [...open].sort(), fills: fills.length };
+}
+
+describe('a write made on a read older than the strategy’s position', () => {
+  it('an order is refused before it is written, on either database', async () => {
+    const { id } = await buildMapping(t, owner, { is_dummy: 0 });
+    await buildRdxConfig(t, owner, id);
+    const { mapping } = await stateOf(id);
+    const order = {
+      mappingId: id,
+      userId: owner.id,
+      userBrokerId: null,
+      legId: null,
+      tag: 'rdxfence1',
+      tradingSymbol: 'NIFTY26D0124500CE',
+      exchange: 'NFO',
+      side: 'SELL' as const,
+      quantity: 65,
+      intent: 'open' as const,
+      optionType: 'CE' as const,
+      strikePaise: 2_450_000,
+      expiry: '2026-12-01',
+      createdAt: t.clock.now(),
+      updatedAt: t.clock.now(),
+    };
+    await t.services.engineRepo.insertPending(order, mapping.positionVersion);
+    const again = t.services.engineRepo.insertPending({ ...order, tag: 'rdxfence2' }, mapping.positionVersion);
+    await expect(again).rejects.toBeInstanceOf(StalePositionError);
+    expect(await t.services.engineRepo.countByTag('rdxfence2')).toBe(0);
+    expect((await stateOf(id)).mapping.positionVersion).toBe(mapping.positionVersion + 1);
+  });
+});
+
+describe.runIf(dialect === 'postgres')('a console’s lock connection drops while it decides', () => {
+  /** A second console's mapping locks on this test's schema, its connections named so they can be cut. */
+  async function otherConsoleLocks(): Promise<{ locks: MappingLocks; cut: () => Promise<number> }> {
+    const url = process.env.TEST_DATABASE_URL ?? '';
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
+    const name = `fence_${randomBytes(4).toString('hex')}`;
+    const locks = createPostgresMappingLocks({
+      url: `${url}${url.includes('?') ? '&' : '?'}application_name=${name}`,
+      schema: rows[0]?.schema ?? 'public',
+      logger: { warn: () => undefined },
+    });
+    const cut = async () => {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        const ended = await admin.query<{ n: number }>(
+          'select count(pg_terminate_backend(pid))::int as n from pg_stat_activity where application_name = $1',
+          [name],
+        );
+        return ended.rows[0]?.n ?? 0;
+      } finally {
+        await admin.end();
+      }
+    };
+    return { locks, cut };
+  }
+
+  it('paper: the trader’s Realign on the other console enters; the stale entry writes nothing', async () => {
+    const id = await running(1);
+    const other = await otherConsoleLocks();
+    try {
+      const refused = await other.locks.withMappings([id], async () => {
+        const stale = await stateOf(id);
+        expect(stale.legs).toEqual([]);
+        expect(await other.cut()).toBe(1);
+        // The lock is free now: the trader's Realign (this app's own lock) gets in and enters.
+        expect((await realign(id)).statusCode).toBe(200);
+        const entered = (await stateOf(id)).legs;
+        expect(entered).toHaveLength(2);
+        // The stale console enters as it decided (the same legs, at the ATM it read).
+        const at = t.clock.now();
+        return t.services.engineRepo
+          .applyPaperFills({
+            at,
+            closeLegIds: [],
+            openLegs: entered.map(({ id: _id, status: _s, openedAt: _o, closedAt: _c, ...leg }) => leg),
+            fills: entered.map((l) => ({
+              userId: owner.id,
+              mappingId: id,
+              strategyId: stale.mapping.strategyId,
+              instrumentId: stale.mapping.instrumentId,
+              tradingSymbol: l.tradingSymbol,
+              quantity: l.quantity,
+              pricePaise: l.entryPricePaise,
+              isDummy: 1,
+              orderId: null,
+            })),
+            atm: [
+              { mappingId: id, atmPaise: stale.mapping.atmValuePaise, positionVersion: stale.mapping.positionVersion },
+            ],
+          })
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+      });
+      expect(refused).toBeInstanceOf(StalePositionError);
+      expect((refused as StalePositionError).mappingIds).toEqual([id]);
+      const { net, open, fills } = await netAndOpen(id);
+      expect(open).toHaveLength(2);
+      expect(fills).toBe(2);
+      expect(net).toEqual(open);
+    } finally {
+      await other.locks.close();
+    }
+  });
+
+  it('live: the stale console sends no order; the broker holds exactly the legs booked', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'FN1234' });
+    const brokerToken = t.sandbox.control.issueKiteAccessToken('FN1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+    const id = await running(0, broker.id);
+    const other = await otherConsoleLocks();
+    try {
+      const refused = await other.locks.withMappings([id], async () => {
+        const stale = await stateOf(id);
+        expect(await other.cut()).toBe(1);
+        expect((await realign(id)).statusCode).toBe(200);
+        const [leg] = (await stateOf(id)).legs;
+        if (!leg) throw new Error('the realign entered no leg');
+        // The stale console's first order of the entry it decided: written as pending before it is sent.
+        return t.services.engineRepo
+          .insertPending(
+            {
+              mappingId: id,
+              userId: owner.id,
+              userBrokerId: broker.id,
+              legId: null,
+              tag: 'rdxstale',
+              tradingSymbol: leg.tradingSymbol,
+              exchange: leg.exchange,
+              side: 'SELL',
+              quantity: leg.quantity,
+              intent: 'open',
+              optionType: leg.optionType,
+              strikePaise: leg.strikePaise,
+              expiry: leg.expiry,
+              createdAt: t.clock.now(),
+              updatedAt: t.clock.now(),
+            },
+            stale.mapping.positionVersion,
+          )
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+      });
+      expect(refused).toBeInstanceOf(StalePositionError);
+      expect(await t.services.engineRepo.countByTag('rdxstale')).toBe(0);
+      const { net, open } = await netAndOpen(id);
+      expect(open).toHaveLength(2);
+      expect(net).toEqual(open);
+      const positions = (await (
+        await fetch(`${t.sandbox.urls.kiteApi}/portfolio/positions`, {
+          headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
+        })
+      ).json()) as { data: { net: Array<{ tradingsymbol: string; quantity: number }> } };
+      const brokerNet = positions.data.net.filter((p) => p.quantity !== 0).map((p) => [p.tradingsymbol, -p.quantity]);
+      expect(brokerNet.sort()).toEqual(open);
+    } finally {
+      await other.locks.close();
+    }
+  });
+});
