@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import type { Mapping } from '@app/contract';
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-locks.js';
 import type { LegRow } from '../../db/schema.js';
 import type { MappingState } from './engine.types.js';
-import { StalePositionError } from './stale-position.js';
+import { STALE_POSITION_MESSAGE, StalePositionError } from './stale-position.js';
 
 /*
  * The fence behind the mapping lock (stale-position.ts). A console holds a strategy's lock on a PostgreSQL
@@ -222,5 +223,65 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
     } finally {
       await other.locks.close();
     }
+  });
+});
+
+describe.runIf(dialect === 'postgres')('what the trader sees when another console traded first', () => {
+  /**
+   * Another console's write to a strategy, landing while this console's own write waits for it: the
+   * strategy's RDX row is held in a transaction of its own until this console's write queues behind it,
+   * then its position version moves on (as another console's entry would move it) and it commits.
+   */
+  async function tradedElsewhereDuring<T>(id: number, action: () => Promise<T>): Promise<T> {
+    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.database.db);
+    const schema = rows[0]?.schema ?? 'public';
+    const other = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query(`set search_path to ${schema}`);
+      await other.query('begin');
+      await other.query('select 1 from rdx_configs where mapping_id = $1 for update', [id]);
+      const acting = action();
+      await vi.waitFor(
+        async () => {
+          // Activity is read afresh each time: inside a transaction PostgreSQL keeps the first read's snapshot.
+          await other.query('select pg_stat_clear_snapshot()');
+          const waiting = await other.query(
+            `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
+              and query like 'update rdx_configs c%'`,
+          );
+          expect(waiting.rowCount).toBeGreaterThan(0);
+        },
+        { timeout: 5000 },
+      );
+      await other.query('update rdx_configs set position_version = position_version + 1 where mapping_id = $1', [id]);
+      await other.query('commit');
+      return await acting;
+    } finally {
+      await other.end();
+    }
+  }
+
+  const rowOf = async (id: number) => {
+    const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
+    return res.json<{ data: Mapping[] }>().data.find((r) => r.id === id);
+  };
+
+  it('a candle close leaves that strategy alone, says why on its row, and still trades its neighbours', async () => {
+    const [a, b] = [await running(1), await running(1)];
+    await t.services.engine.start(); // else the row would first say the service is stopped
+    await tradedElsewhereDuring(a, () => t.services.engine.evaluate('256265', '15m', 2_450_000, t.clock.now()));
+    expect((await netAndOpen(a)).open).toEqual([]);
+    expect((await netAndOpen(b)).open).toHaveLength(2);
+    expect((await rowOf(a))?.status_detail).toContain('another action traded the strategy while this close decided');
+    await t.services.engine.stop();
+  });
+
+  it('a Realign answers 409 with the reason and trades nothing', async () => {
+    const id = await running(1);
+    const res = await tradedElsewhereDuring(id, () => realign(id));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', error: STALE_POSITION_MESSAGE });
+    expect(await netAndOpen(id)).toEqual({ net: [], open: [], fills: 0 });
   });
 });
