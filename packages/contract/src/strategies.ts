@@ -56,8 +56,7 @@ export const MappingSchema = z.object({
   user_username: z.string(),
   /** The instrument's lot size, so a screen can name quantities (count × lots × lot size). */
   lot_size: z.number().int(),
-  /** Whether the broker account has an access token (a LIVE strategy cannot trade without one). */
-  /** The broker account holds an access token that has not expired yet. */
+  /** The broker account holds an access token that has not expired yet (a LIVE strategy cannot trade without one). */
   broker_has_token: z.boolean(),
   /** When the broker account's access token expires (06:00 IST), or null without one. */
   broker_token_expires_at: IsoTimeSchema.nullable(),
