@@ -11,8 +11,8 @@ import type { Actor } from '../../platform/ownership.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
-import { PaperSliceRefusedError } from './paper-slices.js';
-import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
+import { createPlanExecution } from './plan-execution.js';
+import { StalePositionError } from './stale-position.js';
 import { decideManualRealign, isSamePosition, sessionAt } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { inputsFor, toOpenLeg } from './engine.inputs.js';
@@ -24,7 +24,7 @@ import { createTradeProblems } from './trade-problems.js';
 import { createSquareOffChase } from './square-off-chase.js';
 import { createPaperExit } from './paper-exit.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
-import type { Executor, Plan } from './executor.js';
+import type { Executor } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
@@ -64,42 +64,7 @@ export function createEngine(deps: {
   const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired } = createLiveGuards(deps);
   const calendar = createCalendarGate(deps.calendar);
 
-  /** Trades the plans (their mappings' locks held); live failures are logged and returned for manual actions. */
-  async function execute(plans: Plan[], at: number): Promise<unknown[]> {
-    const { skipped, stale } = await deps.executor
-      .executePaper(
-        plans.filter((p) => p.mapping.isDummy === 1),
-        at,
-      )
-      .catch((err: unknown) => {
-        // Their rows say why they did not trade; the next close decides again.
-        if (err instanceof PaperSliceRefusedError)
-          for (const id of err.mappingIds) noteProblem(id, 'the paper fills could not be saved');
-        throw err;
-      });
-    for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
-    // Traded by another console meanwhile: a manual action hears 409, a close leaves the row saying why.
-    const failures: unknown[] = [];
-    for (const mappingId of stale) {
-      noteProblem(mappingId, STALE_POSITION_NOTE);
-      failures.push(new StalePositionError([mappingId]));
-    }
-    for (const plan of plans.filter((p) => p.mapping.isDummy !== 1)) {
-      try {
-        await deps.executor.executeLive(plan, at);
-      } catch (err) {
-        if (err instanceof StalePositionError) {
-          deps.logger.warn(
-            { mappingId: plan.mapping.id },
-            'strategy traded elsewhere meanwhile; its order was not sent',
-          );
-          noteProblem(plan.mapping.id, STALE_POSITION_NOTE);
-        } else deps.logger.error({ err, mappingId: plan.mapping.id }, 'live order failed');
-        failures.push(err);
-      }
-    }
-    return failures;
-  }
+  const execute = createPlanExecution({ executor: deps.executor, logger: deps.logger, noteProblem });
 
   /** A manual action whose broker orders failed reports the broker's reason. */
   const raiseFirst = (failures: unknown[]) => {

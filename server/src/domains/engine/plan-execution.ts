@@ -1,0 +1,48 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Executor, Plan } from './executor.js';
+import { PaperSliceRefusedError } from './paper-slices.js';
+import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
+
+/**
+ * Trades a decision's plans, their mappings' locks held: paper in slices, then each live plan through
+ * the broker. What kept a strategy from trading is noted on its row (`noteProblem`); live failures and
+ * strategies another console traded meanwhile are returned, so a manual action can answer with the first.
+ */
+export function createPlanExecution(deps: {
+  executor: Pick<Executor, 'executePaper' | 'executeLive'>;
+  logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  noteProblem: (mappingId: number, why: string) => void;
+}) {
+  const { noteProblem } = deps;
+  return async function execute(plans: Plan[], at: number): Promise<unknown[]> {
+    const paper = plans.filter((p) => p.mapping.isDummy === 1);
+    const { skipped, stale } = await deps.executor.executePaper(paper, at).catch((err: unknown) => {
+      // Their rows say why they did not trade; the next close decides again.
+      if (err instanceof PaperSliceRefusedError)
+        for (const id of err.mappingIds) noteProblem(id, 'the paper fills could not be saved');
+      throw err;
+    });
+    for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
+    // Traded by another console meanwhile: a manual action hears 409, a close leaves the row saying why.
+    const failures: unknown[] = [];
+    for (const mappingId of stale) {
+      noteProblem(mappingId, STALE_POSITION_NOTE);
+      failures.push(new StalePositionError([mappingId]));
+    }
+    for (const plan of plans.filter((p) => p.mapping.isDummy !== 1)) {
+      try {
+        await deps.executor.executeLive(plan, at);
+      } catch (err) {
+        if (err instanceof StalePositionError) {
+          deps.logger.warn(
+            { mappingId: plan.mapping.id },
+            'strategy traded elsewhere meanwhile; its order was not sent',
+          );
+          noteProblem(plan.mapping.id, STALE_POSITION_NOTE);
+        } else deps.logger.error({ err, mappingId: plan.mapping.id }, 'live order failed');
+        failures.push(err);
+      }
+    }
+    return failures;
+  };
+}
