@@ -46,3 +46,39 @@ test('a strategy reconfigured, then deleted in one tab changes in the other at o
     await otherContext.close();
   }
 });
+
+test('alerts marked read in one tab leave the other tab’s bell at once', async ({
+  browser,
+  request,
+  page,
+  loginPage,
+  homePage,
+  profilePage,
+}) => {
+  const user = await newUser(request, 'bells');
+  await signIn({ loginPage, homePage }, user);
+  // Two alerts the trader makes from the screen: the Profile page's test alert, twice.
+  await profilePage.open();
+  const send = page.getByRole('button', { name: 'Send Test Alert' });
+  await send.click();
+  await expect(page.getByTestId('alerts-unread')).toHaveText('1');
+  await send.click();
+  await expect(page.getByTestId('alerts-unread')).toHaveText('2');
+
+  const otherContext = await browser.newContext();
+  try {
+    const otherPage = await otherContext.newPage();
+    await signIn({ loginPage: new LoginPage(otherPage), homePage: new HomePage(otherPage) }, user);
+    await expect(otherPage.getByTestId('alerts-unread')).toHaveText('2');
+
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page.getByRole('button', { name: 'Mark all read' }).click();
+    await expect(page.getByTestId('alerts-unread')).toHaveCount(0);
+    // The bell's own poll is slower than this: only the pushed change can clear it.
+    await expect(otherPage.getByTestId('alerts-unread')).toHaveCount(0, AT_ONCE);
+    await otherPage.getByRole('button', { name: 'Notifications' }).click();
+    await otherPage.screenshot({ path: 'e2e/artifacts/screens/two-tabs-alerts-read.png' });
+  } finally {
+    await otherContext.close();
+  }
+});

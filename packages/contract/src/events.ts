@@ -22,6 +22,8 @@ export const RdxServiceChangedSchema = z.object({ isRunning: z.boolean() });
 export const PositionsUpdatedSchema = z.object({ position: AdminPositionSchema });
 /** A new alert for the signed-in user (issue 13): the bell counts it. */
 export const AlertCreatedSchema = z.object({ alert: AlertSchema });
+/** The user marked alerts read (in any tab, on any console): every bell of theirs shows the count left. */
+export const AlertsReadSchema = z.object({ unread: z.number().int() });
 export const TestEventSchema = z.object({ message: z.string(), sentAt: z.string() });
 export const AuthenticatePayloadSchema = z.object({
   userId: z.number().int().optional(),
@@ -36,6 +38,7 @@ export interface ServerToClientEvents {
   positions_updated: (payload: z.infer<typeof PositionsUpdatedSchema>) => void;
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
   alert_created: (payload: z.infer<typeof AlertCreatedSchema>) => void;
+  alerts_read: (payload: z.infer<typeof AlertsReadSchema>) => void;
 }
 
 export interface ClientToServerEvents {

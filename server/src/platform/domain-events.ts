@@ -73,6 +73,8 @@ export interface DomainEvents {
   'broker.token_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
   /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
   'alert.created': { userId: number; alert: Alert };
+  /** A user marked alerts read. Realtime: `alerts_read`, to that user only (their other tabs' bells). */
+  'alerts.read': { userId: number; unread: number };
   /**
    * A control action to keep on record (issue 13): the audit domain appends it. Values of secrets never ride
    * on it. `actor` is given where no user id names the author (a failed sign-in's attempted name, `system`).

@@ -244,6 +244,9 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
   events.subscribe('alert.created', ({ userId, alert }) =>
     realtime.publish([userRoom(userId)], 'alert_created', { alert }),
   );
+  events.subscribe('alerts.read', ({ userId, unread }) =>
+    realtime.publish([userRoom(userId)], 'alerts_read', { unread }),
+  );
   events.subscribe('realtime.test_event', ({ userId, message, sentAt }) =>
     realtime.publish([userRoom(userId)], 'test_event', { message, sentAt }),
   );

@@ -111,6 +111,8 @@ export function RealtimeBridge() {
         void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       }
     });
+    // Read in another tab (or on another console): this tab's bell and list follow.
+    socket.on('alerts_read', () => void queryClient.invalidateQueries({ queryKey: alertKeys.list }));
     return () => {
       reconcileSoon.cancel();
       reconnect.current = () => undefined;

@@ -53,3 +53,35 @@ describe('alert_created', () => {
     expect(adminGot).toBe(false);
   });
 });
+
+describe('alerts_read', () => {
+  it("tells the reader's other tabs how many are left unread, and no one else", async () => {
+    const owner = await buildUser(t);
+    const other = await buildUser(t);
+    for (let i = 0; i < 2; i++) {
+      await t.request({ method: 'POST', url: '/api/alerts/channels/test', token: owner.token });
+    }
+    const [otherTab, stranger] = await Promise.all([open(owner.token), open(other.token)]);
+    let strangerGot = false;
+    stranger.on('alerts_read', () => {
+      strangerGot = true;
+    });
+    const told = new Promise<Parameters<ServerToClientEvents['alerts_read']>[0]>((resolve) =>
+      otherTab.once('alerts_read', resolve),
+    );
+
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/alerts/read',
+      token: owner.token,
+      payload: { all: true },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await told).toEqual({ unread: 0 });
+
+    const marker = new Promise((resolve) => stranger.once('test_event', resolve));
+    t.services.realtime.publish([userRoom(other.id)], 'test_event', { message: 'marker', sentAt: '' });
+    await marker;
+    expect(strangerGot).toBe(false);
+  });
+});

@@ -83,7 +83,9 @@ export function createAlertsService(deps: {
 
     async markRead(actor: Actor, body: { ids?: number[] | undefined; all?: boolean | undefined }) {
       await repo.markRead(actor.userId, body.all === true ? 'all' : (body.ids ?? []), clock.now());
-      return { unread: (await repo.countsFor(actor.userId)).unread };
+      const { unread } = await repo.countsFor(actor.userId);
+      void events.publish('alerts.read', { userId: actor.userId, unread });
+      return { unread };
     },
 
     async channels(actor: Actor): Promise<AlertChannels> {
