@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createScratchDatabase, dialect } from '../../test/test-app.js';
 import { openDatabase, type Database } from './client.js';
+import { createPostgresMappingLocks } from './mapping-locks.js';
 
 /*
  * PostgreSQL drops every connection of the console (a restart, a failover, an operator's
@@ -63,5 +64,42 @@ describe.runIf(dialect === 'postgres')('PostgreSQL drops the console’s connect
     });
     expect(result).toBe('finished');
     expect(await database.locks.withMappings([7], () => Promise.resolve('next'))).toBe('next');
+  });
+
+  it('a lock connection dropped while it waits: the wait starts again on a fresh one, the caller never hears', async () => {
+    // Two consoles: this one holds mapping 11 while the other waits for it.
+    const other = createPostgresMappingLocks({ url: scratch.url, logger });
+    try {
+      let release = () => undefined as void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const holding = database.locks.withMappings([11], () => held);
+      const waiter = other.withMappings([11], () => Promise.resolve('got it')).catch((err: unknown) => err);
+      const admin = new pg.Client({ connectionString: scratch.url });
+      await admin.connect();
+      try {
+        const waiting = async () =>
+          (
+            await admin.query<{ pid: number }>(
+              `select pid from pg_locks where locktype = 'advisory' and objid = 11 and objsubid = 2 and not granted`,
+            )
+          ).rows;
+        await vi.waitFor(async () => expect(await waiting()).toHaveLength(1));
+        const [{ pid } = { pid: 0 }] = await waiting();
+        await admin.query('select pg_terminate_backend($1)', [pid]);
+        // The other console waits again, on a fresh connection, and gets the lock once this one lets go.
+        await vi.waitFor(async () => {
+          const again = await waiting();
+          expect(again).toHaveLength(1);
+          expect(again[0]?.pid).not.toBe(pid);
+        });
+      } finally {
+        await admin.end();
+        release();
+      }
+      await holding;
+      expect(await waiter).toBe('got it');
+    } finally {
+      await other.close();
+    }
   });
 });

@@ -18,3 +18,16 @@ export function surviveDroppedConnections(pool: pg.Pool, logger: DroppedConnecti
   // A client lent out (to a transaction, or holding mapping locks) has no pool listener meanwhile.
   pool.on('connect', (client) => client.on('error', heard));
 }
+
+/**
+ * Whether an error says the connection itself went away (rather than the statement being refused):
+ * PostgreSQL's connection-exception (08…) and operator-intervention (57P…: terminated by an operator, a
+ * shutdown) classes, or node-pg's own words for a socket that closed under it.
+ */
+export function isDroppedConnection(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  const code = (err as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(08|57P)/.test(code)) return true;
+  if (code === 'ECONNRESET' || code === 'EPIPE') return true;
+  return /Connection terminated|not queryable/.test(err.message);
+}

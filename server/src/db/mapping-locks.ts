@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { surviveDroppedConnections, type DroppedConnectionLogger } from './dropped-connections.js';
+import { isDroppedConnection, surviveDroppedConnections, type DroppedConnectionLogger } from './dropped-connections.js';
 import { integerArray } from './pg-arrays.js';
 
 /**
@@ -87,23 +87,41 @@ export function createPostgresMappingLocks(options: {
   // A lock connection that drops frees its locks in PostgreSQL; the holder's next query (or unlock) fails.
   surviveDroppedConnections(pool, options.logger, 'mapping locks');
   const MAPPING_LOCK_SPACE = lockSpace(options.schema ?? 'public');
+
+  /**
+   * A connection of the pool holding every key's lock. A connection that drops while it waits (a
+   * PostgreSQL restart, `pg_terminate_backend`) is closed and the wait starts again once on a fresh one:
+   * nothing was done under the lock yet, so the caller need not hear of it.
+   */
+  async function lockedClient(ids: readonly number[], attempt = 1): Promise<pg.PoolClient> {
+    const client = await pool.connect();
+    try {
+      await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
+        MAPPING_LOCK_SPACE,
+        integerArray(ids),
+      ]);
+      return client;
+    } catch (err) {
+      // Closed, not pooled: any lock the statement took ends with its connection.
+      client.release(err as Error);
+      if (attempt > 1 || !isDroppedConnection(err)) throw err;
+      return lockedClient(ids, attempt + 1);
+    }
+  }
+
   return {
     async withMappings(mappingIds, fn) {
       const ids = [...new Set(mappingIds)].sort((a, b) => a - b);
       const release = await queue.acquire(ids);
       try {
         if (ids.length === 0) return await fn();
-        const client = await pool.connect();
+        const client = await lockedClient(ids);
         let broken: Error | undefined;
         try {
-          await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
-            MAPPING_LOCK_SPACE,
-            integerArray(ids),
-          ]);
           return await fn();
         } finally {
-          // The connection is ours alone meanwhile, so its advisory locks are exactly these (or the part a
-          // failed lock statement took): one call frees them, where unlocking 10,000 one by one took ~45 ms.
+          // The connection is ours alone meanwhile, so its advisory locks are exactly these: one call frees
+          // them, where unlocking 10,000 one by one took ~45 ms.
           // A connection that cannot unlock is closed rather than pooled, which ends its locks too.
           await client.query('select pg_advisory_unlock_all()').catch((err: Error) => (broken = err));
           client.release(broken);
