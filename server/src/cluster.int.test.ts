@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ChildServer, freePort } from '../test/child-server.js';
@@ -11,9 +12,9 @@ import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-e
 /**
  * Issue 10: three real consoles on one PostgreSQL and one Redis. Two run every role, one serves the API
  * only; strategies trade on a fast exchange clock while concurrent actions hit all three and the leader
- * is SIGKILLed twice. Afterwards nothing was traded twice: legs = fills net, one entry per candle close,
- * broker orders = booked fills, a standby took over within 15 s, and the API-only console's socket got
- * every fill.
+ * is SIGKILLed twice, the strategies' lock connections cut under the actions after each kill. Afterwards
+ * nothing was traded twice: legs = fills net, one entry per candle close, broker orders = booked fills, a
+ * standby took over within 15 s, and the API-only console's socket got every fill.
  */
 const run = dialect === 'postgres' && Boolean(process.env.REDIS_URL);
 const ADMIN = { username: 'admin', password: 'cluster-admin-pw' };
@@ -159,6 +160,37 @@ async function storm(token: string, ids: number[]) {
   }
 }
 
+/** Leadership and startup take advisory locks of this class; strategies' locks are of another. */
+const CONSOLE_LOCK_CLASS = 0x52_44_58;
+
+/**
+ * While `during` runs, every connection holding or awaiting a strategy's lock is cut, again and again (an
+ * operator's `pg_terminate_backend`, a flaky network): PostgreSQL frees those locks while their holders
+ * still work, so another console gets in, and only the fence (engine/stale-position.ts) keeps each write
+ * single. Returns how many connections were cut.
+ */
+async function cuttingLockConnections(during: Promise<unknown>): Promise<number> {
+  let isDone = false;
+  let cut = 0;
+  const cutting = (async () => {
+    while (!isDone) {
+      const { rows } = await sql<{ n: number }>`select count(pg_terminate_backend(l.pid))::int as n
+        from pg_locks l join pg_database d on d.oid = l.database
+        where d.datname = current_database() and l.locktype = 'advisory' and l.objsubid = 2
+          and l.classid <> ${CONSOLE_LOCK_CLASS}::oid`.execute(database.db);
+      cut += rows[0]?.n ?? 0;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  })();
+  try {
+    await during;
+  } finally {
+    isDone = true;
+    await cutting;
+  }
+  return cut;
+}
+
 /** Kills the leader and returns how long the others took to agree on a new one. */
 async function killLeader(): Promise<{ killed: 'a' | 'b'; tookMs: number }> {
   const leader = await leaderSeenBy(servers.c);
@@ -194,10 +226,12 @@ describe.skipIf(!run)('three consoles on one PostgreSQL', () => {
     await storm(token, ids);
 
     const takeovers: number[] = [];
+    let lockConnectionsCut = 0;
     for (let round = 0; round < 2; round++) {
       const { killed, tookMs } = await killLeader();
       takeovers.push(tookMs);
-      await storm(token, ids);
+      // The storm again, its strategies' lock connections cut under it as it goes.
+      lockConnectionsCut += await cuttingLockConnections(storm(token, ids));
       await servers[killed].start(); // back as a standby
     }
     // A few more candle closes under the last leader, then everything stops and settles.
@@ -212,6 +246,7 @@ describe.skipIf(!run)('three consoles on one PostgreSQL', () => {
     );
 
     expect(takeovers.every((ms) => ms <= 15_000)).toBe(true);
+    expect(lockConnectionsCut).toBeGreaterThan(0);
     const txs = await db.selectFrom('transactions').selectAll().execute();
     const legs = await db.selectFrom('strategyLegs').selectAll().execute();
 
