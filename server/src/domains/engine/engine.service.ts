@@ -379,7 +379,10 @@ export function createEngine(deps: {
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
-          const failures = await execute([{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }], at);
+          const failures = await execute(
+            [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
+            at,
+          ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
           // The row says the console keeps at it, rather than asking the trader to press Exit again.
           if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
           else problems.clear(id);

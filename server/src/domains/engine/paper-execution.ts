@@ -7,7 +7,8 @@ import type { OptionChainService } from '../market-data/option-chain.service.js'
 import { toTransactionDto } from './engine.fills.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.js';
-import { PaperSliceRefusedError, slicesByOwner } from './paper-slices.js';
+import { PaperSliceRefusedError, QuotesUnavailableError, slicesByOwner } from './paper-slices.js';
+import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { StalePositionError } from './stale-position.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 
@@ -119,7 +120,12 @@ export async function executePaper(
     for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
     for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
   }
-  const quoted = await deps.chain.quotesPaise([...keys]);
+  const quoted = await deps.chain.quotesPaise([...keys]).catch((err: unknown) => {
+    throw new QuotesUnavailableError(
+      plans.map((p) => p.mapping.id),
+      marketDataFailure(err).message,
+    );
+  });
   // Symbols are unique within NFO; one lookup table by symbol keeps the loop below cheap.
   const quotes = new Map<string, number>();
   for (const [k, v] of quoted) quotes.set(k.slice(k.indexOf(':') + 1), v);

@@ -80,11 +80,18 @@ export function createPaperExit(deps: {
         const mapping = { ...m, runningStatus: RUNNING_STATUS.STOPPED };
         plans.push({ mapping, decision: { action: 'squareOff', close: own.map(toOpenLeg), reason: 'exit' } });
       }
-      const { skipped } = await deps.executor.executePaper(plans, at);
-      const unquoted = new Set(skipped);
-      for (const { mapping } of plans) {
-        if (unquoted.has(mapping.id)) deps.problems.note(mapping.id, 'no quote for an option');
-        else deps.problems.clear(mapping.id);
+      try {
+        const { skipped } = await deps.executor.executePaper(plans, at);
+        const unquoted = new Set(skipped);
+        for (const { mapping } of plans) {
+          if (unquoted.has(mapping.id)) deps.problems.note(mapping.id, 'no quote for an option');
+          else deps.problems.clear(mapping.id);
+        }
+      } catch (err) {
+        // Stopped all the same (the count says so); the square-off chase buys the legs back when it can.
+        deps.logger.warn({ err, mappings: plans.length }, 'paper square-off left to the chase');
+        const why = err instanceof Error ? err.message : 'the fills could not be written';
+        for (const { mapping } of plans) deps.problems.note(mapping.id, `square-off incomplete (${why}); trying again`);
       }
       await deps.problems.share();
       return { stopped };

@@ -1,3 +1,4 @@
+import { AppError } from '../../platform/errors.js';
 /**
  * Mappings per paper-fill transaction. A 10,000-strategy candle close is written as four transactions at
  * once, so PostgreSQL spreads the index and foreign-key upkeep of its 20,000 fills over its cores
@@ -42,6 +43,20 @@ export function slicesByOwner<T extends { mapping: { userId: number } }>(
   }
   if (current.length > 0) slices.push(current);
   return slices;
+}
+
+/**
+ * The option prices a paper trade fills at could not be had (market data cannot reach Kite: a refused or
+ * expired token, the provider down): nothing was traded. A manual action answers with the reason; each
+ * strategy's row says it.
+ */
+export class QuotesUnavailableError extends AppError {
+  constructor(
+    readonly mappingIds: number[],
+    readonly reason: string,
+  ) {
+    super(502, 'UPSTREAM_FAILED', `No option prices, so nothing was traded: ${reason}`);
+  }
 }
 
 /** A slice of a close the database refused: its strategies did not trade (the others' fills stand). */

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, Plan } from './executor.js';
-import { PaperSliceRefusedError } from './paper-slices.js';
+import { PaperSliceRefusedError, QuotesUnavailableError } from './paper-slices.js';
 import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
 
 /**
@@ -20,6 +20,8 @@ export function createPlanExecution(deps: {
       // Their rows say why they did not trade; the next close decides again.
       if (err instanceof PaperSliceRefusedError)
         for (const id of err.mappingIds) noteProblem(id, 'the paper fills could not be saved');
+      if (err instanceof QuotesUnavailableError)
+        for (const id of err.mappingIds) noteProblem(id, `no option prices (${err.reason})`);
       throw err;
     });
     for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');

@@ -43,10 +43,16 @@ export function createSquareOffChase(deps: {
     if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
     if (!(await deps.isMarketOpenFor(state.mapping, at))) return;
     const close = state.legs.map(toOpenLeg);
-    const failures = await deps.execute(
-      [{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
-      at,
-    );
+    let failures: unknown[];
+    try {
+      failures = await deps.execute(
+        [{ mapping: state.mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
+        at,
+      );
+    } catch (err) {
+      // Paper without prices, a refused write: counted like a broker's refusal, so the tries back off.
+      failures = [err];
+    }
     const left = (await deps.repo.openLegsOf(id)).length;
     if (failures.length === 0 && left === 0) {
       tries.reset(id);
