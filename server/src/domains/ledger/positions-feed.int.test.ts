@@ -85,9 +85,18 @@ describe('positions_updated', () => {
     await t.services.positionsFeed.tick(); // first look: sends the position as it stands
     await flush(socket, owner.id);
     expect(got).toHaveLength(1);
-    await t.services.positionsFeed.tick(); // same instant, same quotes: nothing new
-    await flush(socket, owner.id);
-    expect(got).toHaveLength(1);
+    // Same instant, same prices: nothing new. The legs' first streamed marks (the ticker connects in the
+    // background) may still differ from the REST quote the first look used, so once they are in, a tick
+    // at this instant must say nothing.
+    await vi.waitFor(
+      async () => {
+        const before = got.length;
+        await t.services.positionsFeed.tick();
+        await flush(socket, owner.id);
+        expect(got).toHaveLength(before);
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     // The sandbox's option prices move with time: past the quote cache the REST marks change, and once the
     // ticker is up (it connects in the background) the streamed marks change with each step it pushes.
     await vi.waitFor(
