@@ -10,7 +10,14 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { MappingView } from '../strategies/mappings.repository.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';
-import { chainSpan, localDate, offsetOutsideChain, type ChainOption } from './rdx.logic.js';
+import {
+  chainSpan,
+  isKiteInstrument,
+  localDate,
+  notKiteInstrument,
+  offsetOutsideChain,
+  type ChainOption,
+} from './rdx.logic.js';
 
 export const RDX_STRATEGY_NAME = 'RDX';
 
@@ -86,6 +93,8 @@ export function createRdxConfigService(deps: {
       return locks.withMappings([mappingId], async () => {
         const mapping = await loadRdxMapping(actor, mappingId);
         if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
+        // It would show running forever: no candle of it ever reaches the engine, which follows Kite's.
+        if (!isKiteInstrument(mapping.instrumentToken)) throw badRequest(notKiteInstrument(mapping.instrumentName));
         await assertOnChain(mapping, input);
         const now = clock.now();
         const row = await repo.insert({

@@ -44,6 +44,8 @@ export interface StatusFacts {
   stop?: { reason: StopReason; at: number } | null;
   /** The admin's kill switch is engaged: nothing starts, resumes or realigns until it is released. */
   killSwitchEngaged?: boolean;
+  /** Why RDX can never trade the mapping's instrument (no option chain on Kite), or absent. */
+  notTradable?: string | null;
   /** Which of the strategy's own limits are set now: a stop by one since cleared has nothing left to wait for. */
   ownLimits?: { maxLoss: boolean; targetProfit: boolean };
 }
@@ -165,6 +167,7 @@ function stoppedDetail(f: StatusFacts, now: number): string {
 
 function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.config === null) return 'No RDX configuration: configure RDX to trade';
+  if (f.notTradable) return `Cannot trade: ${f.notTradable}`;
   if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
   // No candles close while the ticker is down for good: nothing trades until an admin generates a token.
   if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;

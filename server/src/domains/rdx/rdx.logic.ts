@@ -94,6 +94,15 @@ export function nearestExpiry(chain: readonly ChainOption[], today: string): str
   return indexOf(chain).expiries.find((e) => e > today) ?? null;
 }
 
+/**
+ * Whether RDX can trade an instrument: it sells Kite (NFO) options, and Kite names instruments by number,
+ * where a Binance pair (BTCUSDT) has a symbol for a token and no option chain on Kite.
+ */
+export const isKiteInstrument = (instrumentToken: string) => /^\d+$/.test(instrumentToken);
+
+/** RDX's refusal of an instrument it cannot trade (configuring it, and the row of one configured before). */
+export const notKiteInstrument = (name: string) => `RDX trades Kite options, and ${name} has no option chain on Kite`;
+
 export const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
 
 /** ATM = round(price / S) × S. */

@@ -29,6 +29,7 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         's.description as strategyDescription',
         'i.name as instrumentName',
         'i.ticker as instrumentTicker',
+        'i.instrumentToken as instrumentToken',
         'i.lotSize as lotSize',
         ...INSTRUMENT_HOURS,
         'ub.brokerUsername as brokerUsername',

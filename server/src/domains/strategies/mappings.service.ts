@@ -9,6 +9,7 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { describeStatus } from '../rdx/rdx-status.logic.js';
+import { isKiteInstrument, notKiteInstrument } from '../rdx/rdx.logic.js';
 import { capRefusal, setsDeskCap } from '../risk/limits.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import { brokerTokenState } from './broker-token.logic.js';
@@ -158,6 +159,7 @@ export function createMappingsService({
           lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
           isEngineRunning: engineRunning,
           engineProblem: tradeProblems[String(row.id)] ?? null,
+          notTradable: isKiteInstrument(row.instrumentToken) ? null : notKiteInstrument(row.instrumentName),
           marketDataHalt: kiteHalt,
           nseHolidays,
           stop: stopOf(row),

@@ -294,4 +294,42 @@ describe('a strategy the engine cannot trade says why', () => {
     );
     await t.services.engine.stop();
   });
+
+  it('RDX on a crypto pair (no option chain on Kite) is refused at Configure, not left running forever', async () => {
+    const btc = await t.database.db
+      .selectFrom('instruments')
+      .select('id')
+      .where('instrumentToken', '=', 'BTCUSDT')
+      .executeTakeFirstOrThrow();
+    const m = await buildMapping(t, owner, { instrument_id: btc.id });
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${m.id}/rdx-config`,
+      token: owner.token,
+      payload: { rdx_lot_count: 1, interval: '1m' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe('RDX trades Kite options, and BTCUSDT has no option chain on Kite');
+    // One configured before this rule (an older version) says so on its row while it runs.
+    const now = t.clock.now();
+    await t.database.db
+      .insertInto('rdxConfigs')
+      .values({
+        mappingId: m.id,
+        rdxLotCount: 1,
+        atmValuePaise: 0,
+        offsetValuePaise: 0,
+        interval: '1m',
+        atmLastUpdated: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
+    await toggle(m.id, 1);
+    await t.services.engine.start();
+    expect((await mapping(m.id)).status_detail).toBe(
+      'Cannot trade: RDX trades Kite options, and BTCUSDT has no option chain on Kite',
+    );
+    await t.services.engine.stop();
+  });
 });
