@@ -179,6 +179,15 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     expect(r.actions).toEqual([]);
   });
 
+  it('names the kill switch apart from an earlier stop of another kind', () => {
+    const byLimit = { reason: 'daily_max_loss' as const, at: KILLED_AT };
+    const r = describeStatus(facts({ runningStatus: 0, stop: byLimit, killSwitchEngaged: true }), KILLED_AT + 60_000);
+    expect(r.detail).toBe(
+      'Stopped at the daily max loss at 10:42 IST · the kill switch is engaged: no strategy starts until an admin releases it',
+    );
+    expect(r.actions).toEqual([]);
+  });
+
   it('offers Start again once released, and names legs still being squared off', () => {
     const released = describeStatus(facts({ runningStatus: 0, stop }), KILLED_AT + 60_000);
     expect(released.detail).toBe('Stopped by the kill switch at 10:42 IST: press Start to trade again');

@@ -136,7 +136,11 @@ function stoppedDetail(f: StatusFacts, now: number): string {
     if (f.openLegCount > 0) {
       return `${by} with ${legsText(f.openLegCount)} still open: ${f.engineProblem ? cannotTrade(f.engineProblem) : 'squaring them off'}`;
     }
-    if (f.killSwitchEngaged) return `${by}: no strategy starts until an admin releases it`;
+    if (f.killSwitchEngaged) {
+      // Stopped by something else before the switch: the switch is named, not read as that stop's rule.
+      const engaged = f.stop?.reason === 'kill_switch' ? '' : ' · the kill switch is engaged';
+      return `${by}${engaged}: no strategy starts until an admin releases it`;
+    }
     // Today's P&L still stands at the limit: Start is refused until tomorrow or until the limit moves.
     const isCleared =
       (f.stop?.reason === 'max_loss' && f.ownLimits?.maxLoss === false) ||
