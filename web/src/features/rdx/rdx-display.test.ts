@@ -32,7 +32,15 @@ describe('heldSizeNote', () => {
     expect(heldSizeNote(mapping([leg('CE', 100), leg('PE', 100)]), 1)).toBe(
       'Holding 2 lots a leg: Realign resizes to 1',
     );
-    expect(heldSizeNote(mapping([leg('CE', 50)]), 1)).toBe('Holding other quantities than configured: Realign resizes');
+    expect(heldSizeNote(mapping([leg('CE', 50), leg('PE', 100)]), 1)).toBe(
+      'Holding other quantities than configured: Realign resizes',
+    );
+  });
+
+  it('names a side held though now set to 0, or configured though not held, whatever the other side holds', () => {
+    const ceOff = { ...mapping([leg('CE', 100), leg('PE', 100)]), ce_count: 0 };
+    expect(heldSizeNote(ceOff, 2)).toBe('Holding CE, now set to 0: Realign buys it back');
+    expect(heldSizeNote(mapping([leg('CE', 50)]), 1)).toBe('Holding no PE, though configured: Realign sells it');
   });
 
   it('says nothing when they match or nothing is held', () => {

@@ -31,6 +31,8 @@ export function heldSizeNote(
 ): string | null {
   if (mapping.open_legs.length === 0 || mapping.lot_size <= 0) return null;
   const heldLots: number[] = [];
+  const unwanted: string[] = []; // held, though its count is now 0
+  const missing: string[] = []; // configured, though none is held
   let isDifferent = false;
   for (const [type, count] of [
     ['CE', mapping.ce_count],
@@ -38,10 +40,15 @@ export function heldSizeNote(
   ] as const) {
     const held = mapping.open_legs.filter((l) => l.option_type === type).reduce((s, l) => s + l.quantity, 0);
     if (held === 0 && count === 0) continue;
+    if (count === 0) unwanted.push(type);
+    else if (held === 0) missing.push(type);
     if (held !== count * lotCount * mapping.lot_size) isDifferent = true;
-    if (count > 0) heldLots.push(held / (count * mapping.lot_size));
+    if (count > 0 && held > 0) heldLots.push(held / (count * mapping.lot_size));
   }
   if (!isDifferent) return null;
+  // A side switched off or on while holding says so: a lot size for the other side would hide it.
+  if (unwanted.length > 0) return `Holding ${unwanted.join(' and ')}, now set to 0: Realign buys it back`;
+  if (missing.length > 0) return `Holding no ${missing.join(' or ')}, though configured: Realign sells it`;
   const [first] = heldLots;
   const same = first !== undefined && heldLots.every((n) => n === first) && Number.isInteger(first);
   return same
