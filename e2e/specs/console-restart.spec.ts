@@ -1,7 +1,7 @@
 // A console restarted under an open screen (an upgrade, a crash): the screen catches up by itself when the
 // console is back, and if it stays away longer than the socket's five reconnection attempts, a bar says
 // live updates stopped and its Reconnect button brings them back, with whatever changed meanwhile, all
-// without reloading the page.
+// without reloading the page. Unattended, the bar goes by itself once the console is back.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -63,7 +63,7 @@ async function seedUser(url: string, username: string) {
 test('an open screen catches up after a console restart, and offers Reconnect once the retries are spent', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const console_ = await restartableConsole();
   const context = await browser.newContext({ baseURL: console_.url });
   try {
@@ -101,6 +101,15 @@ test('an open screen catches up after a console restart, and offers Reconnect on
     await lost.getByRole('button', { name: 'Reconnect' }).click();
     await expect(lost).toHaveCount(0);
     await expect(admin.userRow('joined_meanwhile')).toBeVisible();
+
+    // Down that long once more, and back while nobody presses Reconnect: the bar goes by itself (a quiet
+    // try every 30 s), rather than saying the console cannot be reached over a screen that works.
+    await console_.stop();
+    await expect(lost).toBeVisible({ timeout: 45_000 });
+    await console_.start();
+    await seedUser(console_.url, 'joined_unattended');
+    await expect(lost).toHaveCount(0, { timeout: 45_000 });
+    await expect(admin.userRow('joined_unattended')).toBeVisible();
   } finally {
     await context.close();
     await console_.remove();

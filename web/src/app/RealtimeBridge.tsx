@@ -18,6 +18,8 @@ import './realtime.css';
 
 /** Reconciliation asks every live broker account: after a burst of fills, once every 5 s is plenty. */
 const RECONCILE_AFTER_FILL_MS = 5_000;
+/** Once the client's own retries are spent, a quiet try this often, so a console back later clears the bar. */
+const RETRY_WHILE_LOST_MS = 30_000;
 
 /**
  * Keeps screens live (SPEC §4 "Realtime events"): a status change merges the whole strategy into its
@@ -29,7 +31,8 @@ const RECONCILE_AFTER_FILL_MS = 5_000;
  * A lost connection is caught up on: when it comes back, by itself or by Reconnect, every screen on show
  * reads again (events sent meanwhile were missed, and a read that failed while the server was down would
  * otherwise stay failed). Once SPEC's five reconnection attempts are spent, or the server closed the
- * socket itself, a bar says live updates stopped and offers Reconnect.
+ * socket itself, a bar says live updates stopped and offers Reconnect; a quiet try every 30 s meanwhile
+ * clears it by itself once the console answers again (a trader saw it stay up over a working screen).
  */
 export function RealtimeBridge() {
   const { user } = useSession();
@@ -50,22 +53,28 @@ export function RealtimeBridge() {
     // Every connection after the first is a return, by the client's own retries or the Reconnect button
     // (which is no 'reconnect' of the manager): screens read again, for what was missed meanwhile.
     let connectedBefore = false;
+    let quietRetry: ReturnType<typeof setInterval> | undefined;
+    const giveUp = () => {
+      setLost(true);
+      clearInterval(quietRetry);
+      quietRetry = setInterval(() => {
+        if (!socket.connected) socket.connect();
+      }, RETRY_WHILE_LOST_MS);
+    };
     socket.on('connect', () => {
+      clearInterval(quietRetry);
       setLost(false);
       if (connectedBefore) void queryClient.invalidateQueries();
       connectedBefore = true;
     });
-    socket.io.on('reconnect_failed', () => setLost(true));
+    socket.io.on('reconnect_failed', giveUp);
     // Closed by the server itself (an older console's shutdown, an ended session): the client will not
     // retry on its own, so the bar offers it.
     socket.on('disconnect', (reason) => {
       if (reason !== 'io server disconnect') return;
       // Most often the session ended (a password change, a logout elsewhere): asking says so at once, and
       // a 401 signs this tab out with the reason. A live session means the server just closed the socket.
-      call(api.auth.verify).then(
-        () => setLost(true),
-        () => undefined,
-      );
+      call(api.auth.verify).then(giveUp, () => undefined);
     });
     reconnect.current = () => {
       setLost(false);
@@ -114,6 +123,7 @@ export function RealtimeBridge() {
     // Read in another tab (or on another console): this tab's bell and list follow.
     socket.on('alerts_read', () => void queryClient.invalidateQueries({ queryKey: alertKeys.list }));
     return () => {
+      clearInterval(quietRetry);
       reconcileSoon.cancel();
       reconnect.current = () => undefined;
       setLost(false);
