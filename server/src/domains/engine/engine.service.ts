@@ -19,7 +19,7 @@ import { inputsFor, toOpenLeg } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
 import { isBrokerRefusal } from './broker-refusal.js';
-import { createLiveGuards } from './live-guards.js';
+import { createLiveGuards, fencedBefore } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
 import { createSquareOffChase } from './square-off-chase.js';
 import { createPaperExit } from './paper-exit.js';
@@ -138,8 +138,8 @@ export function createEngine(deps: {
         noteProblem(id, 'the broker could not be asked about earlier orders');
         return 0;
       }
-      // Settling may have booked fills: decide on the legs as they are now.
-      const state = (await deps.repo.one(id)) ?? before;
+      // Settling may have booked fills: decide on the legs as they are now, fenced as they were before.
+      const state = fencedBefore((await deps.repo.one(id)) ?? before, before.mapping.positionVersion);
       const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
       const failures = await execute(plans, at);
       const refusal = failures.find(isBrokerRefusal);
@@ -345,9 +345,10 @@ export function createEngine(deps: {
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
         if ((await deps.shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
         const at = deps.clock.now();
-        await waitForOrdersOrRefuse(id, at);
-        const state = await deps.repo.one(id);
-        if (!state) throw badRequest('Configure RDX for this strategy first');
+        const fence = await waitForOrdersOrRefuse(id, at);
+        const read = await deps.repo.one(id);
+        if (!read) throw badRequest('Configure RDX for this strategy first');
+        const state = fencedBefore(read, fence);
         const closed = await calendar.reasonAt(state.mapping, at);
         if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
@@ -368,8 +369,9 @@ export function createEngine(deps: {
         await deps.mappings.load(actor, id);
         const at = deps.clock.now();
         chase.reset(id); // a user's Exit starts the chase afresh
-        await waitForOrdersOrRefuse(id, at);
-        const state = await deps.repo.one(id);
+        const fence = await waitForOrdersOrRefuse(id, at);
+        const read = await deps.repo.one(id);
+        const state = read && fencedBefore(read, fence);
         const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
         if (state && legs.length > 0) {
           if (!(await isMarketOpenFor(state.mapping, at))) throw conflict('Market is closed; exit when it opens');

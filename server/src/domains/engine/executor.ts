@@ -47,6 +47,9 @@ const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
 const LOOK_WHILE_STREAMING_MS = 5000;
 
 /** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
+/** How long an order written but not found at the broker may still be on its way there. */
+export const UNSENT_GRACE_MS = 60_000;
+
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
 /**
@@ -141,7 +144,13 @@ export function createExecutor(deps: ExecutorDeps) {
     const stillOpen: string[] = [];
     for (const o of open) {
       const rows = await pendingRows(deps.repo, o, book, at);
-      if (rows.length === 0) await deps.repo.markFailed(o.id, 'never reached the broker', at);
+      if (rows.length === 0) {
+        // Written moments ago and not at the broker yet: the console that wrote it may be sending it now
+        // (its lock lost under it, or its throttle's wait). Failed only once it cannot be on its way.
+        if (at - o.createdAt < UNSENT_GRACE_MS)
+          stillOpen.push(`${o.side} ${o.quantity} ${o.tradingSymbol} (being placed)`);
+        else await deps.repo.markFailed(o.id, 'never reached the broker', at);
+      }
       for (const { id, brokerOrderId, quantity } of rows) {
         const verdict = await finalState(rest, brokerOrderId, 1);
         // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.

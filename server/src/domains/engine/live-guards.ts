@@ -28,14 +28,18 @@ export function createLiveGuards(deps: {
     return open.length === 0 ? null : `waiting for the broker to settle ${open.join(', ')}`;
   }
 
-  /** Manual actions: earlier orders settled first, or a 409 saying which are still open at the broker. */
-  async function waitForOrdersOrRefuse(id: number, at: number) {
+  /**
+   * Manual actions: earlier orders settled first, or a 409 saying which are still open at the broker.
+   * Returns the strategy's position version as read before the settling (see `fencedBefore`).
+   */
+  async function waitForOrdersOrRefuse(id: number, at: number): Promise<number | null> {
     const state = await deps.repo.one(id);
-    if (!state) return;
+    if (!state) return null;
     const wait = await mustWaitForOrders(state.mapping, at).catch((err: unknown) => {
       throw marketDataFailure(err);
     });
     if (wait !== null) throw conflict(`Not now: ${wait}`);
+    return state.mapping.positionVersion;
   }
 
   /**
@@ -63,4 +67,15 @@ export function createLiveGuards(deps: {
   }
 
   return { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired };
+}
+
+/**
+ * A live decision's state, fenced at the position version read before its earlier orders were settled
+ * (stale-position.ts). Read after, it would take in an order another console wrote in between (its lock
+ * lost under it), which the settling never saw: the decision's own orders would then pass the fence and
+ * double that one. Held at the earlier version, they are refused instead.
+ */
+export function fencedBefore<S extends { mapping: MappingState }>(state: S, positionVersion: number | null): S {
+  if (positionVersion === null) return state;
+  return { ...state, mapping: { ...state.mapping, positionVersion } };
 }

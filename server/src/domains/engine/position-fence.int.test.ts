@@ -91,6 +91,49 @@ describe('a write made on a read older than the strategy’s position', () => {
   });
 });
 
+describe('an order another console has only just written', () => {
+  it('is waited for, not given up as never sent, for a minute: that console may be sending it now', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'GR1234' });
+    const brokerToken = t.sandbox.control.issueKiteAccessToken('GR1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
+    const id = await running(0, broker.id);
+    const { mapping } = await stateOf(id);
+    // Written as pending by a console that lost its lock, and not yet at the broker.
+    await t.services.engineRepo.insertPending(
+      {
+        mappingId: id,
+        userId: owner.id,
+        userBrokerId: broker.id,
+        legId: null,
+        tag: 'rdxinflight',
+        tradingSymbol: 'NIFTY26D0124600CE',
+        exchange: 'NFO',
+        side: 'SELL',
+        quantity: 65,
+        intent: 'open',
+        optionType: 'CE',
+        strikePaise: 2_460_000,
+        expiry: '2026-12-01',
+        createdAt: t.clock.now(),
+        updatedAt: t.clock.now(),
+      },
+      mapping.positionVersion,
+    );
+    const early = await realign(id);
+    expect(early.statusCode).toBe(409);
+    expect(early.json<{ error: string }>().error).toBe(
+      'Not now: waiting for the broker to settle SELL 65 NIFTY26D0124600CE (being placed)',
+    );
+    expect((await t.services.engineRepo.pendingOf(id)).map((o) => o.tag)).toEqual(['rdxinflight']);
+
+    // A minute on, it cannot be on its way any more: failed, and the strategy trades.
+    t.clock.advance(61_000);
+    expect((await realign(id)).statusCode).toBe(200);
+    expect(await t.services.engineRepo.pendingOf(id)).toEqual([]);
+    expect((await stateOf(id)).legs).toHaveLength(2);
+  });
+});
+
 describe.runIf(dialect === 'postgres')('a console’s lock connection drops while it decides', () => {
   /** A second console's mapping locks on this test's schema, its connections named so they can be cut. */
   async function otherConsoleLocks(): Promise<{ locks: MappingLocks; cut: () => Promise<number> }> {

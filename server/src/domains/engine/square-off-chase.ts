@@ -3,6 +3,7 @@ import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Plan } from './executor.js';
 import { toOpenLeg } from './engine.inputs.js';
+import { fencedBefore } from './live-guards.js';
 import { createRetryBook } from './retry-book.js';
 import type { createTradeProblems } from './trade-problems.js';
 
@@ -39,8 +40,9 @@ export function createSquareOffChase(deps: {
     // Orders of the exit still open (or a broker that cannot be asked): the next pass tries again.
     const before = await deps.repo.one(id);
     if (before && (await deps.mustWaitForOrders(before.mapping, at).catch(() => 'broker unreachable')) !== null) return;
-    const state = await deps.repo.one(id);
-    if (!state || state.legs.length === 0 || state.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
+    const read = await deps.repo.one(id);
+    if (!read || read.legs.length === 0 || read.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
+    const state = fencedBefore(read, before?.mapping.positionVersion ?? null);
     if (!(await deps.isMarketOpenFor(state.mapping, at))) return;
     const close = state.legs.map(toOpenLeg);
     let failures: unknown[];
