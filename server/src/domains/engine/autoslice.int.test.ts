@@ -213,6 +213,17 @@ describe('the slices of one intent', () => {
       at,
     );
     if (!s1 || !s2) throw new Error('two slices expected');
+    // Learned again (another console settling it at once): the same rows, no second copy.
+    expect(
+      await repo.assignSlices(
+        sell,
+        [
+          { brokerOrderId: 'o1', quantity: 1755 },
+          { brokerOrderId: 'o2', quantity: 65 },
+        ],
+        at,
+      ),
+    ).toEqual([s1, s2]);
     // The first slice fills 1000 of its 1755 before the rest is cancelled; the second fills whole.
     expect(await repo.recordFill(s1.id, 10000, at, 1000)).toMatchObject({ quantity: 1000 });
     expect(await repo.recordFill(s2.id, 10100, at, 65)).toMatchObject({ quantity: 65 });

@@ -91,6 +91,20 @@ async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number, at: n
   return legId;
 }
 
+/** The rows an intent's slices were already assigned to (the row `id` and its `<tag>.<n>` copies). */
+async function assignedSlices(trx: Trx, id: number) {
+  const row = await trx.selectFrom('brokerOrders').select('tag').where('id', '=', id).executeTakeFirst();
+  if (!row) return [];
+  const rows = await trx
+    .selectFrom('brokerOrders')
+    .select(['id', 'brokerOrderId', 'quantity'])
+    .where((eb) => eb.or([eb('tag', '=', row.tag), eb('tag', 'like', `${row.tag}.%`)]))
+    .where('brokerOrderId', 'is not', null)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, brokerOrderId: r.brokerOrderId ?? '', quantity: r.quantity }));
+}
+
 /**
  * Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag.
  * Part of the engine repository (engine.repository.ts), not used on its own.
@@ -160,19 +174,19 @@ export function createOrdersRepository(db: Kysely<DB>) {
      */
     async assignSlices(id: number, slices: readonly Slice[], at: number) {
       return db.transaction().execute(async (trx) => {
-        const row = await trx
-          .selectFrom('brokerOrders')
-          .selectAll()
-          .where('id', '=', id)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
         const [first, ...others] = slices;
-        if (!row || !first) return [];
-        await trx
+        if (!first) return [];
+        // Claimed first, conditionally: the console that sent it and another settling it (its lock lost
+        // meanwhile) may learn the same slices at once; the second finds them assigned and takes those rows.
+        const claimed = await trx
           .updateTable('brokerOrders')
           .set({ brokerOrderId: first.brokerOrderId, quantity: first.quantity, updatedAt: at })
           .where('id', '=', id)
-          .execute();
+          .where('status', '=', 'pending')
+          .where('brokerOrderId', 'is', null)
+          .executeTakeFirst();
+        if (Number(claimed.numUpdatedRows) !== 1) return assignedSlices(trx, id);
+        const row = await trx.selectFrom('brokerOrders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         const rows = [{ id, ...first }];
         for (const [i, slice] of others.entries()) {
           const { id: _id, ...copy } = row;

@@ -6,6 +6,7 @@ import type { PaperFills } from './engine.types.js';
 import { executePaper } from './paper-execution.js';
 import { PaperSliceRefusedError } from './paper-slices.js';
 import { StalePositionError } from './stale-position.js';
+import { LegAlreadyClosedError } from './orders.repository.js';
 import type { Plan } from './plan.js';
 
 /*
@@ -155,6 +156,29 @@ describe('paper fills in slices', () => {
     expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [3] });
     expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 2], [3, 4], [5], [4]]);
     expect(booked[0]?.transactions.map((x) => x.user_strategy_mapping_id).sort()).toEqual([1, 2, 4, 5]);
+  });
+
+  it('takes a leg another console closed first as that strategy traded elsewhere, and writes the rest', async () => {
+    const legId = 77;
+    const { executor, writes } = executorWith(20, { refusal: () => new LegAlreadyClosedError(legId) });
+    const base = entry(3, 20);
+    if (base.decision.action !== 'enter') throw new Error('an entry expected');
+    const held = {
+      id: legId,
+      optionType: 'CE' as const,
+      tradingSymbol: CE,
+      exchange: 'NFO',
+      strikePaise: 2_460_000,
+      expiry: '2026-12-01',
+      quantity: 65,
+    };
+    const realign: Plan = {
+      mapping: base.mapping,
+      decision: { action: 'realign', atmPaise: 2_460_000, close: [held], open: base.decision.open },
+    };
+    const plans = [entry(1, 10), realign, entry(4, 30)];
+    expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [3] });
+    expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 3, 3], [4], [1]]);
   });
 
   it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {

@@ -10,6 +10,7 @@ import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.j
 import { PaperSliceRefusedError, QuotesUnavailableError, slicesByOwner } from './paper-slices.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { StalePositionError } from './stale-position.js';
+import { LegAlreadyClosedError } from './orders.repository.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 
 /*
@@ -84,6 +85,11 @@ async function withoutRefused(
   why: unknown,
   stale: number[],
 ): Promise<Plan[] | null> {
+  // A leg another console closed first (its lock lost under it): the strategy that held it was traded there.
+  if (why instanceof LegAlreadyClosedError) {
+    const holder = slice.find((p) => closesOf(p.decision).some((l) => l.id === why.legId));
+    if (holder) return withoutRefused(deps, slice, new StalePositionError([holder.mapping.id]), stale);
+  }
   if (why instanceof StalePositionError) {
     const moved = new Set(why.mappingIds);
     deps.logger.warn(
