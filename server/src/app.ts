@@ -224,6 +224,7 @@ export async function buildApp(deps: AppDeps) {
     optionChains: marketData.optionChains,
     calendar: calendar.calendar,
     paperSliceSize: deps.paperSliceSize,
+    instance: deps.leadership?.instance,
   });
   app.addHook('onClose', () => engine.close());
   const risk = createRiskModule({

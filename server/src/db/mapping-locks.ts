@@ -73,6 +73,13 @@ export function createLocalMappingLocks(): MappingLocks {
 }
 
 /**
+ * How long a lock holder may fall silent (frozen by SIGSTOP or a stalled VM, cut off) before PostgreSQL ends
+ * its session and so frees its strategies' locks: a chaos run saw one frozen console halt every console's
+ * trading for as long as it stayed frozen. The holder speaks four times in that window.
+ */
+export const LOCK_SILENCE_MS = 8_000;
+
+/**
  * PostgreSQL: the local queue first (no connection is spent waiting on our own process), then the
  * advisory locks, all taken in one statement in ascending order.
  */
@@ -81,9 +88,22 @@ export function createPostgresMappingLocks(options: {
   schema?: string;
   poolSize?: number;
   logger?: DroppedConnectionLogger | undefined;
+  /** How long a holder may fall silent before PostgreSQL ends its session, freeing its locks. */
+  silenceMs?: number;
 }): MappingLocks {
   const queue = createKeyedQueue();
+  const silenceMs = options.silenceMs ?? LOCK_SILENCE_MS;
   const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 8 });
+  // PostgreSQL 14+ ends a session idle (outside a transaction) this long; an older server keeps a frozen
+  // holder's locks until its connection is seen dead (a crash or kill -9 still frees them at once).
+  let hasSilenceRule = true;
+  async function fallSilentAfter(client: pg.PoolClient) {
+    if (!hasSilenceRule) return;
+    await client.query(`set idle_session_timeout = ${Math.round(silenceMs)}`).catch((err: Error) => {
+      hasSilenceRule = false;
+      options.logger?.warn({ reason: err.message }, 'a frozen console will keep its strategies locked');
+    });
+  }
   // A lock connection that drops frees its locks in PostgreSQL; the holder's next query (or unlock) fails.
   surviveDroppedConnections(pool, options.logger, 'mapping locks');
   const MAPPING_LOCK_SPACE = lockSpace(options.schema ?? 'public');
@@ -96,6 +116,7 @@ export function createPostgresMappingLocks(options: {
   async function lockedClient(ids: readonly number[], attempt = 1): Promise<pg.PoolClient> {
     const client = await pool.connect();
     try {
+      await fallSilentAfter(client);
       await client.query('select pg_advisory_lock($1, id) from unnest($2::int[]) as id order by id', [
         MAPPING_LOCK_SPACE,
         integerArray(ids),
@@ -117,13 +138,22 @@ export function createPostgresMappingLocks(options: {
         if (ids.length === 0) return await fn();
         const client = await lockedClient(ids);
         let broken: Error | undefined;
+        // The holder's word to PostgreSQL while it works (its own queries go through other connections):
+        // a holder that freezes falls silent, and PostgreSQL ends its session and frees its locks.
+        const heartbeat = setInterval(() => {
+          client.query('select 1').catch((err: Error) => (broken = err));
+        }, silenceMs / 4);
+        heartbeat.unref();
         try {
           return await fn();
         } finally {
+          clearInterval(heartbeat);
           // The connection is ours alone meanwhile, so its advisory locks are exactly these: one call frees
-          // them, where unlocking 10,000 one by one took ~45 ms.
+          // them, where unlocking 10,000 one by one took ~45 ms; its silence rule goes with them.
           // A connection that cannot unlock is closed rather than pooled, which ends its locks too.
-          await client.query('select pg_advisory_unlock_all()').catch((err: Error) => (broken = err));
+          await client
+            .query(`select pg_advisory_unlock_all()${hasSilenceRule ? '; reset idle_session_timeout' : ''}`)
+            .catch((err: Error) => (broken = err));
           client.release(broken);
         }
       } finally {

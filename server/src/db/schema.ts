@@ -202,6 +202,8 @@ export interface BrokerOrdersTable {
   brokerOrderId: string | null;
   fillPricePaise: number | null;
   error: string | null;
+  /** The instance name of the console that wrote it (null: written before consoles were named here). */
+  writtenBy: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: number;
   updatedAt: number;
 }

@@ -45,6 +45,8 @@ export function createEngineModule(deps: {
   calendar: HolidaySource;
   /** Mappings per paper-fill transaction (default: paper-slices.ts `paperSliceFor`). */
   paperSliceSize?: number | undefined;
+  /** This console's instance name, written on its broker orders. */
+  instance?: string | undefined;
 }) {
   const repo = createEngineRepository(deps.database);
   // Live accounts' order updates pushed on the Kite ticker while their orders are awaited (order-updates.ts).
@@ -60,6 +62,7 @@ export function createEngineModule(deps: {
     throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
     orderUpdates,
     paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
+    ...(deps.instance ? { instance: deps.instance } : {}),
   });
   const engine = createEngine({
     repo,

@@ -36,6 +36,8 @@ export interface ExecutorDeps {
   orderUpdates?: Pick<OrderUpdates, 'watch'>;
   /** Mappings per paper-fill transaction (paper-slices.ts); tests make it small to see slices. */
   paperSliceSize?: number;
+  /** This console's instance name, written on its orders (migration 202611260009). */
+  instance?: string;
 }
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
@@ -46,10 +48,10 @@ const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
  */
 const LOOK_WHILE_STREAMING_MS = 5000;
 
-/** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
-/** How long an order written but not found at the broker may still be on its way there. */
+/** How long another console's order not found at the broker may still be on its way there. */
 export const UNSENT_GRACE_MS = 60_000;
 
+/** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
 /**
@@ -145,9 +147,11 @@ export function createExecutor(deps: ExecutorDeps) {
     for (const o of open) {
       const rows = await pendingRows(deps.repo, o, book, at);
       if (rows.length === 0) {
-        // Written moments ago and not at the broker yet: the console that wrote it may be sending it now
-        // (its lock lost under it, or its throttle's wait). Failed only once it cannot be on its way.
-        if (at - o.createdAt < UNSENT_GRACE_MS)
+        // Another console's, written moments ago and not at the broker yet: that console may be sending it
+        // now (its lock lost under it). Failed only once it cannot be on its way; this console's own (a
+        // restart after a crash, or a send that failed) at once.
+        const isAnothers = o.writtenBy !== null && o.writtenBy !== (deps.instance ?? null);
+        if (isAnothers && at - o.createdAt < UNSENT_GRACE_MS)
           stillOpen.push(`${o.side} ${o.quantity} ${o.tradingSymbol} (being placed)`);
         else await deps.repo.markFailed(o.id, 'never reached the broker', at);
       }
@@ -193,6 +197,7 @@ export function createExecutor(deps: ExecutorDeps) {
         optionType: what.optionType,
         strikePaise: what.strikePaise,
         expiry: what.expiry,
+        writtenBy: deps.instance ?? null,
         createdAt: at,
         updatedAt: at,
       },

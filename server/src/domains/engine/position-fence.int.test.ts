@@ -98,7 +98,8 @@ describe('an order another console has only just written', () => {
     await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
     const id = await running(0, broker.id);
     const { mapping } = await stateOf(id);
-    // Written as pending by a console that lost its lock, and not yet at the broker.
+    // Written as pending by another console that lost its lock, and not yet at the broker. (One this
+    // console wrote itself, before a crash, is failed at once: crash-recovery.int.test.ts.)
     await t.services.engineRepo.insertPending(
       {
         mappingId: id,
@@ -106,6 +107,7 @@ describe('an order another console has only just written', () => {
         userBrokerId: broker.id,
         legId: null,
         tag: 'rdxinflight',
+        writtenBy: 'another-console',
         tradingSymbol: 'NIFTY26D0124600CE',
         exchange: 'NFO',
         side: 'SELL',
