@@ -129,6 +129,16 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       return row ? Number(row.lastCloseAt) : null;
     },
 
+    /** A mapping's position version now (stale-position.ts); null when it has no RDX configuration. */
+    async positionVersionOf(mappingId: number): Promise<number | null> {
+      const row = await db
+        .selectFrom('rdxConfigs')
+        .select('positionVersion')
+        .where('mappingId', '=', mappingId)
+        .executeTakeFirst();
+      return row?.positionVersion ?? null;
+    },
+
     /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
     async one(mappingId: number) {
       const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();

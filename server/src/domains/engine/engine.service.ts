@@ -358,7 +358,13 @@ export function createEngine(deps: {
         if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
           return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
         }
-        raiseFirst(await execute([{ mapping: state.mapping, decision }], at));
+        const failures = await execute([{ mapping: state.mapping, decision }], at);
+        if (failures[0] instanceof StalePositionError) {
+          // The trader hears it in the answer; the row stays as the winning action left it.
+          problems.clear(id);
+          await shareProblems();
+        }
+        raiseFirst(failures);
         return { strategy: await deps.mappings.get(actor, id) };
       });
     },

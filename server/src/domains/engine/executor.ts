@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { isRateLimit } from '../../platform/outbound.js';
 import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
 import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
 import type { KiteOrder, KiteRest } from '../market-data/adapters/kite-rest-client.js';
@@ -9,6 +10,7 @@ import type { EngineRepository, MappingState } from './engine.repository.js';
 import { toTransactionDto } from './engine.fills.js';
 import { executePaper as executePaperFills } from './paper-execution.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
+import { StalePositionError } from './stale-position.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
 import { BrokerRefusal, REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
@@ -229,8 +231,9 @@ export function createExecutor(deps: ExecutorDeps) {
         },
       );
     } catch (err) {
-      // A refusal is final; a lost reply stays pending and is settled by its tag on recovery.
-      if (err instanceof KiteApiError) await deps.repo.markFailed(orderId, err.message, at);
+      // A refusal is final, and so is Kite's 429 (the order was not taken: three consoles trading one account
+      // together can exceed its rate); a lost reply stays pending and is settled by its tag on recovery.
+      if (err instanceof KiteApiError || isRateLimit(err)) await deps.repo.markFailed(orderId, err.message, at);
       throw err;
     }
     const refused = sent.isSliced ? sent.refusals.map((r) => `a slice was refused: ${r}`) : [];
@@ -295,6 +298,10 @@ export function createExecutor(deps: ExecutorDeps) {
 
   /** Live trading: market orders through the user's Kite account, closes first, then opens. */
   async function executeLive(plan: Plan, at: number): Promise<void> {
+    // Traded by another console since this decision's read: said as such before the broker is asked, which
+    // would otherwise find the legs already bought back and suggest a close by hand.
+    const version = await deps.repo.positionVersionOf(plan.mapping.id);
+    if (version !== plan.mapping.positionVersion) throw new StalePositionError([plan.mapping.id]);
     const rest = await restFor(plan.mapping);
     await refuseClosesTheBrokerCannotBack(rest, plan);
     const watch = watchOrders(rest);

@@ -39,6 +39,28 @@ async function brokerOrders() {
 }
 
 describe('live orders', () => {
+  it('an order Kite refused for the rate (429) is failed at once, so the strategy may trade again at once', async () => {
+    const id = await liveMapping();
+    // Three consoles placing for one account together can exceed its rate: Kite answers 429 and takes nothing.
+    t.sandbox.control.failNext('kite.orders.place', 20, 'rate-limit');
+    const refused = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/realign`,
+      token: owner.token,
+    });
+    expect(refused.statusCode).toBe(429);
+    const db = t.database.db;
+    const ours = await db.selectFrom('brokerOrders').selectAll().where('mappingId', '=', id).execute();
+    expect(ours.map((o) => o.status)).toEqual(['failed']);
+    t.sandbox.control.clearFaults();
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/realign`,
+      token: owner.token,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+  });
+
   it('settle a lost reply with the broker before the next decision, and never send a second order for it', async () => {
     const id = await liveMapping();
     // The broker takes the first order of the entry but the reply never arrives.

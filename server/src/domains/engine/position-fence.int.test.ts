@@ -324,9 +324,13 @@ describe.runIf(dialect === 'postgres')('what the trader sees when another consol
 
   it('a Realign answers 409 with the reason and trades nothing', async () => {
     const id = await running(1);
+    await t.services.engine.start(); // else the row would first say the service is stopped
     const res = await tradedElsewhereDuring(id, () => realign(id));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ success: false, code: 'CONFLICT', error: STALE_POSITION_MESSAGE });
     expect(await netAndOpen(id)).toEqual({ net: [], open: [], fills: 0 });
+    // The trader heard it in the answer: the row does not say the strategy cannot trade.
+    expect((await rowOf(id))?.status_detail).not.toContain('another action traded the strategy');
+    await t.services.engine.stop();
   });
 });
