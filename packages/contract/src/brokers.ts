@@ -61,7 +61,9 @@ function kiteAppPair(v: { api_key?: string | undefined; api_secret?: string | un
 const userBrokerFields = z.object({
   broker_id: idField('broker_id', 'Broker is required'),
   /** A Kite user ID is upper case (AB1234); typed in lower case it would fail at the login, so it is stored upper. */
-  broker_username: requiredText('broker_username', 128).toUpperCase(),
+  broker_username: requiredText('broker_username', 128)
+    .regex(/^[A-Za-z0-9]+$/, { error: MSG.brokerUsernameForm })
+    .toUpperCase(),
   /** Optional; an empty string means "no token". */
   broker_token: brokerToken,
   /** Optional: the account's own Kite Connect app key, with api_secret. Stored sealed, never returned. */

@@ -50,6 +50,7 @@ export const MSG = {
   brokerInUse: 'This broker configuration is used by a strategy mapping; remove the mapping first',
   brokerAccountExists: 'This broker account is already configured',
   kiteAppPair: 'API Key and API Secret go together: enter both, or leave both empty',
+  brokerUsernameForm: 'Broker Username is your Zerodha user ID (letters and digits, like AB1234)',
   // Broker configuration screen (not in SPEC; kept here so tests and UI agree)
   brokerConfigCreated: 'Broker configuration added',
   brokerConfigUpdated: 'Broker configuration updated',

@@ -53,6 +53,8 @@ describe('broker configurations', () => {
   it.each([
     [{ broker_id: 1 }, 'broker_username'],
     [{ broker_id: 1, broker_username: '   ' }, 'broker_username'],
+    // Not a Zerodha user ID: it would show as an account ("HELLO WORLD") that no Kite login can ever match.
+    [{ broker_id: 1, broker_username: 'hello world' }, 'broker_username'],
     [{ broker_username: 'AB1234' }, 'broker_id'],
     [{ broker_id: 99, broker_username: 'AB1234' }, 'broker_id'],
   ])('refuses %o naming %s and writes nothing', async (payload, field) => {
