@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-locks.js';
-import type { LegRow } from '../../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { BrokerOrdersTable, LegRow } from '../../db/schema.js';
 import type { MappingState } from './engine.types.js';
 import { STALE_POSITION_MESSAGE, StalePositionError } from './stale-position.js';
 
@@ -61,28 +62,34 @@ async function netAndOpen(id: number) {
   return { net: [...net].filter(([, q]) => q !== 0).sort(), open: [...open].sort(), fills: fills.length };
 }
 
+/** A pending SELL that opens a CE leg of `mappingId`, as a console writes it before sending; `over` changes any field. */
+function openingOrder(mappingId: number, over: Partial<Insertable<BrokerOrdersTable>> = {}) {
+  return {
+    mappingId,
+    userId: owner.id,
+    userBrokerId: null,
+    legId: null,
+    tag: 'rdxorder',
+    tradingSymbol: 'NIFTY26D0124500CE',
+    exchange: 'NFO',
+    side: 'SELL' as const,
+    quantity: 65,
+    intent: 'open' as const,
+    optionType: 'CE' as const,
+    strikePaise: 2_450_000,
+    expiry: '2026-12-01',
+    createdAt: t.clock.now(),
+    updatedAt: t.clock.now(),
+    ...over,
+  };
+}
+
 describe('a write made on a read older than the strategy’s position', () => {
   it('an order is refused before it is written, on either database', async () => {
     const { id } = await buildMapping(t, owner, { is_dummy: 0 });
     await buildRdxConfig(t, owner, id);
     const { mapping } = await stateOf(id);
-    const order = {
-      mappingId: id,
-      userId: owner.id,
-      userBrokerId: null,
-      legId: null,
-      tag: 'rdxfence1',
-      tradingSymbol: 'NIFTY26D0124500CE',
-      exchange: 'NFO',
-      side: 'SELL' as const,
-      quantity: 65,
-      intent: 'open' as const,
-      optionType: 'CE' as const,
-      strikePaise: 2_450_000,
-      expiry: '2026-12-01',
-      createdAt: t.clock.now(),
-      updatedAt: t.clock.now(),
-    };
+    const order = openingOrder(id, { tag: 'rdxfence1' });
     await t.services.engineRepo.insertPending(order, mapping.positionVersion);
     const again = t.services.engineRepo.insertPending({ ...order, tag: 'rdxfence2' }, mapping.positionVersion);
     await expect(again).rejects.toBeInstanceOf(StalePositionError);
@@ -101,24 +108,13 @@ describe('an order another console has only just written', () => {
     // Written as pending by another console that lost its lock, and not yet at the broker. (One this
     // console wrote itself, before a crash, is failed at once: crash-recovery.int.test.ts.)
     await t.services.engineRepo.insertPending(
-      {
-        mappingId: id,
-        userId: owner.id,
+      openingOrder(id, {
         userBrokerId: broker.id,
-        legId: null,
         tag: 'rdxinflight',
         writtenBy: 'another-console',
         tradingSymbol: 'NIFTY26D0124600CE',
-        exchange: 'NFO',
-        side: 'SELL',
-        quantity: 65,
-        intent: 'open',
-        optionType: 'CE',
         strikePaise: 2_460_000,
-        expiry: '2026-12-01',
-        createdAt: t.clock.now(),
-        updatedAt: t.clock.now(),
-      },
+      }),
       mapping.positionVersion,
     );
     const early = await realign(id);
@@ -229,23 +225,16 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
         // The stale console's first order of the entry it decided: written as pending before it is sent.
         return t.services.engineRepo
           .insertPending(
-            {
-              mappingId: id,
-              userId: owner.id,
+            openingOrder(id, {
               userBrokerId: broker.id,
-              legId: null,
               tag: 'rdxstale',
               tradingSymbol: leg.tradingSymbol,
               exchange: leg.exchange,
-              side: 'SELL',
               quantity: leg.quantity,
-              intent: 'open',
               optionType: leg.optionType,
               strikePaise: leg.strikePaise,
               expiry: leg.expiry,
-              createdAt: t.clock.now(),
-              updatedAt: t.clock.now(),
-            },
+            }),
             stale.mapping.positionVersion,
           )
           .then(
