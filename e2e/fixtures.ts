@@ -60,3 +60,11 @@ export const test = base.extend<{
     { auto: true },
   ],
 });
+
+/**
+ * A broker account name (a Kite user ID is letters and digits) unique to the user: the underscores of
+ * uniqueName become X, and the console keeps it upper case, as Kite writes user IDs.
+ */
+export function accountIdFor(user: { username: string }, suffix: string): string {
+  return `${user.username}X${suffix}`.replace(/_/g, 'X').toUpperCase();
+}

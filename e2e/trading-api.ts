@@ -1,6 +1,6 @@
 // Names and lookups the trading stories share; the stories themselves go through the screens.
 import type { APIRequestContext } from '@playwright/test';
-import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, apiAs, type TestUser } from './user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, apiAs, type TestUser } from './user-api.js';
 
 let seq = 0;
 /** A Kite-style broker user id (two letters, four digits) the sandbox accepts. */
@@ -29,7 +29,7 @@ export const SANDBOX_BROKER_PASSWORD = 'sandbox-user';
  * on the screen.
  */
 export async function configuredPaperMapping(request: APIRequestContext, user: TestUser): Promise<number> {
-  const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+  const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
   const id = await addMappingViaApi(request, user, {
     user_broker_id: broker.id,
     instrument_id: await sandboxInstrumentId(request, user),

@@ -1,6 +1,6 @@
 // Seeds users, and arranges data a user-screen spec is not about, straight through the API.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { ADMIN, createUserViaApi, expect, test as base, uniqueName } from './fixtures.js';
+import { accountIdFor, ADMIN, createUserViaApi, expect, test as base, uniqueName } from './fixtures.js';
 import { AdminPage } from './pages/admin.page.js';
 import { HomePage } from './pages/home.page.js';
 import { LoginPage } from './pages/login.page.js';
@@ -11,7 +11,7 @@ import { UserProfilePage } from './pages/user-profile.page.js';
 import { UserActiveStrategiesPage } from './pages/user-strategies.page.js';
 import { UserTransactionsPage } from './pages/user-transactions.page.js';
 
-export { expect };
+export { accountIdFor, expect };
 
 /** The shared fixtures plus the user-screen page objects. */
 export const test = base.extend<{

@@ -3,7 +3,7 @@
 // admin's, cannot clear it, and can tighten it. The trader and their mapping are seeded through the API.
 import { UserAdminStrategiesPage } from '../pages/user-admin-strategies.page.js';
 import { UserMappingsPage } from '../pages/user-mappings.page.js';
-import { addBrokerViaApi, addMappingViaApi, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
 
 test("a strategy's Max Loss the admin set is a cap the trader can lower but not clear", async ({
   browser,
@@ -14,7 +14,7 @@ test("a strategy's Max Loss the admin set is a cap the trader can lower but not 
   activeStrategies,
 }) => {
   const trader = await newUser(request, 'capped');
-  const broker = await addBrokerViaApi(request, trader, 'Zerodha', `${trader.username}_kite`);
+  const broker = await addBrokerViaApi(request, trader, 'Zerodha', accountIdFor(trader, 'kite'));
   const id = await addMappingViaApi(request, trader, { user_broker_id: broker.id, is_dummy: 1 });
 
   const admin = await openAdminConsole(browser);

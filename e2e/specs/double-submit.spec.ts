@@ -3,7 +3,7 @@
 // sent and the rows on screen.
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, uniqueName } from '../fixtures.js';
-import { addBrokerViaApi, addMappingViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, expect, newUser, signIn, test } from '../user-api.js';
 
 /** Counts the POSTs the page sends to paths matching `path`. */
 function countPosts(page: Page, path: RegExp) {
@@ -29,7 +29,7 @@ async function doubleClick(button: Locator) {
 test.describe('double-clicking a create button creates one record', () => {
   test('Create Mapping', async ({ page, request, loginPage, homePage, mappingsPage }) => {
     const user = await newUser(request, 'dblmap');
-    await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     await signIn({ loginPage, homePage }, user);
     await mappingsPage.open();
     const posts = countPosts(page, /^\/api\/strategies\/user-mappings$/);
@@ -45,9 +45,9 @@ test.describe('double-clicking a create button creates one record', () => {
     await signIn({ loginPage, homePage }, user);
     await brokersPage.open();
     const posts = countPosts(page, /^\/api\/brokers\/user-brokers$/);
-    await brokersPage.fillForm({ broker: 'Zerodha', username: `${user.username}_z` });
+    await brokersPage.fillForm({ broker: 'Zerodha', username: accountIdFor(user, 'z') });
     await doubleClick(brokersPage.addButton());
-    await expect(brokersPage.row(`${user.username}_z`)).toBeVisible();
+    await expect(brokersPage.row(accountIdFor(user, 'z'))).toBeVisible();
     await expect(brokersPage.rows()).toHaveCount(1);
     await expect(brokersPage.error()).toHaveCount(0);
     expect(posts.count).toBe(1);
@@ -55,7 +55,7 @@ test.describe('double-clicking a create button creates one record', () => {
 
   test('RDX Create', async ({ page, request, loginPage, homePage, activeStrategies }) => {
     const user = await newUser(request, 'dblrdx');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     await signIn({ loginPage, homePage }, user);
     const modal = await activeStrategies.configure(id);

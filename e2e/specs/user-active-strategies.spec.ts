@@ -1,5 +1,5 @@
 import { configuredPaperMapping } from '../trading-api.js';
-import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
 import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
 
 test.describe('Home - Active Strategies', () => {
@@ -10,7 +10,7 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'act');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const dummyAlwaysOn = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     const liveWindowed = await addMappingViaApi(request, user, {
       user_broker_id: broker.id,
@@ -43,7 +43,7 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'notoken');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 0 });
     await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
     await signIn({ loginPage, homePage }, user);
@@ -142,7 +142,7 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'rdx');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     // The modal starts in its loading state: hold every read of the config to see it. Held from before the
     // home loads: the row's RDX summary reads the same config, and the modal shares a read in flight.
@@ -228,7 +228,7 @@ test.describe('Home - Active Strategies', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'rdxrun');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     await signIn({ loginPage, homePage }, user);
     let modal = await activeStrategies.configure(id);

@@ -1,5 +1,5 @@
 import { ADMIN } from '../fixtures.js';
-import { addBrokerViaApi, addMappingViaApi, expect, newUser, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, expect, newUser, test } from '../user-api.js';
 import { UserTransactionsPage } from '../pages/user-transactions.page.js';
 
 test.describe('Admin - RDX Strategy Management', () => {
@@ -28,8 +28,8 @@ test.describe('Admin - RDX Strategy Management', () => {
     activeStrategies,
   }) => {
     const user = await newUser(request, 'adm');
-    const first = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_first`);
-    await addBrokerViaApi(request, user, 'Binance', `${user.username}_second`);
+    const first = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'first'));
+    await addBrokerViaApi(request, user, 'Binance', accountIdFor(user, 'second'));
     await page.reload();
     await adminStrategies.openForm();
 
@@ -69,8 +69,8 @@ test.describe('Admin - RDX Strategy Management', () => {
     mappingsPage,
   }) => {
     const owner = await newUser(request, 'own');
-    const brokerA = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_a`);
-    const brokerB = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_b`);
+    const brokerA = await addBrokerViaApi(request, owner, 'Zerodha', accountIdFor(owner, 'a'));
+    const brokerB = await addBrokerViaApi(request, owner, 'Zerodha', accountIdFor(owner, 'b'));
     const id = await addMappingViaApi(request, owner, { user_broker_id: brokerB.id, is_dummy: 1, pe_count: 2 });
     await page.reload();
     await adminStrategies.openForm();
@@ -104,7 +104,7 @@ test.describe('Admin - RDX Strategy Management', () => {
     mappingsPage,
   }) => {
     const owner = await newUser(request, 'ownfail');
-    const broker = await addBrokerViaApi(request, owner, 'Zerodha', `${owner.username}_z`);
+    const broker = await addBrokerViaApi(request, owner, 'Zerodha', accountIdFor(owner, 'z'));
     const id = await addMappingViaApi(request, owner, { user_broker_id: broker.id });
     await page.reload();
     await adminStrategies.openForm();

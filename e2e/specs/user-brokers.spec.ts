@@ -1,6 +1,6 @@
 import { sandboxTotp } from '../sandbox.js';
 import { kiteUserId } from '../trading-api.js';
-import { addBrokerViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, expect, newUser, signIn, test } from '../user-api.js';
 
 test.describe('Profile - broker configurations', () => {
   test('a user adds a broker, gives it a token by editing, keeps it with an empty token, and deletes it', async ({
@@ -14,7 +14,7 @@ test.describe('Profile - broker configurations', () => {
     await brokersPage.open();
 
     // Typed in lower case, kept as Kite writes user IDs (upper case).
-    const typed = `${user.username}_kite`;
+    const typed = accountIdFor(user, 'kite').toLowerCase();
     const account = typed.toUpperCase();
     await brokersPage.add({ broker: 'Zerodha', username: typed });
     await expect(brokersPage.success()).toHaveText(/Broker configuration created/);
@@ -30,7 +30,7 @@ test.describe('Profile - broker configurations', () => {
     await expect(brokersPage.form().getByRole('heading', { name: 'Add Broker Configuration' })).toBeVisible();
 
     // An empty token in edit mode keeps the stored one.
-    const renamed = `${account}_2`;
+    const renamed = `${account}2`;
     await brokersPage.edit(account);
     await brokersPage.fillForm({ username: renamed });
     await brokersPage.saveEdit();
@@ -50,7 +50,7 @@ test.describe('Profile - broker configurations', () => {
     brokersPage,
   }) => {
     const user = await newUser(request, 'brkval');
-    const kept = await addBrokerViaApi(request, user, 'Binance', `${user.username}_bin`);
+    const kept = await addBrokerViaApi(request, user, 'Binance', accountIdFor(user, 'bin'));
     await signIn({ loginPage, homePage }, user);
     await brokersPage.open();
 
@@ -70,9 +70,9 @@ test.describe('Profile - broker configurations', () => {
     brokersPage,
   }) => {
     const user = await newUser(request, 'brktok');
-    const first = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z1`);
-    const second = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z2`, 'stored-token');
-    const binance = await addBrokerViaApi(request, user, 'Binance', `${user.username}_b`);
+    const first = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z1'));
+    const second = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z2'), 'stored-token');
+    const binance = await addBrokerViaApi(request, user, 'Binance', accountIdFor(user, 'b'));
     await signIn({ loginPage, homePage }, user);
     await brokersPage.open();
 

@@ -1,4 +1,4 @@
-import { addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
 
 test.describe('Strategies - user strategy mappings', () => {
   test('a user creates a mapping in plain words and the form resets to paper', async ({
@@ -8,8 +8,8 @@ test.describe('Strategies - user strategy mappings', () => {
     mappingsPage,
   }) => {
     const user = await newUser(request, 'map');
-    const first = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_first`);
-    const second = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_second`);
+    const first = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'first'));
+    const second = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'second'));
     await signIn({ loginPage, homePage }, user);
     await mappingsPage.open();
     await mappingsPage.expectCreateMode();
@@ -62,7 +62,7 @@ test.describe('Strategies - user strategy mappings', () => {
     mappingsPage,
   }) => {
     const user = await newUser(request, 'mapwin');
-    await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     await signIn({ loginPage, homePage }, user);
     await mappingsPage.open();
 
@@ -110,7 +110,7 @@ test.describe('Strategies - user strategy mappings', () => {
     mappingsPage,
   }) => {
     const user = await newUser(request, 'mapedit');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const id = await addMappingViaApi(request, user, {
       user_broker_id: broker.id,
       is_dummy: 1,
@@ -153,7 +153,7 @@ test.describe('Strategies - user strategy mappings', () => {
     mappingsPage,
   }) => {
     const user = await newUser(request, 'mapdel');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     const stopped = await addMappingViaApi(request, user, { user_broker_id: broker.id });
     const running = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1 });
     await addRdxConfigViaApi(request, user, running);
@@ -183,7 +183,7 @@ test.describe('Strategies - user strategy mappings', () => {
     mappingsPage,
   }) => {
     const user = await newUser(request, 'maplive');
-    const broker = await addBrokerViaApi(request, user, 'Zerodha', `${user.username}_z`);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
     await signIn({ loginPage, homePage }, user);
     await mappingsPage.open();
     await expect(mappingsPage.noTokenWarning()).toHaveCount(0);
