@@ -1,6 +1,13 @@
 // Names and lookups the trading stories share; the stories themselves go through the screens.
 import type { APIRequestContext } from '@playwright/test';
-import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, apiAs, type TestUser } from './user-api.js';
+import {
+  accountIdFor,
+  addBrokerViaApi,
+  addMappingViaApi,
+  addRdxConfigViaApi,
+  apiAs,
+  type TestUser,
+} from './user-api.js';
 
 let seq = 0;
 /** A Kite-style broker user id (two letters, four digits) the sandbox accepts. */

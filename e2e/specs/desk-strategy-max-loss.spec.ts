@@ -3,7 +3,16 @@
 // admin's, cannot clear it, and can tighten it. The trader and their mapping are seeded through the API.
 import { UserAdminStrategiesPage } from '../pages/user-admin-strategies.page.js';
 import { UserMappingsPage } from '../pages/user-mappings.page.js';
-import { accountIdFor, addBrokerViaApi, addMappingViaApi, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
+import {
+  accountIdFor,
+  addBrokerViaApi,
+  addMappingViaApi,
+  expect,
+  newUser,
+  openAdminConsole,
+  signIn,
+  test,
+} from '../user-api.js';
 
 test("a strategy's Max Loss the admin set is a cap the trader can lower but not clear", async ({
   browser,

@@ -1,5 +1,14 @@
 import { configuredPaperMapping } from '../trading-api.js';
-import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import {
+  accountIdFor,
+  addBrokerViaApi,
+  addMappingViaApi,
+  addRdxConfigViaApi,
+  expect,
+  newUser,
+  signIn,
+  test,
+} from '../user-api.js';
 import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
 
 test.describe('Home - Active Strategies', () => {

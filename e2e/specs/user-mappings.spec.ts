@@ -1,4 +1,13 @@
-import { accountIdFor, addBrokerViaApi, addMappingViaApi, addRdxConfigViaApi, expect, newUser, signIn, test } from '../user-api.js';
+import {
+  accountIdFor,
+  addBrokerViaApi,
+  addMappingViaApi,
+  addRdxConfigViaApi,
+  expect,
+  newUser,
+  signIn,
+  test,
+} from '../user-api.js';
 
 test.describe('Strategies - user strategy mappings', () => {
   test('a user creates a mapping in plain words and the form resets to paper', async ({
