@@ -16,13 +16,13 @@ import { registerEngineRoutes } from './engine.routes.js';
 import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
 import { createExpirySettlement } from './expiry-settlement.js';
-import { createOrderThrottle } from './order-throttle.js';
+import { postgresSendLedger } from './order-send-ledger.js';
+import { createOrderThrottle, memorySendLedger, type OrderLimits } from './order-throttle.js';
 import { createOrderUpdates } from './order-updates.js';
 import { paperSliceFor } from './paper-slices.js';
 
 /** Kite's order rate limits per account (Kite Connect docs; docs/SANDBOX.md enforces the same). */
-const KITE_ORDERS_PER_SECOND = 10;
-const KITE_ORDERS_PER_MINUTE = 200;
+const KITE_ORDER_LIMITS: OrderLimits = { perSecond: 10, perMinute: 200 };
 
 /** How often the leader's engine follows the shared switch and re-reads which candles it needs. */
 const REFRESH_EVERY_MS = 2000;
@@ -59,7 +59,13 @@ export function createEngineModule(deps: {
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
     logger: deps.logger,
     events: deps.events,
-    throttle: createOrderThrottle({ perSecond: KITE_ORDERS_PER_SECOND, perMinute: KITE_ORDERS_PER_MINUTE }),
+    // On PostgreSQL every console counts an account's orders in one place; SQLite serves one process.
+    throttle: createOrderThrottle({
+      ledger:
+        deps.database.kind === 'postgres'
+          ? postgresSendLedger(deps.database.db, KITE_ORDER_LIMITS)
+          : memorySendLedger(KITE_ORDER_LIMITS),
+    }),
     orderUpdates,
     paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
     ...(deps.instance ? { instance: deps.instance } : {}),

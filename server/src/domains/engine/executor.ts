@@ -88,7 +88,13 @@ export function createExecutor(deps: ExecutorDeps) {
    * part stays booked), and null means it is still open. While `watch` is live, the final update Kite pushes
    * ends the wait at once and the history is looked at only now and then; while it is not, we poll as before.
    */
-  async function finalState(rest: KiteRest, brokerOrderId: string, attempts: number, watch?: OrderWatch) {
+  async function finalState(
+    account: number,
+    rest: KiteRest,
+    brokerOrderId: string,
+    attempts: number,
+    watch?: OrderWatch,
+  ) {
     const deadline = performance.now() + 50 * attempts * (attempts - 1);
     for (let look = 1; ; look++) {
       const since = watch?.mark() ?? 0;
@@ -100,6 +106,8 @@ export function createExecutor(deps: ExecutorDeps) {
       await (watch ? watch.wait(brokerOrderId, since, pause) : new Promise((r) => setTimeout(r, pause)));
     }
     try {
+      // A cancel counts against the account's order rate like a placement.
+      await deps.throttle?.take(account);
       await rest.cancelOrder(brokerOrderId);
     } catch (err) {
       deps.logger.warn({ err, brokerOrderId }, 'could not cancel the rest of an open order');
@@ -158,7 +166,7 @@ export function createExecutor(deps: ExecutorDeps) {
         else await deps.repo.markFailed(o.id, 'never reached the broker', at);
       }
       for (const { id, brokerOrderId, quantity } of rows) {
-        const verdict = await finalState(rest, brokerOrderId, 1);
+        const verdict = await finalState(m.userBrokerId ?? 0, rest, brokerOrderId, 1);
         // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.
         if (verdict) await settle(m, id, verdict, at, o.createdAt);
         else stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
@@ -245,7 +253,9 @@ export function createExecutor(deps: ExecutorDeps) {
     }
     // Up to ~20 s of looks at every slice at once, then what is left is cancelled; an order the broker still
     // shows open stays pending and is settled before the mapping's next decision.
-    const verdicts = await Promise.all(rows.map((r) => finalState(rest, r.brokerOrderId, 20, watch)));
+    const verdicts = await Promise.all(
+      rows.map((r) => finalState(m.userBrokerId ?? 0, rest, r.brokerOrderId, 20, watch)),
+    );
     const reasons: Array<string | null> = [];
     for (const [i, { id, brokerOrderId }] of rows.entries()) {
       const verdict = verdicts[i];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createOrderThrottle } from './order-throttle.js';
+import { createOrderThrottle, memorySendLedger, waitBeforeSend, type OrderLimits } from './order-throttle.js';
 
 /** A clock that only moves when the throttle sleeps. */
 function fakeTime() {
@@ -7,10 +7,13 @@ function fakeTime() {
   return { now: () => t, sleep: (ms: number) => ((t += ms), Promise.resolve()) };
 }
 
+function throttleWith(limits: OrderLimits, time = fakeTime()) {
+  return { time, throttle: createOrderThrottle({ ledger: memorySendLedger(limits, time.now), sleep: time.sleep }) };
+}
+
 describe('createOrderThrottle', () => {
   it("sends at most 10 of an account's orders in any second, in arrival order", async () => {
-    const time = fakeTime();
-    const throttle = createOrderThrottle({ perSecond: 10, perMinute: 200, marginMs: 0, ...time });
+    const { time, throttle } = throttleWith({ perSecond: 10, perMinute: 200, marginMs: 0 });
     const at: number[] = [];
     await Promise.all(Array.from({ length: 25 }, () => throttle.take(7).then(() => at.push(time.now()))));
     expect(at.slice(0, 10).every((t) => t === 0)).toBe(true);
@@ -19,17 +22,45 @@ describe('createOrderThrottle', () => {
   });
 
   it('does not make one account wait for another', async () => {
-    const time = fakeTime();
-    const throttle = createOrderThrottle({ perSecond: 1, perMinute: 200, marginMs: 0, ...time });
+    const { time, throttle } = throttleWith({ perSecond: 1, perMinute: 200, marginMs: 0 });
     await throttle.take(1);
     await throttle.take(2);
     expect(time.now()).toBe(0);
   });
 
   it('keeps to the per-minute limit too', async () => {
-    const time = fakeTime();
-    const throttle = createOrderThrottle({ perSecond: 100, perMinute: 3, marginMs: 0, ...time });
+    const { time, throttle } = throttleWith({ perSecond: 100, perMinute: 3, marginMs: 0 });
     for (let i = 0; i < 4; i++) await throttle.take(1);
     expect(time.now()).toBe(60_000);
+  });
+
+  it('two throttles counting in one ledger (two consoles) keep to one limit together', async () => {
+    const time = fakeTime();
+    const ledger = memorySendLedger({ perSecond: 10, perMinute: 200, marginMs: 0 }, time.now);
+    const one = createOrderThrottle({ ledger, sleep: time.sleep });
+    const two = createOrderThrottle({ ledger, sleep: time.sleep });
+    const at: number[] = [];
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 === 0 ? one : two).take(7).then(() => at.push(time.now()))),
+    );
+    expect(at.filter((t) => t === 0)).toHaveLength(10);
+    expect(at.filter((t) => t >= 1000)).toHaveLength(10);
+  });
+});
+
+describe('waitBeforeSend', () => {
+  const limits = { perSecond: 2, perMinute: 3, marginMs: 50 };
+
+  it('lets a send go while both windows have room', () => {
+    expect(waitBeforeSend([], 0, limits)).toBe(0);
+    expect(waitBeforeSend([0], 10, limits)).toBe(0);
+  });
+
+  it('waits for the oldest send of a full second to leave it, margin included', () => {
+    expect(waitBeforeSend([0, 400], 500, limits)).toBe(550);
+  });
+
+  it('waits for the oldest send of a full minute to leave it', () => {
+    expect(waitBeforeSend([0, 20_000, 40_000], 50_000, limits)).toBe(10_050);
   });
 });

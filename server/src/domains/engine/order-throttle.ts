@@ -1,58 +1,80 @@
 /**
- * Kite allows an account 10 orders a second (and 200 a minute): orders of one broker account wait their
- * turn here rather than be refused with 429 mid-realign. Accounts do not wait on each other.
+ * Kite allows an account 10 order requests a second (and 200 a minute), placing, modifying and cancelling
+ * alike: requests of one broker account wait their turn here rather than be refused with 429 mid-realign.
+ * Accounts do not wait on each other. Where the sends are counted is a `SendLedger`: this process's memory
+ * (SQLite serves one process), or the database every console shares (order-send-ledger.ts), so two
+ * consoles sending for one account together keep to its limits too.
  */
-export function createOrderThrottle(options: {
+export interface OrderLimits {
   perSecond: number;
   perMinute: number;
-  now?: () => number;
-  sleep?: (ms: number) => Promise<void>;
   /**
    * Slack added to each window: the broker counts when a request arrives, not when we let it go, and the
    * first orders of a burst can take longer on the wire than the later ones.
    */
   marginMs?: number;
-}) {
-  const margin = options.marginMs ?? 100;
-  const SECOND = 1000 + margin;
-  const MINUTE = 60_000 + margin;
-  const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const sent = new Map<number, number[]>();
-  const queues = new Map<number, Promise<void>>();
+}
 
-  /** How long until another order may go, given the account's recent sends (oldest first). */
-  function waitFor(times: number[], at: number): number {
-    const inSecond = times.filter((t) => at - t < SECOND);
-    const inMinute = times.filter((t) => at - t < MINUTE);
-    let wait = 0;
-    if (inSecond.length >= options.perSecond) wait = Math.max(wait, (inSecond[0] ?? at) + SECOND - at);
-    if (inMinute.length >= options.perMinute) wait = Math.max(wait, (inMinute[0] ?? at) + MINUTE - at);
-    return wait;
-  }
+/** The sliding windows, with the margin added. */
+export function windowsOf(limits: OrderLimits) {
+  const margin = limits.marginMs ?? 100;
+  return { second: 1000 + margin, minute: 60_000 + margin };
+}
+
+/** How long until another request may go at `at`, given the account's sends of the last minute, oldest first. */
+export function waitBeforeSend(sends: readonly number[], at: number, limits: OrderLimits): number {
+  const { second, minute } = windowsOf(limits);
+  const inSecond = sends.filter((t) => at - t < second);
+  const inMinute = sends.filter((t) => at - t < minute);
+  let wait = 0;
+  if (inSecond.length >= limits.perSecond) wait = Math.max(wait, (inSecond[0] ?? at) + second - at);
+  if (inMinute.length >= limits.perMinute) wait = Math.max(wait, (inMinute[0] ?? at) + minute - at);
+  return wait;
+}
+
+/** Counts an account's sends: records one now and answers 0, or answers how long to wait first. */
+export interface SendLedger {
+  tryTake(account: number): Promise<number>;
+}
+
+/** This process's memory: enough where one process sends every order (SQLite). */
+export function memorySendLedger(limits: OrderLimits, now: () => number = Date.now): SendLedger {
+  const { minute } = windowsOf(limits);
+  const sent = new Map<number, number[]>();
+  return {
+    tryTake(account) {
+      const at = now();
+      const recent = (sent.get(account) ?? []).filter((t) => at - t < minute);
+      const wait = waitBeforeSend(recent, at, limits);
+      if (wait <= 0) recent.push(at);
+      sent.set(account, recent);
+      return Promise.resolve(Math.max(wait, 0));
+    },
+  };
+}
+
+export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: number) => Promise<void> }) {
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const queues = new Map<number, Promise<void>>();
 
   async function takeNow(account: number) {
     for (;;) {
-      const at = now();
-      const times = (sent.get(account) ?? []).filter((t) => at - t < MINUTE);
-      const wait = waitFor(times, at);
-      if (wait <= 0) {
-        times.push(at);
-        sent.set(account, times);
-        return;
-      }
+      const wait = await options.ledger.tryTake(account);
+      if (wait <= 0) return;
       await sleep(wait);
     }
   }
 
   return {
-    /** Resolves when `account` may send its next order; callers of one account go in arrival order. */
+    /** Resolves when `account` may send its next request; this process's callers of one account go in arrival order. */
     take(account: number): Promise<void> {
       const turn = (queues.get(account) ?? Promise.resolve()).then(() => takeNow(account));
-      queues.set(
-        account,
-        turn.catch(() => undefined),
-      );
+      const tail = turn.catch(() => undefined);
+      queues.set(account, tail);
+      // The last in line clears its account, so idle accounts cost nothing.
+      void tail.then(() => {
+        if (queues.get(account) === tail) queues.delete(account);
+      });
       return turn;
     },
   };
