@@ -90,6 +90,7 @@ export function createEngineModule(deps: {
       events: deps.events,
       logger: deps.logger,
       mappings: deps.mappings,
+      settleOrders: (m, at) => executor.settleOpenOrders(m, at),
     }),
     calendar: deps.calendar,
   });

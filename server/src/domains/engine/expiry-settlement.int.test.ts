@@ -1,6 +1,6 @@
 import type { Mapping, PositionsReply, Transaction } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMapping, buildRdxConfig, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { chargesForFill } from '../ledger/charges.logic.js';
 import { settlementInstant } from './expiry-settlement.logic.js';
@@ -118,5 +118,45 @@ describe('legs held into their expiry', () => {
     const settledRow = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
     expect([settledRow?.running_status, settledRow?.stop_reason]).toEqual([0, 'expiry']);
     expect(settledRow?.status_detail).toMatch(/^Stopped at expiry at \d\d:\d\d IST/);
+  });
+
+  it('of a live strategy wait for its close order the broker filled before the expiry, and are not closed twice', async () => {
+    const broker = await buildUserBroker(t, owner, { broker_username: 'EX1234' });
+    const issue = () => t.sandbox.control.issueKiteAccessToken('EX1234');
+    await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
+    const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: broker.id });
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.evaluate(NIFTY, '15m', 2450000, CLOSE);
+    const legs = await openLegs(m.id);
+    expect(legs).toHaveLength(2);
+    const expiry = legs[0]?.expiry ?? '';
+
+    // Exit: the broker takes the first close (the CE buyback) but its reply is lost, so it stays pending.
+    t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
+    const { token } = await t.services.auth.login({ username: owner.username, password: owner.password }, '10.0.0.9');
+    const exit = await t.request({ method: 'POST', url: `/api/strategies/user-mappings/${m.id}/exit`, token });
+    expect(exit.statusCode).not.toBe(200);
+    const db = t.database.db;
+    expect(
+      (await db.selectFrom('brokerOrders').select('status').where('status', '=', 'pending').execute()).length,
+    ).toBe(1);
+
+    // The contract settles with the order still unsettled here; the next morning's token is in place.
+    await closingCandle(expiry, 24650);
+    t.clock.set(settlementInstant(expiry) + 60_000);
+    await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
+    await t.services.engine.follow();
+
+    expect(await openLegs(m.id)).toHaveLength(0);
+    const orders = await db.selectFrom('brokerOrders').select(['status', 'tradingSymbol']).execute();
+    expect(orders.filter((o) => o.status === 'pending')).toEqual([]);
+    // The CE was bought back by its order (booked once, at the broker's price); only the PE settled at 0.
+    const booked = await fills();
+    const settlement = booked.filter((f) => f.kind === 'settlement');
+    expect(settlement.map((f) => f.trading_symbol.slice(-7))).toEqual(['24400PE']);
+    const ce = booked.filter((f) => f.trading_symbol.endsWith('24600CE'));
+    expect(ce.map((f) => f.quantity).sort((a, b) => a - b)).toEqual([-NIFTY_LOT, NIFTY_LOT]);
+    expect(ce.every((f) => f.kind !== 'settlement')).toBe(true);
   });
 });

@@ -9,6 +9,8 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { MarketDataHub } from '../market-data/hub.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository } from './engine.repository.js';
+import type { MappingState } from './engine.types.js';
+import type { Executor } from './executor.js';
 import { toTransactionDto } from './engine.fills.js';
 import { lastSettledDay, settlementFills, settlementInstant } from './expiry-settlement.logic.js';
 
@@ -30,6 +32,11 @@ export function createExpirySettlement(deps: {
   logger: FastifyBaseLogger;
   /** A running or paused strategy left flat by its settlement stops, with stop_reason `expiry`. */
   mappings: Pick<MappingsService, 'moveStatusWhileLocked'>;
+  /**
+   * A live strategy's orders not yet settled, asked of the broker (executor.ts `settleOpenOrders`): what is
+   * still open there. A close sent before the expiry whose reply was lost may have filled.
+   */
+  settleOrders: Pick<Executor, 'settleOpenOrders'>['settleOpenOrders'];
 }) {
   const { db } = deps;
 
@@ -83,12 +90,29 @@ export function createExpirySettlement(deps: {
     deps.logger.info({ mappingId: m.id, at: now }, 'strategy stopped at expiry');
   }
 
+  /** Why a live strategy's expired legs must wait for its orders, or null when none is open at the broker. */
+  async function openAtBroker(m: MappingState, now: number): Promise<string | null> {
+    try {
+      const open = await deps.settleOrders(m, now);
+      return open.length === 0 ? null : `expired legs wait until the broker settles ${open.join(', ')}`;
+    } catch (err) {
+      return `expired legs wait: the broker could not be asked about this strategy's orders (${(err as Error).message})`;
+    }
+  }
+
   async function settleMapping(mappingId: number, now: number): Promise<string | null> {
     return deps.locks.withMappings([mappingId], async () => {
       const state = await deps.repo.one(mappingId);
-      const legs = await dueLegs([mappingId], lastSettledDay(now));
-      if (!state || legs.length === 0) return null;
+      if (!state) return null;
       const m = state.mapping;
+      // A live strategy's orders are settled with the broker first: a close that filled before the expiry
+      // closed its leg at its own price, and settling the leg too would book a second, phantom close.
+      if (m.isDummy === 0) {
+        const waiting = await openAtBroker(m, now);
+        if (waiting) return waiting;
+      }
+      const legs = await dueLegs([mappingId], lastSettledDay(now));
+      if (legs.length === 0) return null;
       const byExpiry = new Map<string, typeof legs>();
       for (const leg of legs) byExpiry.set(leg.expiry, [...(byExpiry.get(leg.expiry) ?? []), leg]);
       let unpriced: string | null = null;
