@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChildServer, freePort } from '../test/child-server.js';
+import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
@@ -28,17 +28,8 @@ let dropDatabase = async () => {};
 const servers: Record<'a' | 'b' | 'c', ChildServer> = {} as Record<'a' | 'b' | 'c', ChildServer>;
 const dirs: string[] = [];
 
-async function api<T>(s: ChildServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${s.url}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : method === 'POST' ? { body: '{}' } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data };
-}
-const login = async (s: ChildServer, username: string, password: string) =>
-  (await api<{ token: string }>(s, null, 'POST', '/auth/login', { username, password })).data.token;
+const api = callConsole;
+const login = signInAt;
 const leaderSeenBy = async (s: ChildServer) =>
   (await api<{ leader: string | null }>(s, null, 'GET', '/health')).data.leader;
 
@@ -51,15 +42,7 @@ function consoleServer(name: 'a' | 'b' | 'c', port: number, services?: string) {
     REDIS_URL: process.env.REDIS_URL ?? '',
     SECRET_KEY: 'cluster-test-secret-key-shared-by-all-three',
     INSTANCE_NAME: name,
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: '0',
-    MARKET_MODE: 'sandbox',
-    KITE_API_ROOT: sandbox.urls.kiteApi,
-    KITE_LOGIN_ROOT: sandbox.urls.kiteLogin,
-    KITE_WS_ROOT: sandbox.urls.kiteWs,
-    BINANCE_API_ROOT: sandbox.urls.binanceApi,
-    BINANCE_WS_ROOT: sandbox.urls.binanceWs,
+    ...sandboxConsoleEnv(sandbox.urls, ADMIN),
     ...(services ? { SERVICES: services } : {}),
   });
 }

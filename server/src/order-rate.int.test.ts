@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer, freePort } from '../test/child-server.js';
+import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
@@ -22,17 +22,8 @@ let dropDatabase = async () => {};
 const consoles: ChildServer[] = [];
 const dirs: string[] = [];
 
-async function api<T>(s: ChildServer, token: string | null, method: string, url: string, body?: unknown) {
-  const res = await fetch(`${s.url}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : method === 'POST' ? { body: '{}' } : {}),
-  });
-  const json = (await res.json()) as { data: T; error?: string };
-  return { status: res.status, data: json.data, error: json.error };
-}
-const login = async (s: ChildServer, username: string, password: string) =>
-  (await api<{ token: string }>(s, null, 'POST', '/auth/login', { username, password })).data.token;
+const api = callConsole;
+const login = signInAt;
 
 beforeAll(async () => {
   if (!run) return;
@@ -48,15 +39,7 @@ beforeAll(async () => {
         DATABASE_URL: scratch.url,
         SECRET_KEY: 'order-rate-test-secret-key-of-both',
         INSTANCE_NAME: name,
-        ADMIN_USERNAME: ADMIN.username,
-        ADMIN_PASSWORD: ADMIN.password,
-        SEED_DEMO: '0',
-        MARKET_MODE: 'sandbox',
-        KITE_API_ROOT: sandbox.urls.kiteApi,
-        KITE_LOGIN_ROOT: sandbox.urls.kiteLogin,
-        KITE_WS_ROOT: sandbox.urls.kiteWs,
-        BINANCE_API_ROOT: sandbox.urls.binanceApi,
-        BINANCE_WS_ROOT: sandbox.urls.binanceWs,
+        ...sandboxConsoleEnv(sandbox.urls, ADMIN),
       }),
     );
   }

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SandboxUrls } from '../src/sandbox/sandbox-exchange.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -14,6 +15,49 @@ export async function freePort(): Promise<number> {
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+}
+
+/**
+ * What a child console needs to trade against a sandbox exchange: its Kite and Binance addresses, no demo
+ * data, and a first admin the test signs in as.
+ */
+export function sandboxConsoleEnv(
+  urls: SandboxUrls,
+  admin: { username: string; password: string },
+): Record<string, string> {
+  return {
+    ADMIN_USERNAME: admin.username,
+    ADMIN_PASSWORD: admin.password,
+    SEED_DEMO: '0',
+    MARKET_MODE: 'sandbox',
+    KITE_API_ROOT: urls.kiteApi,
+    KITE_LOGIN_ROOT: urls.kiteLogin,
+    KITE_WS_ROOT: urls.kiteWs,
+    BINANCE_API_ROOT: urls.binanceApi,
+    BINANCE_WS_ROOT: urls.binanceWs,
+  };
+}
+
+/** One call to a child console's API (a POST without a body sends `{}`), answered as the API answers. */
+export async function callConsole<T>(
+  server: Pick<ChildServer, 'url'>,
+  token: string | null,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; data: T; error?: string }> {
+  const res = await fetch(`${server.url}/api${url}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : method === 'POST' ? { body: '{}' } : {}),
+  });
+  const json = (await res.json()) as { data: T; error?: string };
+  return { status: res.status, data: json.data, error: json.error };
+}
+
+/** Signs in at a child console; the session token. */
+export async function signInAt(server: Pick<ChildServer, 'url'>, username: string, password: string) {
+  return (await callConsole<{ token: string }>(server, null, 'POST', '/auth/login', { username, password })).data.token;
 }
 
 /**

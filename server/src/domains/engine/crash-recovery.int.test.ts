@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ChildServer, freePort } from '../../../test/child-server.js';
+import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../../../test/child-server.js';
 import { createScratchDatabase, dialect } from '../../../test/test-app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createSandboxExchange, type SandboxExchange } from '../../sandbox/sandbox-exchange.js';
@@ -20,23 +20,9 @@ let dataDir: string;
 let dbUrl: string | undefined;
 let dropDatabase = async () => {};
 
-async function api<T>(
-  token: string | null,
-  method: string,
-  url: string,
-  body?: unknown,
-): Promise<{ status: number; data: T }> {
-  const res = await fetch(`${server.url}/api${url}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    ...(body !== undefined ? { body: JSON.stringify(body) } : method === 'POST' ? { body: '{}' } : {}),
-  });
-  const json = (await res.json()) as { data: T };
-  return { status: res.status, data: json.data };
-}
-
-const login = async (username: string, password: string) =>
-  (await api<{ token: string }>(null, 'POST', '/auth/login', { username, password })).data.token;
+const api = <T>(token: string | null, method: string, url: string, body?: unknown) =>
+  callConsole<T>(server, token, method, url, body);
+const login = (username: string, password: string) => signInAt(server, username, password);
 
 beforeAll(async () => {
   sandbox = await createSandboxExchange({ seed: 'crash' });
@@ -49,15 +35,7 @@ beforeAll(async () => {
   server = new ChildServer(await freePort(), {
     DATA_DIR: dataDir,
     ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-    ADMIN_USERNAME: ADMIN.username,
-    ADMIN_PASSWORD: ADMIN.password,
-    SEED_DEMO: '0',
-    MARKET_MODE: 'sandbox',
-    KITE_API_ROOT: sandbox.urls.kiteApi,
-    KITE_LOGIN_ROOT: sandbox.urls.kiteLogin,
-    KITE_WS_ROOT: sandbox.urls.kiteWs,
-    BINANCE_API_ROOT: sandbox.urls.binanceApi,
-    BINANCE_WS_ROOT: sandbox.urls.binanceWs,
+    ...sandboxConsoleEnv(sandbox.urls, ADMIN),
   });
   await server.start();
   database = openDatabase(dbUrl ? { url: dbUrl, pgPoolSize: 2 } : { sqliteFile: path.join(dataDir, 'console.db') });
