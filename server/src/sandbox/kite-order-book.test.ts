@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderBook, type OrderRequest } from './kite-order-book.js';
+import { DAY_ENDED_MESSAGE, OrderBook, type OrderRequest } from './kite-order-book.js';
 import type { Depth } from './kite-quotes.js';
 import { positionsJson } from './kite-presenters.js';
 import type { DepthSource } from './order-matching.js';
@@ -57,7 +57,7 @@ describe('OrderBook', () => {
     const first = book.place('AB1234', request({ tag: 't1' }), NOW);
     const again = book.place('AB1234', request({ tag: 't1' }), NOW + 10);
     expect(again.orderId).not.toBe(first.orderId);
-    expect(book.list('AB1234').map((o) => [o.tag, o.status])).toEqual([
+    expect(book.list('AB1234', NOW + 10).map((o) => [o.tag, o.status])).toEqual([
       ['t1', 'COMPLETE'],
       ['t1', 'COMPLETE'],
     ]);
@@ -89,6 +89,35 @@ describe('OrderBook', () => {
       ['COMPLETE', 6 * LOT],
     ]);
     expect(run()).toEqual(first);
+  });
+
+  it("keeps the day's orders only, as Kite: an earlier day's are neither listed nor found, and none rests overnight", () => {
+    const lastSecondOfDay = Date.UTC(2025, 11, 9, 18, 29, 59); // 23:59:59 IST
+    const nextMorning = lastSecondOfDay + 2_000;
+    // One lot within the limit now, nothing more that day, and plenty the next: a resting order that traded
+    // across the night would fill.
+    const market: DepthSource = {
+      depthAt: (token, second) => {
+        if (token !== TOKEN) return null;
+        if (second === SECOND) return levels(10_000, [1, 1, 1, 1, 1]);
+        return second * 1000 > lastSecondOfDay ? levels(10_000, [9, 9, 9, 9, 9]) : null;
+      },
+    };
+    const book = new OrderBook(market);
+    const order = book.place('AB1234', request({ quantity: LOT * 3, pricePaise: 10_005 }), NOW);
+    expect(order).toMatchObject({ status: 'OPEN', filledQuantity: LOT });
+    book.matchOpen(lastSecondOfDay);
+    expect(book.list('AB1234', lastSecondOfDay)).toEqual([order]);
+    expect(book.get('AB1234', order.orderId, lastSecondOfDay)).toBe(order);
+
+    expect(book.matchOpen(nextMorning)).toEqual([]);
+    expect(book.expireEarlierDays(nextMorning)).toEqual([order]);
+    expect(order).toMatchObject({ status: 'CANCELLED', statusMessage: DAY_ENDED_MESSAGE, filledQuantity: LOT });
+    expect(book.list('AB1234', nextMorning)).toEqual([]);
+    expect(book.get('AB1234', order.orderId, nextMorning)).toBeUndefined();
+    expect(book.cancel('AB1234', order.orderId, nextMorning)).toMatchObject({ ok: false, type: 'InputException' });
+    // What filled stays held: positions outlive the order book.
+    expect(book.positions('AB1234')).toMatchObject([{ buyQuantity: LOT }]);
   });
 
   it('catches up on the steps it missed when matching runs late', () => {

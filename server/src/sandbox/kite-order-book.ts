@@ -12,6 +12,19 @@
  */
 import { formatKiteDateTime, type KiteErrorType } from '../protocols/kite-rest.js';
 import { DepthLedger, type DepthLedgerSnapshot, type DepthSource, type Fill } from './order-matching.js';
+import { istDayStart } from './instrument-pricing.js';
+
+const SECONDS_PER_DAY = 86_400;
+
+/**
+ * Kite's order book is the day's: `GET /orders` lists "all orders (open and executed) for the day", and orders
+ * of earlier sessions are no longer found (docs/SANDBOX.md). The day is the IST calendar day.
+ */
+export const isSameTradingDay = (aMs: number, bMs: number): boolean =>
+  istDayStart(Math.floor(aMs / 1000)) === istDayStart(Math.floor(bMs / 1000));
+
+/** What an order left resting when its day ended says: a DAY order does not outlive its session. */
+export const DAY_ENDED_MESSAGE = 'Order cancelled at the end of the trading day.';
 
 /** A validated order request. */
 export interface OrderRequest {
@@ -183,7 +196,9 @@ export class OrderBook {
     for (const order of [...this.open]) {
       const before = order.filledQuantity;
       const from = Math.max(order.matchedSecond + 1, now - MAX_CATCH_UP_SECONDS + 1);
-      for (let s = from; s <= now && order.status === 'OPEN'; s++) this.matchAt(order, s);
+      // An order trades within its own day only (`expireEarlierDays` then cancels it).
+      const until = Math.min(now, istDayStart(Math.floor(order.placedMs / 1000)) + SECONDS_PER_DAY - 1);
+      for (let s = from; s <= until && order.status === 'OPEN'; s++) this.matchAt(order, s);
       order.matchedSecond = Math.max(order.matchedSecond, now);
       if (order.filledQuantity !== before) changed.push(order);
     }
@@ -192,7 +207,7 @@ export class OrderBook {
 
   /** Cancels what is left of an OPEN order; the filled part stays filled. */
   cancel(userId: string, orderId: string, nowMs: number): { ok: true; order: SandboxOrder } | Failure {
-    const order = this.get(userId, orderId);
+    const order = this.get(userId, orderId, nowMs);
     if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
     if (order.status !== 'OPEN') {
       return { ok: false, type: 'OrderException', message: `Order cannot be cancelled as it is ${order.status}.` };
@@ -208,7 +223,7 @@ export class OrderBook {
     change: OrderChange,
     nowMs: number,
   ): { ok: true; order: SandboxOrder } | Failure {
-    const order = this.get(userId, orderId);
+    const order = this.get(userId, orderId, nowMs);
     if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
     if (order.status !== 'OPEN') {
       return { ok: false, type: 'OrderException', message: `Order cannot be modified as it is ${order.status}.` };
@@ -225,6 +240,11 @@ export class OrderBook {
     return { ok: true, order };
   }
 
+  /** Cancels what is left of the DAY orders of earlier days: none outlives its session. Returns them. */
+  expireEarlierDays(nowMs: number): SandboxOrder[] {
+    return this.cancelOpen((o) => !isSameTradingDay(o.placedMs, nowMs), nowMs, DAY_ENDED_MESSAGE);
+  }
+
   /** Cancels every OPEN order `isDue` picks (e.g. its contract expired), with a reason; returns them. */
   cancelOpen(isDue: (order: SandboxOrder) => boolean, nowMs: number, message: string): SandboxOrder[] {
     const cancelled = [...this.open].filter(isDue);
@@ -238,15 +258,15 @@ export class OrderBook {
     this.book(leg, net > 0 ? 'SELL' : 'BUY', { quantity: Math.abs(net), pricePaise });
   }
 
-  /** A user's order by id. */
-  get(userId: string, orderId: string): SandboxOrder | undefined {
+  /** A user's order by id, while its day lasts (Kite no longer finds an earlier day's). */
+  get(userId: string, orderId: string, nowMs: number): SandboxOrder | undefined {
     const order = this.orders.get(orderId);
-    return order?.userId === userId ? order : undefined;
+    return order?.userId === userId && isSameTradingDay(order.placedMs, nowMs) ? order : undefined;
   }
 
-  /** A user's orders, oldest first. */
-  list(userId: string): SandboxOrder[] {
-    return [...this.orders.values()].filter((o) => o.userId === userId);
+  /** A user's orders of the day, oldest first. */
+  list(userId: string, nowMs: number): SandboxOrder[] {
+    return [...this.orders.values()].filter((o) => o.userId === userId && isSameTradingDay(o.placedMs, nowMs));
   }
 
   /** Every user's orders, oldest first. */

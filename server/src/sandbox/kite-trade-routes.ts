@@ -63,7 +63,7 @@ function modifyOrder(ctx: SandboxContext, request: SandboxRequest, session: Kite
     return kiteFail('InputException', `Order variety \`${request.params.variety}\` is not supported by the sandbox.`);
   }
   matchOpenOrders(ctx);
-  const order = ctx.orders.get(session.userId, request.params.orderId ?? '');
+  const order = ctx.orders.get(session.userId, request.params.orderId ?? '', ctx.clock.now());
   if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
   const change = parseChange(ctx, order, request.form);
   if ('status' in change) return change;
@@ -94,10 +94,11 @@ export function lastPriceOf(ctx: SandboxContext): (token: number) => number | nu
 
 /**
  * Brings the book up to the clock: resting orders trade on the price steps passed since they last did,
- * expired options settle; owners are told of every change.
+ * an earlier day's are cancelled, expired options settle; owners are told of every change.
  */
 export function matchOpenOrders(ctx: SandboxContext): void {
   for (const order of ctx.orders.matchOpen(ctx.clock.now())) ctx.notifyOrder(order, 'filled');
+  for (const order of ctx.orders.expireEarlierDays(ctx.clock.now())) ctx.notifyOrder(order, 'cancelled');
   for (const order of settleExpired(ctx)) ctx.notifyOrder(order, 'cancelled');
 }
 
@@ -137,13 +138,13 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
     {
       method: 'GET',
       pattern: '/orders',
-      handler: withMatching((_r, s) => kiteOk(ctx.orders.list(s.userId).map((o) => orderJson(o)))),
+      handler: withMatching((_r, s) => kiteOk(ctx.orders.list(s.userId, ctx.clock.now()).map((o) => orderJson(o)))),
     },
     {
       method: 'GET',
       pattern: '/orders/:orderId',
       handler: withMatching((r, s) => {
-        const order = ctx.orders.get(s.userId, r.params.orderId ?? '');
+        const order = ctx.orders.get(s.userId, r.params.orderId ?? '', ctx.clock.now());
         if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
         ctx.historyReads.set(order.orderId, (ctx.historyReads.get(order.orderId) ?? 0) + 1);
         return kiteOk(orderHistoryJson(order));

@@ -15,6 +15,7 @@ import type { OptionChainService } from '../market-data/option-chain.service.js'
 import type { OrderThrottle } from './order-throttle.js';
 import { BrokerRefusal, REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
 import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
+import { goneFromOrderBook, isPastItsOrderBook } from './order-book-day.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
 import type { OrderUpdates, OrderWatch } from './order-updates.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
@@ -43,6 +44,9 @@ export interface ExecutorDeps {
 }
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
+
+/** Kite's answer for an order id it does not know (an earlier day's, no longer in its book). */
+const isUnknownOrder = (err: unknown) => err instanceof KiteApiError && err.errorType === 'InputException';
 
 /**
  * While Kite pushes an account's order updates, an order's history is still looked at this often: Kite
@@ -156,6 +160,12 @@ export function createExecutor(deps: ExecutorDeps) {
     const stillOpen: string[] = [];
     for (const o of open) {
       const rows = await pendingRows(deps.repo, o, book, at);
+      // Sent on an earlier day: today's book cannot say what became of it (order-book-day.ts).
+      const isPastBook = isPastItsOrderBook(o.createdAt, at);
+      if (rows.length === 0 && isPastBook) {
+        stillOpen.push(goneFromOrderBook(o));
+        continue;
+      }
       if (rows.length === 0) {
         // Another console's, written moments ago and not at the broker yet: that console may be sending it
         // now (its lock lost under it). Failed only once it cannot be on its way; this console's own (a
@@ -166,7 +176,14 @@ export function createExecutor(deps: ExecutorDeps) {
         else await deps.repo.markFailed(o.id, 'never reached the broker', at);
       }
       for (const { id, brokerOrderId, quantity } of rows) {
-        const verdict = await finalState(m.userBrokerId ?? 0, rest, brokerOrderId, 1);
+        const verdict = await finalState(m.userBrokerId ?? 0, rest, brokerOrderId, 1).catch((err: unknown) => {
+          if (isPastBook && isUnknownOrder(err)) return 'gone' as const;
+          throw err;
+        });
+        if (verdict === 'gone') {
+          stillOpen.push(goneFromOrderBook({ ...o, quantity }));
+          continue;
+        }
         // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.
         if (verdict) await settle(m, id, verdict, at, o.createdAt);
         else stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);

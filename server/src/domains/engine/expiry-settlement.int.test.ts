@@ -120,7 +120,8 @@ describe('legs held into their expiry', () => {
     expect(settledRow?.status_detail).toMatch(/^Stopped at expiry at \d\d:\d\d IST/);
   });
 
-  it('of a live strategy wait for its close order the broker filled before the expiry, and are not closed twice', async () => {
+  /** A live strangle sold at 10:30 on the Monday whose exit's first close (the CE buyback) lost its reply at `exitAt`. */
+  async function liveStrangleWithLostClose(exitAt: (expiry: string) => number) {
     const broker = await buildUserBroker(t, owner, { broker_username: 'EX1234' });
     const issue = () => t.sandbox.control.issueKiteAccessToken('EX1234');
     await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
@@ -133,6 +134,8 @@ describe('legs held into their expiry', () => {
     const expiry = legs[0]?.expiry ?? '';
 
     // Exit: the broker takes the first close (the CE buyback) but its reply is lost, so it stays pending.
+    t.clock.set(exitAt(expiry));
+    await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
     t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
     const { token } = await t.services.auth.login({ username: owner.username, password: owner.password }, '10.0.0.9');
     const exit = await t.request({ method: 'POST', url: `/api/strategies/user-mappings/${m.id}/exit`, token });
@@ -142,14 +145,20 @@ describe('legs held into their expiry', () => {
       (await db.selectFrom('brokerOrders').select('status').where('status', '=', 'pending').execute()).length,
     ).toBe(1);
 
-    // The contract settles with the order still unsettled here; the next morning's token is in place.
+    // The contract settles with the order still unsettled here; the morning's token is in place.
     await closingCandle(expiry, 24650);
     t.clock.set(settlementInstant(expiry) + 60_000);
     await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
     await t.services.engine.follow();
+    return { m };
+  }
+
+  it('of a live strategy wait for its close order the broker filled before the expiry, and are not closed twice', async () => {
+    // The exit half an hour before the close on expiry day: the order is still in the day's order book.
+    const { m } = await liveStrangleWithLostClose((expiry) => settlementInstant(expiry) - 30 * 60_000);
 
     expect(await openLegs(m.id)).toHaveLength(0);
-    const orders = await db.selectFrom('brokerOrders').select(['status', 'tradingSymbol']).execute();
+    const orders = await t.database.db.selectFrom('brokerOrders').select(['status', 'tradingSymbol']).execute();
     expect(orders.filter((o) => o.status === 'pending')).toEqual([]);
     // The CE was bought back by its order (booked once, at the broker's price); only the PE settled at 0.
     const booked = await fills();
@@ -158,5 +167,23 @@ describe('legs held into their expiry', () => {
     const ce = booked.filter((f) => f.trading_symbol.endsWith('24600CE'));
     expect(ce.map((f) => f.quantity).sort((a, b) => a - b)).toEqual([-NIFTY_LOT, NIFTY_LOT]);
     expect(ce.every((f) => f.kind !== 'settlement')).toBe(true);
+  });
+
+  it('of a live strategy wait, and say why, while a close sent on an earlier day is gone from the order book', async () => {
+    // The exit on the Monday; the contract settles on Tuesday, when Kite's order book holds Tuesday's orders
+    // only. Whether the CE buyback filled cannot be asked any more: failing it as "never sent" would settle
+    // the CE a second time here (the broker holds none of it).
+    const { m } = await liveStrangleWithLostClose(() => CLOSE + 60_000);
+
+    expect(await openLegs(m.id)).toHaveLength(2);
+    const orders = await t.database.db.selectFrom('brokerOrders').select(['status', 'tradingSymbol']).execute();
+    const pending = orders.filter((o) => o.status === 'pending').map((o) => o.tradingSymbol);
+    expect(pending.map((symbol) => symbol.slice(-7))).toEqual(['24600CE']);
+    expect((await fills()).filter((f) => f.kind === 'settlement')).toEqual([]);
+    const row = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
+    expect(row?.status_detail).toContain(
+      `BUY 65 ${pending[0]} (sent on 23 Nov and no longer in the broker's order book, so whether it filled is ` +
+        'unknown: check the Kite account)',
+    );
   });
 });
