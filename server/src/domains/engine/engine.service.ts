@@ -1,21 +1,19 @@
-import type { Mapping, RdxInterval } from '@app/contract';
-import { isRdxInterval, MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import type { RdxInterval } from '@app/contract';
+import { isRdxInterval, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { ExpirySettlement } from './expiry-settlement.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { badRequest, conflict } from '../../platform/errors.js';
-import type { Actor } from '../../platform/ownership.js';
+import { badRequest } from '../../platform/errors.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
-import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
-import { decideManualRealign, isSamePosition, sessionAt } from '../rdx/rdx.logic.js';
+import { sessionAt } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
-import { inputsFor, toOpenLeg } from './engine.inputs.js';
+import { inputsFor } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
 import { isBrokerRefusal } from './broker-refusal.js';
@@ -28,6 +26,7 @@ import type { Executor } from './executor.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
+import { createManualActions } from './manual-actions.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -65,12 +64,6 @@ export function createEngine(deps: {
   const calendar = createCalendarGate(deps.calendar);
 
   const execute = createPlanExecution({ executor: deps.executor, logger: deps.logger, noteProblem });
-
-  /** A manual action whose broker orders failed reports the broker's reason. */
-  const raiseFirst = (failures: unknown[]) => {
-    const [first] = failures;
-    if (first !== undefined) throw marketDataFailure(first);
-  };
 
   const decideAll = createCandleDecisions({ chain: deps.chain, calendar, problems });
 
@@ -250,6 +243,22 @@ export function createEngine(deps: {
     logger: deps.logger,
   });
 
+  const manual = createManualActions({
+    repo: deps.repo,
+    mappings: deps.mappings,
+    shared: deps.shared,
+    chain: deps.chain,
+    clock: deps.clock,
+    locks,
+    problems,
+    calendar,
+    chase,
+    execute,
+    waitForOrdersOrRefuse,
+    currentPricePaise,
+    isMarketOpenFor,
+  });
+
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
   async function startHere() {
     isRunning = true;
@@ -335,71 +344,8 @@ export function createEngine(deps: {
     /** For benchmarks and tests: one candle close, as the hub would deliver it. */
     evaluate,
 
-    /**
-     * Manual Realign: at once, at the last price, whatever the threshold. When the legs already sit where
-     * a realign would put them nothing is traded and the reply says so.
-     */
-    realign(actor: Actor, id: number): Promise<{ strategy: Mapping; message?: string }> {
-      return locks.withMappings([id], async () => {
-        const row = await deps.mappings.load(actor, id);
-        if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
-        if ((await deps.shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
-        const at = deps.clock.now();
-        const fence = await waitForOrdersOrRefuse(id, at);
-        const read = await deps.repo.one(id);
-        if (!read) throw badRequest('Configure RDX for this strategy first');
-        const state = fencedBefore(read, fence);
-        const closed = await calendar.reasonAt(state.mapping, at);
-        if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
-        const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
-        const price = await currentPricePaise(state.mapping.instrumentToken);
-        const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
-        if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
-        if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
-          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
-        }
-        const failures = await execute([{ mapping: state.mapping, decision }], at);
-        if (failures[0] instanceof StalePositionError) {
-          // The trader hears it in the answer; the row stays as the winning action left it.
-          problems.clear(id);
-          await shareProblems();
-        }
-        raiseFirst(failures);
-        return { strategy: await deps.mappings.get(actor, id) };
-      });
-    },
-
-    /** Exit: stop the strategy, then buy back every leg. */
-    exit(actor: Actor, id: number): Promise<Mapping> {
-      return locks.withMappings([id], async () => {
-        await deps.mappings.load(actor, id);
-        const at = deps.clock.now();
-        chase.reset(id); // a user's Exit starts the chase afresh
-        const fence = await waitForOrdersOrRefuse(id, at);
-        const read = await deps.repo.one(id);
-        const state = read && fencedBefore(read, fence);
-        const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
-        if (state && legs.length > 0) {
-          if (!(await isMarketOpenFor(state.mapping, at))) throw conflict('Market is closed; exit when it opens');
-        }
-        // Stopped first: if the process dies mid-exit, recovery squares off what is left.
-        await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'manual');
-        if (state && legs.length > 0) {
-          const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
-          const close = legs.map(toOpenLeg);
-          const failures = await execute(
-            [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
-            at,
-          ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
-          // The row says the console keeps at it, rather than asking the trader to press Exit again.
-          if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
-          else problems.clear(id);
-          await shareProblems();
-          raiseFirst(failures);
-        }
-        return deps.mappings.get(actor, id);
-      });
-    },
+    realign: manual.realign,
+    exit: manual.exit,
 
     /** Stops and flattens many paper strategies in one pass (kill switch, Exit all, limits): paper-exit.ts. */
     exitPaper,

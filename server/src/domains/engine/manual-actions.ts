@@ -1,0 +1,113 @@
+import type { Mapping } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import type { MappingLocks } from '../../db/mapping-locks.js';
+import type { SharedState } from '../../db/shared-state.js';
+import type { Clock } from '../../platform/clock.js';
+import { badRequest, conflict } from '../../platform/errors.js';
+import type { Actor } from '../../platform/ownership.js';
+import { marketDataFailure } from '../market-data/market-data.errors.js';
+import type { OptionChainService } from '../market-data/option-chain.service.js';
+import { decideManualRealign, isSamePosition } from '../rdx/rdx.logic.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
+import type { CalendarGate } from './calendar-gate.js';
+import { inputsFor, toOpenLeg } from './engine.inputs.js';
+import type { EngineRepository, MappingState } from './engine.repository.js';
+import { fencedBefore } from './live-guards.js';
+import type { Plan } from './plan.js';
+import type { createSquareOffChase } from './square-off-chase.js';
+import { StalePositionError } from './stale-position.js';
+import type { TradeProblems } from './trade-problems.js';
+
+/**
+ * A trader's Realign and Exit on one strategy (engine.service.ts hands them out): under the strategy's lock,
+ * its earlier orders settled with the broker first, then traded through the same execution as a candle close.
+ */
+export function createManualActions(deps: {
+  repo: Pick<EngineRepository, 'one' | 'openLegsOf'>;
+  mappings: Pick<MappingsService, 'load' | 'get' | 'moveStatusWhileLocked'>;
+  shared: Pick<SharedState, 'killSwitch'>;
+  chain: Pick<OptionChainService, 'chainFor'>;
+  clock: Clock;
+  locks: MappingLocks;
+  problems: Pick<TradeProblems, 'clear' | 'share'>;
+  calendar: Pick<CalendarGate, 'reasonAt'>;
+  chase: Pick<ReturnType<typeof createSquareOffChase>, 'reset' | 'failed'>;
+  execute: (plans: Plan[], at: number) => Promise<unknown[]>;
+  waitForOrdersOrRefuse: (id: number, at: number) => Promise<number | null>;
+  currentPricePaise: (instrumentToken: string) => Promise<number>;
+  isMarketOpenFor: (m: MappingState, at: number) => Promise<boolean>;
+}) {
+  const { locks, problems, chase, execute } = deps;
+
+  /** A manual action whose broker orders failed reports the broker's reason. */
+  const raiseFirst = (failures: unknown[]) => {
+    const [first] = failures;
+    if (first !== undefined) throw marketDataFailure(first);
+  };
+
+  return {
+    /**
+     * Manual Realign: at once, at the last price, whatever the threshold. When the legs already sit where
+     * a realign would put them nothing is traded and the reply says so.
+     */
+    realign: (actor: Actor, id: number): Promise<{ strategy: Mapping; message?: string }> =>
+      locks.withMappings([id], async () => {
+        const row = await deps.mappings.load(actor, id);
+        if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
+        if ((await deps.shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
+        const at = deps.clock.now();
+        const fence = await deps.waitForOrdersOrRefuse(id, at);
+        const read = await deps.repo.one(id);
+        if (!read) throw badRequest('Configure RDX for this strategy first');
+        const state = fencedBefore(read, fence);
+        const closed = await deps.calendar.reasonAt(state.mapping, at);
+        if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
+        const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
+        const price = await deps.currentPricePaise(state.mapping.instrumentToken);
+        const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
+        if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
+        if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
+          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+        }
+        const failures = await execute([{ mapping: state.mapping, decision }], at);
+        if (failures[0] instanceof StalePositionError) {
+          // The trader hears it in the answer; the row stays as the winning action left it.
+          problems.clear(id);
+          await problems.share();
+        }
+        raiseFirst(failures);
+        return { strategy: await deps.mappings.get(actor, id) };
+      }),
+
+    /** Exit: stop the strategy, then buy back every leg. */
+    exit: (actor: Actor, id: number): Promise<Mapping> =>
+      locks.withMappings([id], async () => {
+        await deps.mappings.load(actor, id);
+        const at = deps.clock.now();
+        chase.reset(id); // a user's Exit starts the chase afresh
+        const fence = await deps.waitForOrdersOrRefuse(id, at);
+        const read = await deps.repo.one(id);
+        const state = read && fencedBefore(read, fence);
+        const legs = state?.legs ?? (await deps.repo.openLegsOf(id));
+        if (state && legs.length > 0) {
+          if (!(await deps.isMarketOpenFor(state.mapping, at))) throw conflict('Market is closed; exit when it opens');
+        }
+        // Stopped first: if the process dies mid-exit, recovery squares off what is left.
+        await deps.mappings.moveStatusWhileLocked(actor, id, RUNNING_STATUS.STOPPED, 'manual');
+        if (state && legs.length > 0) {
+          const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
+          const close = legs.map(toOpenLeg);
+          const failures = await execute(
+            [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
+            at,
+          ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
+          // The row says the console keeps at it, rather than asking the trader to press Exit again.
+          if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
+          else problems.clear(id);
+          await problems.share();
+          raiseFirst(failures);
+        }
+        return deps.mappings.get(actor, id);
+      }),
+  };
+}
