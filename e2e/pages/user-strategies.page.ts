@@ -182,3 +182,32 @@ export class UserRdxModal {
     return this.dialog().locator('.message-success > span');
   }
 }
+
+/** Settle Orders: the orders Kite no longer lists, each settled as the trader found it in the Kite account. */
+export class SettleOrdersModal {
+  constructor(private readonly page: Page) {}
+
+  dialog() {
+    return this.page.getByRole('dialog', { name: 'Settle Orders' });
+  }
+
+  /** The block of one order, by the words that name it ("SELL 50 SANDBOX…CE"). */
+  order(what: string) {
+    return this.dialog().getByRole('form', { name: `Settle ${what}` });
+  }
+
+  async filledAt(what: string, price: string) {
+    await this.order(what)
+      .getByLabel(/Average price/)
+      .fill(price);
+    await this.order(what).getByRole('button', { name: 'It filled' }).click();
+  }
+
+  async notFilled(what: string) {
+    await this.order(what).getByRole('button', { name: 'It did not fill' }).click();
+  }
+
+  error() {
+    return this.dialog().locator('.message-error > span');
+  }
+}

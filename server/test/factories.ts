@@ -146,3 +146,36 @@ export async function buildTransaction(
 ) {
   return t.services.transactionsRepo.insert(transactionRow(t, owner, overrides));
 }
+
+/**
+ * A live order of the mapping written as pending at `sentAt` and never settled (what a crash between the
+ * broker's reply and its fill leaves): a SELL of one NIFTY lot opening the CE 24,600 leg. The mapping needs
+ * its RDX configuration (the order row is fenced at its position version).
+ */
+export function buildPendingOrder(
+  t: TestApp,
+  owner: TestUser,
+  mappingId: number,
+  options: { sentAt: number; userBrokerId?: number | null; tag?: string },
+): Promise<number> {
+  return t.services.engineRepo.insertPending(
+    {
+      mappingId,
+      userId: owner.id,
+      userBrokerId: options.userBrokerId ?? null,
+      legId: null,
+      tag: options.tag ?? `rdxpending${mappingId}`,
+      side: 'SELL',
+      quantity: 65,
+      intent: 'open',
+      tradingSymbol: 'NIFTY26D0124600CE',
+      exchange: 'NFO',
+      optionType: 'CE',
+      strikePaise: 2460000,
+      expiry: '2026-12-01',
+      createdAt: options.sentAt,
+      updatedAt: options.sentAt,
+    },
+    0,
+  );
+}

@@ -1,6 +1,42 @@
 import { z } from 'zod';
+import { IsoTimeSchema, rupees } from './fields.js';
 import { defineRoute, IdParamsSchema, rowId } from './route.js';
 import { StrategyReplySchema } from './strategies.js';
+
+/**
+ * A live strategy's order not yet settled with the broker. `is_past_order_book`: sent on an earlier IST day,
+ * so Kite's order book (the day's) no longer holds it and nothing the broker says can tell whether it
+ * filled; the trader checks the Kite account and settles it by hand.
+ */
+export const UnsettledOrderSchema = z.object({
+  id: z.number().int(),
+  side: z.enum(['BUY', 'SELL']),
+  quantity: z.number().int(),
+  trading_symbol: z.string(),
+  /** Opens a leg, or buys one back. */
+  intent: z.enum(['open', 'close']),
+  sent_at: IsoTimeSchema,
+  is_past_order_book: z.boolean(),
+});
+export type UnsettledOrder = z.infer<typeof UnsettledOrderSchema>;
+
+/** What the trader found in the Kite account: filled at `price` (rupees), or not filled at all. */
+export const SettleOrderSchema = z.discriminatedUnion(
+  'filled',
+  [
+    z.object({
+      filled: z.literal(true),
+      price: rupees('price').refine((v) => v > 0, { error: 'Price must be more than 0' }),
+    }),
+    z.object({ filled: z.literal(false) }),
+  ],
+  { error: 'Say whether the order filled' },
+);
+export type SettleOrder = z.infer<typeof SettleOrderSchema>;
+
+const OrderParamsSchema = IdParamsSchema.extend({
+  orderId: rowId('Order id must be a positive whole number', true),
+});
 
 export const RdxServiceStatusSchema = z.object({ isRunning: z.boolean() });
 
@@ -24,6 +60,25 @@ export const engineRoutes = {
     access: 'user',
     ownerScoped: true,
     params: IdParamsSchema,
+    data: StrategyReplySchema,
+  }),
+  /** The strategy's orders not yet settled with the broker (a live strategy's; none for paper). */
+  unsettledOrders: defineRoute({
+    method: 'GET',
+    path: '/strategies/user-mappings/:id/unsettled-orders',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: z.array(UnsettledOrderSchema),
+  }),
+  /** Settles by hand an order the broker's order book no longer holds, as the trader found it at Kite. */
+  settleOrder: defineRoute({
+    method: 'POST',
+    path: '/strategies/user-mappings/:id/unsettled-orders/:orderId/settle',
+    access: 'user',
+    ownerScoped: true,
+    params: OrderParamsSchema,
+    body: SettleOrderSchema,
     data: StrategyReplySchema,
   }),
   testEvent: defineRoute({

@@ -26,6 +26,8 @@ export const FIELD_LABELS: Record<string, string> = {
   /** The audit log's name for the cap an admin set on a strategy's Max Loss (`admin_max_loss_paise`). */
   admin_max_loss: "Admin's Max Loss cap",
   target_profit: 'Target Profit',
+  /** An order's average fill price, as the trader settles it by hand. */
+  price: 'Price',
   daily_max_loss: 'Daily Max Loss',
   /** The audit log's name for the cap an admin set on a user's Daily Max Loss (`admin_daily_max_loss_paise`). */
   admin_daily_max_loss: "Admin's Daily Max Loss cap",

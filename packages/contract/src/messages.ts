@@ -68,6 +68,8 @@ export const MSG = {
   failedResumeStrategy: 'Failed to resume strategy',
   failedRealignStrategy: 'Failed to realign strategy',
   failedExitStrategy: 'Failed to exit strategy',
+  failedLoadUnsettledOrders: 'Failed to load the orders to settle',
+  failedSettleOrder: 'Failed to settle the order',
   bothTimesOrNeither: 'Please provide both Start Time and End Time, or leave both empty.',
   endAfterStart: 'End Time must be later than Start Time.',
   selectUserBroker: 'Please select a user broker',

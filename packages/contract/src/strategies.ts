@@ -66,6 +66,11 @@ export const MappingSchema = z.object({
   status_detail: z.string(),
   /** Row actions that can succeed now (server-computed from the engine's own rules). */
   available_actions: z.array(z.enum(STRATEGY_ACTIONS)),
+  /**
+   * Orders sent on an earlier day that the broker's order book no longer holds, so nobody can say whether they
+   * filled: the strategy waits until the trader settles them (`POST …/unsettled-orders/{orderId}/settle`).
+   */
+  orders_to_settle: z.number().int(),
 });
 export type Mapping = z.infer<typeof MappingSchema>;
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildAdmin,
   buildMapping,
+  buildPendingOrder,
   buildRdxConfig,
   buildUser,
   buildUserBroker,
@@ -47,6 +48,10 @@ const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED,
   return m;
 };
 const none = () => Promise.resolve({});
+
+/** A pending order of the mapping sent the day before: only its owner (or an admin) may settle it by hand. */
+const orderPastTheBook = (owner: TestUser, mappingId: number) =>
+  buildPendingOrder(t, owner, mappingId, { sentAt: t.clock.now() - 86_400_000, tag: `rdxauthz${++seq}` });
 
 const cases: Record<string, Case> = {
   'health.health': { prepare: none },
@@ -217,6 +222,14 @@ const cases: Record<string, Case> = {
     },
   },
   'engine.exit': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.RUNNING)).id } }) },
+  'engine.unsettledOrders': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
+  'engine.settleOrder': {
+    prepare: async (o) => {
+      const m = await mapping(o, RUNNING_STATUS.STOPPED, true);
+      const orderId = await orderPastTheBook(o, m.id);
+      return { params: { id: m.id, orderId }, body: { filled: false } };
+    },
+  },
   'engine.testEvent': { prepare: (o) => Promise.resolve({ body: { userId: o.id } }) },
   'risk.killSwitch': { prepare: none },
   // Released, not engaged: an engaged switch would refuse the later rows' starts (kill-switch.int.test.ts engages).

@@ -111,6 +111,12 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'rdx.resume': { action: 'mapping.resume', object: 'mapping' },
   'engine.realign': { action: 'mapping.realign', object: 'mapping' },
   'engine.exit': { action: 'mapping.exit', object: 'mapping' },
+  'engine.settleOrder': {
+    action: 'mapping.settle_order',
+    object: 'mapping',
+    diff: false,
+    detail: (c) => ({ order_id: num(c.params.orderId), ...pick('body', 'filled', 'price')(c) }),
+  },
   'engine.start': { action: 'rdx_service.start' },
   'engine.stop': { action: 'rdx_service.stop' },
   'liveData.create': { action: 'live_config.create', object: 'live_config' },

@@ -20,6 +20,10 @@ export function registerEngineRoutes(
   mount(app, authenticate, engineRoutes.exit, async ({ auth, params }) => ({
     strategy: await engine.exit(auth, params.id),
   }));
+  mount(app, authenticate, engineRoutes.unsettledOrders, ({ auth, params }) => engine.unsettledOrders(auth, params.id));
+  mount(app, authenticate, engineRoutes.settleOrder, ({ auth, params, body }) =>
+    engine.settleOrder(auth, params.id, params.orderId, body),
+  );
   mount(app, authenticate, engineRoutes.testEvent, ({ body }) => {
     void deps.events.publish('realtime.test_event', {
       userId: body.userId,

@@ -27,6 +27,7 @@ import type { OptionChainService } from '../market-data/option-chain.service.js'
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createManualActions } from './manual-actions.js';
+import { createHandSettlement } from './hand-settlement.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -259,6 +260,15 @@ export function createEngine(deps: {
     isMarketOpenFor,
   });
 
+  const byHand = createHandSettlement({
+    repo: deps.repo,
+    mappings: deps.mappings,
+    locks,
+    clock: deps.clock,
+    events: deps.events,
+    problems,
+  });
+
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
   async function startHere() {
     isRunning = true;
@@ -346,6 +356,9 @@ export function createEngine(deps: {
 
     realign: manual.realign,
     exit: manual.exit,
+    /** Orders not yet settled, and the trader's settling of one the broker's order book no longer holds. */
+    unsettledOrders: byHand.unsettled,
+    settleOrder: byHand.settle,
 
     /** Stops and flattens many paper strategies in one pass (kill switch, Exit all, limits): paper-exit.ts. */
     exitPaper,

@@ -183,7 +183,7 @@ describe('legs held into their expiry', () => {
     const row = (await get<Mapping[]>('/api/strategies/user-mappings')).find((x) => x.id === m.id);
     expect(row?.status_detail).toContain(
       `BUY 65 ${pending[0]} (sent on 23 Nov and no longer in the broker's order book, so whether it filled is ` +
-        'unknown: check the Kite account)',
+        "unknown: check the Kite account, then settle it on the strategy's row)",
     );
   });
 });

@@ -20,7 +20,7 @@ describe("an order past Kite's day order book", () => {
     });
     expect(text).toBe(
       "BUY 65 NIFTY26DEC24600CE (sent on 25 Nov and no longer in the broker's order book, so whether it filled " +
-        'is unknown: check the Kite account)',
+        "is unknown: check the Kite account, then settle it on the strategy's row)",
     );
   });
 });

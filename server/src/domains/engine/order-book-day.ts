@@ -1,3 +1,5 @@
+import { istMidnight } from '@app/contract';
+
 /**
  * Kite's order book holds the day's orders only ("all orders … for the day"; earlier sessions' are no longer
  * found). A pending order of an earlier day that the book no longer lists may have filled or not: nothing the
@@ -5,13 +7,8 @@
  * settled on a guess) and the row tells the trader to check the account. Pure; used by the executor.
  */
 
-const IST_OFFSET_MS = 19_800_000;
-const DAY_MS = 86_400_000;
-
-const istDay = (ms: number) => Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
-
 /** Whether the broker's order book has been cleared since `placedAt` (a new IST day began). */
-export const isPastItsOrderBook = (placedAt: number, now: number): boolean => istDay(placedAt) < istDay(now);
+export const isPastItsOrderBook = (placedAt: number, now: number): boolean => placedAt < istMidnight(now);
 
 const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short' });
 
@@ -19,6 +16,6 @@ const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: '
 export function goneFromOrderBook(o: { side: string; quantity: number; tradingSymbol: string; createdAt: number }) {
   return (
     `${o.side} ${o.quantity} ${o.tradingSymbol} (sent on ${DATE.format(o.createdAt)} and no longer in the broker's ` +
-    `order book, so whether it filled is unknown: check the Kite account)`
+    `order book, so whether it filled is unknown: check the Kite account, then settle it on the strategy's row)`
   );
 }

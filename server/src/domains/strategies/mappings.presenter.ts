@@ -19,8 +19,17 @@ export function asStopReason(value: string | null): StopReason | null {
   return (STOP_REASONS as readonly string[]).includes(value ?? '') ? (value as StopReason) : null;
 }
 
-/** A mapping as the API returns it: the row, its display fields, its legs and why it is (not) trading. */
-export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusReport, now: number): Mapping {
+/**
+ * A mapping as the API returns it: the row, its display fields, its legs, why it is (not) trading, and how
+ * many of its orders wait to be settled by hand.
+ */
+export function toMapping(
+  row: MappingView,
+  legs: OpenLegView[],
+  status: StatusReport,
+  now: number,
+  ordersToSettle = 0,
+): Mapping {
   const hasToken = Number(row.brokerHasToken) === 1;
   const expiresAt = brokerTokenExpiresAt(hasToken, row.brokerTokenUpdatedAt);
   return {
@@ -55,5 +64,6 @@ export function toMapping(row: MappingView, legs: OpenLegView[], status: StatusR
     open_legs: legs.map(toOpenLeg),
     status_detail: status.detail,
     available_actions: status.actions,
+    orders_to_settle: ordersToSettle,
   };
 }

@@ -137,6 +137,22 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
           .execute(),
       );
     },
+    /**
+     * Per mapping, its pending orders sent before `before` (today's IST midnight): the broker's order book no
+     * longer holds them, so the trader settles them by hand (engine/order-book-day.ts).
+     */
+    ordersPastBookOf(mappingIds: number[], before: number) {
+      return inChunks(mappingIds, (ids) =>
+        db
+          .selectFrom('brokerOrders')
+          .select((eb) => ['mappingId', eb.fn.countAll<number>().as('n')])
+          .where('mappingId', 'in', ids)
+          .where('status', '=', 'pending')
+          .where('createdAt', '<', before)
+          .groupBy('mappingId')
+          .execute(),
+      );
+    },
     async countOpenLegs(mappingId: number) {
       const row = await db
         .selectFrom('strategyLegs')

@@ -1,5 +1,5 @@
 import type { CreateMapping, Mapping, StopReason, Strategy, UpdateMapping } from '@app/contract';
-import { isLiveStatus as isLive, istDay, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import { isLiveStatus as isLive, istDay, istMidnight, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SharedState } from '../../db/shared-state.js';
@@ -116,7 +116,7 @@ export function createMappingsService({
   async function present(rows: MappingView[]): Promise<Mapping[]> {
     const ids = rows.map((r) => r.id);
     const now = clock.now();
-    const [legs, latest, engineRunning, tradeProblems, nseHolidays, streams, killSwitch] = await Promise.all([
+    const [legs, latest, engineRunning, tradeProblems, nseHolidays, streams, killSwitch, pastBook] = await Promise.all([
       repo.openLegsOf(ids),
       repo.latestOrdersOf(ids),
       shared.rdxWanted.get(),
@@ -124,7 +124,9 @@ export function createMappingsService({
       calendar.holidaysFrom(istDay(now)),
       shared.liveSyncStatus.get(),
       shared.killSwitch.get(),
+      repo.ordersPastBookOf(ids, istMidnight(now)),
     ]);
+    const toSettle = new Map(pastBook.map((o) => [o.mappingId, Number(o.n)]));
     const kiteHalt = streams?.haltedSources?.find((h) => h.source === 'kite')?.reason ?? null;
     const legsOf = new Map<number, OpenLegView[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), l]);
@@ -168,7 +170,7 @@ export function createMappingsService({
         },
         now,
       );
-      return toMapping(row, own, status, now);
+      return toMapping(row, own, status, now, toSettle.get(row.id) ?? 0);
     });
   }
 

@@ -12,6 +12,7 @@ import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { fetchRdxConfig } from '../rdx/rdx-config-query';
 import { RdxConfigModal } from '../rdx/RdxConfigModal';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
+import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { actionConfirmation } from './strategy-confirm';
 import { activeOnly } from './strategy-display';
@@ -19,7 +20,7 @@ import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings'
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
 import './strategies.css';
 
-type Dialog = { kind: 'rdx' | 'view' | 'chart'; mapping: Mapping } | null;
+type Dialog = { kind: 'rdx' | 'view' | 'chart' | 'settle'; mapping: Mapping } | null;
 
 /** Column headers; the Net P&L header says in its title what the figure is net of. */
 const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
@@ -146,6 +147,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                       onAction={(action) => onAction(m, action)}
                       onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}
                       onView={() => setDialog({ kind: 'view', mapping: m })}
+                      onSettleOrders={() => setDialog({ kind: 'settle', mapping: m })}
                       position={position}
                       isExpanded={isExpanded}
                       onToggleDetail={() => setExpanded((set) => toggled(set, m.id))}
@@ -170,6 +172,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       )}
       {dialog?.kind === 'rdx' && <RdxConfigModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'settle' && <SettleOrdersModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'chart' && (
         <StrategyChartModal
           mapping={dialog.mapping}

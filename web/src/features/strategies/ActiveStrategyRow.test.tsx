@@ -86,6 +86,34 @@ describe('ActiveStrategyRow', () => {
     expect(summary.children[0]?.textContent).toContain('ATM\u00a022,500');
   });
 
+  it('offers Settle Orders while orders Kite no longer lists wait on the trader', () => {
+    const onSettleOrders = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <table>
+          <tbody>
+            <ActiveStrategyRow
+              mapping={{ ...mapping, id: 16, orders_to_settle: 1 }}
+              showUser={false}
+              pending={undefined}
+              onAction={vi.fn()}
+              onConfigure={vi.fn()}
+              onView={vi.fn()}
+              onSettleOrders={onSettleOrders}
+            />
+          </tbody>
+        </table>
+      </QueryClientProvider>,
+    );
+    const row = screen.getByTestId('active-strategy-16');
+    expect(buttonNames(row)).toEqual(['Configure', 'Settle Orders', 'Pause', 'Realign', 'Exit']);
+    fireEvent.click(within(row).getByRole('button', { name: 'Settle Orders' }));
+    expect(onSettleOrders).toHaveBeenCalledOnce();
+    cleanup();
+    expect(buttonNames(renderRow({ ...mapping, id: 17 }).row)).not.toContain('Settle Orders');
+  });
+
   it('says the ATM is set at the first entry instead of showing strikes below it', async () => {
     vi.stubGlobal('fetch', () => reply(200, { success: true, data: rdxConfig(0) }));
     const { row } = renderRow({ ...mapping, id: 14 });

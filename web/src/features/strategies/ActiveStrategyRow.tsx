@@ -43,6 +43,7 @@ export function ActiveStrategyRow({
   onAction,
   onConfigure,
   onView,
+  onSettleOrders,
   position,
   isExpanded = false,
   onToggleDetail,
@@ -54,6 +55,8 @@ export function ActiveStrategyRow({
   onAction: (action: StrategyAction) => void;
   onConfigure: () => void;
   onView: () => void;
+  /** Opens the settling of orders Kite no longer lists (shown while the strategy has any). */
+  onSettleOrders?: () => void;
   /** The strategy's P&L; undefined while unknown. */
   position?: Position | undefined;
   isExpanded?: boolean;
@@ -117,6 +120,11 @@ export function ActiveStrategyRow({
           ) : (
             <button type="button" onClick={onView} disabled={isBusy}>
               View
+            </button>
+          )}
+          {mapping.orders_to_settle > 0 && (
+            <button type="button" className="primary" onClick={() => onSettleOrders?.()} disabled={isBusy}>
+              Settle Orders
             </button>
           )}
           {actions.map((action) => (

@@ -34,6 +34,7 @@ export function mappingFixture(overrides: Partial<Mapping> = {}): Mapping {
     open_legs: [],
     status_detail: 'Waiting for the 15m candle closing at 10:30 IST to enter',
     available_actions: ['pause', 'realign', 'exit'],
+    orders_to_settle: 0,
     ...overrides,
   };
 }
