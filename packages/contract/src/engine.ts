@@ -20,13 +20,19 @@ export const UnsettledOrderSchema = z.object({
 });
 export type UnsettledOrder = z.infer<typeof UnsettledOrderSchema>;
 
-/** What the trader found in the Kite account: filled at `price` (rupees), or not filled at all. */
+/** What the trader found in the Kite account: filled at `price` (rupees), all or `quantity` of it, or not at all. */
 export const SettleOrderSchema = z.discriminatedUnion(
   'filled',
   [
     z.object({
       filled: z.literal(true),
       price: rupees('price').refine((v) => v > 0, { error: 'Price must be more than 0' }),
+      /** What filled when not all of it did (a protected order left resting, then cancelled); all by default. */
+      quantity: z
+        .number({ error: 'Filled quantity must be a whole number' })
+        .int({ error: 'Filled quantity must be a whole number' })
+        .positive({ error: 'Filled quantity must be more than 0' })
+        .optional(),
     }),
     z.object({ filled: z.literal(false) }),
   ],

@@ -115,7 +115,7 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
     action: 'mapping.settle_order',
     object: 'mapping',
     diff: false,
-    detail: (c) => ({ order_id: num(c.params.orderId), ...pick('body', 'filled', 'price')(c) }),
+    detail: (c) => ({ order_id: num(c.params.orderId), ...pick('body', 'filled', 'price', 'quantity')(c) }),
   },
   'engine.start': { action: 'rdx_service.start' },
   'engine.stop': { action: 'rdx_service.stop' },

@@ -2,7 +2,7 @@ import { type Mapping, type SettleOrder, type UnsettledOrder } from '@app/contra
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { conflict, notFound } from '../../platform/errors.js';
+import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { iso, toPaise } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
@@ -55,8 +55,12 @@ export function createHandSettlement(deps: {
           throw conflict('The broker still lists this order, so the console settles it with the broker');
         }
         if (found.filled) {
+          const quantity = found.quantity ?? order.quantity;
+          if (quantity > order.quantity) {
+            throw badRequest(`Filled quantity must be at most the order's ${order.quantity}`);
+          }
           // Booked when it was sent: a market order fills within moments of reaching the exchange.
-          const fill = await deps.repo.recordFill(order.id, toPaise(found.price), order.createdAt);
+          const fill = await deps.repo.recordFill(order.id, toPaise(found.price), order.createdAt, quantity);
           const state = await deps.repo.one(id);
           if (fill && state) {
             void deps.events.publish('fills.booked', { transactions: [toTransactionDto(state.mapping, fill)] });

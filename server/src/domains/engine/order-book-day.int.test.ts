@@ -108,11 +108,26 @@ describe("a live order the broker's day order book no longer holds", () => {
     expect(t.sandbox.control.orders().map((o) => o.tradingsymbol.slice(-2))).toEqual(['PE']);
   });
 
+  it('is settled by the trader as partly filled: the leg holds what filled', async () => {
+    const m = await liveWithUnsettledOrder(TEST_START - DAY, '261122000000042');
+    const [order] = await unsettled(m.id);
+    const url = `/strategies/user-mappings/${m.id}/unsettled-orders/${order?.id}/settle`;
+    expect((await call('POST', url, { filled: true, price: 80.05, quantity: 30 })).statusCode).toBe(200);
+    expect(await openLegs(m.id)).toMatchObject([{ quantity: 30, entryPricePaise: 8005 }]);
+    expect(await fillsOf(m.id)).toMatchObject([{ quantity: 30, pricePaise: 8005 }]);
+  });
+
   it('is settled by the trader as not filled: failed with that reason, and the strategy enters afresh', async () => {
     const m = await liveWithUnsettledOrder(TEST_START - DAY, '261122000000042');
     const [order] = await unsettled(m.id);
     const url = `/strategies/user-mappings/${m.id}/unsettled-orders/${order?.id}/settle`;
     expect((await call('POST', url, { filled: true })).statusCode).toBe(400); // a fill needs its price
+    // Never more than the order's own quantity.
+    const tooMany = await call('POST', url, { filled: true, price: 100, quantity: 66 });
+    expect([tooMany.statusCode, tooMany.json<{ error: string }>().error]).toEqual([
+      400,
+      "Filled quantity must be at most the order's 65",
+    ]);
     expect((await call('POST', url, { filled: false })).statusCode).toBe(200);
     const rows = await t.database.db.selectFrom('brokerOrders').select(['status', 'error']).execute();
     expect(rows).toEqual([{ status: 'failed', error: NOT_FILLED_BY_HAND }]);

@@ -49,7 +49,7 @@ describe('SettleOrdersModal', () => {
     vi.unstubAllGlobals();
   });
 
-  it('lists only the orders Kite no longer holds, and settles one as filled at the price typed', async () => {
+  it('lists only the orders Kite no longer holds, and settles one as filled at the price and quantity typed', async () => {
     const settled = serve([order(), order({ id: 8, is_past_order_book: false })], () =>
       json(200, { success: true, data: { strategy: { ...mapping, orders_to_settle: 0 } } }),
     );
@@ -57,12 +57,15 @@ describe('SettleOrdersModal', () => {
     expect(await screen.findByText('SELL 65 NIFTY26D0124600CE')).toBeTruthy();
     expect(screen.getAllByRole('form')).toHaveLength(1);
     fireEvent.change(screen.getByLabelText(/Average price/), { target: { value: '123.45' } });
+    // All 65 unless the account shows less: here 30 filled before the rest was cancelled.
+    expect(screen.getByLabelText(/Filled quantity/)).toHaveProperty('value', '65');
+    fireEvent.change(screen.getByLabelText(/Filled quantity/), { target: { value: '30' } });
     fireEvent.click(screen.getByRole('button', { name: 'It filled' }));
     await waitFor(() => expect(onClose).toHaveBeenCalledOnce());
     expect(settled).toEqual([
       {
         url: `/api/strategies/user-mappings/${mapping.id}/unsettled-orders/7/settle`,
-        body: { filled: true, price: 123.45 },
+        body: { filled: true, price: 123.45, quantity: 30 },
       },
     ]);
   });

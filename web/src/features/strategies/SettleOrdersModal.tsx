@@ -23,10 +23,11 @@ function OrderToSettle({
 }) {
   const { flash, show, clear } = useFlash();
   const [price, setPrice] = useState('');
+  const [quantity, setQuantity] = useState(String(order.quantity));
   const [isBusy, setIsBusy] = useState(false);
   const once = useSingleFlight();
 
-  function settle(found: { filled: true; price: number } | { filled: false }) {
+  function settle(found: { filled: true; price: number; quantity: number } | { filled: false }) {
     const parsed = SettleOrderSchema.safeParse(found);
     if (!parsed.success) {
       show('error', parsed.error.issues[0]?.message ?? MSG.failedSettleOrder);
@@ -51,7 +52,8 @@ function OrderToSettle({
 
   function onFilled(e: FormEvent) {
     e.preventDefault();
-    settle({ filled: true, price: price.trim() === '' ? Number.NaN : Number(price) });
+    const asNumber = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+    settle({ filled: true, price: asNumber(price), quantity: asNumber(quantity) });
   }
 
   const what = `${order.side} ${order.quantity} ${order.trading_symbol}`;
@@ -69,6 +71,14 @@ function OrderToSettle({
         value={price}
         onChange={(e) => setPrice(e.target.value)}
         hint="As the Kite account's trade book shows it"
+      />
+      <InputField
+        label="Filled quantity"
+        name="quantity"
+        inputMode="numeric"
+        value={quantity}
+        onChange={(e) => setQuantity(e.target.value)}
+        hint={`All ${order.quantity} unless the account shows less`}
       />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={isBusy}>
