@@ -46,7 +46,7 @@ export function createHandSettlement(deps: {
 
     settle: (actor: Actor, id: number, orderId: number, found: SettleOrder): Promise<{ strategy: Mapping }> =>
       deps.locks.withMappings([id], async () => {
-        await deps.mappings.load(actor, id);
+        const row = await deps.mappings.load(actor, id);
         const at = deps.clock.now();
         // Not pending (any more): settled meanwhile, by the broker or another tab, or not this strategy's.
         const order = (await deps.repo.pendingOf(id)).find((o) => o.id === orderId);
@@ -68,9 +68,10 @@ export function createHandSettlement(deps: {
         } else {
           await deps.repo.markFailed(order.id, NOT_FILLED_BY_HAND, at);
         }
-        // The row no longer waits on it; the next decision sees the legs as they now are.
+        // The row no longer waits on it; the next decision sees the legs as they now are. Other tabs re-read it.
         deps.problems.clear(id);
         await deps.problems.share();
+        void deps.events.publish('mapping.changed', { mappingId: id, userId: row.userId });
         return { strategy: await deps.mappings.get(actor, id) };
       }),
   };

@@ -128,7 +128,13 @@ describe("a live order the broker's day order book no longer holds", () => {
       400,
       "Filled quantity must be at most the order's 65",
     ]);
+    const changed: number[] = [];
+    t.events.subscribe('mapping.changed', ({ mappingId }) => {
+      changed.push(mappingId);
+      return Promise.resolve();
+    });
     expect((await call('POST', url, { filled: false })).statusCode).toBe(200);
+    expect(changed).toEqual([m.id]); // the trader's other tabs re-read the row (strategy_changed)
     const rows = await t.database.db.selectFrom('brokerOrders').select(['status', 'error']).execute();
     expect(rows).toEqual([{ status: 'failed', error: NOT_FILLED_BY_HAND }]);
     expect(await openLegs(m.id)).toEqual([]);
