@@ -45,7 +45,16 @@ test('a trader settles by hand an order Kite no longer lists, and the strategy s
   const modal = new SettleOrdersModal(page);
   await expect(modal.order(what)).toContainText('opening a leg');
   await expect(modal.dialog()).toContainText("Kite keeps only the day's orders");
-  await new LayoutPage(page).screenshot(1280, 'settle-orders');
+  // On a desk and on a phone, the dialog fits the screen.
+  const layout = new LayoutPage(page);
+  for (const viewport of [
+    { width: 1280, height: 800 },
+    { width: 390, height: 844 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await layout.screenshot(viewport.width, 'settle-orders');
+    expect.soft(await layout.horizontalOverflow(), `settle-orders at ${viewport.width} px`).toBeLessThanOrEqual(0);
+  }
 
   // A fill needs the price the account shows: nothing is sent without it.
   await modal.order(what).getByRole('button', { name: 'It filled' }).click();
