@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from './constants.js';
 import { IsoTimeSchema, rupees } from './fields.js';
 import { defineRoute, IdParamsSchema, rowId } from './route.js';
 import { StrategyReplySchema } from './strategies.js';
@@ -26,7 +27,11 @@ export const SettleOrderSchema = z.discriminatedUnion(
   [
     z.object({
       filled: z.literal(true),
-      price: rupees('price').refine((v) => v > 0, { error: 'Price must be more than 0' }),
+      price: rupees('price')
+        .refine((v) => v > 0, { error: 'Price must be more than 0' })
+        .refine((v) => v <= LIMITS.maxFillPriceRupees, {
+          error: `Price must be at most ${LIMITS.maxFillPriceRupees.toLocaleString('en-IN')}`,
+        }),
       /** What filled when not all of it did (a protected order left resting, then cancelled); all by default. */
       quantity: z
         .number({ error: 'Filled quantity must be a whole number' })
