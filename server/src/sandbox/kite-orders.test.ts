@@ -9,6 +9,7 @@ import {
   startTestSandbox,
   type ManualClock,
 } from '../../test/sandbox-helpers.js';
+import { MARKET_CLOSED_MESSAGE } from './market-hours.js';
 import { MARKET_PROTECTION_REQUIRED } from './market-protection.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
@@ -69,6 +70,25 @@ async function kiteSend(method: 'PUT' | 'DELETE', path: string, fields: Record<s
   });
   return { status: res.status, body: await jsonOf(res) };
 }
+
+describe('market hours', () => {
+  it('refuses a NIFTY order after 15:30 IST at once, and takes it again at the next open', async () => {
+    const option = await atmOption();
+    const istAt = (time: string, day = '2025-12-09') => Date.parse(`${day}T${time}+05:30`);
+    clock.set(istAt('16:00:00'));
+    const closed = await kitePost(sandbox, '/orders/regular', token, orderFields(option));
+    expect([closed.status, closed.body.error_type, closed.body.message]).toEqual([
+      400,
+      'InputException',
+      MARKET_CLOSED_MESSAGE,
+    ]);
+    expect(sandbox.control.orders()).toEqual([]); // refused, not placed and rejected
+    clock.set(istAt('09:15:00', '2025-12-10'));
+    token = sandbox.control.issueKiteAccessToken('AB1234'); // the evening's token died at 06:00 IST
+    const open = await kitePost(sandbox, '/orders/regular', token, orderFields(option));
+    expect(open.status).toBe(200);
+  });
+});
 
 describe('market protection', () => {
   it("refuses MARKET orders without protection (or with 0) in Kite's words, and bad values", async () => {

@@ -3,6 +3,7 @@
  */
 import { settleExpired } from './expiry-settlement.js';
 import { planSlices } from './freeze-limits.js';
+import { marketClosedReason } from './market-hours.js';
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
 import type { OrderRequest, SandboxOrder } from './kite-order-book.js';
 import { parseChange, parsePlacement } from './kite-order-form.js';
@@ -43,6 +44,8 @@ function placeOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteS
   if ('status' in placement) return placement;
   const { request: order, instrument, isAutoslice } = placement;
   const { root, lotSize } = instrument.contract.root;
+  const closed = marketClosedReason(instrument.contract.root, ctx.clock.now());
+  if (closed !== null) return kiteFail('InputException', closed);
   const plan = planSlices(root, lotSize, order.quantity, isAutoslice);
   if (!plan.ok) return kiteFail('InputException', plan.message);
   // Orders already resting trade on the steps before this one first, so who fills first never depends

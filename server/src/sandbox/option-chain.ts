@@ -31,6 +31,11 @@ export interface OptionRootSpec extends ExpiryRule {
   lotSize: number;
   /** Minutes after IST midnight when contracts expire (930 = 15:30; 1440 = end of day). */
   expiryMinuteIst: number;
+  /**
+   * When orders are taken, in minutes after IST midnight, on weekdays that are not `holidays` (NSE's normal
+   * market, 09:15–15:30); absent: at any time (the sandbox's own 24×7 root).
+   */
+  session?: { openMinuteIst: number; closeMinuteIst: number };
   strikesEachSide: number;
   /** How many expiries are listed, today's included. */
   expiryCount: number;

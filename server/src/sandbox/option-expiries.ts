@@ -49,6 +49,10 @@ export function istDayNumber(ms: number): number {
 // Day 0 (1970-01-01) was a Thursday.
 const weekdayOf = (day: number): number => (day + 4) % 7;
 const isWeekend = (day: number): boolean => weekdayOf(day) === 0 || weekdayOf(day) === 6;
+
+/** Whether the IST day `day` is a trading day: a weekday that is not one of `holidays`. */
+export const isTradingDay = (day: number, holidays: ReadonlySet<string>): boolean =>
+  !isWeekend(day) && !holidays.has(dayString(day));
 const isLastOfMonth = (day: number): boolean => dayString(day + 7).slice(0, 7) !== dayString(day).slice(0, 7);
 
 /** The first `weekday` on or after `day`. */

@@ -59,6 +59,9 @@ export const KITE_INDICES: readonly KiteIndexSpec[] = [
 
 const strikes = { strikesEachSide: 30 } as const;
 
+/** NSE's normal market for F&O: 09:15 to 15:30 IST (no pre-open for options). */
+const NSE_SESSION = { openMinuteIst: 555, closeMinuteIst: 930 } as const;
+
 /**
  * The option roots, as NSE lists them on 23 Nov 2026 (sources in docs/SANDBOX.md, "Exchange rules"):
  * - Lots: NIFTY 65, BANKNIFTY 30, from the January 2026 expiries (NSE circular NSE/FAOP/70616, 3 Oct 2025,
@@ -83,6 +86,7 @@ export const OPTION_ROOTS: readonly OptionRootSpec[] = [
     expiryWeekday: 2,
     holidays: NSE_FO_HOLIDAYS,
     expiryMinuteIst: 930,
+    session: NSE_SESSION,
     expiryCount: 4,
     volatility: 0.14,
     ...strikes,
@@ -97,6 +101,7 @@ export const OPTION_ROOTS: readonly OptionRootSpec[] = [
     expiryWeekday: 2,
     holidays: NSE_FO_HOLIDAYS,
     expiryMinuteIst: 930,
+    session: NSE_SESSION,
     // NSE's near, next and far months (it also lists quarterlies, which the sandbox leaves out).
     expiryCount: 3,
     volatility: 0.16,

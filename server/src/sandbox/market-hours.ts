@@ -1,0 +1,24 @@
+/**
+ * Kite takes regular NFO orders only while the market is open: 09:15 to 15:30 IST on trading days (no
+ * weekends, no NSE holidays). Outside it an order is refused at once; the sandbox's own 24×7 root has no
+ * session. Pure; used by the order routes.
+ */
+import type { OptionRootSpec } from './option-chain.js';
+import { istDayNumber, isTradingDay } from './option-expiries.js';
+
+const DAY_MS = 86_400_000;
+const IST_OFFSET_MS = 19_800_000;
+
+/** Kite's refusal (our wording: Kite's exact text for a regular order after hours was not found). */
+export const MARKET_CLOSED_MESSAGE =
+  'Markets are closed right now. Regular orders are taken from 09:15 to 15:30 IST on trading days.';
+
+/** Why an order in `root` cannot be placed at `nowMs`, or null while its market is open. */
+export function marketClosedReason(root: Pick<OptionRootSpec, 'session' | 'holidays'>, nowMs: number): string | null {
+  const { session } = root;
+  if (!session) return null;
+  const day = istDayNumber(nowMs);
+  const minute = Math.floor(((nowMs + IST_OFFSET_MS) % DAY_MS) / 60_000);
+  const isOpen = isTradingDay(day, root.holidays) && minute >= session.openMinuteIst && minute < session.closeMinuteIst;
+  return isOpen ? null : MARKET_CLOSED_MESSAGE;
+}
