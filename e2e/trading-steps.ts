@@ -1,9 +1,20 @@
 // Steps of a trader's day that several stories take the same way, through the screens.
 import { expect } from '@playwright/test';
 import type { HomePage } from './pages/home.page.js';
+import type { UserBrokersPage } from './pages/user-brokers.page.js';
 import type { UserActiveStrategiesPage } from './pages/user-strategies.page.js';
 import type { UserMappingsPage } from './pages/user-mappings.page.js';
-import { SANDBOX_OPTION } from './trading-api.js';
+import { sandboxTotp } from './sandbox.js';
+import { SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION } from './trading-api.js';
+
+/** Links a Zerodha account on the Profile page and generates its access token there, then goes home. */
+export async function linkZerodhaWithToken(brokersPage: UserBrokersPage, homePage: HomePage, kiteId: string) {
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: kiteId });
+  await brokersPage.generateToken(kiteId, SANDBOX_BROKER_PASSWORD, sandboxTotp());
+  await expect(brokersPage.tokenCell(kiteId)).toHaveText('Configured');
+  await homePage.backToHome();
+}
 
 /** Creates an RDX mapping on SANDBOX 24x7 (CE 1, PE 1) in the Strategies view; returns its id. */
 export async function createSandboxMapping(

@@ -8,7 +8,7 @@ import { AdminDataPage } from '../pages/admin-data.page.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { PositionsPage, RUPEE_FIGURE } from '../pages/positions.page.js';
 import { sandboxTotp } from '../sandbox.js';
-import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { configureRdx, createSandboxMapping, linkZerodhaWithToken } from '../trading-steps.js';
 import { kiteUserId, SANDBOX_BROKER_PASSWORD, sandboxInstrumentId } from '../trading-api.js';
 import {
   addBrokerViaApi,
@@ -205,11 +205,7 @@ test('the home warns when the broker account of a live strategy holds positions 
 
   // The user links a Zerodha account with a token and maps a live strategy to it (not started).
   const kiteId = kiteUserId();
-  await brokersPage.open();
-  await brokersPage.add({ broker: 'Zerodha', username: kiteId });
-  await brokersPage.generateToken(kiteId, SANDBOX_BROKER_PASSWORD, sandboxTotp());
-  await expect(brokersPage.tokenCell(kiteId)).toHaveText('Configured');
-  await homePage.backToHome();
+  await linkZerodhaWithToken(brokersPage, homePage, kiteId);
   const checked = page.waitForResponse((r) => r.url().includes('/api/positions/reconcile') && r.ok());
   await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
   await checked;

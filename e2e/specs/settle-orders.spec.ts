@@ -8,9 +8,8 @@ import { expect } from '@playwright/test';
 import { orderSentYesterday } from '../crash-state.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { SettleOrdersModal } from '../pages/user-strategies.page.js';
-import { sandboxTotp } from '../sandbox.js';
-import { kiteUserId, SANDBOX_BROKER_PASSWORD } from '../trading-api.js';
-import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { kiteUserId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping, linkZerodhaWithToken } from '../trading-steps.js';
 import { newUser, signIn, test } from '../user-api.js';
 
 /** SANDBOX 24x7's lot (docs/SANDBOX.md). */
@@ -29,11 +28,7 @@ test('a trader settles by hand an order Kite no longer lists, and the strategy s
   const user = await newUser(request, 'settle');
   await signIn({ loginPage, homePage }, user);
   const kiteId = kiteUserId();
-  await brokersPage.open();
-  await brokersPage.add({ broker: 'Zerodha', username: kiteId });
-  await brokersPage.generateToken(kiteId, SANDBOX_BROKER_PASSWORD, sandboxTotp());
-  await expect(brokersPage.tokenCell(kiteId)).toHaveText('Configured');
-  await homePage.backToHome();
+  await linkZerodhaWithToken(brokersPage, homePage, kiteId);
   const id = await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
   await configureRdx(activeStrategies, id);
   await expect(activeStrategies.button(id, 'Settle Orders')).toHaveCount(0);

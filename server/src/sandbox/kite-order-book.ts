@@ -13,6 +13,7 @@
 import { formatKiteDateTime, type KiteErrorType } from '../protocols/kite-rest.js';
 import { DepthLedger, type DepthLedgerSnapshot, type DepthSource, type Fill } from './order-matching.js';
 import { istDayStart } from './instrument-pricing.js';
+import { istDayNumber } from './option-expiries.js';
 
 const SECONDS_PER_DAY = 86_400;
 
@@ -20,8 +21,7 @@ const SECONDS_PER_DAY = 86_400;
  * Kite's order book is the day's: `GET /orders` lists "all orders (open and executed) for the day", and orders
  * of earlier sessions are no longer found (docs/SANDBOX.md). The day is the IST calendar day.
  */
-export const isSameTradingDay = (aMs: number, bMs: number): boolean =>
-  istDayStart(Math.floor(aMs / 1000)) === istDayStart(Math.floor(bMs / 1000));
+export const isSameTradingDay = (aMs: number, bMs: number): boolean => istDayNumber(aMs) === istDayNumber(bMs);
 
 /** What an order left resting when its day ended says: a DAY order does not outlive its session. */
 export const DAY_ENDED_MESSAGE = 'Order cancelled at the end of the trading day.';

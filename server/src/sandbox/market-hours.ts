@@ -4,10 +4,7 @@
  * session. Pure; used by the order routes.
  */
 import type { OptionRootSpec } from './option-chain.js';
-import { istDayNumber, isTradingDay } from './option-expiries.js';
-
-const DAY_MS = 86_400_000;
-const IST_OFFSET_MS = 19_800_000;
+import { istDayNumber, istMinuteOfDay, isTradingDay } from './option-expiries.js';
 
 /** Kite's refusal (our wording: Kite's exact text for a regular order after hours was not found). */
 export const MARKET_CLOSED_MESSAGE =
@@ -17,8 +14,10 @@ export const MARKET_CLOSED_MESSAGE =
 export function marketClosedReason(root: Pick<OptionRootSpec, 'session' | 'holidays'>, nowMs: number): string | null {
   const { session } = root;
   if (!session) return null;
-  const day = istDayNumber(nowMs);
-  const minute = Math.floor(((nowMs + IST_OFFSET_MS) % DAY_MS) / 60_000);
-  const isOpen = isTradingDay(day, root.holidays) && minute >= session.openMinuteIst && minute < session.closeMinuteIst;
+  const minute = istMinuteOfDay(nowMs);
+  const isOpen =
+    isTradingDay(istDayNumber(nowMs), root.holidays) &&
+    minute >= session.openMinuteIst &&
+    minute < session.closeMinuteIst;
   return isOpen ? null : MARKET_CLOSED_MESSAGE;
 }

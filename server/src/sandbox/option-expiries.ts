@@ -46,6 +46,11 @@ export function istDayNumber(ms: number): number {
   return Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
 }
 
+/** Whole minutes since IST midnight at an instant (0–1439). */
+export function istMinuteOfDay(ms: number): number {
+  return Math.floor((ms + IST_OFFSET_MS - istDayNumber(ms) * DAY_MS) / 60_000);
+}
+
 // Day 0 (1970-01-01) was a Thursday.
 const weekdayOf = (day: number): number => (day + 4) % 7;
 const isWeekend = (day: number): boolean => weekdayOf(day) === 0 || weekdayOf(day) === 6;
