@@ -34,6 +34,7 @@ import * as m0032 from './202611260007_check_fill_keys_per_statement.js';
 import * as m0033 from './202611260008_fence_position_writes.js';
 import * as m0034 from './202611260009_name_order_writers.js';
 import * as m0035 from './202611260010_share_order_send_counts.js';
+import * as m0036 from './202611270001_room_for_every_atm_update.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -72,4 +73,5 @@ export const migrations: Record<string, Migration> = {
   '202611260008_fence_position_writes': m0033,
   '202611260009_name_order_writers': m0034,
   '202611260010_share_order_send_counts': m0035,
+  '202611270001_room_for_every_atm_update': m0036,
 };
