@@ -355,3 +355,52 @@ describe('order rate limit', () => {
     expect((await kitePost(sandbox, '/orders/regular', other, orderFields(option))).status).toBe(200);
   });
 });
+
+describe('the close', () => {
+  const istAt = (time: string) => Date.parse(`2025-12-09T${time}+05:30`);
+  // These tests follow the price step by step: more quotes a second than Kite's 10.
+  beforeEach(async () => {
+    await sandbox.close();
+    ({ sandbox, clock } = await startTestSandbox({ rateLimits: { kiteQuote: 100_000 } }));
+    token = sandbox.control.issueKiteAccessToken('AB1234');
+  });
+
+  /** A BUY LIMIT a little under the offer, so it rests; returns its id and limit (rupees). */
+  async function restingBuy(option: KiteInstrument) {
+    const offer = (await quoteOf(option)).depth.sell[0].price as number;
+    const limit = Math.floor(offer * 0.997 * 20) / 20;
+    const placed = await kitePost(
+      sandbox,
+      '/orders/regular',
+      token,
+      orderFields(option, { order_type: 'LIMIT', price: limit }),
+    );
+    expect(placed.status).toBe(200);
+    expect((await lastState(placed.body.data.order_id)).status).toBe('OPEN');
+    return { orderId: placed.body.data.order_id as string, limit };
+  }
+
+  /** Moves the clock on 5 s at a time (up to `untilMs`) to the first step whose offer is within `limit`. */
+  async function untilOfferReaches(option: KiteInstrument, limit: number, untilMs: number): Promise<boolean> {
+    for (let at = clock.now() + 5000; at <= untilMs; at += 5000) {
+      clock.set(at);
+      if (((await quoteOf(option)).depth.sell[0].price as number) <= limit) return true;
+    }
+    return false;
+  }
+
+  it('fills a resting order when the offer comes to it in the session, and not after 15:30 IST', async () => {
+    const option = await atmOption();
+    clock.set(istAt('14:30:00'));
+    const during = await restingBuy(option);
+    expect(await untilOfferReaches(option, during.limit, istAt('15:29:00'))).toBe(true);
+    expect(await lastState(during.orderId)).toMatchObject({ status: 'COMPLETE', filled_quantity: option.lotSize });
+
+    clock.set(istAt('15:29:59'));
+    const atClose = await restingBuy(option);
+    // The sandbox's prices move on after the close, and the offer does come to the order's limit...
+    expect(await untilOfferReaches(option, atClose.limit, istAt('17:30:00'))).toBe(true);
+    // ...but the exchange is shut: nothing trades.
+    expect(await lastState(atClose.orderId)).toMatchObject({ status: 'OPEN', filled_quantity: 0 });
+  });
+});

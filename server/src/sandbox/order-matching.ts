@@ -7,15 +7,20 @@
 import type { InstrumentPricing } from './instrument-pricing.js';
 import type { UniverseSource } from './instrument-universe.js';
 import { syntheticDepth, type Depth } from './kite-quotes.js';
+import { marketClosedReason } from './market-hours.js';
 import type { SandboxClock } from './sandbox-context.js';
 
 /** What the order book needs from the market. */
 export interface DepthSource {
-  /** The depth of `token` during `second`, or null when it does not trade then (expired, unknown). */
+  /** The depth of `token` during `second`, or null when it does not trade then (expired, unknown, market shut). */
   depthAt(token: number, second: number): Depth | null;
 }
 
-/** The depth orders see: the same levels `/quote` and the ticker show, until the contract expires. */
+/**
+ * The depth orders see: the same levels `/quote` and the ticker show, while the contract's market is open
+ * and until it expires. The sandbox's prices run at every hour, but NFO trades 09:15–15:30 IST on trading
+ * days only: an order left resting at the close does not fill in the evening.
+ */
 export function createDepthSource(
   pricing: InstrumentPricing,
   universe: UniverseSource,
@@ -25,6 +30,7 @@ export function createDepthSource(
     depthAt(token, second) {
       const instrument = universe.resolveToken(token, clock.now());
       if (instrument?.kind !== 'option' || second * 1000 >= instrument.contract.expiryMs) return null;
+      if (marketClosedReason(instrument.contract.root, second * 1000) !== null) return null;
       const last = pricing.ltpPaise(instrument, second);
       return syntheticDepth(token, instrument.contract.root.lotSize, last, second);
     },
