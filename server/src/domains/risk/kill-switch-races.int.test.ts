@@ -107,4 +107,23 @@ describe('the kill switch racing candle closes and manual actions', () => {
     expect([row?.running_status, row?.stop_reason]).toEqual([0, 'max_loss']);
     expect(await books(id)).toMatchObject({ legs: 0, unsettled: [] });
   });
+
+  it('Exit all pressed on two tabs at once stops and flattens each strategy once, and says so once', async () => {
+    const first = await buildRunningLiveMapping(t, owner, 'KR2001');
+    const second = await buildRunningLiveMapping(t, owner, 'KR2002');
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    for (const { id } of [first, second]) expect((await books(id)).legs).toBe(2);
+    t.clock.advance(60_000);
+    const answers = await Promise.all([
+      post('/api/strategies/user-mappings/exit-all', owner),
+      post('/api/strategies/user-mappings/exit-all', owner),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    const counted = answers.map((a) => a.json<{ data: { stopped_strategies: number } }>().data.stopped_strategies);
+    expect(counted.reduce((a, b) => a + b, 0)).toBe(2);
+    for (const { id, brokerToken: token } of [first, second]) {
+      expect(await books(id)).toMatchObject({ legs: 0, unsettled: [] });
+      expect(await brokerNetPositions(t, token)).toEqual([]);
+    }
+  });
 });

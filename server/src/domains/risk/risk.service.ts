@@ -1,4 +1,4 @@
-import { isLiveStatus, RUNNING_STATUS, type KillSwitch, type Mapping } from '@app/contract';
+import { isLiveStatus, type KillSwitch, type Mapping } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { SharedState } from '../../db/shared-state.js';
 import type { DB } from '../../db/schema.js';
@@ -13,7 +13,7 @@ export interface RiskServiceDeps {
   db: Kysely<DB>;
   clock: Clock;
   shared: Pick<SharedState, 'killSwitch'>;
-  mappings: Pick<MappingsService, 'listAll' | 'listFor' | 'setRunningStatus'>;
+  mappings: Pick<MappingsService, 'listAll' | 'listFor' | 'stopIfLive'>;
   engine: Pick<Engine, 'exit' | 'exitPaper'>;
   logger: { warn: (obj: object, msg: string) => void };
   events: Pick<DomainEventBus, 'publish'>;
@@ -67,8 +67,8 @@ export function createRiskService({ db, clock, shared, mappings, engine, logger,
         const owner: Actor = { userId: m.user_id, role: 'user' };
         if (isLive(m)) {
           try {
-            await mappings.setRunningStatus(owner, m.id, RUNNING_STATUS.STOPPED, undefined, reason);
-            stopped += 1;
+            // Counted only if this call stopped it: Exit all pressed on two consoles stops each strategy once.
+            if (await mappings.stopIfLive(owner, m.id, reason)) stopped += 1;
           } catch (err) {
             logger.warn({ err, mappingId: m.id }, 'could not stop a strategy');
             continue;

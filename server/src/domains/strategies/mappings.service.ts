@@ -352,6 +352,18 @@ export function createMappingsService({
       return locks.withMappings([id], () => moveStatus(actor, id, to, from, reason));
     },
 
+    /**
+     * Stops a running or paused mapping with `reason`, under its lock; false when it was no longer live (another
+     * console's Exit all or kill switch got there first), so callers count only what they stopped.
+     */
+    stopIfLive(actor: Actor, id: number, reason: StatusReason): Promise<boolean> {
+      return locks.withMappings([id], async () => {
+        if (!isLive((await load(actor, id)).runningStatus)) return false;
+        await moveStatus(actor, id, RUNNING_STATUS.STOPPED, undefined, reason);
+        return true;
+      });
+    },
+
     /** The same move for a caller that already holds the mapping's lock (the engine's Exit). */
     moveStatusWhileLocked(actor: Actor, id: number, to: number, reason: StatusReason): Promise<Mapping> {
       return moveStatus(actor, id, to, undefined, reason);
