@@ -73,10 +73,16 @@ export function ActiveStrategyRow({
   const actions = ACTION_ORDER.filter((a) => a === pending || mapping.available_actions.includes(a));
   return (
     <tr data-testid={`active-strategy-${mapping.id}`}>
-      {showUser && <td data-label="User">{mapping.user_username}</td>}
+      {showUser && (
+        <td data-label="User" className="identifier-cell">
+          <span>{mapping.user_username}</span>
+        </td>
+      )}
       <td data-label="Strategy">{mapping.strategy_name}</td>
       <td data-label="Instrument">{mapping.instrument_name}</td>
-      <td data-label="Broker">{mapping.broker_username ?? '-'}</td>
+      <td data-label="Broker" className="identifier-cell">
+        <span>{mapping.broker_username ?? '-'}</span>
+      </td>
       <td data-label="Mode">
         <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
       </td>
