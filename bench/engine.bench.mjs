@@ -275,7 +275,12 @@ export async function run() {
   const pgEnv = await setUp(pgStore);
   try {
     const pgMs = await tenThousand(pgEnv, 'PostgreSQL', 300);
-    console.log(`  PostgreSQL ${ms(pgMs)} beside SQLite ${ms(sqliteMs)} in the same run`);
+    // The figure depends on the server's log buffers (docs/DEPLOY.md, "PostgreSQL settings"): say which.
+    // Both are counted in 8 kB pages.
+    const settings = await sql`select name, setting from pg_settings
+      where name in ('shared_buffers', 'wal_buffers') order by name`.execute(pgStore.database.db);
+    const shown = settings.rows.map((r) => `${r.name} ${(Number(r.setting) * 8) / 1024} MB`).join(', ');
+    console.log(`  PostgreSQL ${ms(pgMs)} beside SQLite ${ms(sqliteMs)} in the same run (${shown})`);
     const floor = await bareWriteFloor(pgStore);
     console.log(
       `  floor: the close's 40,000 rows as bare inserts on this PostgreSQL (primary keys only, 4 transactions ` +
