@@ -75,7 +75,7 @@ export function createCandlesRepository(database: Pick<Database, 'db' | 'kind' |
 
   async function writePostgres(key: CandleKey, given: readonly CandleValues[]) {
     // One statement may not upsert a row twice: a candle given twice is written once, with its last values.
-    const rows = new Set(given.map((r) => r.ts)).size === given.length ? given : lastOfEach(given);
+    const rows = lastOfEach(given);
     const column = <K extends keyof CandleValues>(k: K) => rows.map((r) => r[k]);
     await sql`insert into candles (source, instrument_token, interval, ts, open, high, low, close, volume)
       select ${key.source}, ${key.instrumentToken}, ${key.interval}, u.ts, u.open, u.high, u.low, u.close, u.volume
