@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { AdminDashboard } from '../features/admin/AdminDashboard';
 import { LoginPage } from '../features/auth/LoginPage';
 import { SessionProvider } from '../features/auth/session-context';
+import { ConfirmProvider } from '../components/ConfirmDialog';
 import { UserHome } from '../features/home/UserHome';
 import { RedirectIfSignedIn, RequireRole } from './guards';
 import { RealtimeBridge } from './RealtimeBridge';
@@ -15,36 +16,38 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
-        <RealtimeBridge />
-        <BrowserRouter>
-          <Routes>
-            <Route
-              path="/login"
-              element={
-                <RedirectIfSignedIn>
-                  <LoginPage />
-                </RedirectIfSignedIn>
-              }
-            />
-            <Route
-              path="/admin"
-              element={
-                <RequireRole role="admin">
-                  <AdminDashboard />
-                </RequireRole>
-              }
-            />
-            <Route
-              path="/home"
-              element={
-                <RequireRole role="user">
-                  <UserHome />
-                </RequireRole>
-              }
-            />
-            <Route path="*" element={<Navigate to="/login" replace />} />
-          </Routes>
-        </BrowserRouter>
+        <ConfirmProvider>
+          <RealtimeBridge />
+          <BrowserRouter>
+            <Routes>
+              <Route
+                path="/login"
+                element={
+                  <RedirectIfSignedIn>
+                    <LoginPage />
+                  </RedirectIfSignedIn>
+                }
+              />
+              <Route
+                path="/admin"
+                element={
+                  <RequireRole role="admin">
+                    <AdminDashboard />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="/home"
+                element={
+                  <RequireRole role="user">
+                    <UserHome />
+                  </RequireRole>
+                }
+              />
+              <Route path="*" element={<Navigate to="/login" replace />} />
+            </Routes>
+          </BrowserRouter>
+        </ConfirmProvider>
       </SessionProvider>
     </QueryClientProvider>
   );
