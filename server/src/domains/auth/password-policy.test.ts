@@ -1,10 +1,23 @@
 import { MSG, PASSWORD_MIN_LENGTH } from '@app/contract';
 import { describe, expect, it } from 'vitest';
+import { guessableForms } from './password-guesses.logic.js';
 import { isCommonPassword, passwordProblem } from './password-policy.js';
 
 describe('passwordProblem', () => {
   it('refuses the passwords every guessing list starts with, whatever their case', () => {
     for (const plain of ['password123', 'qwerty123', '12345678', 'iloveyou1', 'Password1', 'P@SSW0RD', 'letmein1']) {
+      expect(passwordProblem(plain), plain).toBe(MSG.passwordTooCommon);
+    }
+  });
+
+  it('refuses the three the issue found passing: Passw0rd!, adminadmin, Admin12345', () => {
+    for (const plain of ['Passw0rd!', 'adminadmin', 'Admin12345']) {
+      expect(passwordProblem(plain), plain).toBe(MSG.passwordTooCommon);
+    }
+  });
+
+  it('refuses a breached word dressed up with capitals, leetspeak or digits and symbols around it', () => {
+    for (const plain of ['Mumbai@2026', 'Tr0mb0ni', '2026#Sunshine', 'D3lhi!!!', 'F00tb@ll99']) {
       expect(passwordProblem(plain), plain).toBe(MSG.passwordTooCommon);
     }
   });
@@ -15,15 +28,33 @@ describe('passwordProblem', () => {
     expect(MSG.passwordTooShort).toContain(String(PASSWORD_MIN_LENGTH));
   });
 
-  it('accepts a long enough password that is not on the list', () => {
-    expect(passwordProblem('tangerine-ladder-42')).toBeNull();
-    expect(passwordProblem('e2e-admin-password')).toBeNull();
-    expect(passwordProblem('kT9#vL2!')).toBeNull();
+  it('accepts a long enough password that is not on the list, nor a variant of an entry', () => {
+    for (const plain of ['tangerine-ladder-42', 'e2e-admin-password', 'kT9#vL2!', 'factory-Pa55word', 'ab-Kq9#xZ']) {
+      expect(passwordProblem(plain), plain).toBeNull();
+    }
   });
 
-  it('uses the packaged list (tens of thousands of entries), not a handful of examples', () => {
-    // Entries ranked about 20,000th, 30,000th, 40,000th and 45,000th: far past any hand-made sample.
-    const deep = ['alistair', 'shalimar', '123456789zz', 'fgjkbyfhbz'];
+  it('uses the packaged list of a million breached passwords, not a handful of examples', () => {
+    // Entries ranked 256,371st, 867,805th and 973,878th of the million (the last in mixed case).
+    const deep = ['tromboni', 'xxhubris', 'vZ9PwFUus'];
     expect(deep.filter(isCommonPassword)).toEqual(deep);
+  });
+
+  it('never takes a password with a line break for two entries of the list', () => {
+    expect(isCommonPassword('password\nqwerty123')).toBe(false);
+  });
+});
+
+describe('guessableForms', () => {
+  it('folds case, strips digits and symbols around the word and undoes leetspeak', () => {
+    expect(guessableForms('Passw0rd!')).toEqual(expect.arrayContaining(['passw0rd!', 'passw0rd', 'password']));
+    expect(guessableForms('Admin12345')).toEqual(expect.arrayContaining(['admin12345', 'admin']));
+    expect(guessableForms('@123Welcome')).toContain('welcome');
+    expect(guessableForms('W1ll1am')).toEqual(expect.arrayContaining(['william', 'wllllam']));
+  });
+
+  it('keeps no derived form shorter than four characters, and reads digits alone as digits', () => {
+    expect(guessableForms('ab-Kq9#xZ')).not.toContain('ab');
+    expect(guessableForms('12345678')).toEqual(['12345678']);
   });
 });
