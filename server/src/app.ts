@@ -148,7 +148,7 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => realtime.close());
   bridgeEventsToSockets(events, realtime);
 
-  const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events });
+  const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events, logins: auth.lockout });
   const instruments = createInstrumentsModule({ db, clock, events, logger });
   const calendar = createCalendarModule({ db, clock });
   const brokers = createBrokersModule({

@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'kill_switch.release',
   'limits.update',
   'alert_channels.update',
+  'auth.login_locked',
+  'user.unlock',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -109,6 +111,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'kill_switch.release': 'Kill switch released',
   'limits.update': 'Limits changed',
   'alert_channels.update': 'Alert channels changed',
+  'auth.login_locked': 'Sign-in locked',
+  'user.unlock': 'Sign-in unlocked',
 };
 
 /** The author of automatic actions (limits, expiry, broker errors, expired tokens). */

@@ -10,8 +10,9 @@ export const UserSchema = z.object({
   username: z.string(),
   role: RoleSchema,
   /**
-   * Only in login and verify replies, and only when true: the admin created at first start with a printed
-   * password must choose their own before anything else (every other route answers 428 until then).
+   * Only in login and verify replies, and only when true: a user whose password someone else chose (the
+   * admin created at first start with a printed password, or any user an admin created or reset) must choose
+   * their own before anything else (every other route answers 428 until then).
    */
   must_change_password: z.boolean().optional(),
 });

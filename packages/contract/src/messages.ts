@@ -184,6 +184,9 @@ export const MSG = {
   instrumentCreated: 'Instrument created',
   instrumentUpdated: 'Instrument updated',
   instrumentDeleted: 'Instrument deleted',
+  // Sign-in locks (issue 27): the users tab's lock column and Unlock
+  userUnlocked: 'Sign-in unlocked',
+  failedUnlockUser: 'Failed to unlock user',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */
@@ -198,3 +201,11 @@ export const fetchedRecords = (fetched: number, source: string, inserted: number
 /** Manual Realign when the legs already sit where a realign would put them. */
 export const realignNothingToDo = (atmRupees: number) =>
   `Already centred on ATM ${atmRupees.toLocaleString('en-IN')}: nothing to realign`;
+
+const minutes = (n: number) => `${n} minute${n === 1 ? '' : 's'}`;
+/** A username with too many failed sign-ins (issue 27): its wrong passwords are refused for a while. */
+export const tooManyLoginsForUser = (waitMinutes: number) =>
+  `Too many failed login attempts. Try again in ${minutes(waitMinutes)}, or ask an admin to unlock your account.`;
+/** An address with too many failed sign-ins: refused outright for a while (never named: it may be a shop's). */
+export const tooManyLoginsFromNetwork = (waitMinutes: number) =>
+  `Too many failed login attempts from this network. Try again in ${minutes(waitMinutes)}.`;

@@ -148,6 +148,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
     objectId: self,
     secrets: ['telegram_bot_token', 'webhook_secret'],
   },
+  // Issue 27: the admin ends a user's sign-in lock (its start is on record as auth.login_locked).
+  'users.unlock': { action: 'user.unlock', object: 'user', diff: false },
 };
 
 /** State-changing calls that are not control actions: nothing to put on record. */

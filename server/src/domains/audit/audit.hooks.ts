@@ -120,7 +120,8 @@ export function installAuditHooks(app: FastifyInstance, { snapshots, events, clo
     if (!p) return payload;
     pending.delete(req);
     const status = reply.statusCode;
-    const refusedLogin = p.key === 'auth.login' && (status === 401 || status === 429);
+    // A 429 is only counted (issue 27): the lock's start is on record once, a flood of refusals is not.
+    const refusedLogin = p.key === 'auth.login' && status === 401;
     if (status >= 400 && !refusedLogin) return payload;
     try {
       const action = refusedLogin ? await loginRefused(req, p, status) : await succeeded(req, p, payload);

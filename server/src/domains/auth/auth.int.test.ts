@@ -39,17 +39,6 @@ describe('POST /api/auth/login', () => {
     expect(res.json().error).toBe('Password is required');
   });
 
-  it('locks a username after five failures, even for the right password', async () => {
-    await buildUser(t, { username: 'bob', password: 'right-password' });
-    for (let i = 0; i < 5; i++) expect((await login('bob', 'nope', `9.9.9.${i}`)).statusCode).toBe(401);
-    const locked = await login('bob', 'right-password', '8.8.8.8');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toMatch(/Too many failed login attempts/);
-    expect(locked.headers['retry-after']).toBeDefined();
-    t.clock.advance(16 * 60 * 1000);
-    expect((await login('bob', 'right-password', '8.8.8.8')).statusCode).toBe(200);
-  });
-
   it('locks an address that tries many usernames', async () => {
     for (let i = 0; i < 20; i++) await login(`ghost${i}`, 'nope', '7.7.7.7');
     expect((await login('ghost-next', 'nope', '7.7.7.7')).statusCode).toBe(429);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { composeToken, hashSecret, retryAfterFrom, splitToken } from './auth.logic.js';
+import { composeToken, hashSecret, lockOf, retryAfterFrom, splitToken } from './auth.logic.js';
 
 describe('retryAfterFrom', () => {
   it('locks at the limit and frees the key when the window slides past the oldest counted failure', () => {
@@ -11,6 +11,15 @@ describe('retryAfterFrom', () => {
   it('counts only failures inside the window, in any order', () => {
     expect(retryAfterFrom([900, -5000, 950], 2, 1000, 1000)).toBe(900);
     expect(retryAfterFrom([], 1, 1000, 0)).toBe(0);
+  });
+});
+
+describe('lockOf', () => {
+  it('is locked from the fifth failure in the window until the oldest of the last five leaves it', () => {
+    expect(lockOf([10, 20, 30, 40], 1000, 50)).toEqual({ lockedUntil: null, failedLogins: 4 });
+    expect(lockOf([10, 20, 30, 40, 50], 1000, 60)).toEqual({ lockedUntil: 1010, failedLogins: 5 });
+    expect(lockOf([10, 20, 30, 40, 50, 60], 1000, 70)).toEqual({ lockedUntil: 1020, failedLogins: 6 });
+    expect(lockOf([10, 20, 30, 40, 50], 1000, 1011)).toEqual({ lockedUntil: null, failedLogins: 4 });
   });
 });
 

@@ -30,3 +30,22 @@ export function retryAfterFrom(failures: readonly number[], limit: number, windo
   const oldest = recent[recent.length - limit] ?? now;
   return Math.max(1, oldest + windowMs - now);
 }
+
+/** The login limits (DESIGN §4), each over LOGIN_WINDOW_MS. */
+export const LOGIN_LIMITS = {
+  /** A username's failures after which its wrong passwords are refused (its right one still signs in). */
+  perUser: 5,
+  /** An address's failures after which it is refused outright, the right password too. */
+  perAddress: 20,
+  /** What a wrong password at a locked username costs its address: five such guesses lock the address. */
+  lockedNameWeight: 4,
+} as const;
+
+/** A username's sign-in state as the users list shows it: locked until when, and its failures in the window. */
+export function lockOf(failures: readonly number[], windowMs: number, now: number) {
+  const wait = retryAfterFrom(failures, LOGIN_LIMITS.perUser, windowMs, now);
+  return {
+    lockedUntil: wait > 0 ? now + wait : null,
+    failedLogins: failures.filter((t) => t > now - windowMs).length,
+  };
+}

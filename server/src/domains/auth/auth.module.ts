@@ -7,6 +7,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import { createAuthRepository } from './auth.repository.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
+import { createLockoutService } from './lockout.service.js';
 import type { LoginFailureStore } from './login-failures.repository.js';
 import type { PasswordHasher } from './passwords.js';
 
@@ -20,7 +21,8 @@ export function createAuthModule(deps: {
   events: DomainEventBus;
   failures: LoginFailureStore;
 }) {
-  const auth = createAuthService({ ...deps, repo: createAuthRepository(deps.db) });
+  const lockout = createLockoutService(deps);
+  const auth = createAuthService({ ...deps, repo: createAuthRepository(deps.db), lockout });
   deps.events.subscribe('user.password_changed', async ({ userId, keepSessionId }) => {
     const sessionIds = await auth.revokeAllFor(userId, keepSessionId ?? undefined);
     await deps.events.publish('sessions.revoked', { sessionIds });
@@ -32,6 +34,8 @@ export function createAuthModule(deps: {
   const authenticate: Authenticate = (token) => auth.authenticate(token);
   return {
     auth,
+    /** Sign-in locks, for the users list's lock column and the admin's unlock. */
+    lockout,
     authenticate,
     routes: ((app, withAuth) => registerAuthRoutes(app, withAuth, auth, deps.events)) satisfies RegisterRoutes,
   };

@@ -1,10 +1,18 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 
 export function createAuthRepository(db: Kysely<DB>) {
   return {
+    /**
+     * The user signing in, in any letter case (issue 27): names are unique ignoring case, so "ADMIN" can only
+     * mean "admin". Served by the unique index on lower(username).
+     */
     findUserByUsername(username: string) {
-      return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+      return db
+        .selectFrom('users')
+        .selectAll()
+        .where(sql`lower(username)`, '=', username.toLowerCase())
+        .executeTakeFirst();
     },
 
     async insertSession(s: { userId: number; tokenHash: string; createdAt: number; expiresAt: number; ip: string }) {
@@ -61,6 +69,17 @@ export function createAuthRepository(db: Kysely<DB>) {
         .updateTable('users')
         .set({ passwordHash, mustChangePassword: 0, updatedAt: now })
         .where('id', '=', userId)
+        .execute();
+    },
+
+    /** The same password under a newer hash (issue 27's pre-hash, or a higher cost): nothing else changes. */
+    async replacePasswordHash(userId: number, previous: string, passwordHash: string) {
+      // Only over the hash just verified: a password changed meanwhile is never overwritten by the old one.
+      await db
+        .updateTable('users')
+        .set({ passwordHash })
+        .where('id', '=', userId)
+        .where('passwordHash', '=', previous)
         .execute();
     },
 

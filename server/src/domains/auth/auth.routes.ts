@@ -17,8 +17,8 @@ export function registerAuthRoutes(
 
   mount(app, authenticate, api.auth.verify, async ({ auth: who }) => ({ user: await auth.currentUser(who.userId) }));
 
-  mount(app, authenticate, api.auth.changePassword, async ({ auth: who, body }) => {
-    await events.publish('sessions.revoked', { sessionIds: await auth.changePassword(who, body) });
+  mount(app, authenticate, api.auth.changePassword, async ({ auth: who, body, req }) => {
+    await events.publish('sessions.revoked', { sessionIds: await auth.changePassword(who, body, req.ip) });
     return replied({}, MSG.passwordChanged);
   });
 

@@ -1,19 +1,17 @@
 import type { ChangePassword, LoginBody, User } from '@app/contract';
 import { MSG } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
-import { badRequest, rateLimited, unauthenticated } from '../../platform/errors.js';
+import { badRequest, unauthenticated } from '../../platform/errors.js';
 import type { AuthContext } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toSessionUser } from '../users/users.presenter.js';
-import { composeToken, hashSecret, newSessionSecret, retryAfterFrom, splitToken } from './auth.logic.js';
-import type { LoginFailureStore } from './login-failures.repository.js';
-import { passwordProblem } from './password-policy.js';
+import { composeToken, hashSecret, newSessionSecret, splitToken } from './auth.logic.js';
 import type { AuthRepository } from './auth.repository.js';
+import type { LockoutService } from './lockout.service.js';
+import { passwordProblem } from './password-policy.js';
 import type { PasswordHasher } from './passwords.js';
 
-/** The login rate limit's window (DESIGN §4): 5 failures per username, 20 per address. */
-export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
-const LIMITS = { user: 5, addr: 20 } as const;
+export { LOGIN_WINDOW_MS } from './lockout.service.js';
 
 export interface AuthServiceDeps {
   repo: AuthRepository;
@@ -21,49 +19,33 @@ export interface AuthServiceDeps {
   secrets: SecretBox;
   clock: Clock;
   sessionTtlMs: number;
-  /** Failed logins, counted across every instance (Redis or the database). */
-  failures: LoginFailureStore;
+  /** Failed sign-ins and the locks they lead to (counted across every instance). */
+  lockout: LockoutService;
 }
 
-export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, failures }: AuthServiceDeps) {
+export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, lockout }: AuthServiceDeps) {
   let dummyHash: Promise<string> | null = null;
-  const userKey = (username: string) => `user:${username}`;
-  const addrKey = (ip: string) => `addr:${ip}`;
-
-  /** Per-username and per-address failure windows (DESIGN §4: login is rate-limited). */
-  async function assertNotLocked(usernameKey: string, ip: string, now: number) {
-    const since = now - LOGIN_WINDOW_MS;
-    const [byUser, byAddr] = await Promise.all([
-      failures.since(userKey(usernameKey), since),
-      ip ? failures.since(addrKey(ip), since) : Promise.resolve([]),
-    ]);
-    const wait = Math.max(
-      retryAfterFrom(byUser, LIMITS.user, LOGIN_WINDOW_MS, now),
-      retryAfterFrom(byAddr, LIMITS.addr, LOGIN_WINDOW_MS, now),
-    );
-    if (wait > 0) {
-      const minutes = Math.ceil(wait / 60000);
-      throw rateLimited(
-        `Too many failed login attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-        Math.ceil(wait / 1000),
-      );
-    }
-  }
 
   return {
+    /**
+     * Signs in. A locked address is refused before the password is checked; a locked username refuses only
+     * wrong passwords (429 with the wait), so the right one always signs in (issue 27, lockout.service.ts).
+     */
     async login(body: LoginBody, ip: string): Promise<{ token: string; user: User }> {
-      const now = clock.now();
-      const usernameKey = body.username.toLowerCase();
-      await assertNotLocked(usernameKey, ip, now);
+      const attempt = await lockout.check(body.username, ip);
       const row = await repo.findUserByUsername(body.username);
       // Compare against a throwaway hash for unknown users so the reply time tells nothing.
       dummyHash ??= hasher.hash(newSessionSecret());
       const valid = await hasher.verify(body.password, row?.passwordHash ?? (await dummyHash));
       if (!row || !valid) {
-        await Promise.all([failures.record(userKey(usernameKey), now), failures.record(addrKey(ip), now)]);
-        throw unauthenticated(MSG.invalidCredentials);
+        throw (await lockout.failed(attempt, row?.id ?? null)) ?? unauthenticated(MSG.invalidCredentials);
       }
-      await failures.clear(userKey(usernameKey));
+      await lockout.succeeded(body.username);
+      // A hash from before the pre-hash (or at a lower cost) is replaced while the password is at hand.
+      if (hasher.isOutdated(row.passwordHash)) {
+        await repo.replacePasswordHash(row.id, row.passwordHash, await hasher.hash(body.password));
+      }
+      const now = clock.now();
       const secret = newSessionSecret();
       await repo.insertSession({
         userId: row.id,
@@ -124,14 +106,15 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
      * The signed-in user's own password change. The current password proves it is them (a 400, not a 401,
      * when wrong: the session itself is fine). Every other session is revoked; returns their ids.
      */
-    async changePassword(who: AuthContext, body: ChangePassword): Promise<number[]> {
+    async changePassword(who: AuthContext, body: ChangePassword, ip: string): Promise<number[]> {
       const row = await repo.findUserById(who.userId);
       if (!row) throw unauthenticated(MSG.sessionExpired);
-      // Guessing the current password from a borrowed session counts against the same limit as logins.
-      const usernameKey = row.username.toLowerCase();
-      await assertNotLocked(usernameKey, '', clock.now());
+      // Guessing the current password from a borrowed session counts against the same limits as logins. A
+      // locked username is refused outright here, the right password too: its owner is signed in already,
+      // and a session must not become a way round the lock.
+      const attempt = await lockout.check(row.username, ip, { refuseLockedName: true });
       if (!(await hasher.verify(body.current_password, row.passwordHash))) {
-        await failures.record(userKey(usernameKey), clock.now());
+        await lockout.failed(attempt, row.id);
         throw badRequest(MSG.wrongCurrentPassword);
       }
       const problem = passwordProblem(body.new_password);

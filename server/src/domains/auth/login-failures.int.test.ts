@@ -58,6 +58,23 @@ describe.each(backends)('failed logins counted in %s', (_name, kind) => {
   });
 });
 
+describe.each(backends)('failed logins of many keys, counted in %s', (_name, kind) => {
+  it('are read at once, each key with its own times, a weighted failure counted as many', async () => {
+    const [a, b] = await twoInstances(kind);
+    const tag = randomBytes(4).toString('hex');
+    const [one, two, none] = [`user:one-${tag}`, `addr:two-${tag}`, `user:none-${tag}`];
+    await a.record(one, 1000);
+    await b.record(two, 2000, 4);
+    await a.record(one, 500);
+    const found = await b.sinceMany([one, two, none], 0);
+    expect([...found.keys()].sort()).toEqual([two, one].sort());
+    expect(found.get(one)?.sort((x, y) => x - y)).toEqual([500, 1000]);
+    expect(found.get(two)).toEqual([2000, 2000, 2000, 2000]);
+    expect((await a.sinceMany([one], 600)).get(one)).toEqual([1000]);
+    expect((await a.sinceMany([], 0)).size).toBe(0);
+  });
+});
+
 describe('failed logins while Redis is away', () => {
   it('are counted in the database, seen by an instance without Redis, and the store keeps running', async () => {
     const database = await openTestDatabase();

@@ -7,23 +7,32 @@ import { closeRedis, openRedis, type RedisLogger } from '../../platform/redis.js
  * else the database. Keys are `user:<name>` and `addr:<ip>`; times are epoch ms.
  */
 export interface LoginFailureStore {
-  record(key: string, at: number): Promise<void>;
+  /** Counts a failure of `key` at `at`, `times` over (a guess at a locked name costs its address more). */
+  record(key: string, at: number, times?: number): Promise<void>;
   /** Failure times of `key` after `since`. */
   since(key: string, since: number): Promise<number[]>;
+  /** Failure times of each key after `since` (a key without any is absent): the users list's lock column. */
+  sinceMany(keys: readonly string[], since: number): Promise<Map<string, number[]>>;
   clear(key: string): Promise<void>;
   close(): Promise<void>;
 }
 
+/** Keys asked at once, to stay under the engines' bind-parameter limits. */
+const KEYS_PER_QUERY = 500;
+
 /** In the database: one row per failure, older rows of a key trimmed whenever it fails again. */
 export function createDbLoginFailures(db: Kysely<DB>, windowMs: number): LoginFailureStore {
   return {
-    async record(key, at) {
+    async record(key, at, times = 1) {
       await db
         .deleteFrom('loginFailures')
         .where('key', '=', key)
         .where('at', '<=', at - windowMs)
         .execute();
-      await db.insertInto('loginFailures').values({ key, at }).execute();
+      await db
+        .insertInto('loginFailures')
+        .values(Array.from({ length: times }, () => ({ key, at })))
+        .execute();
     },
     async since(key, since) {
       const rows = await db
@@ -33,6 +42,23 @@ export function createDbLoginFailures(db: Kysely<DB>, windowMs: number): LoginFa
         .where('at', '>', since)
         .execute();
       return rows.map((r) => Number(r.at));
+    },
+    async sinceMany(keys, since) {
+      const found = new Map<string, number[]>();
+      for (let i = 0; i < keys.length; i += KEYS_PER_QUERY) {
+        const rows = await db
+          .selectFrom('loginFailures')
+          .select(['key', 'at'])
+          .where('key', 'in', keys.slice(i, i + KEYS_PER_QUERY))
+          .where('at', '>', since)
+          .execute();
+        for (const r of rows) {
+          const times = found.get(r.key) ?? [];
+          times.push(Number(r.at));
+          found.set(r.key, times);
+        }
+      }
+      return found;
     },
     async clear(key) {
       await db.deleteFrom('loginFailures').where('key', '=', key).execute();
@@ -71,17 +97,21 @@ export function createRedisLoginFailures(
   return {
     /** Whether calls go to Redis now (else to the database). */
     inRedis: () => client.isReady,
-    record: (key, at) =>
+    record: (key, at, times = 1) =>
       either(
         async () => {
+          const members = Array.from({ length: times }, () => ({
+            score: at,
+            value: `${at}:${Math.random().toString(36).slice(2)}`,
+          }));
           await client
             .multi()
             .zRemRangeByScore(name(key), 0, at - windowMs)
-            .zAdd(name(key), { score: at, value: `${at}:${Math.random().toString(36).slice(2)}` })
+            .zAdd(name(key), members)
             .pExpire(name(key), windowMs)
             .exec();
         },
-        () => fallback.record(key, at),
+        () => fallback.record(key, at, times),
       ),
     since: (key, since) =>
       either(
@@ -90,6 +120,20 @@ export function createRedisLoginFailures(
           return members.map((m) => Number(m.split(':')[0]));
         },
         () => fallback.since(key, since),
+      ),
+    sinceMany: (keys, since) =>
+      either(
+        async () => {
+          // Sent together: the client pipelines commands issued in the same tick.
+          const lists = await Promise.all(keys.map((key) => client.zRangeByScore(name(key), `(${since}`, '+inf')));
+          const found = new Map<string, number[]>();
+          keys.forEach((key, i) => {
+            const times = (lists[i] ?? []).map((m) => Number(m.split(':')[0]));
+            if (times.length > 0) found.set(key, times);
+          });
+          return found;
+        },
+        () => fallback.sinceMany(keys, since),
       ),
     // Cleared in both: a success during an outage must not leave Redis's older count standing, nor after it.
     async clear(key) {

@@ -14,6 +14,8 @@ afterEach(async () => {
 });
 
 const countUsers = async () => (await t.services.users.list()).length;
+const signIn = (username: string, password: string, ip = '10.9.9.9') =>
+  t.request({ method: 'POST', url: '/api/auth/login', payload: { username, password }, remoteAddress: ip });
 
 describe('users API', () => {
   it('lists users for an admin without password fields', async () => {
@@ -157,19 +159,46 @@ describe('users API', () => {
     expect((await t.request({ method: 'POST', url: '/api/auth/login', payload: own })).statusCode).toBe(200);
   });
 
-  it('a user an admin creates is not asked to change the password the admin chose', async () => {
+  it('a user an admin creates must replace the password the admin chose at their first sign-in', async () => {
     await t.request({
       method: 'POST',
       url: '/api/users',
       token: admin.token,
       payload: { username: 'jack', password: 'jack-Pa55word', role: 'user' },
     });
-    const login = await t.request({
+    const login = await signIn('jack', 'jack-Pa55word');
+    expect(login.json().data.user).toMatchObject({ username: 'jack', must_change_password: true });
+    const token = login.json().data.token as string;
+    expect((await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token })).statusCode).toBe(428);
+    const changed = await t.request({
       method: 'POST',
-      url: '/api/auth/login',
-      payload: { username: 'jack', password: 'jack-Pa55word' },
+      url: '/api/auth/change-password',
+      token,
+      payload: { current_password: 'jack-Pa55word', new_password: 'jack-chose-this-1' },
     });
-    expect(login.json().data.user).not.toHaveProperty('must_change_password');
+    expect(changed.statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token })).statusCode).toBe(200);
+    expect((await signIn('jack', 'jack-chose-this-1')).json().data.user).not.toHaveProperty('must_change_password');
+  });
+
+  it("an admin's password reset must be replaced at the user's next sign-in; a rename or role change need not", async () => {
+    const u = await buildUser(t, { username: 'kate', password: 'kate-own-Pa55' });
+    const renamed = await t.request({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      token: admin.token,
+      payload: { username: 'kate2' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((await signIn('kate2', 'kate-own-Pa55')).json().data.user).not.toHaveProperty('must_change_password');
+    const reset = await t.request({
+      method: 'PUT',
+      url: `/api/users/${u.id}`,
+      token: admin.token,
+      payload: { password: 'reset-by-Admin-1' },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await signIn('kate2', 'reset-by-Admin-1')).json().data.user).toMatchObject({ must_change_password: true });
   });
 
   it('gets, updates and deletes a user', async () => {
@@ -254,5 +283,61 @@ describe('users API', () => {
     const bad = await t.request({ method: 'GET', url: '/api/users/abc', token: admin.token });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toContain('id');
+  });
+});
+
+describe('sign-in locks on the users list (issue 27)', () => {
+  const listed = async (username: string) => {
+    const res = await t.request({ method: 'GET', url: '/api/users', token: admin.token });
+    expect(res.statusCode).toBe(200);
+    return (res.json().data as Array<{ username: string }>).find((u) => u.username === username);
+  };
+
+  it('shows failed sign-ins, and from the fifth when the lock ends', async () => {
+    const u = await buildUser(t, { username: 'liam' });
+    expect(await listed('liam')).toEqual({
+      id: u.id,
+      username: 'liam',
+      role: 'user',
+      locked_until: null,
+      failed_logins: 0,
+    });
+    for (let i = 0; i < 4; i++) await signIn('liam', 'not-his-password', `10.8.${i}.1`);
+    expect(await listed('liam')).toMatchObject({ locked_until: null, failed_logins: 4 });
+    t.clock.advance(60_000);
+    await signIn('LIAM', 'not-his-password', '10.8.9.1');
+    // The first failure leaves the window 15 minutes after it was made: the lock ends then.
+    expect(await listed('liam')).toMatchObject({
+      failed_logins: 5,
+      locked_until: new Date(t.clock.now() - 60_000 + 15 * 60_000).toISOString(),
+    });
+  });
+
+  it("an admin's unlock ends the lock and is on the audit log; a wrong password is an ordinary one again", async () => {
+    const u = await buildUser(t, { username: 'mona' });
+    for (let i = 0; i < 6; i++) await signIn('mona', 'not-her-password', `10.7.${i}.1`);
+    expect((await signIn('mona', 'not-her-password', '10.7.9.1')).statusCode).toBe(429);
+
+    const res = await t.request({ method: 'POST', url: `/api/users/${u.id}/unlock`, token: admin.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ id: u.id, username: 'mona', role: 'user', locked_until: null, failed_logins: 0 });
+    expect(await listed('mona')).toMatchObject({ locked_until: null, failed_logins: 0 });
+    expect((await signIn('mona', 'not-her-password', '10.7.9.2')).statusCode).toBe(401);
+
+    const log = await t.request({ method: 'GET', url: '/api/audit?action=user.unlock&limit=5', token: admin.token });
+    expect(log.json().data.entries).toEqual([
+      expect.objectContaining({ actor: 'chief', action: 'user.unlock', object_type: 'user', object_id: u.id }),
+    ]);
+  });
+
+  it('unlock is for admins only, and 404 for a user that does not exist', async () => {
+    const u = await buildUser(t);
+    expect((await t.request({ method: 'POST', url: `/api/users/${u.id}/unlock`, token: u.token })).statusCode).toBe(
+      403,
+    );
+    expect((await t.request({ method: 'POST', url: `/api/users/${u.id}/unlock` })).statusCode).toBe(401);
+    expect((await t.request({ method: 'POST', url: '/api/users/99999/unlock', token: admin.token })).statusCode).toBe(
+      404,
+    );
   });
 });

@@ -4,6 +4,7 @@ import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
+import type { LockoutService } from '../auth/lockout.service.js';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { createUsersRepository } from './users.repository.js';
 import { registerUsersRoutes } from './users.routes.js';
@@ -16,6 +17,8 @@ export function createUsersModule(deps: {
   hasher: PasswordHasher;
   clock: Clock;
   events: DomainEventBus;
+  /** The auth domain's sign-in locks: shown on the list, ended by the admin's unlock. */
+  logins: Pick<LockoutService, 'status' | 'unlock'>;
 }) {
   const users = createUsersService({ ...deps, repo: createUsersRepository(deps.db, deps.kind) });
   const routes: RegisterRoutes = (app, authenticate) => registerUsersRoutes(app, authenticate, users);
