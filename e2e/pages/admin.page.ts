@@ -26,6 +26,16 @@ export class AdminPage {
     return this.page.getByTestId(`user-row-${username}`);
   }
 
+  /** Users tab: the row's Sign-in column ("Locked until 14:12 IST", failed sign-ins, Unlock). */
+  signInCell(username: string) {
+    return this.userRow(username).getByRole('cell').nth(3);
+  }
+
+  /** Users tab: 'Unlock' in the user's Sign-in column. */
+  async unlock(username: string) {
+    await this.signInCell(username).getByRole('button', { name: 'Unlock' }).click();
+  }
+
   /** Users tab: 'Reset Password' on the user's row, then the new password in its panel. */
   async resetPassword(username: string, password: string) {
     const panel = this.page.getByRole('form', { name: `Reset password for ${username}` });

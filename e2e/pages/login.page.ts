@@ -17,4 +17,18 @@ export class LoginPage {
   error() {
     return this.page.getByRole('alert');
   }
+
+  /** The screen in place of any other while the password is one someone else chose (issues 14 and 27). */
+  forcedChangeForm() {
+    return this.page.getByRole('form', { name: 'Change your password' });
+  }
+
+  /** On that screen: the password signed in with, then the user's own, twice. */
+  async chooseOwnPassword(current: string, next: string) {
+    const form = this.forcedChangeForm();
+    await form.getByLabel('Current Password').fill(current);
+    await form.getByLabel('New Password', { exact: true }).fill(next);
+    await form.getByLabel('Confirm New Password').fill(next);
+    await form.getByRole('button', { name: 'Change Password' }).click();
+  }
 }

@@ -94,3 +94,36 @@ test('logging in with a second tab open signs both tabs in, and neither is logge
   await tabB.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
 });
+
+test('a username signs in whatever its letter case', async ({ loginPage, adminPage }) => {
+  await loginPage.open();
+  await loginPage.login(ADMIN.username.toUpperCase(), ADMIN.password);
+  await adminPage.expectLoaded(ADMIN.username);
+});
+
+test("someone who knows a trader's name cannot lock the trader out: the right password still signs in", async ({
+  browser,
+  request,
+  loginPage,
+  homePage,
+}) => {
+  const name = uniqueName('target');
+  await createUserViaApi(request, name, 'target-own-password');
+  // The guesser comes through the console's proxy from an address of their own (TRUST_PROXY in the e2e config).
+  const elsewhere = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': '203.0.113.41' },
+  });
+  try {
+    const guesser = new LoginPage(await elsewhere.newPage());
+    await guesser.open();
+    for (let i = 1; i <= 5; i++) await guesser.login(name, `a-guess-${i}`);
+    await guesser.login(name, 'one-more-guess');
+    await expect(guesser.error()).toHaveText(/^Too many failed login attempts\. Try again in 15 minutes/);
+  } finally {
+    await elsewhere.close();
+  }
+  await loginPage.open();
+  await loginPage.login(name, 'target-own-password');
+  await homePage.expectLoaded(name);
+});

@@ -8,8 +8,8 @@ import { PasswordFields } from '../profile/PasswordFields';
 import { useSession } from './session-context';
 
 /**
- * Issue 14: the admin created at first start signed in with the printed password, and the server refuses
- * everything else (428) until they choose their own. Shown by the route guards in place of any screen.
+ * Issues 14 and 27: someone signed in with a password they did not choose (the first start's printed one, or
+ * one an admin created or reset), and the server refuses everything else (428) until they choose their own. Shown by the route guards in place of any screen.
  * After the change the session is verified again: the reply no longer carries the flag, the stored user
  * is replaced, and the guard renders the home that was asked for.
  */
@@ -57,8 +57,9 @@ export function ForcedPasswordChange() {
       <form className="card login-card" onSubmit={onSubmit} noValidate aria-label="Change your password">
         <h1>Change your password</h1>
         <p className="muted">
-          {user ? `${user.username}, you` : 'You'} signed in with the password printed when the console first started.
-          Choose your own before you continue: at least {PASSWORD_MIN_LENGTH} characters, and not a common password.
+          {user ? `${user.username}, you` : 'You'} signed in with the password printed when the console first started,
+          or one an admin set for you. Choose your own before you continue: at least {PASSWORD_MIN_LENGTH} characters,
+          and not a common password.
         </p>
         <PasswordFields values={values} onChange={set} />
         {error && (

@@ -1,7 +1,8 @@
-import { api, engineRoutes, MSG } from '@app/contract';
+import { api, engineRoutes, MSG, type UserListItem } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { call, messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
 import { useSession } from '../auth/session-context';
@@ -9,17 +10,19 @@ import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { AddUserForm } from './AddUserForm';
 import { ResetPasswordPanel } from './ResetPasswordPanel';
+import { UserSignInCell } from './UserSignInCell';
 import { usersKey } from './users-keys';
 
 /**
- * Admin users tab (SPEC §2): add a user, list users with Delete, reset a user's password, and set a user's
- * daily max loss (issue 13). Below, the admin's own account: an admin has no Profile page, yet changes
+ * Admin users tab (SPEC §2): add a user, list users with Delete, reset a user's password, set a user's
+ * daily max loss (issue 13), and see and end a user's sign-in lock (issue 27). Below, the admin's own account: an admin has no Profile page, yet changes
  * their own password and receives kill-switch and limit alerts like anyone.
  */
 export function UsersTab() {
   const { user: me } = useSession();
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
+  const confirm = useConfirm();
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
   const [resetFor, setResetFor] = useState<number | null>(null);
   const [limitFor, setLimitFor] = useState<number | null>(null);
@@ -38,14 +41,30 @@ export function UsersTab() {
     onError: (err) => show('error', messageOf(err, MSG.failedDeleteUser)),
   });
 
+  const unlock = useMutation({
+    mutationFn: (id: number) => call(api.users.unlock, { params: { id } }),
+    onSuccess: async (user) => {
+      show('success', `${MSG.userUnlocked} for ${user.username}`);
+      await queryClient.invalidateQueries({ queryKey: usersKey });
+    },
+    onError: (err) => show('error', messageOf(err, MSG.failedUnlockUser)),
+  });
+
   const testEvent = useMutation({
     mutationFn: (userId: number) => call(engineRoutes.testEvent, { body: { userId } }),
     onSuccess: () => show('success', 'Test event sent'),
     onError: (err) => show('error', messageOf(err, 'Failed to send test event')),
   });
 
-  function onDelete(id: number) {
-    if (window.confirm(MSG.confirmDeleteUser)) remove.mutate(id);
+  async function onDelete(user: UserListItem) {
+    const yes = await confirm({
+      title: `Delete ${user.username}?`,
+      text: MSG.confirmDeleteUser,
+      details: [`Username: ${user.username}`, `Role: ${user.role}`],
+      confirmLabel: 'Delete',
+      isDanger: true,
+    });
+    if (yes) remove.mutate(user.id);
   }
 
   const resetUser = users.data?.find((u) => u.id === resetFor) ?? null;
@@ -72,6 +91,7 @@ export function UsersTab() {
                   <th>ID</th>
                   <th>Username</th>
                   <th>Role</th>
+                  <th>Sign-in</th>
                   <th>Actions</th>
                 </tr>
               </thead>
@@ -81,6 +101,13 @@ export function UsersTab() {
                     <td>{u.id}</td>
                     <td>{u.username}</td>
                     <td>{u.role}</td>
+                    <td>
+                      <UserSignInCell
+                        user={u}
+                        isUnlocking={unlock.isPending && unlock.variables === u.id}
+                        onUnlock={() => unlock.mutate(u.id)}
+                      />
+                    </td>
                     <td>
                       <div className="row">
                         <button
@@ -101,7 +128,7 @@ export function UsersTab() {
                         <button type="button" onClick={() => testEvent.mutate(u.id)}>
                           Send Test Event
                         </button>
-                        <button type="button" className="danger" onClick={() => onDelete(u.id)}>
+                        <button type="button" className="danger" onClick={() => void onDelete(u)}>
                           Delete
                         </button>
                       </div>
