@@ -4,7 +4,14 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../test/child-server.js';
+import {
+  callConsole,
+  ChildServer,
+  chooseOwnPasswordAt,
+  freePort,
+  sandboxConsoleEnv,
+  signInAt,
+} from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
@@ -79,7 +86,8 @@ afterAll(async () => {
 async function arrange() {
   const { a, b } = servers;
   const adminToken = await login(a, ADMIN.username, ADMIN.password);
-  await api(a, adminToken, 'POST', '/users', { username: 'trader', password: 'trader-password', role: 'user' });
+  await api(a, adminToken, 'POST', '/users', { username: 'trader', password: 'trader-from-admin', role: 'user' });
+  await chooseOwnPasswordAt(a, 'trader', 'trader-from-admin', 'trader-password');
   const token = await login(b, 'trader', 'trader-password');
   const instruments = (await api<Array<{ id: number; name: string }>>(a, token, 'GET', '/instruments/list')).data;
   const index = instruments.find((i) => i.name === 'SANDBOX 24x7');

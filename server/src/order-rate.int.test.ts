@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../test/child-server.js';
+import {
+  callConsole,
+  ChildServer,
+  chooseOwnPasswordAt,
+  freePort,
+  sandboxConsoleEnv,
+  signInAt,
+} from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 import { openDatabase, type Database } from './db/client.js';
 import { createSandboxExchange, type SandboxExchange } from './sandbox/sandbox-exchange.js';
@@ -60,8 +67,8 @@ describe.skipIf(!run)("one account's orders from two consoles", () => {
   it('keep to Kite’s 10 a second together: every entry fills, none is refused for the rate', async () => {
     const [a, b] = consoles as [ChildServer, ChildServer];
     const adminToken = await login(a, ADMIN.username, ADMIN.password);
-    await api(a, adminToken, 'POST', '/users', { username: 'trader', password: 'trader-password', role: 'user' });
-    const token = await login(a, 'trader', 'trader-password');
+    await api(a, adminToken, 'POST', '/users', { username: 'trader', password: 'trader-from-admin', role: 'user' });
+    const token = await chooseOwnPasswordAt(a, 'trader', 'trader-from-admin', 'trader-password');
     const instruments = (await api<Array<{ id: number; name: string }>>(a, token, 'GET', '/instruments/list')).data;
     const index = instruments.find((i) => i.name === 'SANDBOX 24x7');
     if (!index) throw new Error('SANDBOX 24x7 missing');

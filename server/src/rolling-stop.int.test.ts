@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChildServer, freePort } from '../test/child-server.js';
+import { ChildServer, chooseOwnPasswordAt, freePort } from '../test/child-server.js';
 import { createScratchDatabase, dialect } from '../test/test-app.js';
 
 /**
@@ -93,7 +93,8 @@ describe.runIf(run)('stopping one console of two', () => {
   it('exits cleanly at once, and only its own browsers lose their connection, free to come back', async () => {
     const [one, two] = servers as [ChildServer, ChildServer];
     const admin = await post<{ token: string }>(one, '/auth/login', ADMIN);
-    await post(one, '/users', { username: 'trader', password: 'trader-password', role: 'user' }, admin.token);
+    await post(one, '/users', { username: 'trader', password: 'trader-from-admin', role: 'user' }, admin.token);
+    await chooseOwnPasswordAt(one, 'trader', 'trader-from-admin', 'trader-password');
     const { token } = await post<{ token: string }>(two, '/auth/login', {
       username: 'trader',
       password: 'trader-password',

@@ -61,6 +61,23 @@ export async function signInAt(server: Pick<ChildServer, 'url'>, username: strin
 }
 
 /**
+ * A user an admin just created at a child console replaces the admin's password (`adminSet`) with their own
+ * (issue 27: a password an admin sets must be changed at the first sign-in); their session token.
+ */
+export async function chooseOwnPasswordAt(
+  server: Pick<ChildServer, 'url'>,
+  username: string,
+  adminSet: string,
+  own: string,
+) {
+  const token = await signInAt(server, username, adminSet);
+  const body = { current_password: adminSet, new_password: own };
+  const res = await callConsole(server, token, 'POST', '/auth/change-password', body);
+  if (res.status !== 200) throw new Error(`change-password: ${res.status} ${res.error ?? ''}`);
+  return token;
+}
+
+/**
  * The built server (`server/dist/main.js`) as a real child process, for kill-and-restart tests.
  * `entry` picks another script relative to the repository root (`scripts/start.mjs` is `npm start`).
  */

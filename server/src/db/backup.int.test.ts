@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ChildServer, freePort } from '../../test/child-server.js';
+import { ChildServer, chooseOwnPasswordAt, freePort } from '../../test/child-server.js';
 import { createScratchDatabase } from '../../test/test-app.js';
 import { openDatabase, type Database } from './client.js';
 import { migrateToLatest } from './migrate.js';
@@ -100,8 +100,13 @@ describe.skipIf(process.env.TEST_DB_DIALECT === 'postgres')('db:backup and db:re
   it('backs up a running console, restores into a new data directory, and finds every row', async () => {
     const live = await startConsole(liveDir);
     const admin = await live.login('admin', adminPassword);
-    await live.call('POST', '/users', { username: 'trader', password: traderPassword, role: 'user' }, admin);
-    const trader = await live.login('trader', traderPassword);
+    await live.call(
+      'POST',
+      '/users',
+      { username: 'trader', password: `${traderPassword}-from-admin`, role: 'user' },
+      admin,
+    );
+    const trader = await chooseOwnPasswordAt(live.server, 'trader', `${traderPassword}-from-admin`, traderPassword);
     const brokers = await live.call('GET', '/brokers/list', undefined, trader);
     const account = await live.call(
       'POST',

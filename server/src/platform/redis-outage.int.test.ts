@@ -92,9 +92,9 @@ describe.runIf(Boolean(redisUrl))('a console whose Redis drops', () => {
     // Still serving, and its own sockets still get what it publishes.
     expect((await a.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
     await reaches(onA, a, user.id, 'during');
-    // Five wrong passwords are answered at once and counted (in the database), so the sixth is refused.
+    // Five wrong passwords are answered at once and counted (in the database), so a sixth is refused.
     for (let i = 0; i < 5; i++) expect((await login(a, username, 'wrong-password-1')).statusCode).toBe(401);
-    const refused = await login(a, username, password);
+    const refused = await login(a, username, 'wrong-password-1');
     expect(refused.statusCode).toBe(429);
     // The other console, still on Redis, knows nothing of those five: its count starts over.
     expect((await login(b, username, 'wrong-password-1')).statusCode).toBe(401);

@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { callConsole, ChildServer, freePort, sandboxConsoleEnv, signInAt } from '../../../test/child-server.js';
+import {
+  callConsole,
+  ChildServer,
+  chooseOwnPasswordAt,
+  freePort,
+  sandboxConsoleEnv,
+  signInAt,
+} from '../../../test/child-server.js';
 import { createScratchDatabase, dialect } from '../../../test/test-app.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { createSandboxExchange, type SandboxExchange } from '../../sandbox/sandbox-exchange.js';
@@ -51,8 +58,8 @@ afterAll(async () => {
 
 async function arrange() {
   const adminToken = await login(ADMIN.username, ADMIN.password);
-  await api(adminToken, 'POST', '/users', { username: 'trader', password: 'trader-password', role: 'user' });
-  const token = await login('trader', 'trader-password');
+  await api(adminToken, 'POST', '/users', { username: 'trader', password: 'trader-from-admin', role: 'user' });
+  const token = await chooseOwnPasswordAt(server, 'trader', 'trader-from-admin', 'trader-password');
   const instruments = (await api<Array<{ id: number; name: string }>>(token, 'GET', '/instruments/list')).data;
   const sandboxIndex = instruments.find((i) => i.name === 'SANDBOX 24x7');
   if (!sandboxIndex) throw new Error('SANDBOX 24x7 missing');
