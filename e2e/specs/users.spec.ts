@@ -17,6 +17,11 @@ test('admin creates a user who chooses their own password at first sign-in and l
 }) => {
   const name = uniqueName('trader');
   await adminPage.createUser(name, 'trader-password');
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: `User ${name} created. They choose their own password at first sign-in.` }),
+  ).toBeVisible();
   await adminPage.logout();
   await loginPage.login(name, 'trader-password');
   // The admin knows that password: it is not the trader's until they replace it.
@@ -80,7 +85,9 @@ test('an admin resets a user’s password; the user signs in with it once, to ch
   );
   await adminPage.resetPassword(name, 'remembered-password');
   await expect(
-    page.getByRole('status').filter({ hasText: 'Password reset. The user must sign in again.' }),
+    page
+      .getByRole('status')
+      .filter({ hasText: 'Password reset. The user must sign in again, then choose their own password.' }),
   ).toBeVisible();
   await expect(page.getByRole('form', { name: `Reset password for ${name}` })).toHaveCount(0);
   await adminPage.logout();

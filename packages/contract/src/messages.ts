@@ -26,7 +26,7 @@ export const MSG = {
   wrongCurrentPassword: 'Current Password is incorrect',
   passwordChanged: 'Password changed. Other sessions have been signed out.',
   failedChangePassword: 'Failed to change password',
-  passwordReset: 'Password reset. The user must sign in again.',
+  passwordReset: 'Password reset. The user must sign in again, then choose their own password.',
   failedResetPassword: 'Failed to reset password',
   // Password policy (issue 14): on create, reset and change; the first-start admin's forced change
   passwordTooShort: 'Password must be at least 8 characters',

@@ -24,7 +24,8 @@ export function AddUserForm({ onDone }: { onDone: (ok: boolean, text: string) =>
       setUsername('');
       setPassword('');
       setRole('user');
-      onDone(true, `User ${user.username} created`);
+      // Issue 27: the password the admin chose is theirs to pass on, and the user's to replace.
+      onDone(true, `User ${user.username} created. They choose their own password at first sign-in.`);
       await queryClient.invalidateQueries({ queryKey: usersKey });
     },
     onError: (err) => onDone(false, messageOf(err, MSG.failedCreateUser)),
