@@ -184,6 +184,9 @@ export const MSG = {
   instrumentCreated: 'Instrument created',
   instrumentUpdated: 'Instrument updated',
   instrumentDeleted: 'Instrument deleted',
+
+  // Strategy mappings (issue 27)
+  atLeastOneLeg: 'At least one of CE Count and PE Count must be 1 or more: a strategy with 0 CE and 0 PE never trades',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */
