@@ -226,7 +226,11 @@ test.describe('Home - Active Strategies', () => {
 
     modal = await activeStrategies.configure(id);
     const question = await modal.delete();
-    expect(question).toBe('Are you sure you want to delete this RDX configuration?');
+    expect(question.split('\n')).toEqual([
+      'Are you sure you want to delete this RDX configuration?',
+      'RDX on NIFTY 50',
+      `Account: ${broker.broker_username}`,
+    ]);
     await expect(modal.notFound()).toBeVisible();
     await modal.close();
     await expect(activeStrategies.rdxData(id)).toHaveCount(0);
@@ -320,9 +324,16 @@ test.describe('Home - Active Strategies', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     const user = await newUser(request, 'order');
-    const first = await configuredPaperMapping(request, user);
-    const second = await configuredPaperMapping(request, user);
-    const third = await configuredPaperMapping(request, user);
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
+    // Three paper strategies, each with its own CE Count (three identical ones at once would be a double click).
+    const paper = async (ceCount: number) => {
+      const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1, ce_count: ceCount });
+      await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+      return id;
+    };
+    const first = await paper(1);
+    const second = await paper(2);
+    const third = await paper(3);
     await signIn({ loginPage, homePage }, user);
     await expect.poll(() => activeStrategies.rowIds()).toEqual([first, second, third]);
 
