@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** The admin brokers, scheduling and rdx tabs: small service controls. */
 export class AdminServicesPage {
@@ -22,6 +23,11 @@ export class AdminServicesPage {
 
   button(name: string) {
     return this.page.getByRole('button', { name, exact: true });
+  }
+
+  /** Presses Stop RDX Service and answers its question; returns the question (title, text, then specifics). */
+  async stopRdx(answer: 'accept' | 'dismiss'): Promise<string> {
+    return clickAndAnswer(this.button('Stop RDX Service'), answer);
   }
 
   async expectHeading(name: string) {

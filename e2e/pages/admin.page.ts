@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 export class AdminPage {
   constructor(private readonly page: Page) {}
@@ -62,7 +63,9 @@ export class AdminPage {
     await expect(status).toContainText(/Running|Stopped/);
     const want = running ? 'Running' : 'Stopped';
     if (!(await status.textContent())?.includes(want)) {
-      await this.page.getByRole('button', { name: running ? 'Start RDX Service' : 'Stop RDX Service' }).click();
+      // Stop asks first (issue 27); Start goes ahead at once.
+      if (running) await this.page.getByRole('button', { name: 'Start RDX Service' }).click();
+      else await clickAndAnswer(this.page.getByRole('button', { name: 'Stop RDX Service' }), 'accept');
     }
     await expect(status).toContainText(want);
   }

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 export interface MappingFormInput {
   user?: string;
@@ -78,6 +79,12 @@ export class UserMappingsPage {
     await this.form().getByRole('button', { name: 'Create Mapping' }).click();
   }
 
+  /** Fills the form, presses Create Mapping and answers the question it asks; returns the question. */
+  async createAnswering(input: MappingFormInput, answer: 'accept' | 'dismiss'): Promise<string> {
+    await this.fill(input);
+    return clickAndAnswer(this.createButton(), answer);
+  }
+
   /** The warning under the broker select: a LIVE mapping on an account without a token cannot trade. */
   noTokenWarning() {
     return this.form().getByRole('note');
@@ -130,16 +137,9 @@ export class UserMappingsPage {
     await this.row(mappingId).getByRole('button', { name: 'Edit' }).click();
   }
 
-  /** Clicks Delete, answers the confirm and returns its question. */
+  /** Clicks Delete, answers the confirm and returns its question (title first, then its specifics). */
   async delete(mappingId: number, accept = true): Promise<string> {
-    const question = new Promise<string>((resolve) => {
-      this.page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void (accept ? dialog.accept() : dialog.dismiss());
-      });
-    });
-    await this.row(mappingId).getByRole('button', { name: 'Delete' }).click();
-    return question;
+    return clickAndAnswer(this.row(mappingId).getByRole('button', { name: 'Delete' }), accept ? 'accept' : 'dismiss');
   }
 
   /** Closes the status message with its dismiss button. */

@@ -1,4 +1,5 @@
-import { expect, type Dialog, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** How a row action's confirmation is answered: accepted, dismissed, or none expected. */
 export type ConfirmAnswer = 'accept' | 'dismiss' | 'none';
@@ -41,21 +42,34 @@ export class UserActiveStrategiesPage {
   }
 
   /**
-   * Clicks a row action and answers its confirmation; returns the question asked ('' when none).
-   * With 'none' a question would fail the test: the action must go ahead at once.
+   * Clicks a row action and answers its confirmation (the console's own dialog); returns the question asked
+   * (its title, text and specifics, one per line; '' when none). With 'none' a question fails the test: the
+   * action must go ahead at once.
    */
   async act(mappingId: number, name: string, answer: ConfirmAnswer = 'none'): Promise<string> {
-    let question = '';
-    const onDialog = (dialog: Dialog) => {
-      question = dialog.message();
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
-    };
-    this.page.once('dialog', onDialog);
-    await this.button(mappingId, name).click();
-    if (answer !== 'none') await expect.poll(() => question).not.toBe('');
-    this.page.off('dialog', onDialog);
-    if (answer === 'none') expect(question, `${name} asks nothing`).toBe('');
-    return question;
+    const button = this.button(mappingId, name);
+    if (answer !== 'none') return clickAndAnswer(button, answer);
+    await button.click();
+    await expect(this.page.getByRole('alertdialog'), `${name} asks nothing`).toHaveCount(0);
+    return '';
+  }
+
+  /** The row's status badge as read: "RUNNING", or "RUNNING · service stopped" while the service is off. */
+  statusBadge(mappingId: number) {
+    return this.row(mappingId).getByTestId('strategy-status-badge');
+  }
+
+  /** The table's message (success, information or error). */
+  message() {
+    return this.section().locator('.message > span');
+  }
+
+  /** Every row's mapping id, top to bottom. */
+  async rowIds(): Promise<number[]> {
+    const ids = await this.table()
+      .locator('tbody > tr[data-testid^="active-strategy-"]')
+      .evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-testid')?.replace('active-strategy-', ''))));
+    return ids;
   }
 
   /** The banner shown while the RDX service is stopped. */
@@ -159,14 +173,7 @@ export class UserRdxModal {
 
   /** Clicks Delete, answers the confirm and returns its question. */
   async delete(accept = true): Promise<string> {
-    const question = new Promise<string>((resolve) => {
-      this.page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void (accept ? dialog.accept() : dialog.dismiss());
-      });
-    });
-    await this.button('Delete').click();
-    return question;
+    return clickAndAnswer(this.button('Delete'), accept ? 'accept' : 'dismiss');
   }
 
   async close() {

@@ -1,6 +1,13 @@
-import { ADMIN, expect, test } from '../fixtures.js';
+import type { Mapping } from '@app/contract';
+import { ADMIN, adminToken, expect, test } from '../fixtures.js';
 import { AdminServicesPage } from '../pages/admin-services.page.js';
+import { HomePage } from '../pages/home.page.js';
+import { LayoutPage } from '../pages/layout.page.js';
+import { LoginPage } from '../pages/login.page.js';
+import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
 import { sandboxTotp } from '../sandbox.js';
+import { configuredPaperMapping } from '../trading-api.js';
+import { apiAs, newUser } from '../user-api.js';
 
 let services: AdminServicesPage;
 
@@ -66,17 +73,98 @@ test('the rdx tab starts and stops the RDX strategy service', async ({ page }) =
   // The trading stories leave the service running on this shared server: stop it first if so.
   const status = page.getByTestId('rdx-service-status');
   await expect(status).toContainText(/Running|Stopped/);
-  if ((await status.textContent())?.includes('Running')) await services.button('Stop RDX Service').click();
+  if ((await status.textContent())?.includes('Running')) await services.stopRdx('accept');
   await expect(status).toContainText('Stopped');
   await expect(services.button('Stop RDX Service')).toBeDisabled();
   await services.button('Start RDX Service').click();
   await expect(services.success('RDX strategy service started successfully')).toBeVisible();
   await expect(page.getByTestId('rdx-service-status')).toContainText('Running');
   await expect(services.button('Start RDX Service')).toBeDisabled();
-  await services.button('Stop RDX Service').click();
+  // Stop asks first, saying what it holds and what happens to it; Cancel leaves it running.
+  const question = await services.stopRdx('dismiss');
+  expect(question).toMatch(
+    /^Stop the RDX service\?\nNo strategy trades until the service is started again\. Open legs are held, not squared off: nothing realigns or exits them meanwhile, and their owners are told\.\nRunning: \d+ strateg(y|ies) \(stop trading, stay RUNNING\)\nPaused: \d+ strateg(y|ies)\nHolding open legs: \d+ Live, \d+ Paper\nOwners: \d+ users?$/,
+  );
+  await expect(page.getByTestId('rdx-service-status')).toContainText('Running');
+  await services.stopRdx('accept');
   await expect(services.success('RDX strategy service stopped successfully')).toBeVisible();
   await expect(page.getByTestId('rdx-service-status')).toContainText('Stopped');
   // Leave it running for the trading stories.
   await services.button('Start RDX Service').click();
   await expect(page.getByTestId('rdx-service-status')).toContainText('Running');
+});
+
+test('Stop RDX Service asks first with what it holds; a trader’s running row then shows it held, not trading', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // A trader starts a paper strategy on the screen, in a browser of their own.
+  const trader = await newUser(request, 'held');
+  const id = await configuredPaperMapping(request, trader);
+  const traderContext = await browser.newContext();
+  try {
+    const traderPage = await traderContext.newPage();
+    await new LoginPage(traderPage).open();
+    await new LoginPage(traderPage).login(trader.username, trader.password);
+    await new HomePage(traderPage).expectLoaded(trader.username);
+    const rows = new UserActiveStrategiesPage(traderPage);
+    await rows.act(id, 'Start');
+    await expect(rows.message()).toHaveText(/^Started RDX on SANDBOX 24x7 \(DUMMY · \w+\)\. /);
+
+    await services.open('rdx');
+    const status = page.getByTestId('rdx-service-status');
+    await expect(status).toContainText(/Running|Stopped/);
+    if ((await status.textContent())?.includes('Stopped')) await services.button('Start RDX Service').click();
+    await expect(status).toContainText('Running');
+    await expect(rows.statusBadge(id)).toHaveText('RUNNING');
+
+    // What the question must say, counted from every user's strategies as they are now (this project runs alone).
+    const all = await apiAs<Mapping[]>(
+      request,
+      await adminToken(request),
+      'GET',
+      '/strategies/admin/all-user-mappings',
+    );
+    const count = (keep: (m: Mapping) => boolean) => all.filter(keep).length;
+    const strategies = (n: number) => `${n} ${n === 1 ? 'strategy' : 'strategies'}`;
+    const owners = new Set(all.filter((m) => m.running_status !== 0 || m.open_legs.length > 0).map((m) => m.user_id));
+    const question = await services.stopRdx('accept');
+    expect(question.split('\n')).toEqual([
+      'Stop the RDX service?',
+      'No strategy trades until the service is started again. Open legs are held, not squared off: nothing realigns or exits them meanwhile, and their owners are told.',
+      `Running: ${strategies(count((m) => m.running_status === 1))} (stop trading, stay RUNNING)`,
+      `Paused: ${strategies(count((m) => m.running_status === 2))}`,
+      `Holding open legs: ${count((m) => m.open_legs.length > 0 && m.is_dummy === 0)} Live, ${count((m) => m.open_legs.length > 0 && m.is_dummy === 1)} Paper`,
+      `Owners: ${owners.size} ${owners.size === 1 ? 'user' : 'users'}`,
+    ]);
+    await expect(status).toContainText('Stopped');
+
+    // The trader's row, without a reload: still RUNNING, but held, and why.
+    await expect(rows.statusBadge(id)).toHaveText('RUNNING · service stopped');
+    await expect(rows.statusBadge(id)).toHaveClass('badge held');
+    await expect(rows.statusDetail(id)).toHaveText(/^RDX service is stopped: /);
+    for (const width of [1280, 390]) {
+      await traderPage.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await rows.statusBadge(id).scrollIntoViewIfNeeded();
+      await new LayoutPage(traderPage).screenshot(width, 'home-service-stopped-held-row');
+    }
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await services.button('Start RDX Service').click();
+      await expect(status).toContainText('Running');
+      await services.button('Stop RDX Service').click();
+      await expect(page.getByRole('alertdialog').getByRole('button', { name: 'Stop RDX Service' })).toBeInViewport();
+      await new LayoutPage(page).screenshot(width, 'admin-stop-rdx-confirm');
+      await page.getByRole('alertdialog').getByRole('button', { name: 'Stop RDX Service' }).click();
+      await expect(status).toContainText('Stopped');
+    }
+    await rows.act(id, 'Exit', 'accept');
+  } finally {
+    // Leave it running for the stories after this one.
+    if ((await page.getByTestId('rdx-service-status').textContent())?.includes('Stopped')) {
+      await services.button('Start RDX Service').click();
+    }
+    await traderContext.close();
+  }
 });

@@ -115,7 +115,7 @@ test('an operator rehearses a live day against a standalone sandbox; a refused e
   const strategies = new UserActiveStrategiesPage(page);
   const id = await createSandboxMapping(home, new UserMappingsPage(page), kiteUser, 'Live');
   await configureRdx(strategies, id);
-  await strategies.act(id, 'Start');
+  expect(await strategies.act(id, 'Start', 'accept')).toMatch(/^Start this LIVE strategy\?\n/);
   await expect(strategies.status(id)).toHaveText('RUNNING');
 
   // The next 1m candle close sells both legs through the broker, with market protection.

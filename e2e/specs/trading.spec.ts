@@ -129,8 +129,23 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
   await expect(activeStrategies.row(id)).toContainText('LIVE');
   await configureRdx(activeStrategies, id);
 
-  await activeStrategies.act(id, 'Start');
+  // Start of real money asks first, naming the account, instrument, quantity per side, interval and limits.
+  const start = await activeStrategies.act(id, 'Start', 'accept');
+  expect(start.split('\n')).toEqual([
+    'Start this LIVE strategy?',
+    'It trades real money from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
+    `Account: ${brokerUsername}`,
+    'Instrument: SANDBOX 24x7',
+    'CE: 1 × 1 lot × lot size 50 = 50',
+    'PE: 1 × 1 lot × lot size 50 = 50',
+    'Interval: 1m',
+    'Window: Always On',
+    'Limits: none',
+  ]);
   await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  await expect(activeStrategies.message()).toHaveText(
+    new RegExp(`^Started RDX on SANDBOX 24x7 \\(LIVE · ${brokerUsername}\\)\\. `),
+  );
 
   // The engine enters on the next 1m candle close: both legs are sold through the broker.
   const rows = recentTransactions.section().getByRole('row');
@@ -140,13 +155,14 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
 
   await activeStrategies.act(id, 'Pause');
   await expect(activeStrategies.status(id)).toHaveText('PAUSED');
-  await activeStrategies.act(id, 'Resume');
+  const resume = await activeStrategies.act(id, 'Resume', 'accept');
+  expect(resume).toMatch(/^Resume this LIVE strategy\?\nIt holds 50 SANDBOX\w+CE and 50 SANDBOX\w+PE\. /);
   await expect(activeStrategies.status(id)).toHaveText('RUNNING');
 
   // Realign of real money names what it buys back and what it sells (1 × 1 lot × lot size 50).
   const realign = await activeStrategies.act(id, 'Realign', 'accept');
   expect(realign).toMatch(
-    /^Realign this LIVE strategy\? Buys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE, then sells 50 CE and 50 PE at the current ATM \(count × 1 lot × lot size 50\), at market\.$/,
+    /^Realign this LIVE strategy\?\nBuys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE, then sells 50 CE and 50 PE at the current ATM \(count × 1 lot × lot size 50\), at market\.\nAccount: \w+\nInstrument: SANDBOX 24x7$/,
   );
   // Either the legs already sit at the ATM (a no-op, said as information) or they move (2 more SELLs).
   await expect
@@ -161,11 +177,13 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
   const sellsBeforeExit = await liveSells.count();
 
   const exit = await activeStrategies.act(id, 'Exit', 'accept');
-  expect(exit).toMatch(/^Exit this LIVE strategy\? Buys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE at market\.$/);
+  expect(exit).toMatch(
+    /^Exit this LIVE strategy\?\nBuys back 50 SANDBOX\w+CE and 50 SANDBOX\w+PE at market\.\nAccount: \w+\nInstrument: SANDBOX 24x7$/,
+  );
   await expect(activeStrategies.status(id)).toHaveText('STOPPED');
   await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'LIVE' })).toHaveCount(sellsBeforeExit);
 
-  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Start', 'accept');
   await expect(activeStrategies.status(id)).toHaveText('RUNNING');
 });
 
@@ -203,10 +221,13 @@ test('when an admin stops the RDX service the home shows a banner and each runni
       'The RDX service is stopped: strategies will not trade until an admin starts the service.',
       { timeout: 5_000 },
     );
+    // The row no longer looks like it trades: held (amber), with what becomes of its legs.
     await expect(activeStrategies.statusDetail(id)).toHaveText(
-      'RDX service is stopped: no trading until an admin starts it',
+      /^RDX service is stopped: (holding 2 legs \(not squared off\), )?no trading until an admin starts it$/,
       { timeout: 5_000 },
     );
+    await expect(activeStrategies.statusBadge(id)).toHaveText('RUNNING · service stopped');
+    await expect(activeStrategies.statusBadge(id)).toHaveClass('badge held');
     // The banner on a phone too: kept for a person to look at, and no sideways page scroll.
     for (const viewport of [
       { width: 390, height: 844 },
@@ -224,6 +245,7 @@ test('when an admin stops the RDX service the home shows a banner and each runni
       /^(Waiting for the 1m candle closing at|Holding 2 legs around ATM)/,
     );
     await expect(activeStrategies.serviceBanner()).toHaveCount(0);
+    await expect(activeStrategies.statusBadge(id)).toHaveText('RUNNING');
   } finally {
     // Specs share one server: leave the service running.
     await admin.admin.setRdxService(true);

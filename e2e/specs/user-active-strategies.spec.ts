@@ -1,4 +1,6 @@
-import { configuredPaperMapping } from '../trading-api.js';
+import { LayoutPage } from '../pages/layout.page.js';
+import { configuredPaperMapping, kiteUserId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping, linkZerodhaWithToken } from '../trading-steps.js';
 import {
   accountIdFor,
   addBrokerViaApi,
@@ -224,7 +226,11 @@ test.describe('Home - Active Strategies', () => {
 
     modal = await activeStrategies.configure(id);
     const question = await modal.delete();
-    expect(question).toBe('Are you sure you want to delete this RDX configuration?');
+    expect(question.split('\n')).toEqual([
+      'Are you sure you want to delete this RDX configuration?',
+      'RDX on NIFTY 50',
+      `Account: ${broker.broker_username}`,
+    ]);
     await expect(modal.notFound()).toBeVisible();
     await modal.close();
     await expect(activeStrategies.rdxData(id)).toHaveCount(0);
@@ -253,6 +259,98 @@ test.describe('Home - Active Strategies', () => {
     await modal.delete();
     await expect(modal.error()).toHaveText('Exit the strategy before deleting its mapping');
     await expect(modal.saved('lot-count')).toHaveText('1');
+  });
+
+  test('Start of a LIVE strategy asks first with its specifics, and says when it has started', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    brokersPage,
+    mappingsPage,
+    activeStrategies,
+  }) => {
+    const user = await newUser(request, 'livestart');
+    await signIn({ loginPage, homePage }, user);
+    const kiteId = kiteUserId();
+    await linkZerodhaWithToken(brokersPage, homePage, kiteId);
+    const id = await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
+    await configureRdx(activeStrategies, id);
+
+    // Cancel starts nothing.
+    const question = await activeStrategies.act(id, 'Start', 'dismiss');
+    expect(question.split('\n')).toEqual([
+      'Start this LIVE strategy?',
+      'It trades real money from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
+      `Account: ${kiteId}`,
+      'Instrument: SANDBOX 24x7',
+      'CE: 1 × 1 lot × lot size 50 = 50',
+      'PE: 1 × 1 lot × lot size 50 = 50',
+      'Interval: 1m',
+      'Window: Always On',
+      'Limits: none',
+    ]);
+    await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+
+    // On a phone the question fits the screen, its button in reach.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await activeStrategies.button(id, 'Start').click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.getByRole('button', { name: 'Start LIVE' })).toBeInViewport();
+      await new LayoutPage(page).screenshot(width, 'live-start-confirm');
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+    }
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await activeStrategies.act(id, 'Start', 'accept');
+    await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+    await expect(activeStrategies.message()).toHaveText(
+      new RegExp(`^Started RDX on SANDBOX 24x7 \\(LIVE · ${kiteId}\\)\\. \\S`),
+    );
+    await new LayoutPage(page).screenshot(1280, 'live-started');
+    // Left as it was found: stopped, holding nothing.
+    await activeStrategies.act(id, 'Exit', 'accept');
+    await expect(activeStrategies.status(id)).toHaveText('STOPPED');
+  });
+
+  test('a new trader on a phone sees running strategies first, then paused, then stopped', async ({
+    page,
+    request,
+    loginPage,
+    homePage,
+    activeStrategies,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const user = await newUser(request, 'order');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
+    // Three paper strategies, each with its own CE Count (three identical ones at once would be a double click).
+    const paper = async (ceCount: number) => {
+      const id = await addMappingViaApi(request, user, { user_broker_id: broker.id, is_dummy: 1, ce_count: ceCount });
+      await addRdxConfigViaApi(request, user, id, { offset_value: 100 });
+      return id;
+    };
+    const first = await paper(1);
+    const second = await paper(2);
+    const third = await paper(3);
+    await signIn({ loginPage, homePage }, user);
+    await expect.poll(() => activeStrategies.rowIds()).toEqual([first, second, third]);
+
+    await activeStrategies.act(third, 'Start');
+    await expect(activeStrategies.status(third)).toHaveText('RUNNING');
+    await expect.poll(() => activeStrategies.rowIds()).toEqual([third, first, second]);
+    // The running one is the first card on the phone: in view without scrolling.
+    await expect(activeStrategies.status(third)).toBeInViewport();
+
+    await activeStrategies.act(second, 'Start');
+    await activeStrategies.act(second, 'Pause');
+    await expect(activeStrategies.status(second)).toHaveText('PAUSED');
+    await expect.poll(() => activeStrategies.rowIds()).toEqual([third, second, first]);
+    // The same order after a reload: it is the screen's rule, not the order of the clicks.
+    await page.reload();
+    await expect.poll(() => activeStrategies.rowIds()).toEqual([third, second, first]);
+    await new LayoutPage(page).screenshot(390, 'active-strategies-running-first');
   });
 
   test("a failed read of the strategies shows 'Failed to fetch active strategies'", async ({

@@ -41,8 +41,7 @@ test.describe('Admin - RDX Strategy Management', () => {
     // The user's account has no token: LIVE is warned about and confirmed.
     await mappingsPage.fill({ mode: 'Live' });
     await expect(mappingsPage.noTokenWarning()).toBeVisible();
-    page.once('dialog', (dialog) => void dialog.accept());
-    await mappingsPage.create();
+    await mappingsPage.createAnswering({}, 'accept');
     await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
     // The admin keeps the chosen user; the rest resets (to paper).
     await expect(mappingsPage.field('User')).toHaveValue(String(user.id));

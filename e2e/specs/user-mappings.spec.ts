@@ -49,8 +49,9 @@ test.describe('Strategies - user strategy mappings', () => {
       'EditDelete',
     ]);
 
-    // SPEC §4: strategy 1, instrument 1, first broker, active, counts 0, empty times; paper, not SPEC's
-    // dummy 0 (issue 8: real money is never the default).
+    // SPEC §4: strategy 1, instrument 1, first broker, active, empty times; paper, not SPEC's dummy 0
+    // (issue 8: real money is never the default), and one CE and one PE, not SPEC's counts 0 (issue 27: a
+    // strategy of 0 and 0 never trades).
     await expect(mappingsPage.field('Strategy')).toHaveValue('1');
     await expect(mappingsPage.field('Instrument')).toHaveValue('1');
     await expect(mappingsPage.field('User Broker')).toHaveValue(String(first.id));
@@ -58,8 +59,8 @@ test.describe('Strategies - user strategy mappings', () => {
     await expect(mappingsPage.field('Mode')).toHaveValue('1');
     await expect(mappingsPage.field('Mode').getByRole('option')).toHaveText(['Paper', 'Live']);
     await expect(mappingsPage.field('Active').getByRole('option')).toHaveText(['Active', 'Inactive']);
-    await expect(mappingsPage.field('CE Count')).toHaveValue('0');
-    await expect(mappingsPage.field('PE Count')).toHaveValue('0');
+    await expect(mappingsPage.field('CE Count')).toHaveValue('1');
+    await expect(mappingsPage.field('PE Count')).toHaveValue('1');
     await expect(mappingsPage.field('Start Time')).toHaveValue('');
     await expect(mappingsPage.field('End Time')).toHaveValue('');
   });
@@ -135,7 +136,7 @@ test.describe('Strategies - user strategy mappings', () => {
     await mappingsPage.fill({ ceCount: '4' });
     await mappingsPage.cancelEdit();
     await mappingsPage.expectCreateMode();
-    await expect(mappingsPage.field('CE Count')).toHaveValue('0');
+    await expect(mappingsPage.field('CE Count')).toHaveValue('1');
     await expect(mappingsPage.row(id).getByRole('cell').nth(5)).toHaveText('1');
 
     await mappingsPage.edit(id);
@@ -175,7 +176,11 @@ test.describe('Strategies - user strategy mappings', () => {
     await expect(mappingsPage.row(stopped)).toBeVisible();
 
     const question = await mappingsPage.delete(stopped);
-    expect(question).toBe('Are you sure you want to delete this strategy mapping?');
+    expect(question.split('\n')).toEqual([
+      'Are you sure you want to delete this strategy mapping?',
+      'RDX on NIFTY 50 (LIVE)',
+      `Account: ${broker.broker_username}`,
+    ]);
     await expect(mappingsPage.row(stopped)).toHaveCount(0);
     await expect(mappingsPage.success()).toHaveText(/Strategy mapping deleted/);
 
@@ -185,7 +190,6 @@ test.describe('Strategies - user strategy mappings', () => {
   });
 
   test('a LIVE mapping on a broker account without a token is warned about and confirmed before it is saved', async ({
-    page,
     request,
     loginPage,
     homePage,
@@ -203,26 +207,52 @@ test.describe('Strategies - user strategy mappings', () => {
     );
 
     // Cancelling the question saves nothing.
-    let question = '';
-    page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void dialog.dismiss();
-    });
-    await mappingsPage.createButton().click();
-    await expect
-      .poll(() => question)
-      .toBe(
-        'This broker account has no access token, so the LIVE strategy will not trade until you generate one on the Profile page. Save it anyway?',
-      );
+    expect(await mappingsPage.createAnswering({}, 'dismiss')).toBe(
+      'This broker account has no access token, so the LIVE strategy will not trade until you generate one on the Profile page. Save it anyway?',
+    );
     await expect(mappingsPage.emptyState()).toBeVisible();
 
-    page.once('dialog', (dialog) => void dialog.accept());
-    await mappingsPage.createButton().click();
+    await mappingsPage.createAnswering({}, 'accept');
     await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
     await expect(mappingsPage.rowWith(broker.broker_username)).toContainText('Live');
     // The form is back at paper, and paper needs no token.
     await expect(mappingsPage.field('Mode')).toHaveValue('1');
     await expect(mappingsPage.noTokenWarning()).toHaveCount(0);
+  });
+
+  test('the form starts at one CE and one PE, and a strategy of 0 and 0 is refused with a clear message', async ({
+    request,
+    loginPage,
+    homePage,
+    mappingsPage,
+  }) => {
+    const user = await newUser(request, 'mapzero');
+    const broker = await addBrokerViaApi(request, user, 'Zerodha', accountIdFor(user, 'z'));
+    await signIn({ loginPage, homePage }, user);
+    await mappingsPage.open();
+    await expect(mappingsPage.field('CE Count')).toHaveValue('1');
+    await expect(mappingsPage.field('PE Count')).toHaveValue('1');
+
+    // 0 CE and 0 PE could be started and would never sell anything: refused, and nothing is created.
+    await mappingsPage.create({ ceCount: '0', peCount: '0' });
+    await expect(mappingsPage.error()).toHaveText(
+      'At least one of CE Count and PE Count must be 1 or more: a strategy with 0 CE and 0 PE never trades',
+    );
+    await expect(mappingsPage.emptyState()).toBeVisible();
+
+    // One side alone is a strategy.
+    await mappingsPage.create({ ceCount: '0', peCount: '2' });
+    await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
+    const id = await mappingsPage.idOf(broker.broker_username);
+    await expect(mappingsPage.row(id).getByRole('cell').nth(5)).toHaveText('0');
+    await expect(mappingsPage.row(id).getByRole('cell').nth(6)).toHaveText('2');
+
+    // Editing it down to 0 and 0 is refused the same way, and the row keeps its counts.
+    await mappingsPage.edit(id);
+    await mappingsPage.update({ peCount: '0' });
+    await expect(mappingsPage.error()).toHaveText(/^At least one of CE Count and PE Count must be 1 or more/);
+    await mappingsPage.cancelEdit();
+    await expect(mappingsPage.row(id).getByRole('cell').nth(6)).toHaveText('2');
   });
 
   test("a failed read of the form's lists shows 'Failed to load data'", async ({

@@ -187,6 +187,9 @@ export const MSG = {
   // Sign-in locks (issue 27): the users tab's lock column and Unlock
   userUnlocked: 'Sign-in unlocked',
   failedUnlockUser: 'Failed to unlock user',
+
+  // Strategy mappings (issue 27)
+  atLeastOneLeg: 'At least one of CE Count and PE Count must be 1 or more: a strategy with 0 CE and 0 PE never trades',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */

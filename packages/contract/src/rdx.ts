@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LIMITS, RDX_INTERVALS } from './constants.js';
+import { LIMITS, RDX_INTERVALS, RUNNING_STATUS } from './constants.js';
 import { defineRoute, IdParamsSchema } from './route.js';
 import { intBetween, IsoTimeSchema, rupees } from './fields.js';
 import { MappingSchema } from './strategies.js';
@@ -115,3 +115,52 @@ export const rdxConfigRoutes = {
     data: z.object({ strategy: MappingSchema, config: RdxConfigSchema.nullable() }),
   }),
 };
+
+/** One strategy as an RDX service switch sees it: whose, which mode, its status, whether it holds open legs. */
+export interface ExposureFacts {
+  userId: number;
+  isDummy: boolean;
+  runningStatus: number;
+  holdsLegs: boolean;
+}
+
+/**
+ * What switching the RDX service concerns (issue 27): strategies running (they stop trading, their legs held,
+ * not squared off) or paused, and those holding open legs by mode; per owner, for their alerts.
+ */
+export interface ServiceExposure {
+  running: number;
+  paused: number;
+  holdingLegs: { live: number; paper: number };
+  owners: Array<{ userId: number; running: number; paused: number; holdingLegs: number }>;
+}
+
+/** Counts what an RDX service switch concerns; the admin's confirm and the domain event use the same rule. */
+export function serviceExposure(rows: readonly ExposureFacts[]): ServiceExposure {
+  const out: ServiceExposure = { running: 0, paused: 0, holdingLegs: { live: 0, paper: 0 }, owners: [] };
+  const owners = new Map<number, ServiceExposure['owners'][number]>();
+  for (const r of rows) {
+    const isRunning = r.runningStatus === RUNNING_STATUS.RUNNING;
+    const isPaused = r.runningStatus === RUNNING_STATUS.PAUSED;
+    if (!isRunning && !isPaused && !r.holdsLegs) continue;
+    let owner = owners.get(r.userId);
+    if (!owner) {
+      owner = { userId: r.userId, running: 0, paused: 0, holdingLegs: 0 };
+      owners.set(r.userId, owner);
+      out.owners.push(owner);
+    }
+    if (isRunning) {
+      out.running += 1;
+      owner.running += 1;
+    }
+    if (isPaused) {
+      out.paused += 1;
+      owner.paused += 1;
+    }
+    if (r.holdsLegs) {
+      out.holdingLegs[r.isDummy ? 'paper' : 'live'] += 1;
+      owner.holdingLegs += 1;
+    }
+  }
+  return out;
+}

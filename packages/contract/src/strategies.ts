@@ -87,16 +87,26 @@ export function mappingWindowError(start: string | null | undefined, end: string
 }
 
 /**
+ * Issue 27: a strategy holds at least one leg. 0 CE and 0 PE was saved, started and showed RUNNING while it
+ * could never sell anything; rows already stored that way are left as they are (their status says why).
+ */
+export function legCountError(ceCount: number, peCount: number): string | null {
+  return ceCount === 0 && peCount === 0 ? MSG.atLeastOneLeg : null;
+}
+
+/**
  * What a new mapping is unless told otherwise, for the API and the form alike: active, on paper (a live
- * strategy is always a deliberate choice), strategy 1 (RDX) on instrument 1, no legs, Always On.
+ * strategy is always a deliberate choice), strategy 1 (RDX) on instrument 1, Always On, and one CE and one
+ * PE. SPEC §4 resets the form to "counts 0", but 0/0 can never trade and is refused (issue 27), so the
+ * smallest strategy that trades is the default: one of each, on paper.
  */
 export const MAPPING_DEFAULTS = {
   strategy_id: 1,
   instrument_id: 1,
   is_active: 1,
   is_dummy: 1,
-  ce_count: 0,
-  pe_count: 0,
+  ce_count: 1,
+  pe_count: 1,
 } as const;
 
 const mappingFields = {
@@ -123,7 +133,12 @@ const windowRule = (v: { start_time?: string | null; end_time?: string | null },
   if (error) ctx.addIssue({ code: 'custom', message: error, path: [v.start_time ? 'end_time' : 'start_time'] });
 };
 
-export const CreateMappingSchema = z.object(mappingFields).superRefine(windowRule);
+const legsRule = (v: { ce_count: number; pe_count: number }, ctx: z.RefinementCtx) => {
+  const error = legCountError(v.ce_count, v.pe_count);
+  if (error) ctx.addIssue({ code: 'custom', message: error, path: ['ce_count'] });
+};
+
+export const CreateMappingSchema = z.object(mappingFields).superRefine(windowRule).superRefine(legsRule);
 export type CreateMapping = z.infer<typeof CreateMappingSchema>;
 
 /** Partial update; the window rule is checked again on the merged row by the server. */

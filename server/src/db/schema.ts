@@ -104,6 +104,8 @@ export interface UserStrategyMappingsTable {
   adminMaxLossPaise: number | null;
   createdAt: number;
   updatedAt: number;
+  /** Who created it (a user id: the owner, or an admin for them); null on rows from before it was recorded. */
+  createdBy: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface RdxConfigsTable {

@@ -1,4 +1,12 @@
-import type { AdminPosition, Alert, Mapping, ReconcileSymbol, StopReason, Transaction } from '@app/contract';
+import type {
+  AdminPosition,
+  Alert,
+  Mapping,
+  ReconcileSymbol,
+  ServiceExposure,
+  StopReason,
+  Transaction,
+} from '@app/contract';
 import type { EventBus } from './event-bus.js';
 
 /**
@@ -24,8 +32,19 @@ export interface DomainEvents {
    * it follows. Realtime: `strategy_changed` to its owner and admins.
    */
   'mapping.changed': { mappingId: number; userId: number };
-  /** The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all. */
-  'rdx.service_changed': { isRunning: boolean };
+  /**
+   * The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all.
+   * `by` is the admin's username (null: no person, e.g. the demo seed); `exposure` what the switch concerns:
+   * strategies running or paused and those holding open legs (held, not squared off, while it is off), per
+   * owner, so the alerts domain can tell each owner (issue 27).
+   */
+  'rdx.service_changed': {
+    isRunning: boolean;
+    by: string | null;
+    byUserId: number | null;
+    at: number;
+    exposure: ServiceExposure;
+  };
   /**
    * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
    * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.

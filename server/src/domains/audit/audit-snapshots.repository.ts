@@ -35,10 +35,12 @@ export function createSnapshotsRepository(db: Kysely<DB>, shared: Pick<SharedSta
       snapshot(await db.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst(), null),
     holiday: async (id) =>
       snapshot(await db.selectFrom('marketHolidays').selectAll().where('id', '=', id).executeTakeFirst(), null),
+    // Its author is the entry's actor; `created_by` would only repeat it as a changed field.
     mapping: async (id) =>
       snapshot(
         await db.selectFrom('userStrategyMappings').selectAll().where('id', '=', id).executeTakeFirst(),
         'userId',
+        ['created_by'],
       ),
     // Keyed by its mapping, as the routes address it; the owner is the mapping's.
     rdx_config: async (id) =>

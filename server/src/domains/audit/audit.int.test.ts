@@ -229,7 +229,8 @@ describe('strategies', () => {
       payload: { ce_count: 2, max_loss: 5000 },
     });
     expect((await latest('mapping.update')).changes).toEqual({
-      ce_count: { before: 0, after: 2 },
+      // Created without counts: one CE and one PE (issue 27).
+      ce_count: { before: 1, after: 2 },
       max_loss_paise: { before: null, after: 500000 },
     });
     // An admin's Max Loss on the owner's mapping is also the desk's cap: both columns are on record.

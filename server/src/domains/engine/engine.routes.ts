@@ -11,8 +11,8 @@ export function registerEngineRoutes(
 ): void {
   const { engine } = deps;
   mount(app, authenticate, engineRoutes.status, () => engine.status());
-  mount(app, authenticate, engineRoutes.start, async () => replied(await engine.start(), MSG.rdxStarted));
-  mount(app, authenticate, engineRoutes.stop, async () => replied(await engine.stop(), MSG.rdxStopped));
+  mount(app, authenticate, engineRoutes.start, async ({ auth }) => replied(await engine.start(auth), MSG.rdxStarted));
+  mount(app, authenticate, engineRoutes.stop, async ({ auth }) => replied(await engine.stop(auth), MSG.rdxStopped));
   mount(app, authenticate, engineRoutes.realign, async ({ auth, params }) => {
     const { strategy, message } = await engine.realign(auth, params.id);
     return replied({ strategy }, message);

@@ -13,6 +13,7 @@ import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
 import { sessionAt } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
+import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
@@ -310,17 +311,25 @@ export function createEngine(deps: {
     /** Whether the service is switched on, as every instance sees it. */
     status: async () => ({ isRunning: await deps.shared.rdxWanted.get() }),
 
-    /** Switches the service on; the leader starts trading at once, any other instance leaves it to the leader. */
-    async start() {
-      await deps.shared.rdxWanted.set(true, deps.clock.now());
-      void deps.events.publish('rdx.service_changed', { isRunning: true });
+    /**
+     * Switches the service on; the leader starts trading at once, any other instance leaves it to the leader.
+     * `actor`: the admin who did it, named on the event with what the switch concerns (issue 27).
+     */
+    async start(actor: Pick<Actor, 'userId'> | null = null) {
+      const at = deps.clock.now();
+      await deps.shared.rdxWanted.set(true, at);
+      const facts = await deps.mappings.serviceSwitch(actor);
+      void deps.events.publish('rdx.service_changed', { isRunning: true, at, ...facts });
       if (deps.isLeader() && !isRunning) await startHere();
       return { isRunning: true };
     },
 
-    async stop() {
-      await deps.shared.rdxWanted.set(false, deps.clock.now());
-      void deps.events.publish('rdx.service_changed', { isRunning: false });
+    /** Switches the service off: running strategies keep their legs (nothing is squared off) and trade no more. */
+    async stop(actor: Pick<Actor, 'userId'> | null = null) {
+      const at = deps.clock.now();
+      await deps.shared.rdxWanted.set(false, at);
+      const facts = await deps.mappings.serviceSwitch(actor);
+      void deps.events.publish('rdx.service_changed', { isRunning: false, at, ...facts });
       haltHere();
       deps.logger.info('RDX engine stopped');
       return { isRunning: false };

@@ -43,6 +43,12 @@ describe('describeStatus: why a strategy is or is not trading', () => {
     );
   });
 
+  it('says a running strategy holds its legs, not squared off, while the RDX service is stopped', () => {
+    expect(describeStatus(facts({ isEngineRunning: false, openLegCount: 2 }), MONDAY_1007).detail).toBe(
+      'RDX service is stopped: holding 2 legs (not squared off), no trading until an admin starts it',
+    );
+  });
+
   it('says the Kite market data stopped for good, and why, on a running row', () => {
     const halt = 'Kite refused the access token (it expires at 06:00 IST): generate a new one';
     expect(describeStatus(facts({ marketDataHalt: halt }), MONDAY_1007).detail).toBe(

@@ -172,7 +172,11 @@ function stoppedDetail(f: StatusFacts, now: number): string {
 function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.config === null) return 'No RDX configuration: configure RDX to trade';
   if (f.notTradable) return `Cannot trade: ${f.notTradable}`;
-  if (!f.isEngineRunning) return 'RDX service is stopped: no trading until an admin starts it';
+  // Held, not squared off: the legs stay open (and at risk) while nothing watches or realigns them.
+  if (!f.isEngineRunning) {
+    const held = f.openLegCount > 0 ? `holding ${legsText(f.openLegCount)} (not squared off), ` : '';
+    return `RDX service is stopped: ${held}no trading until an admin starts it`;
+  }
   // No candles close while the ticker is down for good: nothing trades until an admin generates a token.
   if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;
   if (!f.isDummy && f.brokerToken === 'none') return 'No broker access token: generate one on the Profile page';

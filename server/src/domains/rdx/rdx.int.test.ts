@@ -1,6 +1,14 @@
 import { labelOf } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildRunningPaperMapping,
+  buildUser,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -86,8 +94,8 @@ describe('RDX configuration', () => {
         user_broker_id: (await t.services.brokers.listFor(owner.id))[0]?.id ?? 0,
         is_active: 1,
         is_dummy: 1,
-        ce_count: 0,
-        pe_count: 0,
+        ce_count: 1,
+        pe_count: 1,
         start_time: null,
         end_time: null,
       },
@@ -129,5 +137,73 @@ describe('pause, resume and user-config', () => {
     await call('POST', { rdx_lot_count: 1, interval: '5m' });
     const after = await t.request({ method: 'GET', url: `/api/rdx/user-config/${mappingId}`, token: owner.token });
     expect(after.json().data.config.interval).toBe('5m');
+  });
+});
+
+describe('switching the RDX service (issue 27)', () => {
+  /** An open leg of the mapping, as the engine writes one after an entry. */
+  const openLeg = (id: number, userId: number) =>
+    t.database.db
+      .insertInto('strategyLegs')
+      .values({
+        mappingId: id,
+        userId,
+        optionType: 'CE',
+        tradingSymbol: 'NIFTY26DEC25000CE',
+        exchange: 'NFO',
+        strikePaise: 2_500_000,
+        expiry: '2026-12-29',
+        quantity: 65,
+        entryPricePaise: 10_000,
+        status: 'open',
+        openedAt: t.clock.now(),
+        closedAt: null,
+      })
+      .execute();
+
+  it('publishes who switched it and what it holds, per owner, for their alerts', async () => {
+    const admin = await buildAdmin(t);
+    const other = await buildUser(t);
+    const running = await buildRunningPaperMapping(t, owner);
+    await openLeg(running, owner.id);
+    const paused = await buildRunningPaperMapping(t, other);
+    await t.services.mappings.setRunningStatus({ userId: other.id, role: 'user' }, paused, 2);
+    // A stopped strategy without legs is not concerned; the beforeEach's mapping is one.
+    await buildRdxConfig(t, owner, mappingId);
+
+    const heard: Array<DomainEvents['rdx.service_changed']> = [];
+    t.events.subscribe('rdx.service_changed', (e) => {
+      heard.push(e);
+    });
+    for (const path of ['/api/rdx/start', '/api/rdx/stop']) {
+      expect((await t.request({ method: 'POST', url: path, token: admin.token })).statusCode).toBe(200);
+    }
+    await expect.poll(() => heard.length).toBe(2);
+    const exposure = {
+      running: 1,
+      paused: 1,
+      holdingLegs: { live: 0, paper: 1 },
+      owners: [
+        { userId: owner.id, running: 1, paused: 0, holdingLegs: 1 },
+        { userId: other.id, running: 0, paused: 1, holdingLegs: 0 },
+      ],
+    };
+    expect(heard).toEqual([
+      { isRunning: true, by: admin.username, byUserId: admin.id, at: t.clock.now(), exposure },
+      { isRunning: false, by: admin.username, byUserId: admin.id, at: t.clock.now(), exposure },
+    ]);
+  });
+
+  it('leaves a running strategy running with its legs while stopped, and its row says they are held', async () => {
+    const admin = await buildAdmin(t);
+    const running = await buildRunningPaperMapping(t, owner);
+    await openLeg(running, owner.id);
+    await t.request({ method: 'POST', url: '/api/rdx/stop', token: admin.token });
+    const row = (await t.services.mappings.listFor(owner.id)).find((m) => m.id === running);
+    expect(row).toMatchObject({ running_status: 1 });
+    expect(row?.open_legs).toHaveLength(1);
+    expect(row?.status_detail).toBe(
+      'RDX service is stopped: holding 1 leg (not squared off), no trading until an admin starts it',
+    );
   });
 });

@@ -1,8 +1,9 @@
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import type { ExpressionBuilder, Insertable, Kysely, Updateable } from 'kysely';
 import type { DbKind } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserStrategyMappingsTable } from '../../db/schema.js';
+import type { CreateVerdict, RecentCreate } from './mapping-twins.logic.js';
 
 /** Ids per `IN (…)` list: keeps statements within both engines' parameter limits. */
 const CHUNK = 500;
@@ -71,36 +72,51 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       return id;
     },
     /**
-     * Inserts unless the same user created an identical mapping since `since` (a double-clicked submit);
-     * returns the new or the earlier id. The owner's row is locked on PostgreSQL so two requests (or two
+     * Inserts unless `judge`, shown the owner's mappings created since `since` (oldest first), says the create
+     * repeats one of them or is refused. The owner's row is locked on PostgreSQL so two requests (or two
      * servers) cannot both miss each other; SQLite's single writer serialises the transaction already.
      */
-    insertUnlessRecentTwin(row: Insertable<UserStrategyMappingsTable>, since: number) {
+    insertJudged(
+      row: Insertable<UserStrategyMappingsTable>,
+      since: number,
+      judge: (recent: RecentCreate[]) => CreateVerdict,
+    ): Promise<{ verdict: CreateVerdict; id: number | null }> {
       return db.transaction().execute(async (trx) => {
         await lockUserRow(trx, kind, row.userId);
-        const twin = await trx
-          .selectFrom('userStrategyMappings')
-          .select('id')
-          .where('userId', '=', row.userId)
-          .where('strategyId', '=', row.strategyId)
-          .where('instrumentId', '=', row.instrumentId)
-          .where('userBrokerId', row.userBrokerId === null ? 'is' : '=', row.userBrokerId ?? null)
-          .where('isActive', '=', row.isActive)
-          .where('isDummy', '=', row.isDummy)
-          .where('ceCount', '=', row.ceCount)
-          .where('peCount', '=', row.peCount)
-          .where('startTime', row.startTime === null ? 'is' : '=', row.startTime ?? null)
-          .where('endTime', row.endTime === null ? 'is' : '=', row.endTime ?? null)
-          .where('createdAt', '>=', since)
-          .orderBy('id')
-          .executeTakeFirst();
-        if (twin) return { id: twin.id, isNew: false };
+        const recent = await trx
+          .selectFrom('userStrategyMappings as m')
+          .leftJoin('users as a', 'a.id', 'm.createdBy')
+          .select([
+            'm.id',
+            'm.createdBy',
+            'm.userId',
+            'm.strategyId',
+            'm.instrumentId',
+            'm.userBrokerId',
+            'm.isActive',
+            'm.isDummy',
+            'm.ceCount',
+            'm.peCount',
+            'm.startTime',
+            'm.endTime',
+            'm.maxLossPaise',
+            'm.targetProfitPaise',
+            'm.adminMaxLossPaise',
+            'm.createdAt',
+            'a.username as authorName',
+          ])
+          .where('m.userId', '=', row.userId)
+          .where('m.createdAt', '>=', since)
+          .orderBy('m.id')
+          .execute();
+        const verdict = judge(recent.map((r) => ({ ...r, createdAt: Number(r.createdAt) })));
+        if (verdict.kind !== 'insert') return { verdict, id: null };
         const { id } = await trx
           .insertInto('userStrategyMappings')
           .values(row)
           .returning('id')
           .executeTakeFirstOrThrow();
-        return { id, isNew: true };
+        return { verdict, id };
       });
     },
     async update(id: number, patch: Updateable<UserStrategyMappingsTable>) {
@@ -152,6 +168,28 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
           .groupBy('mappingId')
           .execute(),
       );
+    },
+    /** Every strategy running or paused, or holding open legs: what an RDX service switch concerns. */
+    async liveOrHolding() {
+      const holds = (eb: ExpressionBuilder<DB & { m: UserStrategyMappingsTable }, 'm'>) =>
+        eb.exists(
+          eb
+            .selectFrom('strategyLegs as l')
+            .select('l.id')
+            .whereRef('l.mappingId', '=', 'm.id')
+            .where('l.status', '=', 'open'),
+        );
+      const rows = await db
+        .selectFrom('userStrategyMappings as m')
+        .select((eb) => ['m.userId', 'm.isDummy', 'm.runningStatus', holds(eb).as('holdsLegs')])
+        .where((eb) => eb.or([eb('m.runningStatus', 'in', [1, 2]), holds(eb)]))
+        .execute();
+      // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
+      return rows.map((r) => ({ ...r, holdsLegs: Boolean(Number(r.holdsLegs)) }));
+    },
+    async usernameOf(userId: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+      return row?.username ?? null;
     },
     async countOpenLegs(mappingId: number) {
       const row = await db

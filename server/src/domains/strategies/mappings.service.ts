@@ -1,5 +1,14 @@
-import type { CreateMapping, Mapping, StopReason, Strategy, UpdateMapping } from '@app/contract';
-import { isLiveStatus as isLive, istDay, istMidnight, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
+import type { CreateMapping, Mapping, ServiceExposure, StopReason, Strategy, UpdateMapping } from '@app/contract';
+import {
+  isLiveStatus as isLive,
+  istDay,
+  istMidnight,
+  legCountError,
+  mappingWindowError,
+  MSG,
+  RUNNING_STATUS,
+  serviceExposure,
+} from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { SharedState } from '../../db/shared-state.js';
@@ -13,6 +22,7 @@ import { isKiteInstrument, notKiteInstrument } from '../rdx/rdx.logic.js';
 import { capRefusal, setsDeskCap } from '../risk/limits.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import { brokerTokenState } from './broker-token.logic.js';
+import { createdMessage, judgeCreate } from './mapping-twins.logic.js';
 import type { MappingsRepository, MappingView, OpenLegView } from './mappings.repository.js';
 
 export interface MappingsServiceDeps {
@@ -35,7 +45,7 @@ export interface MappingsServiceDeps {
   limitRefusal?: ((mapping: { id: number; userId: number }) => Promise<string | null>) | undefined;
 }
 
-/** A second identical create within this window is a double-click, answered with the first mapping. */
+/** A second identical create by the same person within this window is a double click, answered with the first mapping. */
 export const DUPLICATE_WINDOW_MS = 10_000;
 
 /** What moved a status: a start, or one of the binding stop reasons (a pause records its reason too). */
@@ -84,6 +94,12 @@ function maxLossEdit(
   const refusal = capRefusal(row.adminMaxLossPaise, paise, 'strategy');
   if (refusal) throw conflict(refusal);
   return { maxLossPaise: paise };
+}
+
+/** Refuses a strategy of 0 CE and 0 PE (issue 27): it could be started, and would never trade. */
+function assertSomethingToTrade(ceCount: number, peCount: number) {
+  const error = legCountError(ceCount, peCount);
+  if (error) throw badRequest(error);
 }
 
 export function createMappingsService({
@@ -193,6 +209,10 @@ export function createMappingsService({
     };
     const windowError = mappingWindowError(merged.startTime, merged.endTime);
     if (windowError) throw badRequest(windowError);
+    // Only an edit of the counts is held to it: a row stored as 0/0 before issue 27 can still be deactivated.
+    if (patch.ce_count !== undefined || patch.pe_count !== undefined) {
+      assertSomethingToTrade(patch.ce_count ?? current.ceCount, patch.pe_count ?? current.peCount);
+    }
     if (merged.userBrokerId === null) throw badRequest(MSG.selectUserBroker);
     await assertReferences(current.userId, { ...merged, userBrokerId: merged.userBrokerId });
     const changesPosition =
@@ -289,39 +309,70 @@ export function createMappingsService({
     /** Raw row for other domains (RDX config, engine) after the ownership check. */
     load,
 
-    async create(actor: Actor, input: NewMapping): Promise<Mapping> {
+    /**
+     * Who switched the RDX service and what the switch concerns (issue 27): the strategies running or paused
+     * and those holding legs, per owner, so the owners can be told. `actor` null: no person (a seed, a test).
+     */
+    async serviceSwitch(actor: Pick<Actor, 'userId'> | null): Promise<{
+      by: string | null;
+      byUserId: number | null;
+      exposure: ServiceExposure;
+    }> {
+      const rows = await repo.liveOrHolding();
+      return {
+        by: actor ? await repo.usernameOf(actor.userId) : null,
+        byUserId: actor?.userId ?? null,
+        exposure: serviceExposure(rows.map((r) => ({ ...r, isDummy: r.isDummy === 1 }))),
+      };
+    },
+
+    /**
+     * Creates a mapping. The same person's identical create within DUPLICATE_WINDOW_MS is a double click,
+     * answered with the first mapping; any other create is its own mapping (never merged into another), except
+     * the very same mapping someone else created for this owner a moment ago, which is refused (409).
+     */
+    async createAnswered(actor: Actor, input: NewMapping): Promise<{ mapping: Mapping; message: string }> {
       const ownerId = actor.role === 'admin' && input.user_id ? input.user_id : actor.userId;
       if (!(await repo.userExists(ownerId))) throw badRequest('User not found');
+      assertSomethingToTrade(input.ce_count, input.pe_count);
       await assertReferences(ownerId, {
         strategyId: input.strategy_id,
         instrumentId: input.instrument_id,
         userBrokerId: input.user_broker_id,
       });
       const now = clock.now();
-      const { id } = await repo.insertUnlessRecentTwin(
-        {
-          userId: ownerId,
-          strategyId: input.strategy_id,
-          instrumentId: input.instrument_id,
-          userBrokerId: input.user_broker_id,
-          isActive: input.is_active,
-          isDummy: input.is_dummy,
-          ceCount: input.ce_count,
-          peCount: input.pe_count,
-          startTime: input.start_time,
-          endTime: input.end_time,
-          maxLossPaise: paiseOrNull(input.max_loss),
-          // An admin's Max Loss on a mapping made for someone else is the desk's cap from the start.
-          adminMaxLossPaise: setsDeskCap(actor, ownerId) ? paiseOrNull(input.max_loss) : null,
-          targetProfitPaise: paiseOrNull(input.target_profit),
-          runningStatus: RUNNING_STATUS.STOPPED,
-          createdAt: now,
-          updatedAt: now,
-        },
+      const row = {
+        createdBy: actor.userId,
+        userId: ownerId,
+        strategyId: input.strategy_id,
+        instrumentId: input.instrument_id,
+        userBrokerId: input.user_broker_id,
+        isActive: input.is_active,
+        isDummy: input.is_dummy,
+        ceCount: input.ce_count,
+        peCount: input.pe_count,
+        startTime: input.start_time,
+        endTime: input.end_time,
+        maxLossPaise: paiseOrNull(input.max_loss),
+        // An admin's Max Loss on a mapping made for someone else is the desk's cap from the start.
+        adminMaxLossPaise: setsDeskCap(actor, ownerId) ? paiseOrNull(input.max_loss) : null,
+        targetProfitPaise: paiseOrNull(input.target_profit),
+      };
+      const { verdict, id } = await repo.insertJudged(
+        { ...row, runningStatus: RUNNING_STATUS.STOPPED, createdAt: now, updatedAt: now },
         now - DUPLICATE_WINDOW_MS,
+        (recent) => judgeCreate(row, recent, now),
       );
-      void events.publish('mapping.changed', { mappingId: id, userId: ownerId });
-      return this.get(actor, id);
+      if (verdict.kind === 'refuse') throw conflict(verdict.message);
+      const mappingId = verdict.kind === 'repeat' ? verdict.id : id;
+      if (mappingId === null) throw new Error('a judged insert returned no id');
+      if (verdict.kind === 'insert') void events.publish('mapping.changed', { mappingId, userId: ownerId });
+      return { mapping: await this.get(actor, mappingId), message: createdMessage(verdict, MSG.mappingCreated) };
+    },
+
+    /** The same create for callers inside the server (seeds, tests): the mapping alone. */
+    async create(actor: Actor, input: NewMapping): Promise<Mapping> {
+      return (await this.createAnswered(actor, input)).mapping;
     },
 
     /** Edits a mapping under its lock: a trade in flight sees the mapping before or after, never between. */

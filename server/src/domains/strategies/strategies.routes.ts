@@ -11,9 +11,10 @@ export function registerStrategiesRoutes(
   mount(app, authenticate, api.strategies.list, () => mappings.listStrategies());
   mount(app, authenticate, api.strategies.listMine, ({ auth }) => mappings.listFor(auth.userId));
   mount(app, authenticate, api.strategies.listAll, () => mappings.listAll());
-  mount(app, authenticate, api.strategies.create, async ({ auth, body }) =>
-    replied(await mappings.create(auth, body), 'Strategy mapping created', 201),
-  );
+  mount(app, authenticate, api.strategies.create, async ({ auth, body }) => {
+    const { mapping, message } = await mappings.createAnswered(auth, body);
+    return replied(mapping, message, 201);
+  });
   mount(app, authenticate, api.strategies.update, ({ auth, params, body }) => mappings.update(auth, params.id, body));
   mount(app, authenticate, api.strategies.remove, async ({ auth, params }) => {
     await mappings.remove(auth, params.id);

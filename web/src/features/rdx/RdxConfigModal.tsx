@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Modal } from '../../components/Modal';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
@@ -66,6 +67,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
   const { flash, show, clear } = useFlash();
   // Re-read on open so the modal starts in its loading state even when the row has the config cached.
   const config = useRdxConfig(mapping.id, { refetchOnMount: 'always' });
+  const confirm = useConfirm();
   const [openedAt] = useState(() => Date.now());
   const [editing, setEditing] = useState<Editing>(null);
   const [draft, setDraft] = useState<RdxFormValues>(RDX_FORM_DEFAULTS);
@@ -113,8 +115,17 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
     submitOnce(() => save.mutateAsync({ mode, body: parsed.body }));
   }
 
-  function onDelete() {
-    if (window.confirm(MSG.confirmDeleteRdxConfig)) remove.mutate();
+  async function onDelete() {
+    const yes = await confirm({
+      title: MSG.confirmDeleteRdxConfig,
+      details: [
+        `${mapping.strategy_name} on ${mapping.instrument_name}`,
+        `Account: ${mapping.broker_username ?? 'none'}`,
+      ],
+      confirmLabel: 'Delete',
+      isDanger: true,
+    });
+    if (yes) remove.mutate();
   }
 
   let body: React.JSX.Element;
@@ -159,7 +170,7 @@ export function RdxConfigModal({ mapping, onClose }: { mapping: Mapping; onClose
         config={saved}
         isDeleting={remove.isPending}
         onEdit={() => startEditing('update')}
-        onDelete={onDelete}
+        onDelete={() => void onDelete()}
       />
     );
   }

@@ -2,6 +2,7 @@ import { MSG, type Mapping } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { PnlStrip } from '../positions/PnlStrip';
 import { NET_PNL_TITLE } from '../positions/PositionPnlCell';
@@ -11,11 +12,12 @@ import { positionsById, usePositions } from '../positions/usePositions';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { fetchRdxConfig } from '../rdx/rdx-config-query';
 import { RdxConfigModal } from '../rdx/RdxConfigModal';
+import { useRdxServiceStatus } from '../rdx/rdx-service-query';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
 import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { actionConfirmation } from './strategy-confirm';
-import { activeOnly } from './strategy-display';
+import { activeOnly, runningFirst } from './strategy-display';
 import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings';
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
 import './strategies.css';
@@ -46,7 +48,7 @@ const toggled = (set: ReadonlySet<number>, id: number) => {
 /**
  * SPEC §2 Active Strategies table: the user's own mappings on the home view, every user's
  * (with a User column) on the admin strategies tab. Only is_active 1 rows are listed. The rows
- * are re-read every 30 s so each one's status_detail stays current. Issue 11: today's P&L strip above
+ * are re-read every 30 s so each one's status_detail stays current; running ones come first (issue 27). Issue 11: today's P&L strip above
  * the table, each row's net P&L (live from positions_updated), rows that expand into their legs, and
  * a chart per strategy.
  */
@@ -61,25 +63,32 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const onError = useCallback((text: string) => show('error', text), [show]);
   const onInfo = useCallback((text: string) => show('info', text), [show]);
-  const { pending, run } = useStrategyActions({ onError, onInfo });
+  const onDone = useCallback((text: string) => show('success', text), [show]);
+  const { pending, run } = useStrategyActions({ onError, onInfo, onDone });
+  const confirm = useConfirm();
+  // A running row while the service is off trades nothing: it shows as held, not as the trading green.
+  const isServiceStopped = useRdxServiceStatus().data?.isRunning === false;
 
   const { isError, error, errorUpdatedAt } = mappings;
   useEffect(() => {
     if (isError) addError(messageOf(error, MSG.failedFetchActiveStrategies));
   }, [isError, error, errorUpdatedAt, addError]);
 
-  /** Asks first where the action needs it; a LIVE realign reads the lot count from the row's RDX config. */
+  /**
+   * Asks first where the action needs it; a LIVE start, resume or realign reads the lot count and interval
+   * from the row's RDX config (fresh: a lot count changed in another tab must not be confirmed stale).
+   */
   async function confirmAction(mapping: Mapping, action: StrategyAction): Promise<boolean> {
-    let lotCount = 1;
-    if (action === 'realign' && mapping.is_dummy !== 1) {
-      const config = await queryClient.ensureQueryData({
+    let rdx = { lotCount: 1, interval: null as string | null };
+    if (mapping.is_dummy !== 1 && action !== 'exit' && action !== 'pause') {
+      const config = await queryClient.fetchQuery({
         queryKey: rdxConfigKeys.detail(mapping.id),
         queryFn: () => fetchRdxConfig(mapping.id),
       });
-      lotCount = config?.rdx_lot_count ?? 1;
+      rdx = { lotCount: config?.rdx_lot_count ?? 1, interval: config?.interval ?? null };
     }
-    const question = actionConfirmation(action, mapping, lotCount);
-    return question === null || window.confirm(question);
+    const question = actionConfirmation(action, mapping, rdx);
+    return question === null || confirm(question);
   }
 
   function onAction(mapping: Mapping, action: StrategyAction) {
@@ -88,7 +97,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   }
 
   const closeDialog = useCallback(() => setDialog(null), []);
-  const rows = activeOnly(mappings.data ?? []);
+  const rows = runningFirst(activeOnly(mappings.data ?? []));
   const positionOf = positionsById(positions.data);
   const columnCount = COLUMNS.length + (showUser ? 1 : 0);
 
@@ -143,6 +152,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                     <ActiveStrategyRow
                       mapping={m}
                       showUser={showUser}
+                      isServiceStopped={isServiceStopped}
                       pending={pending.get(m.id)}
                       onAction={(action) => onAction(m, action)}
                       onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}

@@ -27,7 +27,7 @@ function rdxConfig(atm: number) {
   };
 }
 
-function renderRow(m: Mapping, pending?: StrategyAction, showUser = false) {
+function renderRow(m: Mapping, pending?: StrategyAction, showUser = false, isServiceStopped = false) {
   const onAction = vi.fn();
   const onConfigure = vi.fn();
   const onView = vi.fn();
@@ -39,6 +39,7 @@ function renderRow(m: Mapping, pending?: StrategyAction, showUser = false) {
           <ActiveStrategyRow
             mapping={m}
             showUser={showUser}
+            isServiceStopped={isServiceStopped}
             pending={pending}
             onAction={onAction}
             onConfigure={onConfigure}
@@ -66,6 +67,16 @@ describe('ActiveStrategyRow', () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
+  });
+
+  it('shows a running row as held, not trading, while the RDX service is stopped', () => {
+    const { row } = renderRow(mapping, undefined, false, true);
+    const badge = within(row).getByTestId('strategy-status-badge');
+    expect(badge.textContent).toBe('RUNNING · service stopped');
+    expect(badge.className).toBe('badge held');
+    cleanup();
+    const trading = renderRow(mapping).row;
+    expect(within(trading).getByTestId('strategy-status-badge').className).toBe('badge running');
   });
 
   it('shows DUMMY, Always On, RUNNING with its reason, Configure and the offered actions', async () => {

@@ -1,15 +1,7 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
 import { RdxSummary } from './RdxSummary';
-import {
-  isRdxStrategy,
-  limitMeasureLabel,
-  limitsLabel,
-  modeLabel,
-  statusBadgeClass,
-  statusLabel,
-  windowLabel,
-} from './strategy-display';
+import { isRdxStrategy, limitMeasureLabel, limitsLabel, modeLabel, statusBadge, windowLabel } from './strategy-display';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -39,6 +31,7 @@ function ActionButton({
 export function ActiveStrategyRow({
   mapping,
   showUser,
+  isServiceStopped = false,
   pending,
   onAction,
   onConfigure,
@@ -51,6 +44,8 @@ export function ActiveStrategyRow({
 }: {
   mapping: Mapping;
   showUser: boolean;
+  /** The RDX service is switched off: a running row holds its legs and trades nothing. */
+  isServiceStopped?: boolean;
   pending: StrategyAction | undefined;
   onAction: (action: StrategyAction) => void;
   onConfigure: () => void;
@@ -64,7 +59,7 @@ export function ActiveStrategyRow({
   /** Id of the detail row the disclosure controls. */
   detailId?: string;
 }) {
-  const status = statusLabel(mapping.running_status);
+  const status = statusBadge(mapping.running_status, isServiceStopped);
   const mode = modeLabel(mapping.is_dummy);
   const isRdx = isRdxStrategy(mapping);
   const isBusy = pending !== undefined;
@@ -91,8 +86,9 @@ export function ActiveStrategyRow({
         {mapping.ce_count} / {mapping.pe_count}
       </td>
       <td data-label="Status" className="strategy-status-cell">
-        <span className={statusBadgeClass(status)} data-testid="strategy-status">
-          {status}
+        <span className={status.className} data-testid="strategy-status-badge">
+          <span data-testid="strategy-status">{status.label}</span>
+          {status.note && ` · ${status.note}`}
         </span>
         <span className="strategy-status-detail" data-testid="strategy-status-detail">
           {mapping.status_detail}

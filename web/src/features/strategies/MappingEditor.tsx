@@ -1,9 +1,11 @@
 import { messageOf } from '../../api/client';
 import { MSG, type Mapping } from '@app/contract';
 import { useEffect, useState } from 'react';
+import { useConfirm } from '../../components/ConfirmDialog';
 import type { MessageKind } from '../../components/Message';
 import { MappingForm } from './MappingForm';
 import { MappingsTable } from './MappingsTable';
+import { modeLabel } from './strategy-display';
 import { useMappingMutations } from './useMappingMutations';
 import { useMappings, type MappingScope } from './useMappings';
 
@@ -27,14 +29,25 @@ export function MappingEditor({
   const mappings = useMappings(scope);
   const mutations = useMappingMutations(notify);
   const [editing, setEditing] = useState<Mapping | null>(null);
+  const confirm = useConfirm();
 
   const { isError, error, errorUpdatedAt } = mappings;
   useEffect(() => {
     if (isError) notify('error', messageOf(error, MSG.failedLoadData));
   }, [isError, error, errorUpdatedAt, notify]);
 
-  function onDelete(mapping: Mapping) {
-    if (!window.confirm(MSG.confirmDeleteMapping)) return;
+  async function onDelete(mapping: Mapping) {
+    const yes = await confirm({
+      title: MSG.confirmDeleteMapping,
+      details: [
+        `${mapping.strategy_name} on ${mapping.instrument_name} (${modeLabel(mapping.is_dummy)})`,
+        `Account: ${mapping.broker_username ?? 'none'}`,
+        ...(isAdmin ? [`User: ${mapping.user_username}`] : []),
+      ],
+      confirmLabel: 'Delete',
+      isDanger: true,
+    });
+    if (!yes) return;
     mutations.remove.mutate(mapping.id, {
       onSuccess: () => setEditing((e) => (e?.id === mapping.id ? null : e)),
     });
@@ -59,7 +72,7 @@ export function MappingEditor({
         editingId={editing?.id ?? null}
         deletingId={mutations.remove.isPending ? (mutations.remove.variables ?? null) : null}
         onEdit={setEditing}
-        onDelete={onDelete}
+        onDelete={(m) => void onDelete(m)}
       />
     </div>
   );

@@ -1,7 +1,8 @@
 import { MSG } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../components/ConfirmDialog';
 import { mappingFixture } from './mapping-fixture';
 import { MappingForm } from './MappingForm';
 import { useMappingMutations } from './useMappingMutations';
@@ -40,6 +41,7 @@ function Harness({ notify }: { notify: () => void }) {
 }
 
 function setup() {
+  const notify = vi.fn();
   let releasePost: () => void = () => undefined;
   const posts: unknown[] = [];
   vi.stubGlobal('fetch', (url: string, init?: RequestInit) => {
@@ -55,23 +57,21 @@ function setup() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <Harness notify={vi.fn()} />
+      <ConfirmProvider>
+        <Harness notify={notify} />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
-  return { posts, release: () => releasePost() };
+  return { posts, notify, release: () => releasePost() };
 }
 
 const select = (name: string) => screen.getByRole<HTMLSelectElement>('combobox', { name });
 const mode = () => select('Mode');
+/** The form has read its broker list and chosen the first account (slow on a loaded machine's first render). */
+const brokerChosen = () => waitFor(() => expect(select('User Broker').value).toBe('7'), { timeout: 5000 });
 const submit = () => screen.getByRole<HTMLButtonElement>('button', { name: 'Create Mapping' });
 
 describe('MappingForm', () => {
-  beforeEach(() =>
-    vi.stubGlobal(
-      'confirm',
-      vi.fn(() => false),
-    ),
-  );
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
@@ -79,7 +79,7 @@ describe('MappingForm', () => {
 
   it('starts as Paper with plain option labels and no token warning', async () => {
     setup();
-    await waitFor(() => expect(select('User Broker').value).toBe('7'));
+    await brokerChosen();
     expect(mode().value).toBe('1');
     expect(Array.from(mode().options).map((o) => o.text)).toEqual(['Paper', 'Live']);
     const active = select('Active');
@@ -89,11 +89,14 @@ describe('MappingForm', () => {
 
   it('warns under the broker while Live is chosen on a broker without a token, and a cancelled confirm saves nothing', async () => {
     const { posts } = setup();
-    await waitFor(() => expect(select('User Broker').value).toBe('7'));
+    await brokerChosen();
     fireEvent.change(mode(), { target: { value: '0' } });
     expect(screen.getByText(MSG.liveWithoutToken)).toBeTruthy();
     fireEvent.click(submit());
-    await waitFor(() => expect(confirm).toHaveBeenCalledWith(MSG.confirmSaveLiveWithoutToken));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe(MSG.confirmSaveLiveWithoutToken);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(posts).toHaveLength(0);
     fireEvent.change(mode(), { target: { value: '1' } });
     expect(screen.queryByText(MSG.liveWithoutToken)).toBeNull();
@@ -101,7 +104,7 @@ describe('MappingForm', () => {
 
   it('a double click sends one create', async () => {
     const { posts, release } = setup();
-    await waitFor(() => expect(select('User Broker').value).toBe('7'));
+    await brokerChosen();
     fireEvent.click(submit());
     fireEvent.click(submit());
     await waitFor(() => expect(posts).toHaveLength(1));
@@ -109,5 +112,17 @@ describe('MappingForm', () => {
     await waitFor(() => expect(submit().disabled).toBe(false));
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatchObject({ is_dummy: 1, user_broker_id: 7 });
+  });
+
+  it('starts at CE 1 and PE 1, and refuses 0 and 0 on screen without sending it', async () => {
+    const { posts, notify } = setup();
+    await brokerChosen();
+    const count = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
+    expect([count('CE Count').value, count('PE Count').value]).toEqual(['1', '1']);
+    fireEvent.change(count('CE Count'), { target: { value: '0' } });
+    fireEvent.change(count('PE Count'), { target: { value: '0' } });
+    fireEvent.click(submit());
+    expect(notify).toHaveBeenCalledWith('error', MSG.atLeastOneLeg);
+    expect(posts).toHaveLength(0);
   });
 });

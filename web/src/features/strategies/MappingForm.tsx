@@ -2,6 +2,7 @@ import { api, MSG, type Mapping, type UserBroker } from '@app/contract';
 import { call } from '../../api/client';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useSingleFlight } from '../../lib/useSingleFlight';
+import { useConfirm } from '../../components/ConfirmDialog';
 import type { MessageKind } from '../../components/Message';
 import { toInt } from '../../lib/format';
 import {
@@ -77,6 +78,7 @@ export function MappingForm({
   const { create, update } = mutations;
   const isBusy = create.isPending || update.isPending;
   const submitOnce = useSingleFlight();
+  const confirm = useConfirm();
   const warnNoToken = isLiveWithoutToken(values, brokers);
   const reader = mappingFormReader(isAdmin, editing ? editing.user_id : toInt(values.user_id), viewerId);
   const maxLossHint = reader && maxLossCapHint(editing?.admin_max_loss ?? null, reader);
@@ -126,11 +128,19 @@ export function MappingForm({
       return;
     }
     submitOnce(async () => {
-      if (warnNoToken && !window.confirm(MSG.confirmSaveLiveWithoutToken)) return;
+      if (warnNoToken && !(await confirm({ title: MSG.confirmSaveLiveWithoutToken, confirmLabel: 'Save' }))) return;
       const body = mappingFormToBody(values, needsUser);
       const limits = { max_loss: limitOf(values.max_loss), target_profit: limitOf(values.target_profit) };
       const question = editing ? await limitQuestion(editing.id, limits) : null;
-      if (question !== null && !window.confirm(question)) return;
+      if (question !== null) {
+        const yes = await confirm({
+          title: 'Save a limit already reached?',
+          text: question,
+          confirmLabel: 'Save',
+          isDanger: true,
+        });
+        if (!yes) return;
+      }
       await save(body);
     });
   }

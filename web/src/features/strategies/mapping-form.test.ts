@@ -15,7 +15,7 @@ import { mappingFixture } from './mapping-fixture';
 const base = emptyMappingForm(7);
 
 describe('emptyMappingForm', () => {
-  it('holds the reset values with the first broker, as paper (issue 8 overrides SPEC’s dummy 0)', () => {
+  it('holds the reset values with the first broker, as paper, one CE and one PE (issues 8 and 27 override SPEC)', () => {
     expect(base).toEqual({
       user_id: '',
       strategy_id: '1',
@@ -23,14 +23,19 @@ describe('emptyMappingForm', () => {
       user_broker_id: '7',
       is_active: '1',
       is_dummy: '1',
-      ce_count: '0',
-      pe_count: '0',
+      ce_count: '1',
+      pe_count: '1',
       start_time: '',
       end_time: '',
       max_loss: '',
       target_profit: '',
     });
     expect(emptyMappingForm(undefined).user_broker_id).toBe('');
+  });
+
+  it('refuses 0 CE and 0 PE in the server’s words, and takes one side alone', () => {
+    expect(mappingFormError({ ...base, ce_count: '0', pe_count: '0' }, false)).toBe(MSG.atLeastOneLeg);
+    expect(mappingFormError({ ...base, ce_count: '0', pe_count: '2' }, false)).toBeNull();
   });
 });
 

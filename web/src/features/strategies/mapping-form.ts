@@ -33,9 +33,11 @@ export type MappingBody = BodyOf<typeof api.strategies.create>;
 
 /**
  * SPEC §4: the create form starts (and resets after a create) at strategy 1, instrument 1,
- * the first broker, active 1, counts 0 and empty times. Issue 8 overrides SPEC's "dummy 0":
- * a new mapping starts as paper (is_dummy 1), so real money is always a deliberate choice. The values are
- * the contract's MAPPING_DEFAULTS, the same the API applies to an omitted field.
+ * the first broker, active 1 and empty times. Issue 8 overrides SPEC's "dummy 0": a new mapping starts as
+ * paper (is_dummy 1), so real money is always a deliberate choice. Issue 27 overrides SPEC's "counts 0":
+ * a strategy of 0 CE and 0 PE never trades and is refused, so the form starts at the smallest one that
+ * trades, 1 and 1 (on paper). The values are the contract's MAPPING_DEFAULTS, the same the API applies to
+ * an omitted field.
  */
 export function emptyMappingForm(firstBrokerId: number | undefined, userId = ''): MappingFormValues {
   return {

@@ -1,14 +1,18 @@
 import type { Mapping } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  actionDoneMessage,
   activeOnly,
   isRdxStrategy,
   limitMeasureLabel,
   limitsLabel,
   modeLabel,
+  runningFirst,
+  statusBadge,
   statusLabel,
   windowLabel,
 } from './strategy-display';
+import { mappingFixture } from './mapping-fixture';
 
 describe('strategy display rules', () => {
   it('labels the mode from is_dummy', () => {
@@ -50,5 +54,37 @@ describe('limitsLabel', () => {
   it('says what the limits measure: the day before charges, to the paisa', () => {
     expect(limitMeasureLabel({ realized_pnl: -20.1, unrealized_pnl: 32.6 })).toBe('Today before charges: +₹12.50');
     expect(limitMeasureLabel({ realized_pnl: -0.1, unrealized_pnl: -0.2 })).toBe('Today before charges: −₹0.30');
+  });
+
+  it('lists running strategies first, then paused, then stopped, keeping the order within each', () => {
+    const rows = [
+      mappingFixture({ id: 1, running_status: 0 }),
+      mappingFixture({ id: 2, running_status: 1 }),
+      mappingFixture({ id: 3, running_status: 2 }),
+      mappingFixture({ id: 4, running_status: 0 }),
+      mappingFixture({ id: 5, running_status: 1 }),
+    ];
+    expect(runningFirst(rows).map((m) => m.id)).toEqual([2, 5, 3, 1, 4]);
+    expect(rows.map((m) => m.id)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('shows a running strategy as held while the RDX service is stopped', () => {
+    expect(statusBadge(1, true)).toEqual({ label: 'RUNNING', note: 'service stopped', className: 'badge held' });
+    expect(statusBadge(1, false)).toEqual({ label: 'RUNNING', note: null, className: 'badge running' });
+    expect(statusBadge(2, true)).toEqual({ label: 'PAUSED', note: null, className: 'badge paused' });
+  });
+
+  it('says what a Start or Resume did and what the strategy does next', () => {
+    const m = mappingFixture({
+      is_dummy: 0,
+      status_detail: 'Waiting for the 15m candle closing at 10:30 IST to enter',
+    });
+    expect(actionDoneMessage('start', m)).toBe(
+      'Started RDX on NIFTY 50 (LIVE · AB1234). Waiting for the 15m candle closing at 10:30 IST to enter',
+    );
+    expect(actionDoneMessage('resume', { ...m, is_dummy: 1 })).toMatch(
+      /^Resumed RDX on NIFTY 50 \(DUMMY · AB1234\)\. /,
+    );
+    expect(actionDoneMessage('pause', m)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping } from '@app/contract';
+import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping, type StrategyActionName } from '@app/contract';
 import { formatInr } from '../../lib/format';
 import { formatPnl } from '../positions/pnl-display';
 
@@ -34,6 +34,45 @@ export function statusLabel(runningStatus: number): StatusLabel {
 /** Badge class for a status label (styles.css has `running` and `paused`). */
 export function statusBadgeClass(label: StatusLabel): string {
   return label === 'STOPPED' ? 'badge' : `badge ${label.toLowerCase()}`;
+}
+
+/**
+ * The row's status badge. A running strategy while the RDX service is stopped trades nothing and holds its
+ * legs (issue 27): it reads "RUNNING · service stopped" in the held (amber) style, never the trading green.
+ */
+export function statusBadge(
+  runningStatus: number,
+  isServiceStopped: boolean,
+): { label: StatusLabel; note: string | null; className: string } {
+  const label = statusLabel(runningStatus);
+  if (label === 'RUNNING' && isServiceStopped) return { label, note: 'service stopped', className: 'badge held' };
+  return { label, note: null, className: statusBadgeClass(label) };
+}
+
+const STATUS_ORDER: Record<StatusLabel, number> = { RUNNING: 0, PAUSED: 1, STOPPED: 2 };
+
+/**
+ * Running strategies first, then paused, then stopped, each group in its server order (issue 27): what is
+ * trading is what a trader looks for, and on a phone a stopped one above it pushed it screens down.
+ */
+export function runningFirst(mappings: Mapping[]): Mapping[] {
+  const rank = (m: Mapping) => STATUS_ORDER[statusLabel(m.running_status)];
+  // Array.prototype.sort is stable, so each group keeps the order the server listed it in.
+  return [...mappings].sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * What a Start or Resume did, for the table's message: which strategy, where, and what it does next (its
+ * status_detail); null for the other actions, whose rows say enough.
+ */
+export function actionDoneMessage(
+  action: StrategyActionName,
+  m: Pick<Mapping, 'strategy_name' | 'instrument_name' | 'is_dummy' | 'broker_username' | 'status_detail'>,
+): string | null {
+  if (action !== 'start' && action !== 'resume') return null;
+  const verb = action === 'start' ? 'Started' : 'Resumed';
+  const where = [modeLabel(m.is_dummy), m.broker_username].filter(Boolean).join(' · ');
+  return `${verb} ${m.strategy_name} on ${m.instrument_name} (${where}). ${m.status_detail}`;
 }
 
 /** Only a strategy named RDX has the RDX configuration (SPEC §2). */

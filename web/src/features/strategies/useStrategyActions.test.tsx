@@ -20,12 +20,13 @@ function setup(fetchReply: (url: string, init?: RequestInit) => { status: number
   client.setQueryData(mappingKeys.allUsers(), [row, { ...row, id: 6 }]);
   const onError = vi.fn();
   const onInfo = vi.fn();
+  const onDone = vi.fn();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={client}>{children}</QueryClientProvider>
   );
-  const { result } = renderHook(() => useStrategyActions({ onError, onInfo }), { wrapper });
+  const { result } = renderHook(() => useStrategyActions({ onError, onInfo, onDone }), { wrapper });
   const cached = (key: readonly unknown[]) => client.getQueryData<Mapping[]>(key)?.find((m) => m.id === 5);
-  return { result, fetchMock, onError, onInfo, cached };
+  return { result, fetchMock, onError, onInfo, onDone, cached };
 }
 
 const ok = (data: unknown, message?: string) => ({ status: 200, body: { success: true, data, message } });
@@ -35,8 +36,10 @@ describe('useStrategyActions', () => {
 
   it('start sends toggle-status 1 and merges the returned strategy, detail and actions included', async () => {
     const started = { ...row, running_status: 1, status_detail: 'Waiting', available_actions: ['pause'] };
-    const { result, fetchMock, cached } = setup(() => ok({ strategy: started }));
+    const { result, fetchMock, cached, onDone } = setup(() => ok({ strategy: started }));
     await act(() => result.current.run(5, 'start'));
+    // The trader hears that it started, where, and what it waits for (issue 27: a start said nothing).
+    expect(onDone).toHaveBeenCalledWith('Started RDX on NIFTY 50 (DUMMY · AB1234). Waiting');
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe('/api/strategies/user-mappings/5/toggle-status');
     expect(init?.method).toBe('PUT');
@@ -63,7 +66,7 @@ describe('useStrategyActions', () => {
   });
 
   it('realign and exit merge the returned strategy into the row', async () => {
-    const { result, fetchMock, cached, onInfo } = setup(() =>
+    const { result, fetchMock, cached, onInfo, onDone } = setup(() =>
       ok({ strategy: { ...row, running_status: 0, ce_count: 3 } }),
     );
     await act(() => result.current.run(5, 'exit'));
@@ -72,6 +75,7 @@ describe('useStrategyActions', () => {
     await act(() => result.current.run(5, 'realign'));
     expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/strategies/user-mappings/5/realign');
     expect(onInfo).not.toHaveBeenCalled();
+    expect(onDone).not.toHaveBeenCalled();
   });
 
   it("a realign with nothing to do shows the server's message as information, not an error", async () => {

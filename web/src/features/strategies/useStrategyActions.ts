@@ -4,6 +4,7 @@ import { useCallback, useRef, useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { mappingKeys, patchMappingInCache } from './mapping-keys';
+import { actionDoneMessage } from './strategy-display';
 
 export type StrategyAction = StrategyActionName;
 
@@ -20,8 +21,8 @@ export const STRATEGY_ACTIONS: Record<StrategyAction, { label: string; busyLabel
 export const ACTION_ORDER: readonly StrategyAction[] = ['start', 'pause', 'resume', 'realign', 'exit'];
 
 interface Outcome {
-  /** What changed on the row. */
-  patch: Partial<Mapping>;
+  /** What changed on the row: the whole strategy as the server now sees it. */
+  patch: Mapping;
   /** The server's note, e.g. a realign that had nothing to do. */
   message?: string;
 }
@@ -54,6 +55,8 @@ export interface StrategyActionCallbacks {
   onError: (text: string) => void;
   /** A note from the server that is not a failure (a realign with nothing to do). */
   onInfo?: (text: string) => void;
+  /** What a Start or Resume did, in a trader's words ("Started RDX on NIFTY 50 (LIVE · AB1234). …"). */
+  onDone?: (text: string) => void;
 }
 
 /**
@@ -62,7 +65,7 @@ export interface StrategyActionCallbacks {
  * second action on a busy row (or one waiting for `confirm`) is ignored even before the
  * re-render disables its buttons. `confirm` false cancels the action.
  */
-export function useStrategyActions({ onError, onInfo }: StrategyActionCallbacks) {
+export function useStrategyActions({ onError, onInfo, onDone }: StrategyActionCallbacks) {
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<ReadonlyMap<number, StrategyAction>>(new Map());
   const busyRows = useRef(new Set<number>());
@@ -79,6 +82,9 @@ export function useStrategyActions({ onError, onInfo }: StrategyActionCallbacks)
         // An entry or realign moves the ATM the row's RDX data shows.
         if (action === 'realign') void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.detail(id) });
         if (message) onInfo?.(message);
+        // A start said nothing before (issue 27): the trader is told it went ahead, and what it does next.
+        const done = actionDoneMessage(action, patch);
+        if (done) onDone?.(done);
       } catch (err) {
         onError(messageOf(err, STRATEGY_ACTIONS[action].failure));
         // A failed action may still have moved the row (an Exit stops the strategy, then the broker refuses):
@@ -93,7 +99,7 @@ export function useStrategyActions({ onError, onInfo }: StrategyActionCallbacks)
         });
       }
     },
-    [queryClient, onError, onInfo],
+    [queryClient, onError, onInfo, onDone],
   );
 
   return { pending, run };
