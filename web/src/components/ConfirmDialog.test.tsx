@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Modal } from './Modal';
 import { ConfirmProvider, useConfirm, type ConfirmQuestion } from './ConfirmDialog';
 
 function Asker({ question, onAnswer }: { question: ConfirmQuestion; onAnswer: (yes: boolean) => void }) {
@@ -73,5 +74,26 @@ describe('ConfirmDialog', () => {
       await Promise.resolve();
     });
     expect(answers).toEqual([false, true]);
+  });
+
+  it('Escape answers the confirm only: the modal it was opened from stays open', async () => {
+    const closed: string[] = [];
+    const answers: boolean[] = [];
+    render(
+      <ConfirmProvider>
+        <Modal title="RDX Configuration" onClose={() => closed.push('modal')}>
+          <Asker question={{ title: 'Delete this configuration?' }} onAnswer={(yes) => answers.push(yes)} />
+        </Modal>
+      </ConfirmProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Act' }));
+    await act(async () => {
+      fireEvent.keyDown(window, { key: 'Escape' });
+      await Promise.resolve();
+    });
+    expect(answers).toEqual([false]);
+    expect(closed).toEqual([]);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(closed).toEqual(['modal']);
   });
 });

@@ -75,11 +75,15 @@ function ConfirmDialog({ question, onAnswer }: { question: ConfirmQuestion; onAn
   useEffect(() => {
     // Focus starts on Cancel: Enter pressed out of habit never confirms an action that can lose money.
     cancelRef.current?.focus();
+    // Heard first (capture) and kept from the page: Escape answers this question only, and never also
+    // closes the modal the confirm was opened from.
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') onAnswer(false);
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      onAnswer(false);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
   }, [onAnswer]);
 
   return (
