@@ -10,6 +10,7 @@ import { takeStartupTurn } from './db/startup-lock.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
 import { createPasswordHasher } from './domains/auth/passwords.js';
 import { systemClock } from './platform/clock.js';
+import { secureDataDir } from './platform/data-dir.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
 import { createLogDestination } from './platform/log-destination.js';
 import { createLogger } from './platform/logger.js';
@@ -40,6 +41,8 @@ async function main() {
   const clock = systemClock;
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
+  // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
+  secureDataDir(env.DATA_DIR);
   const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
   // First steps one console at a time (startup-lock.ts); the turn ends once the first admin exists.
   const endTurn = await takeStartupTurn(env.DATABASE_URL);
