@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { resolveMarketConfig } from './config/market.js';
+import { parseTrustProxy } from './config/trust-proxy.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { takeStartupTurn } from './db/startup-lock.js';
@@ -21,16 +22,6 @@ import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
 import { seedDemo } from './demo-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
 import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
-
-/** TRUST_PROXY as Fastify takes it: `true`, a hop count (trust that many proxies), or addresses and CIDRs. */
-function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(',').map((v) => v.trim());
-}
 
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
