@@ -45,6 +45,7 @@ import {
 import type { SecretBox } from './platform/secrets.js';
 import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders } from './platform/security-headers.js';
 import { serveWebApp } from './platform/static.js';
+import { ownEndpoint } from './platform/own-endpoint.js';
 
 export interface AppDeps {
   database: Database;
@@ -250,6 +251,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     telegramApiRoot: deps.telegramApiRoot,
     webhookAllowPrivate: deps.webhookAllowPrivate,
+    isOwnEndpoint: ownEndpoint(() => app.server.address()),
   });
 
   const startedAt = clock.now();
