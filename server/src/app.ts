@@ -162,6 +162,7 @@ export async function buildApp(deps: AppDeps) {
     market: deps.market,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
+    loginAttempts: failures,
   });
   const marketData = createMarketDataModule({
     database,
