@@ -100,7 +100,9 @@ async function main() {
   if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
 
   // `SERVICES` picks the roles: `api` serves the console; a worker-only process serves /api/health alone.
-  const server = env.services.has('api') ? app : await buildHealthOnlyApp(app, logger);
+  const server = env.services.has('api')
+    ? app
+    : await buildHealthOnlyApp(app, logger, { hstsMaxAgeSeconds: env.HSTS_MAX_AGE });
   await server.listen({ port: env.PORT, host: env.HOST });
   const mine = workers.filter((w) => env.services.has(w.name));
   await runner.startAll(mine.filter((w) => !w.singleton));
