@@ -1,4 +1,4 @@
-import type { Health } from '@app/contract';
+import type { HealthDetails } from '@app/contract';
 import Fastify, { type FastifyBaseLogger, type FastifyHttpOptions, type FastifyInstance } from 'fastify';
 import type { Server } from 'node:http';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -34,7 +34,7 @@ import { createUsersModule } from './domains/users/users.module.js';
 import type { Clock } from './platform/clock.js';
 import type { DomainEvents } from './platform/domain-events.js';
 import { createEventBus } from './platform/event-bus.js';
-import { installErrorHandler, type RegisterRoutes } from './platform/http.js';
+import { answerFrameworkError, installErrorHandler, type RegisterRoutes } from './platform/http.js';
 import type { Worker } from './platform/lifecycle.js';
 import {
   bridgeEventsToSockets,
@@ -43,8 +43,9 @@ import {
   type RealtimeHub,
 } from './platform/realtime.js';
 import type { SecretBox } from './platform/secrets.js';
-import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders } from './platform/security-headers.js';
+import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders, securityHeadersFor } from './platform/security-headers.js';
 import { serveWebApp } from './platform/static.js';
+import { ownEndpoint } from './platform/own-endpoint.js';
 
 export interface AppDeps {
   database: Database;
@@ -65,7 +66,7 @@ export interface AppDeps {
   marketMode: 'sandbox' | 'live';
   webDist?: string;
   /** Background workers' state, shown by /api/health. */
-  workerStatus?: () => Health['workers'];
+  workerStatus?: () => HealthDetails['workers'];
   /** Which instance runs the singleton workers; without one, this process leads (tests, one process). */
   leadership?: Leadership;
   /** Fastify's trustProxy, so the login limit sees clients' addresses behind nginx. */
@@ -86,17 +87,20 @@ export interface AppDeps {
  * modules, and the workers `main` starts by `SERVICES`.
  */
 export async function buildApp(deps: AppDeps) {
+  const headerOptions = { hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? DEFAULT_HSTS_MAX_AGE };
   const options: FastifyHttpOptions<Server> = {
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     bodyLimit: 1024 * 1024,
     trustProxy: deps.trustProxy ?? false,
+    // A URL the router cannot decode is answered in our envelope with our headers, not by Fastify itself.
+    frameworkErrors: answerFrameworkError(securityHeadersFor(headerOptions)),
   };
   const app: FastifyInstance = Fastify(options);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   installErrorHandler(app);
-  installSecurityHeaders(app, { hstsMaxAgeSeconds: deps.hstsMaxAgeSeconds ?? DEFAULT_HSTS_MAX_AGE });
+  installSecurityHeaders(app, headerOptions);
 
   const logger = deps.logger ?? pino({ level: 'silent' });
   const { database, clock } = deps;
@@ -161,6 +165,7 @@ export async function buildApp(deps: AppDeps) {
     market: deps.market,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
+    loginAttempts: failures,
   });
   const marketData = createMarketDataModule({
     database,
@@ -250,6 +255,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     telegramApiRoot: deps.telegramApiRoot,
     webhookAllowPrivate: deps.webhookAllowPrivate,
+    isOwnEndpoint: ownEndpoint(() => app.server.address()),
   });
 
   const startedAt = clock.now();
@@ -259,7 +265,7 @@ export async function buildApp(deps: AppDeps) {
     if (named === null || kind !== 'postgres') return named;
     return (await leaderLockHeld(database.db)) ? named : null;
   };
-  const health = async (): Promise<Health> => ({
+  const health = async (): Promise<HealthDetails> => ({
     version: deps.version,
     database: kind,
     marketMode: deps.marketMode,

@@ -37,8 +37,13 @@ const dirs: string[] = [];
 
 const api = callConsole;
 const login = signInAt;
-const leaderSeenBy = async (s: ChildServer) =>
-  (await api<{ leader: string | null }>(s, null, 'GET', '/health')).data.leader;
+/** The leader an instance's health names: its details are for an admin's session. */
+const adminTokens = new Map<ChildServer, string>();
+const leaderSeenBy = async (s: ChildServer) => {
+  const token = adminTokens.get(s) ?? (await login(s, ADMIN.username, ADMIN.password));
+  adminTokens.set(s, token);
+  return (await api<{ details?: { leader: string | null } }>(s, token, 'GET', '/health')).data.details?.leader;
+};
 
 function consoleServer(name: 'a' | 'b' | 'c', port: number, services?: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `cluster-${name}-`));

@@ -4,13 +4,16 @@ import path from 'node:path';
 import { buildApp } from './app.js';
 import { loadEnv } from './config/env.js';
 import { resolveMarketConfig } from './config/market.js';
+import { parseTrustProxy } from './config/trust-proxy.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { takeStartupTurn } from './db/startup-lock.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
 import { createPasswordHasher } from './domains/auth/passwords.js';
 import { systemClock } from './platform/clock.js';
+import { secureDataDir } from './platform/data-dir.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
+import { createLogDestination } from './platform/log-destination.js';
 import { createLogger } from './platform/logger.js';
 import { secretBoxFromEnv } from './platform/secrets.js';
 import { readVersion, REPO_ROOT } from './platform/version.js';
@@ -20,23 +23,17 @@ import { seedDemo } from './demo-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
 import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
 
-/** TRUST_PROXY as Fastify takes it: `true`, a hop count (trust that many proxies), or addresses and CIDRs. */
-function parseTrustProxy(value: string): boolean | string[] | ((address: string, hop: number) => boolean) {
-  if (value === 'true') return true;
-  if (/^\d+$/.test(value)) {
-    const hops = Number(value);
-    return (_address, hop) => hop < hops;
-  }
-  return value.split(',').map((v) => v.trim());
-}
-
 /** Boot order: env → database (migrate, seed) → sandbox → HTTP and realtime → workers. Shutdown runs it backwards. */
 async function main() {
   const env = loadEnv();
-  const logger = createLogger(env.LOG_LEVEL);
+  // stdout, written so that a reader gone away (`npm start | tee` stopped together) never holds a stop.
+  const stdout = createLogDestination(1);
+  const logger = createLogger(env.LOG_LEVEL, stdout);
   const clock = systemClock;
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
+  // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
+  secureDataDir(env.DATA_DIR);
   const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
   // First steps one console at a time (startup-lock.ts); the turn ends once the first admin exists.
   const endTurn = await takeStartupTurn(env.DATABASE_URL);
@@ -99,11 +96,13 @@ async function main() {
   ].filter(Boolean);
   await endTurn();
   // Printed once, on the console only: the logger redacts passwords by design.
-  if (lines.length) console.log(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n`);
+  if (lines.length) stdout.write(`\n${lines.join('\n')}\n  Keep these safe; they are not shown again.\n\n`);
   if (admin && !admin.generated) logger.info({ username: admin.username }, 'admin account created from ADMIN_PASSWORD');
 
   // `SERVICES` picks the roles: `api` serves the console; a worker-only process serves /api/health alone.
-  const server = env.services.has('api') ? app : await buildHealthOnlyApp(app, logger);
+  const server = env.services.has('api')
+    ? app
+    : await buildHealthOnlyApp(app, logger, { hstsMaxAgeSeconds: env.HSTS_MAX_AGE });
   await server.listen({ port: env.PORT, host: env.HOST });
   const mine = workers.filter((w) => env.services.has(w.name));
   await runner.startAll(mine.filter((w) => !w.singleton));
@@ -120,11 +119,13 @@ async function main() {
 
   let closing = false;
   const shutdown = async (signal: string) => {
+    // `npm start` in a terminal hears Ctrl-C twice (from the terminal, and forwarded by npm): one stop.
     if (closing) return;
     closing = true;
-    logger.info({ signal }, 'shutting down');
+    // Armed before anything else runs, the log line included: a stop ends within 10 s whatever happens.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    logger.info({ signal }, 'shutting down');
     await leadership.stop();
     await runner.stopAll();
     if (server !== app) await server.close();
@@ -132,11 +133,15 @@ async function main() {
     // A sandbox that fails to close (its state file unwritable, say) is reported; the database still closes.
     await sandbox?.close().catch((err: unknown) => logger.error({ err }, 'sandbox exchange did not close cleanly'));
     await database.close();
+    logger.info('stopped');
+    // The last lines reach a live reader; a gone one was given up on at its first refusal.
+    await stdout.flush(1000);
     clearTimeout(force);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  logger.info({ host: env.HOST, port: env.PORT, instance }, 'console ready');
 }
 
 main().catch((err: unknown) => {

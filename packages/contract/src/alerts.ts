@@ -132,7 +132,19 @@ export const AlertChannelsSchema = z.object({
 });
 export type AlertChannels = z.infer<typeof AlertChannelsSchema>;
 
-export const TestAlertReplySchema = z.object({ channels: z.number().int() });
+/** How one channel took the test alert, sent while the trader waited. */
+export const TestAlertChannelSchema = z.object({
+  channel: z.enum(['telegram', 'webhook']),
+  /** `pending`: not delivered yet, tried again later (the receiver failed for now). */
+  status: z.enum(['delivered', 'pending', 'failed']),
+  /** Why it was not delivered, in a trader's words (never the receiver's own text). */
+  error: z.string().nullable(),
+});
+export type TestAlertChannel = z.infer<typeof TestAlertChannelSchema>;
+
+/** The test alert's reply: each active channel's real outcome (none: the bell only). */
+export const TestAlertReplySchema = z.object({ channels: z.array(TestAlertChannelSchema) });
+export type TestAlertReply = z.infer<typeof TestAlertReplySchema>;
 
 export const alertsRoutes = {
   list: defineRoute({
@@ -157,7 +169,7 @@ export const alertsRoutes = {
     body: UpdateAlertChannelsSchema,
     data: AlertChannelsSchema,
   }),
-  /** Sends a test alert to the bell and every active channel of the caller. */
+  /** Sends a test alert to the bell and every active channel of the caller, and says how each took it. */
   testChannels: defineRoute({
     method: 'POST',
     path: '/alerts/channels/test',

@@ -23,3 +23,6 @@ export const ErrorBodySchema = z.object({
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The error of a request no route answers (an unknown /api path): it never repeats the path it was sent. */
+export const UNKNOWN_ROUTE_ERROR = 'Not found';

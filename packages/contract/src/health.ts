@@ -10,7 +10,8 @@ export const WorkerStatusSchema = z.object({
   lagMs: z.number().nullable(),
 });
 
-export const HealthSchema = z.object({
+/** What runs where: for admins only (an anonymous caller learns nothing about the deployment). */
+export const HealthDetailsSchema = z.object({
   version: z.string(),
   database: z.enum(['sqlite', 'postgres']),
   marketMode: z.enum(['sandbox', 'live']),
@@ -20,6 +21,16 @@ export const HealthSchema = z.object({
   instance: z.string(),
   /** The instance running the engine, scheduler and live sync (the leader), when one has announced itself. */
   leader: z.string().nullable(),
+});
+export type HealthDetails = z.infer<typeof HealthDetailsSchema>;
+
+/**
+ * GET /api/health: anyone (a load balancer, a probe) learns that the console is up; an admin's bearer token
+ * also gets `details`, which the admin screens read.
+ */
+export const HealthSchema = z.object({
+  status: z.literal('up'),
+  details: HealthDetailsSchema.optional(),
 });
 export type Health = z.infer<typeof HealthSchema>;
 

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { trustProxyProblem } from './trust-proxy.js';
 
 const optionalText = z
   .string()
@@ -49,7 +50,8 @@ const EnvSchema = z.object({
   INSTANCE_NAME: optionalText,
   /**
    * Behind a reverse proxy: which hops to trust for the client address (Fastify's trustProxy: `true`, a hop
-   * count, or addresses/CIDRs separated by commas). Unset: the socket's address, as without a proxy.
+   * count, or addresses/CIDRs separated by commas). Unset: the socket's address, as without a proxy. `true`
+   * and a hop count need a loopback HOST (trust-proxy.ts): elsewhere anyone could claim any address.
    */
   TRUST_PROXY: optionalText,
   /**
@@ -69,6 +71,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid environment: ${problems}`);
   }
   const env = parsed.data;
+  const proxyProblem = trustProxyProblem(env.TRUST_PROXY, env.HOST);
+  if (proxyProblem) throw new Error(`Invalid environment: TRUST_PROXY: ${proxyProblem}`);
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../config/env.js';
+import { PRIVATE_DIR_MODE } from '../platform/data-dir.js';
 import { backupSqlite, defaultBackupFile, sqliteFileIn } from './backup.js';
 import { pgInstructions, runPgDump } from './pg-backup.js';
 
@@ -19,7 +20,7 @@ const file = path.resolve(
 
 try {
   if (isPostgres && env.DATABASE_URL) {
-    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: PRIVATE_DIR_MODE });
     const dumped = runPgDump(env.DATABASE_URL, file);
     if (dumped?.ok) {
       // Password hashes and sealed tokens: for the operator's eyes only.

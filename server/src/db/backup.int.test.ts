@@ -162,6 +162,10 @@ describe.skipIf(process.env.TEST_DB_DIALECT === 'postgres')('db:backup and db:re
       stderr: expect.stringContaining('exists already') as unknown,
     });
     expect(dump(path.join(restoredDir, 'console.db'))).toEqual(liveRows);
+    // Backup and restored database alike are their owner's only (issue 27), in a folder only they can open.
+    expect(fs.statSync(quietFile).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.join(restoredDir, 'console.db')).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(restoredDir).mode & 0o777).toBe(0o700);
 
     // A console on the restored directory: the same users, passwords, broker account (token still opens
     // with the same SECRET_KEY) and alert channels.

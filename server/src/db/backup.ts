@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import { ensurePrivateDir, ensurePrivateFile, PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../platform/data-dir.js';
 
 /** What a finished backup or restore holds: the tables and their row counts, checked by SQLite. */
 export interface DatabaseSummary {
@@ -54,7 +55,10 @@ export function summarize(file: string): DatabaseSummary {
 export async function backupSqlite(source: string, dest: string): Promise<DatabaseSummary> {
   if (!fs.existsSync(source)) throw new Error(`No database at ${source}`);
   if (fs.existsSync(dest)) throw new Error(`${dest} exists already: choose another file`);
-  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: 0o700 });
+  // A folder made for backups is the owner's only; one the operator chose is left as it is.
+  fs.mkdirSync(path.dirname(dest), { recursive: true, mode: PRIVATE_DIR_MODE });
+  // Created owner-only before a page is copied in: the copy holds what the database holds.
+  fs.writeFileSync(dest, '', { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   const db = new SqliteDatabase(source, { fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
@@ -68,7 +72,6 @@ export async function backupSqlite(source: string, dest: string): Promise<Databa
   } finally {
     copy.close();
   }
-  fs.chmodSync(dest, 0o600);
   return summarize(dest);
 }
 
@@ -90,7 +93,8 @@ export async function restoreSqlite(
       `${target} exists already${inUse}: restore into a new DATA_DIR, or stop the console and pass --force to replace it`,
     );
   }
-  fs.mkdirSync(path.dirname(target), { recursive: true });
+  ensurePrivateDir(path.dirname(target));
+  ensurePrivateFile(target);
   const src = new SqliteDatabase(backup, { readonly: true, fileMustExist: true });
   try {
     await src.backup(target, { progress: ALL_AT_ONCE });

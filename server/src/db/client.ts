@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { ensurePrivateDir, ensurePrivateFile } from '../platform/data-dir.js';
 import { surviveDroppedConnections, type DroppedConnectionLogger } from './dropped-connections.js';
 import { createLocalMappingLocks, createPostgresMappingLocks, type MappingLocks } from './mapping-locks.js';
 import type { DB } from './schema.js';
@@ -64,7 +64,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     };
   }
   const file = options.sqliteFile ?? ':memory:';
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    // Owner-only before SQLite opens it: its -wal and -shm are created with the database file's mode.
+    ensurePrivateDir(path.dirname(file));
+    ensurePrivateFile(file);
+  }
   const sqlite = new SqliteDatabase(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');

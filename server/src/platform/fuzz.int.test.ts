@@ -36,6 +36,14 @@ const REFUSED_MAY_WRITE: Record<string, { tables: string[]; why: string }> = {
     tables: ['login_failures'],
     why: 'a wrong current password counts toward the lockout like a refused sign-in',
   },
+  'brokerTokens.generateKiteToken': {
+    tables: ['login_failures'],
+    why: 'every Kite login attempt counts toward its per-user and per-account limit, refused or not',
+  },
+  'brokerTokens.generateUserToken': {
+    tables: ['login_failures'],
+    why: 'every Kite login attempt counts toward its per-user and per-account limit, refused or not',
+  },
 };
 
 /**

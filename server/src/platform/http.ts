@@ -1,5 +1,5 @@
 import type { DataOf, ErrorBody, RouteDef, Role } from '@app/contract';
-import { envelope, labelOf } from '@app/contract';
+import { envelope, labelOf, UNKNOWN_ROUTE_ERROR } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -101,11 +101,44 @@ function fieldMessage(path: string, message: string): string {
   return message.includes(label) || message.includes(field) ? message : `${label}: ${message}`;
 }
 
+/** What a request Fastify refused before any route ran is told, by status: never the request's own text. */
+const FRAMEWORK_ERRORS: Record<number, Pick<ErrorBody, 'error' | 'code'>> = {
+  400: { error: 'The request could not be read: send valid JSON to a valid address', code: 'VALIDATION_FAILED' },
+  404: { error: UNKNOWN_ROUTE_ERROR, code: 'NOT_FOUND' },
+  405: { error: 'This method is not allowed here', code: 'VALIDATION_FAILED' },
+  413: { error: 'The request is too large', code: 'VALIDATION_FAILED' },
+  414: { error: 'The address is too long', code: 'VALIDATION_FAILED' },
+  415: { error: 'Send JSON (Content-Type: application/json)', code: 'VALIDATION_FAILED' },
+  429: { error: 'Too many requests: try again shortly', code: 'RATE_LIMITED' },
+};
+
+/** SPEC's error envelope for a refusal of the framework's (or a plugin's) with `status`. */
+export function frameworkErrorBody(status: number): ErrorBody {
+  const known = FRAMEWORK_ERRORS[status] ?? { error: 'The request was refused', code: 'VALIDATION_FAILED' };
+  return { success: false, ...known };
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL its router cannot decode (`/api/%`) is otherwise answered by Fastify
+ * itself, with the path in the message and none of our headers. `headersFor` gives the security headers.
+ */
+export function answerFrameworkError(headersFor: (req: FastifyRequest) => Record<string, string>) {
+  return (err: FastifyError, req: FastifyRequest, reply: FastifyReply) => {
+    const status = typeof err.statusCode === 'number' && err.statusCode >= 400 ? err.statusCode : 400;
+    void reply
+      .code(status)
+      .headers(headersFor(req))
+      .send(status >= 500 ? INTERNAL : frameworkErrorBody(status));
+  };
+}
+
+const INTERNAL: ErrorBody = { success: false, error: 'Internal server error', code: 'INTERNAL' };
+
 /** Maps every thrown error to SPEC's envelope; 500 is only for our own faults. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     let status = 500;
-    let body: ErrorBody = { success: false, error: 'Internal server error', code: 'INTERNAL' };
+    let body: ErrorBody = INTERNAL;
     const refusal = databaseRefusal(err);
     if (err instanceof AppError) {
       status = err.status;
@@ -133,8 +166,10 @@ export function installErrorHandler(app: FastifyInstance): void {
         details: { issues },
       };
     } else if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
+      // Fastify's own refusals (bad JSON, too large, wrong media type, …): their messages repeat what the
+      // request sent (a JSON parser's excerpt, the content type), so the caller gets our words for the status.
       status = err.statusCode;
-      body = { success: false, error: err.message, code: status === 429 ? 'RATE_LIMITED' : 'VALIDATION_FAILED' };
+      body = frameworkErrorBody(status);
     }
     if (status >= 500) req.log.error({ err }, 'request failed');
     return reply.code(status).send(body);

@@ -1,4 +1,4 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
@@ -28,6 +28,10 @@ const REDACT = [
   '*.apiSecret',
 ];
 
-export function createLogger(level: string): Logger {
-  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } });
+/**
+ * The console's logger, writing JSON lines to `destination` (log-destination.ts for stdout: a closed stdout
+ * drops lines instead of holding the process).
+ */
+export function createLogger(level: string, destination: DestinationStream): Logger {
+  return pino({ level, redact: { paths: REDACT, censor: '[redacted]' } }, destination);
 }

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDir, PRIVATE_FILE_MODE } from './data-dir.js';
 
 /**
  * Encrypts broker tokens and other credentials at rest (AES-256-GCM) and signs session tokens (HMAC-SHA256).
@@ -42,8 +43,8 @@ export function loadSecretKey(secretKey: string | undefined, dataDir: string): B
   if (secretKey) return keyFromPassphrase(secretKey);
   const file = path.join(dataDir, 'secret.key');
   if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
+    ensurePrivateDir(dataDir);
+    fs.writeFileSync(file, randomBytes(32).toString('hex'), { mode: PRIVATE_FILE_MODE, flag: 'wx' });
   }
   return readKeyFile(file);
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** HSTS lifetime when HSTS_MAX_AGE is unset: one year, what browsers' preload lists expect at least. */
 export const DEFAULT_HSTS_MAX_AGE = 31_536_000;
@@ -110,9 +110,16 @@ export function securityHeaders(facts: RequestFacts, options: SecurityHeaderOpti
   return headers;
 }
 
+/** `securityHeaders` for a Fastify request. */
+export const securityHeadersFor =
+  (options: SecurityHeaderOptions) =>
+  (req: FastifyRequest): Record<string, string> =>
+    securityHeaders({ url: req.url, host: req.host, secure: req.protocol === 'https' }, options);
+
 /** Sets `securityHeaders` on every reply of `app`, API, web app and errors alike. */
 export function installSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions): void {
+  const headersOf = securityHeadersFor(options);
   app.addHook('onSend', async (req, reply) => {
-    reply.headers(securityHeaders({ url: req.url, host: req.host, secure: req.protocol === 'https' }, options));
+    reply.headers(headersOf(req));
   });
 }

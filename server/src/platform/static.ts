@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { frameworkErrorBody } from './http.js';
 import { isApiPath } from './security-headers.js';
 
 /** Vite names every built asset by its content hash, so a browser may keep one for good. */
@@ -38,8 +39,7 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | undefi
     if (isAppRoute && hasWeb && (req.method === 'GET' || req.method === 'HEAD')) {
       return reply.sendFile('index.html');
     }
-    return reply
-      .code(404)
-      .send({ success: false, error: `Route ${req.method} ${req.url} not found`, code: 'NOT_FOUND' });
+    // Not the path: a reply never repeats what the request sent.
+    return reply.code(404).send(frameworkErrorBody(404));
   });
 }

@@ -161,7 +161,7 @@ export async function readSandboxState(file: string): Promise<SandboxStateSnapsh
  */
 export async function writeSandboxState(file: string, snapshot: SandboxStateSnapshot): Promise<void> {
   const dir = path.dirname(file);
-  await fs.mkdir(dir, { recursive: true });
+  await fs.mkdir(dir, { recursive: true, mode: 0o700 });
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     const handle = await fs.open(temp, 'w', 0o600);

@@ -1,4 +1,4 @@
-import { api } from '@app/contract';
+import { api, UNKNOWN_ROUTE_ERROR } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, buildPath, callRoute, errorMessageFrom, messageOf } from './client';
 import { LOGOUT_EVENT, storeSession, takeSessionEndedReason } from './session';
@@ -94,7 +94,7 @@ describe('messageOf', () => {
 
   it('uses the catalogue text for an internal error, an unknown route or a network failure', () => {
     expect(messageOf(new ApiError('Internal server error', 500, 'INTERNAL'), 'Failed')).toBe('Failed');
-    expect(messageOf(new ApiError('Route GET /api/rdx/status not found', 404, 'NOT_FOUND'), 'Failed')).toBe('Failed');
+    expect(messageOf(new ApiError(UNKNOWN_ROUTE_ERROR, 404, 'NOT_FOUND'), 'Failed')).toBe('Failed');
     expect(messageOf(new TypeError('Failed to fetch'), 'Failed to exit strategy')).toBe('Failed to exit strategy');
   });
 });

@@ -1,5 +1,5 @@
 import type { BodyOf, DataOf, ParamsOf, QueryOf, RouteDef } from '@app/contract';
-import { MSG } from '@app/contract';
+import { MSG, UNKNOWN_ROUTE_ERROR } from '@app/contract';
 import { clearSession, getToken } from './session';
 
 /** A failed call, carrying the message SPEC §7 says to show. */
@@ -120,6 +120,6 @@ export function messageOf(err: unknown, fallback: string): string {
   if (!(err instanceof ApiError) || !err.message) return fallback;
   if (err.status >= 500 && err.code === 'INTERNAL') return fallback;
   if (err.code === CONTRACT_MISMATCH) return fallback;
-  if (err.status === 404 && /^Route \S+ \S+ not found$/.test(err.message)) return fallback;
+  if (err.status === 404 && err.message === UNKNOWN_ROUTE_ERROR) return fallback;
   return err.message;
 }

@@ -1,5 +1,6 @@
 import type { Alert } from '@app/contract';
-import { fetchWithTimeout, NetworkError } from '../../platform/outbound.js';
+import { fetchWithTimeout } from '../../platform/outbound.js';
+import type { IsOwnEndpoint } from '../../platform/own-endpoint.js';
 import { DestinationRefusedError, postToUserUrl } from '../../platform/outbound-destinations.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { signWebhookBody, telegramText, webhookBody, type DeliveryOutcome } from './delivery.logic.js';
@@ -20,25 +21,52 @@ export interface DueDelivery {
 
 const gone = (error: string): DeliveryOutcome => ({ ok: false, error, status: null, isPermanent: true });
 
-/** Telegram's own reason (`{ ok: false, description }`), which never repeats the token. */
-async function telegramReason(res: Response): Promise<string> {
-  try {
-    const body = (await res.json()) as { description?: unknown };
-    return typeof body.description === 'string' ? `: ${body.description.slice(0, 200)}` : '';
-  } catch {
-    return '';
-  }
+/**
+ * Telegram's refusal in a trader's words, by its status (Telegram's own text is English for developers).
+ * Telegram's address is the operator's, not the trader's, so saying which refusal it was tells nothing new.
+ */
+export function telegramRefusal(status: number): string {
+  if (status === 400) return 'Telegram did not find the chat: check the Chat ID';
+  if (status === 401 || status === 404) return 'Telegram did not accept the Bot Token: check it';
+  if (status === 403) return 'The bot may not write to this chat: start a chat with the bot (or add it to the group)';
+  if (status === 429) return 'Telegram asked to slow down';
+  if (status >= 500) return `Telegram is having trouble (HTTP ${status})`;
+  return `Telegram did not take the message (HTTP ${status})`;
 }
 
 /**
- * Sends one delivery over HTTP (Telegram's Bot API, or the user's webhook) and says how it went. Errors are
- * told by status and host only: the bot token is part of Telegram's URL and must never reach a log or a row.
+ * A webhook's answer as the trader is told it: its class only. The URL is the trader's, so anything more (the
+ * exact status, the receiver's words, how the connection failed) would tell them what answered inside a
+ * network they may be probing.
+ */
+export function webhookOutcome(status: number): DeliveryOutcome {
+  if (status >= 200 && status < 300) return { ok: true };
+  if (status >= 300 && status < 400) {
+    // Asking again gets the same redirect: the trader has to enter the URL it points to.
+    const error = 'The webhook redirected it (HTTP 3xx), and redirects are not followed: enter the final URL';
+    return { ok: false, status, error, isPermanent: true };
+  }
+  if (status >= 400 && status < 500) return { ok: false, status, error: 'The webhook refused it (HTTP 4xx)' };
+  return { ok: false, status, error: 'The webhook could not take it (HTTP 5xx)' };
+}
+
+/** Said when a receiver never answered (refused, reset, timed out, name unknown): which of these, it does not say. */
+export const UNREACHABLE = {
+  telegram: 'Telegram could not be reached',
+  webhook: 'The webhook could not be reached',
+} as const;
+
+/**
+ * Sends one delivery over HTTP (Telegram's Bot API, or the user's webhook) and says how it went, in a
+ * trader's words: never a receiver's own text, never the bot token (part of Telegram's URL).
  */
 export function createAlertSenders(deps: {
   secrets: SecretBox;
   telegramApiRoot: string;
   /** WEBHOOK_ALLOW_PRIVATE: webhooks may reach loopback and private networks (never link-local/metadata). */
   webhookAllowPrivate: boolean;
+  /** This console's own listening socket: a webhook never calls the console's own API. */
+  isOwnEndpoint?: IsOwnEndpoint | undefined;
   timeoutMs?: number;
 }) {
   const timeoutMs = deps.timeoutMs ?? SEND_TIMEOUT_MS;
@@ -68,8 +96,9 @@ export function createAlertSenders(deps: {
       `${root}/bot${token}/sendMessage`,
       JSON.stringify({ chat_id: d.telegramChatId, text: telegramText(d.alert) }),
     );
+    await res.body?.cancel();
     if (res.ok) return { ok: true };
-    return { ok: false, status: res.status, error: `Telegram answered ${res.status}${await telegramReason(res)}` };
+    return { ok: false, status: res.status, error: telegramRefusal(res.status) };
   }
 
   async function webhook(d: DueDelivery): Promise<DeliveryOutcome> {
@@ -83,15 +112,9 @@ export function createAlertSenders(deps: {
       d.webhookUrl,
       body,
       { 'x-signature': signWebhookBody(body, secret) },
-      { timeoutMs, allowPrivate: deps.webhookAllowPrivate },
+      { timeoutMs, allowPrivate: deps.webhookAllowPrivate, isOwnEndpoint: deps.isOwnEndpoint },
     );
-    if (status >= 200 && status < 300) return { ok: true };
-    if (status >= 300 && status < 400) {
-      // Asking again gets the same redirect: the trader has to enter the URL it points to.
-      const error = `The webhook answered ${status}: redirects are not followed, enter the final URL`;
-      return { ok: false, status, error, isPermanent: true };
-    }
-    return { ok: false, status, error: `The webhook answered ${status}` };
+    return webhookOutcome(status);
   }
 
   return {
@@ -101,9 +124,7 @@ export function createAlertSenders(deps: {
       } catch (err) {
         // Sending again cannot help: the address stays refused until the trader changes the URL.
         if (err instanceof DestinationRefusedError) return gone(`The webhook was not sent: ${err.message}`);
-        // fetchWithTimeout names the host only; anything else is reported without its text.
-        const error = err instanceof NetworkError ? err.message : 'the request could not be sent';
-        return { ok: false, status: null, error };
+        return { ok: false, status: null, error: UNREACHABLE[d.channel] };
       }
     },
   };

@@ -209,7 +209,7 @@ export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
 export const TEST_ALERT: AlertDraft = {
   kind: 'test',
   title: 'Test notification',
-  body: 'Your alert channels work: this is the test you sent from the Profile page.',
+  body: 'This is the test you sent from the Profile page: it reached you here.',
   mappingId: null,
   userBrokerId: null,
   dedupeKey: null,

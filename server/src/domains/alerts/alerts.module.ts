@@ -7,11 +7,14 @@ import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { subscribeAlertSources } from './alert-sources.js';
+import type { IsOwnEndpoint } from '../../platform/own-endpoint.js';
+import { createAlertDelivery } from './alert-delivery.js';
 import { createAlertSenders } from './alert-senders.js';
 import { createAlertsRepository } from './alerts.repository.js';
 import { registerAlertsRoutes } from './alerts.routes.js';
 import { createAlertsService } from './alerts.service.js';
 import { createAlertsWorker } from './alerts.worker.js';
+import { createTestAlert } from './test-alert.js';
 
 /** Telegram's Bot API; TELEGRAM_API_ROOT points elsewhere (tests: a fake on loopback). */
 export const TELEGRAM_API_ROOT = 'https://api.telegram.org';
@@ -29,6 +32,8 @@ export function createAlertsModule(deps: {
   logger: FastifyBaseLogger;
   telegramApiRoot?: string | undefined;
   webhookAllowPrivate?: boolean | undefined;
+  /** This console's own listening socket: a webhook never reaches the console's own API. */
+  isOwnEndpoint?: IsOwnEndpoint | undefined;
 }) {
   const repo = createAlertsRepository(deps.db);
   const webhookAllowPrivate = deps.webhookAllowPrivate ?? false;
@@ -38,14 +43,18 @@ export function createAlertsModule(deps: {
     clock: deps.clock,
     events: deps.events,
     webhookAllowPrivate,
+    isOwnEndpoint: deps.isOwnEndpoint,
   });
   subscribeAlertSources({ events: deps.events, repo, alerts, clock: deps.clock });
   const senders = createAlertSenders({
     secrets: deps.secrets,
     telegramApiRoot: deps.telegramApiRoot ?? TELEGRAM_API_ROOT,
     webhookAllowPrivate,
+    isOwnEndpoint: deps.isOwnEndpoint,
   });
-  const delivery = createAlertsWorker({ repo, alerts, senders, holidays: deps.holidays, logger: deps.logger });
-  const routes: RegisterRoutes = (app, authenticate) => registerAlertsRoutes(app, authenticate, alerts);
+  const deliver = createAlertDelivery({ repo, senders, logger: deps.logger });
+  const delivery = createAlertsWorker({ repo, alerts, deliver, holidays: deps.holidays });
+  const testAlert = createTestAlert({ alerts, repo, deliver, clock: deps.clock });
+  const routes: RegisterRoutes = (app, authenticate) => registerAlertsRoutes(app, authenticate, alerts, testAlert);
   return { alerts, delivery, routes, workers: [delivery.worker] };
 }

@@ -12,6 +12,32 @@ const chunks = <T>(rows: readonly T[]): T[][] =>
 
 /** All SQL of the alerts: the notification rows, each user's channels, the delivery queue. */
 export function createAlertsRepository(db: Kysely<DB>) {
+  /** Deliveries with their alert and the owner's channels as they are now. */
+  const deliveries = () =>
+    db
+      .selectFrom('alertDeliveries as d')
+      .innerJoin('alerts as a', 'a.id', 'd.alertId')
+      .leftJoin('alertChannels as c', 'c.userId', 'a.userId')
+      .select([
+        'd.id',
+        'd.channel',
+        'd.attempts',
+        'd.nextAttemptAt',
+        'a.id as alertId',
+        'a.userId',
+        'a.kind',
+        'a.title',
+        'a.body',
+        'a.createdAt',
+        'a.readAt',
+        'a.mappingId',
+        'a.userBrokerId',
+        'c.telegramBotTokenSealed',
+        'c.telegramChatId',
+        'c.webhookUrl',
+        'c.webhookSecretSealed',
+      ]);
+
   return {
     /**
      * Inserts alerts (one whose (user, dedupe key) is already there is skipped) and, in the same transaction,
@@ -107,34 +133,17 @@ export function createAlertsRepository(db: Kysely<DB>) {
 
     /** Deliveries due at `now`, with their alert and the owner's channels as they are now. */
     dueDeliveries(now: number, limit: number) {
-      return db
-        .selectFrom('alertDeliveries as d')
-        .innerJoin('alerts as a', 'a.id', 'd.alertId')
-        .leftJoin('alertChannels as c', 'c.userId', 'a.userId')
-        .select([
-          'd.id',
-          'd.channel',
-          'd.attempts',
-          'd.nextAttemptAt',
-          'a.id as alertId',
-          'a.userId',
-          'a.kind',
-          'a.title',
-          'a.body',
-          'a.createdAt',
-          'a.readAt',
-          'a.mappingId',
-          'a.userBrokerId',
-          'c.telegramBotTokenSealed',
-          'c.telegramChatId',
-          'c.webhookUrl',
-          'c.webhookSecretSealed',
-        ])
+      return deliveries()
         .where('d.status', '=', 'pending')
         .where('d.nextAttemptAt', '<=', now)
         .orderBy('d.nextAttemptAt')
         .limit(limit)
         .execute();
+    },
+
+    /** One alert's deliveries still to be sent, as `dueDeliveries` gives them. */
+    pendingDeliveriesOf(alertId: number) {
+      return deliveries().where('d.alertId', '=', alertId).where('d.status', '=', 'pending').orderBy('d.id').execute();
     },
 
     /**

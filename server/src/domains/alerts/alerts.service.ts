@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest } from '../../platform/errors.js';
 import { refusedUrl } from '../../platform/outbound-destinations.js';
+import type { IsOwnEndpoint } from '../../platform/own-endpoint.js';
 import type { Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { TEST_ALERT, type AlertDraft } from './alert-text.logic.js';
@@ -32,14 +33,16 @@ export function createAlertsService(deps: {
   events: Pick<DomainEventBus, 'publish'>;
   /** WEBHOOK_ALLOW_PRIVATE: see platform/outbound-destinations.ts. */
   webhookAllowPrivate: boolean;
+  /** This console's own listening socket (platform/own-endpoint.ts). */
+  isOwnEndpoint?: IsOwnEndpoint | undefined;
 }) {
   const { repo, secrets, clock, events } = deps;
 
   /**
    * Stores each recipient's alert (skipping one already there under the same key), queues it for their
-   * active channels, and tells their screens. Returns how many were new.
+   * active channels, first tried at `sendAt`, and tells their screens. Returns the alerts stored.
    */
-  async function notify(recipients: Array<{ userId: number; draft: AlertDraft }>): Promise<number> {
+  async function store(recipients: Array<{ userId: number; draft: AlertDraft }>, sendAt: number) {
     const now = clock.now();
     // Channels are read first: the transaction below holds SQLite's only connection.
     const channels = new Map(
@@ -53,13 +56,17 @@ export function createAlertsService(deps: {
             alertId: row.id,
             channel,
             status: 'pending' as const,
-            nextAttemptAt: now,
+            nextAttemptAt: sendAt,
           })),
         ),
     );
-    if (rows.length === 0) return 0;
     for (const row of rows) void events.publish('alert.created', { userId: row.userId, alert: toAlert(row) });
-    return rows.length;
+    return rows;
+  }
+
+  /** Stores, queues and announces alerts (see `store`), sent by the worker at once; returns how many were new. */
+  async function notify(recipients: Array<{ userId: number; draft: AlertDraft }>): Promise<number> {
+    return (await store(recipients, clock.now())).length;
   }
 
   const lastDeliveries = async (userId: number) => {
@@ -112,16 +119,23 @@ export function createAlertsService(deps: {
       }
       // Said now, on the form; the address is checked again each time a delivery connects.
       const refused =
-        patch.webhook_url && (await refusedUrl(patch.webhook_url, { allowPrivate: deps.webhookAllowPrivate }));
+        patch.webhook_url &&
+        (await refusedUrl(patch.webhook_url, {
+          allowPrivate: deps.webhookAllowPrivate,
+          isOwnEndpoint: deps.isOwnEndpoint,
+        }));
       if (refused) throw badRequest(`Webhook URL cannot be used: ${refused}`);
       await repo.saveChannels(next);
       return toAlertChannels(next, await lastDeliveries(actor.userId));
     },
 
-    /** A test alert to the caller's bell and channels; how many channels it was queued for. */
-    async sendTest(actor: Actor) {
-      await notify([{ userId: actor.userId, draft: TEST_ALERT }]);
-      return { channels: activeChannels(await repo.channelsOf(actor.userId)).length };
+    /**
+     * The caller's test alert, in the bell and queued for their channels with its sends taken by the caller
+     * until `claimedUntil` (test-alert.ts sends them while the trader waits; the worker only if that caller
+     * died meanwhile). The alert's id.
+     */
+    async storeTest(actor: Actor, claimedUntil: number): Promise<number | undefined> {
+      return (await store([{ userId: actor.userId, draft: TEST_ALERT }], claimedUntil))[0]?.id;
     },
   };
 }

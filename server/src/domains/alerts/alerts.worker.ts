@@ -1,14 +1,10 @@
 import { istDay } from '@app/contract';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Worker } from '../../platform/lifecycle.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { tokenExpiringAlert } from './alert-text.logic.js';
-import type { AlertSenders } from './alert-senders.js';
-import { SEND_TIMEOUT_MS } from './alert-senders.js';
-import { toAlert } from './alerts.presenter.js';
+import type { AlertDelivery } from './alert-delivery.js';
 import type { AlertsRepository } from './alerts.repository.js';
 import type { AlertsService } from './alerts.service.js';
-import { afterAttempt } from './delivery.logic.js';
 import { expiringTokens } from './token-expiry.logic.js';
 
 /** How often the queue is looked at: an alert reaches Telegram within seconds. */
@@ -32,9 +28,8 @@ const PRUNE_EVERY_MS = 3_600_000;
 export function createAlertsWorker(deps: {
   repo: AlertsRepository;
   alerts: Pick<AlertsService, 'notify'>;
-  senders: AlertSenders;
+  deliver: AlertDelivery;
   holidays: HolidaySource;
-  logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   let lastTokenCheck = -Infinity;
   let lastPrune = -Infinity;
@@ -47,29 +42,7 @@ export function createAlertsWorker(deps: {
 
   async function deliverDue(now: number) {
     const due = await deps.repo.dueDeliveries(now, BATCH);
-    await Promise.all(
-      due.map(async (d) => {
-        // Taken past the send's deadline, so a second leader for a moment cannot send it too.
-        if (!(await deps.repo.claim(d.id, d.nextAttemptAt, now + 2 * SEND_TIMEOUT_MS))) return;
-        const outcome = await deps.senders.send({
-          id: d.id,
-          channel: d.channel,
-          alert: toAlert({ ...d, id: d.alertId }),
-          telegramBotTokenSealed: d.telegramBotTokenSealed,
-          telegramChatId: d.telegramChatId,
-          webhookUrl: d.webhookUrl,
-          webhookSecretSealed: d.webhookSecretSealed,
-        });
-        const step = afterAttempt(d.attempts, outcome, now);
-        await deps.repo.settle(d.id, step);
-        if (!outcome.ok) {
-          deps.logger.warn(
-            { deliveryId: d.id, channel: d.channel, attempts: step.attempts, error: outcome.error },
-            step.status === 'failed' ? 'alert delivery given up' : 'alert delivery failed; retrying later',
-          );
-        }
-      }),
-    );
+    await Promise.all(due.map((d) => deps.deliver(d, now)));
   }
 
   async function checkTokens(now: number) {

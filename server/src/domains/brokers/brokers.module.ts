@@ -7,6 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
+import type { LoginFailureStore } from '../auth/login-failures.repository.js';
 import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokersRepository } from './brokers.repository.js';
@@ -27,6 +28,8 @@ export function createBrokersModule(deps: {
   retry?: RetryOptions;
   /** Sandbox only: the sandbox accounts' current TOTP, so market data logs in by itself. */
   sandboxTotp?: () => string;
+  /** Kite logins for a person are limited; attempts are counted where failed logins are. */
+  loginAttempts: LoginFailureStore;
 }) {
   const repo = createBrokersRepository(deps.db, deps.kind);
   const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock, events: deps.events });
@@ -41,6 +44,7 @@ export function createBrokersModule(deps: {
     clock: deps.clock,
     brokers: repo,
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
+    loginAttempts: deps.loginAttempts,
   });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers);

@@ -8,8 +8,8 @@ export function registerKiteTokenRoutes(
   authenticate: Authenticate,
   tokens: KiteTokenService,
 ): void {
-  mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ body }) =>
-    replied(await tokens.generateMarketDataToken(body.appCode), MSG.kiteTokenGenerated),
+  mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ auth, body }) =>
+    replied(await tokens.generateMarketDataToken(auth, body.appCode), MSG.kiteTokenGenerated),
   );
   mount(app, authenticate, brokerTokenRoutes.generateUserToken, async ({ auth, params, body }) =>
     replied(await tokens.generateUserToken(auth, params.id, body), 'Broker access token generated successfully'),

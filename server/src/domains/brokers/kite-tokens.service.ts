@@ -6,11 +6,13 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { KiteApiError } from '../../protocols/kite-rest.js';
+import type { LoginFailureStore } from '../auth/login-failures.repository.js';
 import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
 import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
 import { ownAppOf, type KiteApp } from './kite-apps.js';
+import { createKiteLoginAttempts } from './kite-login-attempts.js';
 
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
 
@@ -21,24 +23,30 @@ interface StoredToken {
 }
 
 /**
- * Kite's login refusals in the words of our form: its messages name wire parameters in backticks
- * ("Invalid `user_id` or `password`."), which a trader never typed.
+ * Any refusal of the person's credentials, in one sentence: which of the password and the App Code Kite
+ * refused is not said, so the form cannot be used to learn a Kite account's password apart from its code.
  */
-export function plainKiteLoginMessage(message: string): string {
-  if (/invalid `?user_id`? or `?password`?/i.test(message))
-    return 'Kite refused the login: wrong broker user ID or password';
-  if (/invalid `?user_id`?/i.test(message)) return 'Kite refused the login: unknown broker user ID';
-  if (/totp|twofa|app code/i.test(message))
-    return 'Kite refused the App Code: use the current 6-digit code from your authenticator';
-  if (/expired|log in again/i.test(message)) return 'Kite login expired: try again with a fresh App Code';
-  return `Kite refused the login: ${message.replace(/`([^`]*)`/g, '$1')}`;
+export const KITE_LOGIN_REFUSED = 'Kite refused the login: wrong broker user ID or password, or an expired App Code';
+
+const unreachable = () => new AppError(502, 'UPSTREAM_FAILED', 'Kite login is unreachable; try again shortly');
+
+/** Kite's refusal of a session request (the app's key or secret) with backticked wire names in plain words. */
+const plainKiteMessage = (message: string) => `Kite refused the login: ${message.replace(/`([^`]*)`/g, '$1')}`;
+
+/** A refusal while the person's user ID, password and App Code were checked: one answer for all of them. */
+function credentialsFailure(err: unknown): AppError {
+  if (err instanceof KiteApiError && err.errorType !== 'NetworkException') {
+    return new AppError(400, 'UPSTREAM_FAILED', KITE_LOGIN_REFUSED);
+  }
+  if (err instanceof AppError) return err;
+  return unreachable();
 }
 
-/** The provider's reason for a refused login (wrong password or code) as a 400, never a 500 or 401. */
-function loginFailure(err: unknown): AppError {
-  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', plainKiteLoginMessage(err.message));
+/** A refusal of the session request, after the person's credentials were accepted: the app's key or secret. */
+function sessionFailure(err: unknown): AppError {
+  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', plainKiteMessage(err.message));
   if (err instanceof AppError) return err;
-  return new AppError(502, 'UPSTREAM_FAILED', 'Kite login is unreachable; try again shortly');
+  return unreachable();
 }
 
 /**
@@ -57,20 +65,30 @@ export function createKiteTokenService(deps: {
   brokers: BrokersRepository;
   /** Sandbox only: the current TOTP of the sandbox accounts, so market data works before anyone logs in. */
   sandboxTotp?: () => string;
+  /** Where attempts are counted across instances (the failed-login store). */
+  loginAttempts: LoginFailureStore;
 }) {
   const { market } = deps;
+  const attempts = createKiteLoginAttempts(deps.loginAttempts, () => deps.clock.now());
   let cached: string | null = null;
 
   const consoleApp = (): KiteApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
 
-  /** Logs in through `app` (the console's by default): its key opens the login, its secret signs the checksum. */
+  /**
+   * Logs in through `app` (the console's by default): its key opens the login, its secret signs the checksum.
+   * Failures are AppErrors in a trader's words.
+   */
   async function login(userId: string, password: string, totp: string, app: KiteApp = consoleApp()) {
     const requestToken = await loginForRequestToken(
       { loginRoot: market.kite.loginRoot, apiKey: app.apiKey },
       { userId, password, totp },
-    );
+    ).catch((err: unknown) => {
+      throw credentialsFailure(err);
+    });
     const rest = app.apiKey === market.kite.apiKey ? deps.rest : deps.restFor(app.apiKey);
-    return rest.generateSession(requestToken, app.apiSecret);
+    return rest.generateSession(requestToken, app.apiSecret).catch((err: unknown) => {
+      throw sessionFailure(err);
+    });
   }
 
   async function storeMarketToken(session: { access_token: string; user_id: string; login_time: string | null }) {
@@ -91,11 +109,7 @@ export function createKiteTokenService(deps: {
     async marketDataToken(): Promise<string> {
       if (cached) return cached;
       if (deps.sandboxTotp && market.kite.userId && market.kite.password) {
-        try {
-          await storeMarketToken(await login(market.kite.userId, market.kite.password, deps.sandboxTotp()));
-        } catch (err) {
-          throw loginFailure(err);
-        }
+        await storeMarketToken(await login(market.kite.userId, market.kite.password, deps.sandboxTotp()));
         return cached ?? '';
       }
       const stored = await deps.settings.get<StoredToken | null>(MARKET_TOKEN_KEY);
@@ -118,23 +132,24 @@ export function createKiteTokenService(deps: {
       await deps.settings.set(MARKET_TOKEN_KEY, null, deps.clock.now());
     },
 
-    /** Admin: log in as KITE_USER_ID with the TOTP app code and keep the token for market data. */
-    async generateMarketDataToken(appCode: string) {
-      if (!market.kite.userId || !market.kite.password || !market.kite.apiKey) {
+    /**
+     * Admin: log in as KITE_USER_ID with the TOTP app code and keep the token for market data. Limited per
+     * admin and per Kite account (kite-login-attempts.ts).
+     */
+    async generateMarketDataToken(actor: Actor, appCode: string) {
+      const { userId, password } = market.kite;
+      if (!userId || !password || !market.kite.apiKey) {
         throw badRequest('Kite is not configured: set KITE_API_KEY, KITE_API_SECRET, KITE_USER_ID and KITE_PASSWORD');
       }
-      try {
-        const session = await login(market.kite.userId, market.kite.password, appCode);
-        await storeMarketToken(session);
-        return { user_id: session.user_id, login_time: session.login_time };
-      } catch (err) {
-        throw loginFailure(err);
-      }
+      const session = await attempts.attempt(actor.userId, userId, () => login(userId, password, appCode));
+      await storeMarketToken(session);
+      return { user_id: session.user_id, login_time: session.login_time };
     },
 
     /**
      * User: log in as the broker account's username through the account's own Kite Connect app when it has
      * one (a personal app logs in only its owner), else the console's; the token is sealed onto that account.
+     * Limited per user and per Kite account (kite-login-attempts.ts).
      */
     async generateUserToken(
       actor: Actor,
@@ -143,13 +158,10 @@ export function createKiteTokenService(deps: {
     ): Promise<UserBroker> {
       const account = ownedOr404(actor, await deps.brokers.findById(userBrokerId), 'Broker configuration');
       if (account.brokerKind !== 'kite') throw badRequest('Token generation is available for Zerodha accounts only');
-      let accessToken: string;
-      try {
-        const app = ownAppOf(deps.secrets, account) ?? consoleApp();
-        accessToken = (await login(account.brokerUsername, input.password, input.appcode, app)).access_token;
-      } catch (err) {
-        throw loginFailure(err);
-      }
+      const app = ownAppOf(deps.secrets, account) ?? consoleApp();
+      const { access_token: accessToken } = await attempts.attempt(actor.userId, account.brokerUsername, () =>
+        login(account.brokerUsername, input.password, input.appcode, app),
+      );
       const now = deps.clock.now();
       await deps.brokers.update(userBrokerId, {
         brokerTokenSealed: deps.secrets.encrypt(accessToken),

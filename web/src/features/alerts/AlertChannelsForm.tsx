@@ -11,6 +11,7 @@ import {
   parseAlertChannels,
   REMOVE_TELEGRAM,
   REMOVE_WEBHOOK,
+  testAlertReport,
   type AlertChannelsValues,
 } from './alert-channels-form';
 import { alertKeys } from './alerts-query';
@@ -56,10 +57,12 @@ export function AlertChannelsForm() {
   });
   const test = useMutation({
     mutationFn: () => call(api.alerts.testChannels),
-    onSuccess: ({ channels }) => {
+    onSuccess: (reply) => {
       void queryClient.invalidateQueries({ queryKey: alertKeys.list });
       void queryClient.invalidateQueries({ queryKey: alertKeys.channels });
-      show('success', `Test alert sent to the bell and ${channels} channel${channels === 1 ? '' : 's'}`);
+      const report = testAlertReport(reply);
+      // A failure stays until read: it says what to fix.
+      show(report.kind, report.text, { details: report.details, isSticky: report.kind === 'error' });
     },
     onError: (err) => show('error', messageOf(err, 'Failed to send a test alert')),
   });

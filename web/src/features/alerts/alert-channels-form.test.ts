@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { channelsValues, deliveryText, parseAlertChannels } from './alert-channels-form';
+import { channelsValues, deliveryText, parseAlertChannels, testAlertReport } from './alert-channels-form';
 
 const TOKEN = '123456789:AAF-a-test-bot-token-0123456789';
 
@@ -67,5 +67,43 @@ describe('deliveryText', () => {
     ).toBe(
       'Telegram: last alert not delivered after 1 try (Telegram answered 400: chat not found); check the settings and send a test alert',
     );
+  });
+});
+
+describe('testAlertReport', () => {
+  it('says a channel that did not take the test alert did not, and makes the message an error', () => {
+    expect(
+      testAlertReport({
+        channels: [
+          { channel: 'telegram', status: 'failed', error: 'Telegram did not find the chat: check the Chat ID' },
+          { channel: 'webhook', status: 'delivered', error: null },
+        ],
+      }),
+    ).toEqual({
+      kind: 'error',
+      text: 'Test alert sent to the bell, but not every channel took it',
+      details: [
+        'Telegram: not delivered (Telegram did not find the chat: check the Chat ID); check the settings',
+        'Webhook: delivered',
+      ],
+    });
+    expect(
+      testAlertReport({
+        channels: [{ channel: 'webhook', status: 'pending', error: 'The webhook could not be reached' }],
+      }).details,
+    ).toEqual(['Webhook: not delivered yet (The webhook could not be reached); it will be tried again']);
+  });
+
+  it('is a success only when every channel took it, or there are none', () => {
+    expect(testAlertReport({ channels: [{ channel: 'telegram', status: 'delivered', error: null }] })).toEqual({
+      kind: 'success',
+      text: 'Test alert sent to the bell and delivered on every channel',
+      details: ['Telegram: delivered'],
+    });
+    expect(testAlertReport({ channels: [] })).toEqual({
+      kind: 'success',
+      text: 'Test alert sent to the bell',
+      details: [],
+    });
   });
 });

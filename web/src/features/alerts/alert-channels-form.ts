@@ -2,6 +2,7 @@ import {
   UpdateAlertChannelsSchema,
   type AlertChannels,
   type ChannelDelivery,
+  type TestAlertReply,
   type UpdateAlertChannels,
 } from '@app/contract';
 import { formatDateTimeIst } from '../../lib/format';
@@ -65,4 +66,25 @@ export function deliveryText(channel: 'Telegram' | 'Webhook', d: ChannelDelivery
 export function isAnyPending(channels: AlertChannels | undefined): boolean {
   if (!channels) return false;
   return [channels.last_delivery.telegram, channels.last_delivery.webhook].some((d) => d?.status === 'pending');
+}
+
+const CHANNEL_NAMES = { telegram: 'Telegram', webhook: 'Webhook' } as const;
+
+/**
+ * What the test alert's reply tells the trader: the bell got it, and each channel's real outcome, one line
+ * each. A channel that did not take it makes the whole message an error, so "sent" never hides a failure.
+ */
+export function testAlertReport(reply: TestAlertReply): { kind: 'success' | 'error'; text: string; details: string[] } {
+  const details = reply.channels.map(({ channel, status, error }) => {
+    const name = CHANNEL_NAMES[channel];
+    const why = error ? ` (${error})` : '';
+    if (status === 'delivered') return `${name}: delivered`;
+    if (status === 'pending') return `${name}: not delivered yet${why}; it will be tried again`;
+    return `${name}: not delivered${why}; check the settings`;
+  });
+  const isAllDelivered = reply.channels.every((c) => c.status === 'delivered');
+  if (reply.channels.length === 0) return { kind: 'success', text: 'Test alert sent to the bell', details };
+  return isAllDelivered
+    ? { kind: 'success', text: 'Test alert sent to the bell and delivered on every channel', details }
+    : { kind: 'error', text: 'Test alert sent to the bell, but not every channel took it', details };
 }

@@ -8,8 +8,9 @@ import { call } from '../../api/client';
  */
 export function LeaderLine() {
   const health = useQuery({ queryKey: ['health'], queryFn: () => call(api.health.health), refetchInterval: 15_000 });
-  if (!health.data) return null;
-  const { leader, instance } = health.data;
+  // The details come with an admin's session (the RDX tab is the admin's).
+  if (!health.data?.details) return null;
+  const { leader, instance } = health.data.details;
   return (
     <p className="muted" data-testid="rdx-leader">
       {leader === null
