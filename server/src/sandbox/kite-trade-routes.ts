@@ -7,7 +7,7 @@ import { marketClosedReason } from './market-hours.js';
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
 import type { OrderRequest, SandboxOrder } from './kite-order-book.js';
 import { parseChange, parsePlacement } from './kite-order-form.js';
-import { orderHistoryJson, orderJson, positionsJson, sessionJson } from './kite-presenters.js';
+import { orderHistoryJson, orderJson, positionsJson, sessionJson, tradeJson } from './kite-presenters.js';
 import type { KiteSession } from './kite-sessions.js';
 import { kiteFail, kiteOk, nowSecond, withKiteAuth, type SandboxContext } from './sandbox-context.js';
 
@@ -153,6 +153,23 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
         return kiteOk(orderHistoryJson(order));
       }),
     },
+    {
+      method: 'GET',
+      pattern: '/orders/:orderId/trades',
+      handler: withMatching((r, s) => {
+        const order = ctx.orders.get(s.userId, r.params.orderId ?? '', ctx.clock.now());
+        if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
+        return kiteOk(ctx.orders.tradesOf(s.userId, ctx.clock.now(), order.orderId).map(tradeJson));
+      }),
+    },
+    {
+      method: 'GET',
+      pattern: '/trades',
+      handler: withMatching((_r, s) => kiteOk(ctx.orders.tradesOf(s.userId, ctx.clock.now()).map(tradeJson))),
+    },
+    // An F&O account holds no delivery shares: Kite answers an empty list (kiteconnect-mocks `holdings.json`
+    // shape for the rows it would hold).
+    { method: 'GET', pattern: '/portfolio/holdings', handler: auth(() => kiteOk([])) },
     {
       method: 'GET',
       pattern: '/portfolio/positions',

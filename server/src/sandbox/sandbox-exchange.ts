@@ -33,8 +33,10 @@ import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type Sandb
 import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
-import { ALL_WALKS } from './sandbox-market.js';
-import { readSandboxState, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { contractFromLegacyToken } from './legacy-option-tokens.js';
+import { ALL_WALKS, OPTION_ROOTS } from './sandbox-market.js';
+import { readSandboxState, SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import type { LegacyTokenMap } from './sandbox-state-migration.js';
 import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
@@ -173,7 +175,11 @@ function orderBookFrom({ saved, onChange }: AccountState, depth: DepthSource): O
 
 /** The state a state file keeps, taken from the running sandbox. */
 function snapshotOf(ctx: SandboxContext): SandboxStateSnapshot {
-  return { version: 1, kiteSessions: ctx.sessions.toSnapshot(), orderBook: ctx.orders.toSnapshot() };
+  return {
+    version: SANDBOX_STATE_VERSION,
+    kiteSessions: ctx.sessions.toSnapshot(),
+    orderBook: ctx.orders.toSnapshot(),
+  };
 }
 
 function createContext(options: SandboxExchangeOptions, redirect: () => string, state: AccountState): SandboxContext {
@@ -200,6 +206,14 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string, 
   };
 }
 
+/** Renames a version-1 state file's option tokens to the tokens the same contracts have now. */
+function legacyTokensOf(options: SandboxExchangeOptions): LegacyTokenMap {
+  const feed = createPriceFeed(seedHash(options.seed), ALL_WALKS);
+  const nowMs = (options.clock ?? { now: () => Date.now() }).now();
+  const reference = (root: (typeof OPTION_ROOTS)[number]) => feed.priceAt(root.underlyingKey, Math.floor(nowMs / 1000));
+  return (token) => contractFromLegacyToken(token, OPTION_ROOTS, nowMs, reference)?.instrumentToken ?? null;
+}
+
 /**
  * Loads the state file, when there is one, and builds the context on what it holds, saving again after
  * every change. Refuses (SandboxStateFileError) a file it cannot read, before anything listens.
@@ -209,10 +223,12 @@ async function openContext(
   redirect: () => string,
 ): Promise<{ ctx: SandboxContext; saver: StateSaver | null }> {
   const file = options.stateFile;
-  const saved = file ? await readSandboxState(file) : null;
+  const saved = file ? await readSandboxState(file, legacyTokensOf(options)) : null;
   let saver: StateSaver | null = null;
   const ctx = createContext(options, redirect, { saved, onChange: () => saver?.changed() });
   if (file) saver = createStateSaver({ file, snapshot: () => snapshotOf(ctx) });
+  // Written back at once in the current version, so a migrated version-1 file is not migrated twice.
+  if (saved) saver?.changed();
   return { ctx, saver };
 }
 
