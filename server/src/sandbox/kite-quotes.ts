@@ -49,7 +49,9 @@ export function syntheticDepth(token: number, lotSize: number, lastPaise: number
 }
 
 /** The snapshot of `instrument` during `second`. */
-export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrument, second: number): Snapshot {
+export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrument, atSecond: number): Snapshot {
+  // Outside its session an NSE instrument's quote stands still at its last session second, times included.
+  const second = pricing.standingSecond(instrument, atSecond);
   const last = pricing.ltpPaise(instrument, second);
   const day = pricing.dayStats(instrument, second);
   const isIndex = instrument.kind === 'index';

@@ -13,6 +13,7 @@ import { IST_OFFSET_MS } from '@app/contract';
  * the strike index modulo 512 steps: both are read back nearest to today and to the underlying's price.
  */
 import type { OptionType } from './black-scholes.js';
+import type { MarketSession } from './market-session.js';
 import {
   dayNumber,
   dayString,
@@ -37,10 +38,10 @@ export interface OptionRootSpec extends ExpiryRule {
   /** Minutes after IST midnight when contracts expire (930 = 15:30; 1440 = end of day). */
   expiryMinuteIst: number;
   /**
-   * When orders are taken, in minutes after IST midnight, on weekdays that are not `holidays` (NSE's normal
-   * market, 09:15–15:30); absent: at any time (the sandbox's own 24×7 root).
+   * When the contracts trade and their prices move (NSE's normal market, 09:15–15:30 IST on trading days);
+   * absent: at any time (the sandbox's own 24×7 root).
    */
-  session?: { openMinuteIst: number; closeMinuteIst: number };
+  session?: MarketSession;
   strikesEachSide: number;
   /** How many expiries are listed, today's included. */
   expiryCount: number;
