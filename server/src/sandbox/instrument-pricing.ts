@@ -129,7 +129,8 @@ function premium(
 
 /** Options trade a fixed size every few seconds, so volume over any range has a closed form. */
 function optionTradePattern(c: OptionContract): { period: number; quantity: number } {
-  return { period: 3 + (c.exchangeToken % 5), quantity: c.root.lotSize * (1 + (Math.floor(c.exchangeToken / 5) % 3)) };
+  const key = Math.floor(c.marketKey / 256);
+  return { period: 3 + (key % 5), quantity: c.root.lotSize * (1 + (Math.floor(key / 5) % 3)) };
 }
 
 function optionVolume(c: OptionContract, from: number, to: number): number {
@@ -199,7 +200,7 @@ class SandboxPricing implements InstrumentPricing {
   openInterest(instrument: SandboxInstrument, second: number): number {
     if (instrument.kind === 'index') return 0;
     const day = Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY);
-    return instrument.contract.root.lotSize * (500 + (hashInts(this.seed, instrument.instrumentToken, day) % 4000));
+    return instrument.contract.root.lotSize * (500 + (hashInts(this.seed, instrument.marketKey, day) % 4000));
   }
 
   volumeAt(instrument: SandboxInstrument, second: number): number {

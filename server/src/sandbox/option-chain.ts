@@ -52,6 +52,12 @@ export interface OptionRootSpec extends ExpiryRule {
 export interface OptionContract {
   instrumentToken: number;
   exchangeToken: number;
+  /**
+   * What the contract's synthetic market (depth, volume, open interest) is hashed from: the number its token
+   * was before tokens were kept below 2^31 (legacy-option-tokens.ts), so a seed's market stayed the same
+   * when the tokens changed. Never sent to a client.
+   */
+  marketKey: number;
   tradingsymbol: string;
   root: OptionRootSpec;
   /** `YYYY-MM-DD` (IST). */
@@ -120,6 +126,18 @@ export function optionInstrumentToken(
   return id * 256 + NFO_SEGMENT;
 }
 
+/**
+ * The token a contract had in state-file version 1: 24 bits of (root id 2 | expiry day 11 | strike index 10 |
+ * type 1) above the NFO byte, at or above 2^31 for many contracts. Kept as the contracts' market key and to
+ * read version-1 state files (legacy-option-tokens.ts).
+ */
+export function legacyOptionToken(root: OptionRootSpec, expiry: string, strikePaise: number, type: OptionType): number {
+  const expiryIndex = (dayNumber(expiry) - TOKEN_EPOCH_DAY) & 0x7ff;
+  const strikeIndex = Math.round(strikePaise / root.strikeStepPaise) & 0x3ff;
+  const id = (root.rootId & 0x3) * 0x400000 + expiryIndex * 0x800 + strikeIndex * 2 + (type === 'PE' ? 1 : 0);
+  return id * 256 + NFO_SEGMENT;
+}
+
 /** The contract of `root` expiring on `expiry` at `strikePaise`, with its symbol and token. */
 export function optionContract(
   root: OptionRootSpec,
@@ -131,6 +149,7 @@ export function optionContract(
   return {
     instrumentToken,
     exchangeToken: Math.floor(instrumentToken / 256),
+    marketKey: legacyOptionToken(root, expiry.date, strikePaise, type),
     tradingsymbol: optionTradingSymbol(root.root, expiry, strikePaise, type),
     root,
     expiry: expiry.date,

@@ -20,6 +20,7 @@ import { binanceSpec, kiteApiSpec, kiteLoginSpec, mountService } from './http-se
 import { createInstrumentPricing, createVolatilityShocks } from './instrument-pricing.js';
 import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
+import { kiteMarginRoutes } from './kite-margin-routes.js';
 import { kiteMarketRoutes } from './kite-market-routes.js';
 import { OrderBook } from './kite-order-book.js';
 import { createDepthSource, type DepthSource } from './order-matching.js';
@@ -74,6 +75,8 @@ export interface SandboxExchangeOptions {
    * at close. Without it the sandbox forgets everything when it stops.
    */
   stateFile?: string;
+  /** The cash every Kite account opens with, paise (default DEFAULT_FUNDS_PAISE, sandbox-accounts.ts). */
+  fundsPaise?: number;
 }
 
 /** Root URLs to give the product's adapters. */
@@ -202,6 +205,7 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string, 
     rejections: new OrderRejections(),
     kiteRedirectUrl: redirect,
     historyReads: new Map(),
+    fundsPaise: options.fundsPaise ?? accounts.DEFAULT_FUNDS_PAISE,
     notifyOrder: () => undefined,
   };
 }
@@ -279,7 +283,8 @@ function mountServices(
     const session = ctx.sessions.authenticate(authorization, ctx.authClock.now());
     return 'ok' in session ? null : session.userId;
   };
-  mountService(app, kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)], userOf), limiter, faults);
+  const kiteRoutes = [...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx), ...kiteMarginRoutes(ctx)];
+  mountService(app, kiteApiSpec(kiteRoutes, userOf), limiter, faults);
   mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
   mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), deps.binanceLimit), limiter, faults);
   mountControlRoutes(app, deps.control);
