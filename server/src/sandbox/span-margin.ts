@@ -77,8 +77,12 @@ function value(p: MarginPosition, spot: number, volatility: number, years: numbe
   return blackScholesPrice({ spot, strike, years, volatility: Math.max(volatility, 0.0001), type });
 }
 
-/** The scanning risk of one underlying's positions (all on `spot`). */
-function scanningRisk(positions: readonly MarginPosition[], market: MarginMarket): number {
+/**
+ * The SPAN requirement of one underlying's positions: the scanning risk less the value of the long options
+ * (SPAN's net option value; shorts' value is not credited here, as their premium is held against them in the
+ * account: account-margins.ts). Long options alone therefore need none: their premium is paid in full.
+ */
+function spanRequirement(positions: readonly MarginPosition[], market: MarginMarket): number {
   const first = positions[0];
   if (!first) return 0;
   const spot = market.spotPaise(first.contract);
@@ -88,6 +92,7 @@ function scanningRisk(positions: readonly MarginPosition[], market: MarginMarket
     return { p, years, volatility, now: value(p, spot, volatility, years) };
   });
   const psr = priceScanRange(market.volatility(first.contract)) * spot;
+  const longValue = base.reduce((sum, b) => sum + Math.max(0, b.p.quantity) * b.now, 0);
   let worst = 0;
   for (const s of SCENARIOS) {
     let loss = 0;
@@ -97,7 +102,7 @@ function scanningRisk(positions: readonly MarginPosition[], market: MarginMarket
     }
     worst = Math.max(worst, loss * s.weight);
   }
-  return worst;
+  return Math.max(0, worst - longValue);
 }
 
 /** SPAN and exposure of `positions`, netted per underlying (as SPAN nets a client's portfolio). */
@@ -111,7 +116,7 @@ export function portfolioMargin(positions: readonly MarginPosition[], market: Ma
   let span = 0;
   let exposure = 0;
   for (const group of byUnderlying.values()) {
-    span += scanningRisk(group, market);
+    span += spanRequirement(group, market);
     for (const p of group) {
       if (p.quantity >= 0) continue;
       const share = EXPOSURE_SHARE + (market.expiresToday(p.contract) ? EXPIRY_DAY_EXPOSURE_SHARE : 0);
