@@ -166,7 +166,7 @@ describe('kiteconnect against the sandbox', () => {
         order_type: 'LIMIT',
         price: 0.05,
       } as never);
-      await kc.modifyOrder('regular', resting.order_id, { price: 0.1 } as never);
+      await kc.modifyOrder('regular', resting.order_id, { price: 0.1 });
       await kc.cancelOrder('regular', resting.order_id);
       const orders = await kc.getOrders();
       expect(orders.map((o) => o.status)).toEqual(['COMPLETE', 'CANCELLED']);
