@@ -199,6 +199,47 @@ function basketMargins(ctx: SandboxContext, request: SandboxRequest, session: Ki
   });
 }
 
+/** `POST /charges/orders` (kiteconnect's `getvirtualContractNote`): each executed order's charges, `virtual_contract_note.json`. */
+function contractNote(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(request.body || 'null');
+  } catch {
+    return kiteFail('InputException', 'Invalid JSON: send the orders as a JSON array.');
+  }
+  const parsed = z
+    .array(
+      MarginOrderSchema.extend({
+        average_price: z.coerce.number().nonnegative(),
+        variety: z.string().optional(),
+        product: z.string().optional(),
+      }),
+    )
+    .min(1)
+    .safeParse(raw);
+  if (!parsed.success)
+    return kiteFail(
+      'InputException',
+      'Invalid orders: each needs exchange, tradingsymbol, transaction_type, quantity and average_price.',
+    );
+  return kiteOk(
+    parsed.data.map((o) => ({
+      transaction_type: o.transaction_type,
+      tradingsymbol: o.tradingsymbol,
+      exchange: o.exchange,
+      variety: o.variety ?? 'regular',
+      product: o.product ?? 'NRML',
+      order_type: o.order_type ?? 'LIMIT',
+      quantity: o.quantity,
+      price: o.average_price,
+      charges: chargesJson(
+        optionOrderCharges(o.transaction_type, o.quantity, Math.round(o.average_price * 100)),
+        'stt',
+      ),
+    })),
+  );
+}
+
 /** Routes under the Kite REST root for funds and margins. */
 export function kiteMarginRoutes(ctx: SandboxContext): Route[] {
   const auth = (h: (r: SandboxRequest, s: KiteSession) => SandboxResponse) =>
@@ -211,5 +252,6 @@ export function kiteMarginRoutes(ctx: SandboxContext): Route[] {
     { method: 'GET', pattern: '/user/margins/:segment', handler: auth((r, s) => margins(ctx, r, s)) },
     { method: 'POST', pattern: '/margins/orders', handler: auth((r) => orderMargins(ctx, r)) },
     { method: 'POST', pattern: '/margins/basket', handler: auth((r, s) => basketMargins(ctx, r, s)) },
+    { method: 'POST', pattern: '/charges/orders', handler: auth((r) => contractNote(ctx, r)) },
   ];
 }

@@ -155,6 +155,11 @@ describe('kiteconnect against the sandbox', () => {
       expect(new Set(fills.map((f) => f.average_price)).size).toBe(fills.length);
       expect(fills[0]).toMatchObject({ order_id: orderId, instrument_token: atmToken, transaction_type: 'SELL' });
       expect((await kc.getTrades()).map((f) => f.trade_id)).toEqual(fills.map((f) => f.trade_id));
+      const [note] = await kc.getvirtualContractNote([
+        { ...sell, order_id: orderId, quantity: 27 * atm.lot_size, average_price: history.at(-1)?.average_price ?? 0 },
+      ] as never[]);
+      expect(note?.charges.transaction_tax).toBeGreaterThan(0);
+      expect(note?.charges.brokerage).toBe(20);
 
       // A resting buy far under the market: modified, then cancelled.
       const resting = await kc.placeOrder('regular', {
