@@ -152,7 +152,8 @@ function orderMargins(ctx: SandboxContext, request: SandboxRequest): SandboxResp
   return kiteOk(intents.map((o) => lineJson(orderLine(ctx, o))));
 }
 
-const total = (lines: readonly MarginLine[], name: string): MarginLine => ({
+/** The sum of several margins, as a basket's `initial` (no type, symbol or leverage, charges apart). */
+const sumLines = (lines: readonly MarginLine[]): MarginLine => ({
   type: '',
   tradingsymbol: '',
   exchange: '',
@@ -160,7 +161,7 @@ const total = (lines: readonly MarginLine[], name: string): MarginLine => ({
   exposurePaise: lines.reduce((s, l) => s + l.exposurePaise, 0),
   premiumPaise: lines.reduce((s, l) => s + l.premiumPaise, 0),
   leverage: 0,
-  charges: name === 'charges' ? sumCharges(lines.flatMap((l) => (l.charges ? [l.charges] : []))) : null,
+  charges: null,
 });
 
 /**
@@ -185,14 +186,14 @@ function basketMargins(ctx: SandboxContext, request: SandboxRequest, session: Ki
   const before = portfolioMargin(held, market);
   const after = portfolioMargin([...held, ...basket], market);
   const final: MarginLine = {
-    ...total([], ''),
+    ...sumLines([]),
     spanPaise: after.spanPaise - before.spanPaise,
     exposurePaise: after.exposurePaise - before.exposurePaise,
     premiumPaise: intents.reduce((s, o) => s + (o.side === 'BUY' ? 1 : -1) * o.quantity * o.pricePaise, 0),
   };
-  const charges = total(lines, 'charges').charges;
+  const charges = sumCharges(lines.flatMap((l) => (l.charges ? [l.charges] : [])));
   return kiteOk({
-    initial: lineJson(total(lines, '')),
+    initial: lineJson(sumLines(lines)),
     final: lineJson(final),
     orders: lines.map(lineJson),
     charges: chargesJson(charges, ''),
