@@ -71,14 +71,15 @@ describe('settlement at expiry', () => {
     expect(before.map((p: { quantity: number }) => p.quantity)).toEqual([NIFTY_LOT, -NIFTY_LOT]);
 
     clock.set(EXPIRY_MS + 60_000);
+    // The index's last price of the session: the close of its last minute (no candle starts at 15:30).
     const spot = Math.round(
       (
         await kiteGet(
           sandbox,
-          `/instruments/historical/256265/minute?from=2025-12-09 15:30:00&to=2025-12-09 15:30:00`,
+          `/instruments/historical/256265/minute?from=2025-12-09 15:29:00&to=2025-12-09 15:30:00`,
           token,
         )
-      ).body.data.candles[0][1] * 100,
+      ).body.data.candles.at(-1)[4] * 100,
     );
     const positions = (await kiteGet(sandbox, '/portfolio/positions', token)).body.data.net;
     const [call, put] = positions;

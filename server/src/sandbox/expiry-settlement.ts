@@ -2,7 +2,8 @@
  * Options settle at expiry. Once an option's expiry instant has passed on the sandbox clock (15:30 IST on
  * its expiry day for NIFTY and BANKNIFTY), its resting orders are cancelled and every position still open
  * in it is closed by a settlement trade at intrinsic value, max(0, S − K) for a call and max(0, K − S) for
- * a put, with S the underlying's price at the expiry instant. The position then shows quantity 0 and
+ * a put, with S the underlying's last price at the expiry instant (NIFTY's and BANKNIFTY's expiry is their
+ * session's close, so S is the price of the session's last second). The position then shows quantity 0 and
  * its whole P&L, as an index option's cash settlement leaves it.
  */
 import type { OptionContract } from './option-chain.js';
@@ -32,7 +33,7 @@ export function settleExpired(ctx: SandboxContext): SandboxOrder[] {
   for (const leg of ctx.orders.openLegs()) {
     const contract = expired(leg.instrumentToken);
     if (!contract) continue;
-    const spot = ctx.feed.priceAt(contract.root.underlyingKey, Math.floor(contract.expiryMs / 1000));
+    const spot = ctx.pricing.spotPaise(contract, Math.floor(contract.expiryMs / 1000));
     ctx.orders.settle(leg, intrinsicPaise(contract, spot));
   }
   return cancelled;

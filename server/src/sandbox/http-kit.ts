@@ -15,6 +15,8 @@ export interface SandboxRequest {
   query: URLSearchParams;
   /** The urlencoded body (empty for other bodies). */
   form: URLSearchParams;
+  /** The body as sent (Kite's margin calculators take JSON). */
+  body: string;
   headers: IncomingHttpHeaders;
   params: Record<string, string>;
   cookies: Record<string, string>;

@@ -86,6 +86,7 @@ export function mountService(app: FastifyInstance, spec: ServiceSpec, limiter: R
                 path: pathOf(req),
                 query: new URL(req.url, 'http://sandbox').searchParams,
                 form: new URLSearchParams(isForm && typeof req.body === 'string' ? req.body : ''),
+                body: typeof req.body === 'string' ? req.body : '',
                 headers: req.headers,
                 params: req.params as Record<string, string>,
                 cookies: parseCookies(req.headers.cookie),

@@ -2,9 +2,15 @@
  * Prices of listed instruments at any second: indices straight from their walk, options by
  * Black–Scholes on the underlying's price at that same second (frozen at expiry). History and the live
  * feed both read `ltpPaise`/`aggregate`, so option candles equal aggregated option ticks too.
+ *
+ * NSE's indices and their options move only in NSE's session (market-session.ts): outside it their price
+ * is the last session second's, candles cover session seconds only, and no volume trades. The walks run on
+ * underneath, so the next session opens where the walk then stands (a gap, as markets open). The sandbox's
+ * own 24×7 index and its options have no session.
  */
 import { optionPremiumMinor, YEAR_MS } from './black-scholes.js';
 import type { SandboxInstrument } from './instrument-universe.js';
+import { isInSession, lastSessionSecond, sessionSlices, type MarketSession } from './market-session.js';
 import { OPTION_TICK_PAISE, type OptionContract } from './option-chain.js';
 import type { Ohlcv, PriceFeed } from './price-feed.js';
 import { hashInts } from './price-hash.js';
@@ -31,6 +37,37 @@ export interface InstrumentPricing {
   openInterest(instrument: SandboxInstrument, second: number): number;
   /** Contracts traded in `second` (0 for indices). */
   volumeAt(instrument: SandboxInstrument, second: number): number;
+  /** Whether the instrument's price can move at `second` (inside its session, or it has none). */
+  isTrading(instrument: SandboxInstrument, second: number): boolean;
+  /** The second whose figures stand at `second`: itself while trading, else its session's last second. */
+  standingSecond(instrument: SandboxInstrument, second: number): number;
+  /** The option's underlying at `second` as the market shows it (standing still outside the session). */
+  spotPaise(contract: OptionContract, second: number): number;
+}
+
+/** The session an instrument moves in; undefined for the sandbox's 24×7 instruments. */
+export function sessionOf(instrument: SandboxInstrument): MarketSession | undefined {
+  return instrument.kind === 'index' ? instrument.spec.session : instrument.contract.root.session;
+}
+
+/** Merges consecutive ranges' figures into one. */
+function mergeOhlcv(parts: readonly (Ohlcv | null)[]): Ohlcv | null {
+  let merged: Ohlcv | null = null;
+  for (const p of parts) {
+    if (!p) continue;
+    merged = merged
+      ? {
+          open: merged.open,
+          high: Math.max(merged.high, p.high),
+          low: Math.min(merged.low, p.low),
+          close: p.close,
+          volume: merged.volume + p.volume,
+          quoteVolume: merged.quoteVolume + p.quoteVolume,
+          trades: merged.trades + p.trades,
+        }
+      : { ...p };
+  }
+  return merged;
 }
 
 const IST_OFFSET_SECONDS = 19_800;
@@ -71,13 +108,20 @@ export function createVolatilityShocks(): VolatilityShocks {
 
 const NO_SHOCKS: VolatilityShocks = { shock: () => undefined, factorAt: () => 1 };
 
-function premium(c: OptionContract, spot: number, second: number, shocks: VolatilityShocks): number {
+/** The premium with `spot` at the time left from `second`; the volatility shock is the one of `shockSecond`. */
+function premium(
+  c: OptionContract,
+  spot: number,
+  second: number,
+  shocks: VolatilityShocks,
+  shockSecond = second,
+): number {
   const years = Math.max(0, c.expiryMs - second * 1000) / YEAR_MS;
   return optionPremiumMinor({
     spot,
     strike: c.strikePaise,
     years,
-    volatility: c.root.volatility * shocks.factorAt(c.root.root, second),
+    volatility: c.root.volatility * shocks.factorAt(c.root.root, shockSecond),
     type: c.type,
     tickMinor: OPTION_TICK_PAISE,
   });
@@ -85,7 +129,8 @@ function premium(c: OptionContract, spot: number, second: number, shocks: Volati
 
 /** Options trade a fixed size every few seconds, so volume over any range has a closed form. */
 function optionTradePattern(c: OptionContract): { period: number; quantity: number } {
-  return { period: 3 + (c.exchangeToken % 5), quantity: c.root.lotSize * (1 + (Math.floor(c.exchangeToken / 5) % 3)) };
+  const key = Math.floor(c.marketKey / 256);
+  return { period: 3 + (key % 5), quantity: c.root.lotSize * (1 + (Math.floor(key / 5) % 3)) };
 }
 
 function optionVolume(c: OptionContract, from: number, to: number): number {
@@ -107,21 +152,40 @@ class SandboxPricing implements InstrumentPricing {
 
   ltpPaise(instrument: SandboxInstrument, second: number): number {
     return instrument.kind === 'index'
-      ? this.feed.priceAt(instrument.walkKey, second)
+      ? this.feed.priceAt(instrument.walkKey, lastSessionSecond(instrument.spec.session, second))
       : this.optionLtp(instrument.contract, second);
   }
 
   aggregate(instrument: SandboxInstrument, from: number, to: number): Ohlcv | null {
-    return instrument.kind === 'index'
-      ? this.feed.aggregate(instrument.walkKey, from, to)
-      : this.aggregateOption(instrument.contract, from, to);
+    const slices = sessionSlices(sessionOf(instrument), from, to);
+    return mergeOhlcv(
+      slices.map(([a, b]) =>
+        instrument.kind === 'index'
+          ? this.feed.aggregate(instrument.walkKey, a, b)
+          : this.aggregateOption(instrument.contract, a, b),
+      ),
+    );
+  }
+
+  isTrading(instrument: SandboxInstrument, second: number): boolean {
+    return isInSession(sessionOf(instrument), second);
+  }
+
+  standingSecond(instrument: SandboxInstrument, second: number): number {
+    return lastSessionSecond(sessionOf(instrument), second);
+  }
+
+  spotPaise(c: OptionContract, second: number): number {
+    return this.feed.priceAt(c.root.underlyingKey, lastSessionSecond(c.root.session, second));
   }
 
   dayStats(instrument: SandboxInstrument, second: number): DayStats {
     if (instrument.kind === 'option') return this.optionDayStats(instrument.contract, second);
-    const dayStart = istDayStart(second);
-    const { open, high, low } = this.feed.aggregate(instrument.walkKey, dayStart, second + 1) as Ohlcv;
-    const close = this.feed.priceAt(instrument.walkKey, dayStart - 1);
+    // The day a quote shows is the latest session's, standing still after its close.
+    const last = this.standingSecond(instrument, second);
+    const dayStart = istDayStart(last);
+    const { open, high, low } = this.aggregate(instrument, dayStart, last + 1) ?? this.flat(instrument, last);
+    const close = this.ltpPaise(instrument, dayStart - 1);
     return {
       openPaise: open,
       highPaise: high,
@@ -136,16 +200,29 @@ class SandboxPricing implements InstrumentPricing {
   openInterest(instrument: SandboxInstrument, second: number): number {
     if (instrument.kind === 'index') return 0;
     const day = Math.floor((second + IST_OFFSET_SECONDS) / SECONDS_PER_DAY);
-    return instrument.contract.root.lotSize * (500 + (hashInts(this.seed, instrument.instrumentToken, day) % 4000));
+    return instrument.contract.root.lotSize * (500 + (hashInts(this.seed, instrument.marketKey, day) % 4000));
   }
 
   volumeAt(instrument: SandboxInstrument, second: number): number {
-    return instrument.kind === 'index' ? 0 : optionVolume(instrument.contract, second, second + 1);
+    if (instrument.kind === 'index' || !this.isTrading(instrument, second)) return 0;
+    return optionVolume(instrument.contract, second, second + 1);
   }
 
+  /** A range with one price (for a day whose session has not opened yet). */
+  private flat(instrument: SandboxInstrument, second: number): Ohlcv {
+    const p = this.ltpPaise(instrument, second);
+    return { open: p, high: p, low: p, close: p, volume: 0, quoteVolume: 0, trades: 0 };
+  }
+
+  /**
+   * The premium at `second`: Black–Scholes on the underlying and the time left at the second that stands
+   * (the session's last, outside it); at and after expiry, the intrinsic value on the underlying's last price.
+   */
   private optionLtp(c: OptionContract, second: number): number {
-    const at = Math.min(second, expirySecond(c));
-    return premium(c, this.feed.priceAt(c.root.underlyingKey, at), at, this.shocks);
+    const expiry = expirySecond(c);
+    const at = lastSessionSecond(c.root.session, Math.min(second, expiry));
+    const spot = this.feed.priceAt(c.root.underlyingKey, at);
+    return premium(c, spot, second >= expiry ? expiry : at, this.shocks, at);
   }
 
   private spotDay(key: string, from: number, to: number): Ohlcv | null {
@@ -182,23 +259,32 @@ class SandboxPricing implements InstrumentPricing {
   }
 
   private optionDayStats(c: OptionContract, second: number): DayStats {
-    const dayStart = istDayStart(second);
-    const open = this.optionLtp(c, dayStart);
-    const last = this.optionLtp(c, second);
-    const spot = this.spotDay(c.root.underlyingKey, dayStart, second + 1);
-    const at = Math.min(second, expirySecond(c));
+    // The day a quote shows is the latest session's, standing still after its close.
+    const last = lastSessionSecond(c.root.session, second);
+    const dayStart = istDayStart(last);
+    const [opening] = sessionSlices(c.root.session, dayStart, last + 1)[0] ?? [last];
+    const open = this.optionLtp(c, opening);
+    const close = this.optionLtp(c, last);
+    const spot = mergeOhlcv(
+      sessionSlices(c.root.session, dayStart, last + 1).map(([a, b]) => this.spotDay(c.root.underlyingKey, a, b)),
+    );
+    const at = Math.min(last, expirySecond(c));
     // Premiums move with spot, so the day's spot extremes bound the premium's (time decay aside).
-    const fromHigh = spot ? premium(c, spot.high, at, this.shocks) : last;
-    const fromLow = spot ? premium(c, spot.low, at, this.shocks) : last;
-    const high = Math.max(open, last, fromHigh, fromLow);
-    const low = Math.min(open, last, fromHigh, fromLow);
+    const fromHigh = spot ? premium(c, spot.high, at, this.shocks) : close;
+    const fromLow = spot ? premium(c, spot.low, at, this.shocks) : close;
+    const high = Math.max(open, close, fromHigh, fromLow);
+    const low = Math.min(open, close, fromHigh, fromLow);
+    const volume = sessionSlices(c.root.session, dayStart, last + 1).reduce(
+      (sum, [a, b]) => sum + optionVolume(c, a, b),
+      0,
+    );
     return {
       openPaise: open,
       highPaise: high,
       lowPaise: low,
       closePaise: this.optionLtp(c, dayStart - 1),
-      volume: optionVolume(c, dayStart, second + 1),
-      averagePricePaise: Math.round((open + high + low + last) / 4 / OPTION_TICK_PAISE) * OPTION_TICK_PAISE,
+      volume,
+      averagePricePaise: Math.round((open + high + low + close) / 4 / OPTION_TICK_PAISE) * OPTION_TICK_PAISE,
       lastQuantity: optionTradePattern(c).quantity,
     };
   }

@@ -19,6 +19,8 @@ import { KITE_INDICES, OPTION_ROOTS, type KiteIndexSpec } from './sandbox-market
 export interface IndexInstrument {
   kind: 'index';
   instrumentToken: number;
+  /** What its synthetic market figures are hashed from (option-chain.ts `marketKey`): its token. */
+  marketKey: number;
   exchange: 'NSE';
   tradingsymbol: string;
   walkKey: string;
@@ -29,6 +31,8 @@ export interface IndexInstrument {
 export interface OptionInstrument {
   kind: 'option';
   instrumentToken: number;
+  /** What its synthetic market figures are hashed from (option-chain.ts `marketKey`). */
+  marketKey: number;
   exchange: 'NFO';
   tradingsymbol: string;
   walkKey: string;
@@ -57,7 +61,8 @@ const DAY_MS = 86_400_000;
 
 function indexInstrument(spec: KiteIndexSpec): IndexInstrument {
   const { instrumentToken, tradingsymbol } = spec;
-  return { kind: 'index', instrumentToken, exchange: 'NSE', tradingsymbol, walkKey: spec.walk.key, spec };
+  const walkKey = spec.walk.key;
+  return { kind: 'index', instrumentToken, marketKey: instrumentToken, exchange: 'NSE', tradingsymbol, walkKey, spec };
 }
 
 function optionInstrument(contract: OptionContract): OptionInstrument {
@@ -65,6 +70,7 @@ function optionInstrument(contract: OptionContract): OptionInstrument {
   return {
     kind: 'option',
     instrumentToken,
+    marketKey: contract.marketKey,
     exchange: 'NFO',
     tradingsymbol,
     walkKey: contract.root.underlyingKey,

@@ -158,7 +158,10 @@ describe('OrderBook', () => {
 
   it('places a rejected order as REJECTED with its message and no fill', () => {
     const book = new OrderBook(fakeMarket({ 0: levels(10_000, [5, 5, 5, 5, 5]) }));
-    const order = book.place('AB1234', request(), NOW, 'Insufficient funds.');
+    const order = book.place('AB1234', request(), NOW, {
+      message: 'Insufficient funds.',
+      raw: 'RMS:Insufficient funds.',
+    });
     expect(order).toMatchObject({ status: 'REJECTED', statusMessage: 'Insufficient funds.', filledQuantity: 0 });
     expect(book.positions('AB1234')).toEqual([]);
   });

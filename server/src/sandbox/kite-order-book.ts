@@ -48,6 +48,28 @@ export interface OrderRequest {
   autosliceParentId: string | null;
 }
 
+/** One fill of an order at one price level: Kite's trade (`GET /trades`, `GET /orders/{id}/trades`). */
+export interface SandboxTrade {
+  /** Kite-style 8-digit id, unique in the sandbox. */
+  tradeId: string;
+  orderId: string;
+  userId: string;
+  exchange: string;
+  tradingsymbol: string;
+  instrumentToken: number;
+  product: string;
+  transactionType: 'BUY' | 'SELL';
+  quantity: number;
+  pricePaise: number;
+  fillMs: number;
+}
+
+/** Why an order was REJECTED: the message a trader reads and the RMS text beside it (`status_message_raw`). */
+export interface Rejection {
+  message: string;
+  raw: string;
+}
+
 /** Where an order stands. */
 export type OrderStatus = 'OPEN' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
 
@@ -57,6 +79,8 @@ export interface SandboxOrder extends OrderRequest {
   userId: string;
   status: OrderStatus;
   statusMessage: string | null;
+  /** Kite's `status_message_raw` of a rejection (e.g. `RMS:Margin Exceeds,…`); null otherwise. */
+  statusMessageRaw: string | null;
   placedMs: number;
   updatedMs: number;
   modifiedMs: number | null;
@@ -100,6 +124,10 @@ export interface OrderBookSnapshot {
   legs: Leg[];
   /** What recent orders took from the depth, so no second's depth is taken twice. */
   usedDepth: DepthLedgerSnapshot;
+  /** Every fill, oldest first. */
+  trades: SandboxTrade[];
+  /** The last trade id's sequence number. */
+  tradeSequence: number;
 }
 
 /** Missed price steps an order catches up on when matching runs late (e.g. after a clock jump). */
@@ -120,6 +148,8 @@ export class OrderBook {
   private readonly legs = new Map<string, Leg>();
   private ledger = new DepthLedger();
   private sequence = 0;
+  private readonly trades: SandboxTrade[] = [];
+  private tradeSequence = 0;
 
   /** `onChange` runs after every change to orders, fills or positions (the state file saves then). */
   constructor(
@@ -138,6 +168,8 @@ export class OrderBook {
       if (order.status === 'OPEN') book.open.add(order);
     }
     for (const leg of snapshot.legs) book.legs.set(legKey(leg), { ...leg });
+    book.trades.push(...snapshot.trades.map((t) => ({ ...t })));
+    book.tradeSequence = snapshot.tradeSequence;
     return book;
   }
 
@@ -148,6 +180,8 @@ export class OrderBook {
       orders: [...this.orders.values()].map((order) => ({ ...order })),
       legs: [...this.legs.values()].map((leg) => ({ ...leg })),
       usedDepth: this.ledger.toSnapshot(),
+      trades: this.trades.map((t) => ({ ...t })),
+      tradeSequence: this.tradeSequence,
     };
   }
 
@@ -155,7 +189,7 @@ export class OrderBook {
    * Places an order and matches it against the current step's depth. `rejection` places it only to
    * reject it with that status message, as Kite's RMS does (the reply still carries its order_id).
    */
-  place(userId: string, request: OrderRequest, nowMs: number, rejection: string | null = null): SandboxOrder {
+  place(userId: string, request: OrderRequest, nowMs: number, rejection: Rejection | null = null): SandboxOrder {
     const second = Math.floor(nowMs / 1000);
     const order: SandboxOrder = {
       ...request,
@@ -163,6 +197,7 @@ export class OrderBook {
       userId,
       status: 'OPEN',
       statusMessage: null,
+      statusMessageRaw: null,
       placedMs: nowMs,
       updatedMs: nowMs,
       modifiedMs: null,
@@ -173,7 +208,8 @@ export class OrderBook {
     this.orders.set(order.orderId, order);
     if (rejection !== null) {
       order.status = 'REJECTED';
-      order.statusMessage = rejection;
+      order.statusMessage = rejection.message;
+      order.statusMessageRaw = rejection.raw;
       return order;
     }
     this.open.add(order);
@@ -279,6 +315,19 @@ export class OrderBook {
     return [...this.legs.values()].filter((l) => l.userId === userId);
   }
 
+  /** A user's trades of the day (IST), oldest first; of one order when `orderId` is given. */
+  tradesOf(userId: string, nowMs: number, orderId?: string): SandboxTrade[] {
+    return this.trades.filter(
+      (t) =>
+        t.userId === userId && isSameTradingDay(t.fillMs, nowMs) && (orderId === undefined || t.orderId === orderId),
+    );
+  }
+
+  /** A user's OPEN orders. */
+  openOrders(userId: string): SandboxOrder[] {
+    return [...this.open].filter((o) => o.userId === userId);
+  }
+
   /** Every user's legs that still hold a quantity. */
   openLegs(): Leg[] {
     return [...this.legs.values()].filter((l) => l.buyQuantity !== l.sellQuantity);
@@ -295,12 +344,14 @@ export class OrderBook {
     };
     const fills = this.ledger.take(want, depth, second);
     if (fills.length === 0) return;
+    const fillMs = Math.max(order.placedMs, second * 1000);
     for (const fill of fills) {
       order.filledQuantity += fill.quantity;
       order.filledValuePaise += fill.quantity * fill.pricePaise;
       this.book(this.legOf(order), order.transactionType, fill);
+      this.recordTrade(order, fill, fillMs);
     }
-    order.updatedMs = Math.max(order.placedMs, second * 1000);
+    order.updatedMs = fillMs;
     if (order.filledQuantity >= order.quantity) this.close(order, 'COMPLETE', order.updatedMs, null);
   }
 
@@ -338,6 +389,24 @@ export class OrderBook {
       leg.sellValue += fill.quantity * fill.pricePaise;
     }
     this.onChange();
+  }
+
+  /** Each level an order takes is one trade, as an exchange reports one per match. */
+  private recordTrade(order: SandboxOrder, fill: Fill, fillMs: number): void {
+    this.tradeSequence += 1;
+    this.trades.push({
+      tradeId: String(10_000_000 + this.tradeSequence),
+      orderId: order.orderId,
+      userId: order.userId,
+      exchange: order.exchange,
+      tradingsymbol: order.tradingsymbol,
+      instrumentToken: order.instrumentToken,
+      product: order.product,
+      transactionType: order.transactionType,
+      quantity: fill.quantity,
+      pricePaise: fill.pricePaise,
+      fillMs,
+    });
   }
 
   /** Kite-style 15-digit ids: IST yymmdd then a sequence number. */

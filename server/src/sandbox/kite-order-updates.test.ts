@@ -93,7 +93,10 @@ describe('order updates pushed on the Kite ticker', () => {
     expect(orderUpdatesFor(cancelled.order, 'cancelled')).toMatchObject([
       { status: 'CANCELLED', filled_quantity: LOT, cancelled_quantity: 2 * LOT, pending_quantity: 0 },
     ]);
-    const refused = b.place('AB1234', request(), NOW, 'Insufficient funds.');
+    const refused = b.place('AB1234', request(), NOW, {
+      message: 'Insufficient funds.',
+      raw: 'RMS:Insufficient funds.',
+    });
     expect(orderUpdatesFor(refused, 'placed')).toMatchObject([
       { status: 'REJECTED', status_message: 'Insufficient funds.', filled_quantity: 0 },
     ]);

@@ -380,9 +380,14 @@ describe('the close', () => {
     return { orderId: placed.body.data.order_id as string, limit };
   }
 
-  /** Moves the clock on 5 s at a time (up to `untilMs`) to the first step whose offer is within `limit`. */
-  async function untilOfferReaches(option: KiteInstrument, limit: number, untilMs: number): Promise<boolean> {
-    for (let at = clock.now() + 5000; at <= untilMs; at += 5000) {
+  /** Moves the clock on `stepMs` at a time (up to `untilMs`) to the first step whose offer is within `limit`. */
+  async function untilOfferReaches(
+    option: KiteInstrument,
+    limit: number,
+    untilMs: number,
+    stepMs = 5000,
+  ): Promise<boolean> {
+    for (let at = clock.now() + stepMs; at <= untilMs; at += stepMs) {
       clock.set(at);
       if (((await quoteOf(option)).depth.sell[0].price as number) <= limit) return true;
     }
@@ -398,9 +403,11 @@ describe('the close', () => {
 
     clock.set(istAt('15:29:59'));
     const atClose = await restingBuy(option);
-    // The sandbox's prices move on after the close, and the offer does come to the order's limit...
-    expect(await untilOfferReaches(option, atClose.limit, istAt('17:30:00'))).toBe(true);
-    // ...but the exchange is shut: nothing trades.
+    const closing = await quoteOf(option);
+    // After the close the quote stands still, as Kite's does: the offer never comes to the order's limit...
+    expect(await untilOfferReaches(option, atClose.limit, istAt('17:30:00'), 60_000)).toBe(false);
+    expect(await quoteOf(option)).toMatchObject({ last_price: closing.last_price, depth: closing.depth });
+    // ...and the exchange is shut: nothing trades.
     expect(await lastState(atClose.orderId)).toMatchObject({ status: 'OPEN', filled_quantity: 0 });
   });
 });

@@ -3,7 +3,7 @@
  * `positions.json`, `generate_session.json`). Rupee floats appear only here, at the wire.
  */
 import { formatKiteDateTime } from '../protocols/kite-rest.js';
-import type { Leg, SandboxOrder } from './kite-order-book.js';
+import type { Leg, SandboxOrder, SandboxTrade } from './kite-order-book.js';
 import type { KiteSession } from './kite-sessions.js';
 import { protectionTags } from './market-protection.js';
 
@@ -46,7 +46,7 @@ export function orderJson(order: SandboxOrder, view: Partial<OrderView> = {}): R
     parent_order_id: null,
     status,
     status_message: isRejected || status === 'CANCELLED' ? order.statusMessage : null,
-    status_message_raw: isRejected && order.statusMessage !== null ? `RMS:${order.statusMessage}` : null,
+    status_message_raw: isRejected ? order.statusMessageRaw : null,
     order_timestamp: formatKiteDateTime(order.placedMs),
     exchange_update_timestamp: isRejected ? null : formatKiteDateTime(atMs),
     exchange_timestamp: isRejected ? null : formatKiteDateTime(order.placedMs),
@@ -170,5 +170,28 @@ export function sessionJson(session: KiteSession): object {
     silo: '',
     login_time: formatKiteDateTime(session.loginMs),
     meta: { demat_consent: 'physical' },
+  };
+}
+
+/**
+ * A trade as `GET /trades` and `GET /orders/{id}/trades` list it (kiteconnect-mocks `trades.json`): one per
+ * fill. `order_timestamp` is a bare `HH:MM:SS`, as in Kite's replies; the other two times are full.
+ */
+export function tradeJson(trade: SandboxTrade): object {
+  const at = formatKiteDateTime(trade.fillMs);
+  return {
+    trade_id: trade.tradeId,
+    order_id: trade.orderId,
+    exchange: trade.exchange,
+    tradingsymbol: trade.tradingsymbol,
+    instrument_token: trade.instrumentToken,
+    product: trade.product,
+    average_price: rupees(trade.pricePaise),
+    quantity: trade.quantity,
+    exchange_order_id: `1${trade.orderId}`,
+    transaction_type: trade.transactionType,
+    fill_timestamp: at,
+    order_timestamp: at.slice(11),
+    exchange_timestamp: at,
   };
 }

@@ -38,9 +38,9 @@ function emptyDepth(): Depth {
  * level). Quotes show it and orders fill against it, so what `/quote` shows at a second is what an order
  * can take then.
  */
-export function syntheticDepth(token: number, lotSize: number, lastPaise: number, second: number): Depth {
+export function syntheticDepth(marketKey: number, lotSize: number, lastPaise: number, second: number): Depth {
   const level = (side: number, k: number): DepthLevel => {
-    const h = hashInts(token, second, side * 8 + k);
+    const h = hashInts(marketKey, second, side * 8 + k);
     const price =
       side === 0 ? Math.max(OPTION_TICK_PAISE, lastPaise - k * OPTION_TICK_PAISE) : lastPaise + k * OPTION_TICK_PAISE;
     return { quantity: lotSize * (1 + (h % 20)), pricePaise: price, orders: 1 + ((h >>> 8) % 6) };
@@ -49,13 +49,15 @@ export function syntheticDepth(token: number, lotSize: number, lastPaise: number
 }
 
 /** The snapshot of `instrument` during `second`. */
-export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrument, second: number): Snapshot {
+export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrument, atSecond: number): Snapshot {
+  // Outside its session an NSE instrument's quote stands still at its last session second, times included.
+  const second = pricing.standingSecond(instrument, atSecond);
   const last = pricing.ltpPaise(instrument, second);
   const day = pricing.dayStats(instrument, second);
   const isIndex = instrument.kind === 'index';
   const oi = pricing.openInterest(instrument, second);
   const lot = isIndex ? 0 : instrument.contract.root.lotSize;
-  const h = hashInts(instrument.instrumentToken, second);
+  const h = hashInts(instrument.marketKey, second);
   return {
     instrumentToken: instrument.instrumentToken,
     isIndex,
@@ -75,7 +77,7 @@ export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrume
     oi,
     oiDayHigh: oi,
     oiDayLow: oi,
-    depth: isIndex ? emptyDepth() : syntheticDepth(instrument.instrumentToken, lot, last, second),
+    depth: isIndex ? emptyDepth() : syntheticDepth(instrument.marketKey, lot, last, second),
   };
 }
 

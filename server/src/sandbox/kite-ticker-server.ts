@@ -69,7 +69,20 @@ class KiteTicker implements KiteTickerServer {
 
   onStep(second: number): void {
     const cache: TickCache = new Map();
-    for (const c of this.connections) if (c.modes.size > 0) this.sendTicks(c, c.modes, second, cache);
+    // Outside its session an NSE instrument does not move, and Kite's ticker sends it nothing.
+    const isLive = (token: number) => {
+      const instrument = this.ctx.universe.resolveToken(token, this.ctx.clock.now());
+      return instrument !== null && this.ctx.pricing.isTrading(instrument, second);
+    };
+    for (const c of this.connections) {
+      if (c.modes.size === 0) continue;
+      this.sendTicks(
+        c,
+        [...c.modes].filter(([token]) => isLive(token)),
+        second,
+        cache,
+      );
+    }
   }
 
   pushOrder(order: SandboxOrder, event: OrderEvent, before?: FillState): void {

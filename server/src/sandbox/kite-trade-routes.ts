@@ -1,13 +1,15 @@
 /**
  * Kite session, order and portfolio endpoints.
  */
+import { marginCheck } from './account-margins.js';
 import { settleExpired } from './expiry-settlement.js';
+import type { OptionContract } from './option-chain.js';
 import { planSlices } from './freeze-limits.js';
 import { marketClosedReason } from './market-hours.js';
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
 import type { OrderRequest, SandboxOrder } from './kite-order-book.js';
 import { parseChange, parsePlacement } from './kite-order-form.js';
-import { orderHistoryJson, orderJson, positionsJson, sessionJson } from './kite-presenters.js';
+import { orderHistoryJson, orderJson, positionsJson, sessionJson, tradeJson } from './kite-presenters.js';
 import type { KiteSession } from './kite-sessions.js';
 import { kiteFail, kiteOk, nowSecond, withKiteAuth, type SandboxContext } from './sandbox-context.js';
 
@@ -27,9 +29,25 @@ function logout(ctx: SandboxContext, request: SandboxRequest): SandboxResponse {
   return isRevoked ? kiteOk(true) : kiteFail('TokenException', 'Incorrect `api_key` or `access_token`.');
 }
 
-/** Places one order (or rejects it, when a `reject_orders` fault is queued) and tells its owner. */
-function placeOne(ctx: SandboxContext, userId: string, request: OrderRequest, nowMs: number): SandboxOrder {
-  const order = ctx.orders.place(userId, request, nowMs, ctx.rejections.take());
+/**
+ * Places one order and tells its owner. It is REJECTED, as Kite's RMS rejects, when a `reject_orders` fault
+ * is queued or the account's funds cannot carry its margin (account-margins.ts).
+ */
+function placeOne(
+  ctx: SandboxContext,
+  userId: string,
+  request: OrderRequest,
+  contract: OptionContract,
+  nowMs: number,
+): SandboxOrder {
+  const intent = {
+    contract,
+    side: request.transactionType,
+    quantity: request.quantity,
+    pricePaise: request.pricePaise,
+  };
+  const rejection = ctx.rejections.take() ?? marginCheck(ctx, userId, intent);
+  const order = ctx.orders.place(userId, request, nowMs, rejection);
   ctx.notifyOrder(order, 'placed');
   return order;
 }
@@ -52,10 +70,12 @@ function placeOrder(ctx: SandboxContext, request: SandboxRequest, session: KiteS
   // on when the sandbox last looked.
   matchOpenOrders(ctx);
   const nowMs = ctx.clock.now();
-  if (!isAutoslice) return kiteOk({ order_id: placeOne(ctx, session.userId, order, nowMs).orderId });
+  const { contract } = instrument;
+  if (!isAutoslice) return kiteOk({ order_id: placeOne(ctx, session.userId, order, contract, nowMs).orderId });
   const parentId = ctx.orders.reserveId(nowMs);
   const children = plan.sizes.map((quantity) => ({
-    order_id: placeOne(ctx, session.userId, { ...order, quantity, autosliceParentId: parentId }, nowMs).orderId,
+    order_id: placeOne(ctx, session.userId, { ...order, quantity, autosliceParentId: parentId }, contract, nowMs)
+      .orderId,
   }));
   return kiteOk({ order_id: parentId, children });
 }
@@ -153,6 +173,23 @@ export function kiteTradeRoutes(ctx: SandboxContext): Route[] {
         return kiteOk(orderHistoryJson(order));
       }),
     },
+    {
+      method: 'GET',
+      pattern: '/orders/:orderId/trades',
+      handler: withMatching((r, s) => {
+        const order = ctx.orders.get(s.userId, r.params.orderId ?? '', ctx.clock.now());
+        if (!order) return kiteFail('InputException', "Couldn't find that `order_id`.");
+        return kiteOk(ctx.orders.tradesOf(s.userId, ctx.clock.now(), order.orderId).map(tradeJson));
+      }),
+    },
+    {
+      method: 'GET',
+      pattern: '/trades',
+      handler: withMatching((_r, s) => kiteOk(ctx.orders.tradesOf(s.userId, ctx.clock.now()).map(tradeJson))),
+    },
+    // An F&O account holds no delivery shares: Kite answers an empty list (kiteconnect-mocks `holdings.json`
+    // shape for the rows it would hold).
+    { method: 'GET', pattern: '/portfolio/holdings', handler: auth(() => kiteOk([])) },
     {
       method: 'GET',
       pattern: '/portfolio/positions',

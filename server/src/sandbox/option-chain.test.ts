@@ -110,6 +110,30 @@ describe('chains', () => {
     );
   });
 
+  it("keeps every token in Kite's range: below 2^31 (KiteTicker reads them signed), nine digits, distinct", () => {
+    const contractOf = new Map<number, string>();
+    const problems: string[] = [];
+    // A year of chains, a week apart: every contract listed meanwhile, weekly and monthly.
+    for (let week = 0; week < 53; week++) {
+      const at = TUESDAY + week * 7 * 86_400_000;
+      const chains = [
+        ...buildOptionChain(NIFTY, at, 2_400_000),
+        ...buildOptionChain(BANKNIFTY, at, 5_200_000),
+        ...buildOptionChain(SANDBOX, at, 1_000_000),
+      ];
+      for (const c of chains) {
+        const name = `${c.tradingsymbol}@${c.expiry}`;
+        const token = c.instrumentToken;
+        if (token >= 2 ** 31 || token < 100_000_000) problems.push(`${name}: ${token} out of range`);
+        if (c.exchangeToken !== token >> 8) problems.push(`${name}: exchange token ${c.exchangeToken}`);
+        if ((contractOf.get(token) ?? name) !== name) problems.push(`${name} and ${contractOf.get(token)}: ${token}`);
+        contractOf.set(token, name);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect(contractOf.size).toBeGreaterThan(1_342);
+  });
+
   it('keeps tokens stable across days and rebuilds expired contracts from their token', () => {
     const token = optionInstrumentToken(NIFTY, '2025-12-09', 2_450_000, 'PE');
     const [contract] = buildOptionChain(NIFTY, TUESDAY, 2_450_000).filter((c) => c.instrumentToken === token);

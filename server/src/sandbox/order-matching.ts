@@ -32,7 +32,7 @@ export function createDepthSource(
       if (instrument?.kind !== 'option' || second * 1000 >= instrument.contract.expiryMs) return null;
       if (marketClosedReason(instrument.contract.root, second * 1000) !== null) return null;
       const last = pricing.ltpPaise(instrument, second);
-      return syntheticDepth(token, instrument.contract.root.lotSize, last, second);
+      return syntheticDepth(instrument.marketKey, instrument.contract.root.lotSize, last, second);
     },
   };
 }

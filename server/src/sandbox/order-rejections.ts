@@ -4,6 +4,8 @@
  * REJECTED, `status_message` "Insufficient funds…"), rather than refused with an error reply.
  */
 
+import type { Rejection } from './kite-order-book.js';
+
 /** What a rejected order says when the fault named no message. */
 export const DEFAULT_REJECTION_MESSAGE = 'Order rejected by the sandbox exchange (injected fault).';
 
@@ -16,13 +18,13 @@ export class OrderRejections {
     if (count > 0) this.queued.push({ remaining: count, message });
   }
 
-  /** The rejection for the order being placed now, if one is queued. */
-  take(): string | null {
+  /** The rejection for the order being placed now, if one is queued (its raw text is `RMS:<message>`). */
+  take(): Rejection | null {
     const head = this.queued[0];
     if (!head) return null;
     head.remaining -= 1;
     if (head.remaining <= 0) this.queued.shift();
-    return head.message;
+    return { message: head.message, raw: `RMS:${head.message}` };
   }
 
   /** Forgets every queued rejection. */

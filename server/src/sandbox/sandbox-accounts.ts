@@ -61,3 +61,10 @@ export function sandboxTotpCode(nowMs: number): string {
 export function isValidSandboxTotp(code: string, nowMs: number): boolean {
   return authenticator.clone({ epoch: nowMs, window: 1 }).check(code, SANDBOX_TOTP_SECRET);
 }
+
+/**
+ * The cash every sandbox Kite account opens with: ₹1,00,00,000 (one crore), an F&O trader's account large
+ * enough that an order the exchange takes (up to NIFTY's freeze quantity, 27 lots) is not refused for funds
+ * unless it means to be, yet small enough that margin is real: a short NIFTY lot blocks about ₹1.5 lakh.
+ */
+export const DEFAULT_FUNDS_PAISE = 1_00_00_000_00;

@@ -35,6 +35,8 @@ export interface SandboxContext {
   kiteRedirectUrl: () => string;
   /** How often each order's history (`GET /orders/{id}`) was served, by order id: test tooling (`/control/orders`). */
   historyReads: Map<string, number>;
+  /** The cash every account opens with (account-margins.ts). */
+  fundsPaise: number;
   /** Pushes the updates of an order's change to its owner's ticker connections (kite-order-updates.ts). */
   notifyOrder: (order: SandboxOrder, event: OrderEvent, before?: FillState) => void;
 }

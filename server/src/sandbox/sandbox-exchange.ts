@@ -20,6 +20,7 @@ import { binanceSpec, kiteApiSpec, kiteLoginSpec, mountService } from './http-se
 import { createInstrumentPricing, createVolatilityShocks } from './instrument-pricing.js';
 import { createUniverseSource } from './instrument-universe.js';
 import { kiteLoginRoutes } from './kite-login-routes.js';
+import { kiteMarginRoutes } from './kite-margin-routes.js';
 import { kiteMarketRoutes } from './kite-market-routes.js';
 import { OrderBook } from './kite-order-book.js';
 import { createDepthSource, type DepthSource } from './order-matching.js';
@@ -33,8 +34,10 @@ import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type Sandb
 import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock, SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
-import { ALL_WALKS } from './sandbox-market.js';
-import { readSandboxState, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { contractFromLegacyToken } from './legacy-option-tokens.js';
+import { ALL_WALKS, OPTION_ROOTS } from './sandbox-market.js';
+import { readSandboxState, SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import type { LegacyTokenMap } from './sandbox-state-migration.js';
 import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
@@ -72,6 +75,8 @@ export interface SandboxExchangeOptions {
    * at close. Without it the sandbox forgets everything when it stops.
    */
   stateFile?: string;
+  /** The cash every Kite account opens with, paise (default DEFAULT_FUNDS_PAISE, sandbox-accounts.ts). */
+  fundsPaise?: number;
 }
 
 /** Root URLs to give the product's adapters. */
@@ -173,7 +178,11 @@ function orderBookFrom({ saved, onChange }: AccountState, depth: DepthSource): O
 
 /** The state a state file keeps, taken from the running sandbox. */
 function snapshotOf(ctx: SandboxContext): SandboxStateSnapshot {
-  return { version: 1, kiteSessions: ctx.sessions.toSnapshot(), orderBook: ctx.orders.toSnapshot() };
+  return {
+    version: SANDBOX_STATE_VERSION,
+    kiteSessions: ctx.sessions.toSnapshot(),
+    orderBook: ctx.orders.toSnapshot(),
+  };
 }
 
 function createContext(options: SandboxExchangeOptions, redirect: () => string, state: AccountState): SandboxContext {
@@ -196,8 +205,17 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string, 
     rejections: new OrderRejections(),
     kiteRedirectUrl: redirect,
     historyReads: new Map(),
+    fundsPaise: options.fundsPaise ?? accounts.DEFAULT_FUNDS_PAISE,
     notifyOrder: () => undefined,
   };
+}
+
+/** Renames a version-1 state file's option tokens to the tokens the same contracts have now. */
+function legacyTokensOf(options: SandboxExchangeOptions): LegacyTokenMap {
+  const feed = createPriceFeed(seedHash(options.seed), ALL_WALKS);
+  const nowMs = (options.clock ?? { now: () => Date.now() }).now();
+  const reference = (root: (typeof OPTION_ROOTS)[number]) => feed.priceAt(root.underlyingKey, Math.floor(nowMs / 1000));
+  return (token) => contractFromLegacyToken(token, OPTION_ROOTS, nowMs, reference)?.instrumentToken ?? null;
 }
 
 /**
@@ -209,10 +227,12 @@ async function openContext(
   redirect: () => string,
 ): Promise<{ ctx: SandboxContext; saver: StateSaver | null }> {
   const file = options.stateFile;
-  const saved = file ? await readSandboxState(file) : null;
+  const saved = file ? await readSandboxState(file, legacyTokensOf(options)) : null;
   let saver: StateSaver | null = null;
   const ctx = createContext(options, redirect, { saved, onChange: () => saver?.changed() });
   if (file) saver = createStateSaver({ file, snapshot: () => snapshotOf(ctx) });
+  // Written back at once in the current version, so a migrated version-1 file is not migrated twice.
+  if (saved) saver?.changed();
   return { ctx, saver };
 }
 
@@ -263,7 +283,8 @@ function mountServices(
     const session = ctx.sessions.authenticate(authorization, ctx.authClock.now());
     return 'ok' in session ? null : session.userId;
   };
-  mountService(app, kiteApiSpec([...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx)], userOf), limiter, faults);
+  const kiteRoutes = [...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx), ...kiteMarginRoutes(ctx)];
+  mountService(app, kiteApiSpec(kiteRoutes, userOf), limiter, faults);
   mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
   mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), deps.binanceLimit), limiter, faults);
   mountControlRoutes(app, deps.control);

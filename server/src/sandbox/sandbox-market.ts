@@ -3,6 +3,7 @@
  * Index tokens keep Kite's rule that the low byte is the segment (9 = indices), so decoders treat them
  * as untradable indices exactly as for the real NIFTY 50 (256265 = 1001 × 256 + 9).
  */
+import type { MarketSession } from './market-session.js';
 import { NSE_FO_HOLIDAYS } from './nse-trading-holidays.js';
 import type { OptionRootSpec } from './option-chain.js';
 import type { WalkSpec } from './price-path.js';
@@ -14,6 +15,8 @@ export interface KiteIndexSpec {
   tradingsymbol: string;
   name: string;
   walk: WalkSpec;
+  /** When it moves (NSE's session); absent: around the clock (the sandbox's own index). */
+  session?: MarketSession;
 }
 
 /** A Binance spot symbol. Prices are cents (two decimals); quantities have `quantityDecimals`. */
@@ -31,6 +34,13 @@ const index = (key: string, basePriceMinor: number, annualVolatility: number): W
   meanVolumePerSecond: 0,
 });
 
+/**
+ * NSE's normal market: 09:15 to 15:30 IST on trading days, for index options and the indices' values alike
+ * (NSE's published trading hours; the pre-open call auction is for equities, not index options). Kite's
+ * NIFTY 50 and NIFTY BANK neither tick nor form candles outside it (docs/SANDBOX.md).
+ */
+const NSE_SESSION: MarketSession = { openMinuteIst: 555, closeMinuteIst: 930, holidays: NSE_FO_HOLIDAYS };
+
 /** The indices in the Kite instruments dump (segment INDICES, exchange NSE). */
 export const KITE_INDICES: readonly KiteIndexSpec[] = [
   {
@@ -39,6 +49,7 @@ export const KITE_INDICES: readonly KiteIndexSpec[] = [
     tradingsymbol: 'NIFTY 50',
     name: 'NIFTY 50',
     walk: index('NIFTY 50', 2_400_000, 0.14),
+    session: NSE_SESSION,
   },
   {
     instrumentToken: 260105,
@@ -46,6 +57,7 @@ export const KITE_INDICES: readonly KiteIndexSpec[] = [
     tradingsymbol: 'NIFTY BANK',
     name: 'NIFTY BANK',
     walk: index('NIFTY BANK', 5_200_000, 0.16),
+    session: NSE_SESSION,
   },
   {
     // 386719 × 256 + 9: the sandbox's own index, trading around the clock.
@@ -58,9 +70,6 @@ export const KITE_INDICES: readonly KiteIndexSpec[] = [
 ];
 
 const strikes = { strikesEachSide: 30 } as const;
-
-/** NSE's normal market for F&O: 09:15 to 15:30 IST (no pre-open for options). */
-const NSE_SESSION = { openMinuteIst: 555, closeMinuteIst: 930 } as const;
 
 /**
  * The option roots, as NSE lists them on 23 Nov 2026 (sources in docs/SANDBOX.md, "Exchange rules"):

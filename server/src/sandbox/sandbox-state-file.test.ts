@@ -118,7 +118,7 @@ describe('a sandbox with a state file', () => {
     expect(fs.readdirSync(dir)).toEqual(['sandbox-state.json']);
     expect(fs.statSync(stateFile).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    expect(saved).toMatchObject({ version: 1, kiteSessions: { sessions: [{ userId: 'AB1234' }] } });
+    expect(saved).toMatchObject({ version: 2, kiteSessions: { sessions: [{ userId: 'AB1234' }] } });
   });
 
   it('starts fresh when the file does not exist yet, and writes nothing until something changes', async () => {
@@ -136,7 +136,7 @@ describe('a sandbox with a state file', () => {
   it.each([
     ['is not JSON', '{"version":1,"kiteSess', /is not valid JSON/],
     ['is empty', '', /is not valid JSON/],
-    ['is another version', '{"version":2}', /has version 2, and this sandbox reads version 1/],
+    ['is another version', '{"version":3}', /has version 3, and this sandbox reads versions 1 and 2/],
     ['lacks the orders', JSON.stringify({ version: 1, kiteSessions: {} }), /does not hold a sandbox state/],
   ])('refuses to start on a file that %s, naming it, and leaves it as it was', async (_case, text, reason) => {
     fs.writeFileSync(stateFile, text);
@@ -145,6 +145,78 @@ describe('a sandbox with a state file', () => {
     await expect(starting).rejects.toThrow(reason);
     await expect(starting).rejects.toThrow(stateFile);
     expect(fs.readFileSync(stateFile, 'utf8')).toBe(text);
+  });
+
+  it("renames a version-1 file's option tokens, which reached 2^31, to today's and gives its fills trades", async () => {
+    // Version 1's token of the SANDBOX 12 Dec 2025 10,000 call: root 2, expiry day 2172 (of 2020) modulo 2048,
+    // strike index 200, in 24 bits above the NFO byte.
+    const legacyToken = (2 * 0x400000 + (2172 % 2048) * 0x800 + 200 * 2) * 256 + 2;
+    expect(legacyToken).toBeGreaterThanOrEqual(2 ** 31);
+    const symbol = 'SANDBOX25D1210000CE';
+    const order = {
+      variety: 'regular',
+      exchange: 'NFO',
+      tradingsymbol: symbol,
+      instrumentToken: legacyToken,
+      transactionType: 'SELL',
+      orderType: 'LIMIT',
+      product: 'NRML',
+      validity: 'DAY',
+      quantity: 50,
+      pricePaise: 5,
+      tag: null,
+      marketProtection: null,
+      protectionPercent: null,
+      autosliceParentId: null,
+      orderId: '251209000000001',
+      userId: 'AB1234',
+      status: 'COMPLETE',
+      statusMessage: null,
+      placedMs: TEST_START_MS - 60_000,
+      updatedMs: TEST_START_MS - 60_000,
+      modifiedMs: null,
+      filledQuantity: 50,
+      filledValuePaise: 50 * 20_000,
+      matchedSecond: TEST_START_MS / 1000 - 60,
+    };
+    const leg = {
+      userId: 'AB1234',
+      exchange: 'NFO',
+      tradingsymbol: symbol,
+      instrumentToken: legacyToken,
+      product: 'NRML',
+      buyQuantity: 0,
+      buyValue: 0,
+      sellQuantity: 50,
+      sellValue: 50 * 20_000,
+    };
+    const session = {
+      userId: 'AB1234',
+      apiKey: 'sandbox_api_key',
+      accessToken: 'legacy-token',
+      publicToken: 'p',
+      enctoken: 'e',
+      loginMs: TEST_START_MS - 120_000,
+      expiresMs: nextKiteTokenExpiry(TEST_START_MS),
+    };
+    const v1 = {
+      version: 1,
+      kiteSessions: { loginRequests: [], webSessions: [], requestTokens: [], sessions: [session] },
+      orderBook: { sequence: 1, orders: [order], legs: [leg], usedDepth: { newest: 0, used: [] } },
+    };
+    fs.writeFileSync(stateFile, JSON.stringify(v1));
+    const sandbox = await start();
+    const dump = parseKiteInstrumentsCsv(await (await fetch(`${sandbox.urls.kiteApi}/instruments/NFO`)).text());
+    const listed = dump.find((r) => r.tradingsymbol === symbol);
+    expect(listed?.instrumentToken).toBeLessThan(2 ** 31);
+    const positions = (await kiteGet(sandbox, '/portfolio/positions', 'legacy-token')).body.data.net;
+    expect(positions).toMatchObject([
+      { tradingsymbol: symbol, instrument_token: listed?.instrumentToken, quantity: -50 },
+    ]);
+    const trades = (await kiteGet(sandbox, '/trades', 'legacy-token')).body.data;
+    expect(trades).toMatchObject([{ order_id: order.orderId, quantity: 50, average_price: 200 }]);
+    await stop(sandbox);
+    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ version: 2 });
   });
 
   it('refuses a state file it cannot read', async () => {

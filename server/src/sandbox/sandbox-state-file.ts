@@ -10,13 +10,17 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Leg, OrderBookSnapshot, SandboxOrder } from './kite-order-book.js';
+import type { Leg, OrderBookSnapshot, SandboxOrder, SandboxTrade } from './kite-order-book.js';
 import type { KiteSession, KiteSessionsSnapshot } from './kite-sessions.js';
 import type { DepthLedgerSnapshot } from './order-matching.js';
+import { migrateVersion1, type LegacyTokenMap, type Version1State } from './sandbox-state-migration.js';
 
-/** What a state file holds (version 1). */
+/** The version this sandbox writes. Version 1 (tokens at or above 2^31, no trades) is read and migrated. */
+export const SANDBOX_STATE_VERSION = 2;
+
+/** What a state file holds (version 2). */
 export interface SandboxStateSnapshot {
-  version: 1;
+  version: typeof SANDBOX_STATE_VERSION;
   kiteSessions: KiteSessionsSnapshot;
   orderBook: OrderBookSnapshot;
 }
@@ -64,7 +68,7 @@ const KiteSessionsSnapshotSchema: z.ZodType<KiteSessionsSnapshot> = z.object({
   sessions: z.array(KiteSessionSchema),
 });
 
-const SandboxOrderSchema: z.ZodType<SandboxOrder> = z.object({
+const SandboxOrderFields = {
   variety: z.literal('regular'),
   exchange: z.string(),
   tradingsymbol: z.string(),
@@ -89,6 +93,25 @@ const SandboxOrderSchema: z.ZodType<SandboxOrder> = z.object({
   filledQuantity: z.number(),
   filledValuePaise: z.number(),
   matchedSecond: z.number(),
+};
+
+const SandboxOrderSchema: z.ZodType<SandboxOrder> = z.object({
+  ...SandboxOrderFields,
+  statusMessageRaw: z.string().nullable(),
+});
+
+const TradeSchema: z.ZodType<SandboxTrade> = z.object({
+  tradeId: z.string(),
+  orderId: z.string(),
+  userId: z.string(),
+  exchange: z.string(),
+  tradingsymbol: z.string(),
+  instrumentToken: z.number(),
+  product: z.string(),
+  transactionType: z.enum(['BUY', 'SELL']),
+  quantity: z.number(),
+  pricePaise: z.number(),
+  fillMs: z.number(),
 });
 
 const LegSchema: z.ZodType<Leg> = z.object({
@@ -113,16 +136,40 @@ const OrderBookSnapshotSchema: z.ZodType<OrderBookSnapshot> = z.object({
   orders: z.array(SandboxOrderSchema),
   legs: z.array(LegSchema),
   usedDepth: DepthLedgerSnapshotSchema,
+  trades: z.array(TradeSchema),
+  tradeSequence: z.number(),
 });
 
 const SandboxStateSnapshotSchema: z.ZodType<SandboxStateSnapshot> = z.object({
-  version: z.literal(1),
+  version: z.literal(SANDBOX_STATE_VERSION),
   kiteSessions: KiteSessionsSnapshotSchema,
   orderBook: OrderBookSnapshotSchema,
 });
 
-/** Checks the text of `file` and returns the state it holds; throws SandboxStateFileError otherwise. */
-export function parseSandboxState(file: string, text: string): SandboxStateSnapshot {
+const Version1StateSchema: z.ZodType<Version1State> = z.object({
+  version: z.literal(1),
+  kiteSessions: KiteSessionsSnapshotSchema,
+  orderBook: z.object({
+    sequence: z.number(),
+    orders: z.array(z.object(SandboxOrderFields)),
+    legs: z.array(LegSchema),
+    usedDepth: DepthLedgerSnapshotSchema,
+  }),
+});
+
+function checked<T>(file: string, schema: z.ZodType<T>, raw: unknown): T {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.join('.') || 'the top level';
+  throw new SandboxStateFileError(file, `does not hold a sandbox state (${where}: ${issue?.message})`);
+}
+
+/**
+ * Checks the text of `file` and returns the state it holds; throws SandboxStateFileError otherwise. A
+ * version-1 file is migrated: its option tokens renamed by `legacyTokens` (sandbox-state-migration.ts).
+ */
+export function parseSandboxState(file: string, text: string, legacyTokens: LegacyTokenMap): SandboxStateSnapshot {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
@@ -130,21 +177,19 @@ export function parseSandboxState(file: string, text: string): SandboxStateSnaps
     throw new SandboxStateFileError(file, `is not valid JSON (${(error as Error).message})`);
   }
   const version = typeof raw === 'object' && raw !== null ? (raw as { version?: unknown }).version : undefined;
-  if (version !== 1) {
+  if (version === 1) return migrateVersion1(checked(file, Version1StateSchema, raw), legacyTokens);
+  if (version !== SANDBOX_STATE_VERSION) {
     const found = version === undefined ? 'has no version' : `has version ${JSON.stringify(version)}`;
-    throw new SandboxStateFileError(file, `${found}, and this sandbox reads version 1`);
+    throw new SandboxStateFileError(file, `${found}, and this sandbox reads versions 1 and ${SANDBOX_STATE_VERSION}`);
   }
-  const parsed = SandboxStateSnapshotSchema.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.join('.') || 'the top level';
-    throw new SandboxStateFileError(file, `does not hold a sandbox state (${where}: ${issue?.message})`);
-  }
-  return parsed.data;
+  return checked(file, SandboxStateSnapshotSchema, raw);
 }
 
 /** The state saved in `file`, or null when there is no file yet (a fresh sandbox). */
-export async function readSandboxState(file: string): Promise<SandboxStateSnapshot | null> {
+export async function readSandboxState(
+  file: string,
+  legacyTokens: LegacyTokenMap,
+): Promise<SandboxStateSnapshot | null> {
   let text: string;
   try {
     text = await fs.readFile(file, 'utf8');
@@ -152,7 +197,7 @@ export async function readSandboxState(file: string): Promise<SandboxStateSnapsh
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw new SandboxStateFileError(file, `cannot be read (${(error as Error).message})`);
   }
-  return parseSandboxState(file, text);
+  return parseSandboxState(file, text, legacyTokens);
 }
 
 /**

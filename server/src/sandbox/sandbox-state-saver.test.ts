@@ -4,9 +4,16 @@ import { createStateSaver } from './sandbox-state-saver.js';
 
 /** A snapshot numbered by how many changes it holds, so a test can tell which state each write carried. */
 const stateAfter = (changes: number): SandboxStateSnapshot => ({
-  version: 1,
+  version: 2,
   kiteSessions: { loginRequests: [], webSessions: [], requestTokens: [], sessions: [] },
-  orderBook: { sequence: changes, orders: [], legs: [], usedDepth: { newest: 0, used: [] } },
+  orderBook: {
+    sequence: changes,
+    orders: [],
+    legs: [],
+    usedDepth: { newest: 0, used: [] },
+    trades: [],
+    tradeSequence: 0,
+  },
 });
 
 let changes: number;
