@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** The admin data tab: live data configurations, live/historical sync and the fetch form. */
 export class AdminDataPage {
@@ -90,14 +91,7 @@ export class AdminDataPage {
 
   /** Clicks a row's Delete, answers the confirm and returns its question. */
   async deleteConfig(row: Locator, answer: 'accept' | 'dismiss'): Promise<string> {
-    let question = '';
-    this.page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
-    });
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => question).not.toBe('');
-    return question;
+    return clickAndAnswer(row.getByRole('button', { name: 'Delete' }), answer);
   }
 
   /** Starts editing a row and returns its inline Source and Instrument selects. */

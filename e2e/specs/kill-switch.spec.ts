@@ -45,7 +45,7 @@ test.describe('Kill switch', () => {
       // Dismissing the confirm engages nothing; the confirm names what engaging would close.
       await adminConsole.admin.openTab('rdx');
       const asked = await killSwitch.engage(false);
-      expect(asked).toMatch(/^Engage the kill switch\? This stops \d+ strateg(y|ies) .* closes \d+ open legs?/);
+      expect(asked).toMatch(/^Engage the kill switch\?\nThis stops \d+ strateg(y|ies) .* closes \d+ open legs?/);
       await expect(killSwitch.state()).toContainText('Released');
 
       await killSwitch.engage();

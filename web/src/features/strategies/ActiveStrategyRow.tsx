@@ -1,11 +1,11 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
+import { ModeBadge } from './ModeBadge';
 import { RdxSummary } from './RdxSummary';
 import {
   isRdxStrategy,
   limitMeasureLabel,
   limitsLabel,
-  modeLabel,
   statusBadgeClass,
   statusLabel,
   windowLabel,
@@ -65,7 +65,6 @@ export function ActiveStrategyRow({
   detailId?: string;
 }) {
   const status = statusLabel(mapping.running_status);
-  const mode = modeLabel(mapping.is_dummy);
   const isRdx = isRdxStrategy(mapping);
   const isBusy = pending !== undefined;
   const limits = limitsLabel(mapping);
@@ -84,7 +83,7 @@ export function ActiveStrategyRow({
         <span>{mapping.broker_username ?? '-'}</span>
       </td>
       <td data-label="Mode">
-        <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
+        <ModeBadge isDummy={mapping.is_dummy} />
       </td>
       <td data-label="Window">{windowLabel(mapping.start_time, mapping.end_time)}</td>
       <td data-label="CE / PE" className="num">
