@@ -72,6 +72,11 @@ export class AdminDataPage {
     await this.button('Sync Historical Data').click();
   }
 
+  /** The line saying which configuration a running historical sync is on. */
+  syncProgress() {
+    return this.page.getByTestId('historical-sync-progress');
+  }
+
   /** The candle panel, titled by the series it shows. */
   candles() {
     return this.page.getByRole('region', { name: 'Candles' });

@@ -45,16 +45,19 @@ function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
               <th scope="row">
                 {MODE_LABELS[mode]} ({m.strategies})
               </th>
-              <td>
+              {/* data-label: on a phone each figure is a labelled line under its mode (positions.css). */}
+              <td data-label="Net">
                 <Signed rupees={m.today.net_pnl} />
               </td>
-              <td>
+              <td data-label="Realized">
                 <Signed rupees={m.today.realized_pnl} />
               </td>
-              <td>
+              <td data-label="Unrealized">
                 <Signed rupees={m.today.unrealized_pnl} />
               </td>
-              <td className="pnl-cost">{formatInr(m.today.charges)}</td>
+              <td data-label="Charges (est.)" className="pnl-cost">
+                {formatInr(m.today.charges)}
+              </td>
             </tr>
           ))}
         </tbody>
