@@ -3,12 +3,16 @@ import { adminToken, expect } from './fixtures.js';
 
 let seq = 0;
 
-/** A numeric (Kite-style) instrument token of at most 12 digits that no other test uses. */
+/**
+ * A numeric (Kite-style) instrument token of at most 12 digits that no other test uses. Never in Kite's index
+ * (9) or NFO (2) segment (the token's low byte): the console refuses those unless the exchange lists them.
+ */
 export function uniqueToken(): string {
   seq = (seq + 1) % 100;
   const pid = String(process.pid % 1000).padStart(3, '0');
   const time = String(Date.now() % 1_000_000).padStart(6, '0');
-  return `9${pid}${time}${String(seq).padStart(2, '0')}`;
+  const token = Number(`9${pid}${time}${String(seq).padStart(2, '0')}`);
+  return String([2, 9].includes(token % 256) ? token + 1 : token);
 }
 
 async function authHeaders(request: APIRequestContext) {

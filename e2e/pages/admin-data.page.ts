@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** The admin data tab: live data configurations, live/historical sync and the fetch form. */
 export class AdminDataPage {
@@ -71,6 +72,11 @@ export class AdminDataPage {
     await this.button('Sync Historical Data').click();
   }
 
+  /** The line saying which configuration a running historical sync is on. */
+  syncProgress() {
+    return this.page.getByTestId('historical-sync-progress');
+  }
+
   /** The candle panel, titled by the series it shows. */
   candles() {
     return this.page.getByRole('region', { name: 'Candles' });
@@ -90,14 +96,7 @@ export class AdminDataPage {
 
   /** Clicks a row's Delete, answers the confirm and returns its question. */
   async deleteConfig(row: Locator, answer: 'accept' | 'dismiss'): Promise<string> {
-    let question = '';
-    this.page.once('dialog', (dialog) => {
-      question = dialog.message();
-      void (answer === 'accept' ? dialog.accept() : dialog.dismiss());
-    });
-    await row.getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => question).not.toBe('');
-    return question;
+    return clickAndAnswer(row.getByRole('button', { name: 'Delete' }), answer);
   }
 
   /** Starts editing a row and returns its inline Source and Instrument selects. */

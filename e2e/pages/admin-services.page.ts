@@ -21,6 +21,11 @@ export class AdminServicesPage {
     return this.kiteTokenBox().getByRole('button', { name: 'Generate' });
   }
 
+  /** The market-data token's state under the box's heading (generated when, valid until, refused, none). */
+  marketTokenStatus() {
+    return this.kiteTokenBox().getByTestId('market-token-status');
+  }
+
   button(name: string) {
     return this.page.getByRole('button', { name, exact: true });
   }

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { clickAndAnswer } from './confirm.js';
+import { answerConfirm, clickAndAnswer } from './confirm.js';
 
 /** The admin rdx tab's kill switch (issue 13): a big control behind a confirm dialog. */
 export class KillSwitchPage {
@@ -19,6 +19,17 @@ export class KillSwitchPage {
    */
   async engage(accept = true): Promise<string> {
     return this.pressAndAnswer('Engage Kill Switch', accept);
+  }
+
+  /**
+   * Double-clicks Engage, as an anxious admin would: the console asks once (one dialog, checked here) and the
+   * answer is returned like `engage`'s.
+   */
+  async engageByDoubleClick(accept: boolean): Promise<string> {
+    const button = this.control().getByRole('button', { name: 'Engage Kill Switch', exact: true });
+    await button.dblclick();
+    await expect(this.page.getByRole('alertdialog')).toHaveCount(1);
+    return answerConfirm(button, accept ? 'accept' : 'dismiss');
   }
 
   async release(): Promise<string> {

@@ -65,6 +65,29 @@ export class LayoutPage {
     });
   }
 
+  /**
+   * What `table` (its aria-label) cuts off: cells whose content is wider than the cell, and the table itself
+   * when its box scrolls sideways (columns out of view, or under the pinned actions). Each as "what: text".
+   */
+  clippedCells(table: string): Promise<string[]> {
+    return this.page.evaluate((label) => {
+      const found: string[] = [];
+      const tables = Array.from(document.querySelectorAll(`table[aria-label="${label}"]`));
+      for (const t of tables) {
+        const wrap = t.closest('.table-wrap');
+        if (wrap && wrap.scrollWidth > wrap.clientWidth + 1) {
+          found.push(`${label} scrolls sideways by ${wrap.scrollWidth - wrap.clientWidth}px`);
+        }
+        for (const cell of Array.from(t.querySelectorAll('th, td'))) {
+          const box = cell.getBoundingClientRect();
+          if (box.width === 0) continue; // hidden (a phone's table header)
+          if (cell.scrollWidth > cell.clientWidth + 1) found.push(`${label} cell: ${cell.textContent ?? ''}`);
+        }
+      }
+      return found;
+    }, table);
+  }
+
   /** Waits until no "Loading..." text or button is left on screen. */
   async settled() {
     await expect(this.page.getByText(/^Loading/)).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { clickAndAnswer } from './confirm.js';
 
 /** What the broker configuration form can be filled with (apiKey/apiSecret: the account's own Kite app). */
 export interface BrokerFormValues {
@@ -70,14 +71,10 @@ export class UserBrokersPage {
 
   /** Clicks Delete, answers the confirm and returns its question. */
   async delete(brokerUsername: string, accept = true): Promise<string> {
-    const question = new Promise<string>((resolve) => {
-      this.page.once('dialog', (dialog) => {
-        resolve(dialog.message());
-        void (accept ? dialog.accept() : dialog.dismiss());
-      });
-    });
-    await this.row(brokerUsername).getByRole('button', { name: 'Delete' }).click();
-    return question;
+    return clickAndAnswer(
+      this.row(brokerUsername).getByRole('button', { name: 'Delete' }),
+      accept ? 'accept' : 'dismiss',
+    );
   }
 
   tokenPanel(brokerUsername: string) {

@@ -65,7 +65,8 @@ export class UserMappingsPage {
     if (input.broker) await this.field('User Broker').selectOption({ label: input.broker });
     if (input.active !== undefined)
       await this.field('Active').selectOption({ label: input.active ? 'Active' : 'Inactive' });
-    if (input.mode) await this.field('Mode').selectOption({ label: input.mode });
+    // Paper is the DUMMY option (is_dummy 1), Live the LIVE one; their labels also say what each means.
+    if (input.mode) await this.field('Mode').selectOption({ value: input.mode === 'Paper' ? '1' : '0' });
     if (input.ceCount !== undefined) await this.field('CE Count').fill(input.ceCount);
     if (input.peCount !== undefined) await this.field('PE Count').fill(input.peCount);
     if (input.startTime !== undefined) await this.field('Start Time').fill(input.startTime);

@@ -6,6 +6,7 @@ import {
 } from '../admin-api.js';
 import { ADMIN, expect, test, uniqueName } from '../fixtures.js';
 import { AdminDataPage } from '../pages/admin-data.page.js';
+import { LayoutPage } from '../pages/layout.page.js';
 
 // Live data configurations are global, and the first story needs none: this file runs in order.
 test.describe.configure({ mode: 'serial' });
@@ -307,4 +308,48 @@ test('live sync starts with connected sources and subscriptions, and stops', asy
   await expect(data.syncStatus()).toContainText('Stopped');
   await expect(data.syncStatus()).toContainText('Active subscriptions: 0');
   await expect(data.button('Stop Sync')).toBeDisabled();
+});
+
+test('on a phone (390 px) each live configuration is a card with every column, Interval included, nothing cut off', async ({
+  page,
+  request,
+}) => {
+  await deleteAllLiveConfigsViaApi(request);
+  await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '260105', interval: '30m' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await data.open();
+  const layout = new LayoutPage(page);
+  await layout.settled();
+  const row = await data.configRow('260105');
+  await expect(row.getByText('30m', { exact: true })).toBeInViewport();
+  await expect(row.getByRole('button', { name: 'Delete' })).toBeInViewport();
+  await layout.screenshot(390, 'data-live-configs');
+  expect(await layout.clippedCells('Live Data Configurations')).toEqual([]);
+  expect(await layout.horizontalOverflow()).toBeLessThanOrEqual(0);
+});
+
+test('Sync Historical Data says which configuration it is on while it runs, then the total', async ({
+  page,
+  request,
+}) => {
+  await deleteAllLiveConfigsViaApi(request);
+  await createLiveConfigViaApi(request, { source: 'kite', instrument_token: '260105', interval: '15m' });
+  await createLiveConfigViaApi(request, { source: 'binance', instrument_token: 'BTCUSDT', interval: '1h' });
+  // The second fetch is held, so the screen can be read mid-sync (a slow provider does the same).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let fetches = 0;
+  await page.route('**/api/data/fetch', async (route) => {
+    fetches += 1;
+    if (fetches === 2) await held;
+    await route.continue();
+  });
+  await data.open();
+  await data.syncHistorical();
+  await expect(data.syncProgress()).toHaveText('Syncing historical data: BTCUSDT 1h (Binance), 2 of 2...');
+  await expect(data.button('Syncing Historical Data...')).toBeDisabled();
+  release();
+  await expect(data.success(/Historical data sync completed successfully! \d+ records processed\./)).toBeVisible();
+  await expect(data.syncProgress()).toHaveCount(0);
+  await expect(data.button('Sync Historical Data')).toBeEnabled();
 });

@@ -103,7 +103,7 @@ test('a duplicate instrument token shows the server message until the token is c
   await instruments.open();
 
   await instruments.add({ name: uniqueName('SECOND'), token, lotSize: '10' });
-  const error = instruments.error(/An instrument with this token already exists/);
+  const error = instruments.error(new RegExp(`Instrument Token ${token} is already used by the instrument FIRST`));
   await expect(error).toBeVisible();
   await expect(instruments.form()).toBeVisible();
 
@@ -148,4 +148,41 @@ test("refresh from exchange brings a stale lot size in line with the exchange's 
   await expect(row).toContainText('65');
   await instruments.delete(token, 'accept');
   await expect(row).toHaveCount(0);
+});
+
+test('a fractional lot size is refused by name, never sent truncated', async ({ page, request }) => {
+  const token = uniqueToken();
+  let creates = 0;
+  page.on('request', (req) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/instruments') creates += 1;
+  });
+  await instruments.add({ name: uniqueName('HALF'), token, lotSize: '2.5' });
+  await expect(instruments.error('Lot Size must be a whole number')).toBeVisible();
+  expect(creates).toBe(0);
+  expect((await listInstrumentsViaApi(request)).some((i) => i.instrument_token === token)).toBe(false);
+
+  // Corrected, it is sent as typed and the message goes.
+  await instruments.fill({ lotSize: '3' });
+  await expect(instruments.error()).toHaveCount(0);
+  await instruments.submit();
+  await expect(instruments.row(token)).toContainText('3');
+});
+
+test('a second instrument of the same name, and an index token the exchange does not list, are refused in words', async ({
+  request,
+}) => {
+  const name = uniqueName('TWIN');
+  await createInstrumentViaApi(request, { name, instrument_token: uniqueToken() });
+  await instruments.open();
+
+  await instruments.add({ name: name.toLowerCase(), token: uniqueToken(), lotSize: '10' });
+  await expect(instruments.error(`An instrument named ${name} already exists: choose another name`)).toBeVisible();
+
+  // 257801 is NIFTY FIN SERVICE on Kite, an index the sandbox exchange does not list.
+  await instruments.fill({ name: uniqueName('FINNIFTY'), token: '257801' });
+  await instruments.submit();
+  await expect(
+    instruments.error(/Instrument Token 257801 is not an index or F&O instrument the exchange lists today/),
+  ).toBeVisible();
+  await expect(instruments.row('257801')).toHaveCount(0);
 });

@@ -34,11 +34,17 @@ test('the brokers tab offers Kite token generation, which needs an app code of a
   await expect(services.generateButton()).toBeEnabled();
 });
 
-test('an admin generates the Kite access token with the sandbox TOTP', async () => {
+test('an admin generates the Kite access token with the sandbox TOTP, and the tab says until when it is good', async () => {
   await services.open('brokers');
+  // SPEC's words stay; the token's state is said above the code.
+  await expect(services.kiteTokenBox().page().getByText('Other broker functionality coming soon...')).toBeVisible();
+  await expect(services.marketTokenStatus()).toHaveText(/^(Market-data token generated|No market-data token yet)/);
   await services.appCode().fill(sandboxTotp());
   await services.generateButton().click();
   await expect(services.success('Kite access token generated successfully!')).toBeVisible();
+  await expect(services.marketTokenStatus()).toHaveText(
+    /^Market-data token generated \d{1,2} \w{3} \d{4}, \d{2}:\d{2} IST for SB0001, valid until \d{1,2} \w{3} \d{4}, 06:00 IST\.$/,
+  );
 });
 
 test('a wrong app code shows the provider message, not a server error', async () => {

@@ -42,10 +42,10 @@ test.describe('Kill switch', () => {
       await activeStrategies.act(id, 'Realign'); // paper sells at once
       await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM/);
 
-      // Dismissing the confirm engages nothing; the confirm names what engaging would close.
+      // A double click asks once; dismissing the confirm engages nothing; it names what engaging would close.
       await adminConsole.admin.openTab('rdx');
-      const asked = await killSwitch.engage(false);
-      expect(asked).toMatch(/^Engage the kill switch\? This stops \d+ strateg(y|ies) .* closes \d+ open legs?/);
+      const asked = await killSwitch.engageByDoubleClick(false);
+      expect(asked).toMatch(/^Engage the kill switch\?\nThis stops \d+ strateg(y|ies) .* closes \d+ open legs?/);
       await expect(killSwitch.state()).toContainText('Released');
 
       await killSwitch.engage();

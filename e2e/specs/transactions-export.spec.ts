@@ -20,7 +20,7 @@ import {
 } from '../user-api.js';
 
 const HEADER =
-  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,kind,transaction_id,user_strategy_mapping_id';
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id';
 
 interface Fill {
   id: number;
@@ -71,7 +71,9 @@ function expectedLine(fill: Fill, mappingId: number): RegExp {
     rupees(paise * fill.quantity),
     'RDX',
     'SANDBOX 24x7',
-    'paper',
+    // The screens' mode word, and the exchange the console trades on: its built-in sandbox.
+    'DUMMY',
+    'sandbox',
     'trade',
     String(fill.id),
     String(mappingId),

@@ -41,7 +41,7 @@ test.describe('Strategies - user strategy mappings', () => {
       'NIFTY 50',
       second.broker_username,
       'Inactive',
-      'Paper',
+      'DUMMY',
       '2',
       '3',
       '09:30 - 15:00',
@@ -57,7 +57,10 @@ test.describe('Strategies - user strategy mappings', () => {
     await expect(mappingsPage.field('User Broker')).toHaveValue(String(first.id));
     await expect(mappingsPage.field('Active')).toHaveValue('1');
     await expect(mappingsPage.field('Mode')).toHaveValue('1');
-    await expect(mappingsPage.field('Mode').getByRole('option')).toHaveText(['Paper', 'Live']);
+    await expect(mappingsPage.field('Mode').getByRole('option')).toHaveText([
+      'DUMMY (paper: simulated fills, no broker orders)',
+      'LIVE (orders go to the built-in sandbox exchange, not a real broker)',
+    ]);
     await expect(mappingsPage.field('Active').getByRole('option')).toHaveText(['Active', 'Inactive']);
     await expect(mappingsPage.field('CE Count')).toHaveValue('1');
     await expect(mappingsPage.field('PE Count')).toHaveValue('1');
@@ -214,7 +217,7 @@ test.describe('Strategies - user strategy mappings', () => {
 
     await mappingsPage.createAnswering({}, 'accept');
     await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
-    await expect(mappingsPage.rowWith(broker.broker_username)).toContainText('Live');
+    await expect(mappingsPage.rowWith(broker.broker_username)).toContainText('LIVE · SANDBOX');
     // The form is back at paper, and paper needs no token.
     await expect(mappingsPage.field('Mode')).toHaveValue('1');
     await expect(mappingsPage.noTokenWarning()).toHaveCount(0);

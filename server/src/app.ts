@@ -46,6 +46,7 @@ import type { SecretBox } from './platform/secrets.js';
 import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders, securityHeadersFor } from './platform/security-headers.js';
 import { serveWebApp } from './platform/static.js';
 import { ownEndpoint } from './platform/own-endpoint.js';
+import { exchangeOf, registerConsoleRoutes } from './domains/console/console.routes.js';
 
 export interface AppDeps {
   database: Database;
@@ -153,7 +154,14 @@ export async function buildApp(deps: AppDeps) {
   bridgeEventsToSockets(events, realtime);
 
   const users = createUsersModule({ db, kind, hasher: deps.hasher, clock, events, logins: auth.lockout });
-  const instruments = createInstrumentsModule({ db, clock, events, logger });
+  const instruments = createInstrumentsModule({
+    db,
+    clock,
+    events,
+    logger,
+    // Built below; asked only when an admin saves an instrument, long after.
+    isListedByExchange: (token) => marketData.optionChains.lists(token),
+  });
   const calendar = createCalendarModule({ db, clock });
   const brokers = createBrokersModule({
     db,
@@ -214,7 +222,12 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     optionChains: marketData.optionChains,
   });
-  const transactions = createTransactionsModule({ db, pnl: ledger.strategyPnl, clock });
+  const transactions = createTransactionsModule({
+    db,
+    pnl: ledger.strategyPnl,
+    clock,
+    exchange: exchangeOf(deps.market),
+  });
   const engine = createEngineModule({
     database,
     shared,
@@ -291,6 +304,7 @@ export async function buildApp(deps: AppDeps) {
     risk.routes,
     audit.routes,
     alerts.routes,
+    (a, authenticate) => registerConsoleRoutes(a, authenticate, exchangeOf(deps.market)),
   ];
   for (const register of routes) register(app, auth.authenticate);
   await serveWebApp(app, deps.webDist);

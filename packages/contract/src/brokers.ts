@@ -144,6 +144,23 @@ export const brokersRoutes = {
 };
 
 /** Token generation calls, completed by the market-data issue. */
+/**
+ * The console's market-data token (the admin's Kite login) as the brokers tab shows it: none, valid until its
+ * 06:00 IST end, expired, or refused by Kite before that. Never the token itself.
+ */
+export const MarketDataTokenSchema = z.object({
+  state: z.enum(['none', 'valid', 'expired', 'refused']),
+  /** The Kite user the token was generated for. */
+  user_id: z.string().nullable(),
+  generated_at: IsoTimeSchema.nullable(),
+  /** The next 06:00 IST after it was generated, when Kite ends every access token. */
+  expires_at: IsoTimeSchema.nullable(),
+  refused_at: IsoTimeSchema.nullable(),
+  /** The sandbox exchange's accounts: the console logs market data in by itself, no App Code needed. */
+  logs_in_by_itself: z.boolean(),
+});
+export type MarketDataToken = z.infer<typeof MarketDataTokenSchema>;
+
 export const brokerTokenRoutes = {
   generateKiteToken: defineRoute({
     method: 'POST',
@@ -160,5 +177,12 @@ export const brokerTokenRoutes = {
     params: IdParamsSchema,
     body: GenerateBrokerTokenSchema,
     data: UserBrokerSchema,
+  }),
+  /** The market-data token's state for the admin brokers tab (issue 27). */
+  marketDataToken: defineRoute({
+    method: 'GET',
+    path: '/brokers/kite-token',
+    access: 'admin',
+    data: MarketDataTokenSchema,
   }),
 };

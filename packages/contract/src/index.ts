@@ -23,3 +23,4 @@ export * from './routes.js';
 export * from './market-data.js';
 export * from './engine.js';
 export * from './events.js';
+export * from './console.js';

@@ -56,13 +56,17 @@ export function rdxStrikes(atm: number, offset: number): { ce: number; pe: numbe
 export const RunningStatusReplySchema = z.object({ newStatus: z.number().int(), strategy: MappingSchema });
 
 export const rdxConfigRoutes = {
+  /**
+   * The mapping's configuration, or null while it has none yet (SPEC §4's "not found" state with Create): an
+   * answer, not a 404, so a Home with unconfigured strategies logs no failed request (issue 27).
+   */
   get: defineRoute({
     method: 'GET',
     path: '/strategies/user-mappings/:id/rdx-config',
     access: 'user',
     ownerScoped: true,
     params: IdParamsSchema,
-    data: RdxConfigSchema,
+    data: RdxConfigSchema.nullable(),
   }),
   create: defineRoute({
     method: 'POST',

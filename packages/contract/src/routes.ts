@@ -15,6 +15,7 @@ import { strategiesRoutes } from './strategies.js';
 import { positionsRoutes } from './positions.js';
 import { transactionsRoutes } from './transactions.js';
 import { usersRoutes } from './users.js';
+import { consoleRoutes } from './console.js';
 
 /** Every HTTP route of the API, grouped by domain. The authorization matrix iterates this. */
 export const api = {
@@ -35,6 +36,7 @@ export const api = {
   risk: riskRoutes,
   audit: auditRoutes,
   alerts: alertsRoutes,
+  console: consoleRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */

@@ -167,8 +167,16 @@ export const ToggleStatusSchema = z.object({
 
 export const StrategyReplySchema = z.object({ strategy: MappingSchema });
 
-/** Labels a trader reads for the 0/1 flags (SPEC keeps DUMMY/LIVE for the mode badge). */
-export const MODE_LABELS = { paper: 'Paper', live: 'Live' } as const;
+/**
+ * The mode's one name on every screen and in the CSV: SPEC §2 fixes DUMMY/LIVE for the mode badge, so the form,
+ * tables and P&L say the same (no "Paper" beside "DUMMY"); MODE_MEANINGS says once what each means.
+ */
+export const MODE_LABELS = { paper: 'DUMMY', live: 'LIVE' } as const;
+export const MODE_MEANINGS = {
+  paper: 'paper: simulated fills, no broker orders',
+  live: 'real orders at the broker',
+} as const;
+/** Labels a trader reads for the is_active flag. */
 export const ACTIVE_LABELS = { active: 'Active', inactive: 'Inactive' } as const;
 
 export const strategiesRoutes = {

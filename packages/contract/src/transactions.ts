@@ -94,6 +94,10 @@ export const transactionsRoutes = {
   /**
    * The trade book as CSV, oldest first: the caller's own fills, or every user's (with a username column)
    * for an admin. Streamed as text/csv rather than the JSON envelope; errors still come in the envelope.
+   * Columns: [username,] date (IST), trading_symbol, side (SELL/BUY), quantity, price and value (rupees, two
+   * decimals), strategy, instrument, mode (DUMMY: paper, simulated fills; LIVE: orders at the broker; the
+   * screens' words), exchange (`sandbox`: the console's built-in exchange, or `kite`), kind (`trade` or
+   * `settlement`), transaction_id, user_strategy_mapping_id.
    */
   exportCsv: defineRoute({
     method: 'GET',

@@ -75,7 +75,8 @@ export async function freshRows(t: TestApp, path: string, user: TestUser, admin:
   await buildTransaction(t, user, { mappingId: running.id });
   const instrument = await t.services.instruments.create({
     name: `Fuzz ${made}`,
-    instrument_token: String(800_000 + made),
+    // Kite's NSE segment (low byte 1): index and NFO tokens must be ones the exchange lists.
+    instrument_token: String((800_000 + made) * 256 + 1),
     lot_size: 1,
     ticker: null,
     market_open_time: '09:15',

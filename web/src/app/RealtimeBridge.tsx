@@ -4,6 +4,7 @@ import { api } from '@app/contract';
 import { call } from '../api/client';
 import { getToken } from '../api/session';
 import { connectRealtime } from '../api/socket';
+import { Message, useFlash } from '../components/Message';
 import { alertKeys } from '../features/alerts/alerts-query';
 import { useSession } from '../features/auth/session-context';
 import { mtmHistory } from '../features/positions/mtm-history';
@@ -14,6 +15,7 @@ import { killSwitchKey } from '../features/risk/kill-switch-query';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
 import { throttle } from '../lib/throttle';
+import { testEventText } from './test-event';
 import './realtime.css';
 
 /** Reconciliation asks every live broker account: after a burst of fills, once every 5 s is plenty. */
@@ -24,7 +26,8 @@ const RETRY_WHILE_LOST_MS = 30_000;
 /**
  * Keeps screens live (SPEC §4 "Realtime events"): a status change merges the whole strategy into its
  * row (status_detail and available_actions included), a new transaction refetches strategies,
- * transactions and RDX configurations, a test event shows an alert. Issue 11: a position update is
+ * transactions and RDX configurations, a test event shows a quiet message at the foot of the screen (issue 27:
+ * never a blocking `alert()` on a trader's screen mid-trade; it goes away by itself after 5 s). Issue 11: a position update is
  * merged into the cached positions (rows, today's strip and the MTM curves follow), and a fill has the
  * broker reconciliation asked again (throttled). Connected while signed in.
  *
@@ -44,6 +47,8 @@ export function RealtimeBridge() {
   const mustChangePassword = user?.must_change_password === true;
 
   const [isLost, setLost] = useState(false);
+  const testEvent = useFlash();
+  const showTestEvent = testEvent.show;
   const reconnect = useRef<() => void>(() => undefined);
 
   useEffect(() => {
@@ -109,7 +114,7 @@ export function RealtimeBridge() {
       // A price move changes no holdings: only a fill is worth asking the broker about again.
       if (patchPositionInCache(queryClient, position, userId)) reconcileSoon();
     });
-    socket.on('test_event', ({ message }) => window.alert(message));
+    socket.on('test_event', ({ message }) => showTestEvent('info', testEventText(message)));
     // Issue 13: a new alert of this user's; the bell reads its count and list again. Every user is told
     // of the kill switch, so its banner follows at once instead of at the next poll.
     socket.on('alert_created', ({ alert }) => {
@@ -131,13 +136,25 @@ export function RealtimeBridge() {
       // The next user's MTM curves start empty.
       mtmHistory.clear();
     };
-  }, [userId, role, mustChangePassword, queryClient]);
+  }, [userId, role, mustChangePassword, queryClient, showTestEvent]);
 
-  if (!isLost) return null;
+  return (
+    <>
+      {testEvent.flash && (
+        <div className="realtime-toast" data-testid="test-event">
+          <Message flash={testEvent.flash} onClose={testEvent.clear} />
+        </div>
+      )}
+      {isLost && <LostBar onReconnect={() => reconnect.current()} />}
+    </>
+  );
+}
+
+function LostBar({ onReconnect }: { onReconnect: () => void }) {
   return (
     <div className="realtime-lost" role="alert">
       <span>Live updates stopped: the console cannot be reached. Screens show what they last read.</span>
-      <button type="button" onClick={() => reconnect.current()}>
+      <button type="button" onClick={onReconnect}>
         Reconnect
       </button>
     </div>

@@ -38,7 +38,7 @@ describe('strategyStoppedAlert', () => {
     expect(strategyStoppedAlert(mapping(), 'max_loss', 0)).toEqual({
       kind: 'strategy_stopped',
       title: 'Strategy stopped: Max Loss reached',
-      body: "RDX on NIFTY 50 (live, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss. Its open legs are being squared off.",
+      body: "RDX on NIFTY 50 (LIVE, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss. Its open legs are being squared off.",
       mappingId: 11,
       userBrokerId: 3,
       dedupeKey: null,
@@ -53,7 +53,7 @@ describe('strategyStoppedAlert', () => {
       false,
     );
     expect(forAdmin?.title).toBe('Strategy stopped: broker token expired (trader2)');
-    expect(forAdmin?.body).toMatch(/^trader2's RDX on NIFTY 50 \(live, ZR1001\) stopped at /);
+    expect(forAdmin?.body).toMatch(/^trader2's RDX on NIFTY 50 \(LIVE, ZR1001\) stopped at /);
     expect(forAdmin?.body).not.toContain('Profile page');
   });
 
@@ -62,7 +62,7 @@ describe('strategyStoppedAlert', () => {
     const paused = strategyStoppedAlert(mapping({ running_status: 2, is_dummy: 1 }), 'token_expired', 0);
     expect(paused?.title).toBe('Strategy paused: broker token expired');
     expect(paused?.body).toMatch(
-      /^RDX on NIFTY 50 \(paper\) paused at .* Generate a new access token on the Profile page/,
+      /^RDX on NIFTY 50 \(DUMMY\) paused at .* Generate a new access token on the Profile page/,
     );
     expect(paused?.body).not.toContain('squared off');
   });

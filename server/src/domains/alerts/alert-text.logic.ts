@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { RUNNING_STATUS, type AlertKind, type Mapping, type ReconcileSymbol, type StopReason } from '@app/contract';
+import {
+  MODE_LABELS,
+  RUNNING_STATUS,
+  type AlertKind,
+  type Mapping,
+  type ReconcileSymbol,
+  type StopReason,
+} from '@app/contract';
 
 /** An alert before it is stored: what it says and what it is about. */
 export interface AlertDraft {
@@ -59,8 +66,9 @@ const NEXT_STEP: Partial<Record<AutomaticReason, string>> = {
   token_expired: ' Generate a new access token on the Profile page, then resume it.',
 };
 
+// The mode in the screens' words (DUMMY/LIVE), so an alert names it as the strategy's badge does.
 const strategyName = (m: Mapping) =>
-  `${m.strategy_name} on ${m.instrument_name} (${m.is_dummy === 1 ? 'paper' : `live, ${m.broker_username ?? 'no broker'}`})`;
+  `${m.strategy_name} on ${m.instrument_name} (${m.is_dummy === 1 ? MODE_LABELS.paper : `${MODE_LABELS.live}, ${m.broker_username ?? 'no broker'}`})`;
 
 /**
  * The alert for a strategy stopped or paused by anything but its trader, to its owner or (naming the owner)

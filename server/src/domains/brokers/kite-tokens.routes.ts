@@ -11,6 +11,7 @@ export function registerKiteTokenRoutes(
   mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ auth, body }) =>
     replied(await tokens.generateMarketDataToken(auth, body.appCode), MSG.kiteTokenGenerated),
   );
+  mount(app, authenticate, brokerTokenRoutes.marketDataToken, () => tokens.marketDataTokenStatus());
   mount(app, authenticate, brokerTokenRoutes.generateUserToken, async ({ auth, params, body }) =>
     replied(await tokens.generateUserToken(auth, params.id, body), 'Broker access token generated successfully'),
   );

@@ -1,11 +1,12 @@
-import type { UserBroker } from '@app/contract';
+import type { MarketDataToken, UserBroker } from '@app/contract';
 import type { MarketConfig } from '../../config/market.js';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import { KiteApiError } from '../../protocols/kite-rest.js';
+import { iso, isoOrNull } from '../../platform/time.js';
+import { KiteApiError, nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
 import type { LoginFailureStore } from '../auth/login-failures.repository.js';
 import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
 import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
@@ -21,6 +22,16 @@ interface StoredToken {
   userId: string;
   loginTime: string | null;
 }
+
+/** What is kept once Kite refused the token: the token is gone, when and for whom it was made is not. */
+interface RefusedToken {
+  refusedAt: number;
+  generatedAt: number | null;
+  userId: string | null;
+}
+
+type MarketTokenSetting = StoredToken | RefusedToken | null;
+const isStoredToken = (v: MarketTokenSetting | undefined): v is StoredToken => Boolean(v && 'sealed' in v);
 
 /**
  * Any refusal of the person's credentials, in one sentence: which of the password and the App Code Kite
@@ -72,6 +83,8 @@ export function createKiteTokenService(deps: {
   const attempts = createKiteLoginAttempts(deps.loginAttempts, () => deps.clock.now());
   let cached: string | null = null;
 
+  /** The sandbox's accounts: a market-data token can be had without a person typing a code. */
+  const logsInByItself = (): boolean => Boolean(deps.sandboxTotp && market.kite.userId && market.kite.password);
   const consoleApp = (): KiteApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
 
   /**
@@ -112,8 +125,8 @@ export function createKiteTokenService(deps: {
         await storeMarketToken(await login(market.kite.userId, market.kite.password, deps.sandboxTotp()));
         return cached ?? '';
       }
-      const stored = await deps.settings.get<StoredToken | null>(MARKET_TOKEN_KEY);
-      if (stored) {
+      const stored = await deps.settings.get<MarketTokenSetting>(MARKET_TOKEN_KEY);
+      if (isStoredToken(stored)) {
         cached = deps.secrets.decrypt(stored.sealed);
         return cached;
       }
@@ -121,15 +134,50 @@ export function createKiteTokenService(deps: {
     },
 
     /** Whether a market-data token can be had without a person (the sandbox logs in with its own TOTP). */
-    canLogInByItself: (): boolean => Boolean(deps.sandboxTotp && market.kite.userId && market.kite.password),
+    canLogInByItself: logsInByItself,
 
     /** The token already in memory, for synchronous header building. */
     cachedMarketDataToken: (): string | null => cached,
 
-    /** After a TokenException: forget the token so the next call logs in again (or asks for it). */
+    /**
+     * After a TokenException: forget the token so the next call logs in again (or asks for it); the brokers
+     * tab still says Kite refused it, and when.
+     */
     async invalidateMarketDataToken(): Promise<void> {
       cached = null;
-      await deps.settings.set(MARKET_TOKEN_KEY, null, deps.clock.now());
+      const now = deps.clock.now();
+      const previous = await deps.settings.getStamped<MarketTokenSetting>(MARKET_TOKEN_KEY);
+      const refused: RefusedToken | null = isStoredToken(previous?.value)
+        ? { refusedAt: now, generatedAt: previous.since, userId: previous.value.userId }
+        : (previous?.value ?? null);
+      await deps.settings.set(MARKET_TOKEN_KEY, refused, now);
+    },
+
+    /** The market-data token's state for the brokers tab; never the token. */
+    async marketDataTokenStatus(): Promise<MarketDataToken> {
+      const stamped = await deps.settings.getStamped<MarketTokenSetting>(MARKET_TOKEN_KEY);
+      const value = stamped?.value ?? null;
+      const none = { user_id: null, generated_at: null, expires_at: null, refused_at: null };
+      if (value === null || !stamped) return { state: 'none', ...none, logs_in_by_itself: logsInByItself() };
+      if (!isStoredToken(value)) {
+        return {
+          state: 'refused',
+          user_id: value.userId,
+          generated_at: isoOrNull(value.generatedAt),
+          expires_at: value.generatedAt === null ? null : iso(nextKiteTokenExpiry(value.generatedAt)),
+          refused_at: iso(value.refusedAt),
+          logs_in_by_itself: logsInByItself(),
+        };
+      }
+      const expiresAt = nextKiteTokenExpiry(stamped.since);
+      return {
+        state: deps.clock.now() >= expiresAt ? 'expired' : 'valid',
+        user_id: value.userId,
+        generated_at: iso(stamped.since),
+        expires_at: iso(expiresAt),
+        refused_at: null,
+        logs_in_by_itself: logsInByItself(),
+      };
     },
 
     /**

@@ -13,7 +13,10 @@ afterEach(async () => {
   await t.close();
 });
 
-const valid = { name: 'NIFTY FIN SERVICE', instrument_token: '257801', lot_size: 65 };
+// An NSE equity token (segment 1): taken as typed, as the exchange's list is only asked about indices and F&O.
+const valid = { name: 'RELIANCE', instrument_token: '738561', lot_size: 500 };
+/** NIFTY FIN SERVICE's real Kite token: an index (segment 9) the sandbox exchange does not list. */
+const UNLISTED_INDEX = '257801';
 const create = (payload: object, token = admin.token) =>
   t.request({ method: 'POST', url: '/api/instruments', token, payload });
 const count = async () => (await t.services.instruments.list()).length;
@@ -80,10 +83,52 @@ describe('instruments', () => {
     expect(await count()).toBe(before);
   });
 
-  it('refuses a duplicate token with 409', async () => {
+  it('refuses a duplicate token with 409 naming the token and the instrument that has it', async () => {
     const res = await create({ ...valid, instrument_token: '256265' });
     expect(res.statusCode).toBe(409);
-    expect(res.json().error).toBe('An instrument with this token already exists');
+    expect(res.json().error).toBe('Instrument Token 256265 is already used by the instrument NIFTY 50');
+  });
+
+  it('refuses a duplicate name, whatever its case, with 409 naming it, on create and on update', async () => {
+    const before = await count();
+    const res = await create({ ...valid, name: 'nifty 50' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('An instrument named NIFTY 50 already exists: choose another name');
+    expect(await count()).toBe(before);
+
+    const renamed = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/2',
+      token: admin.token,
+      payload: { name: 'NIFTY 50' },
+    });
+    expect(renamed.statusCode).toBe(409);
+    // Its own name (a save that changes something else) is no conflict.
+    const same = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/2',
+      token: admin.token,
+      payload: { name: 'NIFTY BANK', lot_size: 30 },
+    });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('refuses an index token the exchange does not list, on create and on update, and writes nothing', async () => {
+    const before = await count();
+    const res = await create({ ...valid, name: 'NIFTY FIN SERVICE', instrument_token: UNLISTED_INDEX });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(
+      "Instrument Token 257801 is not an index or F&O instrument the exchange lists today: copy the token from the exchange's instruments list",
+    );
+    expect(await count()).toBe(before);
+    const put = await t.request({
+      method: 'PUT',
+      url: '/api/instruments/2',
+      token: admin.token,
+      payload: { instrument_token: UNLISTED_INDEX },
+    });
+    expect(put.statusCode).toBe(400);
+    expect((await t.services.instruments.list()).find((i) => i.id === 2)?.instrument_token).toBe('260105');
   });
 
   it('is admin-only for writes', async () => {
@@ -155,6 +200,16 @@ describe("lot sizes from the exchange's instruments dump", () => {
     expect(nifty?.lot_size).toBe(65); // the sandbox's dump, as the exchange publishes it
     const after = (await t.services.instruments.list()).find((i) => i.id === 1);
     expect(after?.lot_size).toBe(65);
+  });
+});
+
+describe("a console that cannot read the exchange's instruments list", () => {
+  it('takes an index token as typed (no market-data token yet to ask with)', async () => {
+    await t.close();
+    t = await buildTestApp({ selfLogin: false });
+    admin = await buildAdmin(t);
+    const res = await create({ ...valid, name: 'NIFTY FIN SERVICE', instrument_token: UNLISTED_INDEX });
+    expect(res.statusCode).toBe(201);
   });
 });
 

@@ -9,6 +9,14 @@ export function createInstrumentsRepository(db: Kysely<DB>) {
     findById(id: number) {
       return db.selectFrom('instruments').selectAll().where('id', '=', id).executeTakeFirst();
     },
+    /** Names compare without regard to case: "nifty 50" is NIFTY 50 to a trader. */
+    findByName(name: string) {
+      return db
+        .selectFrom('instruments')
+        .selectAll()
+        .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()))
+        .executeTakeFirst();
+    },
     findByToken(token: string) {
       return db.selectFrom('instruments').selectAll().where('instrumentToken', '=', token).executeTakeFirst();
     },

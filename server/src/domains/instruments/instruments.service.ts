@@ -1,5 +1,6 @@
 import type { CreateInstrument, Instrument, UpdateInstrument } from '@app/contract';
 import { AUTO_MARKET_PROTECTION, MSG } from '@app/contract';
+import { mustBeListed, nameTakenMessage, tokenTakenMessage, unlistedTokenMessage } from './instruments.logic.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -13,16 +14,30 @@ export function createInstrumentsService({
   repo,
   clock,
   events,
+  isListedByExchange,
 }: {
   repo: InstrumentsRepository;
   clock: Clock;
   /** `instruments.changed` after any write, so caches of instrument sessions follow. */
   events: Pick<DomainEventBus, 'publish'>;
+  /** Whether today's instruments list of the exchange names a Kite token; null while it cannot be read. */
+  isListedByExchange?: (token: number) => Promise<boolean | null>;
 }) {
   const changed = () => void events.publish('instruments.changed', { at: clock.now() });
   async function assertTokenFree(token: string, exceptId?: number) {
     const existing = await repo.findByToken(token);
-    if (existing && existing.id !== exceptId) throw conflict(MSG.instrumentTokenTaken);
+    if (existing && existing.id !== exceptId) throw conflict(tokenTakenMessage(token, existing.name));
+  }
+  // Two instruments of one name are two rows a trader cannot tell apart in the mapping form.
+  async function assertNameFree(name: string, exceptId?: number) {
+    const existing = await repo.findByName(name);
+    if (existing && existing.id !== exceptId) throw conflict(nameTakenMessage(existing.name));
+  }
+  // An index or F&O token the exchange does not list would never stream or trade. When the list cannot be
+  // read (no market-data token yet, the exchange unreachable) the token is taken as typed.
+  async function assertListed(token: string) {
+    if (!isListedByExchange || !mustBeListed(token)) return;
+    if ((await isListedByExchange(Number(token))) === false) throw badRequest(unlistedTokenMessage(token));
   }
 
   return {
@@ -48,7 +63,9 @@ export function createInstrumentsService({
     },
 
     async create(input: NewInstrument): Promise<Instrument> {
+      await assertNameFree(input.name);
       await assertTokenFree(input.instrument_token);
+      await assertListed(input.instrument_token);
       const now = clock.now();
       const row = await repo.insert({
         name: input.name,
@@ -70,7 +87,11 @@ export function createInstrumentsService({
     async update(id: number, patch: UpdateInstrument): Promise<Instrument> {
       const current = await repo.findById(id);
       if (!current) throw notFound('Instrument');
-      if (patch.instrument_token !== undefined) await assertTokenFree(patch.instrument_token, id);
+      if (patch.name !== undefined) await assertNameFree(patch.name, id);
+      if (patch.instrument_token !== undefined && patch.instrument_token !== current.instrumentToken) {
+        await assertTokenFree(patch.instrument_token, id);
+        await assertListed(patch.instrument_token);
+      }
       const open = patch.market_open_time ?? current.marketOpenTime;
       const close = patch.market_close_time ?? current.marketCloseTime;
       if (close <= open) throw badRequest('market_close_time must be later than market_open_time');

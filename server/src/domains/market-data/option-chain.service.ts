@@ -30,9 +30,15 @@ export function createOptionChainService(deps: {
   /** Each option root's lot size (its nearest expiry's), every time the day's dump is loaded. */
   onLoaded?: (lotSizes: Map<string, number>) => Promise<void> | void;
 }) {
-  let cache: { day: string; byRoot: Map<string, ChainOption[]>; bySymbol: Map<string, ChainOption> } | null = null;
+  let cache: {
+    day: string;
+    byRoot: Map<string, ChainOption[]>;
+    bySymbol: Map<string, ChainOption>;
+    /** Every instrument token the dump lists (indices, equities, options…), to check an admin's typed token. */
+    listed: Set<number>;
+  } | null = null;
   const quoteCache = new Map<string, { paise: number | null; at: number }>();
-  let loading: Promise<Map<string, ChainOption[]>> | null = null;
+  let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
 
   const toOption = (i: KiteInstrument): ChainOption | null => {
     if (i.instrumentType !== 'CE' && i.instrumentType !== 'PE') return null;
@@ -48,17 +54,19 @@ export function createOptionChainService(deps: {
     };
   };
 
-  async function load(): Promise<Map<string, ChainOption[]>> {
+  async function load(): Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> {
     await deps.ensureToken();
     const byRoot = new Map<string, ChainOption[]>();
+    const listed = new Set<number>();
     for (const row of await deps.rest.instruments()) {
+      listed.add(row.instrumentToken);
       const option = toOption(row);
       if (!option) continue;
       const list = byRoot.get(row.name) ?? [];
       list.push(option);
       byRoot.set(row.name, list);
     }
-    return byRoot;
+    return { byRoot, listed };
   }
 
   /** Each root's lot size: that of its nearest expiry with a lot size (a revision starts with new expiries). */
@@ -78,11 +86,11 @@ export function createOptionChainService(deps: {
       loading ??= load().finally(() => {
         loading = null;
       });
-      const byRoot = await loading;
+      const { byRoot, listed } = await loading;
       const bySymbol = new Map<string, ChainOption>();
       for (const list of byRoot.values()) for (const o of list) bySymbol.set(o.tradingSymbol, o);
       const isFirstLoadToday = !cache || cache.day !== day;
-      cache = { day, byRoot, bySymbol };
+      cache = { day, byRoot, bySymbol, listed };
       if (isFirstLoadToday) await deps.onLoaded?.(lotSizesOf(byRoot));
     }
     return cache;
@@ -98,6 +106,23 @@ export function createOptionChainService(deps: {
     async reload(): Promise<Map<string, number>> {
       cache = null;
       return lotSizesOf((await today()).byRoot);
+    },
+
+    /**
+     * Whether today's dump lists a Kite instrument token; null when the dump cannot be had within `waitMs`
+     * (no market-data token, the exchange unreachable): a caller then cannot tell, and should not refuse.
+     */
+    async lists(token: number, waitMs = 5000): Promise<boolean | null> {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+      try {
+        const day = await Promise.race([today(), late]);
+        return day === null ? null : day.listed.has(token);
+      } catch {
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
     },
 
     /** An option's instrument token by its trading symbol (today's dump), to stream its price. */

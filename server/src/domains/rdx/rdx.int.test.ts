@@ -28,8 +28,10 @@ const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', payload?: object, token
   t.request({ method, url: url(), token, ...(payload ? { payload } : {}) });
 
 describe('RDX configuration', () => {
-  it('is 404 until created, then round-trips with defaults', async () => {
-    expect((await call('GET')).statusCode).toBe(404);
+  it('is none (200, data null: no failed request) until created, then round-trips with defaults', async () => {
+    const none = await call('GET');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ success: true, data: null });
     const created = await call('POST', { rdx_lot_count: 2, interval: '5m' });
     expect(created.statusCode).toBe(201);
     expect(created.json().data).toMatchObject({
@@ -55,7 +57,7 @@ describe('RDX configuration', () => {
     const res = await call('POST', payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toContain(labelOf(field));
-    expect((await call('GET')).statusCode).toBe(404);
+    expect((await call('GET')).json().data).toBeNull();
   });
 
   it('updates (negative offsets allowed, ATM change stamped) and deletes', async () => {
@@ -64,7 +66,7 @@ describe('RDX configuration', () => {
     expect(upd.json().data).toMatchObject({ rdx_lot_count: 3, atm_value: 24550.5, offset_value: -100, interval: '1h' });
     expect(upd.json().data.atm_last_updated).toBe(new Date(t.clock.now()).toISOString());
     expect((await call('DELETE')).statusCode).toBe(200);
-    expect((await call('GET')).statusCode).toBe(404);
+    expect((await call('GET')).json().data).toBeNull();
     expect((await call('PUT', { rdx_lot_count: 1, interval: '5m' })).statusCode).toBe(404);
   });
 

@@ -10,7 +10,7 @@ export function registerRdxRoutes(
   rdxConfigs: RdxConfigService,
   mappings: MappingsService,
 ): void {
-  mount(app, authenticate, api.rdx.get, ({ auth, params }) => rdxConfigs.get(auth, params.id));
+  mount(app, authenticate, api.rdx.get, ({ auth, params }) => rdxConfigs.find(auth, params.id));
   mount(app, authenticate, api.rdx.create, async ({ auth, params, body }) =>
     replied(await rdxConfigs.create(auth, params.id, body), 'RDX configuration created', 201),
   );

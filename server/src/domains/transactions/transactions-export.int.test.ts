@@ -8,7 +8,7 @@ import { countTransactions } from '../../db/transaction-counts.js';
 import { BOOK_BATCH_SIZE, istDay } from './transactions.export.js';
 
 const HEADER =
-  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,kind,transaction_id,user_strategy_mapping_id';
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id';
 /** The IST midnights starting 23 and 24 November 2026. */
 const DAY_23 = Date.UTC(2026, 10, 22, 18, 30, 0);
 const DAY_24 = Date.UTC(2026, 10, 23, 18, 30, 0);
@@ -83,9 +83,9 @@ describe('GET /api/transactions/export.csv', () => {
     expect(linesOf(res.body)).toEqual([
       HEADER,
       // Same instant: the lower id first.
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",live,trade,${buy},`,
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,paper,trade,${sell},`,
-      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,paper,trade,${later},`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",LIVE,sandbox,trade,${buy},`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,DUMMY,sandbox,trade,${sell},`,
+      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,DUMMY,sandbox,trade,${later},`,
     ]);
   });
 

@@ -175,11 +175,12 @@ describe('bookCells', () => {
       'strategy',
       'instrument',
       'mode',
+      'exchange',
       'kind',
       'transaction_id',
       'user_strategy_mapping_id',
     ]);
-    expect(bookCells(row(), false)).toEqual([
+    expect(bookCells(row(), false, 'kite')).toEqual([
       '2026-11-23 09:15:00 IST',
       'NIFTY25D0924500CE',
       'SELL',
@@ -188,7 +189,8 @@ describe('bookCells', () => {
       '8024.25',
       'RDX',
       'NIFTY 50',
-      'paper',
+      'DUMMY',
+      'kite',
       'trade',
       '7',
       '3',
@@ -199,29 +201,36 @@ describe('bookCells', () => {
     const cells = bookCells(
       row({ quantity: -50, isDummy: 0, mappingId: null, strategyName: null, instrumentName: null }),
       false,
+      'kite',
     );
     expect(cells.slice(2, 4)).toEqual(['BUY', '50']);
-    expect(cells.slice(6)).toEqual(['', '', 'live', 'trade', '7', '']);
+    expect(cells.slice(6)).toEqual(['', '', 'LIVE', 'kite', 'trade', '7', '']);
   });
 
   it('names a settlement at expiry as such (a BUY at intrinsic value that no order made)', () => {
-    const cells = bookCells(row({ quantity: -65, pricePaise: 5000, kind: 'settlement' }), false);
-    expect([cells[2], cells[4], cells[9]]).toEqual(['BUY', '50.00', 'settlement']);
+    const cells = bookCells(row({ quantity: -65, pricePaise: 5000, kind: 'settlement' }), false, 'kite');
+    expect([cells[2], cells[4], cells[10]]).toEqual(['BUY', '50.00', 'settlement']);
   });
 
   it('quotes typed text that holds a comma, quote or line break, after making it inert', () => {
     const cells = bookCells(
       row({ tradingSymbol: 'A"B', strategyName: 'Iron, "Condor"', instrumentName: '-1\nx' }),
       false,
+      'kite',
     );
     expect([cells[1], cells[6], cells[7]]).toEqual(['"A""B"', '"Iron, ""Condor"""', `"'-1\nx"`]);
-    expect(bookLine(row(), false)).toBe(`${bookCells(row(), false).join(',')}\r\n`);
+    expect(bookLine(row(), false, 'kite')).toBe(`${bookCells(row(), false, 'kite').join(',')}\r\n`);
+  });
+
+  it("names the console's exchange on every row: sandbox fills are never read as real ones", () => {
+    expect(bookCells(row({ isDummy: 0 }), false, 'sandbox').slice(8, 10)).toEqual(['LIVE', 'sandbox']);
+    expect(bookCells(row(), true, 'sandbox')[bookColumns(true).indexOf('exchange')]).toBe('sandbox');
   });
 
   it('puts the username first for an admin, guarded like any typed text', () => {
     expect(bookColumns(true)[0]).toBe('username');
-    expect(bookCells(row({ username: '=evil' }), true)[0]).toBe("'=evil");
-    expect(bookCells(row(), true)).toHaveLength(bookColumns(true).length);
+    expect(bookCells(row({ username: '=evil' }), true, 'kite')[0]).toBe("'=evil");
+    expect(bookCells(row(), true, 'kite')).toHaveLength(bookColumns(true).length);
   });
 });
 
@@ -238,7 +247,7 @@ describe('bookCsv', () => {
       },
     };
     const chunks: string[] = [];
-    for await (const chunk of bookCsv(book, {}, false, rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
+    for await (const chunk of bookCsv(book, {}, false, 'kite', rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
 
     expect(chunks).toHaveLength(3);
     const lines = chunks.join('').split('\r\n');
@@ -250,14 +259,14 @@ describe('bookCsv', () => {
   it('writes just the header for an empty book and asks nothing more', async () => {
     const book: TransactionBook = { bookBatch: () => Promise.reject(new Error('not called')) };
     const chunks: string[] = [];
-    for await (const chunk of bookCsv(book, {}, true, [])) chunks.push(chunk);
+    for await (const chunk of bookCsv(book, {}, true, 'kite', [])) chunks.push(chunk);
     expect(chunks).toEqual([`${bookColumns(true).join(',')}\r\n`]);
   });
 
   it('stops after a full last batch when the next read is empty', async () => {
     const book: TransactionBook = { bookBatch: () => Promise.resolve([]) };
     const chunks: string[] = [];
-    for await (const chunk of bookCsv(book, {}, false, rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
+    for await (const chunk of bookCsv(book, {}, false, 'kite', rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
     expect(chunks).toHaveLength(1);
   });
 });

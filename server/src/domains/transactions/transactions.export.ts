@@ -1,5 +1,15 @@
 import { Readable } from 'node:stream';
-import { api, istDay, IST_OFFSET_MS, IST_ZONE, MSG, zoneLabel, type TransactionsExportQuery } from '@app/contract';
+import {
+  api,
+  istDay,
+  IST_OFFSET_MS,
+  IST_ZONE,
+  MODE_LABELS,
+  MSG,
+  zoneLabel,
+  type Exchange,
+  type TransactionsExportQuery,
+} from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, type AuthContext, type Authenticate } from '../../platform/http.js';
 import { unauthenticated } from '../../platform/errors.js';
@@ -75,7 +85,11 @@ export function istDayStart(day: string): number {
   return Date.UTC(year, month - 1, date) - IST_OFFSET_MS;
 }
 
-/** The header row; an admin's export names the user first. */
+/**
+ * The header row; an admin's export names the user first. `mode` is the screens' word (DUMMY: paper, simulated
+ * fills; LIVE: orders at the broker) and `exchange` where this console's orders and prices go (`sandbox`, its
+ * built-in exchange, or `kite`), so a sandbox fill is never read as a real one.
+ */
 export function bookColumns(hasUsername: boolean): string[] {
   const columns = [
     'date',
@@ -87,6 +101,7 @@ export function bookColumns(hasUsername: boolean): string[] {
     'strategy',
     'instrument',
     'mode',
+    'exchange',
     'kind',
   ];
   return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id'];
@@ -99,7 +114,7 @@ const textCell = (value: string | null) => csvCell(inertText(value));
  * One fill as finished CSV fields, in `bookColumns` order. SPEC §3: quantity > 0 is a SELL, < 0 a BUY.
  * Only typed text can hold a comma, quote or line break; the fields we write ourselves never need quoting.
  */
-export function bookCells(row: BookRow, hasUsername: boolean): string[] {
+export function bookCells(row: BookRow, hasUsername: boolean, exchange: Exchange): string[] {
   const cells = [
     istDateTime(row.transactionDate),
     textCell(row.tradingSymbol),
@@ -109,7 +124,8 @@ export function bookCells(row: BookRow, hasUsername: boolean): string[] {
     valueText(row.quantity, row.pricePaise),
     textCell(row.strategyName),
     textCell(row.instrumentName),
-    row.isDummy === 1 ? 'paper' : 'live',
+    row.isDummy === 1 ? MODE_LABELS.paper : MODE_LABELS.live,
+    exchange,
     row.kind,
     String(row.id),
     row.mappingId === null ? '' : String(row.mappingId),
@@ -118,7 +134,8 @@ export function bookCells(row: BookRow, hasUsername: boolean): string[] {
 }
 
 /** One fill as a CRLF-terminated CSV record. */
-export const bookLine = (row: BookRow, hasUsername: boolean): string => `${bookCells(row, hasUsername).join(',')}\r\n`;
+export const bookLine = (row: BookRow, hasUsername: boolean, exchange: Exchange): string =>
+  `${bookCells(row, hasUsername, exchange).join(',')}\r\n`;
 
 /** What the export reads from the transactions: keyset batches of the book. */
 export type TransactionBook = Pick<TransactionsRepository, 'bookBatch'>;
@@ -140,12 +157,13 @@ export async function* bookCsv(
   book: TransactionBook,
   filter: BookFilter,
   hasUsername: boolean,
+  exchange: Exchange,
   first: BookRow[],
 ): AsyncGenerator<string> {
   let batch = first;
   let chunk = csvLine(bookColumns(hasUsername));
   for (;;) {
-    for (const row of batch) chunk += bookLine(row, hasUsername);
+    for (const row of batch) chunk += bookLine(row, hasUsername, exchange);
     if (chunk) yield chunk;
     chunk = '';
     const last = batch.at(-1);
@@ -165,6 +183,7 @@ export function registerTransactionsExport(
   authenticate: Authenticate,
   book: TransactionBook,
   now: () => number,
+  exchange: Exchange,
 ): void {
   const route = api.transactions.exportCsv;
   app.route({
@@ -185,7 +204,10 @@ export function registerTransactionsExport(
         .header('content-disposition', `attachment; filename="transactions-${istDay(now())}.csv"`)
         .header('cache-control', 'no-store')
         .send(
-          Readable.from(bookCsv(book, filter, hasUsername, first), { objectMode: false, highWaterMark: 64 * 1024 }),
+          Readable.from(bookCsv(book, filter, hasUsername, exchange, first), {
+            objectMode: false,
+            highWaterMark: 64 * 1024,
+          }),
         );
     },
   });

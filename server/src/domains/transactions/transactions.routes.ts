@@ -1,4 +1,4 @@
-import { api } from '@app/contract';
+import { api, type Exchange } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, type Authenticate } from '../../platform/http.js';
 import { registerTransactionsExport, type TransactionBook } from './transactions.export.js';
@@ -10,9 +10,10 @@ export function registerTransactionsRoutes(
   transactions: TransactionsService,
   book: TransactionBook,
   now: () => number,
+  exchange: Exchange,
 ): void {
   mount(app, authenticate, api.transactions.listMine, ({ auth, query }) => transactions.listFor(auth.userId, query));
   mount(app, authenticate, api.transactions.summary, ({ auth }) => transactions.summary(auth.userId));
   mount(app, authenticate, api.transactions.listAll, ({ query }) => transactions.listAll(query));
-  registerTransactionsExport(app, authenticate, book, now);
+  registerTransactionsExport(app, authenticate, book, now, exchange);
 }

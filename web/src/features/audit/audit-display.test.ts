@@ -61,6 +61,6 @@ describe('coded fields', () => {
         is_dummy: { before: null, after: 1 },
         is_active: { before: 1, after: 0 },
       }),
-    ).toEqual(['Status: STOPPED → RUNNING', 'Mode: — → Paper', 'Active: yes → no']);
+    ).toEqual(['Status: STOPPED → RUNNING', 'Mode: — → DUMMY', 'Active: yes → no']);
   });
 });

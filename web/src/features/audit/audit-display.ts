@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, labelOf, type AuditAction, type AuditEntry } from '@app/contract';
+import { AUDIT_ACTION_LABELS, labelOf, MODE_LABELS, type AuditAction, type AuditEntry } from '@app/contract';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
 import { statusLabel } from '../strategies/strategy-display';
 
@@ -41,7 +41,7 @@ const EPOCH_MS_FLOOR = 1e12;
 /** Fields stored as numbers that the screens show as words. */
 const CODED_FIELDS: Record<string, (value: number) => string> = {
   running_status: statusLabel,
-  is_dummy: (v) => (v === 1 ? 'Paper' : 'Live'),
+  is_dummy: (v) => (v === 1 ? MODE_LABELS.paper : MODE_LABELS.live),
   is_active: (v) => (v === 1 ? 'yes' : 'no'),
 };
 

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getStoredUser, takeSessionEndedReason } from '../../api/session';
 import { InputField } from '../../components/FormField';
+import { SandboxChip, SandboxNote } from '../../components/SandboxChip';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { homeFor, useSession } from './session-context';
 
@@ -42,7 +43,11 @@ export function LoginPage() {
   return (
     <main className="login-page">
       <form className="card login-card" onSubmit={onSubmit} noValidate>
-        <h1>{PRODUCT_NAME}</h1>
+        <div className="page-title">
+          <h1>{PRODUCT_NAME}</h1>
+          <SandboxChip />
+        </div>
+        <SandboxNote />
         <InputField
           label="Username"
           name="username"

@@ -2,6 +2,7 @@ import { api, MSG, type UserBroker } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { call, messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { brokerConfigKeys } from './broker-config-keys';
 import { BrokerConfigForm } from './BrokerConfigForm';
@@ -16,6 +17,7 @@ import { BrokerTokenPanel } from './BrokerTokenPanel';
 export function BrokerConfigScreen() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
+  const confirm = useConfirm();
   const brokers = useQuery({ queryKey: brokerConfigKeys.brokers(), queryFn: () => call(api.brokers.list) });
   const userBrokers = useQuery({ queryKey: brokerConfigKeys.mine(), queryFn: () => call(api.brokers.listMine) });
   const [editing, setEditing] = useState<UserBroker | null>(null);
@@ -41,8 +43,8 @@ export function BrokerConfigScreen() {
 
   const tokenBroker = userBrokers.data?.find((b) => b.id === tokenPanelFor) ?? null;
 
-  function onDelete(b: UserBroker) {
-    if (window.confirm(MSG.confirmDeleteBroker)) remove.mutate(b.id);
+  async function onDelete(b: UserBroker) {
+    if (await confirm({ title: MSG.confirmDeleteBroker, confirmLabel: 'Delete', isDanger: true })) remove.mutate(b.id);
   }
 
   return (
@@ -61,7 +63,7 @@ export function BrokerConfigScreen() {
         tokenPanelFor={tokenPanelFor}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
         onEdit={setEditing}
-        onDelete={onDelete}
+        onDelete={(b) => void onDelete(b)}
         onOpenTokenPanel={(b) => setTokenPanelFor(b.id)}
       />
       {tokenBroker && (

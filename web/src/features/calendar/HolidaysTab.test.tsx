@@ -2,6 +2,7 @@ import type { Holiday } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../components/ConfirmDialog';
 import { holidayDateLabel } from './holiday-display';
 import { HolidaysTab } from './HolidaysTab';
 
@@ -41,7 +42,9 @@ function serve(initial: Holiday[]) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <HolidaysTab />
+      <ConfirmProvider>
+        <HolidaysTab />
+      </ConfirmProvider>
     </QueryClientProvider>,
   );
   return sent;
@@ -99,15 +102,15 @@ describe('HolidaysTab: the admin keeps the NSE holiday calendar', () => {
   it('deletes a day only once the admin confirms', async () => {
     const sent = serve([GURPURB]);
     const row = await screen.findByTestId('holiday-row-2026-11-24');
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const question = 'Are you sure you want to delete this holiday? Strategies will trade on that day.';
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
-    expect(confirm).toHaveBeenCalledWith(
-      'Are you sure you want to delete this holiday? Strategies will trade on that day.',
-    );
+    const dialog = screen.getByRole('alertdialog', { name: question });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
 
     fireEvent.click(within(row).getByRole('button', { name: 'Delete' }));
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.queryByTestId('holiday-row-2026-11-24')).toBeNull());
     expect(sent.find((s) => s.method === 'DELETE')?.url).toBe('/api/calendar/holidays/1');
     expect((await screen.findByRole('status')).textContent).toContain('Holiday deleted');

@@ -1,6 +1,7 @@
 import { CALENDAR_MSG, type Holiday } from '@app/contract';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { AddHolidayForm } from './AddHolidayForm';
@@ -14,6 +15,7 @@ import { useHolidays, type HolidayBody } from './useHolidays';
 export function HolidaysTab() {
   const { flash, show, clear, clearError } = useFlash();
   const once = useSingleFlight();
+  const confirm = useConfirm();
   const { list, add, remove } = useHolidays(show);
 
   // A new key empties the form once the day is added; a refused day keeps what was typed, to correct.
@@ -22,8 +24,8 @@ export function HolidaysTab() {
     once(() => add.mutateAsync(body).then(() => setFormKey((k) => k + 1)));
   }
 
-  function onDelete(holiday: Holiday) {
-    if (!window.confirm(CALENDAR_MSG.confirmDeleteHoliday)) return;
+  async function onDelete(holiday: Holiday) {
+    if (!(await confirm({ title: CALENDAR_MSG.confirmDeleteHoliday, confirmLabel: 'Delete', isDanger: true }))) return;
     remove.mutate(holiday.id);
   }
 
@@ -46,7 +48,9 @@ export function HolidaysTab() {
             {messageOf(list.error, CALENDAR_MSG.failedLoadHolidays)}
           </div>
         )}
-        {list.data && <HolidayList holidays={list.data.holidays} onDelete={onDelete} isDeleting={remove.isPending} />}
+        {list.data && (
+          <HolidayList holidays={list.data.holidays} onDelete={(h) => void onDelete(h)} isDeleting={remove.isPending} />
+        )}
       </div>
     </section>
   );

@@ -18,9 +18,18 @@ const nifty: Instrument = {
   market_status: { isOpen: true, openTime: '09:15', closeTime: '15:30', timezone: 'Asia/Kolkata', nextChange: null },
 };
 
-function setup(mode: 'create' | 'edit', initial: InstrumentDraft) {
+function setup(mode: 'create' | 'edit', initial: InstrumentDraft, onInvalid = vi.fn()) {
   const onSubmit = vi.fn();
-  render(<InstrumentForm mode={mode} initial={initial} isSaving={false} onSubmit={onSubmit} onCancel={vi.fn()} />);
+  render(
+    <InstrumentForm
+      mode={mode}
+      initial={initial}
+      isSaving={false}
+      onSubmit={onSubmit}
+      onCancel={vi.fn()}
+      onInvalid={onInvalid}
+    />,
+  );
   return onSubmit;
 }
 
@@ -56,6 +65,19 @@ describe('InstrumentForm: market protection', () => {
     const onSubmit = setup('edit', draftFromInstrument(nifty));
     type('Market Protection (%)', '');
     fireEvent.click(screen.getByRole('button', { name: 'Update Instrument' }));
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('InstrumentForm: lot size', () => {
+  afterEach(cleanup);
+
+  it('refuses a fractional lot size by name and sends nothing (it was sent truncated)', () => {
+    const onInvalid = vi.fn();
+    const onSubmit = setup('edit', draftFromInstrument(nifty), onInvalid);
+    type('Lot Size', '2.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Instrument' }));
+    expect(onInvalid).toHaveBeenCalledWith('Lot Size must be a whole number');
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 import { TIMEZONES, TRADING_DAY_SETS } from '@app/contract';
 import { useState, type FormEvent } from 'react';
 import { InputField, SelectField } from '../../components/FormField';
-import { instrumentPayload, type InstrumentBody, type InstrumentDraft } from './instrument-form';
+import { instrumentPayload, lotSizeError, type InstrumentBody, type InstrumentDraft } from './instrument-form';
 
 interface Props {
   mode: 'create' | 'edit';
@@ -11,10 +11,15 @@ interface Props {
   onCancel: () => void;
   /** Called on every change, so a failed save's error can clear once the input is fixed. */
   onInput?: () => void;
+  /** Input the form refuses in words (a fractional lot size) rather than ignoring. */
+  onInvalid?: (message: string) => void;
 }
 
-/** Create/edit form of one instrument. Invalid input is silently ignored on submit (SPEC §5). */
-export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, onInput }: Props) {
+/**
+ * Create/edit form of one instrument. Invalid input is silently ignored on submit (SPEC §5), except a fractional
+ * lot size, which is named (never truncated).
+ */
+export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, onInput, onInvalid }: Props) {
   const [draft, setDraft] = useState(initial);
   const set = (field: keyof InstrumentDraft) => (value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -31,6 +36,8 @@ export function InstrumentForm({ mode, initial, isSaving, onSubmit, onCancel, on
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    const error = lotSizeError(draft.lotSize);
+    if (error) return onInvalid?.(error);
     const body = instrumentPayload(draft);
     if (body) onSubmit(body);
   }

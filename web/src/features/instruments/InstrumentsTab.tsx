@@ -1,6 +1,7 @@
 import { MSG, type Instrument } from '@app/contract';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { draftFromInstrument, EMPTY_INSTRUMENT_DRAFT, type InstrumentBody } from './instrument-form';
@@ -14,6 +15,7 @@ type Editor = { mode: 'create' } | { mode: 'edit'; instrument: Instrument } | nu
 export function InstrumentsTab() {
   const { flash, show, clear, clearError } = useFlash();
   const once = useSingleFlight();
+  const confirm = useConfirm();
   const [editor, setEditor] = useState<Editor>(null);
   const { list, create, update, remove, refreshFromExchange } = useInstruments(show, () => setEditor(null));
 
@@ -22,8 +24,8 @@ export function InstrumentsTab() {
     once(() => (id === null ? create.mutateAsync(body) : update.mutateAsync({ id, body })));
   }
 
-  function onDelete(instrument: Instrument) {
-    if (!window.confirm(MSG.confirmDeleteInstrument)) return;
+  async function onDelete(instrument: Instrument) {
+    if (!(await confirm({ title: MSG.confirmDeleteInstrument, confirmLabel: 'Delete', isDanger: true }))) return;
     remove.mutate(instrument.id, {
       onSuccess: () => {
         if (editor?.mode === 'edit' && editor.instrument.id === instrument.id) setEditor(null);
@@ -60,6 +62,7 @@ export function InstrumentsTab() {
           onSubmit={onSubmit}
           onCancel={() => setEditor(null)}
           onInput={clearError}
+          onInvalid={(message) => show('error', message)}
         />
       )}
       <div className="card">
@@ -74,7 +77,7 @@ export function InstrumentsTab() {
           <InstrumentList
             instruments={list.data}
             onEdit={(instrument) => setEditor({ mode: 'edit', instrument })}
-            onDelete={onDelete}
+            onDelete={(instrument) => void onDelete(instrument)}
             isDeleting={remove.isPending}
           />
         )}

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   EMPTY_INSTRUMENT_DRAFT,
+  type InstrumentDraft,
   instrumentPayload,
+  lotSizeError,
   marketProtectionLabel,
   tradingDaysLabel,
-  type InstrumentDraft,
 } from './instrument-form';
 
 const valid: InstrumentDraft = {
@@ -60,6 +61,21 @@ describe('instrumentPayload', () => {
     ['market protection not a whole number', { marketProtection: '2.5' }],
   ])('ignores the submit on %s', (_, change) => {
     expect(instrumentPayload({ ...valid, ...change })).toBeNull();
+  });
+});
+
+describe('lotSizeError', () => {
+  it('names a fractional lot size instead of truncating it', () => {
+    expect(lotSizeError('2.5')).toBe('Lot Size must be a whole number');
+    expect(lotSizeError(' 0.5 ')).toBe('Lot Size must be a whole number');
+    expect(instrumentPayload({ ...valid, lotSize: '2.5' })).toBeNull();
+  });
+
+  it('says nothing of a whole, empty or non-numeric one (SPEC: those are sent or silently ignored)', () => {
+    expect(lotSizeError('75')).toBeNull();
+    expect(lotSizeError('')).toBeNull();
+    expect(lotSizeError('0')).toBeNull();
+    expect(lotSizeError('abc')).toBeNull();
   });
 });
 

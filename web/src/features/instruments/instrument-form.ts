@@ -7,7 +7,6 @@ import {
   type BodyOf,
   type Instrument,
 } from '@app/contract';
-import { toInt } from '../../lib/format';
 
 /** What the instrument form holds while the admin types (inputs give strings). */
 export interface InstrumentDraft {
@@ -60,7 +59,9 @@ export function draftFromInstrument(i: Instrument): InstrumentDraft {
 export function instrumentPayload(d: InstrumentDraft): InstrumentBody | null {
   const name = d.name.trim();
   const token = d.instrumentToken.trim();
-  const lotSize = toInt(d.lotSize);
+  const lotSize = Number(d.lotSize.trim() || 'NaN');
+  // Never truncated: 2.5 lots is no lot size (lotSizeError says so); the number is sent only when whole.
+  if (!Number.isInteger(lotSize)) return null;
   if (!name || !token || lotSize <= 0 || !HH_MM.test(d.openTime) || !HH_MM.test(d.closeTime)) return null;
   if (!WHOLE_NUMBER.test(d.marketProtection.trim())) return null;
   const ticker = d.ticker.trim();
@@ -78,6 +79,15 @@ export function instrumentPayload(d: InstrumentDraft): InstrumentBody | null {
 }
 
 const WHOLE_NUMBER = /^-?\d+$/;
+
+/**
+ * A lot size with a fraction is refused in words (issue 27: 2.5 was silently sent as 2). An empty, zero or
+ * negative one stays SPEC §5's silent ignore.
+ */
+export function lotSizeError(text: string): string | null {
+  const n = Number(text.trim());
+  return text.trim() !== '' && Number.isFinite(n) && !Number.isInteger(n) ? 'Lot Size must be a whole number' : null;
+}
 
 /** How the list shows an instrument's market protection. */
 export function marketProtectionLabel(protection: number): string {

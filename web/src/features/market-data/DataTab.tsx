@@ -1,6 +1,7 @@
 import { MSG } from '@app/contract';
 import { useState } from 'react';
 import { messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { CandlesPanel } from './CandlesPanel';
 import { defaultFetchForm, type FetchForm } from './fetch-form';
@@ -14,6 +15,7 @@ export function DataTab() {
   // Two message spots, so a result shows next to the control that caused it.
   const listFlash = useFlash();
   const formFlash = useFlash();
+  const confirm = useConfirm();
   const [form, setFormState] = useState(() => defaultFetchForm(new Date()));
   const instruments = useDataInstruments();
   const { list, create, update, remove } = useLiveConfigs(listFlash.show, formFlash.show);
@@ -25,8 +27,9 @@ export function DataTab() {
     formFlash.clearError();
   }
 
-  function onDelete(id: number) {
-    if (window.confirm(MSG.confirmDeleteLiveConfig)) remove.mutate(id);
+  async function onDelete(id: number) {
+    if (await confirm({ title: MSG.confirmDeleteLiveConfig, confirmLabel: 'Delete', isDanger: true }))
+      remove.mutate(id);
   }
 
   return (
@@ -48,7 +51,7 @@ export function DataTab() {
             instruments={instruments.data ?? []}
             isSaving={update.isPending}
             onSave={(id, body) => update.mutateAsync({ id, body })}
-            onDelete={onDelete}
+            onDelete={(id) => void onDelete(id)}
           />
         )}
       </div>

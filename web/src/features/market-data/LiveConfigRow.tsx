@@ -38,10 +38,10 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
   if (!draft) {
     return (
       <tr data-testid="live-config-row" data-config-id={config.id}>
-        <td>{sourceLabel(config.source)}</td>
-        <td>{instrumentLabel(config.instrument_name, config.instrument_token)}</td>
-        <td>{config.interval}</td>
-        <td>
+        <td data-label="Source">{sourceLabel(config.source)}</td>
+        <td data-label="Instrument">{instrumentLabel(config.instrument_name, config.instrument_token)}</td>
+        <td data-label="Interval">{config.interval}</td>
+        <td data-label="Actions">
           <div className="row">
             <button
               type="button"
@@ -67,7 +67,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
   const source = draft.source ?? config.source;
   return (
     <tr data-testid="live-config-row" data-config-id={config.id} className="editing">
-      <td>
+      <td data-label="Source">
         <select
           aria-label="Source"
           value={source}
@@ -86,7 +86,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
           ))}
         </select>
       </td>
-      <td>
+      <td data-label="Instrument">
         <InstrumentSelect
           label="Instrument"
           instruments={instrumentsForSource(instruments, source)}
@@ -94,7 +94,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
           onChange={(token) => setDraft({ ...draft, instrument_token: token })}
         />
       </td>
-      <td>
+      <td data-label="Interval">
         <select
           aria-label="Interval"
           value={draft.interval ?? config.interval}
@@ -109,7 +109,7 @@ export function LiveConfigRow({ config, instruments, isSaving, onSave, onDelete 
           ))}
         </select>
       </td>
-      <td>
+      <td data-label="Actions">
         <div className="row">
           <button
             type="button"

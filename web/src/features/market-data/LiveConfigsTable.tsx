@@ -15,7 +15,8 @@ export function LiveConfigsTable({ configs, instruments, isSaving, onSave, onDel
   if (configs.length === 0) return <p className="muted">{MSG.noLiveConfigs}</p>;
   return (
     <div className="table-wrap">
-      <table className="table">
+      {/* A phone shows each configuration as a card of labelled lines (styles.css `cards-narrow`). */}
+      <table className="table cards-narrow" aria-label="Live Data Configurations">
         <thead>
           <tr>
             <th>Source</th>

@@ -12,7 +12,7 @@ interface Props {
 
 /** Historical sync of every live config, live sync start/stop and the live sync status line. */
 export function LiveSyncPanel({ configs, notify }: Props) {
-  const { status, checkedAt, start, stop, historical } = useLiveSync(notify);
+  const { status, checkedAt, start, stop, historical, historicalProgress } = useLiveSync(notify);
   const once = useSingleFlight();
   const isBusy = start.isPending || stop.isPending;
   const sources = status.connectedSources.length ? status.connectedSources.join(', ') : 'none';
@@ -22,6 +22,11 @@ export function LiveSyncPanel({ configs, notify }: Props) {
       <div className="row">
         <button
           type="button"
+          title={
+            configs.length === 0
+              ? 'Add a live data configuration first: the sync fetches the history of each'
+              : undefined
+          }
           disabled={configs.length === 0 || historical.isPending}
           onClick={() => once(() => historical.mutateAsync(configs))}
         >
@@ -44,6 +49,11 @@ export function LiveSyncPanel({ configs, notify }: Props) {
           Stop Sync
         </button>
       </div>
+      {historicalProgress && (
+        <p className="live-sync-progress" role="status" data-testid="historical-sync-progress">
+          {historicalProgress}
+        </p>
+      )}
       <p className="live-sync-status" data-testid="live-sync-status">
         <span>
           Live sync:{' '}

@@ -1,6 +1,6 @@
 import type { LiveDataConfig } from '@app/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { syncHistorical, syncReport } from './sync-historical';
+import { syncHistorical, syncProgressText, syncReport } from './sync-historical';
 
 const config = (id: number, name: string | null = 'NIFTY 50') =>
   ({ id, source: 'kite', instrument_token: `25626${id}`, interval: '5m', instrument_name: name }) as LiveDataConfig;
@@ -26,6 +26,20 @@ describe('syncHistorical', () => {
     expect(outcomes).toMatchObject([
       { isOk: false, reason: 'Kite: invalid token' },
       { isOk: true, fetched: 5 },
+    ]);
+  });
+});
+
+describe('sync progress', () => {
+  it('says which config is being fetched and how far the sync is', async () => {
+    const seen: string[] = [];
+    const fetchOne = () => Promise.resolve({ recordsFetched: 1, recordsInserted: 1 });
+    await syncHistorical([config(1), config(2, 'NIFTY BANK')], fetchOne, reasonOf, (p) =>
+      seen.push(syncProgressText(p)),
+    );
+    expect(seen).toEqual([
+      'Syncing historical data: NIFTY 50 5m (Kite), 1 of 2...',
+      'Syncing historical data: NIFTY BANK 5m (Kite), 2 of 2...',
     ]);
   });
 });

@@ -10,18 +10,27 @@ export type SyncOutcome =
   | { config: LiveDataConfig; isOk: true; fetched: number; inserted: number }
   | { config: LiveDataConfig; isOk: false; reason: string };
 
+/** Where a sync is: the config being fetched now, and how many came before it. */
+export interface SyncProgress {
+  config: LiveDataConfig;
+  done: number;
+  total: number;
+}
+
 /**
  * SPEC §7: one historical fetch per live config. One at a time, so a long list does not hit the
  * provider's rate limits all at once; a failure is recorded and the next config still runs, so
- * one bad config does not hide that the others synced.
+ * one bad config does not hide that the others synced. `onProgress` hears of each config as it starts.
  */
 export async function syncHistorical(
   configs: LiveDataConfig[],
   fetchOne: FetchOne,
   reasonOf: (err: unknown) => string,
+  onProgress?: (progress: SyncProgress) => void,
 ): Promise<SyncOutcome[]> {
   const outcomes: SyncOutcome[] = [];
   for (const config of configs) {
+    onProgress?.({ config, done: outcomes.length, total: configs.length });
     try {
       const { recordsFetched, recordsInserted } = await fetchOne(config);
       outcomes.push({ config, isOk: true, fetched: recordsFetched, inserted: recordsInserted });
@@ -30,6 +39,11 @@ export async function syncHistorical(
     }
   }
   return outcomes;
+}
+
+/** "Syncing historical data: NIFTY BANK 15m (Kite), 1 of 3..." while a sync runs (a long one is not a stuck one). */
+export function syncProgressText(p: SyncProgress): string {
+  return `Syncing historical data: ${configLabel(p.config)}, ${p.done + 1} of ${p.total}...`;
 }
 
 function outcomeLine(o: SyncOutcome): string {

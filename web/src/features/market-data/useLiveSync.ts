@@ -1,10 +1,10 @@
 import { LIVE_STATUS_REREAD_MS, marketDataRoutes, MSG, type LiveDataConfig, type LiveSyncStatus } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { call, callRoute, messageOf } from '../../api/client';
 import type { FlashOptions, MessageKind } from '../../components/Message';
 import { candlesKeyRoot } from './useCandles';
-import { syncHistorical, syncReport } from './sync-historical';
+import { syncHistorical, syncProgressText, syncReport } from './sync-historical';
 
 export const liveSyncKey = ['live-sync', 'status'] as const;
 
@@ -32,6 +32,8 @@ export function useLiveSync(notify: Notify) {
   // The scheduler may start or stop live sync on its own, so the line is kept fresh.
   const status = useQuery({ queryKey: liveSyncKey, queryFn: readStatus, refetchInterval: 15_000 });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The historical sync's progress line ("NIFTY BANK 15m (Kite), 2 of 5..."), null when none runs.
+  const [progress, setProgress] = useState<string | null>(null);
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const rereadSoon = useCallback(() => {
@@ -71,6 +73,7 @@ export function useLiveSync(notify: Notify) {
             body: { source: c.source, instrumentToken: c.instrument_token, interval: c.interval },
           }),
         (err) => messageOf(err, MSG.networkErrorFetching),
+        (p) => setProgress(syncProgressText(p)),
       ),
     onSuccess: async (outcomes) => {
       const { kind, text, ...options } = syncReport(outcomes);
@@ -78,6 +81,7 @@ export function useLiveSync(notify: Notify) {
       await queryClient.invalidateQueries({ queryKey: candlesKeyRoot });
     },
     onError: () => notify('error', MSG.failedSyncHistoricalTryAgain),
+    onSettled: () => setProgress(null),
   });
 
   return {
@@ -88,5 +92,6 @@ export function useLiveSync(notify: Notify) {
     start,
     stop,
     historical,
+    historicalProgress: progress,
   };
 }

@@ -23,9 +23,9 @@ function Signed({ rupees }: { rupees: number }) {
  * Net first: on a phone the line may scroll, and net is what a trader looks for.
  */
 function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
-  const rows: Array<[string, ModeFigures]> = [
-    [MODE_LABELS.live, modes.live],
-    [MODE_LABELS.paper, modes.paper],
+  const rows: Array<['live' | 'paper', ModeFigures]> = [
+    ['live', modes.live],
+    ['paper', modes.paper],
   ];
   return (
     <div className="table-wrap">
@@ -40,21 +40,24 @@ function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
           </tr>
         </thead>
         <tbody>
-          {rows.map(([label, m]) => (
-            <tr key={label} data-testid={`pnl-mode-${label.toLowerCase()}`}>
+          {rows.map(([mode, m]) => (
+            <tr key={mode} data-testid={`pnl-mode-${mode}`}>
               <th scope="row">
-                {label} ({m.strategies})
+                {MODE_LABELS[mode]} ({m.strategies})
               </th>
-              <td>
+              {/* data-label: on a phone each figure is a labelled line under its mode (positions.css). */}
+              <td data-label="Net">
                 <Signed rupees={m.today.net_pnl} />
               </td>
-              <td>
+              <td data-label="Realized">
                 <Signed rupees={m.today.realized_pnl} />
               </td>
-              <td>
+              <td data-label="Unrealized">
                 <Signed rupees={m.today.unrealized_pnl} />
               </td>
-              <td className="pnl-cost">{formatInr(m.today.charges)}</td>
+              <td data-label="Charges (est.)" className="pnl-cost">
+                {formatInr(m.today.charges)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -63,11 +66,11 @@ function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
   );
 }
 
-/** "paper" or "live" when every listed strategy is of that mode, else null (both, or none). */
+/** DUMMY or LIVE when every listed strategy is of that mode, else null (both, or none). */
 function onlyMode(modes: PositionsReply['by_mode'] | undefined): string | null {
   if (!modes) return null;
-  if (modes.live.strategies > 0 && modes.paper.strategies === 0) return MODE_LABELS.live.toLowerCase();
-  if (modes.paper.strategies > 0 && modes.live.strategies === 0) return MODE_LABELS.paper.toLowerCase();
+  if (modes.live.strategies > 0 && modes.paper.strategies === 0) return MODE_LABELS.live;
+  if (modes.paper.strategies > 0 && modes.live.strategies === 0) return MODE_LABELS.paper;
   return null;
 }
 
@@ -101,7 +104,7 @@ export function PnlStrip({
         <Figure label="Realized" rupees={today.realized_pnl} />
         <Figure label="Unrealized" rupees={today.unrealized_pnl} />
         <Figure label="Charges (est.)" rupees={today.charges} isCost />
-        <Figure label={isMixed ? 'Net (live + paper)' : 'Net'} rupees={today.net_pnl} />
+        <Figure label={isMixed ? `Net (${MODE_LABELS.live} + ${MODE_LABELS.paper})` : 'Net'} rupees={today.net_pnl} />
       </dl>
       {isMixed && <ByMode modes={byMode} />}
     </section>

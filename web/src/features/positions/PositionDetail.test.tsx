@@ -86,9 +86,9 @@ describe('PnlStrip', () => {
     const reply = replyFixture([live, paper]);
     render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} />);
     expect(screen.getByRole('heading', { name: 'Today (IST)' })).toBeTruthy();
-    expect(screen.getByText('Net (live + paper)')).toBeTruthy();
+    expect(screen.getByText('Net (LIVE + DUMMY)')).toBeTruthy();
     expect(cellsOf(screen.getByTestId('pnl-mode-live'))).toEqual(['−₹1,060.00', '−₹900.00', '−₹100.00', '₹60.00']);
-    expect(within(screen.getByTestId('pnl-mode-live')).getByRole('rowheader').textContent).toBe('Live (1)');
+    expect(within(screen.getByTestId('pnl-mode-live')).getByRole('rowheader').textContent).toBe('LIVE (1)');
     const heads = within(screen.getByRole('table', { name: "Today's P&L by mode" })).getAllByRole('columnheader');
     expect(heads.map((h) => h.textContent)).toEqual(['Mode', 'Net', 'Realized', 'Unrealized', 'Charges (est.)']);
     expect(cellsOf(screen.getByTestId('pnl-mode-paper'))).toEqual(['+₹1,460.00', '+₹1,500.00', '₹0.00', '₹40.00']);
@@ -97,7 +97,7 @@ describe('PnlStrip', () => {
   it('names the mode in the heading when every strategy is of one', () => {
     const reply = replyFixture([positionFixture()]);
     render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} scopeLabel="all users" />);
-    expect(screen.getByRole('heading', { name: 'Today (IST), all users, paper' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Today (IST), all users, DUMMY' })).toBeTruthy();
     expect(screen.queryByRole('table', { name: "Today's P&L by mode" })).toBeNull();
   });
 });

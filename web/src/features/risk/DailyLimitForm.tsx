@@ -2,6 +2,7 @@ import { api, SetDailyLimitSchema, type DailyLimit } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { InputField } from '../../components/FormField';
 import { Message, useFlash } from '../../components/Message';
 import { formatInr } from '../../lib/format';
@@ -55,6 +56,7 @@ export function reachedLimitQuestion(todayPnl: number, limitRupees: number | nul
 export function DailyLimitForm({ userId, compact = false }: { userId?: number; compact?: boolean }) {
   const client = useQueryClient();
   const { flash, show, clear } = useFlash();
+  const confirm = useConfirm();
   const [text, setText] = useState<string | null>(null);
   const query = useQuery({
     queryKey: dailyLimitKey(userId),
@@ -81,6 +83,10 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
+    void submit();
+  }
+
+  async function submit() {
     const body = dailyLimitBody(value, userId);
     const parsed = SetDailyLimitSchema.safeParse(body);
     if (!parsed.success) {
@@ -91,7 +97,15 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
     const question = current
       ? reachedLimitQuestion(current.today_pnl, body.daily_max_loss, userId === undefined)
       : null;
-    if (question !== null && !window.confirm(question)) return;
+    const isConfirmed =
+      question === null ||
+      (await confirm({
+        title: 'Save a daily max loss already reached?',
+        text: question,
+        confirmLabel: 'Save',
+        isDanger: true,
+      }));
+    if (!isConfirmed) return;
     save.mutate(body);
   }
 

@@ -1,16 +1,18 @@
 import { api } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
 import { useMappings } from '../strategies/useMappings';
-import { exitAllConfirmText, killSwitchReach, strategiesText } from './kill-switch-query';
+import { exitAllConfirm, killSwitchReach, strategiesText } from './kill-switch-query';
 
 /** The user home's "Exit all" (issue 13): stops every strategy of the trader's and squares off its legs. */
 export function ExitAllButton() {
   const queryClient = useQueryClient();
   const { flash, show, clear } = useFlash();
   const mine = useMappings('mine');
+  const confirm = useConfirm();
   const { strategies, legs } = killSwitchReach(mine.data ?? []);
 
   const exitAll = useMutation({
@@ -31,9 +33,11 @@ export function ExitAllButton() {
           className="danger"
           data-testid="exit-all"
           disabled={exitAll.isPending || (strategies === 0 && legs === 0)}
-          onClick={() => {
-            if (window.confirm(exitAllConfirmText(strategies))) exitAll.mutate();
-          }}
+          onClick={() =>
+            void confirm(exitAllConfirm(strategies)).then((yes) => {
+              if (yes) exitAll.mutate();
+            })
+          }
         >
           Exit all
         </button>

@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ConfirmProvider } from '../../components/ConfirmDialog';
 import { mappingFixture } from '../strategies/mapping-fixture';
 import { KillSwitchBanner } from './KillSwitchBanner';
 import { KillSwitchControl } from './KillSwitchControl';
-import { engageConfirmText, exitAllConfirmText, killSwitchReach } from './kill-switch-query';
+import { engageConfirm, exitAllConfirm, killSwitchReach } from './kill-switch-query';
 
 const ok = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ success: true, data })));
 const ENGAGED = { engaged: true, engaged_at: '2026-11-23T05:12:00.000Z', engaged_by: 'admin' };
@@ -41,7 +42,11 @@ function stubServer(state: typeof ENGAGED | typeof RELEASED) {
 
 function renderWith(ui: React.ReactElement) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
+  render(
+    <QueryClientProvider client={client}>
+      <ConfirmProvider>{ui}</ConfirmProvider>
+    </QueryClientProvider>,
+  );
 }
 
 afterEach(() => {
@@ -76,20 +81,39 @@ describe('KillSwitchBanner', () => {
 describe('KillSwitchControl', () => {
   it('engages only after a confirm naming the strategies and open legs it closes', async () => {
     const posted = stubServer(RELEASED);
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     renderWith(<KillSwitchControl />);
     const button = await screen.findByRole('button', { name: 'Engage Kill Switch' });
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
 
     fireEvent.click(button);
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('stops 2 strategies'));
-    expect(confirm).toHaveBeenLastCalledWith(expect.stringContaining('closes 3 open legs'));
+    const dialog = screen.getByRole('alertdialog', { name: 'Engage the kill switch?' });
+    expect(dialog.textContent).toContain('stops 2 strategies');
+    expect(dialog.textContent).toContain('closes 3 open legs');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(posted).toEqual([]);
 
     fireEvent.click(button);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Engage Kill Switch' }));
     await screen.findByText('Kill switch engaged: 2 strategies stopped, 3 open legs closed');
     expect(posted).toEqual([{ engaged: true }]);
     expect(await screen.findByRole('button', { name: 'Release Kill Switch' })).toBeTruthy();
+  });
+
+  it('asks once on a double click, and engages once', async () => {
+    const posted = stubServer(RELEASED);
+    const native = vi.spyOn(window, 'confirm');
+    renderWith(<KillSwitchControl />);
+    const button = await screen.findByRole('button', { name: 'Engage Kill Switch' });
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+
+    fireEvent.click(button);
+    fireEvent.click(button);
+    expect(screen.getAllByRole('alertdialog')).toHaveLength(1);
+    fireEvent.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Engage Kill Switch' }));
+    await screen.findByText('Kill switch engaged: 2 strategies stopped, 3 open legs closed');
+    expect(posted).toEqual([{ engaged: true }]);
+    expect(native).not.toHaveBeenCalled();
   });
 
   it('says who engaged it and when', async () => {
@@ -108,7 +132,12 @@ describe('confirm texts', () => {
       mappingFixture({ running_status: 0, open_legs: [leg] }),
     ]);
     expect(reach).toEqual({ strategies: 1, legs: 2 });
-    expect(engageConfirmText(reach)).toMatch(/^Engage the kill switch\? This stops 1 strategy .* closes 2 open legs/);
-    expect(exitAllConfirmText(3)).toBe('Exit all? This stops 3 strategies and squares off every open leg.');
+    const engage = engageConfirm(reach);
+    expect(engage.title).toBe('Engage the kill switch?');
+    expect(engage.text).toMatch(/^This stops 1 strategy .* closes 2 open legs, DUMMY and LIVE\./);
+    expect(exitAllConfirm(3)).toMatchObject({
+      title: 'Exit all?',
+      text: 'This stops 3 strategies and squares off every open leg.',
+    });
   });
 });

@@ -1,15 +1,17 @@
 import { api } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
+import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { mappingKeys } from '../strategies/mapping-keys';
 import { useMappings } from '../strategies/useMappings';
 import { istClock } from './KillSwitchBanner';
 import {
-  engageConfirmText,
+  engageConfirm,
   killSwitchKey,
   killSwitchReach,
   legsText,
+  RELEASE_CONFIRM,
   strategiesText,
   useKillSwitch,
 } from './kill-switch-query';
@@ -24,6 +26,7 @@ export function KillSwitchControl() {
   const { flash, show, clear } = useFlash();
   const state = useKillSwitch();
   const mappings = useMappings('all');
+  const confirm = useConfirm();
 
   const toggle = useMutation({
     mutationFn: (engaged: boolean) => call(api.risk.setKillSwitch, { body: { engaged } }),
@@ -43,14 +46,13 @@ export function KillSwitchControl() {
 
   const engaged = state.data?.engaged ?? false;
 
-  function onClick() {
+  // The console's own dialog asks once: a double click's second ask, while the first is open, is answered no.
+  async function onClick() {
     if (engaged) {
-      if (window.confirm('Release the kill switch? Strategies stay stopped until their owners start them.')) {
-        toggle.mutate(false);
-      }
+      if (await confirm(RELEASE_CONFIRM)) toggle.mutate(false);
       return;
     }
-    if (window.confirm(engageConfirmText(killSwitchReach(mappings.data ?? [])))) toggle.mutate(true);
+    if (await confirm(engageConfirm(killSwitchReach(mappings.data ?? [])))) toggle.mutate(true);
   }
 
   return (
@@ -75,7 +77,7 @@ export function KillSwitchControl() {
           type="button"
           className={engaged ? 'kill-switch-button' : 'danger kill-switch-button'}
           disabled={toggle.isPending || state.isPending || (!engaged && mappings.isPending)}
-          onClick={onClick}
+          onClick={() => void onClick()}
         >
           {engaged ? 'Release Kill Switch' : 'Engage Kill Switch'}
         </button>

@@ -1,6 +1,7 @@
-import { api, isLiveStatus, type Mapping } from '@app/contract';
+import { api, isLiveStatus, MODE_LABELS, type Mapping } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../api/client';
+import type { ConfirmQuestion } from '../../components/ConfirmDialog';
 
 /** One cache entry for the kill switch: the admin's control updates every banner at once. */
 export const killSwitchKey = ['risk', 'kill-switch'] as const;
@@ -23,15 +24,31 @@ export function killSwitchReach(mappings: readonly Mapping[]): { strategies: num
 export const strategiesText = (n: number) => `${n} ${n === 1 ? 'strategy' : 'strategies'}`;
 export const legsText = (n: number) => `${n} open leg${n === 1 ? '' : 's'}`;
 
-/** The engage confirm, naming what it will close. */
-export function engageConfirmText(reach: { strategies: number; legs: number }): string {
-  return (
-    `Engage the kill switch? This stops ${strategiesText(reach.strategies)} (running or paused, every user's) ` +
-    `and closes ${legsText(reach.legs)}, paper and live. Nothing restarts when you release it.`
-  );
+/** The engage confirm, naming what it will close (every user's strategies: the red button). */
+export function engageConfirm(reach: { strategies: number; legs: number }): ConfirmQuestion {
+  return {
+    title: 'Engage the kill switch?',
+    text:
+      `This stops ${strategiesText(reach.strategies)} (running or paused, every user's) and closes ` +
+      `${legsText(reach.legs)}, ${MODE_LABELS.paper} and ${MODE_LABELS.live}. Nothing restarts when you release it.`,
+    confirmLabel: 'Engage Kill Switch',
+    isDanger: true,
+  };
 }
 
+/** The release confirm: releasing restarts nothing. */
+export const RELEASE_CONFIRM: ConfirmQuestion = {
+  title: 'Release the kill switch?',
+  text: 'Strategies stay stopped until their owners start them.',
+  confirmLabel: 'Release Kill Switch',
+};
+
 /** The Exit all confirm, naming how many of the trader's strategies it stops. */
-export function exitAllConfirmText(strategies: number): string {
-  return `Exit all? This stops ${strategiesText(strategies)} and squares off every open leg.`;
+export function exitAllConfirm(strategies: number): ConfirmQuestion {
+  return {
+    title: 'Exit all?',
+    text: `This stops ${strategiesText(strategies)} and squares off every open leg.`,
+    confirmLabel: 'Exit all',
+    isDanger: true,
+  };
 }

@@ -1,7 +1,8 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
+import { ModeBadge } from './ModeBadge';
 import { RdxSummary } from './RdxSummary';
-import { isRdxStrategy, limitMeasureLabel, limitsLabel, modeLabel, statusBadge, windowLabel } from './strategy-display';
+import { isRdxStrategy, limitMeasureLabel, limitsLabel, statusBadge, windowLabel } from './strategy-display';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -60,7 +61,6 @@ export function ActiveStrategyRow({
   detailId?: string;
 }) {
   const status = statusBadge(mapping.running_status, isServiceStopped);
-  const mode = modeLabel(mapping.is_dummy);
   const isRdx = isRdxStrategy(mapping);
   const isBusy = pending !== undefined;
   const limits = limitsLabel(mapping);
@@ -79,7 +79,7 @@ export function ActiveStrategyRow({
         <span>{mapping.broker_username ?? '-'}</span>
       </td>
       <td data-label="Mode">
-        <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
+        <ModeBadge isDummy={mapping.is_dummy} />
       </td>
       <td data-label="Window">{windowLabel(mapping.start_time, mapping.end_time)}</td>
       <td data-label="CE / PE" className="num">

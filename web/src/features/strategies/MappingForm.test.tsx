@@ -77,11 +77,14 @@ describe('MappingForm', () => {
     vi.unstubAllGlobals();
   });
 
-  it('starts as Paper with plain option labels and no token warning', async () => {
+  it('starts as DUMMY with option labels saying what each mode means, and no token warning', async () => {
     setup();
     await brokerChosen();
     expect(mode().value).toBe('1');
-    expect(Array.from(mode().options).map((o) => o.text)).toEqual(['Paper', 'Live']);
+    expect(Array.from(mode().options).map((o) => o.text)).toEqual([
+      'DUMMY (paper: simulated fills, no broker orders)',
+      'LIVE (real orders at the broker)',
+    ]);
     const active = select('Active');
     expect(Array.from(active.options).map((o) => o.text)).toEqual(['Active', 'Inactive']);
     expect(screen.queryByText(MSG.liveWithoutToken)).toBeNull();

@@ -1,15 +1,8 @@
-import {
-  ACTIVE_LABELS,
-  LIMITS,
-  MODE_LABELS,
-  MSG,
-  type Instrument,
-  type Strategy,
-  type User,
-  type UserBroker,
-} from '@app/contract';
+import { ACTIVE_LABELS, LIMITS, MSG, type Instrument, type Strategy, type User, type UserBroker } from '@app/contract';
+import { useExchange } from '../../components/exchange';
 import { InputField, SelectField } from '../../components/FormField';
 import type { MappingFormValues } from './mapping-form';
+import { modeWord } from './strategy-display';
 
 type Setter = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => void;
 
@@ -44,8 +37,8 @@ export function MappingUserField({
 
 /**
  * Strategy, instrument, broker, flags, counts and the optional window (SPEC §3 mapping fields),
- * the flags in a trader's words (Active/Inactive, Paper/Live). `warnNoToken` shows, under the
- * broker, that a LIVE mapping on it could not trade; `maxLossHint`, under Max Loss, an admin's cap on it.
+ * the flags in a trader's words (Active/Inactive; DUMMY/LIVE with what each means). `warnNoToken` shows,
+ * under the broker, that a LIVE mapping on it could not trade; `maxLossHint`, under Max Loss, an admin's cap on it.
  */
 export function MappingFormFields({
   values,
@@ -64,6 +57,7 @@ export function MappingFormFields({
   warnNoToken: boolean;
   maxLossHint?: string | null;
 }) {
+  const exchange = useExchange();
   return (
     <>
       <SelectField
@@ -116,8 +110,8 @@ export function MappingFormFields({
         value={values.is_dummy}
         onChange={set('is_dummy')}
         options={[
-          { value: '1', label: MODE_LABELS.paper },
-          { value: '0', label: MODE_LABELS.live },
+          { value: '1', label: modeWord(1) },
+          { value: '0', label: modeWord(0, exchange) },
         ]}
       />
       <InputField

@@ -1,6 +1,7 @@
 import { MSG, type Mapping } from '@app/contract';
 import { mappingTokenNote } from '../brokers/token-validity';
-import { activeWord, modeWord, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
+import { ModeBadge } from './ModeBadge';
+import { activeWord, statusBadgeClass, statusLabel, windowLabel } from './strategy-display';
 
 /** 'Existing Strategy Mappings' (SPEC §2), with Edit and Delete on each row. */
 export function MappingsTable({
@@ -46,7 +47,6 @@ export function MappingsTable({
             <tbody>
               {mappings.map((m) => {
                 const status = statusLabel(m.running_status);
-                const mode = modeWord(m.is_dummy);
                 const tokenNote = mappingTokenNote(m);
                 return (
                   <tr key={m.id} data-testid={`mapping-${m.id}`} aria-current={m.id === editingId ? 'true' : undefined}>
@@ -63,7 +63,7 @@ export function MappingsTable({
                     </td>
                     <td>{activeWord(m.is_active)}</td>
                     <td>
-                      <span className={`badge ${m.is_dummy === 1 ? 'dummy' : 'live'}`}>{mode}</span>
+                      <ModeBadge isDummy={m.is_dummy} />
                     </td>
                     <td className="num">{m.ce_count}</td>
                     <td className="num">{m.pe_count}</td>

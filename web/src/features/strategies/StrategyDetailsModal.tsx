@@ -1,10 +1,12 @@
 import type { Mapping } from '@app/contract';
+import { useExchange } from '../../components/exchange';
 import { Modal } from '../../components/Modal';
 import { modeWord, statusLabel, windowLabel } from './strategy-display';
 import './strategies.css';
 
 /** 'View' on a non-RDX strategy: its mapping details, read-only. */
 export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
+  const exchange = useExchange();
   const rows: Array<[string, string]> = [
     ['Strategy', mapping.strategy_name],
     ['Description', mapping.strategy_description || '-'],
@@ -14,7 +16,7 @@ export function StrategyDetailsModal({ mapping, onClose }: { mapping: Mapping; o
     ],
     ['Broker', mapping.broker_username ?? '-'],
     ['User', mapping.user_username],
-    ['Mode', modeWord(mapping.is_dummy)],
+    ['Mode', modeWord(mapping.is_dummy, exchange)],
     ['CE / PE Count', `${mapping.ce_count} / ${mapping.pe_count}`],
     ['Window', windowLabel(mapping.start_time, mapping.end_time)],
     ['Status', statusLabel(mapping.running_status)],

@@ -7,6 +7,7 @@ import {
   limitMeasureLabel,
   limitsLabel,
   modeLabel,
+  modeWord,
   runningFirst,
   statusBadge,
   statusLabel,
@@ -18,6 +19,18 @@ describe('strategy display rules', () => {
   it('labels the mode from is_dummy', () => {
     expect(modeLabel(1)).toBe('DUMMY');
     expect(modeLabel(0)).toBe('LIVE');
+    expect(modeLabel(0, 'kite')).toBe('LIVE');
+  });
+
+  it('says SANDBOX on a live strategy whose orders go to the built-in exchange, never on a DUMMY one', () => {
+    expect(modeLabel(0, 'sandbox')).toBe('LIVE · SANDBOX');
+    expect(modeLabel(1, 'sandbox')).toBe('DUMMY');
+  });
+
+  it('says what the mode means in the same word as the badge', () => {
+    expect(modeWord(1)).toBe('DUMMY (paper: simulated fills, no broker orders)');
+    expect(modeWord(0, 'kite')).toBe('LIVE (real orders at the broker)');
+    expect(modeWord(0, 'sandbox')).toBe('LIVE (orders go to the built-in sandbox exchange, not a real broker)');
   });
 
   it("shows 'Always On' unless both times are set", () => {

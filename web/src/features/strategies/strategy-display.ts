@@ -1,15 +1,35 @@
-import { ACTIVE_LABELS, MODE_LABELS, RUNNING_STATUS, type Mapping, type StrategyActionName } from '@app/contract';
+import {
+  ACTIVE_LABELS,
+  MODE_LABELS,
+  MODE_MEANINGS,
+  RUNNING_STATUS,
+  type Exchange,
+  type Mapping,
+  type StrategyActionName,
+} from '@app/contract';
 import { formatInr } from '../../lib/format';
 import { formatPnl } from '../positions/pnl-display';
 
-/** SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE. */
-export function modeLabel(isDummy: number): 'DUMMY' | 'LIVE' {
-  return isDummy === 1 ? 'DUMMY' : 'LIVE';
+export type ModeLabel = 'DUMMY' | 'LIVE' | 'LIVE · SANDBOX';
+
+/**
+ * SPEC §2: DUMMY if is_dummy is 1, otherwise LIVE; a LIVE strategy on a console whose orders go to its
+ * built-in sandbox exchange reads "LIVE · SANDBOX" (issue 27), so nobody takes its fills for real ones.
+ */
+export function modeLabel(isDummy: number, exchange?: Exchange): ModeLabel {
+  if (isDummy === 1) return MODE_LABELS.paper;
+  return exchange === 'sandbox' ? `${MODE_LABELS.live} · SANDBOX` : MODE_LABELS.live;
 }
 
-/** The mode in a trader's words (Paper/Live), wherever SPEC does not fix DUMMY/LIVE. */
-export function modeWord(isDummy: number): 'Paper' | 'Live' {
-  return isDummy === 1 ? MODE_LABELS.paper : MODE_LABELS.live;
+/**
+ * The mode with what it means, where there is room for it (details, tooltips): "DUMMY (paper: simulated
+ * fills, no broker orders)". The same word as the badge, so no screen says Paper beside DUMMY.
+ */
+export function modeWord(isDummy: number, exchange?: Exchange): string {
+  if (isDummy === 1) return `${MODE_LABELS.paper} (${MODE_MEANINGS.paper})`;
+  if (exchange === 'sandbox')
+    return `${MODE_LABELS.live} (orders go to the built-in sandbox exchange, not a real broker)`;
+  return `${MODE_LABELS.live} (${MODE_MEANINGS.live})`;
 }
 
 /** is_active in a trader's words. */

@@ -1,6 +1,8 @@
-import type { Transaction } from '@app/contract';
+import type { Exchange, Transaction } from '@app/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exchangeKey } from '../../components/exchange';
 import { TransactionRow } from './TransactionRow';
 
 const base: Transaction = {
@@ -17,13 +19,18 @@ const base: Transaction = {
   is_dummy: 1,
 };
 
-function renderRow(t: Transaction, showUser = false) {
+/** The console's exchange as GET /console/exchange answered it (Kite unless a test says sandbox). */
+function renderRow(t: Transaction, showUser = false, exchange: Exchange = 'kite') {
+  const client = new QueryClient();
+  client.setQueryData(exchangeKey, { exchange });
   render(
-    <table>
-      <tbody>
-        <TransactionRow transaction={t} showUser={showUser} />
-      </tbody>
-    </table>,
+    <QueryClientProvider client={client}>
+      <table>
+        <tbody>
+          <TransactionRow transaction={t} showUser={showUser} />
+        </tbody>
+      </table>
+    </QueryClientProvider>,
   );
   return screen.getByTestId(`transaction-${t.id}`);
 }
@@ -55,6 +62,16 @@ describe('TransactionRow', () => {
     const cells = cellTexts(row);
     expect(cells.slice(1)).toEqual(['NIFTY25MAR22600CE', 'BUY', '75', '₹98.05', 'RDX', 'NIFTY 50', 'LIVE']);
     expect(within(row).getByText('BUY').className).toBe('side-buy');
+  });
+
+  it('says LIVE · SANDBOX on a live fill when the console trades on its sandbox exchange, and what DUMMY means', () => {
+    const live = renderRow({ ...base, id: 5, is_dummy: 0 }, false, 'sandbox');
+    expect(cellTexts(live).at(-1)).toBe('LIVE · SANDBOX');
+    const dummy = renderRow({ ...base, id: 6 }, false, 'sandbox');
+    expect(cellTexts(dummy).at(-1)).toBe('DUMMY');
+    expect(within(dummy).getByText('DUMMY').getAttribute('title')).toBe(
+      'DUMMY (paper: simulated fills, no broker orders)',
+    );
   });
 
   it('marks a settlement at expiry, which no order made', () => {

@@ -1,6 +1,6 @@
 import type { Transaction } from '@app/contract';
 import { formatDateTimeIst, formatInr, formatQuantity, sideOf } from '../../lib/format';
-import { modeLabel } from '../strategies/strategy-display';
+import { ModeBadge } from '../strategies/ModeBadge';
 
 /**
  * One fill: SPEC §3 quantity sign gives the side (positive SELL, negative BUY), shown unsigned;
@@ -8,7 +8,6 @@ import { modeLabel } from '../strategies/strategy-display';
  */
 export function TransactionRow({ transaction: t, showUser }: { transaction: Transaction; showUser: boolean }) {
   const { side, quantity } = sideOf(t.quantity);
-  const mode = modeLabel(t.is_dummy);
   return (
     <tr data-testid={`transaction-${t.id}`}>
       <td data-label="Date/Time">{formatDateTimeIst(t.transaction_date)}</td>
@@ -32,7 +31,7 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
       <td data-label="Strategy">{t.strategy_name ?? '-'}</td>
       <td data-label="Instrument">{t.instrument_name ?? '-'}</td>
       <td data-label="Mode">
-        <span className={`badge ${mode.toLowerCase()}`}>{mode}</span>
+        <ModeBadge isDummy={t.is_dummy} />
       </td>
     </tr>
   );
