@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   'kill_switch.release',
   'limits.update',
   'alert_channels.update',
+  /** Issue 27: a leg closed in Kite by hand, booked in the console at the trader's price. */
+  'mapping.match_broker',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -109,6 +111,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'kill_switch.release': 'Kill switch released',
   'limits.update': 'Limits changed',
   'alert_channels.update': 'Alert channels changed',
+  'mapping.match_broker': 'Leg matched to the broker by hand',
 };
 
 /** The author of automatic actions (limits, expiry, broker errors, expired tokens). */

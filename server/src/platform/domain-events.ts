@@ -24,8 +24,12 @@ export interface DomainEvents {
    * it follows. Realtime: `strategy_changed` to its owner and admins.
    */
   'mapping.changed': { mappingId: number; userId: number };
-  /** The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all. */
-  'rdx.service_changed': { isRunning: boolean };
+  /**
+   * The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all.
+   * `byUserId` (the admin), `at` and `wasRunning` (issue 27): the alerts domain tells the owners of running
+   * strategies, and the admins, when the switch really moved.
+   */
+  'rdx.service_changed': { isRunning: boolean; byUserId?: number | null; at?: number; wasRunning?: boolean };
   /**
    * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
    * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.
@@ -94,6 +98,45 @@ export interface DomainEvents {
   };
   /** An admin's test event for one user's screens. Realtime: `test_event`. */
   'realtime.test_event': { userId: number; message: string; sentAt: string };
+  /**
+   * A square-off (a trader's Exit, a limit, the kill switch, a window's end, the engine's chase) left legs open
+   * (issue 27). `attempt` of `maxAttempts` are the chase's tries (null at a window's end: the next candle close
+   * tries again); `isFinal` when the console gave up. The alerts domain tells the owner and the admins.
+   */
+  'square_off.failed': SquareOffSubject & {
+    open: Array<{ tradingSymbol: string; quantity: number }>;
+    reason: string;
+    attempt: number | null;
+    maxAttempts: number | null;
+    isFinal: boolean;
+  };
+  /** A square-off that had failed went through after all: the strategy holds nothing (the alert says it cleared). */
+  'square_off.completed': SquareOffSubject;
+  /**
+   * A loss or profit limit was found crossed (issue 27): the strategies it stops (as listed before the stop),
+   * the day's P&L then and the limit, in paise, and the note the stopped rows carry. The alerts domain tells
+   * the owner and the admins, with the figures.
+   */
+  'limits.breached': {
+    userId: number;
+    reason: 'max_loss' | 'target_profit' | 'daily_max_loss';
+    mappings: Mapping[];
+    dayPnlPaise: number;
+    limitPaise: number;
+    note: string;
+    at: number;
+  };
+}
+
+/** Which strategy a square-off event is about, named as its alerts name it. */
+export interface SquareOffSubject {
+  mappingId: number;
+  userId: number;
+  username: string;
+  strategyName: string;
+  instrumentName: string;
+  isDummy: boolean;
+  at: number;
 }
 
 export type DomainEventBus = EventBus<DomainEvents>;

@@ -28,6 +28,9 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
+import { createBrokerMatch } from './broker-match.js';
+import { createBrokerMatchRepository } from './broker-match.repository.js';
+import type { Database } from '../../db/client.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -54,6 +57,8 @@ export function createEngine(deps: {
   settlement: Pick<ExpirySettlement, 'settleDue'>;
   /** NSE's holidays: no decision or trade on them for instruments that keep the calendar (docs/CALENDAR.md). */
   calendar: HolidaySource;
+  /** The database, for matching a leg to the broker by hand (broker-match.repository.ts; issue 27). */
+  db: Database['db'];
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
@@ -138,11 +143,15 @@ export function createEngine(deps: {
       const failures = await execute(plans, at);
       const refusal = failures.find(isBrokerRefusal);
       const [unknown] = failures;
+      const isSquareOff = plans.some((p) => p.decision.action === 'squareOff');
+      if (isSquareOff && failures.length === 0) chase.completed(id, at);
       if (!refusal && unknown !== undefined && !(unknown instanceof StalePositionError)) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
         // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';
         noteProblem(id, `the last order did not complete (${why}): the broker is asked at the next candle close`);
+        // A window's square-off left legs open: told now (issue 27), tried again at the next close.
+        if (isSquareOff) chase.windowEndFailed(id, at, why);
       }
       if (refusal) {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
@@ -226,6 +235,8 @@ export function createEngine(deps: {
 
   const chase = createSquareOffChase({
     repo: deps.repo,
+    events: deps.events,
+    logger: deps.logger,
     locks,
     problems,
     mustWaitForOrders,
@@ -269,6 +280,17 @@ export function createEngine(deps: {
     problems,
   });
 
+  // A leg the trader closed in Kite by hand, booked as bought back at their price (issue 27).
+  const matchBroker = createBrokerMatch({
+    repo: { one: (id) => deps.repo.one(id), ...createBrokerMatchRepository(deps.db) },
+    mappings: deps.mappings,
+    locks,
+    clock: deps.clock,
+    events: deps.events,
+    problems,
+    brokerPositions: (m) => deps.executor.brokerPositions(m),
+  });
+
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
   async function startHere() {
     isRunning = true;
@@ -310,17 +332,24 @@ export function createEngine(deps: {
     /** Whether the service is switched on, as every instance sees it. */
     status: async () => ({ isRunning: await deps.shared.rdxWanted.get() }),
 
-    /** Switches the service on; the leader starts trading at once, any other instance leaves it to the leader. */
-    async start() {
-      await deps.shared.rdxWanted.set(true, deps.clock.now());
-      void deps.events.publish('rdx.service_changed', { isRunning: true });
+    /**
+     * Switches the service on; the leader starts trading at once, any other instance leaves it to the leader.
+     * `byUserId` names the admin in the alerts a real switch sends (issue 27).
+     */
+    async start(byUserId: number | null = null) {
+      const wasRunning = await deps.shared.rdxWanted.get();
+      const at = deps.clock.now();
+      await deps.shared.rdxWanted.set(true, at);
+      void deps.events.publish('rdx.service_changed', { isRunning: true, byUserId, at, wasRunning });
       if (deps.isLeader() && !isRunning) await startHere();
       return { isRunning: true };
     },
 
-    async stop() {
-      await deps.shared.rdxWanted.set(false, deps.clock.now());
-      void deps.events.publish('rdx.service_changed', { isRunning: false });
+    async stop(byUserId: number | null = null) {
+      const wasRunning = await deps.shared.rdxWanted.get();
+      const at = deps.clock.now();
+      await deps.shared.rdxWanted.set(false, at);
+      void deps.events.publish('rdx.service_changed', { isRunning: false, byUserId, at, wasRunning });
       haltHere();
       deps.logger.info('RDX engine stopped');
       return { isRunning: false };
@@ -359,6 +388,8 @@ export function createEngine(deps: {
     /** Orders not yet settled, and the trader's settling of one the broker's order book no longer holds. */
     unsettledOrders: byHand.unsettled,
     settleOrder: byHand.settle,
+    /** Books a leg the broker no longer holds as bought back at the trader's price (broker-match.ts). */
+    matchBroker,
 
     /** Stops and flattens many paper strategies in one pass (kill switch, Exit all, limits): paper-exit.ts. */
     exitPaper,

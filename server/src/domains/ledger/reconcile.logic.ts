@@ -27,3 +27,35 @@ export function compareHoldings(
     (a, b) => Number(b.drift !== 0) - Number(a.drift !== 0) || a.trading_symbol.localeCompare(b.trading_symbol),
   );
 }
+
+/**
+ * Each symbol with the console's strategies holding it and how much (issue 27), so a trader whose broker holds
+ * less can book the right strategy's leg as bought back. Legs of one strategy in one symbol are summed.
+ */
+export function withHolders(
+  symbols: readonly ReconcileSymbol[],
+  legs: ReadonlyArray<{
+    exchange: string;
+    tradingSymbol: string;
+    quantity: number;
+    mappingId: number;
+    strategyName: string;
+    instrumentName: string;
+  }>,
+): ReconcileSymbol[] {
+  return symbols.map((s) => {
+    const byMapping = new Map<number, NonNullable<ReconcileSymbol['holders']>[number]>();
+    for (const l of legs) {
+      if (l.exchange !== s.exchange || l.tradingSymbol !== s.trading_symbol) continue;
+      const held = byMapping.get(l.mappingId) ?? {
+        user_strategy_mapping_id: l.mappingId,
+        strategy_name: l.strategyName,
+        instrument_name: l.instrumentName,
+        quantity: 0,
+      };
+      held.quantity += l.quantity;
+      byMapping.set(l.mappingId, held);
+    }
+    return { ...s, holders: [...byMapping.values()] };
+  });
+}
