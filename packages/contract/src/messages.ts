@@ -184,6 +184,8 @@ export const MSG = {
   instrumentCreated: 'Instrument created',
   instrumentUpdated: 'Instrument updated',
   instrumentDeleted: 'Instrument deleted',
+  // Issue 27: matching the console to the broker by hand
+  failedMatchBroker: 'Failed to match the broker',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */
