@@ -125,7 +125,7 @@ export function rdxServiceAlert(change: ServiceSwitch, counts: HeldCounts, isFor
     title: 'RDX service stopped: strategies held',
     body:
       `${who} stopped the RDX service at ${istStamp(change.at)}. ${yours}${holdingText(counts)} ` +
-      `${counts.running === 1 ? 'is' : 'are'} held and take no trades until it is started again: no entry, realign or ` +
+      `${counts.running === 1 ? 'is held and takes' : 'are held and take'} no trades until it is started again: no entry, realign or ` +
       "window square-off, and open legs stay open. Exit on a strategy's row still buys its legs back.",
   };
 }
