@@ -305,6 +305,9 @@ test('a leg bought back in Kite by hand pauses its live strategy; Match the brok
   await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
   await expect(positions.legs(id)).toHaveCount(1);
   await expect(positions.legs(id).first()).toContainText(/PE/);
+  await expect(activeStrategies.statusDetail(id)).toContainText(
+    'on a broker difference, since matched: Resume to trade again',
+  );
 
   // Resumed, it trades again; Exit leaves the account flat.
   await activeStrategies.act(id, 'Resume');

@@ -37,6 +37,19 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
     },
 
     /**
+     * A strategy paused on a broker difference (issue 27) names what still differs after a match: the rest, or
+     * null once nothing does (its row then says the difference is matched and it may be resumed).
+     */
+    async setDriftNote(mappingId: number, note: string | null) {
+      await db
+        .updateTable('userStrategyMappings')
+        .set({ stopNote: note === null ? null : note.slice(0, 500) })
+        .where('id', '=', mappingId)
+        .where('stopReason', '=', 'broker_drift')
+        .execute();
+    },
+
+    /**
      * Books `quantity` of the legs (oldest first) as bought back at `pricePaise`: each leg closes or shrinks,
      * one BUY transaction per leg touched, the strategy's position version moved on from the one read under
      * its lock (stale-position.ts), all in one transaction. No broker order: the trade happened in Kite.

@@ -5,6 +5,7 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import { conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
+import { driftPauseNote } from '../ledger/reconcile.logic.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { BrokerMatchRepository } from './broker-match.repository.js';
@@ -44,6 +45,25 @@ export function createBrokerMatch(deps: {
   /** The account's net positions as the broker reports them now (Kite's sign). */
   brokerPositions: (m: MappingState) => Promise<BrokerHolding[]>;
 }) {
+  /** What the strategy still counts beyond the broker after a match, as its paused row names it; null: nothing. */
+  async function stillDiffering(id: number, account: number, holdings: readonly BrokerHolding[]) {
+    const legs = (await deps.repo.one(id))?.legs ?? [];
+    const differing = [];
+    const bySymbol = new Map(legs.map((l) => [`${l.exchange}:${l.tradingSymbol}`, l] as const));
+    for (const { exchange, tradingSymbol } of bySymbol.values()) {
+      const consoleShort = await deps.repo.accountOpenQuantity(account, exchange, tradingSymbol);
+      const beyond = unitsBeyondTheBroker(consoleShort, holdings, exchange, tradingSymbol);
+      if (beyond > 0) {
+        differing.push({
+          trading_symbol: tradingSymbol,
+          console_quantity: consoleShort,
+          broker_quantity: consoleShort - beyond,
+        });
+      }
+    }
+    return differing.length > 0 ? driftPauseNote(differing) : null;
+  }
+
   return (actor: Actor, id: number, found: MatchBroker): Promise<MatchBrokerReply> =>
     deps.locks.withMappings([id], async () => {
       const row = await deps.mappings.load(actor, id);
@@ -76,6 +96,7 @@ export function createBrokerMatch(deps: {
           transactions: written.map((f) => toTransactionDto(state.mapping, f)),
         });
       }
+      await deps.repo.setDriftNote(id, await stillDiffering(id, account, holdings));
       // The row's "not bought back: the broker holds no short" is answered; other tabs re-read the strategy.
       deps.problems.clear(id);
       await deps.problems.share();

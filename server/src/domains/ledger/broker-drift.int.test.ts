@@ -140,6 +140,10 @@ describe('a leg the trader closed in Kite by hand', () => {
     expect([...net].filter(([, q]) => q !== 0)).toEqual(legs.map((l) => [l.tradingSymbol, l.quantity]));
     const agreed = await get<ReconcileReply>('/api/positions/reconcile');
     expect(agreed.accounts[0]?.in_sync).toBe(true);
+    // The paused row no longer names a difference that was matched.
+    expect((await strategy(id))?.status_detail).toContain(
+      'on a broker difference, since matched: Resume to trade again',
+    );
 
     // Audited, and the strategy can be resumed.
     const trail = await get<{ entries: Array<{ action: string }> }>('/api/audit/mine?limit=20');

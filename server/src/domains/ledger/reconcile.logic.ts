@@ -59,3 +59,25 @@ export function withHolders(
     return { ...s, holders: [...byMapping.values()] };
   });
 }
+
+/** "short 75", "long 25", "flat": a quantity in SPEC's sign (> 0 short), as the banner words it. */
+export function holdingWords(quantity: number): string {
+  if (quantity > 0) return `short ${quantity}`;
+  if (quantity < 0) return `long ${-quantity}`;
+  return 'flat';
+}
+
+/**
+ * What a strategy paused on a broker difference names (issue 27): "NIFTY25D0424000CE: console short 75, broker
+ * flat", for each symbol the console counts more of than the broker holds.
+ */
+export function driftPauseNote(
+  symbols: ReadonlyArray<Pick<ReconcileSymbol, 'trading_symbol' | 'console_quantity' | 'broker_quantity'>>,
+): string {
+  return symbols
+    .map(
+      (s) =>
+        `${s.trading_symbol}: console ${holdingWords(s.console_quantity)}, broker ${holdingWords(s.broker_quantity)}`,
+    )
+    .join('; ');
+}

@@ -264,6 +264,14 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
         'counts (NIFTY2612124600CE: console short 75, broker flat); make the console match the broker in the banner ' +
         'above, then Resume',
     );
+    // Matched since: nothing differs any more, only the pause is left.
+    const matched = describeStatus(
+      facts({ runningStatus: 2, openLegCount: 1, stop: { ...stop, note: null } }),
+      KILLED_AT + 60_000,
+    );
+    expect(matched.detail).toBe(
+      'Paused: holding 1 leg, taking no action · paused at 10:42 IST on a broker difference, since matched: Resume to trade again',
+    );
   });
 
   it('legs held without a saved ATM (an entry that died before writing it) read the ATM from their strikes', () => {

@@ -272,10 +272,13 @@ function sidesOffSize(f: StatusFacts): string[] {
  * leg the broker no longer holds (issue 27).
  */
 function driftPause(stop: NonNullable<StatusFacts['stop']>, now: number): string {
+  const at = wallTime(stop.at, 'Asia/Kolkata', now);
   const what = noteOf(stop);
+  // Matched since (broker-match.ts clears the note once nothing differs): the pause is all that is left.
+  if (!what) return `paused at ${at} on a broker difference, since matched: Resume to trade again`;
   return (
-    `paused at ${wallTime(stop.at, 'Asia/Kolkata', now)}: the broker no longer holds what the console counts` +
-    `${what ? ` (${what})` : ''}; make the console match the broker in the banner above, then Resume`
+    `paused at ${at}: the broker no longer holds what the console counts (${what}); make the console match the ` +
+    'broker in the banner above, then Resume'
   );
 }
 

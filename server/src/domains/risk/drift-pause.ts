@@ -1,14 +1,8 @@
 import { RUNNING_STATUS, type ReconcileSymbol } from '@app/contract';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { driftPauseNote } from '../ledger/reconcile.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { LimitsRepository } from './limits.repository.js';
-
-/** "short 75", "long 25", "flat": a quantity in SPEC's sign (> 0 short), as the banner words it. */
-export function holdingWords(quantity: number): string {
-  if (quantity > 0) return `short ${quantity}`;
-  if (quantity < 0) return `long ${-quantity}`;
-  return 'flat';
-}
 
 /**
  * The symbols where the console counts more sold than the broker holds (issue 27): a leg the trader closed in
@@ -18,16 +12,6 @@ export function holdingWords(quantity: number): string {
  */
 export function unheldSymbols(symbols: readonly ReconcileSymbol[]): ReconcileSymbol[] {
   return symbols.filter((s) => s.console_quantity > 0 && s.console_quantity > s.broker_quantity);
-}
-
-/** What a paused row names: "NIFTY25D0424000CE: console short 75, broker flat". */
-export function driftPauseNote(symbols: readonly ReconcileSymbol[]): string {
-  return symbols
-    .map(
-      (s) =>
-        `${s.trading_symbol}: console ${holdingWords(s.console_quantity)}, broker ${holdingWords(s.broker_quantity)}`,
-    )
-    .join('; ');
 }
 
 /**
