@@ -113,9 +113,9 @@ export interface DomainEvents {
   /** A square-off that had failed went through after all: the strategy holds nothing (the alert says it cleared). */
   'square_off.completed': SquareOffSubject;
   /**
-   * A loss or profit limit was found crossed (issue 27): the strategies it stops (as listed before the stop),
-   * the day's P&L then and the limit, in paise, and the note the stopped rows carry. The alerts domain tells
-   * the owner and the admins, with the figures.
+   * A loss or profit limit was found crossed (issue 27), published just before the stop: the strategies it stops
+   * (as listed before), the day's P&L then and the limit, in paise, and the note the stopped rows carry. The
+   * alerts domain keeps the figures for the stop's own alert (`mapping.status_changed`) to the owner and admins.
    */
   'limits.breached': {
     userId: number;

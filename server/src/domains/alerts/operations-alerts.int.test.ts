@@ -39,11 +39,15 @@ async function alertsOf(user: TestUser) {
 }
 const titlesOf = async (user: TestUser) => (await alertsOf(user)).map((a) => a.title);
 
-async function liveMapping(user: TestUser, brokerUsername: string) {
+async function liveMapping(
+  user: TestUser,
+  brokerUsername: string,
+  window: { start_time?: string; end_time?: string } = {},
+) {
   const broker = await buildUserBroker(t, user, { broker_username: brokerUsername });
   const token = t.sandbox.control.issueKiteAccessToken(brokerUsername);
   await t.services.brokers.update(actor(user), broker.id, { broker_token: token });
-  const m = await buildMapping(t, user, { is_dummy: 0, user_broker_id: broker.id });
+  const m = await buildMapping(t, user, { is_dummy: 0, user_broker_id: broker.id, ...window });
   await buildRdxConfig(t, user, m.id);
   await t.services.mappings.setRunningStatus(actor(user), m.id, RUNNING_STATUS.RUNNING);
   return m.id;
@@ -114,6 +118,31 @@ describe('a square-off the broker did not fully take', () => {
     expect((await alertsOf(owner)).filter((a) => a.kind === 'square_off_failed')).toHaveLength(5);
     t.sandbox.control.clearFaults();
     await t.services.engine.stop();
+  });
+});
+
+describe("a window's square-off that did not complete", () => {
+  it('is told, tried again at the next candle close, and told complete once flat', async () => {
+    // Trades 09:15–10:30 IST: the 10:15 close enters, the 10:30 close squares off.
+    const id = await liveMapping(owner, 'WE1234', { start_time: '09:15', end_time: '10:30' });
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE - 900_000);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+
+    // The first buy-back is taken at the broker but its reply is lost: the legs stay open in the console.
+    t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    await vi.waitFor(async () => expect(await titlesOf(owner)).toEqual(['Square-off incomplete: RDX on NIFTY 50']));
+    expect((await alertsOf(owner))[0]?.body).toContain('The console tries again at the next candle close.');
+
+    // The next close settles the lost order with the broker and buys back the rest.
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000);
+    expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]);
+    await vi.waitFor(async () =>
+      expect(await titlesOf(owner)).toEqual([
+        'Square-off incomplete: RDX on NIFTY 50',
+        'Square-off completed: RDX on NIFTY 50',
+      ]),
+    );
   });
 });
 
