@@ -37,10 +37,10 @@ function watchWithOneStrategy() {
         handlers.set(name, handler);
         return () => handlers.delete(name);
       }) as LimitsWatchDeps['events']['subscribe'],
-      publish: ((name: string, payload: unknown) => {
+      publish: (name: string, payload: unknown) => {
         state.breaches.push({ name, payload });
         return Promise.resolve();
-      }),
+      },
     },
     now: () => 0,
     positionsOf: () => Promise.resolve({ positions: [], today: ZERO } as unknown as PositionsReply),
