@@ -91,6 +91,28 @@ export class PositionsPage {
   reconcileAgreement() {
     return this.page.getByTestId('reconcile-agree');
   }
+
+  /** The quiet line of a console trading only on paper (issue 27). */
+  reconcilePaper() {
+    return this.page.getByTestId('reconcile-paper');
+  }
+
+  /** The banner's offer to book a leg the broker no longer holds as bought back (issue 27). */
+  matchButton(tradingSymbol: string) {
+    return this.reconcileBanner().getByRole('button', {
+      name: new RegExp(`^Match the broker: ${escape(tradingSymbol)} in `),
+    });
+  }
+
+  /** Books the leg at `price` in the "Match the broker" dialog. */
+  async matchTheBroker(tradingSymbol: string, price: string) {
+    await this.matchButton(tradingSymbol).click();
+    const dialog = this.page.getByRole('dialog', { name: 'Match the broker' });
+    await expect(dialog).toContainText(`of ${tradingSymbol} that`);
+    await dialog.getByLabel(/Average buy price/).fill(price);
+    await dialog.getByRole('button', { name: /^Book [\d,]+ as bought back$/ }).click();
+    await expect(dialog).toHaveCount(0);
+  }
 }
 
 function escape(text: string): string {

@@ -1,6 +1,7 @@
 import type { Mapping } from '@app/contract';
 import { ADMIN, adminToken, expect, test } from '../fixtures.js';
 import { AdminServicesPage } from '../pages/admin-services.page.js';
+import { AlertsBellPage } from '../pages/alerts-bell.page.js';
 import { HomePage } from '../pages/home.page.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { LoginPage } from '../pages/login.page.js';
@@ -172,5 +173,54 @@ test('Stop RDX Service asks first with what it holds; a trader’s running row t
       await services.button('Start RDX Service').click();
     }
     await traderContext.close();
+  }
+});
+
+test('a trader with a running strategy hears in the bell that the RDX service stopped, and when it started again', async ({
+  page,
+  browser,
+  request,
+}) => {
+  // The trader starts a paper strategy on their own screen (the strategy itself is arranged, not the story).
+  const trader = await newUser(request, 'held');
+  const id = await configuredPaperMapping(request, trader);
+  const context = await browser.newContext();
+  const traderPage = await context.newPage();
+  try {
+    await new LoginPage(traderPage).open();
+    await new LoginPage(traderPage).login(trader.username, trader.password);
+    await new HomePage(traderPage).expectLoaded(trader.username);
+    const strategies = new UserActiveStrategiesPage(traderPage);
+    await services.open('rdx');
+    const status = page.getByTestId('rdx-service-status');
+    if ((await status.textContent())?.includes('Stopped')) await services.button('Start RDX Service').click();
+    await expect(status).toContainText('Running');
+    await strategies.act(id, 'Start');
+    await expect(strategies.status(id)).toHaveText('RUNNING');
+
+    // Issue 27: the admin stops the service; the trader is told what that holds, without reloading.
+    await services.stopRdx('accept');
+    await expect(services.success('RDX strategy service stopped successfully')).toBeVisible();
+    const bell = new AlertsBellPage(traderPage);
+    await expect(bell.unread()).toHaveText('1');
+    await bell.open();
+    await expect(bell.alert('RDX service stopped: strategies held')).toContainText(
+      `${ADMIN.username} stopped the RDX service at`,
+    );
+    await expect(bell.alert('RDX service stopped: strategies held')).toContainText(
+      'Your 1 running strategy is held and takes no trades until it is started again',
+    );
+    await bell.close();
+    await expect(strategies.statusDetail(id)).toHaveText('RDX service is stopped: no trading until an admin starts it');
+
+    // Started again: the alert that it trades again, so the red one does not stand alone.
+    await services.button('Start RDX Service').click();
+    await expect(status).toContainText('Running');
+    await expect(bell.unread()).toHaveText('2');
+    await bell.open();
+    await expect(bell.alert('RDX service started')).toContainText('Your 1 running strategy trades again from its next');
+    await strategies.act(id, 'Pause');
+  } finally {
+    await context.close();
   }
 });

@@ -11,6 +11,7 @@ import { startRehearsal, type Rehearsal } from '../live-rehearsal.js';
 import { AdminInstrumentsPage } from '../pages/admin-instruments.page.js';
 import { AdminServicesPage } from '../pages/admin-services.page.js';
 import { AdminPage } from '../pages/admin.page.js';
+import { AlertsBellPage } from '../pages/alerts-bell.page.js';
 import { HomePage } from '../pages/home.page.js';
 import { LoginPage } from '../pages/login.page.js';
 import { UserBrokersPage } from '../pages/user-brokers.page.js';
@@ -145,6 +146,25 @@ test('an operator rehearses a live day against a standalone sandbox; a refused e
   // The console squares off what is left by itself (the chase backs off 15 s) and the row says so.
   await expect(liveBuys).toHaveCount(2, { timeout: 60_000 });
   await expect(strategies.statusDetail(id)).toHaveText('Stopped: press Start to trade', { timeout: 10_000 });
+
+  // Issue 27: the bell told the trader what was left open and that the console kept at it, then that it
+  // completed, so no red alert is left standing; the admin read the same, naming the trader.
+  for (const [tab, whose] of [
+    [page, ''],
+    [adminTab, ` (${username})`],
+  ] as const) {
+    const bell = new AlertsBellPage(tab);
+    await bell.open();
+    const incomplete = bell.alert(`Square-off incomplete: RDX on SANDBOX 24x7${whose}`);
+    await expect(incomplete).toHaveCount(1);
+    await expect(incomplete).toContainText(refusal);
+    await expect(incomplete).toContainText(/SANDBOX\w+CE 50, SANDBOX\w+PE 50 are still open at the broker/);
+    await expect(incomplete).toContainText('The console keeps trying (try 1 of 5).');
+    await expect(bell.alert(`Square-off completed: RDX on SANDBOX 24x7${whose}`)).toContainText(
+      'Nothing of it is open any more.',
+    );
+    await bell.close();
+  }
 
   // The exchange's book: two sells, one refused buy, two filled buys; nothing placed twice.
   const all = await exchangeOrders(kiteUser);

@@ -7,6 +7,8 @@ import { adminToken } from '../fixtures.js';
 import { AdminDataPage } from '../pages/admin-data.page.js';
 import { LayoutPage } from '../pages/layout.page.js';
 import { PositionsPage, RUPEE_FIGURE } from '../pages/positions.page.js';
+import { buyInKite } from '../kite-app.js';
+import { AlertsBellPage } from '../pages/alerts-bell.page.js';
 import { sandboxTotp } from '../sandbox.js';
 import { configureRdx, createSandboxMapping, linkZerodhaWithToken } from '../trading-steps.js';
 import { kiteUserId, SANDBOX_BROKER_PASSWORD, sandboxInstrumentId } from '../trading-api.js';
@@ -86,7 +88,8 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     for (const leg of await positions.legs(id).all()) {
       await expect(leg.getByRole('cell').nth(0)).toHaveText(/^SANDBOX\w+(CE|PE)$/);
       await expect(leg.getByRole('cell').nth(1)).toHaveText('SELL');
-      await expect(leg.getByRole('cell').nth(2)).toHaveText('50');
+      // Signed as Kite signs a position (issue 27): a short reads -50 on both screens.
+      await expect(leg.getByRole('cell').nth(2)).toHaveText('-50');
     }
     await expect(positions.detailFigure(id, 'Realized')).toHaveText(RUPEE_FIGURE);
     // Two sell orders cost at least the ₹20 brokerage each.
@@ -231,4 +234,84 @@ test('the home warns when the broker account of a live strategy holds positions 
   await expect(positions.reconcileBanner()).toHaveCount(0);
   await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
   await screenshots(page, 'positions-reconcile-agree');
+});
+
+test('a leg bought back in Kite by hand pauses its live strategy; Match the broker books it and the two agree again', async ({
+  page,
+  request,
+  loginPage,
+  homePage,
+  brokersPage,
+  mappingsPage,
+  activeStrategies,
+}) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize(VIEWPORTS[0]!);
+  const positions = new PositionsPage(page);
+  const bell = new AlertsBellPage(page);
+  const user = await newUser(request, 'match');
+  await signIn({ loginPage, homePage }, user);
+  await apiAs(request, await adminToken(request), 'POST', '/rdx/start');
+
+  // A paper-only console has no broker to compare with, and says so (issue 27).
+  const paperBroker = kiteUserId();
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: paperBroker });
+  await homePage.backToHome();
+  await createSandboxMapping(homePage, mappingsPage, paperBroker, 'Paper');
+  await expect(positions.reconcilePaper()).toContainText(
+    'Paper trading only (1 paper strategy): no broker positions to compare',
+  );
+  await expect(positions.reconcileAgreement()).toHaveCount(0);
+
+  // A live strategy sells both legs through the broker.
+  const kiteId = kiteUserId();
+  await linkZerodhaWithToken(brokersPage, homePage, kiteId);
+  const id = await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
+  await configureRdx(activeStrategies, id);
+  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Realign', 'accept');
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
+  await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
+  await positions.expand(id);
+  await expect(positions.legs(id)).toHaveCount(2);
+  const symbols = await positions
+    .legs(id)
+    .getByRole('cell')
+    .filter({ hasText: /^SANDBOX\w+(CE|PE)$/ })
+    .allTextContents();
+  const call = symbols.find((symbol) => symbol.endsWith('CE')) ?? '';
+  expect(call).toMatch(/^SANDBOX\w+CE$/);
+
+  // The trader buys the call back in Kite's own app.
+  await buyInKite(kiteId, call, 50);
+  await positions.reconcileAgreement().getByRole('button', { name: 'Check now' }).click();
+  await expect(positions.reconcileAlert()).toContainText(`${call} console short 50 vs broker flat`);
+  // The console no longer trades on it: paused, saying what differs and what to do.
+  await expect(activeStrategies.status(id)).toHaveText('PAUSED');
+  await expect(activeStrategies.statusDetail(id)).toContainText(
+    `the broker no longer holds what the console counts (${call}: console short 50, broker flat); make the console match the broker`,
+  );
+  await bell.open();
+  await expect(bell.alert('Strategy paused: broker positions differ')).toHaveCount(1);
+  await expect(bell.alert(`Broker positions differ: ${kiteId}`)).toHaveCount(1);
+  await bell.close();
+  await screenshots(page, 'positions-match-broker-offer');
+
+  // Match the broker: the call is booked as bought back at the trader's price; nothing is sent to Kite.
+  await positions.matchTheBroker(call, '12.30');
+  await expect(page.getByRole('status').filter({ hasText: `Booked 50 ${call} as bought back` })).toBeVisible();
+  await expect(positions.reconcileBanner()).toHaveCount(0);
+  await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
+  await expect(positions.legs(id)).toHaveCount(1);
+  await expect(positions.legs(id).first()).toContainText(/PE/);
+  await expect(activeStrategies.statusDetail(id)).toContainText(
+    'on a broker difference, since matched: Resume to trade again',
+  );
+
+  // Resumed, it trades again; Exit leaves the account flat.
+  await activeStrategies.act(id, 'Resume');
+  await expect(activeStrategies.status(id)).toHaveText('RUNNING');
+  await activeStrategies.act(id, 'Exit', 'accept');
+  await expect(activeStrategies.status(id)).toHaveText('STOPPED');
 });

@@ -73,7 +73,10 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
     await shockSandboxVolatility(request, 4);
     // Within seconds, with nobody touching the screen: stopped, with the reason, and both legs bought back.
     await expect(activeStrategies.status(id)).toHaveText('STOPPED', { timeout: 20_000 });
-    await expect(activeStrategies.statusDetail(id)).toHaveText(/^Stopped at the max loss at \d\d:\d\d IST/);
+    // With the figures (issue 27): the day when the limit was found crossed, far past ₹1 after the jump.
+    await expect(activeStrategies.statusDetail(id)).toHaveText(
+      /^Stopped at the max loss at \d\d:\d\d IST \(−₹[\d,]+\.\d\d against a limit of ₹1\.00 — the market gapped past it\)/,
+    );
     const rows = recentTransactions.section().getByRole('row');
     await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
     await expect(activeStrategies.buttons(id)).toHaveText(['Configure', 'Start']);
@@ -86,6 +89,9 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
   await expect(page.getByTestId('alerts-unread')).toHaveText('1');
   await bell.click();
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('Strategy stopped: Max Loss reached');
+  await expect(page.getByRole('region', { name: 'Alerts' })).toContainText(
+    /reached its Max Loss: −₹[\d,]+\.\d\d against a limit of ₹1\.00 — the market gapped past it\./,
+  );
   await bell.click();
 
   // And it is on record: the trader's own trail names the system as its author.

@@ -20,6 +20,12 @@ export const ALERT_KINDS = [
   'reconciliation_drift',
   /** The trader's own "Send test" of their channels. */
   'test',
+  /** A square-off (Exit, a limit, the kill switch, window end, the chase) left legs open at the broker; issue 27. */
+  'square_off_failed',
+  /** A square-off that had failed went through in the end: nothing of it is left open. */
+  'square_off_completed',
+  /** An admin stopped (or started again) the RDX service: running strategies hold and take no trades. */
+  'rdx_service',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'alert_channels.update',
   'auth.login_locked',
   'user.unlock',
+  /** Issue 27: a leg closed in Kite by hand, booked in the console at the trader's price. */
+  'mapping.match_broker',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -113,6 +115,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'alert_channels.update': 'Alert channels changed',
   'auth.login_locked': 'Sign-in locked',
   'user.unlock': 'Sign-in unlocked',
+  'mapping.match_broker': 'Leg matched to the broker by hand',
 };
 
 /** The author of automatic actions (limits, expiry, broker errors, expired tokens). */

@@ -80,5 +80,7 @@ export const STOP_REASONS = [
   'broker_error',
   'token_expired',
   'manual',
+  /** Paused: the broker no longer holds a leg the console counts (closed in Kite by hand); issue 27. */
+  'broker_drift',
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];

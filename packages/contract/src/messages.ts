@@ -190,6 +190,9 @@ export const MSG = {
 
   // Strategy mappings (issue 27)
   atLeastOneLeg: 'At least one of CE Count and PE Count must be 1 or more: a strategy with 0 CE and 0 PE never trades',
+
+  // Issue 27: matching the console to the broker by hand
+  failedMatchBroker: 'Failed to match the broker',
 } as const;
 
 /** SPEC §8 success texts that carry numbers. */

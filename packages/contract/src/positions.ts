@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { LIMITS } from './constants.js';
 import { defineRoute, IdParamsSchema } from './route.js';
-import { IsoTimeSchema } from './fields.js';
+import { IsoTimeSchema, rupees } from './fields.js';
 import { CandleSchema } from './market-data.js';
+import { MappingSchema } from './strategies.js';
 import { TransactionSchema } from './transactions.js';
 
 /*
@@ -85,6 +87,20 @@ export const ReconcileSymbolSchema = z.object({
   console_quantity: z.number().int(),
   broker_quantity: z.number().int(),
   drift: z.number().int(),
+  /**
+   * The console's strategies holding the symbol, and how much each (issue 27): where the console counts more
+   * than the broker holds, the banner offers to match each one to the broker.
+   */
+  holders: z
+    .array(
+      z.object({
+        user_strategy_mapping_id: z.number().int(),
+        strategy_name: z.string(),
+        instrument_name: z.string(),
+        quantity: z.number().int(),
+      }),
+    )
+    .optional(),
 });
 export type ReconcileSymbol = z.infer<typeof ReconcileSymbolSchema>;
 
@@ -104,6 +120,11 @@ export type ReconcileAccount = z.infer<typeof ReconcileAccountSchema>;
 export const ReconcileReplySchema = z.object({
   accounts: z.array(ReconcileAccountSchema),
   checked_at: IsoTimeSchema,
+  /**
+   * The caller's paper strategies (all users' for an admin; issue 27): paper fills never reach a broker, so
+   * there is nothing to compare them with, and the banner says so rather than stay silent.
+   */
+  paper_strategies: z.number().int().optional(),
 });
 export type ReconcileReply = z.infer<typeof ReconcileReplySchema>;
 
@@ -124,6 +145,31 @@ export const StrategyChartSchema = z.object({
   marks: z.array(z.object({ time: z.number().int(), mtm: z.number() })),
 });
 export type StrategyChart = z.infer<typeof StrategyChartSchema>;
+
+/**
+ * A strategy's leg the broker no longer holds (closed in Kite by hand; issue 27), booked as bought back at the
+ * price the trader read in Kite, so the console matches the broker again. Nothing is sent to the broker.
+ */
+export const MatchBrokerSchema = z.object({
+  trading_symbol: z
+    .string({ error: 'Name the symbol to match' })
+    .trim()
+    .min(1, { error: 'Name the symbol to match' })
+    .max(64, { error: 'Symbol must be at most 64 characters' }),
+  price: rupees('price')
+    .refine((v) => v > 0, { error: 'Price must be more than 0' })
+    .refine((v) => v <= LIMITS.maxFillPriceRupees, {
+      error: `Price must be at most ${LIMITS.maxFillPriceRupees.toLocaleString('en-IN')}`,
+    }),
+});
+export type MatchBroker = z.infer<typeof MatchBrokerSchema>;
+
+export const MatchBrokerReplySchema = z.object({
+  strategy: MappingSchema,
+  /** The quantity booked as bought back: what the console counted beyond what the broker holds. */
+  closed_quantity: z.number().int(),
+});
+export type MatchBrokerReply = z.infer<typeof MatchBrokerReplySchema>;
 
 export const positionsRoutes = {
   listMine: defineRoute({
@@ -151,5 +197,15 @@ export const positionsRoutes = {
     path: '/positions/reconcile',
     access: 'user',
     data: ReconcileReplySchema,
+  }),
+  /** Books a leg the broker no longer holds as bought back at the trader's price (issue 27). */
+  matchBroker: defineRoute({
+    method: 'POST',
+    path: '/positions/:id/match-broker',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    body: MatchBrokerSchema,
+    data: MatchBrokerReplySchema,
   }),
 };

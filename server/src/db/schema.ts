@@ -94,6 +94,8 @@ export interface UserStrategyMappingsTable {
   /** Why the strategy last stopped or paused (a STOP_REASONS value); null while running or never stopped. */
   stopReason: string | null;
   stoppedAt: number | null;
+  /** What exactly stopped it (a limit's figures, a broker difference), for the reason it was written with; issue 27. */
+  stopNote: ColumnType<string | null, string | null | undefined, string | null>;
   /** Limits on the strategy's P&L for the day (issue 13); null = none. */
   maxLossPaise: number | null;
   targetProfitPaise: number | null;

@@ -178,6 +178,14 @@ const cases: Record<string, Case> = {
   'positions.chart': {
     prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.STOPPED, true)).id } }),
   },
+  // Issue 27: the owner (or an admin) reaches it; a paper strategy has no broker to match (409).
+  'positions.matchBroker': {
+    prepare: async (o) => ({
+      params: { id: (await mapping(o, RUNNING_STATUS.STOPPED, true)).id },
+      body: { trading_symbol: 'NIFTY26D0124500CE', price: 12.5 },
+    }),
+    ok: 409,
+  },
   'liveData.list': { prepare: none },
   'liveData.create': {
     prepare: () => Promise.resolve({ body: { source: 'kite', instrument_token: nextCode(), interval: '5m' } }),

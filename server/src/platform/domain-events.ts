@@ -36,7 +36,8 @@ export interface DomainEvents {
    * The RDX strategy service was switched on or off (on any instance). Realtime: `rdx_service_changed` to all.
    * `by` is the admin's username (null: no person, e.g. the demo seed); `exposure` what the switch concerns:
    * strategies running or paused and those holding open legs (held, not squared off, while it is off), per
-   * owner, so the alerts domain can tell each owner (issue 27).
+   * owner, so the alerts domain can tell each owner (issue 27); `wasRunning`, so it tells them only when the
+   * switch really moved.
    */
   'rdx.service_changed': {
     isRunning: boolean;
@@ -44,6 +45,7 @@ export interface DomainEvents {
     byUserId: number | null;
     at: number;
     exposure: ServiceExposure;
+    wasRunning: boolean;
   };
   /**
    * The day's option chains were loaded from the exchange's instruments dump: each option root's lot size
@@ -113,6 +115,45 @@ export interface DomainEvents {
   };
   /** An admin's test event for one user's screens. Realtime: `test_event`. */
   'realtime.test_event': { userId: number; message: string; sentAt: string };
+  /**
+   * A square-off (a trader's Exit, a limit, the kill switch, a window's end, the engine's chase) left legs open
+   * (issue 27). `attempt` of `maxAttempts` are the chase's tries (null at a window's end: the next candle close
+   * tries again); `isFinal` when the console gave up. The alerts domain tells the owner and the admins.
+   */
+  'square_off.failed': SquareOffSubject & {
+    open: Array<{ tradingSymbol: string; quantity: number }>;
+    reason: string;
+    attempt: number | null;
+    maxAttempts: number | null;
+    isFinal: boolean;
+  };
+  /** A square-off that had failed went through after all: the strategy holds nothing (the alert says it cleared). */
+  'square_off.completed': SquareOffSubject;
+  /**
+   * A loss or profit limit was found crossed (issue 27), published just before the stop: the strategies it stops
+   * (as listed before), the day's P&L then and the limit, in paise, and the note the stopped rows carry. The
+   * alerts domain keeps the figures for the stop's own alert (`mapping.status_changed`) to the owner and admins.
+   */
+  'limits.breached': {
+    userId: number;
+    reason: 'max_loss' | 'target_profit' | 'daily_max_loss';
+    mappings: Mapping[];
+    dayPnlPaise: number;
+    limitPaise: number;
+    note: string;
+    at: number;
+  };
+}
+
+/** Which strategy a square-off event is about, named as its alerts name it. */
+export interface SquareOffSubject {
+  mappingId: number;
+  userId: number;
+  username: string;
+  strategyName: string;
+  instrumentName: string;
+  isDummy: boolean;
+  at: number;
 }
 
 export type DomainEventBus = EventBus<DomainEvents>;

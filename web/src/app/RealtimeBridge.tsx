@@ -96,6 +96,8 @@ export function RealtimeBridge() {
     socket.on('strategy_changed', ({ userStrategyMappingId }) => {
       void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.detail(userStrategyMappingId) });
+      // A strategy added or moved between paper and live changes what there is to compare (issue 27).
+      reconcileSoon();
     });
     // Switched on or off by an admin (on any console): every banner and the RDX tab follow at once.
     socket.on('rdx_service_changed', () => {

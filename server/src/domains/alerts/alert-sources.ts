@@ -1,7 +1,14 @@
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { driftAlert, killSwitchAlert, strategyStoppedAlert, tokenRefusedAlert } from './alert-text.logic.js';
+import {
+  driftAlert,
+  killSwitchAlert,
+  strategyStoppedAlert,
+  tokenRefusedAlert,
+  type AlertDraft,
+} from './alert-text.logic.js';
 import type { AlertsRepository } from './alerts.repository.js';
+import { rdxServiceAlert, squareOffCompletedAlert, squareOffFailedAlert } from './operations-alert-text.logic.js';
 import type { AlertsService } from './alerts.service.js';
 
 /**
@@ -11,22 +18,42 @@ import type { AlertsService } from './alerts.service.js';
  */
 export function subscribeAlertSources(deps: {
   events: DomainEventBus;
-  repo: Pick<AlertsRepository, 'adminIds' | 'allUserIds'>;
+  repo: Pick<AlertsRepository, 'adminIds' | 'allUserIds' | 'runningStrategiesByOwner'>;
   alerts: Pick<AlertsService, 'notify'>;
   clock: Clock;
 }): () => void {
   const { events, repo, alerts, clock } = deps;
+
+  /** The owner's draft, and (naming the owner) the admins': a desk's risk manager hears of what the owner does. */
+  async function toOwnerAndAdmins(userId: number, draftFor: (isForOwner: boolean) => AlertDraft | null) {
+    const owner = draftFor(true);
+    const forAdmins = draftFor(false);
+    const admins = (await repo.adminIds()).filter((id) => id !== userId);
+    await alerts.notify([
+      ...(owner ? [{ userId, draft: owner }] : []),
+      ...(forAdmins ? admins.map((id) => ({ userId: id, draft: forAdmins })) : []),
+    ]);
+  }
+
+  /**
+   * The figures of each limit breach, kept until its stop is heard (issue 27): `limits.breached` is published
+   * just before the stop, on the same instance, so the stop's one alert carries them.
+   */
+  const limitNotes = new Map<number, { reason: string; note: string }>();
+
   const off = [
+    events.subscribe('limits.breached', ({ reason, mappings, note }) => {
+      for (const m of mappings) limitNotes.set(m.id, { reason, note });
+    }),
+
     // The owner, and the admins: a desk's risk manager hears of every limit, token or broker stop.
     events.subscribe('mapping.status_changed', async ({ mapping, reason }) => {
-      const draft = strategyStoppedAlert(mapping, reason, clock.now());
-      if (!draft) return;
-      const admins = (await repo.adminIds()).filter((id) => id !== mapping.user_id);
-      const forAdmins = strategyStoppedAlert(mapping, reason, clock.now(), false);
-      await alerts.notify([
-        { userId: mapping.user_id, draft },
-        ...(forAdmins ? admins.map((userId) => ({ userId, draft: forAdmins })) : []),
-      ]);
+      const breach = limitNotes.get(mapping.id);
+      const note = breach?.reason === reason ? breach.note : null;
+      if (breach) limitNotes.delete(mapping.id);
+      await toOwnerAndAdmins(mapping.user_id, (isForOwner) =>
+        strategyStoppedAlert(mapping, reason, clock.now(), isForOwner, note),
+      );
     }),
 
     // Everyone: the switch stopped (or frees) every trader's strategies, not only those running right now.
@@ -50,6 +77,33 @@ export function subscribeAlertSources(deps: {
           })),
         ),
       );
+    }),
+
+    // A square-off that left legs open, each try of it; and, once flat, that it completed after all.
+    events.subscribe('square_off.failed', async (failure) => {
+      await toOwnerAndAdmins(failure.userId, (isForOwner) => squareOffFailedAlert(failure, isForOwner));
+    }),
+    events.subscribe('square_off.completed', async (done) => {
+      await toOwnerAndAdmins(done.userId, (isForOwner) => squareOffCompletedAlert(done, isForOwner));
+    }),
+
+    // The RDX service switched: each owner of a running strategy hears what it holds, the admins the desk's.
+    events.subscribe('rdx.service_changed', async ({ isRunning, by, at, wasRunning }) => {
+      if (wasRunning === isRunning) return;
+      const [owners, admins] = await Promise.all([repo.runningStrategiesByOwner(), repo.adminIds()]);
+      const change = { isRunning, by, at };
+      const desk = {
+        running: owners.reduce((n, o) => n + o.running, 0),
+        holding: owners.reduce((n, o) => n + o.holding, 0),
+        owners: owners.length,
+      };
+      const isAdmin = new Set(admins);
+      await alerts.notify([
+        ...owners
+          .filter((o) => !isAdmin.has(o.userId))
+          .map((o) => ({ userId: o.userId, draft: rdxServiceAlert(change, o, false) })),
+        ...admins.map((userId) => ({ userId, draft: rdxServiceAlert(change, desk, true) })),
+      ]);
     }),
   ];
   return () => off.forEach((unsubscribe) => unsubscribe());

@@ -45,6 +45,20 @@ describe('strategyStoppedAlert', () => {
     });
   });
 
+  it('carries the figures of a limit stop far past its limit (issue 27)', () => {
+    const note = '−₹34,442.50 against a limit of ₹6,000.00 — the market gapped past it';
+    expect(strategyStoppedAlert(mapping(), 'max_loss', 0, true, note)?.body).toBe(
+      `RDX on NIFTY 50 (live, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss: ${note}. Its open legs are being squared off.`,
+    );
+  });
+
+  it('tells a strategy paused on a broker difference what to do (issue 27)', () => {
+    const paused = strategyStoppedAlert(mapping({ running_status: 2 }), 'broker_drift', 0);
+    expect(paused?.title).toBe('Strategy paused: broker positions differ');
+    expect(paused?.body).toContain('because the broker no longer holds a leg the console counts for it');
+    expect(paused?.body).toContain('make the console match the broker there');
+  });
+
   it("names the owner for an admin, and leaves the owner's next step to the owner", () => {
     const forAdmin = strategyStoppedAlert(
       mapping({ user_username: 'trader2', open_legs: [] }),

@@ -43,6 +43,7 @@ const BECAUSE: Record<AutomaticReason, string> = {
   expiry: 'its options expired',
   broker_error: 'the broker rejected an order',
   token_expired: "the broker account's access token expired",
+  broker_drift: 'the broker no longer holds a leg the console counts for it (closed in Kite by hand?)',
 };
 
 /** The same, where an admin reads of a trader's strategy and the trader's words would be wrong. */
@@ -58,12 +59,16 @@ const HEADLINE: Record<AutomaticReason, string> = {
   expiry: 'options expired',
   broker_error: 'broker rejected an order',
   token_expired: 'broker token expired',
+  broker_drift: 'broker positions differ',
 };
 
 /** What to do next, where there is something to do. */
 const NEXT_STEP: Partial<Record<AutomaticReason, string>> = {
   broker_error: " The strategy's row shows the broker's message.",
   token_expired: ' Generate a new access token on the Profile page, then resume it.',
+  broker_drift:
+    " It takes no trades until resumed. The home's mismatch banner shows both sides: make the console match the" +
+    ' broker there (or the broker match the console), then resume it.',
 };
 
 // The mode in the screens' words (DUMMY/LIVE), so an alert names it as the strategy's badge does.
@@ -73,26 +78,28 @@ const strategyName = (m: Mapping) =>
 /**
  * The alert for a strategy stopped or paused by anything but its trader, to its owner or (naming the owner)
  * to an admin; null for the trader's own stop and for the kill switch (its one alert tells everyone at once,
- * rather than one per strategy).
+ * rather than one per strategy). `note` adds what exactly happened (a limit's figures; issue 27).
  */
 export function strategyStoppedAlert(
   mapping: Mapping,
   reason: StopReason | 'started',
   now: number,
   isForOwner = true,
+  note: string | null = null,
 ): AlertDraft | null {
   if (reason === 'manual' || reason === 'started' || reason === 'kill_switch') return null;
   const isPaused = mapping.running_status === RUNNING_STATUS.PAUSED;
   const verb = isPaused ? 'paused' : 'stopped';
   const at = mapping.stopped_at ? Date.parse(mapping.stopped_at) : now;
   const legs = !isPaused && mapping.open_legs.length > 0 ? ' Its open legs are being squared off.' : '';
+  const because = `${isForOwner ? BECAUSE[reason] : (BECAUSE_FOR_ADMIN[reason] ?? BECAUSE[reason])}${note ? `: ${note}` : ''}`;
   return {
     kind: reason === 'broker_error' ? 'broker_error' : 'strategy_stopped',
     // An admin reads whose strategy it was; the next step is the trader's to take.
     title: `Strategy ${verb}: ${HEADLINE[reason]}${isForOwner ? '' : ` (${mapping.user_username})`}`,
     body: isForOwner
-      ? `${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE[reason]}.${legs}${NEXT_STEP[reason] ?? ''}`
-      : `${mapping.user_username}'s ${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${BECAUSE_FOR_ADMIN[reason] ?? BECAUSE[reason]}.${legs}`,
+      ? `${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${because}.${legs}${NEXT_STEP[reason] ?? ''}`
+      : `${mapping.user_username}'s ${strategyName(mapping)} ${verb} at ${istStamp(at)} because ${because}.${legs}`,
     mappingId: mapping.id,
     userBrokerId: mapping.user_broker_id,
     dedupeKey: null,

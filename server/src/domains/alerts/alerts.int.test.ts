@@ -332,24 +332,26 @@ describe('alert sources', () => {
     });
     expect(order.status).toBe(200);
     await reconcile(owner);
-    const own = await waitForAlerts(owner, 1);
-    expect(own.alerts[0]).toMatchObject({
-      kind: 'reconciliation_drift',
-      title: 'Broker positions differ: CC1234',
-      user_broker_id: broker.id,
-    });
-    expect(own.alerts[0]?.body).toContain(`${symbol}: console ${NIFTY_LOT}, broker 0`);
-    expect((await waitForAlerts(admin, 1)).alerts[0]?.title).toBe(
-      `Broker positions differ: CC1234 (${owner.username})`,
+    // The drift, and (issue 27) the strategy paused on the leg the broker no longer holds.
+    const own = await waitForAlerts(owner, 2);
+    const drift = own.alerts.find((a) => a.kind === 'reconciliation_drift');
+    expect(drift).toMatchObject({ title: 'Broker positions differ: CC1234', user_broker_id: broker.id });
+    expect(drift?.body).toContain(`${symbol}: console ${NIFTY_LOT}, broker 0`);
+    expect(own.alerts.find((a) => a.kind === 'strategy_stopped')?.title).toBe(
+      'Strategy paused: broker positions differ',
     );
+    expect((await waitForAlerts(admin, 2)).alerts.map((a) => a.title).sort()).toEqual([
+      `Broker positions differ: CC1234 (${owner.username})`,
+      `Strategy paused: broker positions differ (${owner.username})`,
+    ]);
 
-    // Asked again (by both) with nothing changed: no new alert.
+    // Asked again (by both) with nothing changed: no new alert (and the strategy is paused already).
     await reconcile(owner);
     await reconcile(admin);
     await t.request({ method: 'POST', url: '/api/alerts/channels/test', token: owner.token });
-    const after = await waitForAlerts(owner, 2);
-    expect(after.alerts.map((a) => a.kind)).toEqual(['test', 'reconciliation_drift']);
-    expect((await alertsOf(admin)).total).toBe(1);
+    const after = await waitForAlerts(owner, 3);
+    expect(after.alerts[0]?.kind).toBe('test');
+    expect((await alertsOf(admin)).total).toBe(2);
   });
 
   it("warns once per token when a running live strategy's token dies before the next open", async () => {

@@ -209,6 +209,42 @@ export function createAlertsRepository(db: Kysely<DB>) {
         .where('m.isDummy', '=', 0)
         .execute();
     },
+
+    /**
+     * Each owner's running, active strategies and how many of them hold open legs: who an RDX service switch
+     * holds (issue 27).
+     */
+    async runningStrategiesByOwner(): Promise<Array<{ userId: number; running: number; holding: number }>> {
+      const rows = await db
+        .selectFrom('userStrategyMappings as m')
+        .select((eb) => [
+          'm.userId',
+          eb.fn.countAll<number>().as('running'),
+          eb.fn
+            .sum<number>(
+              eb
+                .case()
+                .when(
+                  eb.exists(
+                    eb
+                      .selectFrom('strategyLegs as l')
+                      .select('l.id')
+                      .whereRef('l.mappingId', '=', 'm.id')
+                      .where('l.status', '=', 'open'),
+                  ),
+                )
+                .then(1)
+                .else(0)
+                .end(),
+            )
+            .as('holding'),
+        ])
+        .where('m.runningStatus', '=', 1)
+        .where('m.isActive', '=', 1)
+        .groupBy('m.userId')
+        .execute();
+      return rows.map((r) => ({ userId: r.userId, running: Number(r.running), holding: Number(r.holding ?? 0) }));
+    },
   };
 }
 

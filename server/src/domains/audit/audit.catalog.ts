@@ -117,6 +117,13 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
     diff: false,
     detail: (c) => ({ order_id: num(c.params.orderId), ...pick('body', 'filled', 'price', 'quantity')(c) }),
   },
+  // Issue 27: a leg closed in Kite by hand, booked in the console at the trader's price.
+  'positions.matchBroker': {
+    action: 'mapping.match_broker',
+    object: 'mapping',
+    diff: false,
+    detail: (c) => ({ ...pick('body', 'trading_symbol', 'price')(c), ...pick('data', 'closed_quantity')(c) }),
+  },
   'engine.start': { action: 'rdx_service.start' },
   'engine.stop': { action: 'rdx_service.stop' },
   'liveData.create': { action: 'live_config.create', object: 'live_config' },

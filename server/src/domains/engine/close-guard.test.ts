@@ -49,8 +49,8 @@ describe('legs the broker does not hold', () => {
   it('says what differs and that nothing was sent', () => {
     expect(unheldReason({ leg: leg(1, 'NIFTY26DEC24500CE', 65), brokerShort: 0 })).toBe(
       'not bought back: the broker holds no short of NIFTY26DEC24500CE, not the 65 this strategy sold ' +
-        '(closed at the broker by hand?); nothing was sent, so no position was opened. Make the broker hold ' +
-        'what the console holds (the mismatch banner shows both), then exit again',
+        '(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in Kite? ' +
+        'Match the broker from the mismatch banner (it shows both sides), then exit again',
     );
     expect(unheldReason({ leg: leg(1, 'X', 65), brokerShort: 30 })).toContain('holds only 30 short of X');
   });

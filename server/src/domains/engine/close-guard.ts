@@ -42,7 +42,7 @@ export function unheldReason({ leg, brokerShort }: UnheldLeg): string {
   const held = brokerShort === 0 ? 'no short' : `only ${brokerShort} short`;
   return (
     `not bought back: the broker holds ${held} of ${leg.tradingSymbol}, not the ${leg.quantity} this strategy sold ` +
-    '(closed at the broker by hand?); nothing was sent, so no position was opened. Make the broker hold what ' +
-    'the console holds (the mismatch banner shows both), then exit again'
+    '(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in Kite? Match ' +
+    'the broker from the mismatch banner (it shows both sides), then exit again'
   );
 }

@@ -93,6 +93,7 @@ export function createEngineModule(deps: {
       settleOrders: (m, at) => executor.settleOpenOrders(m, at),
     }),
     calendar: deps.calendar,
+    db: deps.database.db,
   });
   const worker: Worker = {
     name: 'strategy-engine',

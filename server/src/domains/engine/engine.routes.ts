@@ -1,7 +1,9 @@
-import { engineRoutes, MSG } from '@app/contract';
+import { engineRoutes, MSG, positionsRoutes } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
+import { toPaise } from '../../platform/time.js';
+import { rupeesText } from '../risk/limits.logic.js';
 import type { Engine } from './engine.service.js';
 
 export function registerEngineRoutes(
@@ -24,6 +26,12 @@ export function registerEngineRoutes(
   mount(app, authenticate, engineRoutes.settleOrder, ({ auth, params, body }) =>
     engine.settleOrder(auth, params.id, params.orderId, body),
   );
+  // Issue 27: a leg the trader closed in Kite by hand, booked as bought back (the route is the positions').
+  mount(app, authenticate, positionsRoutes.matchBroker, async ({ auth, params, body }) => {
+    const reply = await engine.matchBroker(auth, params.id, body);
+    const price = rupeesText(toPaise(body.price));
+    return replied(reply, `Booked ${reply.closed_quantity} ${body.trading_symbol} as bought back at ${price}`);
+  });
   mount(app, authenticate, engineRoutes.testEvent, ({ body }) => {
     void deps.events.publish('realtime.test_event', {
       userId: body.userId,

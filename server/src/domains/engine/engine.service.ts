@@ -29,6 +29,9 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
+import { createBrokerMatch } from './broker-match.js';
+import { createBrokerMatchRepository } from './broker-match.repository.js';
+import type { Database } from '../../db/client.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -55,6 +58,8 @@ export function createEngine(deps: {
   settlement: Pick<ExpirySettlement, 'settleDue'>;
   /** NSE's holidays: no decision or trade on them for instruments that keep the calendar (docs/CALENDAR.md). */
   calendar: HolidaySource;
+  /** The database, for matching a leg to the broker by hand (broker-match.repository.ts; issue 27). */
+  db: Database['db'];
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
@@ -139,11 +144,15 @@ export function createEngine(deps: {
       const failures = await execute(plans, at);
       const refusal = failures.find(isBrokerRefusal);
       const [unknown] = failures;
+      const isSquareOff = plans.some((p) => p.decision.action === 'squareOff');
+      if (isSquareOff && failures.length === 0) chase.completed(id, at);
       if (!refusal && unknown !== undefined && !(unknown instanceof StalePositionError)) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
         // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';
         noteProblem(id, `the last order did not complete (${why}): the broker is asked at the next candle close`);
+        // A window's square-off left legs open: told now (issue 27), tried again at the next close.
+        if (isSquareOff) chase.windowEndFailed(id, at, why);
       }
       if (refusal) {
         // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
@@ -227,6 +236,8 @@ export function createEngine(deps: {
 
   const chase = createSquareOffChase({
     repo: deps.repo,
+    events: deps.events,
+    logger: deps.logger,
     locks,
     problems,
     mustWaitForOrders,
@@ -268,6 +279,17 @@ export function createEngine(deps: {
     clock: deps.clock,
     events: deps.events,
     problems,
+  });
+
+  // A leg the trader closed in Kite by hand, booked as bought back at their price (issue 27).
+  const matchBroker = createBrokerMatch({
+    repo: { one: (id) => deps.repo.one(id), ...createBrokerMatchRepository(deps.db) },
+    mappings: deps.mappings,
+    locks,
+    clock: deps.clock,
+    events: deps.events,
+    problems,
+    brokerPositions: (m) => deps.executor.brokerPositions(m),
   });
 
   /** Recovery first (pending orders by tag, stopped mappings' legs), then the candles to follow. */
@@ -316,20 +338,22 @@ export function createEngine(deps: {
      * `actor`: the admin who did it, named on the event with what the switch concerns (issue 27).
      */
     async start(actor: Pick<Actor, 'userId'> | null = null) {
+      const wasRunning = await deps.shared.rdxWanted.get();
       const at = deps.clock.now();
       await deps.shared.rdxWanted.set(true, at);
       const facts = await deps.mappings.serviceSwitch(actor);
-      void deps.events.publish('rdx.service_changed', { isRunning: true, at, ...facts });
+      void deps.events.publish('rdx.service_changed', { isRunning: true, at, wasRunning, ...facts });
       if (deps.isLeader() && !isRunning) await startHere();
       return { isRunning: true };
     },
 
     /** Switches the service off: running strategies keep their legs (nothing is squared off) and trade no more. */
     async stop(actor: Pick<Actor, 'userId'> | null = null) {
+      const wasRunning = await deps.shared.rdxWanted.get();
       const at = deps.clock.now();
       await deps.shared.rdxWanted.set(false, at);
       const facts = await deps.mappings.serviceSwitch(actor);
-      void deps.events.publish('rdx.service_changed', { isRunning: false, at, ...facts });
+      void deps.events.publish('rdx.service_changed', { isRunning: false, at, wasRunning, ...facts });
       haltHere();
       deps.logger.info('RDX engine stopped');
       return { isRunning: false };
@@ -368,6 +392,8 @@ export function createEngine(deps: {
     /** Orders not yet settled, and the trader's settling of one the broker's order book no longer holds. */
     unsettledOrders: byHand.unsettled,
     settleOrder: byHand.settle,
+    /** Books a leg the broker no longer holds as bought back at the trader's price (broker-match.ts). */
+    matchBroker,
 
     /** Stops and flattens many paper strategies in one pass (kill switch, Exit all, limits): paper-exit.ts. */
     exitPaper,

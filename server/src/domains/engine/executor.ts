@@ -339,11 +339,13 @@ export function createExecutor(deps: ExecutorDeps) {
         const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
+      // The new ATM is saved before the first sell is sent (issue 27): a console that dies between the sells
+      // holds legs around the ATM they were sold at, not around the last one (or none: "ATM 0").
+      if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
       for (const open of opensOf(plan.decision)) {
         const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
-      if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
     } finally {
       watch?.release();
     }
@@ -379,7 +381,10 @@ export function createExecutor(deps: ExecutorDeps) {
   /** Paper trading: see paper-execution.ts. */
   const executePaper = (plans: Plan[], at: number) => executePaperFills(deps, plans, at);
 
-  return { executePaper, executeLive, recoverPending, settleOpenOrders };
+  /** A live mapping's account's net positions, as the broker reports them now (matching it by hand, issue 27). */
+  const brokerPositions = async (m: MappingState) => (await restFor(m)).positions();
+
+  return { executePaper, executeLive, recoverPending, settleOpenOrders, brokerPositions };
 }
 
 export type Executor = ReturnType<typeof createExecutor>;

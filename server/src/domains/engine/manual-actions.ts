@@ -31,7 +31,7 @@ export function createManualActions(deps: {
   locks: MappingLocks;
   problems: Pick<TradeProblems, 'clear' | 'share'>;
   calendar: Pick<CalendarGate, 'reasonAt'>;
-  chase: Pick<ReturnType<typeof createSquareOffChase>, 'reset' | 'failed'>;
+  chase: Pick<ReturnType<typeof createSquareOffChase>, 'reset' | 'failed' | 'completed'>;
   execute: (plans: Plan[], at: number) => Promise<unknown[]>;
   waitForOrdersOrRefuse: (id: number, at: number) => Promise<number | null>;
   currentPricePaise: (instrumentToken: string) => Promise<number>;
@@ -103,7 +103,11 @@ export function createManualActions(deps: {
           ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
           // The row says the console keeps at it, rather than asking the trader to press Exit again.
           if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
-          else problems.clear(id);
+          else {
+            problems.clear(id);
+            // An earlier square-off of it was told incomplete: this Exit completed it.
+            if ((await deps.repo.openLegsOf(id)).length === 0) chase.completed(id, at);
+          }
           await problems.share();
           raiseFirst(failures);
         }

@@ -1,5 +1,6 @@
 import { RUNNING_STATUS } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
+import type { DomainEventBus, SquareOffSubject } from '../../platform/domain-events.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Plan } from './executor.js';
 import { toOpenLeg } from './engine.inputs.js';
@@ -7,13 +8,20 @@ import { fencedBefore } from './live-guards.js';
 import { createRetryBook } from './retry-book.js';
 import type { createTradeProblems } from './trade-problems.js';
 
+/** Tries of the chase before it gives up and asks the trader to press Exit. */
+export const SQUARE_OFF_TRIES = 5;
+
 /**
  * Strategies stopped while still holding legs (an exit the broker did not fully take, a restart mid-exit)
  * are squared off on the leader's ticks while their market is open, backing off 15 s, 30 s, … for five
  * tries, each mapping under its lock; the row says how it is going and, after the last try, to press Exit.
+ * Each failed try is told (`square_off.failed`: the bell and the owner's channels, issue 27) with what is
+ * still open, and once flat after one, that it completed (`square_off.completed`), so no red alert goes stale.
  */
 export function createSquareOffChase(deps: {
   repo: Pick<EngineRepository, 'one' | 'stoppedWithOpenLegs' | 'openLegsOf'>;
+  events: Pick<DomainEventBus, 'publish'>;
+  logger: { warn: (obj: object, msg: string) => void };
   locks: MappingLocks;
   problems: ReturnType<typeof createTradeProblems>;
   /** Why the mapping must wait for earlier orders at the broker, or null. */
@@ -23,7 +31,48 @@ export function createSquareOffChase(deps: {
   /** Trades the plans (locks held); returns the live failures. */
   execute: (plans: Plan[], at: number) => Promise<unknown[]>;
 }) {
-  const tries = createRetryBook({ maxTries: 5, backoffMs: 15_000 });
+  const tries = createRetryBook({ maxTries: SQUARE_OFF_TRIES, backoffMs: 15_000 });
+  /** Strategies told their square-off is incomplete: they are owed the word that it completed. */
+  const told = new Map<number, SquareOffSubject>();
+
+  /**
+   * Tells that a square-off left legs open, with what is still open (read now: the failure's own state). Not
+   * awaited by the trading path: the alert is written after it.
+   */
+  function tell(id: number, at: number, why: string, attempt: number | null, isFinal: boolean) {
+    const announce = async () => {
+      const state = await deps.repo.one(id);
+      if (!state || state.legs.length === 0) return;
+      const m = state.mapping;
+      const subject: SquareOffSubject = {
+        mappingId: id,
+        userId: m.userId,
+        username: m.username,
+        strategyName: m.strategyName,
+        instrumentName: m.instrumentName,
+        isDummy: m.isDummy === 1,
+        at,
+      };
+      told.set(id, subject);
+      await deps.events.publish('square_off.failed', {
+        ...subject,
+        open: state.legs.map((l) => ({ tradingSymbol: l.tradingSymbol, quantity: l.quantity })),
+        reason: why,
+        attempt,
+        maxAttempts: attempt === null ? null : SQUARE_OFF_TRIES,
+        isFinal,
+      });
+    };
+    announce().catch((err: unknown) => deps.logger.warn({ err, mappingId: id }, 'could not tell of a square-off'));
+  }
+
+  /** The strategy is flat: if it was told its square-off was incomplete, it is told that it completed. */
+  function completed(id: number, at: number) {
+    const subject = told.get(id);
+    if (!subject) return;
+    told.delete(id);
+    void deps.events.publish('square_off.completed', { ...subject, at });
+  }
 
   /** A square-off that left legs open: counted, and the row says whether the console tries again. */
   function failed(id: number, at: number, why: string) {
@@ -34,6 +83,7 @@ export function createSquareOffChase(deps: {
         ? `could not square off after ${count} tries (${why}): press Exit to try again`
         : `square-off incomplete (${why}); trying again`,
     );
+    tell(id, at, why, count, isLast);
   }
 
   async function tryOne(id: number, at: number) {
@@ -59,6 +109,7 @@ export function createSquareOffChase(deps: {
     if (failures.length === 0 && left === 0) {
       tries.reset(id);
       deps.problems.clear(id);
+      completed(id, at);
       return;
     }
     failed(id, at, failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`);
@@ -73,6 +124,10 @@ export function createSquareOffChase(deps: {
       await deps.problems.share();
     },
     failed,
+    /** A window's square-off that left legs open: told, and tried again at the next candle close. */
+    windowEndFailed: (id: number, at: number, why: string) => tell(id, at, why, null, false),
+    /** A square-off outside the chase (an Exit, a window's end) left the strategy flat. */
+    completed,
     /** A user's Exit starts the chase afresh. */
     reset: (id: number) => tries.reset(id),
   };

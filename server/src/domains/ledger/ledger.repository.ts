@@ -43,6 +43,10 @@ export interface LiveLegFacts {
   exchange: string;
   tradingSymbol: string;
   quantity: number;
+  /** The strategy holding it, named as its row is (issue 27: the banner offers to match it to the broker). */
+  mappingId: number;
+  strategyName: string;
+  instrumentName: string;
 }
 
 export interface AccountFacts {
@@ -271,16 +275,39 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return q.execute();
     },
 
+    /** Active paper strategies (the user's, or everyone's): what reconciliation has no broker to compare with. */
+    async paperStrategyCount(scope: { userId: number } | { everyone: true }): Promise<number> {
+      let q = db
+        .selectFrom('userStrategyMappings')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('isDummy', '=', 1)
+        .where('isActive', '=', 1);
+      if ('userId' in scope) q = q.where('userId', '=', scope.userId);
+      const row = await q.executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
+
     /** Open legs of live strategies on the given accounts. */
     async liveLegs(accountIds: readonly number[]): Promise<LiveLegFacts[]> {
       if (accountIds.length === 0) return [];
       const rows = await db
         .selectFrom('strategyLegs as l')
         .innerJoin('userStrategyMappings as m', 'm.id', 'l.mappingId')
-        .select(['m.userBrokerId', 'l.exchange', 'l.tradingSymbol', 'l.quantity'])
+        .innerJoin('strategies as s', 's.id', 'm.strategyId')
+        .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
+        .select([
+          'm.userBrokerId',
+          'l.exchange',
+          'l.tradingSymbol',
+          'l.quantity',
+          'm.id as mappingId',
+          's.name as strategyName',
+          'i.name as instrumentName',
+        ])
         .where('l.status', '=', 'open')
         .where('m.isDummy', '=', 0)
         .where('m.userBrokerId', 'in', [...accountIds])
+        .orderBy('l.id')
         .execute();
       return rows.map((r) => ({ ...r, userBrokerId: Number(r.userBrokerId) }));
     },

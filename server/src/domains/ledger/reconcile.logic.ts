@@ -27,3 +27,57 @@ export function compareHoldings(
     (a, b) => Number(b.drift !== 0) - Number(a.drift !== 0) || a.trading_symbol.localeCompare(b.trading_symbol),
   );
 }
+
+/**
+ * Each symbol with the console's strategies holding it and how much (issue 27), so a trader whose broker holds
+ * less can book the right strategy's leg as bought back. Legs of one strategy in one symbol are summed.
+ */
+export function withHolders(
+  symbols: readonly ReconcileSymbol[],
+  legs: ReadonlyArray<{
+    exchange: string;
+    tradingSymbol: string;
+    quantity: number;
+    mappingId: number;
+    strategyName: string;
+    instrumentName: string;
+  }>,
+): ReconcileSymbol[] {
+  return symbols.map((s) => {
+    const byMapping = new Map<number, NonNullable<ReconcileSymbol['holders']>[number]>();
+    for (const l of legs) {
+      if (l.exchange !== s.exchange || l.tradingSymbol !== s.trading_symbol) continue;
+      const held = byMapping.get(l.mappingId) ?? {
+        user_strategy_mapping_id: l.mappingId,
+        strategy_name: l.strategyName,
+        instrument_name: l.instrumentName,
+        quantity: 0,
+      };
+      held.quantity += l.quantity;
+      byMapping.set(l.mappingId, held);
+    }
+    return { ...s, holders: [...byMapping.values()] };
+  });
+}
+
+/** "short 75", "long 25", "flat": a quantity in SPEC's sign (> 0 short), as the banner words it. */
+export function holdingWords(quantity: number): string {
+  if (quantity > 0) return `short ${quantity}`;
+  if (quantity < 0) return `long ${-quantity}`;
+  return 'flat';
+}
+
+/**
+ * What a strategy paused on a broker difference names (issue 27): "NIFTY25D0424000CE: console short 75, broker
+ * flat", for each symbol the console counts more of than the broker holds.
+ */
+export function driftPauseNote(
+  symbols: ReadonlyArray<Pick<ReconcileSymbol, 'trading_symbol' | 'console_quantity' | 'broker_quantity'>>,
+): string {
+  return symbols
+    .map(
+      (s) =>
+        `${s.trading_symbol}: console ${holdingWords(s.console_quantity)}, broker ${holdingWords(s.broker_quantity)}`,
+    )
+    .join('; ');
+}

@@ -8,7 +8,7 @@ import { createAccountKiteRest, type TokenRefused } from '../market-data/adapter
 import type { KitePosition } from '../market-data/adapters/kite-rest-client.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { LedgerRepository } from './ledger.repository.js';
-import { compareHoldings } from './reconcile.logic.js';
+import { compareHoldings, withHolders } from './reconcile.logic.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 /** Why an account with orders being placed is not compared yet. */
@@ -46,9 +46,11 @@ export function createReconcileService(deps: {
 
   return {
     async reconcile(actor: Actor): Promise<ReconcileReply> {
-      const accounts = await deps.repo.liveAccounts(
-        actor.role === 'admin' ? { everyone: true } : { userId: actor.userId },
-      );
+      const scope = actor.role === 'admin' ? ({ everyone: true } as const) : { userId: actor.userId };
+      const [accounts, paperStrategies] = await Promise.all([
+        deps.repo.liveAccounts(scope),
+        deps.repo.paperStrategyCount(scope),
+      ]);
       const ids = accounts.map((a) => a.id);
       const [legs, inFlight] = await Promise.all([deps.repo.liveLegs(ids), deps.repo.accountsWithOrdersInFlight(ids)]);
       const checked = await Promise.all(
@@ -65,9 +67,12 @@ export function createReconcileService(deps: {
             error = marketDataFailure(err).message;
             deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');
           }
-          const symbols = compareHoldings(
+          const symbols = withHolders(
+            compareHoldings(
+              mine,
+              broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
+            ),
             mine,
-            broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
           );
           return {
             user_broker_id: a.id,
@@ -93,7 +98,7 @@ export function createReconcileService(deps: {
           at: deps.clock.now(),
         });
       }
-      return { accounts: checked, checked_at: iso(deps.clock.now()) };
+      return { accounts: checked, checked_at: iso(deps.clock.now()), paper_strategies: paperStrategies };
     },
   };
 }

@@ -244,4 +244,80 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     expect(describeStatus(facts({ runningStatus: 2, killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['exit']);
     expect(describeStatus(facts({ killSwitchEngaged: true }), MONDAY_1007).actions).toEqual(['pause', 'exit']);
   });
+
+  it('a limit stop far past its limit names the figures, not only the limit (issue 27)', () => {
+    const note = '−₹34,442.50 against a limit of ₹6,000.00 — the market gapped past it';
+    const stop = { reason: 'max_loss' as const, at: KILLED_AT, note };
+    expect(describeStatus(facts({ runningStatus: 0, stop }), KILLED_AT + 60_000).detail).toBe(
+      `Stopped at the max loss at 10:42 IST (${note}): it can start again tomorrow, or today once its Max Loss is raised or cleared`,
+    );
+    // A note written for another stop (an earlier limit) is not read into a later manual or expiry stop.
+    const expiry = { reason: 'expiry' as const, at: KILLED_AT, note };
+    expect(describeStatus(facts({ runningStatus: 0, stop: expiry }), KILLED_AT + 60_000).detail).toBe(
+      'Stopped at expiry at 10:42 IST: press Start to trade again',
+    );
+  });
+
+  it('a strategy paused on a broker difference names it and what to do (issue 27)', () => {
+    const stop = {
+      reason: 'broker_drift' as const,
+      at: KILLED_AT,
+      note: 'NIFTY2612124600CE: console short 75, broker flat',
+    };
+    const r = describeStatus(facts({ runningStatus: 2, openLegCount: 2, stop }), KILLED_AT + 60_000);
+    expect(r.detail).toBe(
+      'Paused: holding 2 legs, taking no action · paused at 10:42 IST: the broker no longer holds what the console ' +
+        'counts (NIFTY2612124600CE: console short 75, broker flat); make the console match the broker in the banner ' +
+        'above, then Resume',
+    );
+    // Matched since: nothing differs any more, only the pause is left.
+    const matched = describeStatus(
+      facts({ runningStatus: 2, openLegCount: 1, stop: { ...stop, note: null } }),
+      KILLED_AT + 60_000,
+    );
+    expect(matched.detail).toBe(
+      'Paused: holding 1 leg, taking no action · paused at 10:42 IST on a broker difference, since matched: Resume to trade again',
+    );
+  });
+
+  it('legs held without a saved ATM (an entry that died before writing it) read the ATM from their strikes', () => {
+    const legs = [
+      { optionType: 'CE', strikePaise: 2_460_000, quantity: 75 },
+      { optionType: 'PE', strikePaise: 2_440_000, quantity: 75 },
+    ];
+    const r = describeStatus(
+      facts({
+        openLegCount: 2,
+        config: { interval: '15m', atmPaise: 0 },
+        legs,
+        sizing: { lotCount: 1, offsetPaise: 10_000, lotSize: 75 },
+      }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe('Holding 2 legs around ATM 24,500: next check at the 15m candle closing 10:15 IST');
+    // Nothing to read it from: no "ATM 0".
+    const bare = describeStatus(facts({ openLegCount: 2, config: { interval: '15m', atmPaise: 0 } }), MONDAY_1007);
+    expect(bare.detail).toBe('Holding 2 legs: next check at the 15m candle closing 10:15 IST');
+  });
+
+  it('a side held at another size than configured says so and when it is resized (issue 27)', () => {
+    const legs = [
+      { optionType: 'CE', strikePaise: 2_460_000, quantity: 75 },
+      { optionType: 'PE', strikePaise: 2_440_000, quantity: 150 },
+    ];
+    const r = describeStatus(
+      facts({ openLegCount: 2, legs, sizing: { lotCount: 2, offsetPaise: 10_000, lotSize: 75 } }),
+      MONDAY_1007,
+    );
+    expect(r.detail).toBe(
+      'Holding 2 legs around ATM 25,000 · CE side holds 1 lot of 2: resized at the 15m candle closing 10:15 IST',
+    );
+    const oneSide = describeStatus(
+      facts({ openLegCount: 1, legs: legs.slice(1), sizing: { lotCount: 2, offsetPaise: 10_000, lotSize: 75 } }),
+      MONDAY_1007,
+    );
+    expect(oneSide.detail).toContain(
+      'CE side holds nothing of its 2 lots: resized at the 15m candle closing 10:15 IST',
+    );
+  });
 });

@@ -40,14 +40,21 @@ export interface StatusFacts {
   marketDataHalt?: string | null;
   /** NSE's holidays from today on (docs/CALENDAR.md); none known when absent. */
   nseHolidays?: readonly HolidayDay[];
-  /** Why and when the strategy last stopped (issue 13); absent or null when never stopped. */
-  stop?: { reason: StopReason; at: number } | null;
+  /**
+   * Why and when the strategy last stopped (issue 13); absent or null when never stopped. `note` says more (a
+   * limit's figures, the broker difference a pause names; issue 27), for the reason it was written with.
+   */
+  stop?: { reason: StopReason; at: number; note?: string | null } | null;
   /** The admin's kill switch is engaged: nothing starts, resumes or realigns until it is released. */
   killSwitchEngaged?: boolean;
   /** Why RDX can never trade the mapping's instrument (no option chain on Kite), or absent. */
   notTradable?: string | null;
   /** Which of the strategy's own limits are set now: a stop by one since cleared has nothing left to wait for. */
   ownLimits?: { maxLoss: boolean; targetProfit: boolean };
+  /** The open legs (issue 27): the ATM they sit around when none was saved, and each side's size. */
+  legs?: ReadonlyArray<{ optionType: string; strikePaise: number; quantity: number }>;
+  /** The RDX configuration's sizing and the instrument's lot size, to tell a side held at another size. */
+  sizing?: { lotCount: number; offsetPaise: number; lotSize: number } | null;
 }
 
 export interface StatusReport {
@@ -81,7 +88,14 @@ const STOPPED_BY: Record<StopReason, string> = {
   broker_error: 'after a broker error',
   token_expired: 'because the broker access token expired',
   manual: 'manually',
+  broker_drift: 'because the broker positions differ',
 };
+
+/** Stops whose row reads its note (the note of another reason is stale: written for an earlier stop). */
+const NOTED: ReadonlySet<StopReason> = new Set(['max_loss', 'target_profit', 'daily_max_loss', 'broker_drift']);
+
+/** The stop's note, when it was written for this stop's reason. */
+const noteOf = (stop: StatusFacts['stop']) => (stop && NOTED.has(stop.reason) && stop.note ? stop.note : null);
 
 /** What a limit stop of today leaves the trader to do (the server refuses Start until then). */
 const LIMIT_STOP_NOTE: Partial<Record<StopReason, string>> = {
@@ -90,9 +104,14 @@ const LIMIT_STOP_NOTE: Partial<Record<StopReason, string>> = {
   daily_max_loss: 'it can start again tomorrow, or today once your daily max loss is raised or cleared on Profile',
 };
 
-/** "Stopped by the kill switch at 10:42 IST" (the time in IST, where the trader reads it). */
-export function stoppedBy(stop: { reason: StopReason; at: number }, now: number): string {
-  return `Stopped ${STOPPED_BY[stop.reason]} at ${wallTime(stop.at, 'Asia/Kolkata', now)}`;
+/**
+ * "Stopped by the kill switch at 10:42 IST" (the time in IST, where the trader reads it); a limit's stop adds
+ * its figures: "Stopped at the max loss at 10:42 IST (−₹34,442.50 against a limit of ₹6,000.00 — the market
+ * gapped past it)".
+ */
+export function stoppedBy(stop: { reason: StopReason; at: number; note?: string | null }, now: number): string {
+  const note = stop.reason === 'broker_drift' ? null : noteOf(stop);
+  return `Stopped ${STOPPED_BY[stop.reason]} at ${wallTime(stop.at, 'Asia/Kolkata', now)}${note ? ` (${note})` : ''}`;
 }
 
 const legsText = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
@@ -205,8 +224,66 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.engineProblem)
     return `${cannotTrade(f.engineProblem)} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
-  const atm = (f.config.atmPaise / 100).toLocaleString('en-IN');
-  return `Holding ${legsText(f.openLegCount)} around ATM ${atm}: next check at the ${f.config.interval} candle closing ${close}`;
+  const atmPaise = f.config.atmPaise > 0 ? f.config.atmPaise : atmOfLegs(f);
+  const around = atmPaise === null ? '' : ` around ATM ${(atmPaise / 100).toLocaleString('en-IN')}`;
+  const sides = sidesOffSize(f);
+  if (sides.length > 0) {
+    return `Holding ${legsText(f.openLegCount)}${around} · ${sides.join(', ')}: resized at the ${f.config.interval} candle closing ${close}`;
+  }
+  return `Holding ${legsText(f.openLegCount)}${around}: next check at the ${f.config.interval} candle closing ${close}`;
+}
+
+/**
+ * The ATM the legs were sold around, when none was saved (an entry that died before writing it): the CE sits
+ * at ATM + offset, the PE at ATM − offset. Null when nothing tells it.
+ */
+function atmOfLegs(f: StatusFacts): number | null {
+  const leg = f.legs?.[0];
+  if (!leg || !f.sizing) return null;
+  const atm = leg.optionType === 'CE' ? leg.strikePaise - f.sizing.offsetPaise : leg.strikePaise + f.sizing.offsetPaise;
+  return atm > 0 ? atm : null;
+}
+
+const lotsText = (n: number) => `${n} lot${n === 1 ? '' : 's'}`;
+
+/**
+ * Each configured side held at another size than configured ("CE side holds 1 lot of 2"): a realign that died
+ * half-way, which the next close brings to size (rdx.logic.ts). None when a held side is no longer configured:
+ * that is left to a realign.
+ */
+function sidesOffSize(f: StatusFacts): string[] {
+  const { legs, sizing } = f;
+  if (!legs || !sizing || sizing.lotSize <= 0) return [];
+  const countOf = (type: string) => (type === 'CE' ? f.ceCount : type === 'PE' ? f.peCount : 0);
+  if (legs.some((l) => countOf(l.optionType) <= 0)) return [];
+  const out: string[] = [];
+  for (const type of ['CE', 'PE']) {
+    const wantedLots = countOf(type) * sizing.lotCount;
+    if (wantedLots <= 0) continue;
+    const held = legs.filter((l) => l.optionType === type).reduce((sum, l) => sum + l.quantity, 0);
+    const wanted = wantedLots * sizing.lotSize;
+    if (held === wanted) continue;
+    if (held === 0) out.push(`${type} side holds nothing of its ${lotsText(wantedLots)}`);
+    else if (held % sizing.lotSize === 0)
+      out.push(`${type} side holds ${lotsText(held / sizing.lotSize)} of ${wantedLots}`);
+    else out.push(`${type} side holds ${held} units of ${wanted}`);
+  }
+  return out;
+}
+
+/**
+ * Why a strategy paused on a broker difference, and what the trader can do: the console must not trade on a
+ * leg the broker no longer holds (issue 27).
+ */
+function driftPause(stop: NonNullable<StatusFacts['stop']>, now: number): string {
+  const at = wallTime(stop.at, 'Asia/Kolkata', now);
+  const what = noteOf(stop);
+  // Matched since (broker-match.ts clears the note once nothing differs): the pause is all that is left.
+  if (!what) return `paused at ${at} on a broker difference, since matched: Resume to trade again`;
+  return (
+    `paused at ${at}: the broker no longer holds what the console counts (${what}); make the console match the ` +
+    'broker in the banner above, then Resume'
+  );
 }
 
 /** The row's status_detail and available_actions. */
@@ -226,6 +303,7 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }
     if (!f.isDummy && f.brokerToken === 'refused') detail += ` · ${TOKEN_REFUSED}, then Resume`;
+    if (f.stop?.reason === 'broker_drift') detail += ` · ${driftPause(f.stop, now)}`;
   } else detail = stoppedDetail(f, now);
   if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
     detail += ` · Last broker order failed: ${f.lastBrokerError}`;

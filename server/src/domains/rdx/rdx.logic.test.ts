@@ -275,6 +275,63 @@ describe('a strangle missing a side', () => {
   });
 });
 
+describe('a strangle side held at another size than configured (issue 27)', () => {
+  const sized = (l: OpenLeg, lots: number): OpenLeg => ({ ...l, quantity: lots * NIFTY_LOT });
+  const orders = (d: ReturnType<typeof decideOnCandle>) =>
+    d.action === 'enter' || d.action === 'realign'
+      ? d.open.map((o) => [o.option.tradingSymbol, o.quantity / NIFTY_LOT])
+      : d;
+
+  it('sells the rest of a side held smaller, in its own contract, at the next close', () => {
+    // A realign from 1 lot to 2 bought back and resold the PE, then died before the CE was bought back.
+    const d = decideOnCandle(
+      inputs({
+        legs: [sized(leg('CE', 24600), 1), sized(leg('PE', 24400), 2)],
+        pricePaise: rupees(24530),
+        config: { atmPaise: rupees(24500) },
+      }),
+    );
+    expect(d.action).toBe('enter');
+    expect(orders(d)).toEqual([['NIFTY2026120124600CE', 1]]);
+  });
+
+  it('buys back a side held larger and sells the configured size in the same contract', () => {
+    const d = decideOnCandle(
+      inputs({
+        legs: [sized(leg('CE', 24600), 3), sized(leg('PE', 24400), 2)],
+        pricePaise: rupees(24530),
+        config: { atmPaise: rupees(24500) },
+      }),
+    );
+    expect(d.action).toBe('realign');
+    if (d.action !== 'realign') return;
+    expect(d.close.map((l) => l.tradingSymbol)).toEqual(['NIFTY2026120124600CE']);
+    expect(orders(d)).toEqual([['NIFTY2026120124600CE', 2]]);
+  });
+
+  it('completes a missing side and resizes the other one in the same close', () => {
+    // Crash mid-realign to 2 lots: the CE was bought back and never resold; the PE kept the old lot.
+    const d = decideOnCandle(
+      inputs({ legs: [sized(leg('PE', 24400), 1)], pricePaise: rupees(24530), config: { atmPaise: rupees(24500) } }),
+    );
+    expect(orders(d)).toEqual([
+      ['NIFTY2026120124600CE', 2],
+      ['NIFTY2026120124400PE', 1],
+    ]);
+  });
+
+  it('holds a strangle of the configured size', () => {
+    const d = decideOnCandle(
+      inputs({
+        legs: [leg('CE', 24600), leg('PE', 24400)],
+        pricePaise: rupees(24530),
+        config: { atmPaise: rupees(24500) },
+      }),
+    );
+    expect(d).toEqual({ action: 'hold', reason: 'within threshold' });
+  });
+});
+
 describe('realign threshold', () => {
   const legs = [leg('CE', 24600), leg('PE', 24400)];
   it('holds while the ATM moved less than max(|offset|, step)', () => {

@@ -211,28 +211,53 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
       ? inputs.config.atmPaise
       : atmOfHeldLeg(inputs.legs[0]!, inputs.config.offsetPaise, step);
   if (Math.abs(atmNow - reference) >= threshold) return enterAround(inputs, today);
-  return completeMissingSides(inputs, today, step) ?? { action: 'hold', reason: 'within threshold' };
+  return completeSides(inputs, today, step) ?? { action: 'hold', reason: 'within threshold' };
 }
 
 /**
- * A strangle missing a whole side (a CE or PE is configured, none is held) is unhedged: an entry or realign
- * stopped half-way (an order's reply lost, then found filled at the broker, the other side never sent). The
- * missing side is sold around the ATM the held side was placed at (worked out from its strike: the ATM of
- * that trade was never saved), in its expiry. Null when there is nothing to complete, or the position is not
- * this strategy's shape (a held side no longer configured: counts edited while running), left to a realign.
+ * A strangle whose sides are not the configured size (issue 27) is brought to it: a missing side (an entry or
+ * realign stopped half-way: an order's reply lost, then found filled at the broker, the other side never sent)
+ * is sold around the ATM the held side was placed at (worked out from its strike: the ATM of that trade was
+ * never saved), in its expiry; a side held smaller than configured (a realign to a new lot count stopped
+ * half-way) sells the rest in its own contract; a side held larger buys its legs back and sells the configured
+ * size in the same contract. Null when there is nothing to do, or the position is not this strategy's shape (a
+ * held side no longer configured, or one side spread over several contracts), left to a realign.
  */
-function completeMissingSides(inputs: RdxInputs, today: string, step: number): Decision | null {
-  const isConfigured = (type: OptionType) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount) > 0;
-  const held = new Set(inputs.legs.map((l) => l.optionType));
-  const missing = (['CE', 'PE'] as const).filter((type) => isConfigured(type) && !held.has(type));
-  if (missing.length === 0 || [...held].some((type) => !isConfigured(type))) return null;
+function completeSides(inputs: RdxInputs, today: string, step: number): Decision | null {
+  const countOf = (type: OptionType) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount);
+  if (inputs.legs.some((l) => countOf(l.optionType) <= 0)) return null;
   const ref = inputs.legs[0]!;
-  // Today's contract is never sold (it dies at the close): the whole strangle moves to the next expiry.
-  if (ref.expiry <= today) return enterAround(inputs, today);
   const atmPaise = atmOfHeldLeg(ref, inputs.config.offsetPaise, step);
-  const open = entryOrders(inputs, atmPaise, ref.expiry, step, missing);
-  if (typeof open === 'string') return { action: 'hold', reason: open };
-  return open.length > 0 ? { action: 'enter', atmPaise, open } : null;
+  const close: OpenLeg[] = [];
+  const open: LegOrder[] = [];
+  for (const type of ['CE', 'PE'] as const) {
+    if (countOf(type) <= 0) continue;
+    const side = inputs.legs.filter((l) => l.optionType === type);
+    if (side.length === 0) {
+      if (ref.expiry <= today) return enterAround(inputs, today);
+      const missing = entryOrders(inputs, atmPaise, ref.expiry, step, [type]);
+      if (typeof missing === 'string') return { action: 'hold', reason: missing };
+      open.push(...missing);
+      continue;
+    }
+    const symbol = side[0]!.tradingSymbol;
+    if (side.some((l) => l.tradingSymbol !== symbol)) return null;
+    const option = indexOf(inputs.chain).byKey.get(optionKey(side[0]!.expiry, type, side[0]!.strikePaise));
+    const lotSize = option && option.lotSize > 0 ? option.lotSize : inputs.instrument.lotSize;
+    const wanted = countOf(type) * inputs.config.lotCount * lotSize;
+    const held = side.reduce((sum, l) => sum + l.quantity, 0);
+    if (held === wanted) continue;
+    // Today's contract is never sold (it dies at the close): the whole strangle moves to the next expiry.
+    if (ref.expiry <= today) return enterAround(inputs, today);
+    if (!option) return { action: 'hold', reason: `${symbol} is no longer listed to resize it` };
+    if (held < wanted) open.push({ option, quantity: wanted - held });
+    else {
+      close.push(...side);
+      open.push({ option, quantity: wanted });
+    }
+  }
+  if (open.length === 0 && close.length === 0) return null;
+  return close.length > 0 ? { action: 'realign', atmPaise, close, open } : { action: 'enter', atmPaise, open };
 }
 
 /** The ATM a leg was sold around: the step multiple whose CE (ATM + offset) or PE (ATM − offset) strike it is. */

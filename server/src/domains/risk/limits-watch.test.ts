@@ -18,7 +18,7 @@ function position(runningStatus: number, unrealized: number): Position {
 
 function watchWithOneStrategy() {
   const handlers = new Map<string, (payload: unknown) => unknown>();
-  const state = { runningStatus: 1, flattens: 0 };
+  const state = { runningStatus: 1, flattens: 0, notes: [] as string[], breaches: [] as unknown[] };
   const deps: LimitsWatchDeps = {
     repo: {
       strategyLimits: () =>
@@ -27,12 +27,20 @@ function watchWithOneStrategy() {
         ]),
       dailyLimits: () => Promise.resolve([]),
       ownerOf: () => Promise.resolve(null),
+      setStopNotes: (notes) => {
+        state.notes.push(...notes.map((n) => n.note));
+        return Promise.resolve();
+      },
     },
     events: {
       subscribe: ((name: string, handler: (payload: unknown) => unknown) => {
         handlers.set(name, handler);
         return () => handlers.delete(name);
       }) as LimitsWatchDeps['events']['subscribe'],
+      publish: (name: string, payload: unknown) => {
+        state.breaches.push({ name, payload });
+        return Promise.resolve();
+      },
     },
     now: () => 0,
     positionsOf: () => Promise.resolve({ positions: [], today: ZERO } as unknown as PositionsReply),
@@ -63,6 +71,26 @@ describe('the limits watch', () => {
       await emit('positions.changed', { positions: [position(state.runningStatus, -150 - tick)] });
     }
     expect(state.flattens).toBe(1);
+  });
+
+  it('stops a strategy that gapped far past its max loss with the figures on its row and in the breach it tells', async () => {
+    const { state, emit } = watchWithOneStrategy();
+    // ₹100 limit, ₹344.25 lost by the time a price arrived: the market jumped past the line.
+    await emit('positions.changed', { positions: [position(1, -344.25)] });
+    const note = '−₹344.25 against a limit of ₹100.00 — the market gapped past it';
+    expect(state.notes).toEqual([note]);
+    expect(state.breaches).toEqual([
+      {
+        name: 'limits.breached',
+        payload: expect.objectContaining({ reason: 'max_loss', dayPnlPaise: -344_25, limitPaise: 100_00, note }),
+      },
+    ]);
+  });
+
+  it('says nothing of a gap when the stop came close to the limit', async () => {
+    const { state, emit } = watchWithOneStrategy();
+    await emit('positions.changed', { positions: [position(1, -100.5)] });
+    expect(state.notes).toEqual(['−₹100.50 against a limit of ₹100.00']);
   });
 
   it('guards a strategy afresh once it is started again', async () => {

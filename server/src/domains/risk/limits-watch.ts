@@ -1,15 +1,23 @@
 import type { Mapping, Position, PositionsReply } from '@app/contract';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { StatusReason } from '../strategies/mappings.service.js';
-import { dailyBreach, dayPnlPaise, hasSomethingToStop, strategyBreach } from './limits.logic.js';
+import {
+  dailyBreach,
+  dayPnlPaise,
+  hasSomethingToStop,
+  limitStopNote,
+  strategyBreach,
+  type LimitReason,
+} from './limits.logic.js';
 import type { LimitsRepository } from './limits.repository.js';
 
 /** A user's day is summed at most this often (a sum prices every strategy of theirs). */
 const DAILY_CHECK_EVERY_MS = 1000;
 
 export interface LimitsWatchDeps {
-  repo: Pick<LimitsRepository, 'strategyLimits' | 'dailyLimits' | 'ownerOf'>;
-  events: Pick<DomainEventBus, 'subscribe'>;
+  repo: Pick<LimitsRepository, 'strategyLimits' | 'dailyLimits' | 'ownerOf' | 'setStopNotes'>;
+  /** Hears prices and status changes; tells of each breach (`limits.breached`, with its figures). */
+  events: Pick<DomainEventBus, 'subscribe' | 'publish'>;
   now: () => number;
   /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
   positionsOf: (userId: number) => Promise<PositionsReply>;
@@ -43,7 +51,17 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
    */
   const flattened = new Set<number>();
 
-  async function stop(userId: number, ids: Set<number> | 'all', reason: StatusReason) {
+  /**
+   * Stops what a breach names. The figures go on the rows first (issue 27: a stop far past its limit says by
+   * how much) and out as `limits.breached`, so the stop and its alert both carry them. `figuresOf` gives each
+   * strategy's day and limit (a daily breach: the user's, the same for all).
+   */
+  async function stop(
+    userId: number,
+    ids: Set<number> | 'all',
+    reason: LimitReason,
+    figuresOf: (id: number) => { dayPnlPaise: number; limitPaise: number },
+  ) {
     const rows = (await deps.mappingsOf(userId)).filter(
       (m) =>
         (ids === 'all' || ids.has(m.id)) &&
@@ -52,22 +70,44 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     );
     if (rows.length === 0) return;
     for (const m of rows) flattened.add(m.id);
+    const noted = rows.map((m) => {
+      const figures = figuresOf(m.id);
+      return { mapping: m, figures, note: limitStopNote(reason, figures.dayPnlPaise, figures.limitPaise) };
+    });
+    await deps.repo.setStopNotes(noted.map((n) => ({ id: n.mapping.id, note: n.note })));
+    // One event per figure: a daily breach is one, each strategy's own limit its own.
+    const byNote = new Map<string, typeof noted>();
+    for (const n of noted) byNote.set(n.note, [...(byNote.get(n.note) ?? []), n]);
+    for (const [note, group] of byNote) {
+      const { figures } = group[0]!;
+      void deps.events.publish('limits.breached', {
+        userId,
+        reason,
+        mappings: group.map((n) => n.mapping),
+        ...figures,
+        note,
+        at: deps.now(),
+      });
+    }
     await deps.stopAndFlatten(rows, reason);
   }
 
   async function checkStrategies(positions: Position[]) {
     const limits = await deps.repo.strategyLimits(positions.map((p) => p.user_strategy_mapping_id));
     const limitsOf = new Map(limits.map((l) => [l.id, l]));
-    const breached = new Map<string, { userId: number; reason: StatusReason; ids: Set<number> }>();
+    const breached = new Map<string, { userId: number; reason: LimitReason; ids: Set<number> }>();
+    const figures = new Map<number, { dayPnlPaise: number; limitPaise: number }>();
     for (const p of positions) {
       const id = p.user_strategy_mapping_id;
       const own = limitsOf.get(id);
       if (!own || stopping.has(id)) continue;
-      const reason = strategyBreach(dayPnlPaise(p.today), own, {
-        runningStatus: p.running_status,
-        openLegCount: p.legs.length,
-      });
+      const day = dayPnlPaise(p.today);
+      const reason = strategyBreach(day, own, { runningStatus: p.running_status, openLegCount: p.legs.length });
       if (!reason) continue;
+      figures.set(id, {
+        dayPnlPaise: day,
+        limitPaise: (reason === 'max_loss' ? own.maxLossPaise : own.targetProfitPaise) ?? 0,
+      });
       const key = `${p.user_id}:${reason}`;
       const group = breached.get(key) ?? { userId: p.user_id, reason, ids: new Set<number>() };
       group.ids.add(id);
@@ -76,7 +116,7 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     for (const { userId, reason, ids } of breached.values()) {
       for (const id of ids) stopping.add(id);
       try {
-        await stop(userId, ids, reason);
+        await stop(userId, ids, reason, (id) => figures.get(id) ?? { dayPnlPaise: 0, limitPaise: 0 });
       } finally {
         for (const id of ids) stopping.delete(id);
       }
@@ -91,10 +131,11 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     );
     for (const { id, dailyMaxLossPaise } of await deps.repo.dailyLimits(due)) {
       userCheckedAt.set(id, now);
-      if (!dailyBreach(dayPnlPaise((await deps.positionsOf(id)).today), dailyMaxLossPaise)) continue;
+      const day = dayPnlPaise((await deps.positionsOf(id)).today);
+      if (!dailyBreach(day, dailyMaxLossPaise)) continue;
       stoppingUsers.add(id);
       try {
-        await stop(id, 'all', 'daily_max_loss');
+        await stop(id, 'all', 'daily_max_loss', () => ({ dayPnlPaise: day, limitPaise: dailyMaxLossPaise ?? 0 }));
       } finally {
         stoppingUsers.delete(id);
       }

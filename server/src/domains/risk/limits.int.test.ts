@@ -1,5 +1,5 @@
-import { MSG, type DailyLimit, type Mapping } from '@app/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MSG, type AlertsPage, type DailyLimit, type Mapping } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildAdmin, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { booksOf } from '../../../test/books.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -196,6 +196,28 @@ describe('limits on a strategy', () => {
     expect((await books(untouched)).legs).toBe(2);
   });
 
+  it('a stop far past max_loss names the day it stopped at beside the limit, on the row and in the alert (issue 27)', async () => {
+    const admin = await buildAdmin(t);
+    const id = await entered(owner, { max_loss: 100 });
+    await enterAll();
+    await shock(3); // premiums triple at once: the loss lands far past ₹100
+
+    const stopped = await row(owner, id);
+    const figure = /\(−₹[\d,]+\.\d\d against a limit of ₹100\.00 — the market gapped past it\)/;
+    expect(stopped.status_detail).toMatch(new RegExp(`^Stopped at the max loss at \\d\\d:\\d\\d IST ${figure.source}`));
+    const note = figure.exec(stopped.status_detail)?.[0].slice(1, -1) ?? '';
+    // The one alert of the stop carries the same figures, to the owner and (naming the owner) to the admins.
+    const bell = async (who: TestUser) => {
+      const res = await t.request({ method: 'GET', url: '/api/alerts?limit=10', token: who.token });
+      return res.json<{ data: AlertsPage }>().data.alerts.filter((a) => a.kind === 'strategy_stopped');
+    };
+    await vi.waitFor(async () => expect(await bell(admin)).toHaveLength(1));
+    const [mine] = await bell(owner);
+    expect(await bell(owner)).toHaveLength(1);
+    expect(mine?.body).toContain(`because the day's loss reached its Max Loss: ${note}.`);
+    expect((await bell(admin))[0]?.body).toContain(note);
+  });
+
   it('refuses to start again the same day while the loss is past max_loss, until the limit is raised', async () => {
     const id = await entered(owner, { max_loss: 100 });
     await enterAll();
@@ -347,6 +369,10 @@ describe('a user’s daily max loss', () => {
     expect((await row(other, theirs)).running_status).toBe(1);
     const day = await t.request({ method: 'GET', url: '/api/risk/limits', token: owner.token });
     expect(day.json<{ data: DailyLimit }>().data.today_pnl).toBeLessThanOrEqual(-200);
+    // Each row says how far past the day's limit the user's strategies stood when it stopped them (issue 27).
+    expect((await row(owner, first)).status_detail).toMatch(
+      /^Stopped at the daily max loss at \d\d:\d\d IST \(−₹[\d,]+\.\d\d across all strategies for the day, against a daily limit of ₹200\.00/,
+    );
 
     // The day stays past the limit: no strategy of the user starts again today; another user's would.
     const again = await t.request({

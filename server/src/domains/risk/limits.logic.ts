@@ -46,9 +46,44 @@ export function dailyBreach(dayPaise: number, dailyMaxLossPaise: number | null):
   return dailyMaxLossPaise !== null && dayPaise <= -dailyMaxLossPaise;
 }
 
-/** ₹5,000.00 — paise as the trader reads rupees (Indian digit grouping). */
-const rupeesText = (paise: number) =>
-  `₹${(paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** ₹5,000.00 — paise as the trader reads rupees (Indian digit grouping), exact: no float division. */
+export function rupeesText(paise: number): string {
+  const abs = Math.abs(Math.round(paise));
+  return `₹${Math.floor(abs / 100).toLocaleString('en-IN')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** −₹34,442.50 / +₹1,200.00: a P&L as the trader reads it (the minus sign, not a hyphen). */
+export const signedRupeesText = (paise: number) => `${paise < 0 ? '−' : paise > 0 ? '+' : ''}${rupeesText(paise)}`;
+
+/** A limit's stop reason (issue 13). */
+export type LimitReason = StrategyBreach | 'daily_max_loss';
+
+/**
+ * Past the limit by more than this share of it, the stop says the market gapped past it: the check runs on
+ * every price update, so only a jump between two prices lands far beyond the line (a tenth: ₹600 on ₹6,000).
+ */
+const FAR_PAST_SHARE = 10;
+
+/** Whether the day's P&L went further past the limit than the checks could have caught. */
+export function isFarPast(dayPaise: number, limitPaise: number): boolean {
+  return (Math.abs(dayPaise) - limitPaise) * FAR_PAST_SHARE > limitPaise;
+}
+
+/**
+ * What a limit stop's row and alert add to "Stopped at the max loss" (issue 27): the day's P&L when the limit
+ * was found crossed and the limit, so a stop far past the line says so rather than reading like a clean stop.
+ * "−₹34,442.50 against a limit of ₹6,000.00 — the market gapped past it".
+ */
+export function limitStopNote(reason: LimitReason, dayPaise: number, limitPaise: number): string {
+  const against =
+    reason === 'target_profit'
+      ? `against a target of ${rupeesText(limitPaise)}`
+      : reason === 'daily_max_loss'
+        ? `across all strategies for the day, against a daily limit of ${rupeesText(limitPaise)}`
+        : `against a limit of ${rupeesText(limitPaise)}`;
+  const gap = isFarPast(dayPaise, limitPaise) ? ' — the market gapped past it' : '';
+  return `${signedRupeesText(dayPaise)} ${against}${gap}`;
+}
 
 /** The limits an admin can cap, in the words a refusal names them. */
 export const CAPPED_LIMITS = {

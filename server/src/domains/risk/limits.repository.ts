@@ -45,6 +45,41 @@ export function createLimitsRepository(db: Kysely<DB>) {
         .executeTakeFirst();
     },
 
+    /**
+     * What a limit stop's row will say beside its reason (issue 27), written just before the stop so the
+     * status change already carries it. Read only while the row's stop reason is the one it was written for.
+     */
+    async setStopNotes(notes: ReadonlyArray<{ id: number; note: string }>) {
+      // One statement per note (a daily breach writes the same one on every strategy), 500 ids at a time.
+      const idsOf = new Map<string, number[]>();
+      for (const { id, note } of notes) idsOf.set(note, [...(idsOf.get(note) ?? []), id]);
+      for (const [note, ids] of idsOf) {
+        for (let i = 0; i < ids.length; i += 500) {
+          await db
+            .updateTable('userStrategyMappings')
+            .set({ stopNote: note.slice(0, 500) })
+            .where('id', 'in', ids.slice(i, i + 500))
+            .execute();
+        }
+      }
+    },
+
+    /** Running live strategies on a broker account holding an open leg in any of `symbols` (a drift pause). */
+    async runningLiveHolding(userBrokerId: number, symbols: readonly string[]) {
+      if (symbols.length === 0) return [];
+      return db
+        .selectFrom('userStrategyMappings as m')
+        .innerJoin('strategyLegs as l', 'l.mappingId', 'm.id')
+        .select(['m.id', 'm.userId', 'l.tradingSymbol'])
+        .where('m.userBrokerId', '=', userBrokerId)
+        .where('m.isDummy', '=', 0)
+        .where('m.runningStatus', '=', 1)
+        .where('l.status', '=', 'open')
+        .where('l.tradingSymbol', 'in', [...symbols])
+        .orderBy('m.id')
+        .execute();
+    },
+
     /** Sets the limit; `adminCap` (when given) sets the admin's cap with it, null lifting it. */
     async setDailyLimit(userId: number, paise: number | null, now: number, adminCap?: number | null) {
       await db

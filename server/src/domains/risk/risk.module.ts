@@ -1,7 +1,9 @@
 import type { Mapping, PositionsReply } from '@app/contract';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
+import type { MappingsService } from '../strategies/mappings.service.js';
 import { createDailyLimitService } from './daily-limit.service.js';
+import { subscribeDriftPause } from './drift-pause.js';
 import { createLimitsRepository } from './limits.repository.js';
 import { createLimitsWatch } from './limits-watch.js';
 import { dayPnlPaise } from './limits.logic.js';
@@ -11,7 +13,8 @@ import { createRiskService, type RiskServiceDeps } from './risk.service.js';
 export interface RiskModuleDeps extends Omit<RiskServiceDeps, 'events' | 'logger'> {
   events: DomainEventBus;
   logger: RiskServiceDeps['logger'] & { error: (obj: object, msg: string) => void };
-  mappings: RiskServiceDeps['mappings'] & { listFor: (userId: number) => Promise<Mapping[]> };
+  mappings: RiskServiceDeps['mappings'] &
+    Pick<MappingsService, 'setRunningStatus'> & { listFor: (userId: number) => Promise<Mapping[]> };
   /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
   positionsOf: (userId: number) => Promise<PositionsReply>;
 }
@@ -38,6 +41,17 @@ export function createRiskModule(deps: RiskModuleDeps) {
     dayPnlOf: async (userId) => dayPnlPaise((await deps.positionsOf(userId)).today),
     checkNow: (userId) => limits.checkNow(userId),
   });
+  // A live strategy pauses rather than trade on a leg the broker no longer holds (issue 27).
+  const stopDriftPause = subscribeDriftPause({
+    events: deps.events,
+    repo,
+    mappings: deps.mappings,
+    logger: deps.logger,
+  });
   const routes: RegisterRoutes = (app, authenticate) => registerRiskRoutes(app, authenticate, risk, dailyLimit);
-  return { risk, dailyLimit, limits, routes, close: limits.close };
+  const close = () => {
+    limits.close();
+    stopDriftPause();
+  };
+  return { risk, dailyLimit, limits, routes, close };
 }

@@ -40,6 +40,9 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         'u.username as userUsername',
         'c.interval as rdxInterval',
         'c.atmValuePaise as rdxAtmPaise',
+        // Issue 27: the row tells a side held at another size, and the ATM of legs that saved none.
+        'c.rdxLotCount as rdxLotCount',
+        'c.offsetValuePaise as rdxOffsetPaise',
       ]);
 
   return {

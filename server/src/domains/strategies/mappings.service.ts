@@ -65,9 +65,9 @@ function lastFailure(failure: { error: string | null; at: number } | undefined, 
 }
 
 /** The row's last stop, when it names one the contract knows. */
-function stopOf(row: MappingView): { reason: StopReason; at: number } | null {
+function stopOf(row: MappingView): { reason: StopReason; at: number; note: string | null } | null {
   const reason = asStopReason(row.stopReason);
-  return reason && row.stoppedAt !== null ? { reason, at: Number(row.stoppedAt) } : null;
+  return reason && row.stoppedAt !== null ? { reason, at: Number(row.stoppedAt), note: row.stopNote } : null;
 }
 
 /** A create call's input; callers inside the server (seeds, tests) may leave the limits out. */
@@ -183,6 +183,15 @@ export function createMappingsService({
           stop: stopOf(row),
           killSwitchEngaged: killSwitch.engaged,
           ownLimits: { maxLoss: row.maxLossPaise !== null, targetProfit: row.targetProfitPaise !== null },
+          legs: own.map((l) => ({
+            optionType: l.optionType,
+            strikePaise: Number(l.strikePaise),
+            quantity: l.quantity,
+          })),
+          sizing:
+            row.rdxLotCount === null || row.rdxOffsetPaise === null
+              ? null
+              : { lotCount: row.rdxLotCount, offsetPaise: row.rdxOffsetPaise, lotSize: row.lotSize },
         },
         now,
       );

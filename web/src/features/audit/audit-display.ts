@@ -58,6 +58,7 @@ const REASON_WORDS: Record<string, string> = {
   token_expired: 'the broker access token expired',
   manual: 'stopped by hand',
   started: 'started',
+  broker_drift: 'the broker no longer held a leg the console counted',
 };
 const REASON_FIELDS = new Set(['reason', 'stop_reason']);
 

@@ -12,7 +12,7 @@ const cellsOf = (row: HTMLElement) =>
 describe('PositionDetail', () => {
   afterEach(cleanup);
 
-  it('lists each leg with its side, unsigned quantity, entry, LTP and P&L, and hints a stale LTP', () => {
+  it('lists each leg with its side, its quantity signed as Kite shows it (a short -50), entry, LTP and P&L', () => {
     const onChart = vi.fn();
     render(
       <PositionDetail
@@ -26,7 +26,7 @@ describe('PositionDetail', () => {
       />,
     );
     const rows = screen.getAllByTestId('position-leg');
-    expect(cellsOf(rows[0]!)).toEqual(['SANDBOX25D1210050CE', 'SELL', '50', '120.50', '110.25', '+₹512.50']);
+    expect(cellsOf(rows[0]!)).toEqual(['SANDBOX25D1210050CE', 'SELL', '-50', '120.50', '110.25', '+₹512.50']);
     expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '110.25last fill', '−₹750.00']);
     expect(within(rows[1]!).getByText('last fill').getAttribute('title')).toMatch(/last fill's price/);
     fireEvent.click(screen.getByRole('button', { name: 'Chart' }));

@@ -1,10 +1,10 @@
 import type { Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
-import { formatPnl, pnlClass } from './pnl-display';
+import { formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
 
 function LegRow({ leg }: { leg: PositionLeg }) {
-  const { side, quantity } = sideOf(leg.quantity);
+  const { side } = sideOf(leg.quantity);
   return (
     <tr data-testid="position-leg">
       <td className="leg-symbol">{leg.trading_symbol}</td>
@@ -12,7 +12,7 @@ function LegRow({ leg }: { leg: PositionLeg }) {
         {side}
       </td>
       <td data-label="Qty" className="num">
-        {formatQuantity(quantity)}
+        {formatQuantity(kiteQuantity(leg.quantity))}
       </td>
       <td data-label="Entry" className="num">
         {formatPrice(leg.entry_price)}
@@ -42,9 +42,10 @@ function Figure({ label, children, className }: { label: string; children: strin
 }
 
 /**
- * What an expanded Active Strategies row shows: the strategy's open legs (side, quantity, FIFO entry,
- * last price, unrealized P&L) and its totals since it started trading: realized, unrealized, estimated
- * charges and net. A leg marked at its last fill (no live quote) says so.
+ * What an expanded Active Strategies row shows: the strategy's open legs (side; quantity signed as Kite signs a
+ * position, so a short reads -50 on both screens; FIFO entry, last price, unrealized P&L) and its totals since it
+ * started trading: realized, unrealized, estimated charges and net. A leg marked at its last fill (no live quote)
+ * says so.
  */
 export function PositionDetail({ position, onChart }: { position: Position; onChart: () => void }) {
   return (
@@ -58,7 +59,9 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
               <tr>
                 <th>Symbol</th>
                 <th>Side</th>
-                <th className="num">Qty</th>
+                <th className="num" title="As Kite shows it: sold (short) is negative">
+                  Qty
+                </th>
                 <th className="num">Entry</th>
                 <th className="num">LTP</th>
                 <th className="num">P&amp;L</th>

@@ -1,12 +1,14 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ReconcileBanner } from './ReconcileBanner';
 
-function renderWith(accounts: unknown[], withUser = false) {
+function renderWith(accounts: unknown[], withUser = false, paper_strategies?: number) {
   vi.stubGlobal('fetch', () =>
     Promise.resolve(
-      new Response(JSON.stringify({ success: true, data: { accounts, checked_at: '2025-12-10T05:00:00.000Z' } })),
+      new Response(
+        JSON.stringify({ success: true, data: { accounts, checked_at: '2025-12-10T05:00:00.000Z', paper_strategies } }),
+      ),
     ),
   );
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -100,5 +102,57 @@ describe('ReconcileBanner', () => {
       'Could not compare positions with the broker for AB1234 (user trader1), where the console holds 1 symbol: Token expired',
     );
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says a paper-only console has no broker to compare, rather than nothing (issue 27)', async () => {
+    renderWith([], false, 1);
+    const line = await screen.findByTestId('reconcile-paper');
+    expect(line.textContent).toBe(
+      'Paper trading only (1 paper strategy): no broker positions to compare, as paper fills never reach a broker',
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("offers to match a leg the broker no longer holds, and books it at the trader's price (issue 27)", async () => {
+    const drifted = {
+      ...account,
+      in_sync: false,
+      symbols: [
+        {
+          trading_symbol: 'NIFTY25D0924500CE',
+          exchange: 'NFO',
+          console_quantity: 75,
+          broker_quantity: 0,
+          drift: 75,
+          holders: [{ user_strategy_mapping_id: 9, strategy_name: 'RDX', instrument_name: 'NIFTY 50', quantity: 75 }],
+        },
+      ],
+    };
+    renderWith([drifted]);
+    fireEvent.click(
+      await screen.findByRole('button', { name: 'Match the broker: NIFTY25D0924500CE in RDX on NIFTY 50' }),
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Match the broker' });
+    expect(dialog.textContent).toContain(
+      'The broker no longer holds 75 of NIFTY25D0924500CE that RDX on NIFTY 50 counts',
+    );
+    // A price is needed: nothing is sent without one.
+    const sent = vi.fn((url: string, init?: RequestInit) => {
+      void url;
+      void init;
+      return Promise.resolve(
+        new Response(JSON.stringify({ success: true, data: { strategy: {}, closed_quantity: 75 } })),
+      );
+    });
+    vi.stubGlobal('fetch', sent);
+    fireEvent.click(screen.getByRole('button', { name: 'Book 75 as bought back' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Price');
+    expect(sent).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText(/Average buy price/), { target: { value: '123.45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Book 75 as bought back' }));
+    await waitFor(() => expect(sent).toHaveBeenCalled());
+    const [url, init] = sent.mock.calls[0]!;
+    expect(url).toContain('/api/positions/9/match-broker');
+    expect(JSON.parse(init?.body as string)).toEqual({ trading_symbol: 'NIFTY25D0924500CE', price: 123.45 });
   });
 });

@@ -35,3 +35,11 @@ export function holdingWords(quantity: number): string {
   if (quantity < 0) return `long ${Math.abs(quantity).toLocaleString('en-IN')}`;
   return 'flat';
 }
+
+/**
+ * A leg's quantity as Kite shows a position (issue 27): sold (short) negative, bought positive. The API keeps
+ * SPEC's sign (> 0 sold); the trader compares this screen with Kite's.
+ */
+export function kiteQuantity(quantity: number): number {
+  return quantity === 0 ? 0 : -quantity;
+}

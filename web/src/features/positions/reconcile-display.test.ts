@@ -1,6 +1,6 @@
 import type { ReconcileAccount } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { reconcileNotices } from './reconcile-display';
+import { matchOffers, paperOnlyLine, reconcileNotices } from './reconcile-display';
 
 function account(overrides: Partial<ReconcileAccount> = {}): ReconcileAccount {
   return {
@@ -56,5 +56,52 @@ describe('reconcileNotices', () => {
         text: 'Could not compare positions with the broker for AB1234, where the console holds 1 symbol: Token expired',
       },
     ]);
+  });
+});
+
+describe('matchOffers (issue 27)', () => {
+  const holder = (id: number, quantity: number) => ({
+    user_strategy_mapping_id: id,
+    strategy_name: 'RDX',
+    instrument_name: 'NIFTY 50',
+    quantity,
+  });
+
+  it('offers each strategy holding a symbol the broker holds less of, up to what the broker lacks', () => {
+    const drifted = account({
+      in_sync: false,
+      symbols: [
+        { ...symbol('NIFTY25D0924500CE', 150, 75), holders: [holder(7, 75), holder(8, 75)] },
+        { ...symbol('NIFTY25D0924300PE', 75, 75), holders: [holder(7, 75)] },
+      ],
+    });
+    expect(matchOffers([drifted]).map((o) => [o.mappingId, o.tradingSymbol, o.quantity, o.strategy])).toEqual([
+      [7, 'NIFTY25D0924500CE', 75, 'RDX on NIFTY 50'],
+    ]);
+  });
+
+  it('offers nothing where the broker holds more than the console, or could not be asked', () => {
+    const more = account({ in_sync: false, symbols: [{ ...symbol('X', 75, 150), holders: [holder(7, 75)] }] });
+    const unasked = account({
+      in_sync: false,
+      error: 'Token expired',
+      symbols: [{ ...symbol('X', 75, 0), holders: [holder(7, 75)] }],
+    });
+    expect(matchOffers([more, unasked])).toEqual([]);
+  });
+
+  it('a broker long of the symbol backs none of the console short: the whole leg is offered', () => {
+    const flipped = account({ in_sync: false, symbols: [{ ...symbol('X', 75, -75), holders: [holder(7, 75)] }] });
+    expect(matchOffers([flipped])[0]?.quantity).toBe(75);
+  });
+});
+
+describe('paperOnlyLine (issue 27)', () => {
+  it('says a paper-only console has no broker to compare, and nothing where a live account is checked', () => {
+    expect(paperOnlyLine([], 2)).toBe(
+      'Paper trading only (2 paper strategies): no broker positions to compare, as paper fills never reach a broker',
+    );
+    expect(paperOnlyLine([], 0)).toBeNull();
+    expect(paperOnlyLine([account()], 2)).toBeNull();
   });
 });

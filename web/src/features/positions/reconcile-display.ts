@@ -58,3 +58,60 @@ export function reconcileAgreement(accounts: readonly ReconcileAccount[], checke
   const what = accounts.length === 1 ? '1 account' : `${accounts.length} accounts`;
   return `Broker positions agree for ${what} (checked ${formatTimeIst(checkedAt)})`;
 }
+
+/** A strategy's leg the broker holds less of than the console counts: the banner offers to match it. */
+export interface MatchOffer {
+  key: string;
+  mappingId: number;
+  /** "RDX on NIFTY 50" */
+  strategy: string;
+  tradingSymbol: string;
+  /** What the console would book as bought back: what it counts beyond the broker, at most this strategy's. */
+  quantity: number;
+  /** Whose it is (the admin's view). */
+  owner: string;
+}
+
+/**
+ * Each drifting symbol the console counts more of than the broker holds short (issue 27: a leg closed in Kite
+ * by hand), per strategy holding it. The broker holding more than the console (a trade elsewhere on the
+ * account) is no leg of the console's to close, so it is offered nothing.
+ */
+export function matchOffers(accounts: readonly ReconcileAccount[]): MatchOffer[] {
+  const offers: MatchOffer[] = [];
+  for (const a of accounts) {
+    if (a.error !== null) continue;
+    for (const s of a.symbols) {
+      let beyond = s.console_quantity - Math.max(0, s.broker_quantity);
+      if (s.drift === 0 || beyond <= 0) continue;
+      for (const h of s.holders ?? []) {
+        const quantity = Math.min(beyond, h.quantity);
+        if (quantity <= 0) continue;
+        offers.push({
+          key: `${a.user_broker_id}:${s.trading_symbol}:${h.user_strategy_mapping_id}`,
+          mappingId: h.user_strategy_mapping_id,
+          strategy: `${h.strategy_name} on ${h.instrument_name}`,
+          tradingSymbol: s.trading_symbol,
+          quantity,
+          owner: a.user_username,
+        });
+        // Two strategies sharing the symbol: the first offered takes what the broker lacks first.
+        beyond -= quantity;
+      }
+    }
+  }
+  return offers;
+}
+
+/**
+ * The quiet line for a console that trades only on paper (issue 27): paper fills never reach a broker, so
+ * there is nothing to compare, and saying so beats a silent banner. Null where a live account is checked.
+ */
+export function paperOnlyLine(
+  accounts: readonly ReconcileAccount[],
+  paperStrategies: number | undefined,
+): string | null {
+  if (accounts.length > 0 || !paperStrategies) return null;
+  const what = paperStrategies === 1 ? '1 paper strategy' : `${paperStrategies} paper strategies`;
+  return `Paper trading only (${what}): no broker positions to compare, as paper fills never reach a broker`;
+}
