@@ -90,7 +90,7 @@ test('the rdx tab starts and stops the RDX strategy service', async ({ page }) =
   // Stop asks first, saying what it holds and what happens to it; Cancel leaves it running.
   const question = await services.stopRdx('dismiss');
   expect(question).toMatch(
-    /^Stop the RDX service\?\nNo strategy trades until the service is started again\. Open legs are held, not squared off: nothing realigns or exits them meanwhile, and their owners are told\.\nRunning: \d+ strateg(y|ies) \(stop trading, stay RUNNING\)\nPaused: \d+ strateg(y|ies)\nHolding open legs: \d+ Live, \d+ Paper\nOwners: \d+ users?$/,
+    /^Stop the RDX service\?\nNo strategy trades until the service is started again\. Open legs are held, not squared off: nothing realigns or exits them meanwhile, and their owners are told\.\nRunning: \d+ strateg(y|ies) \(stop trading, stay RUNNING\)\nPaused: \d+ strateg(y|ies)\nHolding open legs: \d+ LIVE, \d+ DUMMY\nOwners: \d+ users?$/,
   );
   await expect(page.getByTestId('rdx-service-status')).toContainText('Running');
   await services.stopRdx('accept');
@@ -142,7 +142,7 @@ test('Stop RDX Service asks first with what it holds; a trader’s running row t
       'No strategy trades until the service is started again. Open legs are held, not squared off: nothing realigns or exits them meanwhile, and their owners are told.',
       `Running: ${strategies(count((m) => m.running_status === 1))} (stop trading, stay RUNNING)`,
       `Paused: ${strategies(count((m) => m.running_status === 2))}`,
-      `Holding open legs: ${count((m) => m.open_legs.length > 0 && m.is_dummy === 0)} Live, ${count((m) => m.open_legs.length > 0 && m.is_dummy === 1)} Paper`,
+      `Holding open legs: ${count((m) => m.open_legs.length > 0 && m.is_dummy === 0)} LIVE, ${count((m) => m.open_legs.length > 0 && m.is_dummy === 1)} DUMMY`,
       `Owners: ${owners.size} ${owners.size === 1 ? 'user' : 'users'}`,
     ]);
     await expect(status).toContainText('Stopped');

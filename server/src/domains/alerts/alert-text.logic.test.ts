@@ -48,7 +48,7 @@ describe('strategyStoppedAlert', () => {
   it('carries the figures of a limit stop far past its limit (issue 27)', () => {
     const note = '−₹34,442.50 against a limit of ₹6,000.00 — the market gapped past it';
     expect(strategyStoppedAlert(mapping(), 'max_loss', 0, true, note)?.body).toBe(
-      `RDX on NIFTY 50 (live, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss: ${note}. Its open legs are being squared off.`,
+      `RDX on NIFTY 50 (LIVE, ZR1001) stopped at Mon 23 Nov, 10:42 IST because the day's loss reached its Max Loss: ${note}. Its open legs are being squared off.`,
     );
   });
 

@@ -26,7 +26,7 @@ describe('stopServiceQuestion', () => {
       details: [
         'Running: 2 strategies (stop trading, stay RUNNING)',
         'Paused: 1 strategy',
-        'Holding open legs: 1 Live, 1 Paper',
+        'Holding open legs: 1 LIVE, 1 DUMMY',
         'Owners: 2 users',
       ],
       confirmLabel: 'Stop RDX Service',

@@ -111,7 +111,7 @@ describe('useStrategyActions', () => {
     const { result, onError, cached } = setup((url) =>
       url.includes('pause')
         ? { status: 409, body: { success: false, error: 'Strategy is not running', code: 'CONFLICT' } }
-        : { status: 404, body: { success: false, error: `Route POST ${url} not found`, code: 'NOT_FOUND' } },
+        : { status: 404, body: { success: false, error: 'Not found', code: 'NOT_FOUND' } },
     );
     await act(() => result.current.run(5, 'pause'));
     expect(onError).toHaveBeenLastCalledWith('Strategy is not running');
