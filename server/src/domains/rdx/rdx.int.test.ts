@@ -191,8 +191,16 @@ describe('switching the RDX service (issue 27)', () => {
       ],
     };
     expect(heard).toEqual([
-      { isRunning: true, by: admin.username, byUserId: admin.id, at: t.clock.now(), exposure },
-      { isRunning: false, by: admin.username, byUserId: admin.id, at: t.clock.now(), exposure },
+      {
+        isRunning: true,
+        by: admin.username,
+        byUserId: admin.id,
+        at: t.clock.now(),
+        exposure,
+        wasRunning: expect.any(Boolean),
+      },
+      // The alerts domain tells the owners only when the switch really moved.
+      { isRunning: false, by: admin.username, byUserId: admin.id, at: t.clock.now(), exposure, wasRunning: true },
     ]);
   });
 
