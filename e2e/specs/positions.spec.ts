@@ -269,7 +269,7 @@ test('a leg bought back in Kite by hand pauses its live strategy; Match the brok
   await linkZerodhaWithToken(brokersPage, homePage, kiteId);
   const id = await createSandboxMapping(homePage, mappingsPage, kiteId, 'Live');
   await configureRdx(activeStrategies, id);
-  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Start', 'accept');
   await activeStrategies.act(id, 'Realign', 'accept');
   await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
   await expect(positions.reconcileAgreement()).toContainText('Broker positions agree for 1 account');
@@ -309,8 +309,8 @@ test('a leg bought back in Kite by hand pauses its live strategy; Match the brok
     'on a broker difference, since matched: Resume to trade again',
   );
 
-  // Resumed, it trades again; Exit leaves the account flat.
-  await activeStrategies.act(id, 'Resume');
+  // Resumed (a LIVE resume asks first), it trades again; Exit leaves the account flat.
+  await activeStrategies.act(id, 'Resume', 'accept');
   await expect(activeStrategies.status(id)).toHaveText('RUNNING');
   await activeStrategies.act(id, 'Exit', 'accept');
   await expect(activeStrategies.status(id)).toHaveText('STOPPED');
