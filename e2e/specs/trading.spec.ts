@@ -133,7 +133,7 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
   const start = await activeStrategies.act(id, 'Start', 'accept');
   expect(start.split('\n')).toEqual([
     'Start this LIVE strategy?',
-    'It trades real money from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
+    'It trades on the sandbox exchange (simulated, no real money) from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
     `Account: ${brokerUsername}`,
     'Instrument: SANDBOX 24x7',
     'CE: 1 × 1 lot × lot size 50 = 50',

@@ -281,7 +281,7 @@ test.describe('Home - Active Strategies', () => {
     const question = await activeStrategies.act(id, 'Start', 'dismiss');
     expect(question.split('\n')).toEqual([
       'Start this LIVE strategy?',
-      'It trades real money from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
+      'It trades on the sandbox exchange (simulated, no real money) from the next 1m candle close: it sells 50 CE and 50 PE at market when it holds nothing, and realigns as the ATM moves.',
       `Account: ${kiteId}`,
       'Instrument: SANDBOX 24x7',
       'CE: 1 × 1 lot × lot size 50 = 50',

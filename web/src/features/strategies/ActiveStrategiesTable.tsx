@@ -21,6 +21,7 @@ import { activeOnly, runningFirst } from './strategy-display';
 import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings';
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
 import './strategies.css';
+import { useExchange } from '../../components/exchange';
 
 type Dialog = { kind: 'rdx' | 'view' | 'chart' | 'settle'; mapping: Mapping } | null;
 
@@ -66,6 +67,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const onDone = useCallback((text: string) => show('success', text), [show]);
   const { pending, run } = useStrategyActions({ onError, onInfo, onDone });
   const confirm = useConfirm();
+  const exchange = useExchange();
   // A running row while the service is off trades nothing: it shows as held, not as the trading green.
   const isServiceStopped = useRdxServiceStatus().data?.isRunning === false;
 
@@ -87,7 +89,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       });
       rdx = { lotCount: config?.rdx_lot_count ?? 1, interval: config?.interval ?? null };
     }
-    const question = actionConfirmation(action, mapping, rdx);
+    const question = actionConfirmation(action, mapping, { ...rdx, exchange });
     return question === null || confirm(question);
   }
 

@@ -103,6 +103,14 @@ describe('actionConfirmation', () => {
     });
   });
 
+  it('says a LIVE start on the sandbox exchange moves no real money', () => {
+    const question = actionConfirmation('start', { ...live, open_legs: [] }, { ...rdx(1), exchange: 'sandbox' });
+    expect(question?.text).toMatch(/^It trades on the sandbox exchange \(simulated, no real money\) from the next /);
+    expect(actionConfirmation('start', { ...live, open_legs: [] }, { ...rdx(1), exchange: 'kite' })?.text).toMatch(
+      /^It trades real money from the next /,
+    );
+  });
+
   it('asks before resuming a LIVE strategy, naming the legs it holds', () => {
     const question = actionConfirmation('resume', live, rdx(1));
     expect(question).toMatchObject({ title: 'Resume this LIVE strategy?', confirmLabel: 'Resume LIVE' });

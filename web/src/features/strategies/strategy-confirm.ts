@@ -1,4 +1,4 @@
-import { MSG, type Mapping } from '@app/contract';
+import { MSG, type Exchange, type Mapping } from '@app/contract';
 import type { ConfirmQuestion } from '../../components/ConfirmDialog';
 import { formatQuantity as qty } from '../../lib/format';
 import { limitsLabel, windowLabel } from './strategy-display';
@@ -23,6 +23,8 @@ type ConfirmFacts = Pick<
 export interface RdxFacts {
   lotCount: number;
   interval: string | null;
+  /** Where LIVE orders go: on the built-in sandbox exchange a LIVE strategy moves no real money. */
+  exchange?: Exchange;
 }
 
 /** "a", "a and b", "a, b and c". */
@@ -78,7 +80,9 @@ function startQuestion(m: ConfirmFacts, rdx: RdxFacts, isResume: boolean): Confi
   const sold = sides(m, rdx.lotCount);
   const entry = sold.length > 0 ? `sells ${listOf(sold)} at market when it holds nothing` : 'sells nothing';
   const holds = m.open_legs.length > 0 ? `It holds ${buyBackText(m)}. ` : '';
-  const from = isResume ? 'It trades real money again' : 'It trades real money';
+  // On the built-in exchange a LIVE strategy sends real orders but moves no real money: say which.
+  const money = rdx.exchange === 'sandbox' ? 'on the sandbox exchange (simulated, no real money)' : 'real money';
+  const from = isResume ? `It trades ${money} again` : `It trades ${money}`;
   return {
     title: `${isResume ? 'Resume' : 'Start'} this LIVE strategy?`,
     text: `${holds}${from} from the next ${rdx.interval ? `${rdx.interval} ` : ''}candle close: it ${entry}, and realigns as the ATM moves.`,
