@@ -82,8 +82,16 @@ interface Bases {
   turnover: Weights;
   /** Premium bought. */
   bought: Weights;
-  /** Per contract settled at expiry: net quantity, intrinsic value a unit, who held it and who held it long. */
-  settled: Map<string, { net: bigint; pricePaise: bigint; held: Weights; long: Weights }>;
+  /** Per contract settled at expiry. */
+  settled: Map<string, SettledContract>;
+}
+
+/** A contract settled at expiry: net quantity (> 0: held long), intrinsic value a unit, who held it, who long. */
+interface SettledContract {
+  net: bigint;
+  pricePaise: bigint;
+  held: Weights;
+  long: Weights;
 }
 
 function basesOf(fills: readonly NoteFill[]): Bases {
@@ -102,7 +110,12 @@ function basesOf(fills: readonly NoteFill[]): Bases {
     // A premium is never negative; the absolute value keeps a bad row from producing negative charges.
     const price = BigInt(Math.abs(f.pricePaise));
     if (f.kind === 'settlement') {
-      const s = b.settled.get(f.tradingSymbol) ?? { net: 0n, pricePaise: 0n, held: new Map(), long: new Map() };
+      const s: SettledContract = b.settled.get(f.tradingSymbol) ?? {
+        net: 0n,
+        pricePaise: 0n,
+        held: new Map<string, bigint>(),
+        long: new Map<string, bigint>(),
+      };
       s.net += BigInt(f.quantity);
       if (price > s.pricePaise) s.pricePaise = price;
       add(s.held, f.owner, units);
