@@ -31,7 +31,7 @@ export class PositionsPage {
     return this.detail(mappingId).getByTestId('position-leg');
   }
 
-  /** A figure of the expanded row: Realized, Unrealized, Charges (est.) or Net. */
+  /** A figure of the expanded row: Realized, Unrealized, Charges (est.) (Charges once final) or Net. */
   detailFigure(mappingId: number, label: string) {
     return this.detail(mappingId)
       .getByLabel('Strategy P&L')
@@ -45,7 +45,7 @@ export class PositionsPage {
     return this.page.getByRole('region', { name: /^Today \(IST\)/ });
   }
 
-  /** A figure of the strip: Realized, Unrealized, Charges (est.) or Net. */
+  /** A figure of the strip: Realized, Unrealized, Charges (est.) (Charges once final) or Net. */
   stripFigure(label: string) {
     return this.strip()
       .getByLabel("Today's P&L")

@@ -100,8 +100,9 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     const before = await positions.netPnl(id).textContent();
     await expect(positions.netPnl(id)).not.toHaveText(before ?? '', { timeout: 60_000 });
 
-    // Today's strip (IST) shows the day's figures, charges marked as estimated.
-    await expect(positions.strip()).toContainText('Charges are estimated');
+    // Today's strip (IST) shows the day's figures; the day's contract note is still open, so the charges say
+    // they are an estimate until the day closes.
+    await expect(positions.strip()).toContainText("Today's charges are an estimate until the day closes");
     await expect(positions.stripFigure('Realized')).toHaveText(RUPEE_FIGURE);
     await expect(positions.stripFigure('Unrealized')).toHaveText(RUPEE_FIGURE);
     await expect(positions.stripFigure('Charges (est.)')).not.toHaveText('₹0.00');

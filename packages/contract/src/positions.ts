@@ -8,8 +8,9 @@ import { TransactionSchema } from './transactions.js';
 
 /*
  * What each strategy holds and made (issue 11). Every figure is derived from the fills alone (docs/LEDGER.md):
- * realized by FIFO per symbol, unrealized at the last price, charges from the Zerodha F&O schedule, all
- * exact in paise inside and rupees with two decimals here. Quantity follows SPEC's transactions:
+ * realized by FIFO per symbol, unrealized at the last price, charges as the Zerodha F&O contract note of each
+ * day computes them (a strategy's share of its account's note), all exact in paise inside and rupees with two
+ * decimals here. Quantity follows SPEC's transactions:
  * > 0 sold (short), < 0 bought (long).
  */
 
@@ -48,6 +49,11 @@ export const PositionSchema = PnlFiguresSchema.extend({
   legs: z.array(PositionLegSchema),
   /** The same figures counting only today's (IST) fills and realizations; unrealized is the open one. */
   today: PnlFiguresSchema,
+  /**
+   * False while its charges include a day not yet over (today, IST): the day's contract note aggregates every
+   * order of the day (STT per contract, stamp duty to the rupee), so until midnight they are an estimate.
+   */
+  charges_final: z.boolean(),
 });
 export type Position = z.infer<typeof PositionSchema>;
 
@@ -70,6 +76,8 @@ export const PositionsReplySchema = z.object({
   today: PnlFiguresSchema,
   /** The same figures apart for live and paper strategies (`totals` and `today` are their sums). */
   by_mode: z.object({ live: ModeFiguresSchema, paper: ModeFiguresSchema }),
+  /** Whether every listed strategy's charges are final (`charges_final`); false: the figures say "estimate". */
+  charges_final: z.boolean(),
   as_of: IsoTimeSchema,
 });
 export type PositionsReply = z.infer<typeof PositionsReplySchema>;

@@ -33,7 +33,10 @@ const TotalsSchema = z.object({
   net_premium: z.number(),
   /** FIFO realized P&L of everything closed, rupees (docs/LEDGER.md). */
   realized_pnl: z.number(),
-  /** Estimated Zerodha F&O charges of these fills, rupees. */
+  /**
+   * Zerodha F&O charges of these fills, rupees: their share of each day's contract note (docs/LEDGER.md); the
+   * share of a day not yet over is an estimate until it ends.
+   */
   charges: z.number(),
   /** realized_pnl − charges. */
   net_pnl: z.number(),

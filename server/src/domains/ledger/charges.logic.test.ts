@@ -1,13 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { OPTION_CHARGE_SCHEDULES, percent } from './charge-rates.js';
-import { chargesForFill, NO_CHARGES, scheduleAt, sumCharges, type Charges } from './charges.logic.js';
+import { OPTION_CHARGE_SCHEDULES, addRates, percent } from './charge-rates.js';
+import { chargesForFill, exchangeRate, NO_CHARGES, scheduleAt, sumCharges, type Charges } from './charges.logic.js';
 
 const ist = (local: string) => Date.parse(`${local}+05:30`);
 const rupees = (r: number) => Math.round(r * 100);
 
-describe('a contract note worked by hand', () => {
-  // 2026-05-04 (rates from 2026-04-01: STT 0.15%, NSE 0.03553%).
+describe("one order alone on a note, worked by hand (an estimate: the day's note aggregates)", () => {
+  // 2026-05-04 (rates from 2026-04-01: STT 0.15%, NSE 0.03503% + IPFT 0.0005% = 0.03553%).
   const day = ist('2026-05-04T10:30:00');
   /** One NIFTY lot (NSE, from the January 2026 expiries). */
   const LOT = 65;
@@ -31,60 +31,42 @@ describe('a contract note worked by hand', () => {
     });
   });
 
-  it('BUY 65 @ ₹80.00: premium turnover ₹5,200', () => {
+  it('BUY 65 @ ₹80.00: premium turnover ₹5,200; stamp duty ₹0.156 rounds to no rupee', () => {
     // Brokerage  flat                                                  ₹20.00
     // STT        buy side: none                                         ₹0.00
     // Exchange   0.03553% × 5,200 = ₹1.84756                            ₹1.85
     // SEBI       0.0001% × 5,200 = ₹0.0052                              ₹0.01
-    // Stamp      0.003% × 5,200 = ₹0.156                                ₹0.16
+    // Stamp      0.003% × 5,200 = ₹0.156, to the rupee                  ₹0.00
     // GST        18% × (20.00 + 1.85 + 0.01) = 18% × 21.86 = ₹3.9348   ₹3.93
-    // Total                                                            ₹25.95
+    // Total                                                            ₹25.79
     const buy = chargesForFill({ quantity: -LOT, pricePaise: rupees(80), at: day + 3_600_000 });
     expect(buy).toEqual({
       brokeragePaise: 2000,
       sttPaise: 0,
       exchangePaise: 185,
       sebiPaise: 1,
-      stampPaise: 16,
+      stampPaise: 0,
       gstPaise: 393,
-      totalPaise: 2595,
+      totalPaise: 2579,
     });
-    // The round trip: ₹36.34 + ₹25.95 = ₹62.29 against ₹1,300 gross.
+    // The two apart: ₹36.34 + ₹25.79 = ₹62.13. On one day's note the SEBI fee is ₹0.0117 → ₹0.01 once, not
+    // twice, so the note is ₹62.12 (contract-note.logic.test.ts).
     const sell = chargesForFill({ quantity: LOT, pricePaise: rupees(100), at: day });
-    expect(sumCharges([sell, buy])).toEqual({
-      brokeragePaise: 4000,
-      sttPaise: 1000,
-      exchangePaise: 416,
-      sebiPaise: 2,
-      stampPaise: 16,
-      gstPaise: 795,
-      totalPaise: 6229,
-    });
+    expect(sumCharges([sell, buy]).totalPaise).toBe(6213);
   });
 
-  it('the same round trip on 2025-05-05 pays the older rates (STT 0.1%, NSE 0.03503%)', () => {
+  it('on 2025-05-05 the older STT (0.1%) applies, and the IPFT was in the exchange charges already', () => {
     const day2025 = ist('2025-05-05T10:30:00');
-    // SELL: STT 0.1% × 6,500 = ₹6.50 → ₹7 (half up to the rupee); exchange 0.03503% × 6,500 = ₹2.27695 → ₹2.28;
-    // SEBI ₹0.01; GST 18% × 22.29 = ₹4.0122 → ₹4.01. Total ₹20 + 7 + 2.28 + 0.01 + 4.01 = ₹33.30.
+    // SELL: STT 0.1% × 6,500 = ₹6.50 → ₹7 (half up to the rupee); exchange 0.03553% × 6,500 = ₹2.30945 → ₹2.31;
+    // SEBI ₹0.01; GST 18% × 22.32 = ₹4.0176 → ₹4.02. Total ₹20 + 7 + 2.31 + 0.01 + 4.02 = ₹33.34.
     expect(chargesForFill({ quantity: LOT, pricePaise: rupees(100), at: day2025 })).toEqual({
       brokeragePaise: 2000,
       sttPaise: 700,
-      exchangePaise: 228,
+      exchangePaise: 231,
       sebiPaise: 1,
       stampPaise: 0,
-      gstPaise: 401,
-      totalPaise: 3330,
-    });
-    // BUY: exchange 0.03503% × 5,200 = ₹1.82156 → ₹1.82; SEBI ₹0.01; stamp ₹0.16;
-    // GST 18% × 21.83 = ₹3.9294 → ₹3.93. Total ₹20 + 1.82 + 0.01 + 0.16 + 3.93 = ₹25.92.
-    expect(chargesForFill({ quantity: -LOT, pricePaise: rupees(80), at: day2025 })).toEqual({
-      brokeragePaise: 2000,
-      sttPaise: 0,
-      exchangePaise: 182,
-      sebiPaise: 1,
-      stampPaise: 16,
-      gstPaise: 393,
-      totalPaise: 2592,
+      gstPaise: 402,
+      totalPaise: 3334,
     });
   });
 
@@ -97,8 +79,20 @@ describe('a contract note worked by hand', () => {
     expect(chargesForFill({ quantity: 0, pricePaise: rupees(100), at: day })).toEqual(NO_CHARGES);
   });
 
-  it('a settlement at expiry is no order: a short leg closed at its intrinsic value costs nothing', () => {
-    expect(chargesForFill({ quantity: -LOT, pricePaise: rupees(50), at: day, kind: 'settlement' })).toEqual(NO_CHARGES);
+  it('a settlement at expiry: out of the money free; in the money ₹20 + GST, and STT when held long', () => {
+    expect(chargesForFill({ quantity: -LOT, pricePaise: 0, at: day, kind: 'settlement' })).toEqual(NO_CHARGES);
+    // A short leg assigned at ₹50 intrinsic: the broker's close-out order, ₹20 + 18% GST ₹3.60; no STT.
+    expect(chargesForFill({ quantity: -LOT, pricePaise: rupees(50), at: day, kind: 'settlement' })).toEqual({
+      ...NO_CHARGES,
+      brokeragePaise: 2000,
+      gstPaise: 360,
+      totalPaise: 2360,
+    });
+    // A long leg exercised at ₹50: STT 0.15% × 65 × 50 = ₹4.875 → ₹5 on top.
+    expect(chargesForFill({ quantity: LOT, pricePaise: rupees(50), at: day, kind: 'settlement' })).toMatchObject({
+      sttPaise: 500,
+      totalPaise: 2860,
+    });
   });
 });
 
@@ -116,6 +110,8 @@ describe('the rate schedules', () => {
     for (const from of froms) expect(new Date(`${from}T00:00:00Z`).toISOString().slice(0, 10)).toBe(from);
     expect(froms).toEqual([...new Set(froms)].sort());
     expect(percent('0.03503')).toEqual({ numerator: 3503n, denominator: 10_000_000n });
+    // Every schedule's exchange line carries NSE's IPFT (₹50 a crore of premium since 2023-04-01).
+    for (const s of OPTION_CHARGE_SCHEDULES) expect(exchangeRate(s)).toEqual(addRates(s.exchange, percent('0.0005')));
     expect(percent('18')).toEqual({ numerator: 18n, denominator: 100n });
     expect(() => percent('1e-3')).toThrow();
   });
@@ -132,7 +128,7 @@ describe('properties', () => {
   });
   const parts = (c: Charges) => [c.brokeragePaise, c.sttPaise, c.exchangePaise, c.sebiPaise, c.stampPaise, c.gstPaise];
 
-  it('total = Σ components, each a non-negative whole paisa; STT only on sells (whole rupees), stamp only on buys', () => {
+  it('total = Σ components, each a non-negative whole paisa; STT only on sells, stamp only on buys, both whole rupees', () => {
     fc.assert(
       fc.property(fillArb, (fill) => {
         const c = chargesForFill(fill);
@@ -142,6 +138,7 @@ describe('properties', () => {
         if (fill.quantity < 0) expect(c.sttPaise).toBe(0);
         if (fill.quantity > 0) expect(c.stampPaise).toBe(0);
         expect(c.sttPaise % 100).toBe(0);
+        expect(c.stampPaise % 100).toBe(0);
       }),
       RUNS,
     );

@@ -1,14 +1,17 @@
 /**
- * What a fill costs in Zerodha's options charges (docs/LEDGER.md), from the date-effective rates in
- * charge-rates.ts. Pure and exact: BigInt paise times integer fractions, rounded once per component per fill
- * the way a contract note rounds it. Paper and live fills are charged alike.
+ * Charges' arithmetic (docs/LEDGER.md): the date-effective schedule, exact rate application and rounding, and
+ * what one order would cost on a contract note of its own. The figures the ledger shows come from a day's
+ * whole contract note (contract-note.logic.ts), which aggregates STT per contract and the rest per note, so a
+ * single order's charges here are only an estimate of its part. Pure and exact: BigInt paise times integer
+ * fractions. Paper and live fills are charged alike.
  */
 import { IST_OFFSET_MS } from '@app/contract';
-import { OPTION_CHARGE_SCHEDULES, type ChargeSchedule, type Rate } from './charge-rates.js';
+import { NOTE_ROUNDING, OPTION_CHARGE_SCHEDULES, addRates, type ChargeSchedule, type Rate } from './charge-rates.js';
 
 export interface Charges {
   brokeragePaise: number;
   sttPaise: number;
+  /** NSE transaction charges with IPFT, as the contract note's "Exchange transaction charges" line. */
   exchangePaise: number;
   sebiPaise: number;
   stampPaise: number;
@@ -38,41 +41,75 @@ export function scheduleAt(at: number): ChargeSchedule {
   return found.schedule;
 }
 
+/** NSE transaction charges and IPFT together: one line on the contract note. */
+export const exchangeRate = (s: ChargeSchedule): Rate => addRates(s.exchange, s.ipft);
+
 /** n / d for n ≥ 0, d > 0, rounded half up. */
 const divideHalfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
 
-/** amount × rate in paise, rounded half up to `unit` paise (1 for the paisa, 100 for the rupee). */
-function applyRate(amountPaise: bigint, rate: Rate, unit: bigint = 1n): bigint {
+/** amount × rate in paise, rounded half up to `unit` paise (1n for the paisa, 100n for the rupee). */
+export function applyRate(amountPaise: bigint, rate: Rate, unit: bigint): bigint {
   return divideHalfUp(amountPaise * rate.numerator, rate.denominator * unit) * unit;
 }
 
+/** The six components of a note or a share of one, exact paise. */
+export interface ChargeParts {
+  brokerage: bigint;
+  stt: bigint;
+  exchange: bigint;
+  sebi: bigint;
+  stamp: bigint;
+  gst: bigint;
+}
+
+export const NO_PARTS: ChargeParts = Object.freeze({
+  brokerage: 0n,
+  stt: 0n,
+  exchange: 0n,
+  sebi: 0n,
+  stamp: 0n,
+  gst: 0n,
+});
+
+/** Parts as Charges in safe-integer paise, the total their sum. */
+export function chargesOf(p: ChargeParts): Charges {
+  return {
+    brokeragePaise: Number(p.brokerage),
+    sttPaise: Number(p.stt),
+    exchangePaise: Number(p.exchange),
+    sebiPaise: Number(p.sebi),
+    stampPaise: Number(p.stamp),
+    gstPaise: Number(p.gst),
+    totalPaise: Number(p.brokerage + p.stt + p.exchange + p.sebi + p.stamp + p.gst),
+  };
+}
+
 /**
- * The charges of one executed order (a fill): quantity > 0 sold, < 0 bought, price in paise. Quantity 0 is no
- * order and costs nothing; price 0 still pays brokerage. A settlement (an option held to expiry) is no order
- * either: no brokerage, and the STT on an exercised option falls on its buyer while the engine only sells
- * options to open, so it costs nothing here (docs/LEDGER.md).
+ * One order alone on a contract note (quantity > 0 sold, < 0 bought, price in paise): an estimate, since the
+ * day's note rounds STT per contract and the rest over all its orders. Quantity 0 is no order and costs
+ * nothing; price 0 still pays brokerage. A settlement at expiry out of the money costs nothing; in the money it
+ * pays brokerage (the broker's close-out order), and a long leg exercised pays STT on its intrinsic value.
  */
 export function chargesForFill(fill: { quantity: number; pricePaise: number; at: number; kind?: string }): Charges {
-  if (fill.quantity === 0 || fill.kind === 'settlement') return NO_CHARGES;
+  if (fill.quantity === 0) return NO_CHARGES;
   const rates = scheduleAt(fill.at);
-  const isSell = fill.quantity > 0;
   // A premium is never negative; the absolute value keeps a bad row from producing negative charges.
-  const turnover = BigInt(Math.abs(fill.quantity)) * BigInt(Math.abs(fill.pricePaise));
+  const value = BigInt(Math.abs(fill.quantity)) * BigInt(Math.abs(fill.pricePaise));
+  const isSell = fill.quantity > 0;
+  if (fill.kind === 'settlement') {
+    if (value === 0n) return NO_CHARGES;
+    const brokerage = BigInt(rates.brokeragePerOrderPaise);
+    const stt = isSell ? applyRate(value, rates.exerciseStt, NOTE_ROUNDING.sttPaise) : 0n;
+    const gst = applyRate(brokerage, rates.gst, NOTE_ROUNDING.otherPaise);
+    return chargesOf({ ...NO_PARTS, brokerage, stt, gst });
+  }
   const brokerage = BigInt(rates.brokeragePerOrderPaise);
-  const stt = isSell ? applyRate(turnover, rates.stt, 100n) : 0n;
-  const exchange = applyRate(turnover, rates.exchange);
-  const sebi = applyRate(turnover, rates.sebi);
-  const stamp = isSell ? 0n : applyRate(turnover, rates.stamp);
-  const gst = applyRate(brokerage + exchange + sebi, rates.gst);
-  return {
-    brokeragePaise: Number(brokerage),
-    sttPaise: Number(stt),
-    exchangePaise: Number(exchange),
-    sebiPaise: Number(sebi),
-    stampPaise: Number(stamp),
-    gstPaise: Number(gst),
-    totalPaise: Number(brokerage + stt + exchange + sebi + stamp + gst),
-  };
+  const stt = isSell ? applyRate(value, rates.stt, NOTE_ROUNDING.sttPaise) : 0n;
+  const exchange = applyRate(value, exchangeRate(rates), NOTE_ROUNDING.otherPaise);
+  const sebi = applyRate(value, rates.sebi, NOTE_ROUNDING.otherPaise);
+  const stamp = isSell ? 0n : applyRate(value, rates.stamp, NOTE_ROUNDING.stampPaise);
+  const gst = applyRate(brokerage + exchange + sebi, rates.gst, NOTE_ROUNDING.otherPaise);
+  return chargesOf({ brokerage, stt, exchange, sebi, stamp, gst });
 }
 
 /** Component-wise sum; NO_CHARGES for an empty list. */

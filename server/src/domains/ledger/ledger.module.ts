@@ -77,6 +77,6 @@ export function createLedgerModule(deps: {
   const routes: RegisterRoutes = (app, authenticate) =>
     registerLedgerRoutes(app, authenticate, { positions, reconcile, chart });
   /** Realized P&L and charges per strategy name of a user (the transactions summary). */
-  const strategyPnl = (userId: number) => strategyPnlOf(repo, userId);
+  const strategyPnl = (userId: number) => strategyPnlOf(repo, userId, deps.clock.now());
   return { positions, reconcile, feed, strategyPnl, routes, workers: [worker] };
 }

@@ -16,8 +16,12 @@ export interface MappingFacts {
   userBrokerId: number | null;
 }
 
-export interface FillFacts {
-  mappingId: number;
+/** A fill with what its contract note needs: whose, which broker account, which order. */
+export interface AccountFill {
+  userId: number;
+  /** Null when its strategy was deleted: still on the account's contract note, in no strategy's book. */
+  mappingId: number | null;
+  strategyName: string | null;
   tradingSymbol: string;
   quantity: number;
   pricePaise: number;
@@ -25,6 +29,12 @@ export interface FillFacts {
   kind: TransactionKind;
   /** 1 = a paper fill, 0 = a live one: a strategy's book holds the fills of the mode it runs in. */
   isDummy: number;
+  /** The broker order it filled (its fills pay one brokerage); null for paper, settlement and matched fills. */
+  orderId: number | null;
+  /** The broker account it was traded on: the order's, else its strategy's now; null when neither is known. */
+  userBrokerId: number | null;
+  /** The mode its strategy runs in now; null when the strategy is gone. */
+  mappingIsDummy: number | null;
 }
 
 /** What a symbol is (from the strategy's leg records, open or closed): how a position row describes it. */
@@ -55,6 +65,8 @@ export interface AccountFacts {
   username: string;
   brokerUsername: string;
 }
+
+const nullableNumber = (v: number | string | bigint | null) => (v === null ? null : Number(v));
 
 /** Every read the ledger makes. It writes nothing: positions and P&L are derived from the fills alone. */
 export function createLedgerRepository(db: Kysely<DB>) {
@@ -92,26 +104,51 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return mappingsQuery().execute();
     },
 
-    /** Fills of the mappings, oldest first (the order FIFO needs). */
-    async fills(mappingIds: readonly number[]): Promise<FillFacts[]> {
-      const rows = await inChunks(mappingIds, (ids) =>
+    /**
+     * Every fill of the users, oldest first (the order FIFO needs), with its account and order: a contract note
+     * is one account's day, and an account's strategies all belong to its user.
+     */
+    async accountFills(userIds: readonly number[]): Promise<AccountFill[]> {
+      const rows = await inChunks(userIds, (ids) =>
         db
-          .selectFrom('transactions')
-          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate', 'kind', 'isDummy'])
-          .where('mappingId', 'in', ids)
-          .orderBy('mappingId')
-          .orderBy('transactionDate')
-          .orderBy('id')
+          .selectFrom('transactions as t')
+          .leftJoin('brokerOrders as o', 'o.id', 't.orderId')
+          .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
+          .leftJoin('strategies as s', 's.id', 't.strategyId')
+          .select([
+            't.userId',
+            't.mappingId',
+            's.name as strategyName',
+            't.tradingSymbol',
+            't.quantity',
+            't.pricePaise',
+            't.transactionDate',
+            't.kind',
+            't.isDummy',
+            't.orderId',
+            'o.userBrokerId as orderAccount',
+            'm.userBrokerId as mappingAccount',
+            'm.isDummy as mappingIsDummy',
+          ])
+          .where('t.userId', 'in', ids)
+          .orderBy('t.transactionDate')
+          .orderBy('t.id')
           .execute(),
       );
+      // Chunks are whole users, so each user's fills stay in order.
       return rows.map((r) => ({
-        mappingId: Number(r.mappingId),
+        userId: Number(r.userId),
+        mappingId: r.mappingId === null ? null : Number(r.mappingId),
+        strategyName: r.strategyName,
         tradingSymbol: r.tradingSymbol,
         quantity: r.quantity,
         pricePaise: Number(r.pricePaise),
         at: Number(r.transactionDate),
         kind: r.kind,
         isDummy: r.isDummy,
+        orderId: r.orderId === null ? null : Number(r.orderId),
+        userBrokerId: nullableNumber(r.orderAccount ?? r.mappingAccount),
+        mappingIsDummy: nullableNumber(r.mappingIsDummy),
       }));
     },
 
@@ -181,49 +218,20 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return rows.reverse();
     },
 
-    /** Every fill of a user, oldest first, with the strategy it was made for (kept even when the mapping is gone). */
-    async userFills(userId: number) {
-      const rows = await db
-        .selectFrom('transactions as t')
-        .leftJoin('strategies as s', 's.id', 't.strategyId')
-        .select([
-          't.mappingId',
-          's.name as strategyName',
-          't.tradingSymbol',
-          't.quantity',
-          't.pricePaise',
-          't.transactionDate',
-          't.kind',
-        ])
-        .where('t.userId', '=', userId)
-        .orderBy('t.transactionDate')
-        .orderBy('t.id')
-        .execute();
-      return rows.map((r) => ({
-        mappingId: r.mappingId === null ? null : Number(r.mappingId),
-        strategyName: r.strategyName,
-        tradingSymbol: r.tradingSymbol,
-        quantity: r.quantity,
-        pricePaise: Number(r.pricePaise),
-        at: Number(r.transactionDate),
-        kind: r.kind,
-      }));
-    },
-
     /**
-     * Each mapping's fill count and newest fill id: a cheap fingerprint (an index-only scan) that changes
-     * whenever a fill is written for it, on any instance.
+     * Each user's fill count and newest fill id: a cheap fingerprint (the user/date index) that changes whenever
+     * a fill is written for any of the user's strategies, on any instance.
      */
-    async fillVersions(mappingIds: readonly number[]): Promise<Map<number, string>> {
-      const rows = await inChunks(mappingIds, (ids) =>
+    async fillVersions(userIds: readonly number[]): Promise<Map<number, string>> {
+      const rows = await inChunks(userIds, (ids) =>
         db
           .selectFrom('transactions')
-          .select((eb) => ['mappingId', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
-          .where('mappingId', 'in', ids)
-          .groupBy('mappingId')
+          .select((eb) => ['userId', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+          .where('userId', 'in', ids)
+          .groupBy('userId')
           .execute(),
       );
-      return new Map(rows.map((r) => [Number(r.mappingId), `${Number(r.n)}:${Number(r.last)}`]));
+      return new Map(rows.map((r) => [Number(r.userId), `${Number(r.n)}:${Number(r.last)}`]));
     },
 
     /** The newest leg record of each (mapping, symbol). */

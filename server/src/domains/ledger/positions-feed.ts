@@ -59,6 +59,22 @@ export function createPositionsFeed(deps: {
     }
   }
 
+  /**
+   * The strategies booked, and every watched strategy of the same users booked again: a fill changes its
+   * account's contract note, and so the charges of the user's other strategies trading on it that day.
+   */
+  async function bookWithPeers(ids: readonly number[]): Promise<Booked[]> {
+    const booked = await deps.positions.book({ mappingIds: ids });
+    const users = new Set(booked.map((b) => b.mapping.userId));
+    const asked = new Set(ids);
+    const peers = [...watched.values()]
+      .map((w) => w.booked.mapping)
+      .filter((m) => users.has(m.userId) && !asked.has(m.id))
+      .map((m) => m.id);
+    // The second read finds the user's books already settled by the first.
+    return peers.length === 0 ? booked : [...booked, ...(await deps.positions.book({ mappingIds: peers }))];
+  }
+
   function publishChanged(entries: Watched[], positions: Awaited<ReturnType<PositionsService['price']>>) {
     const changed = positions.filter((p, i) => {
       const entry = entries[i];
@@ -86,7 +102,7 @@ export function createPositionsFeed(deps: {
     // Strategies that went flat since the last tick: sent once more with their final figures, then dropped.
     const flat = [...watched.keys()].filter((id) => !idsOf.has(id));
     if (stale.length + flat.length > 0) {
-      for (const b of await deps.positions.book({ mappingIds: [...stale, ...flat] })) {
+      for (const b of await bookWithPeers([...stale, ...flat])) {
         const previous = watched.get(b.mapping.id);
         watched.set(b.mapping.id, {
           legKey: (idsOf.get(b.mapping.id) ?? []).join(','),
@@ -106,7 +122,7 @@ export function createPositionsFeed(deps: {
 
   /** Fills booked by this instance: their strategies' positions go out at once. */
   async function onFills(mappingIds: number[]): Promise<void> {
-    const booked = await deps.positions.book({ mappingIds });
+    const booked = await bookWithPeers(mappingIds);
     const entries = booked.map((b) => {
       const entry: Watched = { legKey: '', booked: b, lastSent: '' };
       const previous = watched.get(b.mapping.id);

@@ -1,11 +1,13 @@
 import { istMidnight } from '@app/contract';
-import { chargesForFill, NO_CHARGES, sumCharges, type Charges } from './charges.logic.js';
+import type { Charges } from './charges.logic.js';
+import { chargesByOwner, dayNotes, NO_OWNER_CHARGES, type OwnerCharges } from './contract-note.logic.js';
 import { averageEntryPaise, bookOf, unrealizedPaise, type Book, type LedgerFill } from './ledger.logic.js';
+import type { AccountFill } from './ledger.repository.js';
 
 /*
- * A strategy's position from its fills (docs/LEDGER.md): the FIFO book and the charges are priced once per
- * set of fills (`settle`), then marked to market as often as prices move (`markToMarket`), which is all a
- * price tick costs. Money in paise throughout.
+ * A strategy's position from its fills (docs/LEDGER.md): the FIFO book and its share of the contract notes
+ * are priced once per set of fills (`settleAll`), then marked to market as often as prices move
+ * (`markToMarket`), which is all a price tick costs. Money in paise throughout.
  */
 
 export interface Figures {
@@ -30,24 +32,57 @@ export interface Settled {
   book: Book;
   charges: Charges;
   chargesToday: Charges;
+  /** False while some of its charges are of a day not yet over (contract-note.logic.ts, OwnerCharges). */
+  chargesFinal: boolean;
   dayStart: number;
 }
 
-export function settle(fills: readonly LedgerFill[], now: number): Settled {
+/** A strategy's book from its fills, with its charges (its share of the notes those fills are on). */
+export function settle(fills: readonly LedgerFill[], now: number, charges: OwnerCharges = NO_OWNER_CHARGES): Settled {
   const dayStart = istMidnight(now);
-  const all: Charges[] = [];
-  const today: Charges[] = [];
-  for (const f of fills) {
-    const c = chargesForFill(f);
-    all.push(c);
-    if (f.at >= dayStart) today.push(c);
-  }
   return {
     book: bookOf(fills, { since: dayStart }),
-    charges: all.length > 0 ? sumCharges(all) : NO_CHARGES,
-    chargesToday: today.length > 0 ? sumCharges(today) : NO_CHARGES,
+    charges: charges.all,
+    chargesToday: charges.today,
+    chargesFinal: charges.isFinal,
     dayStart,
   };
+}
+
+/**
+ * The contract note a fill is on: its broker account's (the user's when none is known), live and paper apart
+ * so a paper trade never changes a live account's charges.
+ */
+export const clientOf = (f: Pick<AccountFill, 'isDummy' | 'userBrokerId' | 'userId'>) =>
+  `${f.isDummy === 1 ? 'paper' : 'live'}:${f.userBrokerId === null ? `user-${f.userId}` : f.userBrokerId}`;
+
+/** A strategy's book in one mode: the key of its settled figures and of its share of the notes. */
+export const bookKey = (mappingId: number | null, isDummy: number) => `${mappingId ?? 'none'}:${isDummy}`;
+
+/**
+ * Every strategy's book among the fills (all of some users'), in the mode it runs in, and each of `wanted`
+ * (a strategy with its mode) even when it has no fills. Keyed by `bookKey`.
+ */
+export function settleAll(
+  fills: readonly AccountFill[],
+  wanted: ReadonlyArray<{ id: number; isDummy: number }>,
+  now: number,
+): Map<string, Settled> {
+  const notes = dayNotes(fills.map((f) => ({ ...f, owner: bookKey(f.mappingId, f.isDummy), client: clientOf(f) })));
+  const charges = chargesByOwner(notes, now);
+  const fillsOf = new Map<string, LedgerFill[]>();
+  const books = new Set(wanted.map((w) => bookKey(w.id, w.isDummy)));
+  for (const f of fills) {
+    if (f.mappingId === null) continue;
+    const key = bookKey(f.mappingId, f.isDummy);
+    const list = fillsOf.get(key);
+    if (list) list.push(f);
+    else fillsOf.set(key, [f]);
+    if (f.mappingIsDummy !== null) books.add(bookKey(f.mappingId, f.mappingIsDummy));
+  }
+  const out = new Map<string, Settled>();
+  for (const key of books) out.set(key, settle(fillsOf.get(key) ?? [], now, charges.get(key)));
+  return out;
 }
 
 export interface LegMark {
@@ -68,6 +103,7 @@ export interface Marked {
   legs: LegMark[];
   all: Figures;
   today: Figures;
+  chargesFinal: boolean;
 }
 
 /** Quote keys (`EXCHANGE:SYMBOL`) of a settled book's open symbols. */
@@ -118,6 +154,7 @@ export function markToMarket(
     legs,
     all: figures(settled.book.realizedPaise, settled.charges.totalPaise),
     today: figures(settled.book.realizedSincePaise, settled.chargesToday.totalPaise),
+    chargesFinal: settled.chargesFinal,
   };
 }
 

@@ -33,5 +33,6 @@ export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
     })),
     ...toPnl(marked.all),
     today: toPnl(marked.today),
+    charges_final: marked.chargesFinal,
   };
 }

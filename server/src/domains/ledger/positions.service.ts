@@ -2,13 +2,14 @@ import { istMidnight, type AdminPosition, type AdminPositionsReply, type Positio
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import { iso } from '../../platform/time.js';
-import type { LedgerFill } from './ledger.logic.js';
-import type { LedgerRepository, MappingFacts, PositionsScope } from './ledger.repository.js';
+import type { AccountFill, LedgerRepository, MappingFacts, PositionsScope } from './ledger.repository.js';
 import {
   addFigures,
+  bookKey,
   markToMarket,
   quoteKeysOf,
   settle,
+  settleAll,
   ZERO_FIGURES,
   type Settled,
   type SymbolInfo,
@@ -43,11 +44,13 @@ export function createPositionsService(deps: {
   let quotesDownUntil = 0;
 
   /**
-   * Settled books by mapping, kept while the mapping's fills and mode stay the same (its fill fingerprint) and
-   * the IST day has not turned: a screen's refresh re-reads only the strategies that traded since.
+   * Settled books by user, kept while the user's fills stay the same (their fingerprint) and the IST day has not
+   * turned. By user because a strategy's charges are its share of its account's contract notes, which its
+   * user's other strategies on that account share: a fill on any of them re-books them all.
    */
-  const settledCache = new Map<number, { version: string; settled: Settled }>();
+  const settledCache = new Map<number, { version: string; dayStart: number; books: Map<string, Settled> }>();
   const CACHE_LIMIT = 50_000;
+  let cachedBooks = 0;
 
   /**
    * A strategy books the fills of the mode it runs in: switched from paper to live (allowed only while flat),
@@ -55,31 +58,41 @@ export function createPositionsService(deps: {
    * hides a live loss (nor a paper loss trips a live strategy's Max Loss).
    */
   async function settledFor(mappings: readonly MappingFacts[], now: number): Promise<Map<number, Settled>> {
-    const versions = await repo.fillVersions(mappings.map((m) => m.id));
-    const versionOf = (m: MappingFacts) => `${versions.get(m.id) ?? '0'}|${m.isDummy}`;
+    const users = [...new Set(mappings.map((m) => m.userId))];
+    const versions = await repo.fillVersions(users);
+    const versionOf = (userId: number) => versions.get(userId) ?? '0';
     const dayStart = istMidnight(now);
+    const cached = (m: MappingFacts) => {
+      const hit = settledCache.get(m.userId);
+      if (!hit || hit.version !== versionOf(m.userId) || hit.dayStart !== dayStart) return undefined;
+      return hit.books.get(bookKey(m.id, m.isDummy));
+    };
     const out = new Map<number, Settled>();
-    const stale: MappingFacts[] = [];
+    const stale = new Map<number, MappingFacts[]>();
     for (const m of mappings) {
-      const hit = settledCache.get(m.id);
-      if (hit && hit.version === versionOf(m) && hit.settled.dayStart === dayStart) out.set(m.id, hit.settled);
-      else stale.push(m);
+      const hit = cached(m);
+      if (hit) out.set(m.id, hit);
+      else if (!stale.has(m.userId)) stale.set(m.userId, []);
     }
-    if (stale.length === 0) return out;
-    const modeOf = new Map(stale.map((m) => [m.id, m.isDummy]));
-    const fillsOf = new Map<number, LedgerFill[]>();
-    for (const f of await repo.fills(stale.map((m) => m.id))) {
-      if (f.isDummy !== modeOf.get(f.mappingId)) continue;
-      const list = fillsOf.get(f.mappingId);
+    if (stale.size === 0) return out;
+    // A user's strategies are booked together: all of theirs that were asked for.
+    for (const m of mappings) stale.get(m.userId)?.push(m);
+    const fillsOf = new Map<number, AccountFill[]>();
+    for (const f of await repo.accountFills([...stale.keys()])) {
+      const list = fillsOf.get(f.userId);
       if (list) list.push(f);
-      else fillsOf.set(f.mappingId, [f]);
+      else fillsOf.set(f.userId, [f]);
     }
-    if (settledCache.size + stale.length > CACHE_LIMIT) settledCache.clear();
-    for (const m of stale) {
-      const settled = settle(fillsOf.get(m.id) ?? [], now);
+    if (cachedBooks > CACHE_LIMIT) {
+      settledCache.clear();
+      cachedBooks = 0;
+    }
+    for (const [userId, wanted] of stale) {
+      const books = settleAll(fillsOf.get(userId) ?? [], wanted, now);
+      cachedBooks += books.size - (settledCache.get(userId)?.books.size ?? 0);
       // The fingerprint read before the fills: a fill landing in between makes the next read re-book.
-      settledCache.set(m.id, { version: versionOf(m), settled });
-      out.set(m.id, settled);
+      settledCache.set(userId, { version: versionOf(userId), dayStart, books });
+      for (const m of wanted) out.set(m.id, books.get(bookKey(m.id, m.isDummy)) ?? settle([], now));
     }
     return out;
   }
@@ -145,6 +158,7 @@ export function createPositionsService(deps: {
       totals: toPnl(addFigures(modes.live.all, modes.paper.all)),
       today: toPnl(addFigures(modes.live.today, modes.paper.today)),
       by_mode: { live: modeFigures(modes.live), paper: modeFigures(modes.paper) },
+      charges_final: positions.every((p) => p.charges_final),
       as_of: iso(deps.clock.now()),
     };
   }

@@ -1,6 +1,7 @@
-import { chargesForFill } from './charges.logic.js';
+import { chargesByOwner, dayNotes } from './contract-note.logic.js';
 import { bookOf, type LedgerFill } from './ledger.logic.js';
 import type { LedgerRepository } from './ledger.repository.js';
+import { clientOf } from './positions.logic.js';
 
 export interface StrategyPnl {
   realizedPaise: number;
@@ -9,27 +10,30 @@ export interface StrategyPnl {
 
 /**
  * Realized P&L and charges per strategy name, for the transactions summary: FIFO within each mapping (a
- * deleted mapping's fills book together), summed by the strategy the fills were made for.
+ * deleted mapping's fills book together), summed by the strategy the fills were made for. Charges are each
+ * mapping's share of its accounts' contract notes (docs/LEDGER.md), today's an estimate until the day ends.
  */
-export async function strategyPnlOf(repo: LedgerRepository, userId: number): Promise<Map<string | null, StrategyPnl>> {
-  const fills = await repo.userFills(userId);
-  const byMapping = new Map<string, { strategyName: string | null; fills: LedgerFill[]; chargesPaise: number }>();
+export async function strategyPnlOf(
+  repo: LedgerRepository,
+  userId: number,
+  now: number,
+): Promise<Map<string | null, StrategyPnl>> {
+  const fills = await repo.accountFills([userId]);
+  // A strategy's fills without a mapping (it was deleted) still book apart from other strategies'.
+  const keyOf = (f: (typeof fills)[number]) => `${f.mappingId ?? 'gone'}:${f.strategyName ?? ''}`;
+  const byMapping = new Map<string, { strategyName: string | null; fills: LedgerFill[] }>();
   for (const f of fills) {
-    // A strategy's fills without a mapping (it was deleted) still book apart from other strategies'.
-    const key = `${f.mappingId ?? 'gone'}:${f.strategyName ?? ''}`;
-    let group = byMapping.get(key);
-    if (!group) {
-      group = { strategyName: f.strategyName, fills: [], chargesPaise: 0 };
-      byMapping.set(key, group);
-    }
+    const key = keyOf(f);
+    const group = byMapping.get(key) ?? { strategyName: f.strategyName, fills: [] };
     group.fills.push(f);
-    group.chargesPaise += chargesForFill(f).totalPaise;
+    byMapping.set(key, group);
   }
+  const charges = chargesByOwner(dayNotes(fills.map((f) => ({ ...f, owner: keyOf(f), client: clientOf(f) }))), now);
   const out = new Map<string | null, StrategyPnl>();
-  for (const g of byMapping.values()) {
+  for (const [key, g] of byMapping) {
     const sum = out.get(g.strategyName) ?? { realizedPaise: 0, chargesPaise: 0 };
     sum.realizedPaise += bookOf(g.fills).realizedPaise;
-    sum.chargesPaise += g.chargesPaise;
+    sum.chargesPaise += charges.get(key)?.all.totalPaise ?? 0;
     out.set(g.strategyName, sum);
   }
   return out;

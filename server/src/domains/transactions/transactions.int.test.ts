@@ -68,10 +68,11 @@ describe('transactions', () => {
       net_premium: 16266.25,
       // The buy closes the first sale (FIFO): (100.10 − 50.05) × 65.
       realized_pnl: 3253.25,
-      // Per order: ₹20 brokerage, STT 0.15% of sells to the rupee, NSE 0.03553%, SEBI, stamp on the buy, GST 18%
-      // (docs/LEDGER.md): 36.34 + 49.06 + 25.07.
-      charges: 110.47,
-      net_pnl: 3142.78,
+      // The day's contract note (docs/LEDGER.md): 3 orders × ₹20; STT 0.15% of the contract's day of sales
+      // 19,519.50 = ₹29.28 → ₹29 (₹10 + ₹20 order by order); exchange 0.03553% × 22,772.75 = ₹8.0912 → ₹8.09;
+      // SEBI ₹0.0228 → ₹0.02; stamp 0.003% × 3,253.25 = ₹0.098 → ₹0; GST 18% × 68.11 = ₹12.2598 → ₹12.26.
+      charges: 109.37,
+      net_pnl: 3143.88,
       per_strategy: [
         {
           strategy_name: 'RDX',
@@ -81,8 +82,8 @@ describe('transactions', () => {
           turnover: 22772.75,
           net_premium: 16266.25,
           realized_pnl: 3253.25,
-          charges: 110.47,
-          net_pnl: 3142.78,
+          charges: 109.37,
+          net_pnl: 3143.88,
         },
       ],
     });

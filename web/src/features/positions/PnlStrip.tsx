@@ -1,7 +1,7 @@
 import type { ModeFigures, PnlFigures, PositionsReply } from '@app/contract';
 import { MODE_LABELS } from '@app/contract';
 import { formatInr, formatTimeIst } from '../../lib/format';
-import { formatPnl, pnlClass } from './pnl-display';
+import { CHARGES_ESTIMATE_NOTE, chargesLabel, formatPnl, pnlClass } from './pnl-display';
 import './positions.css';
 
 function Figure({ label, rupees, isCost = false }: { label: string; rupees: number; isCost?: boolean }) {
@@ -22,7 +22,7 @@ function Signed({ rupees }: { rupees: number }) {
  * Live (real money) and paper apart, when the list holds both: a paper profit must not hide a live loss.
  * Net first: on a phone the line may scroll, and net is what a trader looks for.
  */
-function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
+function ByMode({ modes, chargesHead }: { modes: PositionsReply['by_mode']; chargesHead: string }) {
   const rows: Array<['live' | 'paper', ModeFigures]> = [
     ['live', modes.live],
     ['paper', modes.paper],
@@ -36,7 +36,7 @@ function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
             <th scope="col">Net</th>
             <th scope="col">Realized</th>
             <th scope="col">Unrealized</th>
-            <th scope="col">Charges (est.)</th>
+            <th scope="col">{chargesHead}</th>
           </tr>
         </thead>
         <tbody>
@@ -55,7 +55,7 @@ function ByMode({ modes }: { modes: PositionsReply['by_mode'] }) {
               <td data-label="Unrealized">
                 <Signed rupees={m.today.unrealized_pnl} />
               </td>
-              <td data-label="Charges (est.)" className="pnl-cost">
+              <td data-label={chargesHead} className="pnl-cost">
                 {formatInr(m.today.charges)}
               </td>
             </tr>
@@ -75,21 +75,26 @@ function onlyMode(modes: PositionsReply['by_mode'] | undefined): string | null {
 }
 
 /**
- * Today's P&L above the Active Strategies table: realized, unrealized, estimated charges and net across
- * the listed strategies (the user's own, or every user's for an admin), for the IST calendar day. The
- * heading names the mode when all are of one; with both, a line per mode follows the sums.
+ * Today's P&L above the Active Strategies table: realized, unrealized, charges and net across the listed
+ * strategies (the user's own, or every user's for an admin), for the IST calendar day. Charges are the day's
+ * contract notes as computed so far, marked as an estimate until the day closes. The heading names the mode
+ * when all are of one; with both, a line per mode follows the sums.
  */
 export function PnlStrip({
   today,
   byMode,
+  chargesFinal,
   asOf,
   scopeLabel,
 }: {
   today: PnlFigures;
   byMode?: PositionsReply['by_mode'];
+  /** The reply's `charges_final`: false while today's charges may still change. */
+  chargesFinal: boolean;
   asOf: string;
   scopeLabel?: string;
 }) {
+  const chargesHead = chargesLabel(chargesFinal);
   const scope = [scopeLabel, onlyMode(byMode)].filter(Boolean).join(', ');
   const isMixed = byMode !== undefined && byMode.live.strategies > 0 && byMode.paper.strategies > 0;
   return (
@@ -97,16 +102,17 @@ export function PnlStrip({
       <div className="pnl-strip-header">
         <h3 id="pnl-strip-title">Today (IST){scope ? `, ${scope}` : ''}</h3>
         <span className="muted pnl-strip-note">
-          Charges are estimated (Zerodha F&amp;O rates) · as of {formatTimeIst(asOf)}
+          {chargesFinal ? 'Charges as the contract notes compute them' : CHARGES_ESTIMATE_NOTE} (Zerodha F&amp;O rates)
+          · as of {formatTimeIst(asOf)}
         </span>
       </div>
       <dl className="pnl-strip-figures" aria-label="Today's P&L">
         <Figure label="Realized" rupees={today.realized_pnl} />
         <Figure label="Unrealized" rupees={today.unrealized_pnl} />
-        <Figure label="Charges (est.)" rupees={today.charges} isCost />
+        <Figure label={chargesHead} rupees={today.charges} isCost />
         <Figure label={isMixed ? `Net (${MODE_LABELS.live} + ${MODE_LABELS.paper})` : 'Net'} rupees={today.net_pnl} />
       </dl>
-      {isMixed && <ByMode modes={byMode} />}
+      {isMixed && <ByMode modes={byMode} chargesHead={chargesHead} />}
     </section>
   );
 }

@@ -33,7 +33,7 @@ describe('PositionDetail', () => {
     expect(onChart).toHaveBeenCalledOnce();
   });
 
-  it("shows the strategy's realized, unrealized, estimated charges and net, signed and coloured", () => {
+  it("shows the strategy's realized, unrealized, charges and net, signed and coloured", () => {
     render(<PositionDetail position={positionFixture({ ...figures(1500, -200.25, 81.4) })} onChart={vi.fn()} />);
     const figuresList = screen.getByLabelText('Strategy P&L');
     const values = Array.from(figuresList.querySelectorAll('dd')).map((d) => [d.textContent, d.className]);
@@ -45,6 +45,16 @@ describe('PositionDetail', () => {
     ]);
   });
 
+  it('marks the charges as an estimate while they include a day not yet over, and not once it is', () => {
+    const labels = () =>
+      Array.from(screen.getByLabelText('Strategy P&L').querySelectorAll('dt')).map((d) => d.textContent);
+    render(<PositionDetail position={positionFixture({ charges_final: false })} onChart={vi.fn()} />);
+    expect(labels()).toEqual(['Realized', 'Unrealized', 'Charges (est.)', 'Net']);
+    cleanup();
+    render(<PositionDetail position={positionFixture({ charges_final: true })} onChart={vi.fn()} />);
+    expect(labels()).toEqual(['Realized', 'Unrealized', 'Charges', 'Net']);
+  });
+
   it('says when nothing is open', () => {
     render(<PositionDetail position={positionFixture({ legs: [] })} onChart={vi.fn()} />);
     expect(screen.getByText('No open legs.')).toBeTruthy();
@@ -54,10 +64,10 @@ describe('PositionDetail', () => {
 describe('PnlStrip', () => {
   afterEach(cleanup);
 
-  it("labels the day as IST, says charges are estimated, and shows today's four figures", () => {
-    render(<PnlStrip today={figures(2500.5, -1000, 120.75)} asOf="2025-12-10T05:00:00.000Z" />);
+  it("labels the day as IST, says today's charges are an estimate until the day closes, and shows four figures", () => {
+    render(<PnlStrip today={figures(2500.5, -1000, 120.75)} chargesFinal={false} asOf="2025-12-10T05:00:00.000Z" />);
     expect(screen.getByRole('heading', { name: 'Today (IST)' })).toBeTruthy();
-    expect(screen.getByText(/Charges are estimated/)).toBeTruthy();
+    expect(screen.getByText(/Today's charges are an estimate until the day closes/)).toBeTruthy();
     const strip = screen.getByLabelText("Today's P&L");
     const pairs = Array.from(strip.querySelectorAll('div')).map((d) => [
       d.querySelector('dt')?.textContent,
@@ -71,9 +81,12 @@ describe('PnlStrip', () => {
     ]);
   });
 
-  it('names the scope on the admin table', () => {
-    render(<PnlStrip today={figures(0, 0, 0)} asOf="2025-12-10T05:00:00.000Z" scopeLabel="all users" />);
+  it('names the scope on the admin table; with no order today the charges are not an estimate', () => {
+    render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" scopeLabel="all users" />);
     expect(screen.getByRole('heading', { name: 'Today (IST), all users' })).toBeTruthy();
+    expect(screen.getByText(/Charges as the contract notes compute them/)).toBeTruthy();
+    expect(screen.queryByText('Charges (est.)')).toBeNull();
+    expect(screen.getByText('Charges')).toBeTruthy();
   });
 
   it('shows live and paper apart when the list holds both: a paper profit does not hide a live loss', () => {
@@ -84,7 +97,9 @@ describe('PnlStrip', () => {
       today: figures(1500, 0, 40),
     });
     const reply = replyFixture([live, paper]);
-    render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} />);
+    render(
+      <PnlStrip today={reply.today} byMode={reply.by_mode} chargesFinal={reply.charges_final} asOf={reply.as_of} />,
+    );
     expect(screen.getByRole('heading', { name: 'Today (IST)' })).toBeTruthy();
     expect(screen.getByText('Net (LIVE + DUMMY)')).toBeTruthy();
     expect(cellsOf(screen.getByTestId('pnl-mode-live'))).toEqual(['−₹1,060.00', '−₹900.00', '−₹100.00', '₹60.00']);
@@ -96,7 +111,15 @@ describe('PnlStrip', () => {
 
   it('names the mode in the heading when every strategy is of one', () => {
     const reply = replyFixture([positionFixture()]);
-    render(<PnlStrip today={reply.today} byMode={reply.by_mode} asOf={reply.as_of} scopeLabel="all users" />);
+    render(
+      <PnlStrip
+        today={reply.today}
+        byMode={reply.by_mode}
+        chargesFinal={reply.charges_final}
+        asOf={reply.as_of}
+        scopeLabel="all users"
+      />,
+    );
     expect(screen.getByRole('heading', { name: 'Today (IST), all users, DUMMY' })).toBeTruthy();
     expect(screen.queryByRole('table', { name: "Today's P&L by mode" })).toBeNull();
   });

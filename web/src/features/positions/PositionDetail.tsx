@@ -1,6 +1,6 @@
 import type { Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
-import { formatPnl, kiteQuantity, pnlClass } from './pnl-display';
+import { chargesLabel, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
 
 function LegRow({ leg }: { leg: PositionLeg }) {
@@ -44,7 +44,7 @@ function Figure({ label, children, className }: { label: string; children: strin
 /**
  * What an expanded Active Strategies row shows: the strategy's open legs (side; quantity signed as Kite signs a
  * position, so a short reads -50 on both screens; FIFO entry, last price, unrealized P&L) and its totals since it
- * started trading: realized, unrealized, estimated charges and net. A leg marked at its last fill (no live quote)
+ * started trading: realized, unrealized, charges (an estimate while they include today's) and net. A leg marked at its last fill (no live quote)
  * says so.
  */
 export function PositionDetail({ position, onChart }: { position: Position; onChart: () => void }) {
@@ -83,7 +83,7 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
           <Figure label="Unrealized" className={pnlClass(position.unrealized_pnl)}>
             {formatPnl(position.unrealized_pnl).text}
           </Figure>
-          <Figure label="Charges (est.)" className="pnl-cost">
+          <Figure label={chargesLabel(position.charges_final)} className="pnl-cost">
             {formatInr(position.charges)}
           </Figure>
           <Figure label="Net" className={pnlClass(position.net_pnl)}>

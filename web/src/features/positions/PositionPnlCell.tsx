@@ -2,8 +2,9 @@ import type { Position } from '@app/contract';
 import { formatPnl, pnlClass } from './pnl-display';
 import './positions.css';
 
-/** Says what the Net P&L column holds, where the header cannot: net of the estimated charges. */
-export const NET_PNL_TITLE = 'Mark-to-market: realized + unrealized P&L, net of estimated charges (rupees)';
+/** Says what the Net P&L column holds, where the header cannot: net of charges, today's an estimate. */
+export const NET_PNL_TITLE =
+  "Mark-to-market: realized + unrealized P&L, net of charges (rupees); today's charges are an estimate until the day closes";
 
 /**
  * The Net P&L of one Active Strategies row, live from `positions_updated`, and under it the disclosure

@@ -43,3 +43,15 @@ export function holdingWords(quantity: number): string {
 export function kiteQuantity(quantity: number): number {
   return quantity === 0 ? 0 : -quantity;
 }
+
+/**
+ * The label of a charges figure. A day's contract note adds up all its orders (STT per contract, stamp duty to
+ * the rupee), so charges that include a day not yet over are an estimate until it ends (docs/LEDGER.md).
+ */
+export function chargesLabel(isFinal: boolean): string {
+  return isFinal ? 'Charges' : 'Charges (est.)';
+}
+
+/** Why a charges figure may be an estimate, in a trader's words. */
+export const CHARGES_ESTIMATE_NOTE =
+  "Today's charges are an estimate until the day closes: the contract note adds up the whole day's orders";

@@ -33,6 +33,16 @@ describe('applyPositionUpdate (the strip and totals follow live updates)', () =>
     expect(reply.positions[0]).toBe(a);
   });
 
+  it("says the charges are final only while every strategy's are: an update with today's orders makes them estimates", () => {
+    const a = positionFixture({ charges_final: true });
+    const b = positionFixture({ user_strategy_mapping_id: 12, charges_final: true });
+    const reply = replyFixture([a, b]);
+    expect(reply.charges_final).toBe(true);
+    const traded = applyPositionUpdate(reply, { ...b, charges_final: false }, AT);
+    expect(traded.charges_final).toBe(false);
+    expect(applyPositionUpdate(traded, { ...b, charges_final: true }, AT).charges_final).toBe(true);
+  });
+
   it('adds a strategy the list did not have (its first fill) and its figures to the sums', () => {
     const reply = replyFixture([]);
     const first = positionFixture({ ...figures(0, 5, 20), today: figures(0, 5, 20) });

@@ -63,6 +63,7 @@ export function applyPositionUpdate<R extends PositionsReply>(
     totals: shiftFigures(reply.totals, position, previous),
     today: shiftFigures(reply.today, position.today, previous?.today),
     by_mode: shiftModes(reply.by_mode, position, previous),
+    charges_final: positions.every((p) => p.charges_final),
     as_of: at,
   };
 }

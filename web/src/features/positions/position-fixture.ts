@@ -45,6 +45,7 @@ export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPo
     ],
     ...figures(100, -237.5, 81.4),
     today: figures(100, -237.5, 81.4),
+    charges_final: false,
     ...overrides,
   };
 }
@@ -72,6 +73,7 @@ export function replyFixture(positions: AdminPosition[]): PositionsReply & { pos
     totals: sumOf(positions, (p) => p),
     today: sumOf(positions, (p) => p.today),
     by_mode: { live: mode(0), paper: mode(1) },
+    charges_final: positions.every((p) => p.charges_final),
     as_of: '2025-12-10T05:00:00.000Z',
   };
 }

@@ -121,6 +121,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
         <PnlStrip
           today={positions.data.today}
           byMode={positions.data.by_mode}
+          chargesFinal={positions.data.charges_final}
           asOf={positions.data.as_of}
           {...(showUser ? { scopeLabel: 'all users' } : {})}
         />

@@ -8,7 +8,8 @@ import './transactions.css';
 
 /**
  * The user's totals above Recent Transactions: count, buys, sells, turnover, net premium, and what the fills
- * made: FIFO realized P&L, estimated charges, and realized net of charges (docs/LEDGER.md). Signed figures read
+ * made: FIFO realized P&L, charges as each day's contract note computes them (today's an estimate until the
+ * day closes), and realized net of charges (docs/LEDGER.md). Signed figures read
  * as they do on Active Strategies (+₹ / −₹, coloured).
  */
 export function TransactionSummaryStrip() {
@@ -61,7 +62,9 @@ export function TransactionSummaryStrip() {
         <dd className={pnlClass(s.realized_pnl)}>{formatPnl(s.realized_pnl).text}</dd>
       </div>
       <div>
-        <dt title="Estimated Zerodha charges: brokerage, STT, exchange, SEBI, stamp duty, GST">Charges</dt>
+        <dt title="Zerodha charges as each day's contract note computes them (brokerage, STT, exchange, SEBI, stamp duty, GST); today's are an estimate until the day closes">
+          Charges
+        </dt>
         <dd>{formatInr(s.charges)}</dd>
       </div>
       <div>
