@@ -2,7 +2,8 @@ import type { Mapping, PositionsReply, Transaction } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { chargesForFill } from '../ledger/charges.logic.js';
+import { scheduleAt } from '../ledger/charges.logic.js';
+import { contractNote } from '../ledger/contract-note.logic.js';
 import { settlementInstant } from './expiry-settlement.logic.js';
 
 /*
@@ -61,7 +62,7 @@ async function closingCandle(expiry: string, close: number) {
 }
 
 describe('legs held into their expiry', () => {
-  it('are closed at intrinsic value at 15:30 IST, with no charges, and the strategy is flat', async () => {
+  it('are closed at intrinsic value at 15:30 IST, the one in the money charged its close-out order, and the strategy is flat', async () => {
     const { m, expiry } = await pausedStrangle();
     const sold = await fills();
     await closingCandle(expiry, 24650); // CE 24,600 ends ₹50 in the money, PE 24,400 worthless
@@ -87,14 +88,20 @@ describe('legs held into their expiry', () => {
     const premium = sold.reduce((s, f) => s + f.quantity * paise(f.price), 0);
     expect(paise(p?.realized_pnl ?? NaN)).toBe(premium - NIFTY_LOT * 5000);
     expect(p?.unrealized_pnl).toBe(0);
-    // Only the two opening orders cost anything.
-    const entryCharges = sold.reduce(
-      (s, f) =>
-        s +
-        chargesForFill({ quantity: f.quantity, pricePaise: paise(f.price), at: Date.parse(f.transaction_date) })
-          .totalPaise,
-      0,
+    // The opening day's contract note, plus the broker's close-out order on the leg settled in the money:
+    // Zerodha charges ₹20 + 18% GST on it (charges page: "brokerage is also charged on expired, exercised,
+    // and assigned options contracts"); the one that expired worthless costs nothing.
+    const openingNote = contractNote(
+      sold.map((f) => ({
+        owner: String(m.id),
+        tradingSymbol: f.trading_symbol,
+        quantity: f.quantity,
+        pricePaise: paise(f.price),
+        at: Date.parse(f.transaction_date),
+      })),
+      scheduleAt(Date.parse(sold[0]!.transaction_date)),
     );
+    const entryCharges = openingNote.charges.totalPaise + 2000 + 360;
     expect(paise(p?.charges ?? NaN)).toBe(entryCharges);
   });
 
