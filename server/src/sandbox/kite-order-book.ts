@@ -9,110 +9,35 @@
  *
  * The book holds plain data only, so a sandbox with a state file keeps it across restarts
  * (`toSnapshot`/`fromSnapshot`, sandbox-state-file.ts), as Kite keeps a day's orders and positions.
+ *
+ * This file holds the book's state; what an order is, the rules for changing one and the arithmetic of a
+ * fill live beside it (kite-order-placement.ts, kite-order-modify-cancel.ts, kite-order-fills.ts).
  */
-import { formatKiteDateTime, type KiteErrorType } from '../protocols/kite-rest.js';
 import { DepthLedger, type DepthLedgerSnapshot, type DepthSource, type Fill } from './order-matching.js';
-import { istDayStart } from './instrument-pricing.js';
-import { istDayNumber } from './option-expiries.js';
+import { addToLeg, emptyLeg, legKey, stepsToMatch, tradeOf, type Leg, type SandboxTrade } from './kite-order-fills.js';
+import {
+  cancelRefusal,
+  DAY_ENDED_MESSAGE,
+  isSameTradingDay,
+  modifyRefusal,
+  orderNotFound,
+  type Failure,
+  type OrderChange,
+} from './kite-order-modify-cancel.js';
+import {
+  kiteOrderId,
+  openOrder,
+  reject,
+  type OrderRequest,
+  type OrderStatus,
+  type Rejection,
+  type SandboxOrder,
+} from './kite-order-placement.js';
 
-const SECONDS_PER_DAY = 86_400;
-
-/**
- * Kite's order book is the day's: `GET /orders` lists "all orders (open and executed) for the day", and orders
- * of earlier sessions are no longer found (docs/SANDBOX.md). The day is the IST calendar day.
- */
-export const isSameTradingDay = (aMs: number, bMs: number): boolean => istDayNumber(aMs) === istDayNumber(bMs);
-
-/** What an order left resting when its day ended says: a DAY order does not outlive its session. */
-export const DAY_ENDED_MESSAGE = 'Order cancelled at the end of the trading day.';
-
-/** A validated order request. */
-export interface OrderRequest {
-  variety: 'regular';
-  exchange: string;
-  tradingsymbol: string;
-  instrumentToken: number;
-  transactionType: 'BUY' | 'SELL';
-  /** Always LIMIT: Kite converts a protected MARKET order into a LIMIT at the protection bound. */
-  orderType: 'LIMIT';
-  product: string;
-  validity: string;
-  quantity: number;
-  pricePaise: number;
-  tag: string | null;
-  /** The `market_protection` a MARKET order came with (−1 or a percentage); null for LIMIT orders. */
-  marketProtection: number | null;
-  /** The percentage its bound was computed with (the automatic one for −1); null for LIMIT orders. */
-  protectionPercent: number | null;
-  /** The autoslice parent id of a child slice. */
-  autosliceParentId: string | null;
-}
-
-/** One fill of an order at one price level: Kite's trade (`GET /trades`, `GET /orders/{id}/trades`). */
-export interface SandboxTrade {
-  /** Kite-style 8-digit id, unique in the sandbox. */
-  tradeId: string;
-  orderId: string;
-  userId: string;
-  exchange: string;
-  tradingsymbol: string;
-  instrumentToken: number;
-  product: string;
-  transactionType: 'BUY' | 'SELL';
-  quantity: number;
-  pricePaise: number;
-  fillMs: number;
-}
-
-/** Why an order was REJECTED: the message a trader reads and the RMS text beside it (`status_message_raw`). */
-export interface Rejection {
-  message: string;
-  raw: string;
-}
-
-/** Where an order stands. */
-export type OrderStatus = 'OPEN' | 'COMPLETE' | 'CANCELLED' | 'REJECTED';
-
-/** An order and what happened to it. */
-export interface SandboxOrder extends OrderRequest {
-  orderId: string;
-  userId: string;
-  status: OrderStatus;
-  statusMessage: string | null;
-  /** Kite's `status_message_raw` of a rejection (e.g. `RMS:Margin Exceeds,…`); null otherwise. */
-  statusMessageRaw: string | null;
-  placedMs: number;
-  updatedMs: number;
-  modifiedMs: number | null;
-  filledQuantity: number;
-  /** Σ quantity × price of the fills (exact; the average is derived from it). */
-  filledValuePaise: number;
-  /** The last price step this order has been matched against. */
-  matchedSecond: number;
-}
-
-/** A user's net trading in one instrument and product, from fills and expiry settlements. */
-export interface Leg {
-  userId: string;
-  exchange: string;
-  tradingsymbol: string;
-  instrumentToken: number;
-  product: string;
-  buyQuantity: number;
-  buyValue: number;
-  sellQuantity: number;
-  sellValue: number;
-}
-
-/** A change to an OPEN order (`PUT /orders/regular/{id}`); absent fields stay as they are. */
-export interface OrderChange {
-  quantity?: number;
-  pricePaise?: number;
-  marketProtection?: number | null;
-  protectionPercent?: number | null;
-}
-
-type Failure = { ok: false; type: KiteErrorType; message: string };
+// The sandbox imports these from here, as the one module of its order book.
+export { averagePaise, MAX_CATCH_UP_SECONDS, type Leg, type SandboxTrade } from './kite-order-fills.js';
+export { DAY_ENDED_MESSAGE, isSameTradingDay, type OrderChange } from './kite-order-modify-cancel.js';
+export type { OrderRequest, OrderStatus, Rejection, SandboxOrder } from './kite-order-placement.js';
 
 /** Everything the book holds, as plain data: what a sandbox state file keeps. */
 export interface OrderBookSnapshot {
@@ -129,17 +54,6 @@ export interface OrderBookSnapshot {
   /** The last trade id's sequence number. */
   tradeSequence: number;
 }
-
-/** Missed price steps an order catches up on when matching runs late (e.g. after a clock jump). */
-export const MAX_CATCH_UP_SECONDS = 300;
-
-/** The average fill price of an order, in (fractional) paise; 0 before any fill. */
-export const averagePaise = (o: SandboxOrder): number =>
-  o.filledQuantity > 0 ? o.filledValuePaise / o.filledQuantity : 0;
-
-/** A user's leg is one per instrument and product. */
-const legKey = (leg: Pick<Leg, 'userId' | 'instrumentToken' | 'product'>): string =>
-  `${leg.userId}|${leg.instrumentToken}|${leg.product}`;
 
 /** Orders of every sandbox user. */
 export class OrderBook {
@@ -190,30 +104,14 @@ export class OrderBook {
    * reject it with that status message, as Kite's RMS does (the reply still carries its order_id).
    */
   place(userId: string, request: OrderRequest, nowMs: number, rejection: Rejection | null = null): SandboxOrder {
-    const second = Math.floor(nowMs / 1000);
-    const order: SandboxOrder = {
-      ...request,
-      orderId: this.nextId(nowMs),
-      userId,
-      status: 'OPEN',
-      statusMessage: null,
-      statusMessageRaw: null,
-      placedMs: nowMs,
-      updatedMs: nowMs,
-      modifiedMs: null,
-      filledQuantity: 0,
-      filledValuePaise: 0,
-      matchedSecond: second,
-    };
+    const order = openOrder(request, this.nextId(nowMs), userId, nowMs);
     this.orders.set(order.orderId, order);
     if (rejection !== null) {
-      order.status = 'REJECTED';
-      order.statusMessage = rejection.message;
-      order.statusMessageRaw = rejection.raw;
+      reject(order, rejection);
       return order;
     }
     this.open.add(order);
-    this.matchAt(order, second);
+    this.matchAt(order, order.matchedSecond);
     return order;
   }
 
@@ -231,9 +129,7 @@ export class OrderBook {
     const changed: SandboxOrder[] = [];
     for (const order of [...this.open]) {
       const before = order.filledQuantity;
-      const from = Math.max(order.matchedSecond + 1, now - MAX_CATCH_UP_SECONDS + 1);
-      // An order trades within its own day only (`expireEarlierDays` then cancels it).
-      const until = Math.min(now, istDayStart(Math.floor(order.placedMs / 1000)) + SECONDS_PER_DAY - 1);
+      const { from, until } = stepsToMatch(order, now);
       for (let s = from; s <= until && order.status === 'OPEN'; s++) this.matchAt(order, s);
       order.matchedSecond = Math.max(order.matchedSecond, now);
       if (order.filledQuantity !== before) changed.push(order);
@@ -244,10 +140,9 @@ export class OrderBook {
   /** Cancels what is left of an OPEN order; the filled part stays filled. */
   cancel(userId: string, orderId: string, nowMs: number): { ok: true; order: SandboxOrder } | Failure {
     const order = this.get(userId, orderId, nowMs);
-    if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
-    if (order.status !== 'OPEN') {
-      return { ok: false, type: 'OrderException', message: `Order cannot be cancelled as it is ${order.status}.` };
-    }
+    if (!order) return orderNotFound();
+    const refusal = cancelRefusal(order);
+    if (refusal) return refusal;
     this.close(order, 'CANCELLED', nowMs, null);
     return { ok: true, order };
   }
@@ -260,14 +155,9 @@ export class OrderBook {
     nowMs: number,
   ): { ok: true; order: SandboxOrder } | Failure {
     const order = this.get(userId, orderId, nowMs);
-    if (!order) return { ok: false, type: 'InputException', message: "Couldn't find that `order_id`." };
-    if (order.status !== 'OPEN') {
-      return { ok: false, type: 'OrderException', message: `Order cannot be modified as it is ${order.status}.` };
-    }
-    if (change.quantity !== undefined && change.quantity <= order.filledQuantity) {
-      const message = `Quantity should be greater than the filled quantity ${order.filledQuantity}.`;
-      return { ok: false, type: 'InputException', message };
-    }
+    if (!order) return orderNotFound();
+    const refusal = modifyRefusal(order, change);
+    if (refusal) return refusal;
     Object.assign(order, change);
     order.modifiedMs = nowMs;
     order.updatedMs = nowMs;
@@ -365,55 +255,24 @@ export class OrderBook {
 
   private legOf(order: SandboxOrder): Leg {
     const key = legKey(order);
-    const leg = this.legs.get(key) ?? {
-      userId: order.userId,
-      exchange: order.exchange,
-      tradingsymbol: order.tradingsymbol,
-      instrumentToken: order.instrumentToken,
-      product: order.product,
-      buyQuantity: 0,
-      buyValue: 0,
-      sellQuantity: 0,
-      sellValue: 0,
-    };
+    const leg = this.legs.get(key) ?? emptyLeg(order);
     this.legs.set(key, leg);
     return leg;
   }
 
   private book(leg: Leg, side: 'BUY' | 'SELL', fill: Fill): void {
-    if (side === 'BUY') {
-      leg.buyQuantity += fill.quantity;
-      leg.buyValue += fill.quantity * fill.pricePaise;
-    } else {
-      leg.sellQuantity += fill.quantity;
-      leg.sellValue += fill.quantity * fill.pricePaise;
-    }
+    addToLeg(leg, side, fill);
     this.onChange();
   }
 
-  /** Each level an order takes is one trade, as an exchange reports one per match. */
   private recordTrade(order: SandboxOrder, fill: Fill, fillMs: number): void {
     this.tradeSequence += 1;
-    this.trades.push({
-      tradeId: String(10_000_000 + this.tradeSequence),
-      orderId: order.orderId,
-      userId: order.userId,
-      exchange: order.exchange,
-      tradingsymbol: order.tradingsymbol,
-      instrumentToken: order.instrumentToken,
-      product: order.product,
-      transactionType: order.transactionType,
-      quantity: fill.quantity,
-      pricePaise: fill.pricePaise,
-      fillMs,
-    });
+    this.trades.push(tradeOf(order, fill, fillMs, this.tradeSequence));
   }
 
-  /** Kite-style 15-digit ids: IST yymmdd then a sequence number. */
   private nextId(nowMs: number): string {
     this.sequence += 1;
     this.onChange();
-    const date = formatKiteDateTime(nowMs).slice(2, 10).replace(/-/g, '');
-    return `${date}${String(this.sequence).padStart(9, '0')}`;
+    return kiteOrderId(nowMs, this.sequence);
   }
 }
