@@ -105,12 +105,13 @@ export function createReconcileService(deps: {
       const isMine = await deps.episodes.move(account.user_broker_id, previous, next);
       if (isNew && isMine && next) fresh.push({ account, since: next.since });
     }
-    void deps.events.publish('reconciliation.checked', {
+    // Awaited: the worker's next round (and a screen's reply) finds a strategy on a lost leg already paused.
+    const checkedDone = deps.events.publish('reconciliation.checked', {
       accounts: answered.map((a) => ({ userBrokerId: a.user_broker_id, symbols: a.symbols })),
       at,
     });
-    if (fresh.length === 0) return;
-    void deps.events.publish('reconciliation.drift', {
+    if (fresh.length === 0) return checkedDone;
+    const driftDone = deps.events.publish('reconciliation.drift', {
       accounts: fresh.map(({ account: a, since }) => ({
         userBrokerId: a.user_broker_id,
         userId: a.user_id,
@@ -121,6 +122,7 @@ export function createReconcileService(deps: {
       })),
       at,
     });
+    await Promise.all([checkedDone, driftDone]);
   }
 
   return {
