@@ -9,9 +9,7 @@ import type { AnyDb } from './helpers.js';
 export async function up(db: AnyDb): Promise<void> {
   await db.schema
     .createTable('reconcile_drifts')
-    .addColumn('user_broker_id', 'integer', (c) =>
-      c.primaryKey().references('user_brokers.id').onDelete('cascade'),
-    )
+    .addColumn('user_broker_id', 'integer', (c) => c.primaryKey().references('user_brokers.id').onDelete('cascade'))
     .addColumn('shape_key', 'text', (c) => c.notNull())
     .addColumn('since', 'bigint', (c) => c.notNull())
     .execute();

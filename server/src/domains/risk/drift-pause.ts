@@ -74,7 +74,12 @@ async function refreshPaused(deps: DriftPauseDeps, accounts: readonly Account[])
   const rows = await deps.repo.driftPausedOn(accounts.map((a) => a.userBrokerId));
   const byMapping = new Map<number, { userId: number; account: number; note: string | null; held: Set<string> }>();
   for (const r of rows) {
-    const entry = byMapping.get(r.id) ?? { userId: r.userId, account: r.userBrokerId, note: r.stopNote, held: new Set() };
+    const entry = byMapping.get(r.id) ?? {
+      userId: r.userId,
+      account: r.userBrokerId,
+      note: r.stopNote,
+      held: new Set(),
+    };
     if (r.tradingSymbol) entry.held.add(r.tradingSymbol);
     byMapping.set(r.id, entry);
   }
