@@ -268,8 +268,7 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     expect(r.detail).toBe(
       'Paused: holding 2 legs, taking no action · paused at 10:42 IST: the broker no longer holds what the console ' +
         'counts (NIFTY2612124600CE: console short 75, broker flat); make the console match the broker (Match the ' +
-        'broker books what you bought back in Kite) or sell it again in Kite, then Resume. Until then it neither ' +
-        'exits nor realigns: either would trade on a leg nobody holds',
+        'broker, if you bought it back in Kite) or sell it again in Kite, then Resume. Exit and Realign wait until then',
     );
     // Resume, Realign and Exit would each trade on the leg nobody holds: none is offered (the server refuses them).
     expect(r.actions).toEqual([]);

@@ -292,8 +292,8 @@ function driftPause(stop: NonNullable<StatusFacts['stop']>, now: number): string
   if (!what) return `paused at ${at} on a broker difference, since matched: Resume to trade again`;
   return (
     `paused at ${at}: the broker no longer holds what the console counts (${what}); make the console match the ` +
-    'broker (Match the broker books what you bought back in Kite) or sell it again in Kite, then Resume. ' +
-    'Until then it neither exits nor realigns: either would trade on a leg nobody holds'
+    'broker (Match the broker, if you bought it back in Kite) or sell it again in Kite, then Resume. Exit and ' +
+    'Realign wait until then'
   );
 }
 
