@@ -61,6 +61,9 @@ export default defineConfig({
       // The browser reaches the console as a proxy would, so a story can sign in "from" an address of its
       // own (X-Forwarded-For) and the login limit per address (issue 27) never spans the whole suite.
       TRUST_PROXY: '127.0.0.1',
+      // broker-drift.spec.ts: the leader compares live accounts with their brokers every 10 s, not every
+      // minute, so a leg closed in Kite is found while the story waits.
+      RECONCILE_EVERY_SECONDS: '10',
     },
   },
 });

@@ -80,6 +80,8 @@ export interface AppDeps {
   hstsMaxAgeSeconds?: number;
   /** Mappings per paper-fill transaction of a candle close (engine/paper-slices.ts); tests make it small. */
   paperSliceSize?: number;
+  /** How often the leader reconciles live accounts with their brokers (default once a minute). */
+  reconcileEveryMs?: number;
 }
 
 /**
@@ -200,6 +202,7 @@ export async function buildApp(deps: AppDeps) {
     brokerCredentials: (id) => brokers.brokers.credentialsOf(id),
     tokenRefused: (id, used, reason) => brokers.brokers.tokenRefused(id, used, reason),
     kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
+    reconcileEveryMs: deps.reconcileEveryMs,
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
   const { locks } = database;

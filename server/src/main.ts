@@ -82,6 +82,7 @@ async function main() {
     ...(env.TELEGRAM_API_ROOT ? { telegramApiRoot: env.TELEGRAM_API_ROOT } : {}),
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
+    reconcileEveryMs: env.RECONCILE_EVERY_SECONDS * 1000,
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');

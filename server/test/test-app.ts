@@ -76,6 +76,8 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     engine: m.engine.engine,
     positions: m.ledger.positions,
     positionsFeed: m.ledger.feed,
+    /** The leader's reconciliation worker: one round over every live account holding legs. */
+    reconcileTick: (at: number) => m.ledger.reconciliation.tick(at),
     alerts: m.alerts.alerts,
     /** The leader's alerts worker: token checks and due deliveries, one tick. */
     alertsTick: (at: number) => m.alerts.delivery.tick(at),

@@ -233,6 +233,13 @@ export interface TransactionCountsTable {
 }
 
 /** A strategy's P&L as marked at one moment (the MTM curve). */
+/** The difference a live broker account shows against the console, since when (issue 27); none while it agrees. */
+export interface ReconcileDriftsTable {
+  userBrokerId: number;
+  shapeKey: string;
+  since: number;
+}
+
 export interface PositionMarksTable {
   id: Generated<number>;
   mappingId: number;
@@ -328,6 +335,7 @@ export interface DB {
   alerts: AlertsTable;
   alertChannels: AlertChannelsTable;
   alertDeliveries: AlertDeliveriesTable;
+  reconcileDrifts: ReconcileDriftsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -74,8 +74,10 @@ export interface DomainEvents {
     closedLegs: number;
   };
   /**
-   * Reconciliation found accounts whose broker holds other quantities than the console (only those; an
-   * account the broker could not be asked about is not drift). The alerts domain tells owners and admins.
+   * Reconciliation found accounts whose broker holds other quantities than the console, each a difference not
+   * told before: new, or changed since (issue 27; the same difference found again is not published, however
+   * often it is compared). An account the broker could not be asked about is not drift. The alerts domain
+   * tells owners and admins, once per difference (`since` is when this one was first seen).
    */
   'reconciliation.drift': {
     accounts: Array<{
@@ -84,7 +86,17 @@ export interface DomainEvents {
       username: string;
       brokerUsername: string;
       symbols: ReconcileSymbol[];
+      since: number;
     }>;
+    at: number;
+  };
+  /**
+   * Every comparison of live accounts with their brokers (a screen's, the reconciliation worker's), each
+   * account the broker answered for with every symbol compared. Risk pauses a running strategy on a leg the
+   * broker no longer holds and keeps a paused one's note to what still differs (issue 27).
+   */
+  'reconciliation.checked': {
+    accounts: Array<{ userBrokerId: number; symbols: ReconcileSymbol[] }>;
     at: number;
   };
   /**

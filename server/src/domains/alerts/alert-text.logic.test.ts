@@ -116,6 +116,7 @@ describe('driftAlert', () => {
     username: 'trader',
     brokerUsername: 'ZR1001',
     symbols: [symbol('NIFTY26N2424500CE', 65, 0)],
+    since: AT,
   };
 
   it('names the symbols and quantities; admins read whose account it is', () => {
@@ -131,6 +132,8 @@ describe('driftAlert', () => {
     expect(driftKey(two)).toBe(driftKey(swapped));
     expect(driftKey(two)).not.toBe(driftKey({ ...account, symbols: [symbol('A', 130, 0), symbol('B', 0, 65)] }));
     expect(driftKey(two)).not.toBe(driftKey({ ...two, userBrokerId: 4 }));
+    // The same difference back after it cleared is another one: told again.
+    expect(driftKey(two)).not.toBe(driftKey({ ...two, since: AT + 60_000 }));
   });
 });
 

@@ -145,15 +145,21 @@ export interface DriftAccount {
   username: string;
   brokerUsername: string;
   symbols: ReconcileSymbol[];
+  /** When this difference was first seen: the same one found again after it cleared is alerted again. */
+  since: number;
 }
 
-/** The same drift (same symbols, same quantities) has one key, so it alerts once. */
-export function driftKey(account: Pick<DriftAccount, 'userBrokerId' | 'symbols'>): string {
+/**
+ * The same drift (same symbols, same quantities, seen since the same instant) has one key, so it alerts once
+ * on any instance; after it clears, its return is another drift.
+ */
+export function driftKey(account: Pick<DriftAccount, 'userBrokerId' | 'symbols' | 'since'>): string {
   const shape = account.symbols
     .map((s) => `${s.exchange}:${s.trading_symbol}=${s.console_quantity}/${s.broker_quantity}`)
     .sort()
     .join(',');
-  return `drift:${account.userBrokerId}:${createHash('sha256').update(shape).digest('hex').slice(0, 32)}`;
+  const hash = createHash('sha256').update(shape).digest('hex').slice(0, 32);
+  return `drift:${account.userBrokerId}:${hash}:${account.since}`;
 }
 
 /** A broker holding other quantities than the console; admins are told whose account it is. */

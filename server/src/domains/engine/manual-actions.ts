@@ -7,6 +7,7 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
+import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
 import { decideManualRealign, isSamePosition } from '../rdx/rdx.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
@@ -39,6 +40,15 @@ export function createManualActions(deps: {
 }) {
   const { locks, problems, chase, execute } = deps;
 
+  /**
+   * A strategy paused on a leg the broker no longer holds (issue 27) neither exits nor realigns until the
+   * console and the broker agree again: both would trade on that leg.
+   */
+  const refuseWhileDrifting = (row: Parameters<typeof driftHold>[0], action: HeldAction) => {
+    const difference = driftHold(row);
+    if (difference !== null) throw conflict(driftHoldRefusal(action, difference));
+  };
+
   /** A manual action whose broker orders failed reports the broker's reason. */
   const raiseFirst = (failures: unknown[]) => {
     const [first] = failures;
@@ -54,6 +64,7 @@ export function createManualActions(deps: {
       locks.withMappings([id], async () => {
         const row = await deps.mappings.load(actor, id);
         if (row.runningStatus === RUNNING_STATUS.STOPPED) throw conflict(MSG.notRunning);
+        refuseWhileDrifting(row, 'realign');
         if ((await deps.shared.killSwitch.get()).engaged) throw conflict(MSG.killSwitchEngaged);
         const at = deps.clock.now();
         const fence = await deps.waitForOrdersOrRefuse(id, at);
@@ -82,7 +93,7 @@ export function createManualActions(deps: {
     /** Exit: stop the strategy, then buy back every leg. */
     exit: (actor: Actor, id: number): Promise<Mapping> =>
       locks.withMappings([id], async () => {
-        await deps.mappings.load(actor, id);
+        refuseWhileDrifting(await deps.mappings.load(actor, id), 'exit');
         const at = deps.clock.now();
         chase.reset(id); // a user's Exit starts the chase afresh
         const fence = await deps.waitForOrdersOrRefuse(id, at);

@@ -11,7 +11,9 @@ import { registerLedgerRoutes } from './ledger.routes.js';
 import { createLiveMarks } from './live-marks.js';
 import { createPositionsFeed } from './positions-feed.js';
 import { createPositionsService, type QuoteSource } from './positions.service.js';
+import { createDriftEpisodesRepository } from './drift-episodes.repository.js';
 import { createReconcileService } from './reconcile.service.js';
+import { createReconcileWorker, RECONCILE_EVERY_MS } from './reconcile.worker.js';
 import { createStrategyChart, type CandleSource } from './strategy-chart.js';
 import { strategyPnlOf } from './strategy-pnl.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
@@ -21,7 +23,9 @@ const MARK_EVERY_MS = 1000;
 
 /**
  * The ledger (issue 11): positions, P&L and charges derived from the fills alone, live P&L for the screens,
- * and reconciliation with the broker. Reads only; it learns of trades from `fills.booked`.
+ * and reconciliation with the broker (on the leader every minute too: the `reconciliation` worker). It reads the
+ * trade book, never writes it (learning of trades from `fills.booked`); it keeps only each account's open
+ * difference with its broker, so a difference is alerted once.
  */
 export function createLedgerModule(deps: {
   db: Kysely<DB>;
@@ -39,6 +43,8 @@ export function createLedgerModule(deps: {
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   tokenRefused: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
   kite: { apiRoot: string; apiKey: string };
+  /** How often the leader compares live accounts with their brokers (RECONCILE_EVERY_SECONDS). */
+  reconcileEveryMs?: number | undefined;
 }) {
   const repo = createLedgerRepository(deps.db);
   const marks = createLiveMarks({ hub: deps.hub, tokenOf: deps.tokenOf, quotes: deps.quotes });
@@ -50,6 +56,7 @@ export function createLedgerModule(deps: {
   });
   const reconcile = createReconcileService({
     repo,
+    episodes: createDriftEpisodesRepository(deps.db),
     brokerCredentials: deps.brokerCredentials,
     tokenRefused: deps.tokenRefused,
     kite: deps.kite,
@@ -73,10 +80,15 @@ export function createLedgerModule(deps: {
     tick: () => feed.tick(),
     stop: () => Promise.resolve(feed.stop()),
   };
+  const reconciliation = createReconcileWorker({
+    reconcile,
+    everyMs: deps.reconcileEveryMs ?? RECONCILE_EVERY_MS,
+    logger: deps.logger,
+  });
   const chart = createStrategyChart({ repo, candles: deps.candles, clock: deps.clock });
   const routes: RegisterRoutes = (app, authenticate) =>
     registerLedgerRoutes(app, authenticate, { positions, reconcile, chart });
   /** Realized P&L and charges per strategy name of a user (the transactions summary). */
   const strategyPnl = (userId: number) => strategyPnlOf(repo, userId, deps.clock.now());
-  return { positions, reconcile, feed, strategyPnl, routes, workers: [worker] };
+  return { positions, reconcile, reconciliation, feed, strategyPnl, routes, workers: [worker, reconciliation.worker] };
 }

@@ -81,3 +81,42 @@ export function driftPauseNote(
     )
     .join('; ');
 }
+
+/**
+ * One difference between an account and its broker, and since when it has been seen as it is: alerted once,
+ * when it starts or changes, and never again while it stays the same (issue 27: the reconciliation worker
+ * compares every minute).
+ */
+export interface DriftEpisode {
+  /** The difference's shape (`driftShapeKey`). */
+  shapeKey: string;
+  since: number;
+}
+
+/**
+ * The same difference (same symbols, same quantities on both sides) has one key, in any order; a changed
+ * quantity another. Null when the account agrees with its broker.
+ */
+export function driftShapeKey(
+  symbols: ReadonlyArray<Pick<ReconcileSymbol, 'exchange' | 'trading_symbol' | 'console_quantity' | 'broker_quantity'>>,
+): string | null {
+  const parts = symbols
+    .filter((s) => s.console_quantity !== s.broker_quantity)
+    .map((s) => `${s.exchange}:${s.trading_symbol}=${s.console_quantity}/${s.broker_quantity}`)
+    .sort();
+  return parts.length === 0 ? null : parts.join(',');
+}
+
+/**
+ * What a comparison makes of the account's episode: agreement ends it; a difference not seen before (none was
+ * open, or it was another shape) starts one, to be alerted; the same difference keeps the one it had.
+ */
+export function nextDriftEpisode(
+  previous: DriftEpisode | null,
+  shapeKey: string | null,
+  now: number,
+): { next: DriftEpisode | null; isNew: boolean } {
+  if (shapeKey === null) return { next: null, isNew: false };
+  if (previous?.shapeKey === shapeKey) return { next: previous, isNew: false };
+  return { next: { shapeKey, since: now }, isNew: true };
+}

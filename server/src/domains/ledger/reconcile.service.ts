@@ -7,8 +7,9 @@ import { iso } from '../../platform/time.js';
 import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
 import type { KitePosition } from '../market-data/adapters/kite-rest-client.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
-import type { LedgerRepository } from './ledger.repository.js';
-import { compareHoldings, withHolders } from './reconcile.logic.js';
+import type { DriftEpisodesRepository } from './drift-episodes.repository.js';
+import type { AccountFacts, LedgerRepository, LiveLegFacts } from './ledger.repository.js';
+import { compareHoldings, driftShapeKey, nextDriftEpisode, withHolders } from './reconcile.logic.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 /** Why an account with orders being placed is not compared yet. */
@@ -17,10 +18,12 @@ export const ORDERS_IN_FLIGHT = 'an order is still being placed; compared again 
 /**
  * Reconciliation (issue 11): for each live broker account, what the console holds open beside what the
  * broker says it holds (Kite `GET /portfolio/positions`). A broker that cannot be asked is reported with
- * its reason, never as agreement.
+ * its reason, never as agreement. A screen asks for the accounts it shows; the leader's reconciliation
+ * worker (issue 27) asks for every account the console holds live legs on, with no screen open.
  */
 export function createReconcileService(deps: {
   repo: LedgerRepository;
+  episodes: DriftEpisodesRepository;
   /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
   brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   /** Kite refused an account's token: the account keeps it (the brokers domain's). */
@@ -28,7 +31,11 @@ export function createReconcileService(deps: {
   kite: { apiRoot: string; apiKey: string };
   clock: Clock;
   logger: FastifyBaseLogger;
-  /** Drift found is published (`reconciliation.drift`): the alerts domain tells the owner and admins. */
+  /**
+   * Every comparison is published (`reconciliation.checked`: risk pauses a strategy on a leg the broker no
+   * longer holds); a difference not told before too (`reconciliation.drift`: the alerts domain tells the
+   * owner and admins, once per difference).
+   */
   events: Pick<DomainEventBus, 'publish'>;
 }) {
   async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
@@ -44,61 +51,103 @@ export function createReconcileService(deps: {
     return rest.positions();
   }
 
+  /** One account beside its broker; a broker that cannot be asked (or orders still settling) gives the reason. */
+  async function compareOne(a: AccountFacts, legs: LiveLegFacts[], isInFlight: boolean): Promise<ReconcileAccount> {
+    const mine = legs.filter((l) => l.userBrokerId === a.id);
+    let broker: KitePosition[] = [];
+    let error: string | null = null;
+    try {
+      // Mid-trade (an order filled at the broker, not yet booked here) the two differ for a moment: no
+      // drift, so the account is compared again once its orders settle.
+      if (isInFlight) error = ORDERS_IN_FLIGHT;
+      else broker = await brokerPositions(a.id);
+    } catch (err) {
+      error = marketDataFailure(err).message;
+      deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');
+    }
+    const compared = compareHoldings(
+      mine,
+      broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
+    );
+    const symbols = withHolders(compared, mine);
+    return {
+      user_broker_id: a.id,
+      user_id: a.userId,
+      user_username: a.username,
+      broker_username: a.brokerUsername,
+      symbols,
+      in_sync: error === null && symbols.every((s) => s.drift === 0),
+      error,
+    };
+  }
+
+  async function compare(accounts: AccountFacts[], legs: LiveLegFacts[]): Promise<ReconcileAccount[]> {
+    const inFlight = await deps.repo.accountsWithOrdersInFlight(accounts.map((a) => a.id));
+    const checked = await Promise.all(accounts.map((a) => compareOne(a, legs, inFlight.has(a.id))));
+    await tell(checked);
+    return checked;
+  }
+
+  /**
+   * Each answered account's episode moved on (agreement ends it, a new difference starts one); the comparison
+   * published, and the differences this instance started, once each.
+   */
+  async function tell(checked: ReconcileAccount[]) {
+    const answered = checked.filter((a) => a.error === null);
+    if (answered.length === 0) return;
+    const at = deps.clock.now();
+    const open = await deps.episodes.episodesOf(answered.map((a) => a.user_broker_id));
+    const fresh: Array<{ account: ReconcileAccount; since: number }> = [];
+    for (const account of answered) {
+      const previous = open.get(account.user_broker_id) ?? null;
+      const { next, isNew } = nextDriftEpisode(previous, driftShapeKey(account.symbols), at);
+      if (next === previous) continue;
+      const isMine = await deps.episodes.move(account.user_broker_id, previous, next);
+      if (isNew && isMine && next) fresh.push({ account, since: next.since });
+    }
+    // Awaited: the worker's next round (and a screen's reply) finds a strategy on a lost leg already paused.
+    const checkedDone = deps.events.publish('reconciliation.checked', {
+      accounts: answered.map((a) => ({ userBrokerId: a.user_broker_id, symbols: a.symbols })),
+      at,
+    });
+    if (fresh.length === 0) return checkedDone;
+    const driftDone = deps.events.publish('reconciliation.drift', {
+      accounts: fresh.map(({ account: a, since }) => ({
+        userBrokerId: a.user_broker_id,
+        userId: a.user_id,
+        username: a.user_username,
+        brokerUsername: a.broker_username,
+        symbols: a.symbols.filter((s) => s.drift !== 0),
+        since,
+      })),
+      at,
+    });
+    await Promise.all([checkedDone, driftDone]);
+  }
+
   return {
+    /** The actor's live accounts (an admin's: everyone's), each beside its broker now. */
     async reconcile(actor: Actor): Promise<ReconcileReply> {
       const scope = actor.role === 'admin' ? ({ everyone: true } as const) : { userId: actor.userId };
       const [accounts, paperStrategies] = await Promise.all([
         deps.repo.liveAccounts(scope),
         deps.repo.paperStrategyCount(scope),
       ]);
-      const ids = accounts.map((a) => a.id);
-      const [legs, inFlight] = await Promise.all([deps.repo.liveLegs(ids), deps.repo.accountsWithOrdersInFlight(ids)]);
-      const checked = await Promise.all(
-        accounts.map(async (a): Promise<ReconcileAccount> => {
-          const mine = legs.filter((l) => l.userBrokerId === a.id);
-          let broker: KitePosition[] = [];
-          let error: string | null = null;
-          try {
-            // Mid-trade (an order filled at the broker, not yet booked here) the two differ for a moment: no
-            // drift, so the account is compared again once its orders settle.
-            if (inFlight.has(a.id)) error = ORDERS_IN_FLIGHT;
-            else broker = await brokerPositions(a.id);
-          } catch (err) {
-            error = marketDataFailure(err).message;
-            deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');
-          }
-          const symbols = withHolders(
-            compareHoldings(
-              mine,
-              broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
-            ),
-            mine,
-          );
-          return {
-            user_broker_id: a.id,
-            user_id: a.userId,
-            user_username: a.username,
-            broker_username: a.brokerUsername,
-            symbols,
-            in_sync: error === null && symbols.every((s) => s.drift === 0),
-            error,
-          };
-        }),
-      );
-      const drifting = checked.filter((a) => a.error === null && !a.in_sync);
-      if (drifting.length > 0) {
-        void deps.events.publish('reconciliation.drift', {
-          accounts: drifting.map((a) => ({
-            userBrokerId: a.user_broker_id,
-            userId: a.user_id,
-            username: a.user_username,
-            brokerUsername: a.broker_username,
-            symbols: a.symbols.filter((s) => s.drift !== 0),
-          })),
-          at: deps.clock.now(),
-        });
-      }
+      const legs = await deps.repo.liveLegs(accounts.map((a) => a.id));
+      const checked = await compare(accounts, legs);
       return { accounts: checked, checked_at: iso(deps.clock.now()), paper_strategies: paperStrategies };
+    },
+
+    /**
+     * The worker's round (issue 27): every account the console holds live legs on and `isDue` lets through,
+     * beside its broker. An account holding nothing has no leg to lose, so it is left to the screens.
+     */
+    async reconcileHeld(isDue: (userBrokerId: number) => boolean): Promise<ReconcileAccount[]> {
+      const everyone = await deps.repo.liveAccounts({ everyone: true });
+      const legs = await deps.repo.liveLegs(everyone.map((a) => a.id));
+      const holding = new Set(legs.map((l) => l.userBrokerId));
+      const due = everyone.filter((a) => holding.has(a.id) && isDue(a.id));
+      return due.length === 0 ? [] : compare(due, legs);
     },
   };
 }

@@ -267,9 +267,11 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     const r = describeStatus(facts({ runningStatus: 2, openLegCount: 2, stop }), KILLED_AT + 60_000);
     expect(r.detail).toBe(
       'Paused: holding 2 legs, taking no action · paused at 10:42 IST: the broker no longer holds what the console ' +
-        'counts (NIFTY2612124600CE: console short 75, broker flat); make the console match the broker in the banner ' +
-        'above, then Resume',
+        'counts (NIFTY2612124600CE: console short 75, broker flat); make the console match the broker (Match the ' +
+        'broker, if you bought it back in Kite) or sell it again in Kite, then Resume. Exit and Realign wait until then',
     );
+    // Resume, Realign and Exit would each trade on the leg nobody holds: none is offered (the server refuses them).
+    expect(r.actions).toEqual([]);
     // Matched since: nothing differs any more, only the pause is left.
     const matched = describeStatus(
       facts({ runningStatus: 2, openLegCount: 1, stop: { ...stop, note: null } }),
@@ -278,6 +280,7 @@ describe('describeStatus: a stop the trader did not ask for (issue 13)', () => {
     expect(matched.detail).toBe(
       'Paused: holding 1 leg, taking no action · paused at 10:42 IST on a broker difference, since matched: Resume to trade again',
     );
+    expect(matched.actions).toEqual(expect.arrayContaining(['resume', 'exit']));
   });
 
   it('legs held without a saved ATM (an entry that died before writing it) read the ATM from their strikes', () => {

@@ -15,6 +15,7 @@ import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../cal
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
 import type { BrokerTokenState } from '../strategies/broker-token.logic.js';
+import { driftHold } from '../risk/drift-hold.logic.js';
 import { sessionAt } from './rdx.logic.js';
 
 export interface StatusFacts {
@@ -136,6 +137,15 @@ function actionsFor(f: StatusFacts, isMarketOpen: boolean): StrategyActionName[]
   const canTrade = f.config !== null && (f.isDummy || f.brokerToken === 'valid');
   const isLive = isLiveStatus(f.runningStatus);
   const actions: StrategyActionName[] = [];
+  // Paused on a leg the broker no longer holds (issue 27): Resume, Realign and Exit would trade on it (the
+  // server refuses them, 409); the row offers Match the broker instead.
+  const isDriftHeld =
+    driftHold({
+      runningStatus: f.runningStatus,
+      stopReason: f.stop?.reason ?? null,
+      stopNote: f.stop?.note ?? null,
+    }) !== null;
+  if (isDriftHeld) return actions;
   // While the kill switch is engaged the server refuses start, resume and realign (409).
   const mayTrade = !f.killSwitchEngaged;
   if (f.runningStatus === RUNNING_STATUS.RUNNING) actions.push('pause');
@@ -282,7 +292,8 @@ function driftPause(stop: NonNullable<StatusFacts['stop']>, now: number): string
   if (!what) return `paused at ${at} on a broker difference, since matched: Resume to trade again`;
   return (
     `paused at ${at}: the broker no longer holds what the console counts (${what}); make the console match the ` +
-    'broker in the banner above, then Resume'
+    'broker (Match the broker, if you bought it back in Kite) or sell it again in Kite, then Resume. Exit and ' +
+    'Realign wait until then'
   );
 }
 

@@ -4,6 +4,7 @@ import type { RegisterRoutes } from '../../platform/http.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { createDailyLimitService } from './daily-limit.service.js';
 import { subscribeDriftPause } from './drift-pause.js';
+import { createDriftPauseRepository } from './drift-pause.repository.js';
 import { createLimitsRepository } from './limits.repository.js';
 import { createLimitsWatch } from './limits-watch.js';
 import { dayPnlPaise } from './limits.logic.js';
@@ -44,7 +45,7 @@ export function createRiskModule(deps: RiskModuleDeps) {
   // A live strategy pauses rather than trade on a leg the broker no longer holds (issue 27).
   const stopDriftPause = subscribeDriftPause({
     events: deps.events,
-    repo,
+    repo: { ...repo, ...createDriftPauseRepository(deps.db) },
     mappings: deps.mappings,
     logger: deps.logger,
   });

@@ -6,7 +6,9 @@ import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { PnlStrip } from '../positions/PnlStrip';
 import { NET_PNL_TITLE } from '../positions/PositionPnlCell';
+import { MatchBrokerModal } from '../positions/MatchBrokerModal';
 import { PositionDetail } from '../positions/PositionDetail';
+import type { MatchOffer } from '../positions/reconcile-display';
 import { StrategyChartModal } from '../positions/StrategyChartModal';
 import { positionsById, usePositions } from '../positions/usePositions';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
@@ -18,12 +20,14 @@ import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { actionConfirmation } from './strategy-confirm';
 import { activeOnly, runningFirst } from './strategy-display';
+import { useDriftMatchOffers } from './useDriftMatchOffers';
 import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings';
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
 import './strategies.css';
 import { useExchange } from '../../components/exchange';
 
-type Dialog = { kind: 'rdx' | 'view' | 'chart' | 'settle'; mapping: Mapping } | null;
+type Dialog =
+  { kind: 'rdx' | 'view' | 'chart' | 'settle'; mapping: Mapping } | { kind: 'match'; offer: MatchOffer } | null;
 
 /** Column headers; the Net P&L header says in its title what the figure is net of. */
 const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
@@ -101,6 +105,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const closeDialog = useCallback(() => setDialog(null), []);
   const rows = runningFirst(activeOnly(mappings.data ?? []));
   const positionOf = positionsById(positions.data);
+  const matchOffersOf = useDriftMatchOffers(rows);
   const columnCount = COLUMNS.length + (showUser ? 1 : 0);
 
   return (
@@ -161,6 +166,8 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                       onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}
                       onView={() => setDialog({ kind: 'view', mapping: m })}
                       onSettleOrders={() => setDialog({ kind: 'settle', mapping: m })}
+                      matchOffers={matchOffersOf.get(m.id) ?? []}
+                      onMatchBroker={(offer) => setDialog({ kind: 'match', offer })}
                       position={position}
                       isExpanded={isExpanded}
                       onToggleDetail={() => setExpanded((set) => toggled(set, m.id))}
@@ -186,6 +193,16 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       {dialog?.kind === 'rdx' && <RdxConfigModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'settle' && <SettleOrdersModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'match' && (
+        <MatchBrokerModal
+          offer={dialog.offer}
+          onClose={closeDialog}
+          onMatched={(text) => {
+            closeDialog();
+            show('success', text);
+          }}
+        />
+      )}
       {dialog?.kind === 'chart' && (
         <StrategyChartModal
           mapping={dialog.mapping}

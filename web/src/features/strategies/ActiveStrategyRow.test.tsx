@@ -186,4 +186,50 @@ describe('ActiveStrategyRow', () => {
     const { row } = renderRow({ ...mapping, id: 13 }, undefined, true);
     expect(within(row).getAllByRole('cell')[0]?.textContent).toBe('trader1');
   });
+
+  it('a strategy paused on a leg the broker no longer holds offers Match the broker, never Exit or Realign (issue 27)', () => {
+    const onMatchBroker = vi.fn();
+    const offer = {
+      key: '4:NIFTY26D0124600CE:14',
+      mappingId: 14,
+      strategy: 'RDX on NIFTY 50',
+      tradingSymbol: 'NIFTY26D0124600CE',
+      quantity: 65,
+      owner: 'trader1',
+    };
+    const paused = mappingFixture({
+      id: 14,
+      is_dummy: 0,
+      running_status: 2,
+      stop_reason: 'broker_drift',
+      status_detail:
+        'Paused: holding 2 legs, taking no action · paused at 10:42 IST: the broker no longer holds what the console ' +
+        'counts (NIFTY26D0124600CE: console short 65, broker flat)',
+      // The server lists none of Resume, Realign and Exit: each would trade on the leg nobody holds.
+      available_actions: [],
+    });
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <table>
+          <tbody>
+            <ActiveStrategyRow
+              mapping={paused}
+              showUser={false}
+              pending={undefined}
+              onAction={vi.fn()}
+              onConfigure={vi.fn()}
+              onView={vi.fn()}
+              matchOffers={[offer]}
+              onMatchBroker={onMatchBroker}
+            />
+          </tbody>
+        </table>
+      </QueryClientProvider>,
+    );
+    const row = screen.getByTestId('active-strategy-14');
+    expect(buttonNames(row)).toEqual(['Configure', 'Match the broker']);
+    expect(within(row).getByTestId('strategy-status-detail').textContent).toContain('the broker no longer holds');
+    fireEvent.click(within(row).getByRole('button', { name: 'Match the broker' }));
+    expect(onMatchBroker).toHaveBeenCalledWith(offer);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
+import type { MatchOffer } from '../positions/reconcile-display';
 import { ModeBadge } from './ModeBadge';
 import { RdxSummary } from './RdxSummary';
 import { isRdxStrategy, limitMeasureLabel, limitsLabel, statusBadge, windowLabel } from './strategy-display';
@@ -38,6 +39,8 @@ export function ActiveStrategyRow({
   onConfigure,
   onView,
   onSettleOrders,
+  matchOffers = [],
+  onMatchBroker,
   position,
   isExpanded = false,
   onToggleDetail,
@@ -53,6 +56,12 @@ export function ActiveStrategyRow({
   onView: () => void;
   /** Opens the settling of orders Kite no longer lists (shown while the strategy has any). */
   onSettleOrders?: () => void;
+  /**
+   * Legs the broker no longer holds, while the strategy is paused on them (issue 27): Match the broker books
+   * each as bought back. Exit and Realign are not offered meanwhile (the server lists neither).
+   */
+  matchOffers?: readonly MatchOffer[];
+  onMatchBroker?: (offer: MatchOffer) => void;
   /** The strategy's P&L; undefined while unknown. */
   position?: Position | undefined;
   isExpanded?: boolean;
@@ -129,6 +138,17 @@ export function ActiveStrategyRow({
               Settle Orders
             </button>
           )}
+          {matchOffers.map((offer) => (
+            <button
+              key={offer.key}
+              type="button"
+              className="primary"
+              onClick={() => onMatchBroker?.(offer)}
+              disabled={isBusy}
+            >
+              {matchOffers.length > 1 ? `Match the broker: ${offer.tradingSymbol}` : 'Match the broker'}
+            </button>
+          ))}
           {actions.map((action) => (
             <ActionButton key={action} action={action} pending={pending} onAction={onAction} />
           ))}
