@@ -41,10 +41,10 @@ test('admin creates a user who chooses their own password at first sign-in and l
 
 test('creating a duplicate user shows the server message', async ({ page, adminPage }) => {
   const name = uniqueName('dup');
-  await adminPage.createUser(name, 'dup-password');
+  await adminPage.createUser(name, 'dup-Copper-kettle');
   const form = page.getByRole('form', { name: 'Add New User' });
   await form.getByLabel('Username').fill(name);
-  await form.getByLabel('Password').fill('dup-password');
+  await form.getByLabel('Password').fill('dup-Copper-kettle');
   await form.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Username already exists/);
 });
