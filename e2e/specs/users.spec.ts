@@ -83,6 +83,12 @@ test('an admin resets a user’s password; the user signs in with it once, to ch
   await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('alert')).toHaveText(
     /This password is too common; choose another/,
   );
+  // On no breached list, but zxcvbn's: the form shows the reason and what to do instead.
+  await adminPage.resetPassword(name, '9876543210abc');
+  await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('alert')).toContainText(
+    'This password is too easy to guess: it has a run like "abc" or "1234". ' +
+      'Add a word or two that are not common; leave out runs like "abc" or "1234".',
+  );
   await adminPage.resetPassword(name, 'remembered-password');
   await expect(
     page
