@@ -9,9 +9,9 @@ type EnglishLanguage = typeof import('@zxcvbn-ts/language-en');
 /**
  * The zxcvbn-ts estimator (maintained: core 4.2, dictionaries 4.1, 2026), built at the first check after a
  * start and kept: its dictionaries (49,233 breached passwords, 55,830 common English words, 93,744 names,
- * 29,782 Wikipedia words and keyboard layouts) take about 0.4 s and 40 MB to load and rank, which sign-in,
- * which never checks strength, should not pay for. Loaded with require, not import, so nothing is read
- * before the first password is set.
+ * 29,782 Wikipedia words and keyboard layouts) take about 0.4 s and 30 MB to load and rank; a start, and
+ * sign-in, which never checks strength, should not pay for them. Loaded with require, not import, so nothing
+ * is read before the first password is set.
  *
  * A check runs on the event loop that also trades, so its work is bounded. With zxcvbn's defaults a
  * 200-character run of digits and symbols took 1 to 2.5 s of CPU; reading only the first MAX_ANALYSED
@@ -43,7 +43,7 @@ function strengthEstimator(): ZxcvbnFactory {
 /**
  * Why zxcvbn finds the password too easy to guess, or null when it scores at least MIN_STRENGTH_SCORE:
  * common passwords, dictionary words and names, also l33t, reversed, repeated, in sequences, keyboard
- * patterns and dates, and anything built on the username or this console's name.
+ * patterns and dates, and anything built on the username or this console's own words.
  */
 export function guessabilityProblem(plain: string, personal: readonly string[] = []): string | null {
   const result = strengthEstimator().check(plain, [...personal, ...CONSOLE_WORDS]);
