@@ -59,7 +59,8 @@ export async function apiAs<T = unknown>(
 /** A fresh user (role user) and their session token. */
 export async function newUser(request: APIRequestContext, prefix: string): Promise<TestUser> {
   const username = uniqueName(prefix);
-  const password = `${prefix}-password`;
+  // Not `${prefix}-password`: the console refuses a common word beside "password" as too easy to guess.
+  const password = `${prefix}-Copper-kettle-58`;
   await createUserViaApi(request, username, password);
   const res = await request.post('/api/auth/login', { data: { username, password } });
   const body = (await res.json()) as { data: { token: string; user: { id: number } } };

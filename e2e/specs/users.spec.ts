@@ -41,10 +41,10 @@ test('admin creates a user who chooses their own password at first sign-in and l
 
 test('creating a duplicate user shows the server message', async ({ page, adminPage }) => {
   const name = uniqueName('dup');
-  await adminPage.createUser(name, 'dup-password');
+  await adminPage.createUser(name, 'dup-Copper-kettle');
   const form = page.getByRole('form', { name: 'Add New User' });
   await form.getByLabel('Username').fill(name);
-  await form.getByLabel('Password').fill('dup-password');
+  await form.getByLabel('Password').fill('dup-Copper-kettle');
   await form.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('alert')).toHaveText(/Username already exists/);
 });
@@ -82,6 +82,12 @@ test('an admin resets a user’s password; the user signs in with it once, to ch
   await adminPage.resetPassword(name, 'Passw0rd!');
   await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('alert')).toHaveText(
     /This password is too common; choose another/,
+  );
+  // On no breached list, but zxcvbn's: the form shows the reason and what to do instead.
+  await adminPage.resetPassword(name, '9876543210abc');
+  await expect(page.getByRole('form', { name: `Reset password for ${name}` }).getByRole('alert')).toContainText(
+    'This password is too easy to guess: it has a run like "abc" or "1234". ' +
+      'Add a word or two that are not common; leave out runs like "abc" or "1234".',
   );
   await adminPage.resetPassword(name, 'remembered-password');
   await expect(

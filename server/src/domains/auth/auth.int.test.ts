@@ -15,19 +15,19 @@ const login = (username: string, password: string, ip = '1.2.3.4') =>
 
 describe('POST /api/auth/login', () => {
   it('returns a token and the user, never the password', async () => {
-    const admin = await buildAdmin(t, { username: 'root1', password: 'secret-pass' });
-    const res = await login('root1', 'secret-pass');
+    const admin = await buildAdmin(t, { username: 'root1', password: 'root-Secret-Kettle' });
+    const res = await login('root1', 'root-Secret-Kettle');
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.success).toBe(true);
     expect(body.data.user).toEqual({ id: admin.id, username: 'root1', role: 'admin' });
     expect(typeof body.data.token).toBe('string');
-    expect(res.body).not.toContain('secret-pass');
+    expect(res.body).not.toContain('root-Secret-Kettle');
     expect(res.body).not.toContain('passwordHash');
   });
 
   it('refuses a wrong password with the server message', async () => {
-    await buildUser(t, { username: 'alice', password: 'right-password' });
+    await buildUser(t, { username: 'alice', password: 'right-Password-ok' });
     const res = await login('alice', 'wrong-password');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, error: 'Invalid username or password' });

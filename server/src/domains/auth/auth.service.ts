@@ -117,7 +117,7 @@ export function createAuthService({ repo, hasher, secrets, clock, sessionTtlMs, 
         await lockout.failed(attempt, row.id);
         throw badRequest(MSG.wrongCurrentPassword);
       }
-      const problem = passwordProblem(body.new_password);
+      const problem = passwordProblem(body.new_password, [row.username]);
       if (problem) throw badRequest(problem);
       // A forced change (issue 14) must leave the printed password behind, not re-enter it.
       if (row.mustChangePassword === 1 && body.new_password === body.current_password) {

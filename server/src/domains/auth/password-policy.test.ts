@@ -10,10 +10,24 @@ describe('passwordProblem', () => {
     }
   });
 
-  it('refuses the three the issue found passing: Passw0rd!, adminadmin, Admin12345', () => {
-    for (const plain of ['Passw0rd!', 'adminadmin', 'Admin12345']) {
+  it('refuses the ones the issue found passing, and their kin: Passw0rd!, adminadmin, Admin12345 and more', () => {
+    for (const plain of ['Passw0rd!', 'adminadmin', 'Admin12345', 'P@ssword123', 'qwerty123456']) {
       expect(passwordProblem(plain), plain).toBe(MSG.passwordTooCommon);
     }
+  });
+
+  it('refuses, saying why, a guessable password that is on no breached list', () => {
+    expect(isCommonPassword('9876543210abc')).toBe(false);
+    expect(passwordProblem('9876543210abc')).toBe(
+      'This password is too easy to guess: it has a run like "abc" or "1234". ' +
+        'Add a word or two that are not common; leave out runs like "abc" or "1234".',
+    );
+    expect(passwordProblem('kT9#vL2!')).toMatch(/^This password is too easy to guess: /);
+  });
+
+  it("refuses a password built on the account's own username", () => {
+    expect(passwordProblem('kvsubramanian-2026')).toBeNull();
+    expect(passwordProblem('kvsubramanian-2026', ['kvsubramanian'])).toMatch(/it contains the username/);
   });
 
   it('refuses a breached word dressed up with capitals, leetspeak or digits and symbols around it', () => {
@@ -28,8 +42,14 @@ describe('passwordProblem', () => {
     expect(MSG.passwordTooShort).toContain(String(PASSWORD_MIN_LENGTH));
   });
 
-  it('accepts a long enough password that is not on the list, nor a variant of an entry', () => {
-    for (const plain of ['tangerine-ladder-42', 'e2e-admin-password', 'kT9#vL2!', 'factory-Pa55word', 'ab-Kq9#xZ']) {
+  it('accepts a long enough password that is not on the list, nor a variant of an entry, nor guessable', () => {
+    for (const plain of [
+      'tangerine-ladder-42',
+      'e2e-admin-password',
+      'copper Kettle under 9 moons',
+      'factory-Pa55word',
+      'ab-Kq9#xZ',
+    ]) {
       expect(passwordProblem(plain), plain).toBeNull();
     }
   });

