@@ -53,11 +53,14 @@ export function fillsFromTrades(
   return fills;
 }
 
-/** The one fill of an order booked at its average: only when its trades could not be read in time. */
+/**
+ * The one fill of an order booked at its average rounded to the paisa: only when its trades could not be read
+ * in time. Rounded on the decimal the broker sent (₹80.475 is 8047.4999… paise as a float: still ₹80.48).
+ */
 export const averageFill = (order: Pick<KiteOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
   tradeId: null,
   quantity: order.filled_quantity,
-  pricePaise: Math.round(order.average_price * 100),
+  pricePaise: Math.round(Number((order.average_price * 100).toFixed(6))),
 });
 
 const rupees = (paise: number) =>

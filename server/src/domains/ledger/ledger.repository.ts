@@ -25,6 +25,8 @@ export interface FillFacts {
   kind: TransactionKind;
   /** 1 = a paper fill, 0 = a live one: a strategy's book holds the fills of the mode it runs in. */
   isDummy: number;
+  /** The broker order a live fill (one of its trades) is part of; null for paper and settlement fills. */
+  orderId: number | null;
 }
 
 /** What a symbol is (from the strategy's leg records, open or closed): how a position row describes it. */
@@ -97,7 +99,16 @@ export function createLedgerRepository(db: Kysely<DB>) {
       const rows = await inChunks(mappingIds, (ids) =>
         db
           .selectFrom('transactions')
-          .select(['mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'transactionDate', 'kind', 'isDummy'])
+          .select([
+            'mappingId',
+            'tradingSymbol',
+            'quantity',
+            'pricePaise',
+            'transactionDate',
+            'kind',
+            'isDummy',
+            'orderId',
+          ])
           .where('mappingId', 'in', ids)
           .orderBy('mappingId')
           .orderBy('transactionDate')
@@ -112,6 +123,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         at: Number(r.transactionDate),
         kind: r.kind,
         isDummy: r.isDummy,
+        orderId: r.orderId,
       }));
     },
 
@@ -194,6 +206,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
           't.pricePaise',
           't.transactionDate',
           't.kind',
+          't.orderId',
         ])
         .where('t.userId', '=', userId)
         .orderBy('t.transactionDate')
@@ -207,6 +220,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         pricePaise: Number(r.pricePaise),
         at: Number(r.transactionDate),
         kind: r.kind,
+        orderId: r.orderId,
       }));
     },
 

@@ -24,7 +24,8 @@ const option = (optionType: 'CE' | 'PE', strike: number, token = strike): ChainO
 });
 
 const CHAIN: ChainOption[] = [];
-for (let strike = 24000; strike <= 25000; strike += 50) CHAIN.push(option('CE', strike), option('PE', strike, strike + 100_000));
+for (let strike = 24000; strike <= 25000; strike += 50)
+  CHAIN.push(option('CE', strike), option('PE', strike, strike + 100_000));
 
 const leg = (id: number, optionType: 'CE' | 'PE', strike: number, lots: number): OpenLeg => ({
   id,
