@@ -173,6 +173,33 @@ describe('live fills as the broker books them', () => {
   });
 });
 
+describe('a paper strategy whose lot count is lowered', () => {
+  it('buys back the difference at the next close: its legs shrink, nothing is sold again', async () => {
+    const m = await buildMapping(t, owner, { is_dummy: 1 });
+    await t.services.rdxConfigs.create(actor(), m.id, {
+      rdx_lot_count: 3,
+      atm_value: 24500,
+      offset_value: 100,
+      interval: '15m',
+    });
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await closeAt(CLOSE);
+    const before = await t.services.engineRepo.openLegsOf(m.id);
+    expect(before.map((l) => l.quantity)).toEqual([3 * LOT, 3 * LOT]);
+
+    expect((await setLots(m.id, 1)).statusCode).toBe(200);
+    await closeAt(CLOSE + 900_000);
+    const after = await t.services.engineRepo.openLegsOf(m.id);
+    expect(after.map((l) => [l.id, l.quantity])).toEqual(before.map((l) => [l.id, LOT]));
+    const { txs, legs } = await ourBook(m.id);
+    expect(txs.map((x) => [x.tradingSymbol, x.quantity / LOT])).toEqual([
+      ...before.map((l) => [l.tradingSymbol, 3]),
+      ...before.map((l) => [l.tradingSymbol, -2]),
+    ]);
+    expect(legs).toEqual(before.map((l) => [l.tradingSymbol, LOT]).sort());
+  });
+});
+
 describe('a live order whose trades the broker cannot list', () => {
   it('is not lost: it waits, unbooked, and is booked per trade once they can be read', async () => {
     const id = await liveMapping(1);
