@@ -49,15 +49,17 @@ const setLots = (id: number, lots: number) =>
     payload: { rdx_lot_count: lots, atm_value: 24500, offset_value: 100, interval: '15m' },
   });
 
-/** A candle close while the market moves on (a second every 25 ms), so an order larger than one second's depth fills. */
-async function closeAt(at: number) {
+/** Runs `work` while the market moves on (a second every 25 ms), so an order larger than one second's depth fills. */
+async function whileMarketMoves<T>(work: () => Promise<T>): Promise<T> {
   const timer = setInterval(() => t.clock.advance(1000), 25);
   try {
-    await t.services.engine.evaluate(NIFTY, '15m', PRICE, at);
+    return await work();
   } finally {
     clearInterval(timer);
   }
 }
+
+const closeAt = (at: number) => whileMarketMoves(() => t.services.engine.evaluate(NIFTY, '15m', PRICE, at));
 
 async function kite<T>(path: string): Promise<T> {
   const res = await fetch(`${t.sandbox.urls.kiteApi}${path}`, {
@@ -160,11 +162,9 @@ describe('live fills as the broker books them', () => {
     expect(ours.legs).toEqual(entry.map((o) => [o.tradingSymbol, 12 * LOT]).sort());
     expect(ours.book).toEqual(await brokerBook());
 
-    const exit = await t.request({
-      method: 'POST',
-      url: `/api/strategies/user-mappings/${id}/exit`,
-      token: owner.token,
-    });
+    const exit = await whileMarketMoves(() =>
+      t.request({ method: 'POST', url: `/api/strategies/user-mappings/${id}/exit`, token: owner.token }),
+    );
     expect(exit.statusCode, exit.body).toBe(200);
     ours = await ourBook(id);
     expect(ours.legs).toEqual([]);
