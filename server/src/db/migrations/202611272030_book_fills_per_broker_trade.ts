@@ -56,7 +56,9 @@ export async function up(db: AnyDb): Promise<void> {
       trx,
     );
     await sql`create index transactions_date_idx on transactions (transaction_date desc, id desc)`.execute(trx);
-    await sql`create index transactions_mapping_date_idx on transactions (mapping_id, transaction_date, id)`.execute(trx);
+    await sql`create index transactions_mapping_date_idx on transactions (mapping_id, transaction_date, id)`.execute(
+      trx,
+    );
     await createOrderIndexes(trx);
   });
 }
