@@ -37,6 +37,8 @@ export const AUDIT_ACTIONS = [
   'mapping.exit',
   'mapping.exit_all',
   'mapping.settle_order',
+  /** Issue 28: a live order whose trades could not be read, booked at its average (the note says why). */
+  'mapping.fill_at_average',
   'mapping.auto_stop',
   'mapping.auto_pause',
   'rdx_config.create',
@@ -94,6 +96,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mapping.exit': 'Strategy exited',
   'mapping.exit_all': 'Exit all',
   'mapping.settle_order': 'Order settled by hand',
+  'mapping.fill_at_average': "Fill booked at the order's average",
   'mapping.auto_stop': 'Strategy stopped automatically',
   'mapping.auto_pause': 'Strategy paused automatically',
   'rdx_config.create': 'RDX configuration added',

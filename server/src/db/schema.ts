@@ -138,6 +138,12 @@ export interface TransactionsTable {
   orderId: number | null;
   /** 'trade' (an order filled) or 'settlement' (held to expiry, closed at intrinsic value). */
   kind: ColumnType<TransactionKind, TransactionKind | undefined, TransactionKind>;
+  /**
+   * The broker's trade this fill is (Kite's `trade_id`): a live order is booked one fill per trade, each at its
+   * own price, once per order (migration 202611272030). Null: paper, settlement, booked by hand or at the
+   * order's average when its trades could not be read.
+   */
+  brokerTradeId: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export type TransactionKind = 'trade' | 'settlement';

@@ -124,6 +124,11 @@ function kiteGroup(method: string, path: string): { group: string; detail?: stri
     const isPlacement = method === 'POST' && path.split('/').filter(Boolean).length === 2;
     return { group: 'orders', rate: 'kiteOrders', ...(isPlacement ? { detail: 'place' } : {}) };
   }
+  // Trade lists (`/trades`, `/orders/{id}/trades`) and order histories (`/orders/{id}`) can fail on their own
+  // (`kite.other.trades`, `kite.other.history`): a console must not lose an order, nor guess its prices.
+  if (method === 'GET' && path.endsWith('/trades')) return { group: 'other', detail: 'trades', rate: 'kiteOther' };
+  if (method === 'GET' && /^\/orders\/[^/]+$/.test(path))
+    return { group: 'other', detail: 'history', rate: 'kiteOther' };
   return { group: 'other', rate: 'kiteOther' };
 }
 

@@ -91,7 +91,8 @@ export type FaultKind = 'rate-limit' | 'drop' | 'drop-after';
 /**
  * Where a fault applies: a whole service (`kite`, `kite-login`, `binance`), an endpoint group
  * (`kite.quote`, `kite.historical`, `kite.orders`, `kite.other`, `binance.klines`), order placements
- * only (`kite.orders.place`), or `*`.
+ * only (`kite.orders.place`), trade lists or order histories only (`kite.other.trades`,
+ * `kite.other.history`), or `*`.
  */
 export type FaultTarget = string;
 

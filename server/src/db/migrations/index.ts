@@ -38,6 +38,7 @@ import * as m0036 from './202611270001_room_for_every_atm_update.js';
 import * as m1300 from './202611271300_record_mapping_author.js';
 import * as m1400 from './202611271400_add_mapping_stop_note.js';
 import * as m2000 from './202611272000_create_reconcile_drifts.js';
+import * as m2030 from './202611272030_book_fills_per_broker_trade.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -80,4 +81,5 @@ export const migrations: Record<string, Migration> = {
   '202611271300_record_mapping_author': m1300,
   '202611271400_add_mapping_stop_note': m1400,
   '202611272000_create_reconcile_drifts': m2000,
+  '202611272030_book_fills_per_broker_trade': m2030,
 };

@@ -88,6 +88,24 @@ async function brokerPositions(): Promise<Array<[string, number]>> {
     .sort();
 }
 
+/** The account's trades at the broker as [order id, trade id, units, paise], sorted. */
+async function brokerTrades(): Promise<Array<[string, string, number, number]>> {
+  const res = await fetch(`${t.sandbox.urls.kiteApi}/trades`, {
+    headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
+  });
+  const { data } = (await res.json()) as {
+    data: Array<{ order_id: string; trade_id: string; quantity: number; average_price: number }>;
+  };
+  return data
+    .map((x): [string, string, number, number] => [
+      x.order_id,
+      x.trade_id,
+      x.quantity,
+      Math.round(x.average_price * 100),
+    ])
+    .sort();
+}
+
 /** What the console holds of a mapping: open legs per symbol, and what its transactions add up to. */
 async function books(mappingId: number) {
   const db = t.database.db;
@@ -121,11 +139,15 @@ describe('orders above the freeze quantity', () => {
     expect(new Set(exchange.map((o) => o.tag)).size).toBe(2);
 
     const { legs, fills, orders, txs } = await books(id);
-    // One row per slice, filled, with the slice's own broker order and quantity; one transaction each.
+    // One row per slice, filled, with the slice's own broker order and quantity; one transaction per trade of
+    // each, at the trade's price (issue 28).
     expect(orders.map((o) => [o.brokerOrderId, o.quantity, o.status]).sort()).toEqual(
       exchange.map((o) => [o.order_id, o.quantity, 'filled']).sort(),
     );
-    expect(txs.map((x) => x.orderId).sort()).toEqual(orders.map((o) => o.id).sort());
+    const brokerOrderOf = new Map(orders.map((o) => [o.id, o.brokerOrderId ?? '']));
+    expect(
+      txs.map((x) => [brokerOrderOf.get(x.orderId ?? 0), x.brokerTradeId, Math.abs(x.quantity), x.pricePaise]).sort(),
+    ).toEqual(await brokerTrades());
     // The full 1820 of each option, once: one leg per option, as the broker holds it.
     expect(legs.map(([, q]) => q)).toEqual([1820, 1820]);
     expect(fills).toEqual(legs);
@@ -173,7 +195,7 @@ describe('orders above the freeze quantity', () => {
     expect(orders.map((o) => [o.brokerOrderId, o.quantity]).sort()).toEqual(
       exchange.map((o) => [o.order_id, o.quantity]).sort(),
     );
-    expect(txs).toHaveLength(exchange.length);
+    expect(txs).toHaveLength((await brokerTrades()).length);
     expect(legs).toEqual([]);
     expect(fills).toEqual([]);
     expect(await brokerPositions()).toEqual([]);

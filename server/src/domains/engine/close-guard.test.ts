@@ -54,4 +54,12 @@ describe('legs the broker does not hold', () => {
     );
     expect(unheldReason({ leg: leg(1, 'X', 65), brokerShort: 30 })).toContain('holds only 30 short of X');
   });
+
+  it('asks the broker for only the part of a leg a lowered lot count buys back (issue 28)', () => {
+    const part = { ...leg(1, 'X', 130), heldQuantity: 195 };
+    expect(legsTheBrokerDoesNotHold([part], [held('X', -130)])).toEqual([]);
+    expect(unheldReason({ leg: part, brokerShort: 65 })).toContain(
+      'holds only 65 short of X, not the 130 this strategy buys back of the 195 it sold',
+    );
+  });
 });

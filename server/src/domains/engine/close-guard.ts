@@ -1,4 +1,4 @@
-import type { OpenLeg } from '../rdx/rdx.logic.js';
+import type { LegClose } from '../rdx/rdx.logic.js';
 
 /** A net position as the broker reports it: Kite's sign, long > 0, short < 0. */
 export interface BrokerHolding {
@@ -9,7 +9,7 @@ export interface BrokerHolding {
 
 /** A leg the broker does not hold short enough to buy back: buying it would open a long instead. */
 export interface UnheldLeg {
-  leg: OpenLeg;
+  leg: LegClose;
   /** What the broker still holds short of the symbol, after the legs before it in the list. */
   brokerShort: number;
 }
@@ -20,7 +20,7 @@ export interface UnheldLeg {
  * it) would otherwise be bought once more, leaving a position nobody asked for. Legs are taken in order, each
  * using up what it buys back, so two strategies holding one symbol share what the broker holds.
  */
-export function legsTheBrokerDoesNotHold(legs: readonly OpenLeg[], holdings: readonly BrokerHolding[]): UnheldLeg[] {
+export function legsTheBrokerDoesNotHold(legs: readonly LegClose[], holdings: readonly BrokerHolding[]): UnheldLeg[] {
   const short = new Map<string, number>();
   const key = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
   for (const h of holdings) {
@@ -40,8 +40,13 @@ export function legsTheBrokerDoesNotHold(legs: readonly OpenLeg[], holdings: rea
 /** How the strategy's row words a close that was not sent: what differs, and what the trader can do. */
 export function unheldReason({ leg, brokerShort }: UnheldLeg): string {
   const held = brokerShort === 0 ? 'no short' : `only ${brokerShort} short`;
+  // A leg bought back in part (a lowered lot count) needs only that part at the broker.
+  const needed =
+    leg.heldQuantity === undefined
+      ? `the ${leg.quantity} this strategy sold`
+      : `the ${leg.quantity} this strategy buys back of the ${leg.heldQuantity} it sold`;
   return (
-    `not bought back: the broker holds ${held} of ${leg.tradingSymbol}, not the ${leg.quantity} this strategy sold ` +
+    `not bought back: the broker holds ${held} of ${leg.tradingSymbol}, not ${needed} ` +
     '(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in Kite? Match ' +
     'the broker from the mismatch banner (it shows both sides), then exit again'
   );

@@ -8,6 +8,18 @@ import type { MappingState, NewFill, WrittenFill } from './engine.types.js';
 /** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
 const BATCH = 500;
 
+/** What tells a written row from the others of its statement. */
+interface RowFacts {
+  mappingId: number | null;
+  tradingSymbol: string;
+  quantity: number;
+  pricePaise: number;
+  orderId: number | null;
+  brokerTradeId?: string | null | undefined;
+}
+const keyOf = (r: RowFacts) =>
+  `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.pricePaise}|${r.orderId}|${r.brokerTradeId ?? ''}`;
+
 /** Inserts transactions and returns them as written (ids included). */
 export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: number): Promise<WrittenFill[]> {
   const written: WrittenFill[] = [];
@@ -16,16 +28,17 @@ export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: nu
     const ids = await trx
       .insertInto('transactions')
       .values(rows)
-      .returning(['id', 'mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'orderId'])
+      .returning(['id', 'mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'orderId', 'brokerTradeId'])
       .execute();
-    // RETURNING order is not promised by SQLite, so rows are matched back by content.
+    // RETURNING order is not promised by SQLite, so rows are matched back by content (an order's trades
+    // differ by trade id and price, so each id goes back to its own trade).
     const pending = new Map<string, (NewFill & { transactionDate: number })[]>();
     for (const r of rows) {
-      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
+      const key = keyOf(r);
       pending.set(key, [...(pending.get(key) ?? []), r]);
     }
     for (const r of ids) {
-      const key = `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.orderId}`;
+      const key = keyOf(r);
       const match = pending.get(key)?.shift();
       if (match) written.push({ ...match, id: r.id });
     }

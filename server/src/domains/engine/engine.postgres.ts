@@ -167,6 +167,12 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
         throw new LegAlreadyClosedError(input.closeLegIds[0] ?? 0);
       }
     }
+    // A leg bought back in part shrinks only from the size the decision saw, or the close is rolled back.
+    for (const { id, by, held } of input.shrinkLegs ?? []) {
+      const shrunk = await sql`update strategy_legs set quantity = quantity - ${by}
+        where id = ${id} and status = 'open' and quantity = ${held}`.execute(trx);
+      if (Number(shrunk.numAffectedRows ?? 0) !== 1) throw new LegAlreadyClosedError(id);
+    }
     const legs = input.openLegs;
     if (legs.length > 0) {
       await sql`insert into strategy_legs (mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise,

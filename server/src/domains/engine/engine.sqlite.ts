@@ -245,6 +245,13 @@ function createPaperFills(raw: SqliteDatabase.Database) {
       for (const id of input.closeLegIds) {
         if (close.run('closed', at, id).changes !== 1) throw new LegAlreadyClosedError(id);
       }
+      // A leg bought back in part shrinks only from the size the decision saw, or the close is rolled back.
+      const shrink = prepare(
+        "update strategy_legs set quantity = quantity - ? where id = ? and status = 'open' and quantity = ?",
+      );
+      for (const { id, by, held } of input.shrinkLegs ?? []) {
+        if (shrink.run(by, id, held).changes !== 1) throw new LegAlreadyClosedError(id);
+      }
       const writeLeg = legArgs(at);
       for (let i = 0; i < input.openLegs.length; i += ROWS) {
         insertChunk(

@@ -44,13 +44,15 @@ export interface MappingState {
  */
 export type NewFill = Omit<
   TransactionsTable,
-  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind'
+  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind' | 'brokerTradeId'
 > & {
   mappingId: number;
   strategyId: number;
   instrumentId: number;
   /** Omitted for a trade; 'settlement' for a leg closed by its contract's expiry. */
   kind?: TransactionKind;
+  /** The broker's trade a live fill is (one fill per trade); omitted for paper, settlement and by-hand fills. */
+  brokerTradeId?: string | null;
 };
 
 /** A leg to open: the row without what opening fills in (id, status, times). */
@@ -62,6 +64,8 @@ export type WrittenFill = NewFill & { id: number; transactionDate: number };
 /** Everything one slice of a candle close's paper fills changes, written in one transaction. */
 export interface PaperFills {
   closeLegIds: number[];
+  /** Legs bought back in part (a smaller size on the same strike): each shrinks by `by` from `held`. */
+  shrinkLegs?: Array<{ id: number; by: number; held: number }>;
   openLegs: NewLeg[];
   fills: NewFill[];
   /** Each mapping's new ATM, written only if its position version is still the one read (then moved on). */

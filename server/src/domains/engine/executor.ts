@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { isRateLimit } from '../../platform/outbound.js';
-import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
+import { KiteApiError } from '../../protocols/kite-rest.js';
 import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
-import type { KiteOrder, KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
-import { toTransactionDto } from './engine.fills.js';
+import { createFillBooking } from './fill-booking.js';
 import { executePaper as executePaperFills } from './paper-execution.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 import { StalePositionError } from './stale-position.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderThrottle } from './order-throttle.js';
-import { BrokerRefusal, REJECTED_WORDS, tradeFailure } from './broker-refusal.js';
+import { BrokerRefusal, tradeFailure } from './broker-refusal.js';
 import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
 import { goneFromOrderBook, isPastItsOrderBook } from './order-book-day.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
@@ -21,6 +21,7 @@ import type { OrderUpdates, OrderWatch } from './order-updates.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 export type { Plan, TradeDecision } from './plan.js';
+export { fillTime } from './fill-booking.js';
 
 export interface ExecutorDeps {
   repo: EngineRepository;
@@ -60,20 +61,12 @@ export const UNSENT_GRACE_MS = 60_000;
 /** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
 export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
 
-/**
- * When an order settled later filled: the exchange's time, kept between the order's placing and now (a
- * missing or odd timestamp, or another machine's clock, never moves a fill outside when it could have been).
- */
-export function fillTime(order: Pick<KiteOrder, 'exchange_timestamp'>, placedAt: number, now: number): number {
-  const exchangeAt = order.exchange_timestamp ? parseKiteDateTime(order.exchange_timestamp) : null;
-  if (exchangeAt === null) return now;
-  return Math.min(Math.max(exchangeAt, placedAt), now);
-}
-
 export function createExecutor(deps: ExecutorDeps) {
   // Freeze quantities Kite named in refusals: the next order above one is sliced at once (order-slices.ts).
   const freeze = createFreezeMemory();
   const lastState = async (rest: KiteRest, brokerOrderId: string) => (await rest.orderHistory(brokerOrderId)).at(-1);
+  // A filled order is booked as the broker's trades (fill-booking.ts).
+  const booking = createFillBooking(deps);
 
   /** One look at an order's history. While its updates stream, a failed look is not the end: the push can tell. */
   async function lookAt(rest: KiteRest, brokerOrderId: string, watch: OrderWatch | undefined) {
@@ -121,32 +114,6 @@ export function createExecutor(deps: ExecutorDeps) {
   }
 
   /**
-   * Settles an order row from the broker's final state: what filled is booked (all of it, or the part that
-   * filled before the rest was cancelled); nothing filled is a failure with the broker's reason. Returns
-   * null when the whole order filled, else why not, in words a trader can act on.
-   */
-  async function settle(
-    m: MappingState,
-    orderId: number,
-    order: KiteOrder,
-    at: number,
-    placedAt?: number,
-  ): Promise<string | null> {
-    if (order.filled_quantity > 0 && (order.status === 'COMPLETE' || order.status === 'CANCELLED')) {
-      const filledAt = placedAt === undefined ? at : fillTime(order, placedAt, at);
-      const price = Math.round(order.average_price * 100);
-      const tx = await deps.repo.recordFill(orderId, price, filledAt, order.filled_quantity);
-      if (tx) void deps.events.publish('fills.booked', { transactions: [toTransactionDto(m, tx)] });
-      return order.status === 'COMPLETE' && order.filled_quantity >= order.quantity
-        ? null
-        : `only ${order.filled_quantity} of ${order.quantity} filled`;
-    }
-    const reason = order.status_message ?? order.status;
-    await deps.repo.markFailed(orderId, reason, at);
-    return `${order.status === 'REJECTED' ? REJECTED_WORDS : order.status.toLowerCase()}: ${reason}`;
-  }
-
-  /**
    * Before any new decision for a live mapping: every order of its not yet settled (unsent, a lost reply,
    * resting at the broker) is resolved by asking the broker: the order book by tag when we never learned
    * the order id (every slice carrying it, when Kite sliced the order), its history otherwise. Returns what is still open at the broker; while anything is, the
@@ -185,8 +152,9 @@ export function createExecutor(deps: ExecutorDeps) {
           continue;
         }
         // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.
-        if (verdict) await settle(m, id, verdict, at, o.createdAt);
-        else stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
+        const settled = verdict && (await booking.settle(m, rest, { id, createdAt: o.createdAt }, verdict, at, true));
+        if (!settled) stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol} (order ${brokerOrderId})`);
+        else if (!settled.isSettled) stillOpen.push(`${o.side} ${quantity} ${o.tradingSymbol}: ${settled.reason}`);
       }
     }
     return stillOpen;
@@ -276,7 +244,8 @@ export function createExecutor(deps: ExecutorDeps) {
     const reasons: Array<string | null> = [];
     for (const [i, { id, brokerOrderId }] of rows.entries()) {
       const verdict = verdicts[i];
-      reasons.push(verdict ? await settle(m, id, verdict, at) : `order ${brokerOrderId} is still open at the broker`);
+      const settled = verdict && (await booking.settle(m, rest, { id, createdAt: at }, verdict, at, false));
+      reasons.push(settled ? settled.reason : `order ${brokerOrderId} is still open at the broker`);
     }
     return reasonOf([...reasons, ...refused]);
   }

@@ -8,7 +8,8 @@ import type { Actor } from '../../platform/ownership.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
-import { decideManualRealign, isSamePosition } from '../rdx/rdx.logic.js';
+import { decideManualRealign } from '../rdx/rdx.logic.js';
+import { isNothingToTrade } from '../rdx/size-change.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { inputsFor, toOpenLeg } from './engine.inputs.js';
@@ -77,7 +78,8 @@ export function createManualActions(deps: {
         const price = await deps.currentPricePaise(state.mapping.instrumentToken);
         const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
-        if (decision.action === 'realign' && isSamePosition(decision.close, decision.open)) {
+        // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.
+        if (decision.action === 'realign' && isNothingToTrade(decision)) {
           return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
         }
         const failures = await execute([{ mapping: state.mapping, decision }], at);

@@ -94,8 +94,9 @@ describe('a live order that fills after resting at the broker', () => {
     const { id, token } = await liveMapping('OU1234');
     const evaluation = t.services.engine.evaluate('256265', '15m', NIFTY_CLOSE_PAISE, CLOSE);
     const resting = await restingAtBroker('OU1234');
-    // From here every order-history read fails: only the pushed update can tell the console it filled.
-    t.sandbox.control.failNext('kite.other', 100_000, 'rate-limit');
+    // From here every order-history read fails: only the pushed update can tell the console it filled. Its
+    // trades still read, so it is booked at the broker's prices (issue 28).
+    t.sandbox.control.failNext('kite.other.history', 100_000, 'rate-limit');
     const filled = fillAtBroker(resting.order_id);
     await evaluation;
 

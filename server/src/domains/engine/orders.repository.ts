@@ -1,6 +1,8 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
+import { valueOf, type TradeFill } from './broker-trades.logic.js';
 import { insertFills } from './engine.fills.js';
+import type { WrittenFill } from './engine.types.js';
 import { intentTagOf, sliceTag, type Slice } from './order-slices.js';
 import { StalePositionError } from './stale-position.js';
 
@@ -110,6 +112,60 @@ async function assignedSlices(trx: Trx, id: number) {
  * Part of the engine repository (engine.repository.ts), not used on its own.
  */
 export function createOrdersRepository(db: Kysely<DB>) {
+  /**
+   * Books a broker order's fills exactly once: the order turns filled, its leg opens or closes by what
+   * filled, and one transaction is written per fill (per broker trade, each at its own price), all in one
+   * database transaction. A second call for the same order books nothing (the order is claimed first, and a
+   * trade is unique per order: migration 202611272030). Fills short of the order's quantity book exactly
+   * what filled: an open leg of that size, or a close that leaves the rest of the leg open for the next
+   * decision. The slices of one intent open one leg together and close their leg share by share. `note`
+   * stays on the order's row (booked at its average: broker-trades.logic.ts). Returns the fills as written,
+   * none when the order was booked already.
+   */
+  async function recordFills(orderId: number, fills: readonly TradeFill[], at: number, note?: string) {
+    return db.transaction().execute(async (trx): Promise<WrittenFill[]> => {
+      const order = await trx
+        .selectFrom('brokerOrders as o')
+        .innerJoin('userStrategyMappings as m', 'm.id', 'o.mappingId')
+        .selectAll('o')
+        .select(['m.strategyId', 'm.instrumentId'])
+        .where('o.id', '=', orderId)
+        .executeTakeFirst();
+      if (!order || order.status !== 'pending' || fills.length === 0) return [];
+      const filled = fills.reduce((sum, f) => sum + f.quantity, 0);
+      if (filled > order.quantity) throw new Error(`Fills of ${filled} exceed order ${orderId}'s ${order.quantity}`);
+      // The order's and its leg's price: the fills' average, for reading only (P&L is made of the fills).
+      const averagePaise = Math.round(valueOf(fills) / filled);
+      // Claimed first, conditionally: a second booking of the same order (another process, a recovery
+      // racing a reply) finds it no longer pending and books nothing.
+      const claimed = await trx
+        .updateTable('brokerOrders')
+        .set({ status: 'filled', fillPricePaise: averagePaise, updatedAt: at, ...(note ? { error: note } : {}) })
+        .where('id', '=', orderId)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1) return [];
+      const legId =
+        order.intent === 'open'
+          ? await openOrGrowLeg(trx, order, filled, averagePaise, at)
+          : await closeOrShrinkLeg(trx, order, filled, at);
+      await trx.updateTable('brokerOrders').set({ legId }).where('id', '=', orderId).execute();
+      const rows = fills.map((f) => ({
+        userId: order.userId,
+        mappingId: order.mappingId,
+        strategyId: order.strategyId,
+        instrumentId: order.instrumentId,
+        tradingSymbol: order.tradingSymbol,
+        quantity: order.side === 'SELL' ? f.quantity : -f.quantity,
+        pricePaise: f.pricePaise,
+        isDummy: 0,
+        orderId,
+        brokerTradeId: f.tradeId,
+      }));
+      return insertFills(trx, rows, at);
+    });
+  }
+
   return {
     /**
      * Writes an order as pending before it is sent, moving its strategy's position version on from
@@ -207,57 +263,12 @@ export function createOrdersRepository(db: Kysely<DB>) {
       });
     },
 
-    /**
-     * Books a broker fill exactly once: the order turns filled, its leg opens or closes, and the
-     * transaction is written, in one database transaction. A second call for the same order does nothing.
-     * A partial fill (`filledQuantity` below the order's) books exactly what filled: an open leg of that
-     * size, or a close that leaves the rest of the leg open for the next decision. The slices of one
-     * intent open one leg together and close their leg share by share.
-     */
-    async recordFill(orderId: number, pricePaise: number, at: number, filledQuantity?: number) {
-      return db.transaction().execute(async (trx) => {
-        const order = await trx
-          .selectFrom('brokerOrders as o')
-          .innerJoin('userStrategyMappings as m', 'm.id', 'o.mappingId')
-          .selectAll('o')
-          .select(['m.strategyId', 'm.instrumentId'])
-          .where('o.id', '=', orderId)
-          .executeTakeFirst();
-        if (!order || order.status !== 'pending') return null;
-        const filled = Math.min(filledQuantity ?? order.quantity, order.quantity);
-        // Claimed first, conditionally: a second booking of the same order (another process, a recovery
-        // racing a reply) finds it no longer pending and books nothing.
-        const claimed = await trx
-          .updateTable('brokerOrders')
-          .set({ status: 'filled', fillPricePaise: pricePaise, updatedAt: at })
-          .where('id', '=', orderId)
-          .where('status', '=', 'pending')
-          .executeTakeFirst();
-        if (Number(claimed.numUpdatedRows) !== 1) return null;
-        const legId =
-          order.intent === 'open'
-            ? await openOrGrowLeg(trx, order, filled, pricePaise, at)
-            : await closeOrShrinkLeg(trx, order, filled, at);
-        await trx.updateTable('brokerOrders').set({ legId }).where('id', '=', orderId).execute();
-        const [written] = await insertFills(
-          trx,
-          [
-            {
-              userId: order.userId,
-              mappingId: order.mappingId,
-              strategyId: order.strategyId,
-              instrumentId: order.instrumentId,
-              tradingSymbol: order.tradingSymbol,
-              quantity: order.side === 'SELL' ? filled : -filled,
-              pricePaise,
-              isDummy: 0,
-              orderId,
-            },
-          ],
-          at,
-        );
-        return written ?? null;
-      });
+    recordFills,
+
+    /** One fill of `quantity` at one price (a fill the trader read in the Kite account); see `recordFills`. */
+    async recordFill(orderId: number, pricePaise: number, at: number, quantity: number) {
+      const [written] = await recordFills(orderId, [{ tradeId: null, quantity, pricePaise }], at);
+      return written ?? null;
     },
 
     async setAtm(mappingId: number, atmPaise: number, at: number) {

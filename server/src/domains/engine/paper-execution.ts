@@ -43,12 +43,16 @@ const paperFill = (m: MappingState, tradingSymbol: string, quantity: number, pri
 /** One slice's paper fills, built from its plans (all of them quoted). */
 function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): PaperFills {
   const closeLegIds: number[] = [];
+  const shrinkLegs: NonNullable<PaperFills['shrinkLegs']> = [];
   const openLegs: NewLeg[] = [];
   const fills: NewFill[] = [];
   const atm: PaperFills['atm'] = [];
   for (const { mapping: m, decision } of plans) {
     for (const l of closesOf(decision)) {
-      closeLegIds.push(l.id);
+      // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
+      if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
+        shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
+      } else closeLegIds.push(l.id);
       fills.push(paperFill(m, l.tradingSymbol, -l.quantity, quotes.get(l.tradingSymbol) ?? 0));
     }
     for (const o of opensOf(decision)) {
@@ -70,7 +74,7 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
       atm.push({ mappingId: m.id, atmPaise: decision.atmPaise, positionVersion: m.positionVersion });
     }
   }
-  return { closeLegIds, openLegs, fills, atm, at };
+  return { closeLegIds, shrinkLegs, openLegs, fills, atm, at };
 }
 
 /**

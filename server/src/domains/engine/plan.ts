@@ -1,4 +1,4 @@
-import type { Decision, LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
+import type { Decision, LegClose, LegOrder } from '../rdx/rdx.logic.js';
 import type { MappingState } from './engine.types.js';
 
 /** A decision that trades. */
@@ -10,7 +10,7 @@ export interface Plan {
   decision: TradeDecision;
 }
 
-/** The open legs a decision buys back. */
-export const closesOf = (d: TradeDecision): OpenLeg[] => (d.action === 'enter' ? [] : d.close);
+/** The open legs a decision buys back, each in full or (`heldQuantity` set) in part. */
+export const closesOf = (d: TradeDecision): LegClose[] => (d.action === 'enter' ? [] : d.close);
 /** The legs a decision sells. */
 export const opensOf = (d: TradeDecision): LegOrder[] => (d.action === 'squareOff' ? [] : d.open);

@@ -12,6 +12,11 @@ export interface LedgerFill {
   at: number;
   /** A settlement at expiry books like a trade but costs no charges; omitted means a trade. */
   kind?: 'trade' | 'settlement';
+  /**
+   * The broker order a live fill is part of: a live order is booked one fill per broker trade (issue 28), so
+   * what is charged per executed order (brokerage) goes by this. Null or omitted: the fill is its own order.
+   */
+  orderId?: number | null;
 }
 
 /** What is left of one opening fill; signed like fills. */

@@ -295,7 +295,7 @@ describe('a strangle side held at another size than configured (issue 27)', () =
     expect(orders(d)).toEqual([['NIFTY2026120124600CE', 1]]);
   });
 
-  it('buys back a side held larger and sells the configured size in the same contract', () => {
+  it('buys back only what a side holds beyond its configured size (issue 28)', () => {
     const d = decideOnCandle(
       inputs({
         legs: [sized(leg('CE', 24600), 3), sized(leg('PE', 24400), 2)],
@@ -305,8 +305,8 @@ describe('a strangle side held at another size than configured (issue 27)', () =
     );
     expect(d.action).toBe('realign');
     if (d.action !== 'realign') return;
-    expect(d.close.map((l) => l.tradingSymbol)).toEqual(['NIFTY2026120124600CE']);
-    expect(orders(d)).toEqual([['NIFTY2026120124600CE', 2]]);
+    expect(d.close.map((l) => [l.tradingSymbol, l.quantity / NIFTY_LOT])).toEqual([['NIFTY2026120124600CE', 1]]);
+    expect(orders(d)).toEqual([]);
   });
 
   it('completes a missing side and resizes the other one in the same close', () => {

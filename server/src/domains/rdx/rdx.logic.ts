@@ -6,6 +6,7 @@ import { RUNNING_STATUS } from '@app/contract';
 import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
 
 import type { ChainOption, OptionType } from '../market-data/option-chain.service.js';
+import { buyBackDownTo, tradeOnlyTheDifference } from './size-change.logic.js';
 
 export type { ChainOption, OptionType };
 
@@ -23,6 +24,14 @@ export interface OpenLeg {
 export interface LegOrder {
   option: ChainOption;
   quantity: number;
+}
+
+/**
+ * A leg to buy back: `quantity` units of it. All of it, unless `heldQuantity` says it holds more: then only
+ * that part (a smaller size on the same strike, size-change.logic.ts) and the rest stays open.
+ */
+export interface LegClose extends OpenLeg {
+  heldQuantity?: number;
 }
 
 export interface RdxInputs {
@@ -45,8 +54,8 @@ export interface RdxInputs {
 export type Decision =
   | { action: 'hold'; reason: string }
   | { action: 'enter'; atmPaise: number; open: LegOrder[] }
-  | { action: 'realign'; atmPaise: number; close: OpenLeg[]; open: LegOrder[] }
-  | { action: 'squareOff'; close: OpenLeg[]; reason: string };
+  | { action: 'realign'; atmPaise: number; close: LegClose[]; open: LegOrder[] }
+  | { action: 'squareOff'; close: LegClose[]; reason: string };
 
 /** Lookups over one chain, built once per chain and shared by every mapping deciding on it. */
 interface ChainIndex {
@@ -178,7 +187,8 @@ function enterAround(inputs: RdxInputs, today: string): Decision {
   const orders = entryOrders(inputs, atmPaise, expiry, step);
   if (typeof orders === 'string') return { action: 'hold', reason: orders };
   if (inputs.legs.length === 0) return { action: 'enter', atmPaise, open: orders };
-  return { action: 'realign', atmPaise, close: [...inputs.legs], open: orders };
+  // A strike already held (a new lot count realigned at the same ATM) trades only its difference.
+  return { action: 'realign', atmPaise, ...tradeOnlyTheDifference(inputs.legs, orders) };
 }
 
 /** What to do on the close of a candle of the configured interval. */
@@ -219,16 +229,17 @@ export function decideOnCandle(inputs: RdxInputs): Decision {
  * realign stopped half-way: an order's reply lost, then found filled at the broker, the other side never sent)
  * is sold around the ATM the held side was placed at (worked out from its strike: the ATM of that trade was
  * never saved), in its expiry; a side held smaller than configured (a realign to a new lot count stopped
- * half-way) sells the rest in its own contract; a side held larger buys its legs back and sells the configured
- * size in the same contract. Null when there is nothing to do, or the position is not this strategy's shape (a
- * held side no longer configured, or one side spread over several contracts), left to a realign.
+ * half-way, or a lot count raised) sells the rest in its own contract; a side held larger (a lot count
+ * lowered) buys back only what is too much, never the whole side to sell it again (issue 28). Null when there
+ * is nothing to do, or the position is not this strategy's shape (a held side no longer configured, or one
+ * side spread over several contracts), left to a realign.
  */
 function completeSides(inputs: RdxInputs, today: string, step: number): Decision | null {
   const countOf = (type: OptionType) => (type === 'CE' ? inputs.mapping.ceCount : inputs.mapping.peCount);
   if (inputs.legs.some((l) => countOf(l.optionType) <= 0)) return null;
   const ref = inputs.legs[0]!;
   const atmPaise = atmOfHeldLeg(ref, inputs.config.offsetPaise, step);
-  const close: OpenLeg[] = [];
+  const close: LegClose[] = [];
   const open: LegOrder[] = [];
   for (const type of ['CE', 'PE'] as const) {
     if (countOf(type) <= 0) continue;
@@ -251,10 +262,7 @@ function completeSides(inputs: RdxInputs, today: string, step: number): Decision
     if (ref.expiry <= today) return enterAround(inputs, today);
     if (!option) return { action: 'hold', reason: `${symbol} is no longer listed to resize it` };
     if (held < wanted) open.push({ option, quantity: wanted - held });
-    else {
-      close.push(...side);
-      open.push({ option, quantity: wanted });
-    }
+    else close.push(...buyBackDownTo(side, wanted));
   }
   if (open.length === 0 && close.length === 0) return null;
   return close.length > 0 ? { action: 'realign', atmPaise, close, open } : { action: 'enter', atmPaise, open };
@@ -276,18 +284,6 @@ export function decideManualRealign(inputs: RdxInputs): Decision {
   const s = sessionAt(inputs.instrument.hours, { startTime: null, endTime: null }, inputs.at);
   if (!s.isMarketOpen) return { action: 'hold', reason: 'market closed' };
   return enterAround(inputs, localDate(inputs.at, inputs.instrument.hours.timezone));
-}
-
-/**
- * Whether opening `orders` would rebuild exactly the legs already held (same symbols, same quantities):
- * a realign that would only pay charges to close and reopen them.
- */
-export function isSamePosition(legs: readonly OpenLeg[], orders: readonly LegOrder[]): boolean {
-  if (legs.length !== orders.length) return false;
-  const key = (symbol: string, quantity: number) => `${symbol}|${quantity}`;
-  const held = legs.map((l) => key(l.tradingSymbol, l.quantity)).sort();
-  const wanted = orders.map((o) => key(o.option.tradingSymbol, o.quantity)).sort();
-  return held.every((k, i) => k === wanted[i]);
 }
 
 /** Lowest and highest listed strike (paise) of the expiry the engine would trade after `today`. */

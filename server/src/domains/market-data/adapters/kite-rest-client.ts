@@ -58,6 +58,18 @@ const KiteOrderSchema = z.object({
 });
 export type KiteOrder = z.infer<typeof KiteOrderSchema>;
 
+/**
+ * One trade of an order (`GET /orders/{id}/trades`, kiteconnect-mocks `order_trades.json`): a fill at one
+ * price, `average_price` being that price. An order filled at two levels has two.
+ */
+const KiteTradeSchema = z.object({
+  trade_id: z.union([z.string(), z.number()]).transform(String),
+  order_id: z.string(),
+  quantity: z.number(),
+  average_price: z.number(),
+});
+export type KiteTrade = z.infer<typeof KiteTradeSchema>;
+
 /** One row of `GET /portfolio/positions` `net`: quantity > 0 is long at Kite (the opposite of our legs). */
 const KitePositionSchema = z.object({
   tradingsymbol: z.string(),
@@ -211,6 +223,12 @@ export function createKiteRest(options: KiteRestOptions) {
         await json('GET', `/orders/${encodeURIComponent(orderId)}`),
         'order history',
       );
+    },
+
+    /** An order's trades: each fill at its own price, as the broker books them. */
+    async orderTrades(orderId: string): Promise<KiteTrade[]> {
+      const data = await json('GET', `/orders/${encodeURIComponent(orderId)}/trades`);
+      return parsed(z.array(KiteTradeSchema), data, 'order trades');
     },
 
     /** The account's net positions (every product), as the broker holds them now. */
