@@ -29,7 +29,7 @@ const mapping = async (id: number, token = owner.token) =>
     status_detail: string;
     available_actions: string[];
     running_status: number;
-    open_legs: unknown[];
+    open_legs: { trading_symbol: string; quantity: number }[];
   };
 const toggle = (id: number, running_status: number) =>
   t.request({
@@ -167,7 +167,7 @@ describe('Start from the screen, and why a strategy is or is not trading', () =>
     expect(res.json().data).toEqual({ isRunning: false });
   });
 
-  it('Realign at an unchanged ATM trades nothing and says so; after a lot change it resizes', async () => {
+  it('Realign at an unchanged ATM trades nothing and says so; after a lot change it sells only the difference', async () => {
     const m = await buildMapping(t, owner);
     await buildRdxConfig(t, owner, m.id);
     await toggle(m.id, 1);
@@ -192,12 +192,14 @@ describe('Start from the screen, and why a strategy is or is not trading', () =>
     });
     const resized = await realign();
     expect(resized.json().message).toBeUndefined();
-    expect(await fills()).toBe(6);
-    // Two NIFTY lots of 65 (NSE, from the January 2026 expiries) a leg.
-    expect((await mapping(m.id)).open_legs).toEqual([
-      expect.objectContaining({ quantity: 2 * 65 }),
-      expect.objectContaining({ quantity: 2 * 65 }),
-    ]);
+    // Only the difference is traded (issue 28): one more lot sold a side, the legs already held stay.
+    expect(await fills()).toBe(4);
+    // Two NIFTY lots of 65 (NSE, from the January 2026 expiries) a side.
+    const held = new Map<string, number>();
+    for (const leg of (await mapping(m.id)).open_legs) {
+      held.set(leg.trading_symbol, (held.get(leg.trading_symbol) ?? 0) + leg.quantity);
+    }
+    expect([...held.values()]).toEqual([2 * 65, 2 * 65]);
   });
 });
 
