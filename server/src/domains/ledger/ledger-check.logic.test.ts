@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareDay, type BookedFill, type BrokerTrade } from './ledger-check.logic.js';
+import { checkedDay, compareDay, type BookedFill, type BrokerTrade } from './ledger-check.logic.js';
 import { differenceTable, exitCodeOf, reportText, type AccountResult } from './ledger-check.report.js';
 
 const ist = (local: string) => Date.parse(`${local}+05:30`);
@@ -114,6 +114,13 @@ describe("a day's ledger beside the broker's trades", () => {
     expect(result.settlements).toBe(1);
     // The in-the-money settlement's brokerage is on the note: two orders' worth.
     expect(result.consoleNote.brokeragePaise).toBe(4_000);
+  });
+});
+
+describe('the day asked for', () => {
+  it('is an IST calendar day from its midnight to the next; anything else is refused', () => {
+    expect(checkedDay('2026-05-05')).toEqual({ day: '2026-05-05', start: DAY_START, end: DAY_START + 86_400_000 });
+    for (const bad of ['2026-02-30', '2026-5-5', 'today', '']) expect(checkedDay(bad)).toBeNull();
   });
 });
 

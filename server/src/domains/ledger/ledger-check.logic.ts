@@ -5,9 +5,27 @@
  * note computed from the broker's trades (contract-note.logic.ts, at the rates of that day). Pure and exact:
  * integer paise, the note's own arithmetic.
  */
+import { IST_OFFSET_MS, istDay } from '@app/contract';
 import { NOTE_ROUNDING } from './charge-rates.js';
 import { applyRate, scheduleAt, type Charges } from './charges.logic.js';
 import { contractNote, type NoteFill } from './contract-note.logic.js';
+
+const DAY_MS = 86_400_000;
+
+/** An IST trading day: its name and the instants it spans, [start, end). */
+export interface CheckedDay {
+  day: string;
+  start: number;
+  end: number;
+}
+
+/** `YYYY-MM-DD` as an IST day, or null when it is not a calendar date. */
+export function checkedDay(day: string): CheckedDay | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
+  const start = Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+  if (!Number.isFinite(start) || istDay(start) !== day) return null;
+  return { day, start, end: start + DAY_MS };
+}
 
 /** One trade as the broker lists it (Kite `GET /trades`): one order, one price. */
 export interface BrokerTrade {

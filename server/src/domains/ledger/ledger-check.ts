@@ -4,7 +4,7 @@
  * with its own access token: the same command works against real Kite), or the sandbox exchange's own state
  * file when the console trades against its in-process sandbox. It writes nothing anywhere.
  */
-import { IST_OFFSET_MS, istDay } from '@app/contract';
+import { istDay } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
@@ -14,25 +14,8 @@ import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
 import { createAccountKiteRest } from '../market-data/adapters/account-kite-rest.js';
 import type { KiteDayTrade } from '../market-data/adapters/kite-rest-client.js';
-import { compareDay, type BookedFill, type BrokerTrade } from './ledger-check.logic.js';
+import { compareDay, type BookedFill, type BrokerTrade, type CheckedDay } from './ledger-check.logic.js';
 import type { AccountResult } from './ledger-check.report.js';
-
-const DAY_MS = 86_400_000;
-
-/** An IST trading day: its name and the instants it spans, [start, end). */
-export interface CheckedDay {
-  day: string;
-  start: number;
-  end: number;
-}
-
-/** `YYYY-MM-DD` as an IST day, or null when it is not a calendar date. */
-export function checkedDay(day: string): CheckedDay | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return null;
-  const start = Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
-  if (!Number.isFinite(start) || istDay(start) !== day) return null;
-  return { day, start, end: start + DAY_MS };
-}
 
 /** A broker account as the check names it. */
 export interface CheckedAccount {
@@ -40,6 +23,9 @@ export interface CheckedAccount {
   username: string;
   brokerUsername: string;
 }
+
+export type { CheckedDay };
+export { checkedDay } from './ledger-check.logic.js';
 
 /** Where the broker's trades come from; `tradesOf` throws an Error in a trader's words when it cannot say. */
 export interface BrokerTradesSource {

@@ -72,7 +72,8 @@ export type KiteTrade = z.infer<typeof KiteTradeSchema>;
 
 /**
  * One of the account's trades of the day (`GET /trades`, kiteconnect-mocks `trades.json`): what the broker's
- * contract note for the day is made of. Kite lists the current day's only.
+ * contract note for the day is made of. Kite lists the current day's only (Kite Connect orders docs: "Retrieve
+ * the list of all executed trades for the day").
  */
 const KiteDayTradeSchema = z.object({
   trade_id: z.union([z.string(), z.number()]).transform(String),
