@@ -17,15 +17,15 @@ import type { KiteDayTrade } from '../market-data/adapters/kite-rest-client.js';
 import { compareDay, type BookedFill, type BrokerTrade, type CheckedDay } from './ledger-check.logic.js';
 import type { AccountResult } from './ledger-check.report.js';
 
+export { checkedDay } from './ledger-check.logic.js';
+export type { CheckedDay };
+
 /** A broker account as the check names it. */
 export interface CheckedAccount {
   id: number;
   username: string;
   brokerUsername: string;
 }
-
-export type { CheckedDay };
-export { checkedDay } from './ledger-check.logic.js';
 
 /** Where the broker's trades come from; `tradesOf` throws an Error in a trader's words when it cannot say. */
 export interface BrokerTradesSource {
@@ -34,10 +34,10 @@ export interface BrokerTradesSource {
   tradesOf(account: CheckedAccount, day: CheckedDay): Promise<BrokerTrade[]>;
 }
 
-const inDay = (at: number | null, day: CheckedDay) => at === null || (at >= day.start && at < day.end);
+const inDay = (at: number, day: CheckedDay) => at >= day.start && at < day.end;
 
-/** A Kite trade as the check's, or why it cannot be one. */
-function fromKite(t: KiteDayTrade): BrokerTrade {
+/** A Kite trade as the check's, or why it cannot be one; one without a time is of the day Kite lists: `today`. */
+function fromKite(t: KiteDayTrade, today: number): BrokerTrade {
   const pricePaise = exactPaise(t.average_price);
   if (pricePaise === null) throw new Error(`Kite sent trade ${t.trade_id} at ₹${t.average_price}, finer than a paisa`);
   const stamp = t.fill_timestamp ?? t.exchange_timestamp ?? null;
@@ -48,7 +48,7 @@ function fromKite(t: KiteDayTrade): BrokerTrade {
     side: t.transaction_type,
     quantity: t.quantity,
     pricePaise,
-    at: (stamp === null ? null : parseKiteDateTime(stamp)) ?? Number.NaN,
+    at: (stamp === null ? null : parseKiteDateTime(stamp)) ?? today,
   };
 }
 
@@ -91,8 +91,7 @@ export function kiteTradesSource(deps: {
       } catch (err) {
         throw new Error(kiteWords(err));
       }
-      // A trade without a time is of the day Kite lists: today's.
-      return trades.map(fromKite).filter((t) => Number.isNaN(t.at) || inDay(t.at, day));
+      return trades.map((t) => fromKite(t, deps.now())).filter((t) => inDay(t.at, day));
     },
   };
 }
