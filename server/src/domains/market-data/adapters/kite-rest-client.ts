@@ -70,6 +70,25 @@ const KiteTradeSchema = z.object({
 });
 export type KiteTrade = z.infer<typeof KiteTradeSchema>;
 
+/**
+ * One of the account's trades of the day (`GET /trades`, kiteconnect-mocks `trades.json`): what the broker's
+ * contract note for the day is made of. Kite lists the current day's only (Kite Connect orders docs: "Retrieve
+ * the list of all executed trades for the day").
+ */
+const KiteDayTradeSchema = z.object({
+  trade_id: z.union([z.string(), z.number()]).transform(String),
+  order_id: z.string(),
+  exchange: z.string(),
+  tradingsymbol: z.string(),
+  transaction_type: z.enum(['BUY', 'SELL']),
+  quantity: z.number(),
+  average_price: z.number(),
+  /** IST `yyyy-mm-dd hh:mm:ss`. */
+  fill_timestamp: z.string().nullable().optional(),
+  exchange_timestamp: z.string().nullable().optional(),
+});
+export type KiteDayTrade = z.infer<typeof KiteDayTradeSchema>;
+
 /** One row of `GET /portfolio/positions` `net`: quantity > 0 is long at Kite (the opposite of our legs). */
 const KitePositionSchema = z.object({
   tradingsymbol: z.string(),
@@ -229,6 +248,11 @@ export function createKiteRest(options: KiteRestOptions) {
     async orderTrades(orderId: string): Promise<KiteTrade[]> {
       const data = await json('GET', `/orders/${encodeURIComponent(orderId)}/trades`);
       return parsed(z.array(KiteTradeSchema), data, 'order trades');
+    },
+
+    /** The account's trades of the current day, every order's, each at its own price. */
+    async dayTrades(): Promise<KiteDayTrade[]> {
+      return parsed(z.array(KiteDayTradeSchema), await json('GET', '/trades'), 'trade book');
     },
 
     /** The account's net positions (every product), as the broker holds them now. */
