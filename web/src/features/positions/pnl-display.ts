@@ -55,3 +55,7 @@ export function chargesLabel(isFinal: boolean): string {
 /** Why a charges figure may be an estimate, in a trader's words. */
 export const CHARGES_ESTIMATE_NOTE =
   "Today's charges are an estimate until the day closes: the contract note adds up the whole day's orders";
+
+/** What Kite's day P&L is (issue 28, docs/LEDGER.md "The broker's way"), where a header cannot say it. */
+export const DAY_PNL_TITLE =
+  "Kite's day P&L: from the previous close for what was held overnight, from the trade price for today's trades (before charges)";
