@@ -31,6 +31,15 @@ export class PositionsPage {
     return this.detail(mappingId).getByTestId('position-leg');
   }
 
+  /** A figure of the expanded row's Kite's way (issue 28): Realized (avg), Unrealized (avg) or Day P&L. */
+  brokerWayFigure(mappingId: number, label: string) {
+    return this.detail(mappingId)
+      .getByLabel("Kite's way")
+      .locator('div')
+      .filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${escape(label)}$`) }) })
+      .getByRole('definition');
+  }
+
   /** A figure of the expanded row: Realized, Unrealized, Charges (est.) (Charges once final) or Net. */
   detailFigure(mappingId: number, label: string) {
     return this.detail(mappingId)
