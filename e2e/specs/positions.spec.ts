@@ -116,6 +116,8 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     await expect(positions.stripFigure('Unrealized')).toHaveText(RUPEE_FIGURE);
     await expect(positions.stripFigure('Charges (est.)')).not.toHaveText('₹0.00');
     await expect(positions.stripFigure('Net')).toHaveText(RUPEE_FIGURE);
+    // Beside the day's figures, Kite's day P&L (issue 28): legs opened today, so a figure (no previous close).
+    await expect(positions.stripKiteDayPnl()).toHaveText(RUPEE_FIGURE);
     await screenshots(page, 'positions-home-expanded');
 
     // The chart marks the entry; its markers are listed in words.

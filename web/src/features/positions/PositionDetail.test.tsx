@@ -130,6 +130,16 @@ describe('PnlStrip', () => {
     ]);
   });
 
+  it("closes the line with Kite's day P&L when given, a dash while a previous close is unknown", () => {
+    const kiteFigure = () => screen.getByLabelText("Kite's day P&L").querySelector('dd')?.textContent;
+    render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" kiteDayPnl={-412.5} />);
+    expect(screen.getByText('Kite day P&L')).toBeTruthy();
+    expect(kiteFigure()).toBe('−₹412.50');
+    cleanup();
+    render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" kiteDayPnl={null} />);
+    expect(kiteFigure()).toBe('-');
+  });
+
   it('names the scope on the admin table; with no order today the charges are not an estimate', () => {
     render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" scopeLabel="all users" />);
     expect(screen.getByRole('heading', { name: 'Today (IST), all users' })).toBeTruthy();
