@@ -31,6 +31,20 @@ export class PositionsPage {
     return this.detail(mappingId).getByTestId('position-leg');
   }
 
+  /** The strip's Kite day P&L (issue 28): from the previous close for what was held overnight. */
+  stripKiteDayPnl() {
+    return this.page.getByLabel("Kite's day P&L").getByRole('definition');
+  }
+
+  /** A figure of the expanded row's Kite's way (issue 28): Realized (avg), Unrealized (avg) or Day P&L. */
+  brokerWayFigure(mappingId: number, label: string) {
+    return this.detail(mappingId)
+      .getByLabel("Kite's way")
+      .locator('div')
+      .filter({ has: this.page.getByRole('term').filter({ hasText: new RegExp(`^${escape(label)}$`) }) })
+      .getByRole('definition');
+  }
+
   /** A figure of the expanded row: Realized, Unrealized, Charges (est.) (Charges once final) or Net. */
   detailFigure(mappingId: number, label: string) {
     return this.detail(mappingId)

@@ -90,7 +90,16 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
       await expect(leg.getByRole('cell').nth(1)).toHaveText('SELL');
       // Signed as Kite signs a position (issue 27): a short reads -50 on both screens.
       await expect(leg.getByRole('cell').nth(2)).toHaveText('-50');
+      // Kite's way beside ours (issue 28): one fill a leg, so Kite's average is the entry; opened today, so
+      // Kite's day P&L is a figure (no previous close needed).
+      const entry = await leg.getByRole('cell').nth(3).textContent();
+      await expect(leg.getByRole('cell').nth(4)).toHaveText(entry ?? '');
+      await expect(leg.getByRole('cell').nth(7)).toHaveText(RUPEE_FIGURE);
     }
+    // The strategy's average-price split and day P&L, as Kite's positions screen computes them.
+    await expect(positions.brokerWayFigure(id, 'Realized (avg)')).toHaveText('₹0.00');
+    await expect(positions.brokerWayFigure(id, 'Unrealized (avg)')).toHaveText(RUPEE_FIGURE);
+    await expect(positions.brokerWayFigure(id, 'Day P&L')).toHaveText(RUPEE_FIGURE);
     await expect(positions.detailFigure(id, 'Realized')).toHaveText(RUPEE_FIGURE);
     // Two sell orders cost at least the ₹20 brokerage each.
     await expect(positions.detailFigure(id, 'Charges (est.)')).not.toHaveText('₹0.00');
@@ -107,6 +116,8 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     await expect(positions.stripFigure('Unrealized')).toHaveText(RUPEE_FIGURE);
     await expect(positions.stripFigure('Charges (est.)')).not.toHaveText('₹0.00');
     await expect(positions.stripFigure('Net')).toHaveText(RUPEE_FIGURE);
+    // Beside the day's figures, Kite's day P&L (issue 28): legs opened today, so a figure (no previous close).
+    await expect(positions.stripKiteDayPnl()).toHaveText(RUPEE_FIGURE);
     await screenshots(page, 'positions-home-expanded');
 
     // The chart marks the entry; its markers are listed in words.

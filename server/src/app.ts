@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     events,
     quotes: (keys) => marketData.optionChains.quotesPaise(keys),
+    previousCloses: (keys) => marketData.optionChains.closesPaise(keys),
     hub: marketData.hub,
     tokenOf: (symbol) => marketData.optionChains.instrumentTokenOf(symbol),
     candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),

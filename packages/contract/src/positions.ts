@@ -23,6 +23,36 @@ export const PnlFiguresSchema = z.object({
 });
 export type PnlFigures = z.infer<typeof PnlFiguresSchema>;
 
+/**
+ * A leg as the broker's (Kite's) positions screen shows it (issue 28), beside the console's FIFO figures:
+ * the average price of what is held, unrealized against it, and the day's P&L from the previous close for what
+ * was held overnight (docs/LEDGER.md, "The broker's way"). Rupees.
+ */
+export const BrokerWayLegSchema = z.object({
+  average_price: z.number(),
+  unrealized_pnl: z.number(),
+  /** What was held at the day's start (IST), in SPEC's sign (> 0 short). */
+  overnight_quantity: z.number().int(),
+  /** The option's previous close (Kite's quote `ohlc.close`); null when not known. */
+  previous_close: z.number().nullable(),
+  /** Kite's day P&L (its `m2m`); null when held overnight and the previous close is not known. */
+  day_pnl: z.number().nullable(),
+});
+export type BrokerWayLeg = z.infer<typeof BrokerWayLegSchema>;
+
+/**
+ * A strategy's P&L the broker's way (issue 28): realized and unrealized split at the average price (their sum
+ * equals the FIFO realized + unrealized to the paisa; only the split differs), and Kite's day P&L, all before
+ * charges. Rupees.
+ */
+export const BrokerWaySchema = z.object({
+  realized_pnl: z.number(),
+  unrealized_pnl: z.number(),
+  /** Null when a symbol held overnight has no known previous close. */
+  day_pnl: z.number().nullable(),
+});
+export type BrokerWay = z.infer<typeof BrokerWaySchema>;
+
 /** One open symbol of a strategy: net quantity and the FIFO average entry of what is still open. */
 export const PositionLegSchema = z.object({
   trading_symbol: z.string(),
@@ -36,6 +66,7 @@ export const PositionLegSchema = z.object({
   ltp: z.number().nullable(),
   ltp_is_stale: z.boolean(),
   unrealized_pnl: z.number(),
+  broker_way: BrokerWayLegSchema,
 });
 export type PositionLeg = z.infer<typeof PositionLegSchema>;
 
@@ -54,6 +85,8 @@ export const PositionSchema = PnlFiguresSchema.extend({
    * order of the day (STT per contract, stamp duty to the rupee), so until midnight they are an estimate.
    */
   charges_final: z.boolean(),
+  /** The same P&L as Kite's positions screen computes it, to hold the console against it. */
+  broker_way: BrokerWaySchema,
 });
 export type Position = z.infer<typeof PositionSchema>;
 
@@ -96,6 +129,12 @@ export const ReconcileSymbolSchema = z.object({
   broker_quantity: z.number().int(),
   drift: z.number().int(),
   /**
+   * An order the console placed on this symbol is still settling (or settled while the broker was asked): the
+   * two sides may differ for a moment, so drift is 0 and the symbol is shown as in flight, never as drift.
+   * Absent means false.
+   */
+  in_flight: z.boolean().optional(),
+  /**
    * The console's strategies holding the symbol, and how much each (issue 27): where the console counts more
    * than the broker holds, the banner offers to match each one to the broker.
    */
@@ -120,7 +159,10 @@ export const ReconcileAccountSchema = z.object({
   /** Every symbol either side holds; drifting ones first. */
   symbols: z.array(ReconcileSymbolSchema),
   in_sync: z.boolean(),
-  /** Why the broker could not be asked (no token, token expired, broker down); symbols then lists the console side only. */
+  /**
+   * Why the broker could not be asked (no token, token expired, broker down); symbols then lists the console
+   * side only. An order in flight is no error: its symbols say `in_flight`.
+   */
   error: z.string().nullable(),
 });
 export type ReconcileAccount = z.infer<typeof ReconcileAccountSchema>;

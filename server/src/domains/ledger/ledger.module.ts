@@ -34,6 +34,8 @@ export function createLedgerModule(deps: {
   events: DomainEventBus;
   /** REST quotes (the option chain service's, cached a second). */
   quotes: QuoteSource;
+  /** Previous-day closes (Kite's quote `ohlc.close`), for the day P&L of legs held overnight (issue 28). */
+  previousCloses?: QuoteSource;
   /** The market-data hub, to stream open legs' prices on the ticker. */
   hub: Pick<MarketDataHub, 'watchPrice' | 'lastPrice' | 'connectedSources'>;
   /** An option's instrument token by trading symbol. */
@@ -51,6 +53,7 @@ export function createLedgerModule(deps: {
   const positions = createPositionsService({
     repo,
     quotes: (keys) => marks.quotes(keys),
+    ...(deps.previousCloses ? { previousCloses: deps.previousCloses } : {}),
     clock: deps.clock,
     logger: deps.logger,
   });

@@ -320,17 +320,28 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return rows.map((r) => ({ ...r, userBrokerId: Number(r.userBrokerId) }));
     },
 
-    /** Broker accounts with an order the console placed and has not yet settled (filled or failed). */
-    async accountsWithOrdersInFlight(accountIds: readonly number[]): Promise<Set<number>> {
-      if (accountIds.length === 0) return new Set();
+    /**
+     * Per broker account, the `EXCHANGE:SYMBOL`s of the orders the console placed that are not yet settled
+     * (filled or failed), or that settled after `since`: an order settling while the broker is asked may be on
+     * one side of a comparison and not yet on the other.
+     */
+    async symbolsInFlight(accountIds: readonly number[], since: number): Promise<Map<number, Set<string>>> {
+      const out = new Map<number, Set<string>>();
+      if (accountIds.length === 0) return out;
       const rows = await db
         .selectFrom('brokerOrders')
-        .select('userBrokerId')
+        .select(['userBrokerId', 'exchange', 'tradingSymbol'])
         .distinct()
-        .where('status', '=', 'pending')
         .where('userBrokerId', 'in', [...accountIds])
+        .where((eb) => eb.or([eb('status', '=', 'pending'), eb('updatedAt', '>', since)]))
         .execute();
-      return new Set(rows.map((r) => Number(r.userBrokerId)));
+      for (const r of rows) {
+        const id = Number(r.userBrokerId);
+        const set = out.get(id) ?? new Set<string>();
+        set.add(`${r.exchange}:${r.tradingSymbol}`);
+        out.set(id, set);
+      }
+      return out;
     },
   };
 }

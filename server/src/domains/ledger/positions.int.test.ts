@@ -1,5 +1,7 @@
 import type {
   AdminPositionsReply,
+  AlertsPage,
+  Mapping,
   PositionsReply,
   ReconcileReply,
   StrategyChart,
@@ -18,7 +20,6 @@ import {
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { scheduleAt } from './charges.logic.js';
 import { contractNote } from './contract-note.logic.js';
-import { ORDERS_IN_FLIGHT } from './reconcile.service.js';
 
 /*
  * Positions and P&L through the HTTP API (issue 11): what the engine's fills imply, to the paisa; nobody
@@ -112,6 +113,56 @@ describe('GET /positions', () => {
       net_pnl: p.net_pnl,
     });
     expect(data.totals.net_pnl).toBe(p.net_pnl);
+  });
+
+  it("gives the broker's way beside: today all FIFO's, and the next day Kite's day P&L from the previous close", async () => {
+    const m = await runningMapping();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const mine = async () =>
+      (await get<PositionsReply>('/api/positions', owner.token)).data.positions.find(
+        (x) => x.user_strategy_mapping_id === m.id,
+      );
+    // Opened today: the day P&L is the P&L, and the average of one fill is its price.
+    const today = await mine();
+    expect(today?.broker_way.day_pnl).toBe(
+      (paise(today?.realized_pnl ?? NaN) + paise(today?.unrealized_pnl ?? NaN)) / 100,
+    );
+    for (const l of today?.legs ?? []) {
+      expect(l.broker_way).toMatchObject({ average_price: l.entry_price, overnight_quantity: 0 });
+      expect(l.broker_way.unrealized_pnl).toBe(l.unrealized_pnl);
+    }
+
+    // The next trading day at 09:30 IST (within the session's day), nothing traded yet: held overnight.
+    t.clock.set(CLOSE + 23 * 3_600_000);
+    // Kite ended yesterday's market token at 06:00; the morning's token (the brokers domain's) is today's.
+    await t.services.kiteTokens.invalidateMarketDataToken();
+    const next = await mine();
+    expect(next?.legs).toHaveLength(2);
+    const kite = await fetch(
+      `${t.sandbox.urls.kiteApi}/quote/ohlc?${(next?.legs ?? []).map((l) => `i=NFO:${l.trading_symbol}`).join('&')}`,
+      {
+        headers: {
+          'X-Kite-Version': '3',
+          Authorization: `token sandbox_api_key:${t.sandbox.control.issueKiteAccessToken('OHLC01')}`,
+        },
+      },
+    );
+    const ohlc = (await kite.json()) as { data: Record<string, { ohlc: { close: number } }> };
+    let day = 0;
+    for (const l of next?.legs ?? []) {
+      expect(l.ltp_is_stale).toBe(false);
+      expect(l.broker_way.overnight_quantity).toBe(l.quantity);
+      expect(l.broker_way.previous_close).toBe(ohlc.data[`NFO:${l.trading_symbol}`]?.ohlc.close);
+      // Short overnight: the day made what the price fell from the previous close.
+      const legDay = l.quantity * (paise(l.broker_way.previous_close ?? NaN) - paise(l.ltp ?? NaN));
+      expect(paise(l.broker_way.day_pnl ?? NaN)).toBe(legDay);
+      day += legDay;
+    }
+    expect(paise(next?.broker_way.day_pnl ?? NaN)).toBe(day);
+    // The split may differ, never the sum: average-price realized + unrealized = FIFO's.
+    expect(paise(next?.broker_way.realized_pnl ?? NaN) + paise(next?.broker_way.unrealized_pnl ?? NaN)).toBe(
+      paise(next?.realized_pnl ?? NaN) + paise(next?.unrealized_pnl ?? NaN),
+    );
   });
 
   it('gives live and paper figures apart, and their sums are the totals', async () => {
@@ -334,7 +385,7 @@ describe('GET /positions/reconcile', () => {
     const broker = await buildUserBroker(t, owner, { broker_username: 'CC1234' });
     const brokerToken = t.sandbox.control.issueKiteAccessToken('CC1234');
     await t.services.brokers.update(actor(), broker.id, { broker_token: brokerToken });
-    await runningMapping({ is_dummy: 0, user_broker_id: broker.id });
+    const m = await runningMapping({ is_dummy: 0, user_broker_id: broker.id });
     // The first order's reply is lost: it filled at the exchange, and the console holds it pending.
     const fault = await fetch(`http://127.0.0.1:${t.sandbox.port}/control/faults`, {
       method: 'POST',
@@ -346,9 +397,21 @@ describe('GET /positions/reconcile', () => {
 
     const reply = (await get<ReconcileReply>('/api/positions/reconcile', owner.token)).data;
     const account = reply.accounts.find((a) => a.user_broker_id === broker.id);
-    expect(account?.in_sync).toBe(false);
-    expect(account?.error).toBe(ORDERS_IN_FLIGHT);
-    expect(account?.symbols.every((s) => s.broker_quantity === 0)).toBe(true); // the broker was not asked
+    // The broker was asked: the order's symbol shows what each side holds, marked in flight, and no drift.
+    expect(account?.error).toBeNull();
+    const settling = account?.symbols.filter((s) => s.in_flight) ?? [];
+    expect(settling).toHaveLength(1);
+    expect(settling[0]).toMatchObject({ console_quantity: 0, broker_quantity: NIFTY_LOT, drift: 0 });
+    expect(account?.symbols.every((s) => s.drift === 0)).toBe(true);
+    expect(account?.in_sync).toBe(true);
+    // Nothing acts on it: the strategy keeps running (no drift pause) and no difference is alerted.
+    // (A screen's comparison publishes and awaits what risk does with it before it answers.)
+    const strategy = (await get<Mapping[]>('/api/strategies/user-mappings', owner.token)).data.find(
+      (x) => x.id === m.id,
+    );
+    expect(strategy?.running_status).toBe(1);
+    const alerts = (await get<AlertsPage>('/api/alerts?limit=20', owner.token)).data.alerts;
+    expect(alerts.map((a) => a.title).filter((title) => /differ/.test(title))).toEqual([]);
   });
 
   it('reports an account whose broker cannot be asked, never as agreeing', async () => {

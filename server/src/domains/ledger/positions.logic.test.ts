@@ -3,7 +3,7 @@ import { istMidnight } from '@app/contract';
 import { contractNote } from './contract-note.logic.js';
 import { scheduleAt } from './charges.logic.js';
 import type { AccountFill } from './ledger.repository.js';
-import { bookKey, markToMarket, quoteKeysOf, settle, settleAll } from './positions.logic.js';
+import { bookKey, closeKeysOf, markToMarket, quoteKeysOf, settle, settleAll } from './positions.logic.js';
 
 const at = Date.parse('2026-11-23T05:00:00Z'); // 10:30 IST
 const yesterday = at - 86_400_000;
@@ -107,5 +107,24 @@ describe('markToMarket', () => {
     expect(flat.legs).toEqual([]);
     expect(flat.all.unrealizedPaise).toBe(0);
     expect(flat.all.realizedPaise).toBe(130_000);
+  });
+
+  it("gives the broker's way beside: average-price split and Kite's day P&L from the previous close", () => {
+    // Sold at ₹100 yesterday (closed yesterday at ₹95), bought back at ₹80 and sold again at ₹90 today; ₹85 now.
+    const settled = settle(fills, at);
+    expect(closeKeysOf(settled, info)).toEqual(['NFO:CE1']); // held overnight
+    const marked = markToMarket(settled, info, new Map([['NFO:CE1', 8_500]]), new Map([['NFO:CE1', 9_500]]));
+    // Flat in between, so the average restarts at ₹90: the same split as FIFO here.
+    expect(marked.legs[0]?.kite).toEqual({
+      averagePaise: 9_000,
+      unrealizedPaise: LOT * 500,
+      overnightQuantity: LOT,
+      previousClosePaise: 9_500,
+      // From ₹95 to ₹80 on the overnight lot, ₹90 to ₹85 on today's: 65 × (15 + 5).
+      dayPnlPaise: LOT * 2_000,
+    });
+    expect(marked.kite).toEqual({ realizedPaise: LOT * 2_000, unrealizedPaise: LOT * 500, dayPnlPaise: LOT * 2_000 });
+    // Without the previous close the day P&L is unknown, never the FIFO "today".
+    expect(markToMarket(settled, info, new Map([['NFO:CE1', 8_500]])).kite.dayPnlPaise).toBeNull();
   });
 });

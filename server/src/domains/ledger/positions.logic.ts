@@ -3,6 +3,13 @@ import type { Charges } from './charges.logic.js';
 import { chargesByOwner, dayNotes, NO_OWNER_CHARGES, type OwnerCharges } from './contract-note.logic.js';
 import { averageEntryPaise, bookOf, unrealizedPaise, type Book, type LedgerFill } from './ledger.logic.js';
 import type { AccountFill } from './ledger.repository.js';
+import {
+  kiteAveragePaise,
+  kiteBookOf,
+  kiteDayPnlPaise,
+  kiteUnrealizedPaise,
+  type KiteSymbol,
+} from './positions-kite.logic.js';
 
 /*
  * A strategy's position from its fills (docs/LEDGER.md): the FIFO book and its share of the contract notes
@@ -35,6 +42,8 @@ export interface Settled {
   /** False while some of its charges are of a day not yet over (contract-note.logic.ts, OwnerCharges). */
   chargesFinal: boolean;
   dayStart: number;
+  /** The same fills the broker's way: average price, and the day's part (positions-kite.logic.ts). */
+  kite: Map<string, KiteSymbol>;
 }
 
 /** A strategy's book from its fills, with its charges (its share of the notes those fills are on). */
@@ -46,6 +55,7 @@ export function settle(fills: readonly LedgerFill[], now: number, charges: Owner
     chargesToday: charges.today,
     chargesFinal: charges.isFinal,
     dayStart,
+    kite: kiteBookOf(fills, dayStart),
   };
 }
 
@@ -97,6 +107,25 @@ export interface LegMark {
   ltpPaise: number;
   ltpIsStale: boolean;
   unrealizedPaise: number;
+  kite: KiteLegMark;
+}
+
+/** A leg as Kite's positions screen shows it (positions-kite.logic.ts). */
+export interface KiteLegMark {
+  averagePaise: number;
+  unrealizedPaise: number;
+  /** Signed like `quantity`: what was held at the day's start. */
+  overnightQuantity: number;
+  previousClosePaise: number | null;
+  /** Null: held overnight and its previous close is not known. */
+  dayPnlPaise: number | null;
+}
+
+/** A strategy's figures the broker's way: average-price realized/unrealized and Kite's day P&L (before charges). */
+export interface KiteFigures {
+  realizedPaise: number;
+  unrealizedPaise: number;
+  dayPnlPaise: number | null;
 }
 
 export interface Marked {
@@ -104,6 +133,7 @@ export interface Marked {
   all: Figures;
   today: Figures;
   chargesFinal: boolean;
+  kite: KiteFigures;
 }
 
 /** Quote keys (`EXCHANGE:SYMBOL`) of a settled book's open symbols. */
@@ -115,14 +145,50 @@ export function quoteKeysOf(settled: Settled, info: ReadonlyMap<string, SymbolIn
   return keys;
 }
 
-/** Prices a settled book at the given quotes (paise by `EXCHANGE:SYMBOL`). */
+/**
+ * Quote keys of the symbols a settled book held at the day's start: Kite's day P&L starts from their previous
+ * close (open now or closed today).
+ */
+export function closeKeysOf(settled: Settled, info: ReadonlyMap<string, SymbolInfo>): string[] {
+  const keys: string[] = [];
+  for (const s of settled.kite.values()) {
+    if (s.overnightQuantity !== 0) keys.push(`${info.get(s.tradingSymbol)?.exchange ?? 'NFO'}:${s.tradingSymbol}`);
+  }
+  return keys;
+}
+
+/** The broker's way of a whole strategy: every symbol, open or closed, at its mark and previous close. */
+function kiteFiguresOf(
+  settled: Settled,
+  markOf: (symbol: string) => number,
+  closeOf: (symbol: string) => number | null,
+) {
+  const figures: KiteFigures = { realizedPaise: 0, unrealizedPaise: 0, dayPnlPaise: 0 };
+  for (const k of settled.kite.values()) {
+    const last = markOf(k.tradingSymbol);
+    figures.realizedPaise += k.realizedPaise;
+    figures.unrealizedPaise += kiteUnrealizedPaise(k, last);
+    const day = kiteDayPnlPaise(k, last, closeOf(k.tradingSymbol));
+    figures.dayPnlPaise = day === null || figures.dayPnlPaise === null ? null : figures.dayPnlPaise + day;
+  }
+  return figures;
+}
+
+/**
+ * Prices a settled book at the given quotes (paise by `EXCHANGE:SYMBOL`); `closes` are the previous day's
+ * closes by the same keys (Kite's day P&L of what was held overnight).
+ */
 export function markToMarket(
   settled: Settled,
   info: ReadonlyMap<string, SymbolInfo>,
   quotes: ReadonlyMap<string, number>,
+  closes: ReadonlyMap<string, number> = new Map(),
 ): Marked {
   const legs: LegMark[] = [];
   let unrealized = 0;
+  const keyOf = (symbol: string) => `${info.get(symbol)?.exchange ?? 'NFO'}:${symbol}`;
+  const markOf = (symbol: string) => quotes.get(keyOf(symbol)) ?? settled.book.symbols.get(symbol)?.lastPricePaise ?? 0;
+  const closeOf = (symbol: string) => closes.get(keyOf(symbol)) ?? null;
   for (const s of settled.book.symbols.values()) {
     if (s.netQuantity === 0) continue;
     const about = info.get(s.tradingSymbol);
@@ -131,6 +197,8 @@ export function markToMarket(
     const ltpPaise = quote ?? s.lastPricePaise;
     const legUnrealized = unrealizedPaise(s.openLots, ltpPaise);
     unrealized += legUnrealized;
+    const k = settled.kite.get(s.tradingSymbol);
+    const previousClosePaise = closeOf(s.tradingSymbol);
     legs.push({
       tradingSymbol: s.tradingSymbol,
       exchange,
@@ -142,6 +210,13 @@ export function markToMarket(
       ltpPaise,
       ltpIsStale: quote === undefined,
       unrealizedPaise: legUnrealized,
+      kite: {
+        averagePaise: k ? kiteAveragePaise(k) : 0,
+        unrealizedPaise: k ? kiteUnrealizedPaise(k, ltpPaise) : 0,
+        overnightQuantity: k?.overnightQuantity ?? 0,
+        previousClosePaise,
+        dayPnlPaise: k ? kiteDayPnlPaise(k, ltpPaise, previousClosePaise) : null,
+      },
     });
   }
   const figures = (realizedPaise: number, chargesPaise: number): Figures => ({
@@ -155,6 +230,7 @@ export function markToMarket(
     all: figures(settled.book.realizedPaise, settled.charges.totalPaise),
     today: figures(settled.book.realizedSincePaise, settled.chargesToday.totalPaise),
     chargesFinal: settled.chargesFinal,
+    kite: kiteFiguresOf(settled, markOf, closeOf),
   };
 }
 

@@ -1,13 +1,21 @@
-import type { AdminPosition, PnlFigures } from '@app/contract';
+import type { AdminPosition, BrokerWay, PnlFigures } from '@app/contract';
 import { toRupees } from '../../platform/time.js';
 import type { MappingFacts } from './ledger.repository.js';
-import type { Figures, Marked } from './positions.logic.js';
+import type { Figures, KiteFigures, Marked } from './positions.logic.js';
 
 export const toPnl = (f: Figures): PnlFigures => ({
   realized_pnl: toRupees(f.realizedPaise),
   unrealized_pnl: toRupees(f.unrealizedPaise),
   charges: toRupees(f.chargesPaise),
   net_pnl: toRupees(f.netPaise),
+});
+
+const rupeesOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
+
+export const toBrokerWay = (k: KiteFigures): BrokerWay => ({
+  realized_pnl: toRupees(k.realizedPaise),
+  unrealized_pnl: toRupees(k.unrealizedPaise),
+  day_pnl: rupeesOrNull(k.dayPnlPaise),
 });
 
 /** A strategy's position as the wire carries it (rupees); the user's own reply drops `user_username`. */
@@ -30,9 +38,17 @@ export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
       ltp: toRupees(l.ltpPaise),
       ltp_is_stale: l.ltpIsStale,
       unrealized_pnl: toRupees(l.unrealizedPaise),
+      broker_way: {
+        average_price: toRupees(l.kite.averagePaise),
+        unrealized_pnl: toRupees(l.kite.unrealizedPaise),
+        overnight_quantity: l.kite.overnightQuantity,
+        previous_close: rupeesOrNull(l.kite.previousClosePaise),
+        day_pnl: rupeesOrNull(l.kite.dayPnlPaise),
+      },
     })),
     ...toPnl(marked.all),
     today: toPnl(marked.today),
     charges_final: marked.chargesFinal,
+    broker_way: toBrokerWay(marked.kite),
   };
 }

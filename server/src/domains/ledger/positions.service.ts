@@ -6,6 +6,7 @@ import type { AccountFill, LedgerRepository, MappingFacts, PositionsScope } from
 import {
   addFigures,
   bookKey,
+  closeKeysOf,
   markToMarket,
   quoteKeysOf,
   settle,
@@ -35,6 +36,11 @@ export type QuoteSource = (keys: string[]) => Promise<Map<string, number>>;
 export function createPositionsService(deps: {
   repo: LedgerRepository;
   quotes: QuoteSource;
+  /**
+   * Previous-day closes in paise by `EXCHANGE:SYMBOL` (Kite's quote `ohlc.close`), for the day P&L of legs held
+   * overnight; may throw when no feed answers. Without it, such a leg's day P&L is unknown (null).
+   */
+  previousCloses?: QuoteSource;
   clock: Clock;
   logger: FastifyBaseLogger;
 }) {
@@ -129,19 +135,52 @@ export function createPositionsService(deps: {
     }
   }
 
+  /** A day's previous closes stay what they are all day: asked once per symbol per IST day. */
+  const closeCache = new Map<string, { dayStart: number; paise: number | null }>();
+  let closesDownUntil = 0;
+
+  /** Previous closes of the symbols held at the day's start; those not to be had are left out. */
+  async function closesFor(booked: readonly Booked[]): Promise<Map<string, number>> {
+    const now = deps.clock.now();
+    const dayStart = istMidnight(now);
+    const out = new Map<string, number>();
+    const missing = new Set<string>();
+    for (const b of booked) {
+      for (const key of closeKeysOf(b.settled, b.info)) {
+        const hit = closeCache.get(key);
+        if (hit?.dayStart !== dayStart) missing.add(key);
+        else if (hit.paise !== null) out.set(key, hit.paise);
+      }
+    }
+    if (missing.size === 0 || !deps.previousCloses || now < closesDownUntil) return out;
+    try {
+      const got = await deps.previousCloses([...missing]);
+      if (closeCache.size > 5000) closeCache.clear();
+      for (const key of missing) {
+        const paise = got.get(key) ?? null;
+        closeCache.set(key, { dayStart, paise });
+        if (paise !== null) out.set(key, paise);
+      }
+    } catch (err) {
+      closesDownUntil = now + QUOTES_BACKOFF_MS;
+      deps.logger.warn({ err }, "no previous closes for overnight legs; their day P&L the broker's way is unknown");
+    }
+    return out;
+  }
+
   /** Marks booked strategies at the given quotes (fetched when not given). */
   async function price(booked: readonly Booked[], quotes?: Map<string, number>): Promise<AdminPosition[]> {
-    const q = quotes ?? (await quotesFor(booked));
-    return booked.map((b) => toPosition(b.mapping, markToMarket(b.settled, b.info, q)));
+    const [q, closes] = await Promise.all([quotes ?? quotesFor(booked), closesFor(booked)]);
+    return booked.map((b) => toPosition(b.mapping, markToMarket(b.settled, b.info, q, closes)));
   }
 
   async function reply(scope: PositionsScope): Promise<AdminPositionsReply> {
     const booked = await book(scope);
-    const quotes = await quotesFor(booked);
+    const [quotes, closes] = await Promise.all([quotesFor(booked), closesFor(booked)]);
     // Live (real money) and paper apart, so a paper profit never hides a live loss on screen.
     const modes = { live: { ...NO_STRATEGIES }, paper: { ...NO_STRATEGIES } };
     const positions = booked.map((b) => {
-      const marked = markToMarket(b.settled, b.info, quotes);
+      const marked = markToMarket(b.settled, b.info, quotes, closes);
       const mode = b.mapping.isDummy === 1 ? modes.paper : modes.live;
       mode.strategies += 1;
       mode.all = addFigures(mode.all, marked.all);

@@ -7,7 +7,14 @@ describe('compareHoldings', () => {
   it('agrees when the broker is short what the console sold (Kite counts short as negative)', () => {
     // One NIFTY lot (65 from the January 2026 expiries).
     expect(compareHoldings([leg('NIFTY26D0124600CE', 65)], [leg('NIFTY26D0124600CE', -65)])).toEqual([
-      { trading_symbol: 'NIFTY26D0124600CE', exchange: 'NFO', console_quantity: 65, broker_quantity: 65, drift: 0 },
+      {
+        trading_symbol: 'NIFTY26D0124600CE',
+        exchange: 'NFO',
+        console_quantity: 65,
+        broker_quantity: 65,
+        drift: 0,
+        in_flight: false,
+      },
     ]);
   });
 
@@ -21,6 +28,18 @@ describe('compareHoldings', () => {
       ['C', 0, -25, 25],
       ['B', 65, 65, 0],
     ]);
+  });
+
+  it('shows a symbol with an order in flight as it stands on both sides, in flight and no drift (issue 28)', () => {
+    // The broker filled the sell of B; the console has not booked it yet. A still drifts: no order on it.
+    const rows = compareHoldings([leg('A', 65)], [leg('B', -65)], new Set(['NFO:B']));
+    expect(rows).toEqual([
+      { trading_symbol: 'A', exchange: 'NFO', console_quantity: 65, broker_quantity: 0, drift: 65, in_flight: false },
+      { trading_symbol: 'B', exchange: 'NFO', console_quantity: 0, broker_quantity: 65, drift: 0, in_flight: true },
+    ]);
+    // And no drift episode starts on it.
+    expect(driftShapeKey(rows.filter((r) => r.in_flight))).toBeNull();
+    expect(driftShapeKey(rows)).toBe('NFO:A=65/0');
   });
 
   it('sums the broker rows of one symbol across products, and drops symbols both sides hold none of', () => {

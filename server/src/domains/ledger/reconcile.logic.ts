@@ -2,18 +2,22 @@ import type { ReconcileSymbol } from '@app/contract';
 
 /**
  * The console's open quantity per symbol beside the broker's, both in SPEC's sign (> 0 short). Kite's
- * positions count long as positive, so the broker side arrives negated. Drifting symbols first.
+ * positions count long as positive, so the broker side arrives negated. A symbol in `inFlight`
+ * (`EXCHANGE:SYMBOL`: an order on it is settling, issue 28) is shown with both sides as they are, marked in
+ * flight, and drift 0: mid-trade the broker may hold the fill before the console books it, which is no drift.
+ * Drifting symbols first.
  */
 export function compareHoldings(
   consoleSide: ReadonlyArray<{ exchange: string; tradingSymbol: string; quantity: number }>,
   brokerSide: ReadonlyArray<{ exchange: string; tradingSymbol: string; quantity: number }>,
+  inFlight: ReadonlySet<string> = new Set(),
 ): ReconcileSymbol[] {
   const rows = new Map<string, ReconcileSymbol>();
   const row = (exchange: string, symbol: string) => {
     const key = `${exchange}:${symbol}`;
     let r = rows.get(key);
     if (!r) {
-      r = { trading_symbol: symbol, exchange, console_quantity: 0, broker_quantity: 0, drift: 0 };
+      r = { trading_symbol: symbol, exchange, console_quantity: 0, broker_quantity: 0, drift: 0, in_flight: false };
       rows.set(key, r);
     }
     return r;
@@ -21,7 +25,16 @@ export function compareHoldings(
   for (const l of consoleSide) row(l.exchange, l.tradingSymbol).console_quantity += l.quantity;
   for (const p of brokerSide) row(p.exchange, p.tradingSymbol).broker_quantity -= p.quantity;
   const out = [...rows.values()]
-    .map((r) => ({ ...r, broker_quantity: r.broker_quantity + 0, drift: r.console_quantity - r.broker_quantity }))
+    .map((r) => {
+      const isInFlight = inFlight.has(`${r.exchange}:${r.trading_symbol}`);
+      const brokerQuantity = r.broker_quantity + 0; // no -0 on the wire
+      return {
+        ...r,
+        broker_quantity: brokerQuantity,
+        drift: isInFlight ? 0 : r.console_quantity - brokerQuantity,
+        in_flight: isInFlight,
+      };
+    })
     .filter((r) => r.console_quantity !== 0 || r.broker_quantity !== 0);
   return out.sort(
     (a, b) => Number(b.drift !== 0) - Number(a.drift !== 0) || a.trading_symbol.localeCompare(b.trading_symbol),
@@ -95,13 +108,15 @@ export interface DriftEpisode {
 
 /**
  * The same difference (same symbols, same quantities on both sides) has one key, in any order; a changed
- * quantity another. Null when the account agrees with its broker.
+ * quantity another. Null when the account agrees with its broker. A symbol in flight is no difference.
  */
 export function driftShapeKey(
-  symbols: ReadonlyArray<Pick<ReconcileSymbol, 'exchange' | 'trading_symbol' | 'console_quantity' | 'broker_quantity'>>,
+  symbols: ReadonlyArray<
+    Pick<ReconcileSymbol, 'exchange' | 'trading_symbol' | 'console_quantity' | 'broker_quantity' | 'in_flight'>
+  >,
 ): string | null {
   const parts = symbols
-    .filter((s) => s.console_quantity !== s.broker_quantity)
+    .filter((s) => s.in_flight !== true && s.console_quantity !== s.broker_quantity)
     .map((s) => `${s.exchange}:${s.trading_symbol}=${s.console_quantity}/${s.broker_quantity}`)
     .sort();
   return parts.length === 0 ? null : parts.join(',');

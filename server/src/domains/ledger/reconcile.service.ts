@@ -12,9 +12,6 @@ import type { AccountFacts, LedgerRepository, LiveLegFacts } from './ledger.repo
 import { compareHoldings, driftShapeKey, nextDriftEpisode, withHolders } from './reconcile.logic.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
-/** Why an account with orders being placed is not compared yet. */
-export const ORDERS_IN_FLIGHT = 'an order is still being placed; compared again once it settles';
-
 /**
  * Reconciliation (issue 11): for each live broker account, what the console holds open beside what the
  * broker says it holds (Kite `GET /portfolio/positions`). A broker that cannot be asked is reported with
@@ -51,23 +48,28 @@ export function createReconcileService(deps: {
     return rest.positions();
   }
 
-  /** One account beside its broker; a broker that cannot be asked (or orders still settling) gives the reason. */
-  async function compareOne(a: AccountFacts, legs: LiveLegFacts[], isInFlight: boolean): Promise<ReconcileAccount> {
-    const mine = legs.filter((l) => l.userBrokerId === a.id);
-    let broker: KitePosition[] = [];
-    let error: string | null = null;
+  /** The broker's positions of an account, or why it could not be asked. */
+  async function ask(a: AccountFacts): Promise<{ broker: KitePosition[]; error: string | null }> {
     try {
-      // Mid-trade (an order filled at the broker, not yet booked here) the two differ for a moment: no
-      // drift, so the account is compared again once its orders settle.
-      if (isInFlight) error = ORDERS_IN_FLIGHT;
-      else broker = await brokerPositions(a.id);
+      return { broker: await brokerPositions(a.id), error: null };
     } catch (err) {
-      error = marketDataFailure(err).message;
       deps.logger.info({ userBrokerId: a.id, err }, 'reconciliation could not ask the broker');
+      return { broker: [], error: marketDataFailure(err).message };
     }
+  }
+
+  /** One account beside its broker's answer; symbols with an order in flight are marked so, not drift. */
+  function compareOne(
+    a: AccountFacts,
+    legs: LiveLegFacts[],
+    asked: { broker: KitePosition[]; error: string | null },
+    inFlight: ReadonlySet<string>,
+  ): ReconcileAccount {
+    const mine = legs.filter((l) => l.userBrokerId === a.id);
     const compared = compareHoldings(
       mine,
-      broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
+      asked.broker.map((p) => ({ exchange: p.exchange, tradingSymbol: p.tradingsymbol, quantity: p.quantity })),
+      asked.error === null ? inFlight : new Set(),
     );
     const symbols = withHolders(compared, mine);
     return {
@@ -76,14 +78,23 @@ export function createReconcileService(deps: {
       user_username: a.username,
       broker_username: a.brokerUsername,
       symbols,
-      in_sync: error === null && symbols.every((s) => s.drift === 0),
-      error,
+      in_sync: asked.error === null && symbols.every((s) => s.drift === 0),
+      error: asked.error,
     };
   }
 
-  async function compare(accounts: AccountFacts[], legs: LiveLegFacts[]): Promise<ReconcileAccount[]> {
-    const inFlight = await deps.repo.accountsWithOrdersInFlight(accounts.map((a) => a.id));
-    const checked = await Promise.all(accounts.map((a) => compareOne(a, legs, inFlight.has(a.id))));
+  /**
+   * Every account beside its broker. `startedAt` is when the console's side was about to be read: an order
+   * pending now, or settled since then, may be on one side and not the other, so its symbol is in flight.
+   * Asked after the brokers answer, so an order settling meanwhile is caught too.
+   */
+  async function compare(accounts: AccountFacts[], legs: LiveLegFacts[], startedAt: number) {
+    const asked = await Promise.all(accounts.map((a) => ask(a)));
+    const inFlight = await deps.repo.symbolsInFlight(
+      accounts.map((a) => a.id),
+      startedAt,
+    );
+    const checked = accounts.map((a, i) => compareOne(a, legs, asked[i]!, inFlight.get(a.id) ?? new Set()));
     await tell(checked);
     return checked;
   }
@@ -133,8 +144,9 @@ export function createReconcileService(deps: {
         deps.repo.liveAccounts(scope),
         deps.repo.paperStrategyCount(scope),
       ]);
+      const startedAt = deps.clock.now();
       const legs = await deps.repo.liveLegs(accounts.map((a) => a.id));
-      const checked = await compare(accounts, legs);
+      const checked = await compare(accounts, legs, startedAt);
       return { accounts: checked, checked_at: iso(deps.clock.now()), paper_strategies: paperStrategies };
     },
 
@@ -144,10 +156,11 @@ export function createReconcileService(deps: {
      */
     async reconcileHeld(isDue: (userBrokerId: number) => boolean): Promise<ReconcileAccount[]> {
       const everyone = await deps.repo.liveAccounts({ everyone: true });
+      const startedAt = deps.clock.now();
       const legs = await deps.repo.liveLegs(everyone.map((a) => a.id));
       const holding = new Set(legs.map((l) => l.userBrokerId));
       const due = everyone.filter((a) => holding.has(a.id) && isDue(a.id));
-      return due.length === 0 ? [] : compare(due, legs);
+      return due.length === 0 ? [] : compare(due, legs, startedAt);
     },
   };
 }

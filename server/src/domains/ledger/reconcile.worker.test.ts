@@ -1,13 +1,12 @@
-import type { ReconcileAccount } from '@app/contract';
+import type { ReconcileAccount, ReconcileSymbol } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { createReconcileWorker } from './reconcile.worker.js';
-import { ORDERS_IN_FLIGHT } from './reconcile.service.js';
 
 const EVERY = 60_000;
 const T0 = Date.parse('2026-11-23T05:00:00Z');
 
 /** A reconciliation that answers per account as told, and records which accounts each round asked. */
-function fakeReconcile(outcome: (id: number) => string | null, accounts: number[]) {
+function fakeReconcile(outcome: (id: number) => string | null, accounts: number[], symbols: ReconcileSymbol[] = []) {
   const asked: number[][] = [];
   return {
     asked,
@@ -20,7 +19,7 @@ function fakeReconcile(outcome: (id: number) => string | null, accounts: number[
           user_id: 1,
           user_username: 'trader',
           broker_username: `ZR${id}`,
-          symbols: [],
+          symbols,
           in_sync: outcome(id) === null,
           error: outcome(id),
         })),
@@ -40,8 +39,16 @@ describe('the reconciliation worker (issue 27)', () => {
     expect(warned[0]).toMatchObject({ userBrokerId: 2, reason: 'Kite is unreachable', failures: 1 });
   });
 
-  it('an account with orders still settling is compared again on the next tick, not backed off', async () => {
-    const reconcile = fakeReconcile(() => ORDERS_IN_FLIGHT, [1]);
+  it('an account with an order still settling is compared again on the next tick, not backed off', async () => {
+    const settling: ReconcileSymbol = {
+      trading_symbol: 'NIFTY26D0124500CE',
+      exchange: 'NFO',
+      console_quantity: 0,
+      broker_quantity: 65,
+      drift: 0,
+      in_flight: true,
+    };
+    const reconcile = fakeReconcile(() => null, [1], [settling]);
     const warned: object[] = [];
     const { tick } = createReconcileWorker({ reconcile, everyMs: EVERY, logger: { warn: (o) => warned.push(o) } });
     await tick(T0);

@@ -1,6 +1,6 @@
 import type { Worker } from '../../platform/lifecycle.js';
 import { isDue, paceAfter, type AccountPacing } from './reconcile-pacing.logic.js';
-import { ORDERS_IN_FLIGHT, type ReconcileService } from './reconcile.service.js';
+import type { ReconcileService } from './reconcile.service.js';
 
 /** How often the leader compares live accounts with their brokers unless RECONCILE_EVERY_SECONDS says. */
 export const RECONCILE_EVERY_MS = 60_000;
@@ -9,8 +9,8 @@ export const RECONCILE_EVERY_MS = 60_000;
  * The leader's reconciliation (issue 27): every `everyMs`, each live account the console holds legs on is
  * compared with its broker, with no screen open, so a leg closed in Kite by hand pauses its strategy within a
  * minute (risk's drift pause) and is alerted once. One instance does it (many consoles on one PostgreSQL); an
- * account whose broker fails is reported and asked again later and later (reconcile-pacing.logic.ts), and one
- * with orders still settling waits for the next tick.
+ * account whose broker fails is reported and asked again later and later (reconcile-pacing.logic.ts); a symbol
+ * with an order still settling is marked in flight, never drift, and compared again at the next tick.
  */
 export function createReconcileWorker(deps: {
   reconcile: Pick<ReconcileService, 'reconcileHeld'>;
@@ -23,7 +23,7 @@ export function createReconcileWorker(deps: {
     const checked = await deps.reconcile.reconcileHeld((id) => isDue(pacing.get(id), now));
     for (const account of checked) {
       const id = account.user_broker_id;
-      const hasFailed = account.error !== null && account.error !== ORDERS_IN_FLIGHT;
+      const hasFailed = account.error !== null;
       const next = paceAfter(pacing.get(id), hasFailed, now, deps.everyMs);
       if (next) pacing.set(id, next);
       else pacing.delete(id);

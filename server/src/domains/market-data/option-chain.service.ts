@@ -132,6 +132,25 @@ export function createOptionChainService(deps: {
     },
 
     /**
+     * Previous-day closes in paise, keyed `EXCHANGE:SYMBOL` (Kite's `ohlc.close`); a symbol not quoted, or
+     * with no close yet (0), is left out. The caller keeps them for the day.
+     */
+    async closesPaise(keys: string[]): Promise<Map<string, number>> {
+      const out = new Map<string, number>();
+      if (keys.length === 0) return out;
+      await deps.ensureToken();
+      for (let i = 0; i < keys.length; i += 500) {
+        const chunk = keys.slice(i, i + 500);
+        const data = await deps.rest.ohlc(chunk);
+        for (const k of chunk) {
+          const close = data[k]?.ohlc.close;
+          if (close !== undefined && close > 0) out.set(k, Math.round(close * 100));
+        }
+      }
+      return out;
+    },
+
+    /**
      * Last traded prices in paise, keyed `EXCHANGE:SYMBOL`. Quotes younger than a second are reused,
      * so back-to-back candle closes stay within the provider's quote rate limit.
      */

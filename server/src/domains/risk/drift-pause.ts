@@ -15,7 +15,10 @@ const NOTE_LIMIT = 500;
  * account) leaves the console's own legs backed, so it is only shown, not acted on.
  */
 export function unheldSymbols(symbols: readonly ReconcileSymbol[]): ReconcileSymbol[] {
-  return symbols.filter((s) => s.console_quantity > 0 && s.console_quantity > s.broker_quantity);
+  // A symbol with an order in flight (issue 28) may differ for a moment: it is compared again once it settles.
+  return symbols.filter(
+    (s) => s.in_flight !== true && s.console_quantity > 0 && s.console_quantity > s.broker_quantity,
+  );
 }
 
 /**

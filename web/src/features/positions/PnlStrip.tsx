@@ -1,7 +1,7 @@
 import type { ModeFigures, PnlFigures, PositionsReply } from '@app/contract';
 import { MODE_LABELS } from '@app/contract';
 import { formatInr, formatTimeIst } from '../../lib/format';
-import { CHARGES_ESTIMATE_NOTE, chargesLabel, formatPnl, pnlClass } from './pnl-display';
+import { CHARGES_ESTIMATE_NOTE, chargesLabel, DAY_PNL_TITLE, formatPnl, pnlClass } from './pnl-display';
 import './positions.css';
 
 function Figure({ label, rupees, isCost = false }: { label: string; rupees: number; isCost?: boolean }) {
@@ -10,6 +10,16 @@ function Figure({ label, rupees, isCost = false }: { label: string; rupees: numb
     <div>
       <dt>{label}</dt>
       <dd className={isCost ? 'pnl-cost' : pnlClass(rupees)}>{isCost ? formatInr(rupees) : formatPnl(rupees).text}</dd>
+    </div>
+  );
+}
+
+/** Kite's day P&L beside ours (issue 28); a dash while a previous close is not known. */
+function KiteDayFigure({ label, rupees }: { label: string; rupees: number | null }) {
+  return (
+    <div title={rupees === null ? 'Previous close not known yet' : DAY_PNL_TITLE}>
+      <dt>{label}</dt>
+      <dd className={rupees === null ? 'muted' : pnlClass(rupees)}>{rupees === null ? '-' : formatPnl(rupees).text}</dd>
     </div>
   );
 }
@@ -78,7 +88,8 @@ function onlyMode(modes: PositionsReply['by_mode'] | undefined): string | null {
  * Today's P&L above the Active Strategies table: realized, unrealized, charges and net across the listed
  * strategies (the user's own, or every user's for an admin), for the IST calendar day. Charges are the day's
  * contract notes as computed so far, marked as an estimate until the day closes. The heading names the mode
- * when all are of one; with both, a line per mode follows the sums.
+ * when all are of one; with both, a line per mode follows the sums. Kite's day P&L (before charges) closes the
+ * line: a position held overnight counts from the previous close there, from its entry in ours (issue 28).
  */
 export function PnlStrip({
   today,
@@ -86,6 +97,7 @@ export function PnlStrip({
   chargesFinal,
   asOf,
   scopeLabel,
+  kiteDayPnl,
 }: {
   today: PnlFigures;
   byMode?: PositionsReply['by_mode'];
@@ -93,6 +105,8 @@ export function PnlStrip({
   chargesFinal: boolean;
   asOf: string;
   scopeLabel?: string;
+  /** Kite's day P&L of the listed strategies (`kiteDayPnlOf`); omitted: not shown. */
+  kiteDayPnl?: number | null;
 }) {
   const chargesHead = chargesLabel(chargesFinal);
   const scope = [scopeLabel, onlyMode(byMode)].filter(Boolean).join(', ');
@@ -106,12 +120,19 @@ export function PnlStrip({
           · as of {formatTimeIst(asOf)}
         </span>
       </div>
-      <dl className="pnl-strip-figures" aria-label="Today's P&L">
-        <Figure label="Realized" rupees={today.realized_pnl} />
-        <Figure label="Unrealized" rupees={today.unrealized_pnl} />
-        <Figure label={chargesHead} rupees={today.charges} isCost />
-        <Figure label={isMixed ? `Net (${MODE_LABELS.live} + ${MODE_LABELS.paper})` : 'Net'} rupees={today.net_pnl} />
-      </dl>
+      <div className="pnl-strip-line">
+        <dl className="pnl-strip-figures" aria-label="Today's P&L">
+          <Figure label="Realized" rupees={today.realized_pnl} />
+          <Figure label="Unrealized" rupees={today.unrealized_pnl} />
+          <Figure label={chargesHead} rupees={today.charges} isCost />
+          <Figure label={isMixed ? `Net (${MODE_LABELS.live} + ${MODE_LABELS.paper})` : 'Net'} rupees={today.net_pnl} />
+        </dl>
+        {kiteDayPnl !== undefined && (
+          <dl className="pnl-strip-figures pnl-strip-kite" aria-label="Kite's day P&L">
+            <KiteDayFigure label="Kite day P&L" rupees={kiteDayPnl} />
+          </dl>
+        )}
+      </div>
       {isMixed && <ByMode modes={byMode} chargesHead={chargesHead} />}
     </section>
   );

@@ -19,15 +19,37 @@ describe('PositionDetail', () => {
         position={positionFixture({
           legs: [
             legFixture(),
-            legFixture({ trading_symbol: 'LONGPE', quantity: -25, ltp_is_stale: true, unrealized_pnl: -750 }),
+            legFixture({
+              trading_symbol: 'LONGPE',
+              quantity: -25,
+              ltp_is_stale: true,
+              unrealized_pnl: -750,
+              broker_way: {
+                average_price: 118.25,
+                unrealized_pnl: -800,
+                overnight_quantity: -25,
+                previous_close: null,
+                day_pnl: null,
+              },
+            }),
           ],
         })}
         onChart={onChart}
       />,
     );
     const rows = screen.getAllByTestId('position-leg');
-    expect(cellsOf(rows[0]!)).toEqual(['SANDBOX25D1210050CE', 'SELL', '-50', '120.50', '110.25', '+₹512.50']);
-    expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '110.25last fill', '−₹750.00']);
+    expect(cellsOf(rows[0]!)).toEqual([
+      'SANDBOX25D1210050CE',
+      'SELL',
+      '-50',
+      '120.50',
+      '120.50',
+      '110.25',
+      '+₹512.50',
+      '+₹512.50',
+    ]);
+    // Kite's average and day P&L beside ours; a day P&L needing an unknown previous close is a dash.
+    expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '118.25', '110.25last fill', '−₹750.00', '-']);
     expect(within(rows[1]!).getByText('last fill').getAttribute('title')).toMatch(/last fill's price/);
     fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
     expect(onChart).toHaveBeenCalledOnce();
@@ -43,6 +65,33 @@ describe('PositionDetail', () => {
       ['₹81.40', 'pnl-cost'],
       ['+₹1,218.35', 'pnl pnl-up'],
     ]);
+  });
+
+  it("shows Kite's way beside: average-price realized and unrealized, and the day P&L from the previous close", () => {
+    render(
+      <PositionDetail
+        position={positionFixture({ broker_way: { realized_pnl: 250, unrealized_pnl: -387.5, day_pnl: 42.75 } })}
+        onChart={vi.fn()}
+      />,
+    );
+    const kite = screen.getByLabelText("Kite's way");
+    const pairs = Array.from(kite.querySelectorAll('div')).map((d) => [
+      d.querySelector('dt')?.textContent,
+      d.querySelector('dd')?.textContent,
+    ]);
+    expect(pairs).toEqual([
+      ['Realized (avg)', '+₹250.00'],
+      ['Unrealized (avg)', '−₹387.50'],
+      ['Day P&L', '+₹42.75'],
+    ]);
+    cleanup();
+    render(
+      <PositionDetail
+        position={positionFixture({ broker_way: { realized_pnl: 0, unrealized_pnl: 0, day_pnl: null } })}
+        onChart={vi.fn()}
+      />,
+    );
+    expect(screen.getByLabelText("Kite's way").querySelectorAll('dd')[2]?.textContent).toBe('-');
   });
 
   it('marks the charges as an estimate while they include a day not yet over, and not once it is', () => {
@@ -79,6 +128,16 @@ describe('PnlStrip', () => {
       ['Charges (est.)', '₹120.75'],
       ['Net', '+₹1,379.75'],
     ]);
+  });
+
+  it("closes the line with Kite's day P&L when given, a dash while a previous close is unknown", () => {
+    const kiteFigure = () => screen.getByLabelText("Kite's day P&L").querySelector('dd')?.textContent;
+    render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" kiteDayPnl={-412.5} />);
+    expect(screen.getByText('Kite day P&L')).toBeTruthy();
+    expect(kiteFigure()).toBe('−₹412.50');
+    cleanup();
+    render(<PnlStrip today={figures(0, 0, 0)} chargesFinal asOf="2025-12-10T05:00:00.000Z" kiteDayPnl={null} />);
+    expect(kiteFigure()).toBe('-');
   });
 
   it('names the scope on the admin table; with no order today the charges are not an estimate', () => {

@@ -1,6 +1,6 @@
-import type { Position, PositionLeg } from '@app/contract';
+import type { BrokerWay, Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
-import { chargesLabel, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
+import { chargesLabel, DAY_PNL_TITLE, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
 
 function LegRow({ leg }: { leg: PositionLeg }) {
@@ -17,6 +17,9 @@ function LegRow({ leg }: { leg: PositionLeg }) {
       <td data-label="Entry" className="num">
         {formatPrice(leg.entry_price)}
       </td>
+      <td data-label="Kite avg" className="num broker-way-cell">
+        {formatPrice(leg.broker_way.average_price)}
+      </td>
       <td data-label="LTP" className="num">
         {leg.ltp === null ? '-' : formatPrice(leg.ltp)}
         {leg.ltp_is_stale && (
@@ -28,13 +31,69 @@ function LegRow({ leg }: { leg: PositionLeg }) {
       <td data-label="P&L" className={`num ${pnlClass(leg.unrealized_pnl)}`}>
         {formatPnl(leg.unrealized_pnl).text}
       </td>
+      <DayPnlCell dayPnl={leg.broker_way.day_pnl} />
     </tr>
   );
 }
 
-function Figure({ label, children, className }: { label: string; children: string; className?: string }) {
+/** Kite's day P&L of a leg; a dash when it was held overnight and its previous close is not known. */
+function DayPnlCell({ dayPnl }: { dayPnl: number | null }) {
+  if (dayPnl === null) {
+    return (
+      <td data-label="Kite day P&L" className="num broker-way-cell" title="Previous close not known yet">
+        -
+      </td>
+    );
+  }
   return (
-    <div>
+    <td data-label="Kite day P&L" className={`num broker-way-cell ${pnlClass(dayPnl)}`}>
+      {formatPnl(dayPnl).text}
+    </td>
+  );
+}
+
+/**
+ * The strategy's P&L as Kite's positions screen computes it (issue 28), to hold the console against Kite:
+ * realized/unrealized split at the average price (same sum as ours), and the day's P&L from the previous close.
+ */
+function BrokerWayFigures({ brokerWay }: { brokerWay: BrokerWay }) {
+  return (
+    <div className="broker-way">
+      <span className="broker-way-title" title="The same fills as Kite's positions screen computes them">
+        Kite&apos;s way
+      </span>
+      <dl className="position-figures" aria-label="Kite's way">
+        <Figure label="Realized (avg)" className={pnlClass(brokerWay.realized_pnl)}>
+          {formatPnl(brokerWay.realized_pnl).text}
+        </Figure>
+        <Figure label="Unrealized (avg)" className={pnlClass(brokerWay.unrealized_pnl)}>
+          {formatPnl(brokerWay.unrealized_pnl).text}
+        </Figure>
+        <Figure
+          label="Day P&L"
+          className={brokerWay.day_pnl === null ? 'muted' : pnlClass(brokerWay.day_pnl)}
+          title={DAY_PNL_TITLE}
+        >
+          {brokerWay.day_pnl === null ? '-' : formatPnl(brokerWay.day_pnl).text}
+        </Figure>
+      </dl>
+    </div>
+  );
+}
+
+function Figure({
+  label,
+  children,
+  className,
+  title,
+}: {
+  label: string;
+  children: string;
+  className?: string;
+  title?: string;
+}) {
+  return (
+    <div title={title}>
       <dt>{label}</dt>
       <dd className={className}>{children}</dd>
     </div>
@@ -45,7 +104,8 @@ function Figure({ label, children, className }: { label: string; children: strin
  * What an expanded Active Strategies row shows: the strategy's open legs (side; quantity signed as Kite signs a
  * position, so a short reads -50 on both screens; FIFO entry, last price, unrealized P&L) and its totals since it
  * started trading: realized, unrealized, charges (an estimate while they include today's) and net. A leg marked at its last fill (no live quote)
- * says so.
+ * says so. Beside ours, Kite's way (issue 28): its average price and day P&L per leg, and the strategy's
+ * average-price split and day P&L, so the trader can hold this screen against Kite's positions.
  */
 export function PositionDetail({ position, onChart }: { position: Position; onChart: () => void }) {
   return (
@@ -62,9 +122,17 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
                 <th className="num" title="As Kite shows it: sold (short) is negative">
                   Qty
                 </th>
-                <th className="num">Entry</th>
+                <th className="num" title="FIFO: the oldest open lots first">
+                  Entry
+                </th>
+                <th className="num broker-way-cell" title="Kite's average price of what is held">
+                  Kite avg
+                </th>
                 <th className="num">LTP</th>
                 <th className="num">P&amp;L</th>
+                <th className="num broker-way-cell" title={DAY_PNL_TITLE}>
+                  Kite day P&amp;L
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -90,6 +158,7 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
             {formatPnl(position.net_pnl).text}
           </Figure>
         </dl>
+        <BrokerWayFigures brokerWay={position.broker_way} />
         <button type="button" onClick={onChart}>
           Chart
         </button>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPnl, holdingWords, mtmOf, pnlClass, toPaise } from './pnl-display';
+import { formatPnl, holdingWords, kiteDayPnlOf, mtmOf, pnlClass, toPaise } from './pnl-display';
 
 describe('formatPnl', () => {
   it('signs a profit with + and colours it up, in Indian grouping with paise', () => {
@@ -35,5 +35,14 @@ describe('holdingWords', () => {
     expect(holdingWords(1500)).toBe('short 1,500');
     expect(holdingWords(-50)).toBe('long 50');
     expect(holdingWords(0)).toBe('flat');
+  });
+});
+
+describe('kiteDayPnlOf (issue 28)', () => {
+  const day = (day_pnl: number | null) => ({ broker_way: { realized_pnl: 0, unrealized_pnl: 0, day_pnl } });
+  it("sums the strategies' day P&L in paise, and is unknown while one of them is", () => {
+    expect(kiteDayPnlOf([day(0.1), day(0.2), day(-1000.05)])).toBe(-999.75);
+    expect(kiteDayPnlOf([day(10), day(null)])).toBeNull();
+    expect(kiteDayPnlOf([])).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import type { PnlFigures } from '@app/contract';
+import type { PnlFigures, Position } from '@app/contract';
 import { formatInr } from '../../lib/format';
 
 /** Rupees on the wire have two decimals; sums are made in integer paise so they never drift. */
@@ -55,3 +55,21 @@ export function chargesLabel(isFinal: boolean): string {
 /** Why a charges figure may be an estimate, in a trader's words. */
 export const CHARGES_ESTIMATE_NOTE =
   "Today's charges are an estimate until the day closes: the contract note adds up the whole day's orders";
+
+/** What Kite's day P&L is (issue 28, docs/LEDGER.md "The broker's way"), where a header cannot say it. */
+export const DAY_PNL_TITLE =
+  "Kite's day P&L: from the previous close for what was held overnight, from the trade price for today's trades (before charges)";
+
+/**
+ * Kite's day P&L across the listed strategies (issue 28), summed in paise: the figure to hold against Kite's
+ * positions screen, where "today" above counts a position opened yesterday from its entry. Null when one of
+ * them held something overnight whose previous close is not known.
+ */
+export function kiteDayPnlOf(positions: ReadonlyArray<Pick<Position, 'broker_way'>>): number | null {
+  let paise = 0;
+  for (const p of positions) {
+    if (p.broker_way.day_pnl === null) return null;
+    paise += toPaise(p.broker_way.day_pnl);
+  }
+  return toRupees(paise);
+}

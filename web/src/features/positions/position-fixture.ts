@@ -12,6 +12,13 @@ export function legFixture(overrides: Partial<PositionLeg> = {}): PositionLeg {
     ltp: 110.25,
     ltp_is_stale: false,
     unrealized_pnl: 512.5,
+    broker_way: {
+      average_price: 120.5,
+      unrealized_pnl: 512.5,
+      overnight_quantity: 0,
+      previous_close: null,
+      day_pnl: 512.5,
+    },
     ...overrides,
   };
 }
@@ -46,6 +53,7 @@ export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPo
     ...figures(100, -237.5, 81.4),
     today: figures(100, -237.5, 81.4),
     charges_final: false,
+    broker_way: { realized_pnl: 100, unrealized_pnl: -237.5, day_pnl: -137.5 },
     ...overrides,
   };
 }

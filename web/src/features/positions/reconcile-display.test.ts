@@ -1,6 +1,6 @@
 import type { ReconcileAccount } from '@app/contract';
 import { describe, expect, it } from 'vitest';
-import { matchOffers, paperOnlyLine, reconcileNotices } from './reconcile-display';
+import { matchOffers, paperOnlyLine, reconcileAgreement, reconcileNotices } from './reconcile-display';
 
 function account(overrides: Partial<ReconcileAccount> = {}): ReconcileAccount {
   return {
@@ -103,5 +103,21 @@ describe('paperOnlyLine (issue 27)', () => {
     );
     expect(paperOnlyLine([], 0)).toBeNull();
     expect(paperOnlyLine([account()], 2)).toBeNull();
+  });
+});
+
+describe('an order in flight (issue 28)', () => {
+  it('is no drift: no banner, no offer, and the agreement line says it is settling', () => {
+    const settling = account({
+      symbols: [{ ...symbol('NIFTY26D0124500CE', 0, 65), drift: 0, in_flight: true }, symbol('X', 65, 65)],
+    });
+    expect(reconcileNotices([settling], false)).toEqual({ drift: [], unchecked: [] });
+    expect(matchOffers([settling])).toEqual([]);
+    expect(reconcileAgreement([settling], '2026-11-23T05:12:05.000Z')).toBe(
+      'Broker positions agree for 1 account (checked 10:42:05 IST); an order on NIFTY26D0124500CE is settling, compared again once it settles',
+    );
+    expect(reconcileAgreement([account()], '2026-11-23T05:12:05.000Z')).toBe(
+      'Broker positions agree for 1 account (checked 10:42:05 IST)',
+    );
   });
 });

@@ -56,7 +56,20 @@ export function reconcileNotices(accounts: readonly ReconcileAccount[], withUser
 export function reconcileAgreement(accounts: readonly ReconcileAccount[], checkedAt: string): string | null {
   if (accounts.length === 0 || accounts.some((a) => !a.in_sync)) return null;
   const what = accounts.length === 1 ? '1 account' : `${accounts.length} accounts`;
-  return `Broker positions agree for ${what} (checked ${formatTimeIst(checkedAt)})`;
+  const agree = `Broker positions agree for ${what} (checked ${formatTimeIst(checkedAt)})`;
+  const settling = inFlightSymbols(accounts);
+  return settling.length === 0 ? agree : `${agree}; ${settlingWords(settling)}`;
+}
+
+/** Symbols with an order the console placed still settling (issue 28): shown as such, never as drift. */
+export function inFlightSymbols(accounts: readonly ReconcileAccount[]): string[] {
+  return [...new Set(accounts.flatMap((a) => a.symbols.filter((s) => s.in_flight).map((s) => s.trading_symbol)))];
+}
+
+/** "an order on NIFTY26D0124500CE is settling, compared again once it settles" */
+export function settlingWords(symbols: readonly string[]): string {
+  const what = symbols.length === 1 ? `an order on ${symbols[0]} is` : `orders on ${symbols.join(', ')} are`;
+  return `${what} settling, compared again once ${symbols.length === 1 ? 'it settles' : 'they settle'}`;
 }
 
 /** A strategy's leg the broker holds less of than the console counts: the banner offers to match it. */

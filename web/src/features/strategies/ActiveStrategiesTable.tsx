@@ -8,6 +8,7 @@ import { PnlStrip } from '../positions/PnlStrip';
 import { NET_PNL_TITLE } from '../positions/PositionPnlCell';
 import { MatchBrokerModal } from '../positions/MatchBrokerModal';
 import { PositionDetail } from '../positions/PositionDetail';
+import { kiteDayPnlOf } from '../positions/pnl-display';
 import type { MatchOffer } from '../positions/reconcile-display';
 import { StrategyChartModal } from '../positions/StrategyChartModal';
 import { positionsById, usePositions } from '../positions/usePositions';
@@ -128,6 +129,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
           byMode={positions.data.by_mode}
           chargesFinal={positions.data.charges_final}
           asOf={positions.data.as_of}
+          kiteDayPnl={kiteDayPnlOf(positions.data.positions)}
           {...(showUser ? { scopeLabel: 'all users' } : {})}
         />
       )}

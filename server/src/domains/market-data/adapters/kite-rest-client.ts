@@ -100,6 +100,11 @@ export type KitePosition = z.infer<typeof KitePositionSchema>;
 const PositionsSchema = z.object({ net: z.array(KitePositionSchema) });
 
 const LtpSchema = z.record(z.string(), z.object({ instrument_token: z.number(), last_price: z.number() }));
+/** `GET /quote/ohlc` (Kite Connect v3 "Market quotes"): `ohlc.close` is the previous trading day's close. */
+const OhlcSchema = z.record(
+  z.string(),
+  z.object({ instrument_token: z.number(), last_price: z.number(), ohlc: z.object({ close: z.number() }) }),
+);
 const PlacedSchema = z.object({ order_id: z.string() });
 /**
  * The reply to an order placed with `autoslice=true` (kiteconnectjs 5.3.0 `AutosliceOrderResponse`): the
@@ -200,6 +205,12 @@ export function createKiteRest(options: KiteRestOptions) {
     async ltp(keys: string[]): Promise<Record<string, { instrument_token: number; last_price: number }>> {
       const q = keys.map((k) => `i=${encodeURIComponent(k)}`).join('&');
       return parsed(LtpSchema, await json('GET', `/quote/ltp?${q}`), 'quote');
+    },
+
+    /** OHLC quotes, keyed like `ltp`: the previous day's close of each (issue 28: Kite's day P&L). */
+    async ohlc(keys: string[]): Promise<Record<string, { last_price: number; ohlc: { close: number } }>> {
+      const q = keys.map((k) => `i=${encodeURIComponent(k)}`).join('&');
+      return parsed(OhlcSchema, await json('GET', `/quote/ohlc?${q}`), 'quote');
     },
 
     async instruments(): Promise<KiteInstrument[]> {
