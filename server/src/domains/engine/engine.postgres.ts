@@ -213,9 +213,7 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
         ${ints(fills, 'pricePaise')}::bigint[], ${ints(fills, 'isDummy')}::int[], ${ints(fills, 'orderId')}::int[],
         ${sources}::text[])
         as u(id, user_id, mapping_id, strategy_id, instrument_id, trading_symbol, quantity, price_paise, is_dummy, order_id,
-          price_source)`.execute(
-      trx,
-    );
+          price_source)`.execute(trx);
     const perUser = new Map<number, number>();
     for (const f of fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
     await sql`insert into transaction_counts (user_id, n)
