@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+import { readJsonFixture } from '../../../test/provider-fixtures.js';
+import type { KiteQuote } from '../market-data/adapters/kite-rest-client.js';
+import { toOptionQuote, type OptionQuote, type QuoteLevel } from '../market-data/option-chain.service.js';
 import {
   averagePaise,
   MODEL_SPREAD_PAISE,
@@ -130,5 +132,20 @@ describe('paper fill prices', () => {
         },
       ),
     );
+  });
+
+  it("reads Kite's quote as Kite sends it: a side padded with zero levels is a side with no depth", () => {
+    // kiteconnect-mocks quote.json: no bids at all, one offer of 5,191 at ₹1,412.95.
+    const kite = readJsonFixture<{ data: Record<string, KiteQuote> }>('kite', 'quote.json').data['NSE:INFY'];
+    const quote = toOptionQuote(kite as KiteQuote);
+    expect(quote).toEqual({ lastPaise: 141_295, bids: [], asks: [{ pricePaise: 141_295, quantity: 5_191 }] });
+    expect(paperPrice('SELL', 100, quote)).toEqual({
+      parts: [{ quantity: 100, pricePaise: 141_290 }],
+      source: 'spread_model',
+    });
+    expect(paperPrice('BUY', 100, quote)).toEqual({
+      parts: [{ quantity: 100, pricePaise: 141_295 }],
+      source: 'quote_depth',
+    });
   });
 });

@@ -34,7 +34,8 @@ const levelsOf = (levels: ReadonlyArray<{ price: number; quantity: number }> | u
     .map((l) => ({ pricePaise: Math.round(l.price * 100), quantity: l.quantity }))
     .filter((l) => l.pricePaise > 0 && l.quantity > 0);
 
-const toOptionQuote = (q: KiteQuote): OptionQuote => ({
+/** A Kite quote as a paper fill reads it: zero levels (Kite pads a thin side with them) dropped. */
+export const toOptionQuote = (q: KiteQuote): OptionQuote => ({
   lastPaise: Math.round(q.last_price * 100),
   bids: levelsOf(q.depth?.buy),
   asks: levelsOf(q.depth?.sell),
