@@ -215,10 +215,13 @@ export function createOptionChainService(deps: {
           const q = data[k];
           const quote = q ? toOptionQuote(q) : null;
           depthCache.set(k, { quote, at: now });
+          // The last price too, so marks read in the same second do not ask Kite again (one quote call a second).
+          quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
           if (quote) out.set(k, quote);
         }
       }
       if (depthCache.size > 5000) depthCache.clear();
+      if (quoteCache.size > 5000) quoteCache.clear();
       return out;
     },
 
