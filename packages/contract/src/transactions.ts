@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { defineRoute } from './route.js';
 import { IsoTimeSchema, PageQuerySchema } from './fields.js';
 
+/** How a paper fill was priced: from the quote's depth, or by the stated spread model (docs/LEDGER.md). */
+export const PAPER_PRICE_SOURCES = ['quote_depth', 'spread_model'] as const;
+export type PaperPriceSource = (typeof PAPER_PRICE_SOURCES)[number];
+
 /** A fill. quantity > 0 is a SELL, < 0 a BUY (SPEC §3); price in rupees. */
 export const TransactionSchema = z.object({
   id: z.number().int(),
@@ -17,6 +21,13 @@ export const TransactionSchema = z.object({
   is_dummy: z.number().int(),
   /** 'trade' (an order filled) or 'settlement' (held to its contract's expiry, closed at intrinsic value). */
   kind: z.enum(['trade', 'settlement']).optional(),
+  /**
+   * How a paper fill's price was found (docs/LEDGER.md, "Paper fills"): 'quote_depth', the option's bids (a
+   * sell) or offers (a buy) in its quote when the order would have gone, walked for the quantity as a market
+   * order takes them; 'spread_model', no depth known, so the last price moved half the model's spread against
+   * the trader. Absent on live fills (the broker's trades), settlements and paper booked before the rule.
+   */
+  price_source: z.enum(PAPER_PRICE_SOURCES).optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

@@ -1,4 +1,12 @@
-import type { AlertKind, CalendarExchange, DataInterval, DataSource, RdxInterval, Role } from '@app/contract';
+import type {
+  AlertKind,
+  CalendarExchange,
+  DataInterval,
+  DataSource,
+  PaperPriceSource,
+  RdxInterval,
+  Role,
+} from '@app/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /*
@@ -144,6 +152,8 @@ export interface TransactionsTable {
    * order's average when its trades could not be read.
    */
   brokerTradeId: ColumnType<string | null, string | null | undefined, string | null>;
+  /** How a paper fill was priced (migration 202611272040, docs/LEDGER.md); null on live fills and settlements. */
+  priceSource: ColumnType<PaperPriceSource | null, PaperPriceSource | null | undefined, PaperPriceSource | null>;
 }
 
 export type TransactionKind = 'trade' | 'settlement';

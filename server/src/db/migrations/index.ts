@@ -39,6 +39,7 @@ import * as m1300 from './202611271300_record_mapping_author.js';
 import * as m1400 from './202611271400_add_mapping_stop_note.js';
 import * as m2000 from './202611272000_create_reconcile_drifts.js';
 import * as m2030 from './202611272030_book_fills_per_broker_trade.js';
+import * as m2040 from './202611272040_state_paper_fill_prices.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -82,4 +83,5 @@ export const migrations: Record<string, Migration> = {
   '202611271400_add_mapping_stop_note': m1400,
   '202611272000_create_reconcile_drifts': m2000,
   '202611272030_book_fills_per_broker_trade': m2030,
+  '202611272040_state_paper_fill_prices': m2040,
 };

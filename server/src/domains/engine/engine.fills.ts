@@ -65,6 +65,7 @@ export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string)
     strategyName: m.strategyName,
     instrumentName: m.instrumentName,
     ...(f.kind ? { kind: f.kind } : {}),
+    ...(f.priceSource ? { priceSource: f.priceSource } : {}),
   };
   return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
 }

@@ -202,17 +202,18 @@ export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Prom
     }
     if (fills.length === 0) return [];
     const ids = await drawTransactionIds(trx, fills.length);
+    const sources = textArray(fills.map((f) => f.priceSource ?? null));
     await sql`insert into transactions (id, user_id, mapping_id, strategy_id, instrument_id, transaction_date,
-        trading_symbol, quantity, price_paise, is_dummy, order_id)
+        trading_symbol, quantity, price_paise, is_dummy, order_id, price_source)
       select u.id, u.user_id, u.mapping_id, u.strategy_id, u.instrument_id, ${at}, u.trading_symbol, u.quantity,
-        u.price_paise, u.is_dummy, u.order_id
+        u.price_paise, u.is_dummy, u.order_id, u.price_source
       from unnest(${integerArray(ids)}::int[], ${ints(fills, 'userId')}::int[], ${ints(fills, 'mappingId')}::int[],
         ${ints(fills, 'strategyId')}::int[], ${ints(fills, 'instrumentId')}::int[],
         ${texts(fills, 'tradingSymbol')}::text[], ${ints(fills, 'quantity')}::int[],
-        ${ints(fills, 'pricePaise')}::bigint[], ${ints(fills, 'isDummy')}::int[], ${ints(fills, 'orderId')}::int[])
-        as u(id, user_id, mapping_id, strategy_id, instrument_id, trading_symbol, quantity, price_paise, is_dummy, order_id)`.execute(
-      trx,
-    );
+        ${ints(fills, 'pricePaise')}::bigint[], ${ints(fills, 'isDummy')}::int[], ${ints(fills, 'orderId')}::int[],
+        ${sources}::text[])
+        as u(id, user_id, mapping_id, strategy_id, instrument_id, trading_symbol, quantity, price_paise, is_dummy, order_id,
+          price_source)`.execute(trx);
     const perUser = new Map<number, number>();
     for (const f of fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
     await sql`insert into transaction_counts (user_id, n)

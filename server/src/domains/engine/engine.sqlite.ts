@@ -131,7 +131,7 @@ const ROWS = 100;
 const LEG_COLUMNS =
   'mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry, quantity, entry_price_paise, status, opened_at, closed_at';
 const TX_COLUMNS =
-  'user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id';
+  'user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id, price_source';
 
 const placeholders = (columns: number, rows: number) =>
   Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
@@ -167,6 +167,7 @@ function fillArgs(at: number): Writer<NewFill> {
     a[k + 7] = f.pricePaise;
     a[k + 8] = f.isDummy;
     a[k + 9] = f.orderId;
+    a[k + 10] = f.priceSource ?? null;
   };
 }
 
@@ -270,7 +271,7 @@ function createPaperFills(raw: SqliteDatabase.Database) {
       for (let i = 0; i < input.fills.length; i += ROWS) {
         const n = Math.min(ROWS, input.fills.length - i);
         // One statement's rows get consecutive rowids on our single connection.
-        const lastId = insertChunk('transactions', TX_COLUMNS, 10, input.fills, i, n, writeFill);
+        const lastId = insertChunk('transactions', TX_COLUMNS, 11, input.fills, i, n, writeFill);
         for (let j = 0; j < n; j++) {
           const f = input.fills[i + j] as NewFill;
           // Completed in place: a candle close of 10,000 mappings would otherwise copy 20,000 objects.

@@ -1,4 +1,4 @@
-import type { RdxInterval } from '@app/contract';
+import type { PaperPriceSource, RdxInterval } from '@app/contract';
 import type { StrategyLegsTable, TransactionKind, TransactionsTable } from '../../db/schema.js';
 
 /*
@@ -44,7 +44,7 @@ export interface MappingState {
  */
 export type NewFill = Omit<
   TransactionsTable,
-  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind' | 'brokerTradeId'
+  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind' | 'brokerTradeId' | 'priceSource'
 > & {
   mappingId: number;
   strategyId: number;
@@ -53,6 +53,8 @@ export type NewFill = Omit<
   kind?: TransactionKind;
   /** The broker's trade a live fill is (one fill per trade); omitted for paper, settlement and by-hand fills. */
   brokerTradeId?: string | null;
+  /** How a paper fill was priced (paper-price.ts); omitted for live, settlement and by-hand fills. */
+  priceSource?: PaperPriceSource | null;
 };
 
 /** A leg to open: the row without what opening fills in (id, status, times). */

@@ -105,7 +105,10 @@ function executorWith(
   };
   const deps = {
     repo,
-    chain: { quotesPaise: (keys: string[]) => Promise.resolve(new Map(keys.map((k) => [k, 12_345]))) },
+    chain: {
+      optionQuotes: (keys: string[]) =>
+        Promise.resolve(new Map(keys.map((k) => [k, { lastPaise: 12_345, bids: [], asks: [] }]))),
+    },
     logger: pino({ level: 'silent' }),
     events: {
       publish: <K extends keyof DomainEvents>(name: K, payload: DomainEvents[K]) => {

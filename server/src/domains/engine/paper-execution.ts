@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { isReferenceViolation } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
-import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { OptionChainService, OptionQuote } from '../market-data/option-chain.service.js';
 import { toTransactionDto } from './engine.fills.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.js';
@@ -12,14 +12,16 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { StalePositionError } from './stale-position.js';
 import { LegAlreadyClosedError } from './orders.repository.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
+import { averagePaise, paperPrice, type PaperPrice } from './paper-price.js';
 
 /*
- * Paper trading (DESIGN §7): fills at quoted option prices, no broker call. Used by the executor.
+ * Paper trading (DESIGN §7): fills at the prices a live market order would have got from the option's quote
+ * (paper-price.ts), no broker call. Used by the executor.
  */
 
 export interface PaperExecutionDeps {
   repo: Pick<EngineRepository, 'applyPaperFills' | 'existingMappingIds'>;
-  chain: Pick<OptionChainService, 'quotesPaise'>;
+  chain: Pick<OptionChainService, 'optionQuotes'>;
   logger: Pick<FastifyBaseLogger, 'warn'>;
   events: Pick<DomainEventBus, 'publish'>;
   /** Mappings per paper-fill transaction (paper-slices.ts). */
@@ -28,35 +30,39 @@ export interface PaperExecutionDeps {
 
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 
-const paperFill = (m: MappingState, tradingSymbol: string, quantity: number, pricePaise: number): NewFill => ({
-  userId: m.userId,
-  mappingId: m.id,
-  strategyId: m.strategyId,
-  instrumentId: m.instrumentId,
-  tradingSymbol,
-  quantity,
-  pricePaise,
-  isDummy: 1,
-  orderId: null,
-});
+/** A paper order's fills, one per depth level it took (as a live order is booked per trade). */
+const paperFills = (m: MappingState, tradingSymbol: string, sign: 1 | -1, priced: PaperPrice): NewFill[] =>
+  priced.parts.map((part) => ({
+    userId: m.userId,
+    mappingId: m.id,
+    strategyId: m.strategyId,
+    instrumentId: m.instrumentId,
+    tradingSymbol,
+    quantity: sign * part.quantity,
+    pricePaise: part.pricePaise,
+    isDummy: 1,
+    orderId: null,
+    priceSource: priced.source,
+  }));
 
-/** One slice's paper fills, built from its plans (all of them quoted). */
-function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): PaperFills {
+/** One slice's paper fills, built from its plans (all of them quoted): sells at the bids, buys at the offers. */
+function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: number): PaperFills {
   const closeLegIds: number[] = [];
   const shrinkLegs: NonNullable<PaperFills['shrinkLegs']> = [];
   const openLegs: NewLeg[] = [];
   const fills: NewFill[] = [];
   const atm: PaperFills['atm'] = [];
+  const quoteOf = (symbol: string) => quotes.get(symbol) ?? { lastPaise: 0, bids: [], asks: [] };
   for (const { mapping: m, decision } of plans) {
     for (const l of closesOf(decision)) {
       // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
       if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
         shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
       } else closeLegIds.push(l.id);
-      fills.push(paperFill(m, l.tradingSymbol, -l.quantity, quotes.get(l.tradingSymbol) ?? 0));
+      fills.push(...paperFills(m, l.tradingSymbol, -1, paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol))));
     }
     for (const o of opensOf(decision)) {
-      const price = quotes.get(o.option.tradingSymbol) ?? 0;
+      const priced = paperPrice('SELL', o.quantity, quoteOf(o.option.tradingSymbol));
       openLegs.push({
         mappingId: m.id,
         userId: m.userId,
@@ -66,9 +72,9 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, number>, at: number): P
         strikePaise: o.option.strikePaise,
         expiry: o.option.expiry,
         quantity: o.quantity,
-        entryPricePaise: price,
+        entryPricePaise: averagePaise(priced.parts),
       });
-      fills.push(paperFill(m, o.option.tradingSymbol, o.quantity, price));
+      fills.push(...paperFills(m, o.option.tradingSymbol, 1, priced));
     }
     if (decision.action !== 'squareOff') {
       atm.push({ mappingId: m.id, atmPaise: decision.atmPaise, positionVersion: m.positionVersion });
@@ -111,7 +117,7 @@ async function withoutRefused(
 }
 
 /**
- * Paper trading (DESIGN §7): every mapping of a candle close filled at quoted prices, in slices of
+ * Paper trading (DESIGN §7): every mapping of a candle close filled at its quote's bids and offers, in slices of
  * mappings written side by side, each slice one transaction (all or nothing for its mappings, so a crash
  * can neither lose nor double one strategy's fill). Returns the mappings skipped for want of a quote and
  * those another console traded meanwhile (`stale`); a slice that could not be written is thrown once the
@@ -130,14 +136,14 @@ export async function executePaper(
     for (const l of closesOf(decision)) keys.add(quoteKey(l.exchange, l.tradingSymbol));
     for (const o of opensOf(decision)) keys.add(quoteKey(o.option.exchange, o.option.tradingSymbol));
   }
-  const quoted = await deps.chain.quotesPaise([...keys]).catch((err: unknown) => {
+  const quoted = await deps.chain.optionQuotes([...keys]).catch((err: unknown) => {
     throw new QuotesUnavailableError(
       plans.map((p) => p.mapping.id),
       marketDataFailure(err).message,
     );
   });
   // Symbols are unique within NFO; one lookup table by symbol keeps the loop below cheap.
-  const quotes = new Map<string, number>();
+  const quotes = new Map<string, OptionQuote>();
   for (const [k, v] of quoted) quotes.set(k.slice(k.indexOf(':') + 1), v);
   const tradable: Plan[] = [];
   const byMapping = new Map<number, MappingState>();

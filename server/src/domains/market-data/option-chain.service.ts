@@ -1,6 +1,6 @@
 import { istDay } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteRest } from './adapters/kite-rest-client.js';
+import type { KiteQuote, KiteRest } from './adapters/kite-rest-client.js';
 
 export type OptionType = 'CE' | 'PE';
 
@@ -15,6 +15,31 @@ export interface ChainOption {
   lotSize: number;
   instrumentToken: number;
 }
+
+/** One price level of a quote's depth, in paise. */
+export interface QuoteLevel {
+  pricePaise: number;
+  quantity: number;
+}
+
+/** An option's quote as a paper fill is priced from it: the last price, bids and offers (best first). */
+export interface OptionQuote {
+  lastPaise: number;
+  bids: QuoteLevel[];
+  asks: QuoteLevel[];
+}
+
+const levelsOf = (levels: ReadonlyArray<{ price: number; quantity: number }> | undefined): QuoteLevel[] =>
+  (levels ?? [])
+    .map((l) => ({ pricePaise: Math.round(l.price * 100), quantity: l.quantity }))
+    .filter((l) => l.pricePaise > 0 && l.quantity > 0);
+
+/** A Kite quote as a paper fill reads it: zero levels (Kite pads a thin side with them) dropped. */
+export const toOptionQuote = (q: KiteQuote): OptionQuote => ({
+  lastPaise: Math.round(q.last_price * 100),
+  bids: levelsOf(q.depth?.buy),
+  asks: levelsOf(q.depth?.sell),
+});
 
 /**
  * Option chains from Kite's daily instruments dump, cached per IST day, and option quotes.
@@ -38,6 +63,7 @@ export function createOptionChainService(deps: {
     listed: Set<number>;
   } | null = null;
   const quoteCache = new Map<string, { paise: number | null; at: number }>();
+  const depthCache = new Map<string, { quote: OptionQuote | null; at: number }>();
   let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
 
   const toOption = (i: KiteInstrument): ChainOption | null => {
@@ -181,6 +207,39 @@ export function createOptionChainService(deps: {
           out.set(k, paise);
         }
       }
+      if (quoteCache.size > 5000) quoteCache.clear();
+      return out;
+    },
+
+    /**
+     * Full quotes with depth (Kite's `/quote`, 500 a request), keyed `EXCHANGE:SYMBOL`, to price paper fills
+     * as a live order would fill. Quotes younger than a second are reused, as `quotesPaise`'s are.
+     */
+    async optionQuotes(keys: string[]): Promise<Map<string, OptionQuote>> {
+      const out = new Map<string, OptionQuote>();
+      const now = deps.now();
+      const missing: string[] = [];
+      for (const k of keys) {
+        const hit = depthCache.get(k);
+        if (hit && now - hit.at < QUOTE_MAX_AGE_MS) {
+          if (hit.quote !== null) out.set(k, hit.quote);
+        } else missing.push(k);
+      }
+      if (missing.length === 0) return out;
+      await deps.ensureToken();
+      for (let i = 0; i < missing.length; i += 500) {
+        const chunk = missing.slice(i, i + 500);
+        const data = await deps.rest.quote(chunk);
+        for (const k of chunk) {
+          const q = data[k];
+          const quote = q ? toOptionQuote(q) : null;
+          depthCache.set(k, { quote, at: now });
+          // The last price too, so marks read in the same second do not ask Kite again (one quote call a second).
+          quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
+          if (quote) out.set(k, quote);
+        }
+      }
+      if (depthCache.size > 5000) depthCache.clear();
       if (quoteCache.size > 5000) quoteCache.clear();
       return out;
     },

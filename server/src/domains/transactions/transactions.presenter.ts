@@ -1,4 +1,4 @@
-import type { Transaction } from '@app/contract';
+import type { PaperPriceSource, Transaction } from '@app/contract';
 import { iso, toRupees } from '../../platform/time.js';
 
 /** What a transaction is shown from: the row and the names of its user, strategy and instrument. */
@@ -16,6 +16,8 @@ export interface TransactionFacts {
   instrumentName: string | null;
   /** Omitted means a trade. */
   kind?: 'trade' | 'settlement';
+  /** How a paper fill was priced; null or omitted on live fills, settlements and older paper. */
+  priceSource?: PaperPriceSource | null;
 }
 
 /** A transaction as the API and the realtime event show it (price in rupees, date in ISO UTC). */
@@ -33,5 +35,6 @@ export function toTransaction(row: TransactionFacts, date = iso(row.transactionD
     user_strategy_mapping_id: row.mappingId,
     is_dummy: row.isDummy,
     kind: row.kind ?? 'trade',
+    ...(row.priceSource ? { price_source: row.priceSource } : {}),
   };
 }

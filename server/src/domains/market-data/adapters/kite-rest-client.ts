@@ -105,6 +105,21 @@ const OhlcSchema = z.record(
   z.string(),
   z.object({ instrument_token: z.number(), last_price: z.number(), ohlc: z.object({ close: z.number() }) }),
 );
+/** One level of a quote's market depth; Kite pads a thin side with zero levels. */
+const DepthLevelSchema = z.object({ price: z.number(), quantity: z.number(), orders: z.number().optional() });
+/**
+ * `GET /quote` entries (kiteconnect-mocks `quote.json`), the fields a paper fill is priced from: the last
+ * price and five levels of bids (`depth.buy`) and offers (`depth.sell`), best first. Indices have no depth.
+ */
+const QuoteSchema = z.record(
+  z.string(),
+  z.object({
+    instrument_token: z.number(),
+    last_price: z.number(),
+    depth: z.object({ buy: z.array(DepthLevelSchema), sell: z.array(DepthLevelSchema) }).optional(),
+  }),
+);
+export type KiteQuote = z.infer<typeof QuoteSchema>[string];
 const PlacedSchema = z.object({ order_id: z.string() });
 /**
  * The reply to an order placed with `autoslice=true` (kiteconnectjs 5.3.0 `AutosliceOrderResponse`): the
@@ -211,6 +226,12 @@ export function createKiteRest(options: KiteRestOptions) {
     async ohlc(keys: string[]): Promise<Record<string, { last_price: number; ohlc: { close: number } }>> {
       const q = keys.map((k) => `i=${encodeURIComponent(k)}`).join('&');
       return parsed(OhlcSchema, await json('GET', `/quote/ohlc?${q}`), 'quote');
+    },
+
+    /** Full quotes with market depth; at most 500 `i` keys a request (Kite's cap). */
+    async quote(keys: string[]): Promise<Record<string, KiteQuote>> {
+      const q = keys.map((k) => `i=${encodeURIComponent(k)}`).join('&');
+      return parsed(QuoteSchema, await json('GET', `/quote?${q}`), 'quote');
     },
 
     async instruments(): Promise<KiteInstrument[]> {

@@ -1,0 +1,76 @@
+import type { PaperPriceSource } from '@app/contract';
+import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+
+/*
+ * The price of a paper fill (issue 28 item 3, docs/LEDGER.md "Paper fills"): what a live market order sent at
+ * the same moment would have got. A sell takes the bids and a buy the offers of the option's quote, best
+ * first, as many units from each level as it shows; what the five levels do not hold fills at the last level
+ * shown. With no depth (a provider that gives none, an empty book) the stated spread model prices it instead.
+ */
+
+/** NSE's tick for index options: ₹0.05. */
+export const OPTION_TICK_PAISE = 5;
+
+/**
+ * The spread the model assumes when no depth is known: two ticks (₹0.10), what the sandbox's books show
+ * around the last price and about what liquid NIFTY/BANKNIFTY strikes quote near the money. A paper fill
+ * pays half of it: a sell one tick under the last price, a buy one tick over it.
+ */
+export const MODEL_SPREAD_PAISE = 2 * OPTION_TICK_PAISE;
+export const MODEL_HALF_SPREAD_PAISE = MODEL_SPREAD_PAISE / 2;
+
+/** Some units at one price; a fill that walked two levels has two parts, as a live order has two trades. */
+export interface PricedPart {
+  quantity: number;
+  pricePaise: number;
+}
+
+export interface PaperPrice {
+  parts: PricedPart[];
+  source: PaperPriceSource;
+}
+
+/** The levels a side can trade against, best first: bids highest first, offers lowest first. */
+function usableLevels(levels: readonly QuoteLevel[], side: 'BUY' | 'SELL'): QuoteLevel[] {
+  const usable = levels.filter((l) => l.pricePaise > 0 && l.quantity > 0);
+  return usable.sort((a, b) => (side === 'SELL' ? b.pricePaise - a.pricePaise : a.pricePaise - b.pricePaise));
+}
+
+/** A market order's walk down the levels for `quantity` units; the rest beyond the last level at its price. */
+function walk(levels: QuoteLevel[], quantity: number): PricedPart[] {
+  const parts: PricedPart[] = [];
+  let remaining = quantity;
+  for (const level of levels) {
+    if (remaining <= 0) break;
+    const taken = Math.min(remaining, level.quantity);
+    parts.push({ quantity: taken, pricePaise: level.pricePaise });
+    remaining -= taken;
+  }
+  const last = parts.at(-1);
+  if (remaining > 0 && last) last.quantity += remaining;
+  return parts;
+}
+
+/** The model's price: the last price on the tick, moved half the model's spread against the trader. */
+export function modelPricePaise(side: 'BUY' | 'SELL', lastPaise: number): number {
+  if (side === 'SELL') {
+    const onTick = Math.floor(lastPaise / OPTION_TICK_PAISE) * OPTION_TICK_PAISE;
+    return Math.max(OPTION_TICK_PAISE, onTick - MODEL_HALF_SPREAD_PAISE);
+  }
+  const onTick = Math.ceil(lastPaise / OPTION_TICK_PAISE) * OPTION_TICK_PAISE;
+  return Math.max(OPTION_TICK_PAISE, onTick) + MODEL_HALF_SPREAD_PAISE;
+}
+
+/** What a paper `side` order of `quantity` (> 0) units fills at against `quote`. */
+export function paperPrice(side: 'BUY' | 'SELL', quantity: number, quote: OptionQuote): PaperPrice {
+  const levels = usableLevels(side === 'SELL' ? quote.bids : quote.asks, side);
+  if (levels.length > 0) return { parts: walk(levels, quantity), source: 'quote_depth' };
+  return { parts: [{ quantity, pricePaise: modelPricePaise(side, quote.lastPaise) }], source: 'spread_model' };
+}
+
+/** The parts' average per unit, rounded to the paisa: a leg's entry price, for reading only (P&L is the fills'). */
+export function averagePaise(parts: readonly PricedPart[]): number {
+  const units = parts.reduce((sum, p) => sum + p.quantity, 0);
+  const value = parts.reduce((sum, p) => sum + p.quantity * p.pricePaise, 0);
+  return units === 0 ? 0 : Math.round(value / units);
+}
