@@ -80,6 +80,17 @@ describe('TransactionRow', () => {
     expect(within(row).getByText('Settlement').getAttribute('title')).toMatch(/expiry/);
   });
 
+  it('says how a paper fill was priced: at the bid for a sell, at the offer for a buy, or by the spread model', () => {
+    const sell = renderRow({ ...base, id: 5, price_source: 'quote_depth' });
+    expect(within(sell).getByText('at the bid').getAttribute('title')).toMatch(/bids/);
+    const buy = renderRow({ ...base, id: 6, quantity: -65, price_source: 'quote_depth' });
+    expect(within(buy).getByText('at the offer')).toBeTruthy();
+    const model = renderRow({ ...base, id: 7, price_source: 'spread_model' });
+    expect(within(model).getByText('spread model').getAttribute('title')).toMatch(/₹0\.05/);
+    const live = renderRow({ ...base, id: 8, is_dummy: 0 });
+    expect(within(live).queryByText(/at the|spread model/)).toBeNull();
+  });
+
   it('adds the User column on the admin list', () => {
     const row = renderRow({ ...base, id: 3 }, true);
     expect(cellTexts(row)[1]).toBe('trader1');

@@ -1,4 +1,4 @@
-import type { Transaction } from '@app/contract';
+import type { PaperPriceSource, Transaction } from '@app/contract';
 import { formatDateTimeIst, formatInr, formatQuantity, sideOf } from '../../lib/format';
 import { ModeBadge } from '../strategies/ModeBadge';
 
@@ -27,6 +27,7 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
       </td>
       <td data-label="Price" className="num">
         {formatInr(t.price)}
+        {t.price_source && <PaperPriceNote source={t.price_source} side={side} />}
       </td>
       <td data-label="Strategy">{t.strategy_name ?? '-'}</td>
       <td data-label="Instrument">{t.instrument_name ?? '-'}</td>
@@ -34,5 +35,22 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
         <ModeBadge isDummy={t.is_dummy} />
       </td>
     </tr>
+  );
+}
+
+/**
+ * How a paper fill was priced (issue 28, docs/LEDGER.md "Paper fills"): at the quote's bids for a sell and
+ * offers for a buy, as a market order would have filled, or by the stated spread model when no depth was known.
+ */
+function PaperPriceNote({ source, side }: { source: PaperPriceSource; side: 'BUY' | 'SELL' }) {
+  const text = source === 'quote_depth' ? (side === 'SELL' ? 'at the bid' : 'at the offer') : 'spread model';
+  const title =
+    source === 'quote_depth'
+      ? `Paper fill at the quote's ${side === 'SELL' ? 'bids' : 'offers'}, as a market order would have filled`
+      : 'Paper fill with no depth known: one tick (₹0.05) worse than the last price, half a two-tick spread';
+  return (
+    <span className="price-source" title={title}>
+      {text}
+    </span>
   );
 }
