@@ -34,9 +34,24 @@ export async function migrateToLatest(
     // another schema's console (or test run) would make it skip creating ours and then fail to read them.
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+  for (let attempt = 1; ; attempt++) {
+    const { error, results } = await migrator.migrateToLatest();
+    if (!error) return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+    if (attempt < 5 && isOtherSchemaDropped(error, schema)) continue;
+    throw error instanceof Error ? error : new Error('Migration failed', { cause: error });
+  }
+}
+
+/**
+ * Kysely finds its bookkeeping tables by listing the tables of every schema on the database
+ * (`has_schema_privilege` per schema name); a schema another console or test run drops at that instant makes
+ * the listing fail with `invalid_schema_name` (3F000). Nothing of ours was applied (that check comes first,
+ * and on PostgreSQL each migration runs in a transaction), so looking again is safe.
+ */
+function isOtherSchemaDropped(error: unknown, ours: string | undefined): boolean {
+  if (ours === undefined || typeof error !== 'object' || error === null) return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return code === '3F000' && typeof message === 'string' && !message.includes(`"${ours}"`);
 }
 
 /** The schema unqualified tables are created in (the connection's search_path). */
