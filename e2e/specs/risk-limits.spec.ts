@@ -45,7 +45,7 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
   await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
   await homePage.backToHome();
 
-  // The form refuses a limit that is not above zero, then takes ₹1.
+  // The form refuses a limit that is not above zero, then takes ₹50 (above the spread a paper entry pays at once).
   await homePage.openView('Strategies');
   await mappingsPage.create({
     instrument: SANDBOX_OPTION,
@@ -56,11 +56,11 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
     maxLoss: '0',
   });
   await expect(mappingsPage.error()).toHaveText('Max Loss must be more than 0');
-  await mappingsPage.create({ maxLoss: '1' });
+  await mappingsPage.create({ maxLoss: '50' });
   await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
   const id = await mappingsPage.idOf(brokerUsername);
   await homePage.backToHome();
-  await expect(activeStrategies.limits(id)).toHaveText('Max loss ₹1.00');
+  await expect(activeStrategies.limits(id)).toHaveText('Max loss ₹50.00');
 
   await configureRdx(activeStrategies, id);
   await activeStrategies.act(id, 'Start');
@@ -73,9 +73,9 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
     await shockSandboxVolatility(request, 4);
     // Within seconds, with nobody touching the screen: stopped, with the reason, and both legs bought back.
     await expect(activeStrategies.status(id)).toHaveText('STOPPED', { timeout: 20_000 });
-    // With the figures (issue 27): the day when the limit was found crossed, far past ₹1 after the jump.
+    // With the figures (issue 27): the day when the limit was found crossed, far past ₹50 after the jump.
     await expect(activeStrategies.statusDetail(id)).toHaveText(
-      /^Stopped at the max loss at \d\d:\d\d IST \(−₹[\d,]+\.\d\d against a limit of ₹1\.00 — the market gapped past it\)/,
+      /^Stopped at the max loss at \d\d:\d\d IST \(−₹[\d,]+\.\d\d against a limit of ₹50\.00 — the market gapped past it\)/,
     );
     const rows = recentTransactions.section().getByRole('row');
     await expect(rows.filter({ hasText: 'BUY' }).filter({ hasText: 'DUMMY' })).toHaveCount(2);
@@ -90,7 +90,7 @@ test('a Max Loss set in the mapping form stops the strategy by itself when premi
   await bell.click();
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText('Strategy stopped: Max Loss reached');
   await expect(page.getByRole('region', { name: 'Alerts' })).toContainText(
-    /reached its Max Loss: −₹[\d,]+\.\d\d against a limit of ₹1\.00 — the market gapped past it\./,
+    /reached its Max Loss: −₹[\d,]+\.\d\d against a limit of ₹50\.00 — the market gapped past it\./,
   );
   await bell.click();
 
