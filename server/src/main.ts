@@ -10,7 +10,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { takeStartupTurn } from './db/startup-lock.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
 import { createPasswordHasher } from './domains/auth/passwords.js';
-import { systemClock } from './platform/clock.js';
+import { steppableClock, systemClock } from './platform/clock.js';
 import { secureDataDir } from './platform/data-dir.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
 import { createLogDestination } from './platform/log-destination.js';
@@ -29,7 +29,9 @@ async function main() {
   // stdout, written so that a reader gone away (`npm start | tee` stopped together) never holds a stop.
   const stdout = createLogDestination(1);
   const logger = createLogger(env.LOG_LEVEL, stdout);
-  const clock = systemClock;
+  // TEST_CLOCK=on (sandbox only, env.ts): the sandbox and everything here share one clock a test can move on.
+  const testClock = env.TEST_CLOCK === 'on' ? steppableClock() : null;
+  const clock = testClock ?? systemClock;
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
   // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
@@ -50,6 +52,9 @@ async function main() {
           seed: env.SANDBOX_SEED,
           ...(env.SANDBOX_PORT !== undefined ? { port: env.SANDBOX_PORT } : {}),
           stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
+          // Prices, candles and orders on the shared clock; logins and TOTP codes stay on real time, as the
+          // codes a trader reads off an authenticator app are.
+          ...(testClock ? { clock: testClock, authClock: systemClock, advanceClock: testClock.advance } : {}),
         })
       : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
@@ -75,7 +80,7 @@ async function main() {
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
     realtime: { enabled: env.services.has('api'), redisUrl: env.REDIS_URL },
     market,
-    ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}),
+    ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(systemClock.now()) } : {}),
     workerStatus: () => runner.statuses(),
     leadership,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),
