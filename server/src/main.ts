@@ -54,7 +54,9 @@ async function main() {
           stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
           // Prices, candles and orders on the shared clock; logins and TOTP codes stay on real time, as the
           // codes a trader reads off an authenticator app are.
-          ...(testClock ? { clock: testClock, authClock: systemClock, advanceClock: testClock.advance } : {}),
+          ...(testClock
+            ? { clock: testClock, authClock: systemClock, advanceClock: (ms: number) => testClock.advance(ms) }
+            : {}),
         })
       : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
