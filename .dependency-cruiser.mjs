@@ -3,6 +3,8 @@
 
 const TEST_FILE = '\\.test\\.tsx?$';
 const DOMAINS = '^server/src/domains/';
+// One folder per broker (adapters/kite/, adapters/binance/), reached only through brokers/broker-registry.ts.
+const BROKER_ADAPTERS = '^server/src/domains/brokers/adapters/';
 
 // What one domain may import from another: the files that are written to be used from outside
 // (services, pure logic, types, errors, presenters, the module that wires it, ports and registries).
@@ -38,7 +40,7 @@ export default {
       name: 'no-domain-insides',
       severity: 'error',
       comment:
-        "A domain may use another domain only through its public files (*.service, *.logic, *.types, *.errors, " +
+        'A domain may use another domain only through its public files (*.service, *.logic, *.types, *.errors, ' +
         '*.presenter, *.module, *-port, *-registry, index): never its repositories, routes, workers or adapters.',
       from: { path: `${DOMAINS}([^/]+)/`, pathNot: TEST_FILE },
       to: { path: DOMAINS, pathNot: [`${DOMAINS}$1/`, ...PUBLIC_DOMAIN_FILES] },
@@ -54,11 +56,18 @@ export default {
         pathNot: [
           TEST_FILE,
           '^server/src/domains/brokers/broker-registry\\.ts$',
-          '^server/src/domains/brokers/adapters/',
+          `${BROKER_ADAPTERS}[^/]+/`,
           '^server/src/sandbox/',
         ],
       },
-      to: { path: '^server/src/domains/brokers/adapters/' },
+      to: { path: `${BROKER_ADAPTERS}[^/]+/` },
+    },
+    {
+      name: 'no-broker-adapter-across-brokers',
+      severity: 'error',
+      comment: "One broker's adapter does not reach into another's: what they share lives beside the registry.",
+      from: { path: `${BROKER_ADAPTERS}([^/]+)/`, pathNot: TEST_FILE },
+      to: { path: `${BROKER_ADAPTERS}[^/]+/`, pathNot: `${BROKER_ADAPTERS}$1/` },
     },
     {
       name: 'resolvable',
