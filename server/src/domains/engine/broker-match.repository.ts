@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
-import { createFillWriter, LegAlreadyClosedError } from '../ledger/fill-writer/fill-writer.js';
+import { createFillWriter, LegAlreadyClosedError } from '../ledger/fill-writer.service.js';
 import type { MappingState, NewFill, WrittenFill } from './engine.types.js';
 import { StalePositionError } from './stale-position.js';
 

@@ -4,7 +4,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { integerArray } from '../../db/pg-arrays.js';
 import type { DB } from '../../db/schema.js';
-import type { FillWriter } from '../ledger/fill-writer/fill-writer.js';
+import type { FillWriter } from '../ledger/fill-writer.service.js';
 import { toTransaction } from '../transactions/transactions.presenter.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { StalePositionError } from './stale-position.js';

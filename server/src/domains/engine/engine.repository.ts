@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, LegRow } from '../../db/schema.js';
-import { createFillWriter } from '../ledger/fill-writer/fill-writer.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
 import { createPaperClose } from './engine.fills.js';
 import { runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';

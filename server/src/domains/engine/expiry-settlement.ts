@@ -10,7 +10,7 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState } from './engine.types.js';
 import type { Executor } from './executor.js';
-import { createFillWriter } from '../ledger/fill-writer/fill-writer.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
 import { toTransactionDto } from './engine.fills.js';
 import { lastSettledDay, settlementFills, settlementInstant } from './expiry-settlement.logic.js';
 

@@ -5,7 +5,7 @@ import {
   LegAlreadyClosedError,
   type FillBooking,
   type FillWriter,
-} from '../ledger/fill-writer/fill-writer.js';
+} from '../ledger/fill-writer.service.js';
 import { valueOf, type TradeFill } from './broker-trades.logic.js';
 import type { NewFill, WrittenFill } from './engine.types.js';
 import { intentTagOf, sliceTag, type Slice } from './order-tags.js';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, TransactionKind, TransactionsTable } from '../../db/schema.js';
-import { createFillWriter } from '../ledger/fill-writer/fill-writer.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
 
 export interface TotalsRow {
   strategyName: string | null;

@@ -100,7 +100,10 @@ describe('the ledger fill writer', () => {
       const entry = await book(writer, {
         at: 1_000,
         openLegs: [leg(ce, 65, 10_050), leg(pe, 65, 9_900)],
-        fills: [fill(ce, 65, 10_050, { priceSource: 'quote_depth' }), fill(pe, 65, 9_900, { priceSource: 'quote_depth' })],
+        fills: [
+          fill(ce, 65, 10_050, { priceSource: 'quote_depth' }),
+          fill(pe, 65, 9_900, { priceSource: 'quote_depth' }),
+        ],
       });
       expect(entry.openedLegIds).toHaveLength(2);
       expect(entry.fills.map((f) => [f.tradingSymbol, f.transactionDate])).toEqual([
