@@ -44,7 +44,7 @@ async function closeAMinuteOfTicks() {
     t.clock.advance(10_000);
     t.sandbox.control.pump();
   }
-  await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(t.services.hub.lastPricePaise('kite', '256265')).not.toBeNull(), { timeout: 5000 });
   t.clock.advance(60_000);
   t.sandbox.control.pump();
 }
