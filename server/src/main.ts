@@ -37,7 +37,13 @@ async function main() {
 
   // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
   secureDataDir(env.DATA_DIR);
-  const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
+  const database = openDatabase({
+    url: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, 'console.db'),
+    pgConnectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+    pgStatementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+    logger,
+  });
   // First steps one console at a time (startup-lock.ts); the turn ends once the first admin exists.
   const endTurn = await takeStartupTurn(env.DATABASE_URL);
   const applied = await migrateToLatest(database, logger);
