@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KiteApiError } from '../../protocols/kite-rest.js';
-import type { KiteOrder, KiteOrderRequest, KiteSlicedReply } from '../market-data/adapters/kite-rest-client.js';
+import type { KiteOrder, KiteOrderRequest, KiteSlicedReply } from '../brokers/adapters/kite/kite-rest-client.js';
 import {
   createFreezeMemory,
   freezeQuantityIn,

@@ -12,8 +12,8 @@ import { NetworkError, RetryableError } from '../../platform/outbound.js';
 import { readSandboxState } from '../../sandbox/sandbox-state-file.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
-import { createAccountKiteRest } from '../market-data/adapters/account-kite-rest.js';
-import type { KiteDayTrade } from '../market-data/adapters/kite-rest-client.js';
+import { createAccountKiteRest } from '../brokers/adapters/kite/account-kite-rest.js';
+import type { KiteDayTrade } from '../brokers/adapters/kite/kite-rest-client.js';
 import { compareDay, type BookedFill, type BrokerTrade, type CheckedDay } from './ledger-check.logic.js';
 import type { AccountResult } from './ledger-check.report.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseKiteTextMessage } from '../../../protocols/kite-ticker-text.js';
+import { parseKiteTextMessage } from '../../../../protocols/kite-ticker-text.js';
 import type { KiteOrder } from './kite-rest-client.js';
 
 /**
