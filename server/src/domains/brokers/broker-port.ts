@@ -147,11 +147,11 @@ export interface BrokerRules {
   /** The product every order is placed under (carried overnight, margin). */
   product: string;
   /** A fresh tag for an order, within the broker's tag length and characters. */
-  newOrderTag(): string;
+  newOrderTag: () => string;
   /** Order requests an account may send (the executor waits its turn rather than be refused). */
   orderLimits: OrderLimits;
   /** When an access token stops working by itself, after `generatedAt` (epoch ms). */
-  tokenExpiresAt(generatedAt: number): number;
+  tokenExpiresAt: (generatedAt: number) => number;
 }
 
 /** A broker: its name and rules, its accounts, its logins. One adapter folder each. */
@@ -162,7 +162,11 @@ export interface Broker {
   label: string;
   rules: BrokerRules;
   /** One account's calls. A refused token is told to `tokenRefused`, never waited on. */
-  account(input: { userBrokerId: number; credentials: AccountCredentials; tokenRefused?: TokenRefused | undefined }): BrokerAccount;
+  account(input: {
+    userBrokerId: number;
+    credentials: AccountCredentials;
+    tokenRefused?: TokenRefused | undefined;
+  }): BrokerAccount;
   /** Logs a person in through `app` (user ID, password, one-time code) and opens a session. */
   login(app: BrokerApp, person: { userId: string; password: string; totp: string }): Promise<BrokerSession>;
   /** Closes what the adapter holds open (order-update connections); on shutdown. */

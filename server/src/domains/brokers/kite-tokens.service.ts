@@ -76,7 +76,7 @@ export function createKiteTokenService(deps: {
       throw loginFailure(err, deps.broker.label);
     });
   }
-  const nextKiteTokenExpiry = deps.broker.rules.tokenExpiresAt;
+  const { tokenExpiresAt } = deps.broker.rules;
 
   async function storeMarketToken(session: BrokerSession) {
     const stored: StoredToken = {
@@ -138,12 +138,12 @@ export function createKiteTokenService(deps: {
           state: 'refused',
           user_id: value.userId,
           generated_at: isoOrNull(value.generatedAt),
-          expires_at: value.generatedAt === null ? null : iso(nextKiteTokenExpiry(value.generatedAt)),
+          expires_at: value.generatedAt === null ? null : iso(tokenExpiresAt(value.generatedAt)),
           refused_at: iso(value.refusedAt),
           logs_in_by_itself: logsInByItself(),
         };
       }
-      const expiresAt = nextKiteTokenExpiry(stamped.since);
+      const expiresAt = tokenExpiresAt(stamped.since);
       return {
         state: deps.clock.now() >= expiresAt ? 'expired' : 'valid',
         user_id: value.userId,

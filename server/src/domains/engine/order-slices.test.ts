@@ -30,7 +30,7 @@ const order = (quantity: number): BrokerOrderParams => ({
 });
 
 /** Kite's refusal of an order as the Kite adapter hands it to the engine (the port's BrokerRejected). */
-const refusal = (message: string) => toBrokerError(new KiteApiError('InputException', message, 400), 'send');
+const refusal = (message: string) => toBrokerError(new KiteApiError('InputException', message, 400), 'send') as Error;
 
 const bookOrder = (order_id: string, tag: string | null, quantity: number): BrokerOrder => ({
   order_id,

@@ -47,7 +47,8 @@ export const KITE_RULES: BrokerRules = {
  */
 export const KITE_LOGIN_REFUSED = 'Kite refused the login: wrong broker user ID or password, or an expired App Code';
 
-const unreachable = () => new BrokerUnknownOutcome('Kite login is unreachable; try again shortly', { broker: KITE_LABEL });
+const unreachable = () =>
+  new BrokerUnknownOutcome('Kite login is unreachable; try again shortly', { broker: KITE_LABEL });
 
 /** A refusal while the person's user ID, password and App Code were checked: one answer for all of them. */
 function credentialsFailure(err: unknown): unknown {
@@ -130,7 +131,8 @@ export function createKiteBroker(deps: {
         placeSlicedOrder: (order) => inPortWords('send', () => rest.placeSlicedOrder(kiteOrder(order))),
         cancelOrder: (orderId) => inPortWords('send', () => rest.cancelOrder(orderId)),
         orders: () => inPortWords('read', async () => (await rest.orders()).map(portOrder)),
-        orderHistory: (orderId) => inPortWords('history', async () => (await rest.orderHistory(orderId)).map(portOrder)),
+        orderHistory: (orderId) =>
+          inPortWords('history', async () => (await rest.orderHistory(orderId)).map(portOrder)),
         orderTrades: (orderId) => inPortWords('read', () => rest.orderTrades(orderId)),
         dayTrades: () => inPortWords('read', async () => (await rest.dayTrades()).map(portDayTrade)),
         positions: () => inPortWords('read', () => rest.positions()),

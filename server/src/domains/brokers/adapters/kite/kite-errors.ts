@@ -65,7 +65,8 @@ export function toBrokerError(err: unknown, call: KiteCall): unknown {
       cause: err,
     });
   }
-  if (call === 'send' && err instanceof Error) return new BrokerUnknownOutcome(err.message, { broker: KITE_LABEL, cause: err });
+  if (call === 'send' && err instanceof Error)
+    return new BrokerUnknownOutcome(err.message, { broker: KITE_LABEL, cause: err });
   return err;
 }
 
