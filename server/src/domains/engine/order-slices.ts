@@ -1,9 +1,9 @@
 /**
- * Live orders above the exchange's freeze quantity (issue 12). Kite publishes no freeze quantities: it names
- * one only in the refusal of an order above it (a 400 InputException from its risk checks; nothing is
- * placed), and it refuses `autoslice=true` at or below it (docs/RDX.md has the sources). So an order goes
- * out plain; when Kite refuses it for its size it goes out once more with `autoslice=true`, and the quantity
- * Kite named is remembered per instrument, so the next large order there is sliced at once.
+ * Live orders above the exchange's freeze quantity (issue 12). A broker may publish no freeze quantities
+ * (Kite names one only in the refusal of an order above it, and refuses `autoslice=true` at or below it;
+ * docs/RDX.md has the sources): the adapter says which refusal is which (`BrokerRejected.reason`, with the
+ * quantity it named). So an order goes out plain; when the broker refuses it for its size it goes out once
+ * more sliced, and the quantity named is remembered per instrument, so the next large order there is sliced at once.
  *
  * Each slice is a broker order of its own, booked by its own row: the intent's row becomes the first slice
  * and the others get copies tagged `<tag>.2`, `<tag>.3`, … (tags are unique in our table; at Kite every slice
