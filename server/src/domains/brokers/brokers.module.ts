@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';

@@ -6,7 +6,7 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { iso, isoOrNull } from '../../platform/time.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
 import { BrokerRejected, BrokerUnknownOutcome, type Broker, type BrokerSession } from './broker-port.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
@@ -30,9 +30,6 @@ interface RefusedToken {
 
 type MarketTokenSetting = StoredToken | RefusedToken | null;
 const isStoredToken = (v: MarketTokenSetting | undefined): v is StoredToken => Boolean(v && 'sealed' in v);
-
-// The adapter words a refused login; the screens' tests name its one sentence for refused credentials.
-export { KITE_LOGIN_REFUSED } from './adapters/kite/kite-broker.js';
 
 /** A failed login as the screen says it: the broker's refusal (400) or its silence (502), in the adapter's words. */
 function loginFailure(err: unknown, label: string): AppError {

@@ -16,6 +16,9 @@ import {
   type BrokerOrderParams,
 } from '../brokers/broker-port.js';
 import type { OrdersRepository } from './orders.repository.js';
+import type { Slice } from './order-tags.js';
+
+export { intentTagOf, sliceTag, type Slice } from './order-tags.js';
 
 /** A refusal saying the order is above (or, sliced, not above) the freeze quantity: the adapter's rule. */
 const isRefusedFor = (err: unknown, reason: 'above_freeze' | 'below_freeze'): err is BrokerRejected =>
@@ -76,12 +79,6 @@ export async function sendOrder(
       }
     }
   }
-}
-
-/** One broker order an intent became. */
-export interface Slice {
-  brokerOrderId: string;
-  quantity: number;
 }
 
 /** The orders of `book` carrying an intent's tag or named by an autoslice reply, in the book's order. */
@@ -149,12 +146,6 @@ export async function pendingRows(
   const found = slicesIn(book, row.tag);
   return found.length > 1 ? repo.assignSlices(row.id, found, at) : found.map((f) => ({ id: row.id, ...f }));
 }
-
-/** The tag of a slice's row: the intent's own for the first, `<tag>.<n>` for the n-th. */
-export const sliceTag = (tag: string, n: number): string => (n <= 1 ? tag : `${tag}.${n}`);
-
-/** The intent's tag of a slice's row (the tag Kite knows every slice by). */
-export const intentTagOf = (rowTag: string): string => rowTag.split('.')[0] ?? rowTag;
 
 /** Joins what went wrong with an intent's slices into one reason; null when nothing did. */
 export function reasonOf(reasons: ReadonlyArray<string | null>): string | null {

@@ -1,6 +1,6 @@
 import { istDay } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteQuote, KiteRest } from '../brokers/adapters/kite/kite-rest-client.js';
+import type { KiteQuote, KiteRest } from '../../protocols/kite-rest-client.js';
 
 export type OptionType = 'CE' | 'PE';
 

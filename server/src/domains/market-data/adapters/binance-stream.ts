@@ -5,7 +5,7 @@ import {
 } from '../../../protocols/binance.js';
 import { wsText } from '../../../protocols/ws-data.js';
 import type { LiveStream, StreamHandlers } from './adapter.js';
-import { createReconnectingSocket } from './reconnecting-socket.js';
+import { createReconnectingSocket } from '../../../platform/reconnecting-socket.js';
 
 export interface BinanceStreamOptions {
   wsRoot: string;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountCredentials, TokenRefused } from '../../broker-port.js';
-import { createKiteRest, type KiteRest } from './kite-rest-client.js';
+import { createKiteRest, type KiteRest } from '../../../../protocols/kite-rest-client.js';
 
 /**
  * A Kite client logged in as one broker account (orders, order lookups, positions), for the engine and

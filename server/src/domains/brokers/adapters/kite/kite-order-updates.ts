@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { wsText } from '../../../../protocols/ws-data.js';
 import { isFinalKiteStatus, parseKiteOrderFrame } from './kite-order-frames.js';
 import type { BrokerOrder, OrderWatch } from '../../broker-port.js';
-import { createReconnectingSocket } from '../../../market-data/adapters/reconnecting-socket.js';
+import { createReconnectingSocket } from '../../../../platform/reconnecting-socket.js';
 
 /**
  * Order updates pushed by Kite (issue 12): a live account's orders are reported on the Kite ticker as JSON
