@@ -9,13 +9,7 @@ import {
   type KiteInterval,
 } from './kite-rest.js';
 import { z } from 'zod';
-import {
-  fetchWithTimeout,
-  RetryableError,
-  retryAfterMs,
-  withRetry,
-  type RetryOptions,
-} from '../platform/outbound.js';
+import { fetchWithTimeout, RetryableError, retryAfterMs, withRetry, type RetryOptions } from '../platform/outbound.js';
 
 export interface KiteRestOptions {
   apiRoot: string;

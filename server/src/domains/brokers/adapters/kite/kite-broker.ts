@@ -18,7 +18,12 @@ import { createAccountKiteRest } from './account-kite-rest.js';
 import { inPortWords, KITE_LABEL } from './kite-errors.js';
 import { loginForRequestToken } from './kite-login.js';
 import { createOrderUpdates } from './kite-order-updates.js';
-import { createKiteRest, type KiteDayTrade, type KiteOrder, type KiteOrderRequest } from '../../../../protocols/kite-rest-client.js';
+import {
+  createKiteRest,
+  type KiteDayTrade,
+  type KiteOrder,
+  type KiteOrderRequest,
+} from '../../../../protocols/kite-rest-client.js';
 
 /** Where the Kite adapter connects (the market config's `kite`: real Kite or the sandbox). */
 export interface KiteBrokerConfig {
