@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isLiveStatus, istMidnight, RUNNING_STATUS } from '@app/contract';
+import { isLiveStatus, istMidnight, RUNNING_STATUS, toPaise } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { DB } from '../../db/schema.js';
 import { iso } from '../../platform/time.js';
@@ -27,7 +27,7 @@ export function createExpirySettlement(deps: {
   db: Kysely<DB>;
   repo: Pick<EngineRepository, 'one'>;
   locks: MappingLocks;
-  hub: Pick<MarketDataHub, 'lastPrice'>;
+  hub: Pick<MarketDataHub, 'lastPricePaise'>;
   events: Pick<DomainEventBus, 'publish'>;
   logger: FastifyBaseLogger;
   /** A running or paused strategy left flat by its settlement stops, with stop_reason `expiry`. */
@@ -64,9 +64,8 @@ export function createExpirySettlement(deps: {
       .orderBy('ts', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (candle) return Math.round(Number(candle.close) * 100);
-    const live = now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPrice('kite', instrumentToken) : null;
-    return live === null ? null : Math.round(live * 100);
+    if (candle) return toPaise(Number(candle.close));
+    return now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPricePaise('kite', instrumentToken) : null;
   }
 
   /**

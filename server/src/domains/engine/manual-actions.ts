@@ -1,5 +1,5 @@
 import type { Mapping } from '@app/contract';
-import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS, toRupees } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -80,7 +80,10 @@ export function createManualActions(deps: {
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
         // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.
         if (decision.action === 'realign' && isNothingToTrade(decision)) {
-          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+          return {
+            strategy: await deps.mappings.get(actor, id),
+            message: realignNothingToDo(toRupees(decision.atmPaise)),
+          };
         }
         const failures = await execute([{ mapping: state.mapping, decision }], at);
         if (failures[0] instanceof StalePositionError) {

@@ -2,7 +2,7 @@
  * RDX decision rules (DESIGN §7, docs/RDX.md): a short strangle re-centred on the at-the-money strike.
  * Pure: every function takes the data and the instant it decides at. Money is integer paise.
  */
-import { RUNNING_STATUS } from '@app/contract';
+import { RUNNING_STATUS, toRupees } from '@app/contract';
 import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
 
 import type { ChainOption, OptionType } from '../market-data/option-chain.service.js';
@@ -167,7 +167,7 @@ export function entryOrders(
   for (const [type, strike, count] of wanted) {
     if (count <= 0 || !sides.includes(type)) continue;
     const option = indexOf(inputs.chain).byKey.get(optionKey(expiry, type, strike));
-    if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
+    if (!option) return `no ${type} at strike ${toRupees(strike)} for ${expiry}`;
     // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
     // configured lot size only when the dump gives none.
     const lotSize = option.lotSize > 0 ? option.lotSize : instrument.lotSize;
@@ -309,7 +309,7 @@ export function offsetOutsideChain(
   atmPaise: number,
   offsetPaise: number,
 ): string | null {
-  const rupees = (p: number) => (p / 100).toLocaleString('en-IN');
+  const rupees = (p: number) => toRupees(p).toLocaleString('en-IN');
   if (atmPaise > 0) {
     const high = atmPaise + Math.abs(offsetPaise);
     const low = atmPaise - Math.abs(offsetPaise);
