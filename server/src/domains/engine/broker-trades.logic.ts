@@ -1,5 +1,5 @@
 import { exactPaise, groupedRupeesText, toPaise } from '@app/contract';
-import type { KiteOrder, KiteTrade } from '../market-data/adapters/kite-rest-client.js';
+import type { BrokerOrder, BrokerTrade } from '../brokers/broker-port.js';
 
 /*
  * A live order is booked as the broker books it (issue 28): one fill per trade, at the trade's own price. An
@@ -30,8 +30,8 @@ export { exactPaise };
  * a price is finer than a paisa. Nothing is ever booked at a guessed price.
  */
 export function fillsFromTrades(
-  order: Pick<KiteOrder, 'order_id' | 'filled_quantity'>,
-  trades: readonly KiteTrade[],
+  order: Pick<BrokerOrder, 'order_id' | 'filled_quantity'>,
+  trades: readonly BrokerTrade[],
 ): TradeFill[] | string {
   const fills: TradeFill[] = [];
   const seen = new Set<string>();
@@ -55,7 +55,7 @@ export function fillsFromTrades(
  * The one fill of an order booked at its average rounded to the paisa: only when its trades could not be read
  * in time. Rounded on the decimal the broker sent (₹80.475 is 8047.4999… paise as a float: still ₹80.48).
  */
-export const averageFill = (order: Pick<KiteOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
+export const averageFill = (order: Pick<BrokerOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
   tradeId: null,
   quantity: order.filled_quantity,
   pricePaise: toPaise(order.average_price),

@@ -1,6 +1,6 @@
 import { istDay, toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteQuote, KiteRest } from './adapters/kite-rest-client.js';
+import type { KiteQuote, KiteRest } from '../../protocols/kite-rest-client.js';
 
 export type OptionType = 'CE' | 'PE';
 

@@ -6,7 +6,7 @@ import {
 import { decimalToScaledInt } from '../../../protocols/decimal.js';
 import { wsText } from '../../../protocols/ws-data.js';
 import { PRICE_DECIMALS, type LiveStream, type StreamHandlers } from './adapter.js';
-import { createReconnectingSocket } from './reconnecting-socket.js';
+import { createReconnectingSocket } from '../../../platform/reconnecting-socket.js';
 
 export interface BinanceStreamOptions {
   wsRoot: string;

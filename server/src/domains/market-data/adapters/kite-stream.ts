@@ -3,7 +3,7 @@ import { createKiteTick, forEachKiteTick } from '../../../protocols/kite-ticker.
 import { formatKiteTickerCommand } from '../../../protocols/kite-ticker-text.js';
 import { tickBar } from '../candles.logic.js';
 import type { LiveStream, StreamHandlers } from './adapter.js';
-import { createReconnectingSocket } from './reconnecting-socket.js';
+import { createReconnectingSocket } from '../../../platform/reconnecting-socket.js';
 
 export interface KiteStreamOptions {
   wsRoot: string;
