@@ -1,10 +1,12 @@
 import type { LegRow } from '../../db/schema.js';
-import type { ChainOption, OpenLeg, RdxInputs } from '../rdx/rdx.logic.js';
+import type { ChainOption, OpenLeg } from '../strategies/decision.js';
+import { strategyTypeOf } from '../strategies/strategy-registry.js';
+import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.js';
 import type { MappingState } from './engine.types.js';
 
 /*
- * The engine's rows as the pure RDX rules take them (rdx.logic.ts): open legs, one mapping's inputs, and
- * the key under which flat mappings with the same settings share one entry decision.
+ * The engine's rows as a strategy type's pure rules take them (strategy-type.ts): open legs, one mapping's
+ * inputs, and the key under which flat mappings with the same settings share one entry decision.
  */
 
 /** A leg row as the rules see it. */
@@ -18,6 +20,16 @@ export const toOpenLeg = (l: LegRow): OpenLeg => ({
   quantity: l.quantity,
 });
 
+/**
+ * The strategy type a mapping trades by. The state read only returns mappings configured for a registered
+ * type, so a miss is a broken invariant (a strategy renamed under running mappings), not a hold.
+ */
+export function typeOfState(m: MappingState): AnyStrategyType {
+  const type = strategyTypeOf(m.strategyName);
+  if (!type) throw new Error(`Strategy "${m.strategyName}" of mapping ${m.id} has no strategy type`);
+  return type;
+}
+
 /** One mapping's decision inputs at a price, a chain and an instant. */
 export function inputsFor(
   m: MappingState,
@@ -25,7 +37,7 @@ export function inputsFor(
   pricePaise: number,
   chain: readonly ChainOption[],
   at: number,
-): RdxInputs {
+): DecideInputs<MappingState['config']> {
   return {
     mapping: {
       ceCount: m.ceCount,
@@ -34,7 +46,7 @@ export function inputsFor(
       endTime: m.endTime,
       runningStatus: m.runningStatus,
     },
-    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise },
+    config: m.config,
     instrument: {
       lotSize: m.lotSize,
       hours: {
@@ -52,16 +64,16 @@ export function inputsFor(
 }
 
 /** Everything an entry decision depends on besides the price, the chain and the time. */
-export const flatSettingsKey = (m: MappingState) =>
+export const flatSettingsKey = (m: MappingState, type: AnyStrategyType) =>
   [
+    type.id,
     m.ticker,
     m.ceCount,
     m.peCount,
     m.startTime,
     m.endTime,
     m.runningStatus,
-    m.rdxLotCount,
-    m.offsetValuePaise,
+    type.flatKey(m.config),
     m.lotSize,
     m.marketOpenTime,
     m.marketCloseTime,

@@ -1,0 +1,22 @@
+/**
+ * Every strategy type the console trades, one line each (strategy-type.ts says what a type exports). The
+ * engine, the strategies list and the status line find a mapping's type here by its strategy's name.
+ */
+import { rdxStrategy } from '../rdx/rdx.strategy.js';
+import type { AnyStrategyType, StrategyType } from './strategy-type.js';
+
+const STRATEGY_TYPES = [
+  rdxStrategy, // the first type: a short strangle re-centred on the ATM (docs/RDX.md)
+] as const satisfies readonly AnyStrategyType[];
+
+/** The settings of any registered type, as the engine's state read carries them. */
+export type StrategyConfig =
+  (typeof STRATEGY_TYPES)[number] extends StrategyType<infer Config, string> ? Config : never;
+
+const byId = new Map<string, AnyStrategyType>(STRATEGY_TYPES.map((t) => [t.id, t] as const));
+
+/** The strategy type of a strategy (by its name), or null for a strategy no type trades. */
+export const strategyTypeOf = (strategyName: string): AnyStrategyType | null => byId.get(strategyName) ?? null;
+
+/** Every registered type, first one first. */
+export const strategyTypes = (): readonly AnyStrategyType[] => STRATEGY_TYPES;
