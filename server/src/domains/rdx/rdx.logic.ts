@@ -3,7 +3,7 @@
  * Pure: every function takes the data and the instant it decides at. Money is integer paise.
  */
 import { RUNNING_STATUS } from '@app/contract';
-import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
+import { localTime, sessionAt, type Hours } from '../instruments/market-hours.logic.js';
 
 import {
   ENGINE_HOLDS,
@@ -19,6 +19,8 @@ import {
 import { buyBackDownTo, tradeOnlyTheDifference } from './size-change.logic.js';
 
 export type { ChainOption, LegClose, LegOrder, OpenLeg, OptionType };
+// Where an instant stands for trading: the instruments' rule, named here as the RDX rules have always named it.
+export { sessionAt };
 
 export interface RdxInputs {
   mapping: {
@@ -127,27 +129,6 @@ export const localDate = (at: number, tz: string) => {
   const t = localTime(at, tz);
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 };
-
-/**
- * Where `at` stands for trading. A candle closing exactly at the market close still counts as in
- * session, so the last candle can square off. The strategy window is [start, end); its effective end
- * is the earlier of its end and the market close, so a window crossing the close squares off at the close.
- */
-export function sessionAt(hours: Hours, window: { startTime: string | null; endTime: string | null }, at: number) {
-  const t = localTime(at, hours.timezone);
-  const open = parseHhmm(hours.marketOpenTime);
-  const close = parseHhmm(hours.marketCloseTime);
-  const isTradingDay = parseDays(hours.tradingDays).has(t.weekday);
-  const isMarketOpen = isTradingDay && t.minutes >= open && t.minutes <= close;
-  if (!window.startTime || !window.endTime) return { isMarketOpen, isInWindow: isMarketOpen, isPastWindowEnd: false };
-  const start = parseHhmm(window.startTime);
-  const end = Math.min(parseHhmm(window.endTime), close);
-  return {
-    isMarketOpen,
-    isInWindow: isMarketOpen && t.minutes >= start && t.minutes < end,
-    isPastWindowEnd: isMarketOpen && t.minutes >= end,
-  };
-}
 
 /** The legs to sell around an ATM: CE at ATM + offset and PE at ATM − offset, rounded to the chain's step. */
 export function entryOrders(

@@ -2,7 +2,7 @@
  * RDX as a strategy type (strategies/strategy-type.ts): its settings, its rules and its status line, as the
  * engine and the strategies list reach them through the registry.
  */
-import { SaveRdxConfigSchema, type RdxInterval } from '@app/contract';
+import { MSG, SaveRdxConfigSchema, type RdxInterval } from '@app/contract';
 import type { StrategyType } from '../strategies/strategy-type.js';
 import { describeStatus } from './rdx-status.logic.js';
 import {
@@ -48,6 +48,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   id: RDX_STRATEGY_NAME,
   configSchema: SaveRdxConfigSchema,
   defaults: { atm_value: 0, offset_value: 0 },
+  words: { configureFirst: MSG.configureRdxFirst },
   holds: RDX_HOLDS,
   decide: (inputs) => decideOnCandle(toRdxInputs(inputs)),
   decideNow: (inputs) => decideManualRealign(toRdxInputs(inputs)),

@@ -7,7 +7,7 @@ import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.service.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.js';
-import { strategyTypeOf, strategyTypes } from './strategy-registry.js';
+import { wordingTypeOf } from './strategy-registry.js';
 import type { AnyStrategyType } from './strategy-type.js';
 
 /**
@@ -28,12 +28,6 @@ function stopOf(row: MappingView): { reason: StopReason; at: number; note: strin
 
 /** What status_detail reads once for all rows: the engine's switch, the market's state and the kill switch. */
 type CommonFacts = Pick<CommonStatusFacts, 'isEngineRunning' | 'marketDataHalt' | 'nseHolidays' | 'killSwitchEngaged'>;
-
-/**
- * The strategy type whose words a row's status uses: its strategy's; a strategy no type trades reads as an
- * unconfigured one of the first type (it can never be configured, so never started).
- */
-const statusTypeOf = (row: MappingView): AnyStrategyType => strategyTypeOf(row.strategyName) ?? strategyTypes()[0]!;
 
 /** The facts describeStatus reads about one row: its own columns and legs, plus what all rows share. */
 function statusFacts(
@@ -121,7 +115,7 @@ export function createMappingQueries({
     );
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
-      const type = statusTypeOf(row);
+      const type = wordingTypeOf(row.strategyName);
       const facts = statusFacts(row, type, own, now, common, {
         lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
         engineProblem: tradeProblems[String(row.id)] ?? null,

@@ -18,5 +18,12 @@ const byId = new Map<string, AnyStrategyType>(STRATEGY_TYPES.map((t) => [t.id, t
 /** The strategy type of a strategy (by its name), or null for a strategy no type trades. */
 export const strategyTypeOf = (strategyName: string): AnyStrategyType | null => byId.get(strategyName) ?? null;
 
+/**
+ * The type whose words a strategy's rows use: its own; a strategy no type trades reads as an unconfigured
+ * mapping of the first type (it can never be configured, so it never starts).
+ */
+export const wordingTypeOf = (strategyName: string): AnyStrategyType =>
+  strategyTypeOf(strategyName) ?? STRATEGY_TYPES[0];
+
 /** Every registered type, first one first. */
 export const strategyTypes = (): readonly AnyStrategyType[] => STRATEGY_TYPES;

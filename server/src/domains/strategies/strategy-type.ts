@@ -36,6 +36,11 @@ export interface StrategyType<Config, Reason extends string = string> {
   configSchema: z.ZodType;
   /** What a new configuration starts from, in the schema's own (API) words. */
   defaults: Readonly<Record<string, unknown>>;
+  /** The words that name the type where a refusal or a row speaks of it. */
+  words: {
+    /** Why a mapping with no configuration of this type can neither start nor realign. */
+    configureFirst: string;
+  };
   /** Every reason its decisions hold for, each marked ordinary or a problem. */
   holds: HoldTable<Reason>;
   /** On a candle close: pure, integer paise. */
