@@ -1,6 +1,6 @@
 import type { LegRow } from '../../db/schema.js';
 import type { ChainOption, OpenLeg } from '../strategies/decision.js';
-import { strategyTypeOf } from '../strategies/strategy-registry.js';
+import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.js';
 import type { MappingState } from './engine.types.js';
 
@@ -20,15 +20,8 @@ export const toOpenLeg = (l: LegRow): OpenLeg => ({
   quantity: l.quantity,
 });
 
-/**
- * The strategy type a mapping trades by. The state read only returns mappings configured for a registered
- * type, so a miss is a broken invariant (a strategy renamed under running mappings), not a hold.
- */
-export function typeOfState(m: MappingState): AnyStrategyType {
-  const type = strategyTypeOf(m.strategyName);
-  if (!type) throw new Error(`Strategy "${m.strategyName}" of mapping ${m.id} has no strategy type`);
-  return type;
-}
+/** The strategy type a mapping is decided by (strategy-registry.ts). */
+export const typeOfState = (m: MappingState): AnyStrategyType => strategyTypeFor(m.strategyName);
 
 /** One mapping's decision inputs at a price, a chain and an instant. */
 export function inputsFor(

@@ -9,7 +9,7 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
 import { holdWords, tradesNothing } from '../strategies/decision.js';
-import { wordingTypeOf } from '../strategies/strategy-registry.js';
+import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
@@ -70,7 +70,7 @@ export function createManualActions(deps: {
         const at = deps.clock.now();
         const fence = await deps.waitForOrdersOrRefuse(id, at);
         const read = await deps.repo.one(id);
-        if (!read) throw badRequest(wordingTypeOf(row.strategyName).words.configureFirst);
+        if (!read) throw badRequest(strategyTypeFor(row.strategyName).words.configureFirst);
         const state = fencedBefore(read, fence);
         const closed = await deps.calendar.reasonAt(state.mapping, at);
         if (closed !== null) throw conflict(`Cannot realign: ${closed}`);

@@ -7,7 +7,7 @@ import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.service.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.js';
-import { wordingTypeOf } from './strategy-registry.js';
+import { strategyTypeFor } from './strategy-registry.js';
 import type { AnyStrategyType } from './strategy-type.js';
 
 /**
@@ -115,7 +115,7 @@ export function createMappingQueries({
     );
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
-      const type = wordingTypeOf(row.strategyName);
+      const type = strategyTypeFor(row.strategyName);
       const facts = statusFacts(row, type, own, now, common, {
         lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
         engineProblem: tradeProblems[String(row.id)] ?? null,

@@ -19,10 +19,11 @@ const byId = new Map<string, AnyStrategyType>(STRATEGY_TYPES.map((t) => [t.id, t
 export const strategyTypeOf = (strategyName: string): AnyStrategyType | null => byId.get(strategyName) ?? null;
 
 /**
- * The type whose words a strategy's rows use: its own; a strategy no type trades reads as an unconfigured
- * mapping of the first type (it can never be configured, so it never starts).
+ * The type a strategy's mappings are decided and worded by: its own. A strategy no type trades reads as an
+ * unconfigured mapping of the first type (it can never be configured, so it never starts); the engine's state
+ * read finds only the first type's configurations, so it never decides one by another type's rules.
  */
-export const wordingTypeOf = (strategyName: string): AnyStrategyType =>
+export const strategyTypeFor = (strategyName: string): AnyStrategyType =>
   strategyTypeOf(strategyName) ?? STRATEGY_TYPES[0];
 
 /** Every registered type, first one first. */
