@@ -64,6 +64,9 @@ export default defineConfig({
       // broker-drift.spec.ts: the leader compares live accounts with their brokers every 10 s, not every
       // minute, so a leg closed in Kite is found while the story waits.
       RECONCILE_EVERY_SECONDS: '10',
+      // Stories skip market time over the sandbox's /control/clock (sandbox.ts skipMarketTime) to reach the
+      // next candle close at once instead of waiting for a real one (issue 29 item 7).
+      TEST_CLOCK: 'on',
     },
   },
 });

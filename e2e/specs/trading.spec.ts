@@ -3,7 +3,7 @@
 // Start again. An admin (a second browser context) switches the RDX service on through the rdx tab.
 // The tests of this file run one after another (one worker), so the one that stops the service
 // cannot pull it from under the others; it switches the service back on before it ends.
-import { sandboxTotp } from '../sandbox.js';
+import { sandboxTotp, skipMarketTime } from '../sandbox.js';
 import { configureRdx, createSandboxMapping } from '../trading-steps.js';
 import { kiteUserId, SANDBOX_BROKER_PASSWORD, sandboxInstrumentId } from '../trading-api.js';
 import {
@@ -106,8 +106,8 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
   activeStrategies,
   recentTransactions,
 }) => {
-  // Waits for a 1m candle close (and tolerates one missed close): longer than a screen test.
-  test.setTimeout(240_000);
+  // Skips to the next 1m candle close on the console's test clock rather than waiting for one.
+  test.setTimeout(120_000);
   const user = await newUser(request, 'live');
   await signIn({ loginPage, homePage }, user);
   await rdxServiceRunning(browser);
@@ -150,7 +150,8 @@ test('a live strategy trades through the sandbox broker on candle closes, with c
   // The engine enters on the next 1m candle close: both legs are sold through the broker.
   const rows = recentTransactions.section().getByRole('row');
   const liveSells = rows.filter({ hasText: 'SELL' }).filter({ hasText: 'LIVE' });
-  await expect(liveSells).toHaveCount(2, { timeout: 150_000 });
+  await skipMarketTime(request, 60);
+  await expect(liveSells).toHaveCount(2, { timeout: 30_000 });
   await expect(activeStrategies.statusDetail(id)).toHaveText(/^Holding 2 legs around ATM [\d,]+/);
 
   await activeStrategies.act(id, 'Pause');

@@ -13,7 +13,7 @@ import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
 import { passwordChangeRequired } from './domains/auth/password-change-gate.js';
 import { createDbLoginFailures, createRedisLoginFailures } from './domains/auth/login-failures.repository.js';
-import type { PasswordHasher } from './domains/auth/passwords.js';
+import type { PasswordHasher } from './domains/auth/passwords.service.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createCalendarModule } from './domains/calendar/calendar.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';

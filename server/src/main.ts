@@ -8,9 +8,9 @@ import { parseTrustProxy } from './config/trust-proxy.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { takeStartupTurn } from './db/startup-lock.js';
-import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
-import { createPasswordHasher } from './domains/auth/passwords.js';
-import { systemClock } from './platform/clock.js';
+import { SANDBOX_INSTRUMENT } from './db/seed.js';
+import { createPasswordHasher } from './domains/auth/passwords.service.js';
+import { steppableClock, systemClock } from './platform/clock.js';
 import { secureDataDir } from './platform/data-dir.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
 import { createLogDestination } from './platform/log-destination.js';
@@ -20,6 +20,7 @@ import { readVersion, REPO_ROOT } from './platform/version.js';
 import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
 import { seedDemo } from './demo-seed.js';
+import { seedStartupData } from './reference-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
 import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
 
@@ -29,7 +30,9 @@ async function main() {
   // stdout, written so that a reader gone away (`npm start | tee` stopped together) never holds a stop.
   const stdout = createLogDestination(1);
   const logger = createLogger(env.LOG_LEVEL, stdout);
-  const clock = systemClock;
+  // TEST_CLOCK=on (sandbox only, env.ts): the sandbox and everything here share one clock a test can move on.
+  const testClock = env.TEST_CLOCK === 'on' ? steppableClock() : null;
+  const clock = testClock ?? systemClock;
   const isSandbox = env.MARKET_MODE === 'sandbox';
 
   // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
@@ -39,7 +42,7 @@ async function main() {
   const endTurn = await takeStartupTurn(env.DATABASE_URL);
   const applied = await migrateToLatest(database, logger);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
+  await seedStartupData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
 
   // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6),
   // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests). Its accounts live in
@@ -50,6 +53,11 @@ async function main() {
           seed: env.SANDBOX_SEED,
           ...(env.SANDBOX_PORT !== undefined ? { port: env.SANDBOX_PORT } : {}),
           stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
+          // Prices, candles and orders on the shared clock; logins and TOTP codes stay on real time, as the
+          // codes a trader reads off an authenticator app are.
+          ...(testClock
+            ? { clock: testClock, authClock: systemClock, advanceClock: (ms: number) => testClock.advance(ms) }
+            : {}),
         })
       : null;
   if (sandbox) logger.info({ urls: sandbox.urls }, 'sandbox exchange started');
@@ -75,7 +83,7 @@ async function main() {
     webDist: env.WEB_DIST ?? path.join(REPO_ROOT, 'web', 'dist'),
     realtime: { enabled: env.services.has('api'), redisUrl: env.REDIS_URL },
     market,
-    ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(clock.now()) } : {}),
+    ...(isSandbox ? { sandboxTotp: () => sandboxTotpCode(systemClock.now()) } : {}),
     workerStatus: () => runner.statuses(),
     leadership,
     ...(env.TRUST_PROXY ? { trustProxy: parseTrustProxy(env.TRUST_PROXY) } : {}),

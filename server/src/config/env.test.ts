@@ -18,4 +18,12 @@ describe('loadEnv', () => {
   it('explains what is wrong with a bad value', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });
+
+  it('runs on real time unless TEST_CLOCK=on, which only an in-process sandbox console accepts', () => {
+    expect(loadEnv({}).TEST_CLOCK).toBe('off');
+    expect(loadEnv({ TEST_CLOCK: 'on' }).TEST_CLOCK).toBe('on');
+    expect(() => loadEnv({ TEST_CLOCK: 'on', KITE_API_KEY: 'abc' })).toThrow(/TEST_CLOCK: .*MARKET_MODE=sandbox/);
+    expect(() => loadEnv({ TEST_CLOCK: 'on', KITE_API_ROOT: 'http://127.0.0.1:7400/kite' })).toThrow(/TEST_CLOCK/);
+    expect(() => loadEnv({ TEST_CLOCK: 'yes' })).toThrow(/TEST_CLOCK/);
+  });
 });

@@ -64,6 +64,12 @@ const EnvSchema = z.object({
    * TRUST_PROXY, so its X-Forwarded-Proto counts). 0 turns HSTS off. Plain HTTP never gets it.
    */
   HSTS_MAX_AGE: z.coerce.number().int().min(0).default(31_536_000),
+  /**
+   * on: the console and its in-process sandbox share a clock that runs with real time and can be moved forward
+   * over the sandbox's loopback `POST /control/clock`, so browser stories reach the next candle close at once
+   * instead of waiting a real minute. Sandbox only: a live console always runs on the exchange's time.
+   */
+  TEST_CLOCK: z.enum(['on', 'off']).default('off'),
 });
 
 export type Env = ReturnType<typeof loadEnv>;
@@ -78,11 +84,17 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env) {
   const env = parsed.data;
   const proxyProblem = trustProxyProblem(env.TRUST_PROXY, env.HOST);
   if (proxyProblem) throw new Error(`Invalid environment: TRUST_PROXY: ${proxyProblem}`);
+  // Sandbox unless live credentials exist (DESIGN §2).
+  const marketMode = env.MARKET_MODE ?? (env.KITE_API_KEY ? 'live' : 'sandbox');
+  if (env.TEST_CLOCK === 'on' && (marketMode !== 'sandbox' || env.KITE_API_ROOT)) {
+    throw new Error(
+      "Invalid environment: TEST_CLOCK: on moves the in-process sandbox exchange's time; it needs MARKET_MODE=sandbox without KITE_API_ROOT.",
+    );
+  }
   return {
     ...env,
     DATA_DIR: path.resolve(env.DATA_DIR),
-    // Sandbox unless live credentials exist (DESIGN §2).
-    MARKET_MODE: env.MARKET_MODE ?? (env.KITE_API_KEY ? 'live' : 'sandbox'),
+    MARKET_MODE: marketMode,
     services: new Set(env.SERVICES.split(',').map((s) => s.trim())),
   };
 }

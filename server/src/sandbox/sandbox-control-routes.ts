@@ -3,6 +3,7 @@
  * over HTTP (docs/SANDBOX.md). Not part of Kite: no Kite token opens it, and it answers loopback callers
  * only. Every route is a thin shell over the in-process `SandboxControl`.
  */
+import { toRupees } from '@app/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { json, type SandboxResponse } from './http-kit.js';
@@ -37,6 +38,31 @@ export interface ControlHooks {
   clearFaults(): void;
   orders(): ControlOrder[];
   shockVolatility(root: string, factor: number): void;
+  /** Skips sandbox time (ms after, or null when its clock cannot be moved). */
+  advanceClock(seconds: number): number | null;
+}
+
+/**
+ * `POST /control/clock` body. At most 300 s at once: the feeds stream at most 300 missed steps (one a second),
+ * so a longer skip would leave candles without ticks; skip again for more.
+ */
+const ClockSchema = z.object({ advance_seconds: z.number().int().min(1).max(300) }).strict();
+
+/** Skips the shared test clock; the reply gives the time it now reads. */
+export function applyClockSkip(hooks: Pick<ControlHooks, 'advanceClock'>, body: unknown): SandboxResponse {
+  const parsed = ClockSchema.safeParse(body);
+  if (!parsed.success) {
+    const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+    return json(400, { status: 'error', message: `Invalid clock request (${problem}).` });
+  }
+  const now = hooks.advanceClock(parsed.data.advance_seconds);
+  if (now === null) {
+    return json(409, {
+      status: 'error',
+      message: 'This sandbox runs on real time: start the console with TEST_CLOCK=on to move its clock.',
+    });
+  }
+  return json(200, { status: 'success', data: { now: new Date(now).toISOString() } });
 }
 
 /** `POST /control/faults` body: any of these, applied together. */
@@ -70,8 +96,8 @@ export function controlOrderJson(o: SandboxOrder, historyReads = 0): ControlOrde
     order_type: o.orderType,
     quantity: o.quantity,
     filled_quantity: o.filledQuantity,
-    average_price: Math.round(averagePaise(o)) / 100,
-    price: o.pricePaise / 100,
+    average_price: toRupees(Math.round(averagePaise(o))),
+    price: toRupees(o.pricePaise),
     status: o.status,
     status_message: o.statusMessage,
     market_protection: o.marketProtection ?? 0,
@@ -125,7 +151,10 @@ function parseBody(body: unknown): unknown {
   }
 }
 
-/** Mounts `/control/faults` (POST to inject, DELETE to clear) and `/control/orders`, for loopback callers only. */
+/**
+ * Mounts `/control/faults` (POST to inject, DELETE to clear), `/control/orders` and `/control/clock` (POST to skip
+ * time), for loopback callers only.
+ */
 export function mountControlRoutes(app: FastifyInstance, hooks: ControlHooks): void {
   void app.register(
     (scope, _opts, done) => {
@@ -139,6 +168,7 @@ export function mountControlRoutes(app: FastifyInstance, hooks: ControlHooks): v
         return send(reply, json(200, { status: 'success', data: true }));
       });
       scope.get('/orders', (_req, reply) => send(reply, json(200, { orders: hooks.orders() })));
+      scope.post('/clock', (req, reply) => send(reply, applyClockSkip(hooks, parseBody(req.body))));
       done();
     },
     { prefix: '/control' },

@@ -9,7 +9,7 @@ import {
   startTestSandbox,
   type ManualClock,
 } from '../../test/sandbox-helpers.js';
-import { mountControlRoutes, type ControlHooks } from './sandbox-control-routes.js';
+import { applyClockSkip, mountControlRoutes, type ControlHooks } from './sandbox-control-routes.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
 
 let sandbox: SandboxExchange;
@@ -172,6 +172,7 @@ describe('mountControlRoutes', () => {
       clearFaults: () => undefined,
       orders: () => [],
       shockVolatility: () => undefined,
+      advanceClock: () => null,
     };
     mountControlRoutes(app, hooks);
     const remote = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '10.1.2.3' });
@@ -179,5 +180,38 @@ describe('mountControlRoutes', () => {
     const local = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '127.0.0.1' });
     expect(local.json()).toEqual({ orders: [] });
     await app.close();
+  });
+});
+
+describe('POST /control/clock', () => {
+  const hooksOn = (clock: { now: number } | null) => ({
+    advanceClock: (seconds: number) => (clock ? (clock.now += seconds * 1000) : null),
+  });
+
+  it('skips the shared clock forward and says the time it now reads', () => {
+    const clock = { now: Date.UTC(2026, 10, 27, 4, 0, 0) };
+    const reply = applyClockSkip(hooksOn(clock), { advance_seconds: 60 });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(String(reply.body))).toEqual({ status: 'success', data: { now: '2026-11-27T04:01:00.000Z' } });
+  });
+
+  it('refuses a sandbox on real time, saying how to start one that can skip', () => {
+    const reply = applyClockSkip(hooksOn(null), { advance_seconds: 60 });
+    expect(reply.status).toBe(409);
+    expect(String(reply.body)).toContain('TEST_CLOCK=on');
+  });
+
+  it('refuses going back, fractions, more than the feeds can replay, and unknown keys', () => {
+    const clock = { now: 0 };
+    for (const body of [
+      { advance_seconds: 0 },
+      { advance_seconds: 1.5 },
+      { advance_seconds: 301 },
+      { seconds: 5 },
+      {},
+    ]) {
+      expect(applyClockSkip(hooksOn(clock), body).status).toBe(400);
+    }
+    expect(clock.now).toBe(0);
   });
 });

@@ -32,13 +32,15 @@ import { createPriceFeed } from './price-feed.js';
 import { seedHash } from './price-hash.js';
 import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type SandboxRateLimits } from './rate-limits.js';
 import * as accounts from './sandbox-accounts.js';
-import type { SandboxClock, SandboxContext } from './sandbox-context.js';
+import type { SandboxClock } from './sandbox-clock.js';
+import type { SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
 import { contractFromLegacyToken } from './legacy-option-tokens.js';
 import { ALL_WALKS, OPTION_ROOTS } from './sandbox-market.js';
-import { readSandboxState, SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { readSandboxState } from './sandbox-state-file.js';
 import type { LegacyTokenMap } from './sandbox-state-migration.js';
 import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
+import { SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
 
@@ -55,6 +57,11 @@ export interface SandboxExchangeOptions {
    * faster than real time passes real time here, since the consoles compute their TOTP codes on theirs.
    */
   authClock?: SandboxClock;
+  /**
+   * Moves `clock` forward by ms (a console's TEST_CLOCK=on). Given, `POST /control/clock` skips time: the price
+   * steps passed are streamed at once, so candles close without waiting. Without it the sandbox runs on `clock`.
+   */
+  advanceClock?: (ms: number) => void;
   /** How often (real ms) the live feeds look for new price steps. Default 250. */
   tickIntervalMs?: number;
   /** Silence (real ms) after which the ticker sends a 1-byte heartbeat. Default 1000. */
@@ -122,6 +129,11 @@ export interface SandboxControl {
   totpCode(): string;
   /** Streams the price steps passed so far immediately, instead of at the next timer run. */
   pump(): void;
+  /**
+   * Skips `seconds` of the sandbox clock and streams the steps passed; returns the new time (ms), or null when
+   * this sandbox's clock cannot be moved (no `advanceClock` option).
+   */
+  advanceClock(seconds: number): number | null;
   /**
    * From the sandbox clock's next second, `root`'s options (e.g. NIFTY) are priced at `factor` × their usual
    * implied volatility: every premium jumps at once, as on an event. 1 ends the shock.
@@ -316,7 +328,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
       afterSteps: () => matchOpenOrders(ctx),
     },
   );
-  const control = controlFor(ctx, faults, ticker, streams, loop);
+  const control = controlFor(ctx, faults, ticker, streams, loop, options.advanceClock);
   const app = createHttpServer();
   mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control });
   const parts: Parts = { ticker, streams, loop, saver };
@@ -341,6 +353,7 @@ function controlFor(
   ticker: KiteTickerServer,
   streams: BinanceStreamServer,
   loop: StepLoop,
+  advanceClock: ((ms: number) => void) | undefined,
 ): SandboxControl {
   return {
     failNext: (target, count, kind) => faults.failNext(target, count, kind),
@@ -357,6 +370,12 @@ function controlFor(
     issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
     totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),
     pump: () => loop.pump(),
+    advanceClock: (seconds) => {
+      if (!advanceClock) return null;
+      advanceClock(seconds * 1000);
+      loop.pump();
+      return ctx.clock.now();
+    },
     shockVolatility: (root, factor) => ctx.shocks.shock(root, factor, Math.floor(ctx.clock.now() / 1000) + 1),
   };
 }

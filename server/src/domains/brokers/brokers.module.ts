@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
 import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokersRepository } from './brokers.repository.js';

@@ -7,7 +7,7 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { KiteApiError, nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
 import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
 import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import { toUserBroker } from './brokers.presenter.js';

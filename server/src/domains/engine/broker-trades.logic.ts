@@ -1,3 +1,4 @@
+import { exactPaise, groupedRupeesText, toPaise } from '@app/contract';
 import type { KiteOrder, KiteTrade } from '../market-data/adapters/kite-rest-client.js';
 
 /*
@@ -21,10 +22,7 @@ export interface TradeFill {
 export const TRADES_WAIT_MS = 120_000;
 
 /** Rupees as Kite sends them, as exact paise; null for a price finer than a paisa (never an NFO premium). */
-export function exactPaise(rupees: number): number | null {
-  const paise = Math.round(rupees * 100);
-  return Math.abs(rupees * 100 - paise) < 1e-6 ? paise : null;
-}
+export { exactPaise };
 
 /**
  * The fills of an order the broker settled, one per trade at the trade's price, or why the trades cannot be
@@ -60,11 +58,10 @@ export function fillsFromTrades(
 export const averageFill = (order: Pick<KiteOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
   tradeId: null,
   quantity: order.filled_quantity,
-  pricePaise: Math.round(Number((order.average_price * 100).toFixed(6))),
+  pricePaise: toPaise(order.average_price),
 });
 
-const rupees = (paise: number) =>
-  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rupees = groupedRupeesText;
 
 /** What an order booked at its average says, on its row and in its owner's activity. */
 export function averageNote(fill: TradeFill, why: string): string {

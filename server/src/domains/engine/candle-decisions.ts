@@ -1,6 +1,6 @@
 import type { LegRow } from '../../db/schema.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { ChainOption, Decision, OpenLeg } from '../strategies/decision.js';
+import type { ChainOption, Decision, OpenLeg } from '../strategies/decision.logic.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { flatSettingsKey, inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { MappingState } from './engine.types.js';

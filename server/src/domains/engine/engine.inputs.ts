@@ -1,11 +1,11 @@
 import type { LegRow } from '../../db/schema.js';
-import type { ChainOption, OpenLeg } from '../strategies/decision.js';
+import type { ChainOption, OpenLeg } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
-import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.js';
+import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
 
 /*
- * The engine's rows as a strategy type's pure rules take them (strategy-type.ts): open legs, one mapping's
+ * The engine's rows as a strategy type's pure rules take them (strategy-type.types.ts): open legs, one mapping's
  * inputs, and the key under which flat mappings with the same settings share one entry decision.
  */
 

@@ -1,5 +1,5 @@
 import type { Mapping } from '@app/contract';
-import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS, toRupees } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -8,7 +8,7 @@ import type { Actor } from '../../platform/ownership.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
-import { holdWords, tradesNothing } from '../strategies/decision.js';
+import { holdWords, tradesNothing } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
@@ -81,7 +81,10 @@ export function createManualActions(deps: {
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${holdWords(decision)}`);
         // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.
         if (decision.action === 'realign' && tradesNothing(decision)) {
-          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+          return {
+            strategy: await deps.mappings.get(actor, id),
+            message: realignNothingToDo(toRupees(decision.atmPaise)),
+          };
         }
         const failures = await execute([{ mapping: state.mapping, decision }], at);
         if (failures[0] instanceof StalePositionError) {

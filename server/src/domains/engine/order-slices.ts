@@ -12,6 +12,9 @@
 import { KiteApiError } from '../../protocols/kite-rest.js';
 import type { KiteOrder, KiteOrderRequest, KiteRest } from '../market-data/adapters/kite-rest-client.js';
 import type { OrdersRepository } from './orders.repository.js';
+import type { Slice } from './order-tags.js';
+
+export { intentTagOf, sliceTag, type Slice } from './order-tags.js';
 
 /**
  * Kite's refusal: "The order quantity 1000 (40 lots) is higher than the maximum quantity of 900 (36 lots)
@@ -91,12 +94,6 @@ export async function sendOrder(
   }
 }
 
-/** One broker order an intent became. */
-export interface Slice {
-  brokerOrderId: string;
-  quantity: number;
-}
-
 /** The orders of `book` carrying an intent's tag or named by an autoslice reply, in the book's order. */
 export function slicesIn(book: readonly KiteOrder[], tag: string, childIds: readonly string[] = []): Slice[] {
   return book
@@ -162,12 +159,6 @@ export async function pendingRows(
   const found = slicesIn(book, row.tag);
   return found.length > 1 ? repo.assignSlices(row.id, found, at) : found.map((f) => ({ id: row.id, ...f }));
 }
-
-/** The tag of a slice's row: the intent's own for the first, `<tag>.<n>` for the n-th. */
-export const sliceTag = (tag: string, n: number): string => (n <= 1 ? tag : `${tag}.${n}`);
-
-/** The intent's tag of a slice's row (the tag Kite knows every slice by). */
-export const intentTagOf = (rowTag: string): string => rowTag.split('.')[0] ?? rowTag;
 
 /** Joins what went wrong with an intent's slices into one reason; null when nothing did. */
 export function reasonOf(reasons: ReadonlyArray<string | null>): string | null {

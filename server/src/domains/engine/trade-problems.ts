@@ -1,6 +1,6 @@
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
-import { problemOf, type Decision, type HoldTable } from '../strategies/decision.js';
+import { problemOf, type Decision, type HoldTable } from '../strategies/decision.logic.js';
 
 /**
  * Why each mapping could not trade (no strike listed, no quote, a broker refusal, legs waiting to settle),

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { istDay } from '@app/contract';
+import { istDay, toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { kitePost, startTestSandbox } from '../../../test/sandbox-helpers.js';
@@ -100,7 +100,7 @@ describe('the ledger check after a day of live trading on the sandbox', () => {
     const row = positions
       .json<{ data: { positions: Row[] } }>()
       .data.positions.find((p) => p.user_strategy_mapping_id === id);
-    expect(Math.round((row?.charges ?? 0) * 100)).toBe(account?.comparison?.consoleNote.totalPaise);
+    expect(toPaise(row?.charges ?? 0)).toBe(account?.comparison?.consoleNote.totalPaise);
     expect(reportText('heading', agreed)).toContain('The ledger agrees with the broker.');
 
     // One fill of the entry booked ₹1.00 a unit above its trade.

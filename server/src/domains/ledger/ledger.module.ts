@@ -37,7 +37,7 @@ export function createLedgerModule(deps: {
   /** Previous-day closes (Kite's quote `ohlc.close`), for the day P&L of legs held overnight (issue 28). */
   previousCloses?: QuoteSource;
   /** The market-data hub, to stream open legs' prices on the ticker. */
-  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPrice' | 'connectedSources'>;
+  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPricePaise' | 'connectedSources'>;
   /** An option's instrument token by trading symbol. */
   tokenOf: (tradingSymbol: string) => Promise<string | null>;
   /** Stored candles (the market-data domain's), for a strategy's chart. */

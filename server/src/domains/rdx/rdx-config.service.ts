@@ -9,7 +9,7 @@ import { toPaise, toRupees } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { MappingView } from '../strategies/mappings.repository.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
-import { RDX_STRATEGY_NAME } from './rdx.strategy.js';
+import { RDX_STRATEGY_NAME } from './rdx-strategy.logic.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';
 import {
   chainSpan,

@@ -10,11 +10,12 @@ import {
   type DataInterval,
   type StopReason,
   type StrategyActionName,
+  toRupees,
 } from '@app/contract';
 import { calendarDay, nextOpen, type CalendarDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
-import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.js';
+import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
 import { driftHold } from '../risk/drift-hold.logic.js';
 import { sessionAt } from './rdx.logic.js';
 
@@ -200,7 +201,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
     return `${cannotTrade(f.engineProblem)} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
   const atmPaise = f.config.atmPaise > 0 ? f.config.atmPaise : atmOfLegs(f);
-  const around = atmPaise === null ? '' : ` around ATM ${(atmPaise / 100).toLocaleString('en-IN')}`;
+  const around = atmPaise === null ? '' : ` around ATM ${toRupees(atmPaise).toLocaleString('en-IN')}`;
   const sides = sidesOffSize(f);
   if (sides.length > 0) {
     return `Holding ${legsText(f.openLegCount)}${around} · ${sides.join(', ')}: resized at the ${f.config.interval} candle closing ${close}`;

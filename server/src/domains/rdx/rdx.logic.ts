@@ -2,7 +2,7 @@
  * RDX decision rules (DESIGN §7, docs/RDX.md): a short strangle re-centred on the at-the-money strike.
  * Pure: every function takes the data and the instant it decides at. Money is integer paise.
  */
-import { RUNNING_STATUS } from '@app/contract';
+import { RUNNING_STATUS, toRupees } from '@app/contract';
 import { localTime, sessionAt, type Hours } from '../instruments/market-hours.logic.js';
 
 import {
@@ -15,7 +15,7 @@ import {
   type LegOrder,
   type OpenLeg,
   type OptionType,
-} from '../strategies/decision.js';
+} from '../strategies/decision.logic.js';
 import { buyBackDownTo, tradeOnlyTheDifference } from './size-change.logic.js';
 
 export type { ChainOption, LegClose, LegOrder, OpenLeg, OptionType };
@@ -151,7 +151,7 @@ export function entryOrders(
       return {
         action: 'hold',
         reason: 'strike not listed',
-        detail: `no ${type} at strike ${strike / 100} for ${expiry}`,
+        detail: `no ${type} at strike ${toRupees(strike)} for ${expiry}`,
       };
     }
     // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
@@ -297,7 +297,7 @@ export function offsetOutsideChain(
   atmPaise: number,
   offsetPaise: number,
 ): string | null {
-  const rupees = (p: number) => (p / 100).toLocaleString('en-IN');
+  const rupees = (p: number) => toRupees(p).toLocaleString('en-IN');
   if (atmPaise > 0) {
     const high = atmPaise + Math.abs(offsetPaise);
     const low = atmPaise - Math.abs(offsetPaise);

@@ -6,9 +6,9 @@ import { brokerTokenState } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.service.js';
-import type { CommonStatusFacts, StatusReport } from './status-facts.js';
+import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
 import { strategyTypeFor } from './strategy-registry.js';
-import type { AnyStrategyType } from './strategy-type.js';
+import type { AnyStrategyType } from './strategy-type.types.js';
 
 /**
  * The latest order's failure, unless the account has had a new access token since: what failed on the old

@@ -1,9 +1,9 @@
 /**
- * Every strategy type the console trades, one line each (strategy-type.ts says what a type exports). The
+ * Every strategy type the console trades, one line each (strategy-type.types.ts says what a type exports). The
  * engine, the strategies list and the status line find a mapping's type here by its strategy's name.
  */
-import { rdxStrategy } from '../rdx/rdx.strategy.js';
-import type { AnyStrategyType, StrategyType } from './strategy-type.js';
+import { rdxStrategy } from '../rdx/rdx-strategy.logic.js';
+import type { AnyStrategyType, StrategyType } from './strategy-type.types.js';
 
 const STRATEGY_TYPES = [
   rdxStrategy, // the first type: a short strangle re-centred on the ATM (docs/RDX.md)

@@ -6,6 +6,8 @@ import {
   type Exchange,
   type Mapping,
   type StrategyActionName,
+  toPaise,
+  toRupees,
 } from '@app/contract';
 import { formatInr } from '../../lib/format';
 import { formatPnl } from '../positions/pnl-display';
@@ -117,6 +119,6 @@ export function limitsLabel(m: Pick<Mapping, 'max_loss' | 'target_profit'>): str
  * Shown under the limits, since the row's Net P&L (after charges, since the start) is another figure.
  */
 export function limitMeasureLabel(today: { realized_pnl: number; unrealized_pnl: number }): string {
-  const paise = Math.round(today.realized_pnl * 100) + Math.round(today.unrealized_pnl * 100);
-  return `Today before charges: ${formatPnl(paise / 100).text}`;
+  const paise = toPaise(today.realized_pnl) + toPaise(today.unrealized_pnl);
+  return `Today before charges: ${formatPnl(toRupees(paise)).text}`;
 }

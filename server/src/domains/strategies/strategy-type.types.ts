@@ -7,8 +7,8 @@
 import type { RdxInterval } from '@app/contract';
 import type { z } from 'zod';
 import type { Hours } from '../instruments/market-hours.logic.js';
-import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.js';
-import type { CommonStatusFacts, StatusReport } from './status-facts.js';
+import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.logic.js';
+import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
 
 /** What a strategy's rules read for one mapping at one instant, its own settings as `config`. */
 export interface DecideInputs<Config> {

@@ -1,9 +1,9 @@
 /**
- * RDX as a strategy type (strategies/strategy-type.ts): its settings, its rules and its status line, as the
+ * RDX as a strategy type (strategies/strategy-type.types.ts): its settings, its rules and its status line, as the
  * engine and the strategies list reach them through the registry.
  */
 import { MSG, SaveRdxConfigSchema, type RdxInterval } from '@app/contract';
-import type { StrategyType } from '../strategies/strategy-type.js';
+import type { StrategyType } from '../strategies/strategy-type.types.js';
 import { describeStatus } from './rdx-status.logic.js';
 import {
   decideManualRealign,

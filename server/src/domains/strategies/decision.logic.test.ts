@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RDX_HOLDS } from '../rdx/rdx.logic.js';
-import { ENGINE_HOLDS, holdWords, problemOf } from './decision.js';
+import { ENGINE_HOLDS, holdWords, problemOf } from './decision.logic.js';
 
 describe('hold reasons', () => {
   it('an ordinary hold is no problem; a problem hold is named on the row in its own words', () => {
