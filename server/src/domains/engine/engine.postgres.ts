@@ -47,7 +47,11 @@ type InstrumentColumns = Pick<
   | 'tradingDays'
   | 'marketProtection'
 >;
-type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'interval'>;
+type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'config'> & {
+  rdxLotCount: number;
+  atmValuePaise: number;
+  offsetValuePaise: number;
+};
 
 const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<InstrumentColumns | undefined> =>
   db
@@ -124,11 +128,8 @@ export async function runningOnPostgres(
     startTime: m.startTime,
     endTime: m.endTime,
     runningStatus: m.runningStatus,
-    rdxLotCount: m.rdxLotCount,
-    atmValuePaise: m.atmValuePaise,
-    offsetValuePaise: m.offsetValuePaise,
     positionVersion: m.positionVersion,
-    interval,
+    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise, interval },
   }));
   return { mappings, legs };
 }

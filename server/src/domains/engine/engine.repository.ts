@@ -63,6 +63,11 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'c.positionVersion',
         'c.interval',
       ]);
+  type StateRow = Awaited<ReturnType<ReturnType<typeof states>['executeTakeFirstOrThrow']>>;
+  const toState = ({ rdxLotCount, atmValuePaise, offsetValuePaise, interval, ...m }: StateRow): MappingState => ({
+    ...m,
+    config: { lotCount: rdxLotCount, atmPaise: atmValuePaise, offsetPaise: offsetValuePaise, interval },
+  });
 
   const openLegs = (q: Kysely<DB> | Transaction<DB>) =>
     q.selectFrom('strategyLegs').selectAll().where('status', '=', 'open').orderBy('id');
@@ -146,8 +151,9 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
 
     /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
     async one(mappingId: number) {
-      const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
-      if (!mapping) return null;
+      const row = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
+      if (!row) return null;
+      const mapping = toState(row);
       const legs = await openLegs(db).where('mappingId', '=', mappingId).execute();
       return { mapping, legs };
     },
@@ -158,7 +164,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       const legs: LegRow[] = [];
       for (let i = 0; i < mappingIds.length; i += IN_LIST) {
         const chunk = mappingIds.slice(i, i + IN_LIST);
-        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()));
+        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()).map(toState));
         legs.push(...(await openLegs(db).where('mappingId', 'in', chunk).execute()));
       }
       return { mappings, legs };

@@ -11,7 +11,7 @@ import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
-import { sessionAt } from '../rdx/rdx.logic.js';
+import { sessionAt } from '../instruments/market-hours.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';

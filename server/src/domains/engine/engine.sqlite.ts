@@ -111,11 +111,8 @@ function createRunningStates(raw: SqliteDatabase.Database) {
       startTime: r[7],
       endTime: r[8],
       runningStatus: r[9],
-      rdxLotCount: r[10],
-      atmValuePaise: r[11],
-      offsetValuePaise: r[12],
       positionVersion: r[13],
-      interval,
+      config: { lotCount: r[10], atmPaise: r[11], offsetPaise: r[12], interval },
     }));
     const legs = stmt(LEGS_SQL).all(instrumentToken, interval) as LegRow[];
     return { mappings, legs };

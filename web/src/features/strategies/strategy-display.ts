@@ -97,11 +97,6 @@ export function actionDoneMessage(
   return `${verb} ${m.strategy_name} on ${m.instrument_name} (${where}). ${m.status_detail}`;
 }
 
-/** Only a strategy named RDX has the RDX configuration (SPEC §2). */
-export function isRdxStrategy(mapping: Pick<Mapping, 'strategy_name'>): boolean {
-  return mapping.strategy_name === 'RDX';
-}
-
 /** SPEC §2: the Active Strategies table shows only mappings with is_active 1. */
 export function activeOnly(mappings: Mapping[]): Mapping[] {
   return mappings.filter((m) => m.is_active === 1);
