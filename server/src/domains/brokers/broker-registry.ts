@@ -23,7 +23,10 @@ interface BrokerAdapter {
  * and one line here.
  */
 const ADAPTERS: Record<string, BrokerAdapter> = {
-  kite: { rules: KITE_RULES, create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }) },
+  kite: {
+    rules: KITE_RULES,
+    create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }),
+  },
 };
 
 const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) => [kind, a.create]));

@@ -48,10 +48,7 @@ function inForce<T extends { from: string }>(dated: readonly T[], at: number): T
  * when not given): the statutory schedule of that day with the broker's brokerage of that day. Its `from` is
  * the later of the two starts, the first day these rates together apply.
  */
-export function scheduleAt(
-  at: number,
-  brokerage: readonly BrokerageSchedule[] = brokerageFor(null),
-): ChargeSchedule {
+export function scheduleAt(at: number, brokerage: readonly BrokerageSchedule[] = brokerageFor(null)): ChargeSchedule {
   const statutory = inForce(OPTION_CHARGE_SCHEDULES, at);
   const broker = inForce(brokerage, at);
   return {
