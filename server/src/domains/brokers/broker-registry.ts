@@ -20,7 +20,7 @@ interface BrokerAdapter {
 /**
  * Every broker the console trades through, keyed by the `brokers.kind` its accounts carry; the first is the
  * default where a fill has no account (brokerageFor). Adding a broker is its adapter folder under `adapters/`
- * and one line here.
+ * and one entry here (its rules, for the ledger's brokerage, and its factory).
  */
 const ADAPTERS: Record<string, BrokerAdapter> = {
   kite: {
