@@ -18,6 +18,16 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Money one way (issue 29): rupees become paise in one place, which takes the float error out first.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "CallExpression[callee.object.name='Math'][callee.property.name='round'] > BinaryExpression.arguments[operator='*']:matches([right.value=100], [left.value=100])",
+          message:
+            "Rupees to paise go through toPaise from '@app/contract' (money.ts): Math.round(x * 100) is a paisa off where x * 100 is not a whole float (1.005).",
+        },
+      ],
     },
   },
   {
@@ -36,6 +46,12 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
     },
+  },
+  {
+    // Browser tests check the product from outside and load none of its code at run time (types only), so they
+    // work out expected paise themselves.
+    files: ['e2e/**/*.ts'],
+    rules: { 'no-restricted-syntax': 'off' },
   },
   {
     files: ['**/*.js', '**/*.mjs'],

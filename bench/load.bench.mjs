@@ -11,7 +11,7 @@ import { io } from 'socket.io-client';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { seedReferenceData } from '../server/dist/db/seed.js';
-import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.service.js';
 import { signIn, startConsole } from './console-process.mjs';
 import { describeHeld, loadHeld } from './held-connections.mjs';
 

@@ -10,7 +10,7 @@ import { io as connect } from 'socket.io-client';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
-import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.service.js';
 import { userRoom } from '../server/dist/platform/realtime.js';
 import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
 import { describeLoad, load, signIn, startConsole } from './console-process.mjs';

@@ -8,7 +8,7 @@ import pino from 'pino';
 import { buildApp } from '../server/dist/app.js';
 import { loadEnv } from '../server/dist/config/env.js';
 import { resolveMarketConfig } from '../server/dist/config/market.js';
-import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.service.js';
 import { systemClock } from '../server/dist/platform/clock.js';
 import { createSecretBox } from '../server/dist/platform/secrets.js';
 import { sandboxTotpCode } from '../server/dist/sandbox/sandbox-accounts.js';

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
 import { seedReferenceData } from '../server/dist/db/seed.js';
-import { createPasswordHasher } from '../server/dist/domains/auth/passwords.js';
+import { createPasswordHasher } from '../server/dist/domains/auth/passwords.service.js';
 import { signIn, startConsole } from './console-process.mjs';
 import { describeHeld, loadHeld } from './held-connections.mjs';
 import { PG_URL } from './support.mjs';

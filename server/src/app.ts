@@ -13,7 +13,7 @@ import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
 import { passwordChangeRequired } from './domains/auth/password-change-gate.js';
 import { createDbLoginFailures, createRedisLoginFailures } from './domains/auth/login-failures.repository.js';
-import type { PasswordHasher } from './domains/auth/passwords.js';
+import type { PasswordHasher } from './domains/auth/passwords.service.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createCalendarModule } from './domains/calendar/calendar.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
@@ -47,6 +47,7 @@ import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders, securityHeadersFor } from
 import { serveWebApp } from './platform/static.js';
 import { ownEndpoint } from './platform/own-endpoint.js';
 import { exchangeOf, registerConsoleRoutes } from './domains/console/console.routes.js';
+import { brokerOrderLimits } from './domains/brokers/broker-registry.js';
 
 export interface AppDeps {
   database: Database;
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: failures,
+    logger,
   });
   const marketData = createMarketDataModule({
     database,
@@ -200,9 +202,7 @@ export async function buildApp(deps: AppDeps) {
     hub: marketData.hub,
     tokenOf: (symbol) => marketData.optionChains.instrumentTokenOf(symbol),
     candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),
-    brokerCredentials: (id) => brokers.brokers.credentialsOf(id),
-    tokenRefused: (id, used, reason) => brokers.brokers.tokenRefused(id, used, reason),
-    kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
+    accessOf: (id) => brokers.brokers.accessOf(id),
     reconcileEveryMs: deps.reconcileEveryMs,
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
@@ -242,13 +242,15 @@ export async function buildApp(deps: AppDeps) {
     market: deps.market,
     mappings: strategies.mappings,
     brokers: brokers.brokers,
+    orderLimits: brokerOrderLimits(brokers.registry),
     hub: marketData.hub,
     optionChains: marketData.optionChains,
     calendar: calendar.calendar,
     paperSliceSize: deps.paperSliceSize,
     instance: deps.leadership?.instance,
   });
-  app.addHook('onClose', () => engine.close());
+  // Closes the brokers' order-update connections: any order still awaited is polled.
+  app.addHook('onClose', () => brokers.registry.close());
   const risk = createRiskModule({
     db,
     clock,

@@ -8,8 +8,8 @@ import { parseTrustProxy } from './config/trust-proxy.js';
 import { openDatabase } from './db/client.js';
 import { migrateToLatest } from './db/migrate.js';
 import { takeStartupTurn } from './db/startup-lock.js';
-import { SANDBOX_INSTRUMENT, seedReferenceData } from './db/seed.js';
-import { createPasswordHasher } from './domains/auth/passwords.js';
+import { SANDBOX_INSTRUMENT } from './db/seed.js';
+import { createPasswordHasher } from './domains/auth/passwords.service.js';
 import { steppableClock, systemClock } from './platform/clock.js';
 import { secureDataDir } from './platform/data-dir.js';
 import { createWorkerRunner } from './platform/lifecycle.js';
@@ -20,6 +20,7 @@ import { readVersion, REPO_ROOT } from './platform/version.js';
 import { sandboxTotpCode } from './sandbox/sandbox-accounts.js';
 import { createSandboxExchange } from './sandbox/sandbox-exchange.js';
 import { seedDemo } from './demo-seed.js';
+import { seedStartupData } from './reference-seed.js';
 import { buildHealthOnlyApp } from './platform/health-only.js';
 import { createPostgresLeadership, createSoleLeadership } from './platform/leadership.js';
 
@@ -36,12 +37,18 @@ async function main() {
 
   // A DATA_DIR an earlier version left readable by others is made private before anything is opened in it.
   secureDataDir(env.DATA_DIR);
-  const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db'), logger });
+  const database = openDatabase({
+    url: env.DATABASE_URL,
+    sqliteFile: path.join(env.DATA_DIR, 'console.db'),
+    pgConnectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+    pgStatementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+    logger,
+  });
   // First steps one console at a time (startup-lock.ts); the turn ends once the first admin exists.
   const endTurn = await takeStartupTurn(env.DATABASE_URL);
   const applied = await migrateToLatest(database, logger);
   if (applied.length) logger.info({ applied }, 'migrations applied');
-  await seedReferenceData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
+  await seedStartupData(database.db, clock.now(), isSandbox ? [SANDBOX_INSTRUMENT] : []);
 
   // Sandbox mode: the exchange ships with us and runs in-process on a loopback port (DESIGN §6),
   // unless KITE_API_ROOT points at one already running (`npm run sandbox`, tests). Its accounts live in

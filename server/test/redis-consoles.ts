@@ -5,7 +5,7 @@ import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/config/env.js';
 import { resolveMarketConfig } from '../src/config/market.js';
 import type { Database } from '../src/db/client.js';
-import { createPasswordHasher } from '../src/domains/auth/passwords.js';
+import { createPasswordHasher } from '../src/domains/auth/passwords.service.js';
 import type { Clock } from '../src/platform/clock.js';
 import type { SecretBox } from '../src/platform/secrets.js';
 

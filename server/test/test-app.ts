@@ -8,8 +8,8 @@ import type { DomainEventBus } from '../src/platform/domain-events.js';
 import type { RealtimeHub } from '../src/platform/realtime.js';
 import { openDatabase, type Database } from '../src/db/client.js';
 import { migrateToLatest } from '../src/db/migrate.js';
-import { seedReferenceData } from '../src/db/seed.js';
-import { createPasswordHasher } from '../src/domains/auth/passwords.js';
+import { seedStartupData } from '../src/reference-seed.js';
+import { createPasswordHasher } from '../src/domains/auth/passwords.service.js';
 import { manualClock } from '../src/platform/clock.js';
 import { createSecretBox } from '../src/platform/secrets.js';
 import { resolveMarketConfig } from '../src/config/market.js';
@@ -120,7 +120,7 @@ export async function buildTestApp(
   const database = await openTestDatabase();
   await migrateToLatest(database);
   const clock = manualClock(options.start ?? TEST_START);
-  await seedReferenceData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
+  await seedStartupData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
   const sandbox = await createSandboxExchange({ seed: 'test-seed', clock, tickIntervalMs: 20, heartbeatMs: 200 });
   const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
   const { app, modules, realtime, events } = await buildApp({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { HH_MM, LIMITS } from './constants.js';
 import { labelOf } from './labels.js';
+import { exactPaise } from './money.js';
 import { rowId } from './route.js';
 
 /** A 0/1 flag as SPEC stores it; booleans are accepted and turned into 0/1. */
@@ -36,7 +37,7 @@ export const rupees = (field: string) =>
   z
     .number({ error: `${labelOf(field)} must be a number` })
     .finite({ error: `${labelOf(field)} must be a number` })
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+    .refine((v) => exactPaise(v) !== null, {
       error: `${labelOf(field)} may have at most two decimals`,
     });
 

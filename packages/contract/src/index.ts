@@ -1,4 +1,5 @@
 export * from './constants.js';
+export * from './money.js';
 export * from './errors.js';
 export * from './messages.js';
 export * from './labels.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIMITS, RDX_INTERVALS, RUNNING_STATUS } from './constants.js';
 import { defineRoute, IdParamsSchema } from './route.js';
 import { intBetween, IsoTimeSchema, rupees } from './fields.js';
+import { roundRupees } from './money.js';
 import { MappingSchema } from './strategies.js';
 
 export const RdxConfigSchema = z.object({
@@ -50,7 +51,7 @@ export type UpdateRdxConfig = z.infer<typeof UpdateRdxConfigSchema>;
 
 /** CE strike is ATM + offset, PE strike ATM − offset (SPEC §4, §9). */
 export function rdxStrikes(atm: number, offset: number): { ce: number; pe: number } {
-  return { ce: Math.round((atm + offset) * 100) / 100, pe: Math.round((atm - offset) * 100) / 100 };
+  return { ce: roundRupees(atm + offset), pe: roundRupees(atm - offset) };
 }
 
 export const RunningStatusReplySchema = z.object({ newStatus: z.number().int(), strategy: MappingSchema });

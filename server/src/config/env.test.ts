@@ -15,6 +15,14 @@ describe('loadEnv', () => {
     expect(loadEnv({ KITE_API_KEY: 'abc', MARKET_MODE: 'sandbox' }).MARKET_MODE).toBe('sandbox');
   });
 
+  it('bounds PostgreSQL connects at 5 s and statements at 30 s unless told otherwise', () => {
+    expect(loadEnv({})).toMatchObject({ PG_CONNECT_TIMEOUT_MS: 5000, PG_STATEMENT_TIMEOUT_MS: 30000 });
+    const tuned = loadEnv({ PG_CONNECT_TIMEOUT_MS: '2000', PG_STATEMENT_TIMEOUT_MS: '0' });
+    expect(tuned).toMatchObject({ PG_CONNECT_TIMEOUT_MS: 2000, PG_STATEMENT_TIMEOUT_MS: 0 });
+    expect(() => loadEnv({ PG_STATEMENT_TIMEOUT_MS: '30s' })).toThrow(/PG_STATEMENT_TIMEOUT_MS/);
+    expect(() => loadEnv({ PG_CONNECT_TIMEOUT_MS: '-1' })).toThrow(/PG_CONNECT_TIMEOUT_MS/);
+  });
+
   it('explains what is wrong with a bad value', () => {
     expect(() => loadEnv({ PORT: 'eighty' })).toThrow(/PORT/);
   });

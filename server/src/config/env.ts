@@ -13,6 +13,10 @@ const EnvSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalText,
+  /** PostgreSQL: how long opening a connection may take before the waiting query fails (client.ts). */
+  PG_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
+  /** PostgreSQL: statements running longer are cancelled (0: no limit); migrations run without it. */
+  PG_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).default(30_000),
   REDIS_URL: optionalText,
   ADMIN_USERNAME: z.string().trim().min(1).default('admin'),
   ADMIN_PASSWORD: optionalText,

@@ -26,6 +26,13 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string;
   pgPoolSize?: number;
+  /**
+   * How long a query may wait for a PostgreSQL connection (opening one, or a free one when all `pgPoolSize` are
+   * busy) before it fails (default 5 s).
+   */
+  pgConnectTimeoutMs?: number;
+  /** PostgreSQL cancels any statement running longer (default 30 s; 0: no limit). Migrations lift it. */
+  pgStatementTimeoutMs?: number;
   /** Where a dropped PostgreSQL connection is reported (dropped-connections.ts). */
   logger?: DroppedConnectionLogger;
 }
@@ -38,12 +45,23 @@ function getTypeParser(oid: number, format?: 'text' | 'binary'): (value: string)
 }
 const pgTypes = { getTypeParser } as unknown as typeof pg.types;
 
+/**
+ * Without these a database that stops answering (a network partition, a lock held by hand) hangs every request
+ * for as long as TCP does: a connection attempt gives up after 5 s, a statement after 30 s, and the caller
+ * gets an error it can report. Overridden by PG_CONNECT_TIMEOUT_MS / PG_STATEMENT_TIMEOUT_MS.
+ */
+export const DEFAULT_PG_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_PG_STATEMENT_TIMEOUT_MS = 30_000;
+
 export function openDatabase(options: DatabaseOptions): Database {
   if (options.url && /^postgres(ql)?:\/\//.test(options.url)) {
     const pool = new pg.Pool({
       connectionString: options.url,
       max: options.pgPoolSize ?? 10,
       types: pgTypes,
+      connectionTimeoutMillis: options.pgConnectTimeoutMs ?? DEFAULT_PG_CONNECT_TIMEOUT_MS,
+      // Sent when each connection starts, so it is the session's default: `reset statement_timeout` returns to it.
+      statement_timeout: options.pgStatementTimeoutMs ?? DEFAULT_PG_STATEMENT_TIMEOUT_MS,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     surviveDroppedConnections(pool, options.logger, 'queries');

@@ -1,6 +1,7 @@
-import { Migrator, sql } from 'kysely';
+import { Migrator, sql, type Kysely, type Migration } from 'kysely';
 import type { Database } from './client.js';
 import { migrations } from './migrations/index.js';
+import type { DB } from './schema.js';
 
 /**
  * Applies pending migrations. On PostgreSQL Kysely holds an advisory lock meanwhile,
@@ -9,15 +10,17 @@ import { migrations } from './migrations/index.js';
 export async function migrateToLatest(
   database: Database,
   logger?: { warn(obj: object, msg: string): void },
+  /** This version's migrations; tests pass their own. */
+  known: Record<string, Migration> = migrations,
 ): Promise<string[]> {
   const schema = database.kind === 'postgres' ? await currentSchema(database) : undefined;
-  const ahead = await newerThanThisVersion(database, schema);
+  const ahead = await newerThanThisVersion(database, known, schema);
   if (ahead.length > 0) {
     // A rolling upgrade (docs/DEPLOY.md): the new version migrated first, and migrations are additive
     // within a release, so this older console runs on the newer schema as it is. Kysely would refuse to
     // start at all (an executed migration it does not know), and an old instance that crashed mid-roll
     // could never come back, nor could a roll be reversed.
-    const pending = Object.keys(migrations).filter((name) => !ahead.applied.has(name));
+    const pending = Object.keys(known).filter((name) => !ahead.applied.has(name));
     if (pending.length > 0) {
       throw new Error(
         `the database was migrated by another version (${ahead.join(', ')}) and lacks this version's ` +
@@ -27,9 +30,32 @@ export async function migrateToLatest(
     logger?.warn({ newer: ahead }, 'the database is ahead of this version; running on it without migrating');
     return [];
   }
+  if (database.kind !== 'postgres') return applyPending(database.db, known, schema);
+  // A migration (an index on a big table, a backfill) or the wait for another instance's migration lock may
+  // take longer than the pool's statement timeout (client.ts): it is lifted on the one connection migrating,
+  // and put back (the session's default from connect) before that connection returns to the pool.
+  return database.db.connection().execute(async (connection) => {
+    await sql`set statement_timeout = 0`.execute(connection);
+    let applied: string[];
+    try {
+      applied = await applyPending(connection, known, schema);
+    } catch (err) {
+      await sql`reset statement_timeout`.execute(connection).catch(() => undefined);
+      throw err;
+    }
+    await sql`reset statement_timeout`.execute(connection);
+    return applied;
+  });
+}
+
+async function applyPending(
+  db: Kysely<DB>,
+  known: Record<string, Migration>,
+  schema: string | undefined,
+): Promise<string[]> {
   const migrator = new Migrator({
-    db: database.db,
-    provider: { getMigrations: () => Promise.resolve(migrations) },
+    db,
+    provider: { getMigrations: () => Promise.resolve(known) },
     // Kysely looks for its bookkeeping tables in every schema unless told which one: a database holding
     // another schema's console (or test run) would make it skip creating ours and then fail to read them.
     ...(schema ? { migrationTableSchema: schema } : {}),
@@ -66,6 +92,7 @@ async function currentSchema(database: Database): Promise<string> {
  */
 async function newerThanThisVersion(
   database: Database,
+  known: Record<string, Migration>,
   schema: string | undefined,
 ): Promise<string[] & { applied: Set<string> }> {
   const table = schema ? sql`${sql.id(schema, 'kysely_migration')}` : sql`kysely_migration`;
@@ -76,9 +103,9 @@ async function newerThanThisVersion(
   } catch {
     // No bookkeeping table yet: a fresh database.
   }
-  const known = new Set(Object.keys(migrations));
+  const names = new Set(Object.keys(known));
   return Object.assign(
-    [...applied].filter((name) => !known.has(name)),
+    [...applied].filter((name) => !names.has(name)),
     { applied },
   );
 }

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dialect, openTestDatabase } from '../../test/test-app.js';
 import { createSecretBox, loadSecretKey, type SecretBox } from '../platform/secrets.js';
@@ -181,6 +182,97 @@ describe(`secrets rotation (${dialect})`, () => {
       new RegExp(`user_brokers.api_secret_sealed of row ${ids.own} cannot be opened: Sealed with an unknown key`),
     );
     expect(await readSealed(database)).toEqual(before);
+  });
+});
+
+/** Every table of the migrated schema, read from the database's own catalogue. */
+async function tablesInSchema(database: Database): Promise<string[]> {
+  const query =
+    database.kind === 'postgres'
+      ? sql<{ t: string }>`select table_name as t from information_schema.tables
+          where table_schema = current_schema() and table_type = 'BASE TABLE'`
+      : sql<{ t: string }>`select name as t from sqlite_master where type = 'table' and name not like 'sqlite_%'`;
+  return (await query.execute(database.db)).rows.map((r) => r.t).sort();
+}
+
+/**
+ * Every column named `*_sealed` in the schema, from the catalogue rather than from the rotation's own list:
+ * a sealed column added without rotation support is found here, and fails the test below.
+ */
+async function sealedColumnsInSchema(database: Database): Promise<Array<{ table: string; column: string }>> {
+  const query =
+    database.kind === 'postgres'
+      ? sql<{ t: string; c: string }>`select table_name as t, column_name as c from information_schema.columns
+          where table_schema = current_schema()`
+      : sql<{ t: string; c: string }>`select m.name as t, p.name as c from sqlite_master m, pragma_table_info(m.name) p
+          where m.type = 'table'`;
+  const rows = (await query.execute(database.db)).rows
+    .filter((r) => r.c.endsWith('_sealed'))
+    .map((r) => ({ table: r.t, column: r.c }));
+  return rows.sort((a, b) => `${a.table}.${a.column}`.localeCompare(`${b.table}.${b.column}`));
+}
+
+/** Old-key values anywhere in `text`: `v2.<old key id>.…`, or the first format (which names no key). */
+function oldSealedIn(text: string, oldKeyId: string): boolean {
+  return text.includes(`v2.${oldKeyId}.`) || /\bv1\.[\w-]{16}\.[\w-]{22}\./.test(text);
+}
+
+describe(`secrets rotation covers every sealed column of the schema (${dialect})`, () => {
+  let database: Database & { drop(): Promise<void> };
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    await migrateToLatest(database);
+  });
+  afterEach(() => database.drop());
+
+  it('leaves no value under the old key in any *_sealed column, nor anywhere else in the database', async () => {
+    const oldKey = randomBytes(32);
+    const newKey = randomBytes(32);
+    const old = createSecretBox(oldKey);
+    await seedSealedRows(database, oldKey);
+    const columns = await sealedColumnsInSchema(database);
+    // The schema has the columns this suite knows of at least (a failed catalogue query would find none).
+    expect(columns.length).toBeGreaterThanOrEqual(5);
+
+    // Every row of every table with a sealed column gets a value sealed under the old key there.
+    const plainOf = (table: string, column: string) => `plain of ${table}.${column}`;
+    for (const { table, column } of columns) {
+      const updated =
+        await sql`update ${sql.table(table)} set ${sql.ref(column)} = ${old.encrypt(plainOf(table, column))}`.execute(
+          database.db,
+        );
+      expect(
+        Number(updated.numAffectedRows ?? 0),
+        `${table} has no row: seed one in seedSealedRows so that ${column} is rotated`,
+      ).toBeGreaterThan(0);
+    }
+
+    await resealSecrets(database.db, createSecretBox(newKey, [oldKey]));
+
+    const newOnly = createSecretBox(newKey);
+    const notResealed: string[] = [];
+    for (const { table, column } of columns) {
+      const { rows } = await sql<{ v: string }>`select ${sql.ref(column)} as v from ${sql.table(table)}`.execute(
+        database.db,
+      );
+      const opened = rows.map((r) => (newOnly.isCurrent(r.v) ? newOnly.decrypt(r.v) : null));
+      if (!opened.every((plain) => plain === plainOf(table, column))) notResealed.push(`${table}.${column}`);
+    }
+    expect(notResealed, 'sealed columns secrets:rotate leaves under the old key (reseal-secrets.ts)').toEqual([]);
+
+    // Sealed values outside *_sealed columns (the settings row holding the market-data token, JSON of any
+    // table): no text anywhere in the database is still sealed under the old key.
+    const leftUnderOldKey: string[] = [];
+    for (const table of await tablesInSchema(database)) {
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(table)}`.execute(database.db);
+      for (const row of rows) {
+        for (const [name, value] of Object.entries(row)) {
+          if (typeof value === 'string' && oldSealedIn(value, old.keyId)) leftUnderOldKey.push(`${table}.${name}`);
+        }
+      }
+    }
+    expect(leftUnderOldKey).toEqual([]);
+    expect(await openAll(database, newOnly)).toMatchObject({ market: PLAIN.market });
   });
 });
 

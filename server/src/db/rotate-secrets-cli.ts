@@ -16,7 +16,12 @@ if (!env.SECRET_KEY && !fs.existsSync(path.join(env.DATA_DIR, 'secret.key'))) {
   process.exit(1);
 }
 const box = secretBoxFromEnv(env);
-const database = openDatabase({ url: env.DATABASE_URL, sqliteFile: path.join(env.DATA_DIR, 'console.db') });
+const database = openDatabase({
+  url: env.DATABASE_URL,
+  sqliteFile: path.join(env.DATA_DIR, 'console.db'),
+  pgConnectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+  pgStatementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+});
 try {
   const counts = await resealSecrets(database.db, box);
   console.log(`Sealed values now under key ${box.keyId}:`);

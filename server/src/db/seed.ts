@@ -1,9 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { DB, InstrumentsTable } from './schema.js';
 import type { Insertable } from 'kysely';
-import { seedNseHolidays } from '../domains/calendar/calendar.seed.js';
 
-type SeedInstrument = Omit<Insertable<InstrumentsTable>, 'createdAt' | 'updatedAt'>;
+export type SeedInstrument = Omit<Insertable<InstrumentsTable>, 'createdAt' | 'updatedAt'>;
 
 /**
  * Reference instruments of DESIGN §2; NIFTY 50 must be id 1 on a fresh database. The NIFTY and BANKNIFTY
@@ -68,7 +67,10 @@ export const REFERENCE_STRATEGIES = [
   },
 ];
 
-/** Inserts reference rows that are missing; safe to run at every start. */
+/**
+ * Inserts reference rows that are missing; safe to run at every start. The calendar's holidays are seeded
+ * beside it by reference-seed.ts (db/ may not import a domain).
+ */
 export async function seedReferenceData(db: Kysely<DB>, now: number, extraInstruments: SeedInstrument[] = []) {
   for (const s of REFERENCE_STRATEGIES) {
     const found = await db.selectFrom('strategies').select('id').where('name', '=', s.name).executeTakeFirst();
@@ -94,6 +96,4 @@ export async function seedReferenceData(db: Kysely<DB>, now: number, extraInstru
         .values({ ...i, createdAt: now, updatedAt: now })
         .execute();
   }
-  // The NSE holiday calendar's days from its data file, each offered once (docs/CALENDAR.md).
-  await seedNseHolidays(db, now);
 }

@@ -3,7 +3,9 @@ import type { DB } from './schema.js';
 
 /**
  * Adds to users' transaction counts inside the transaction that wrote their fills (one upsert per user,
- * however many fills), so `total` is exact and costs one row to read.
+ * however many fills), so `total` is exact and costs one row to read. The product's fills are written by the
+ * ledger's fill writer (domains/ledger/fill-writer/), whose portable path calls this; tests that write rows
+ * directly call it too.
  */
 export async function countTransactions(
   trx: Kysely<DB> | Transaction<DB>,

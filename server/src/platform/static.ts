@@ -29,8 +29,8 @@ export async function serveWebApp(app: FastifyInstance, webDist: string | undefi
       wildcard: false,
       index: false,
       cacheControl: false,
-      setHeaders: (res, filePath) => {
-        res.setHeader('cache-control', cacheControlFor(path.relative(root, filePath)));
+      setHeaders: (reply, filePath) => {
+        reply.header('cache-control', cacheControlFor(path.relative(root, filePath)));
       },
     });
   }

@@ -4,7 +4,7 @@
  * strings, and the session checksum.
  */
 import { createHash } from 'node:crypto';
-import { IST_OFFSET_MS } from '@app/contract';
+import { IST_OFFSET_MS, toPaise } from '@app/contract';
 
 /** Error types Kite puts in `error_type`. */
 export const KITE_ERROR_TYPES = [
@@ -276,10 +276,10 @@ export function parseKiteCandleRow(row: unknown): KiteCandle {
     close,
     volume,
     oi,
-    openPaise: Math.round(open * 100),
-    highPaise: Math.round(high * 100),
-    lowPaise: Math.round(low * 100),
-    closePaise: Math.round(close * 100),
+    openPaise: toPaise(open),
+    highPaise: toPaise(high),
+    lowPaise: toPaise(low),
+    closePaise: toPaise(close),
   };
 }
 

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture, readPacketFixture } from '../../test/provider-fixtures.js';
 import {
@@ -62,8 +63,8 @@ function expectQuoteFieldsMatch(tick: KiteTick, json: TickJson): void {
     json.ohlc.low,
     json.ohlc.close,
   ]);
-  expect(tick.lastPricePaise).toBe(Math.round(json.last_price * 100));
-  expect(tick.closePaise).toBe(Math.round(json.ohlc.close * 100));
+  expect(tick.lastPricePaise).toBe(toPaise(json.last_price));
+  expect(tick.closePaise).toBe(toPaise(json.ohlc.close));
 }
 
 describe('Kite ticker decoder against kiteconnect-mocks packets', () => {

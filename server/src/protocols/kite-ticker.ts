@@ -127,7 +127,8 @@ export function kitePriceDivisor(segment: number): number {
   return 100;
 }
 
-function toPaise(raw: number, divisor: number): number {
+/** A price in the packet's integer units (1/divisor of a rupee) as integer paise; not a rupee conversion. */
+function wireToPaise(raw: number, divisor: number): number {
   return divisor === 100 ? raw : Math.round((raw * 100) / divisor);
 }
 
@@ -162,10 +163,10 @@ function readOhlc(view: DataView, at: number, tick: KiteTick, openAt: number, hi
   const high = view.getInt32(at + highAt);
   const low = view.getInt32(at + lowAt);
   const close = view.getInt32(at + 12);
-  tick.openPaise = toPaise(open, d);
-  tick.highPaise = toPaise(high, d);
-  tick.lowPaise = toPaise(low, d);
-  tick.closePaise = toPaise(close, d);
+  tick.openPaise = wireToPaise(open, d);
+  tick.highPaise = wireToPaise(high, d);
+  tick.lowPaise = wireToPaise(low, d);
+  tick.closePaise = wireToPaise(close, d);
   tick.open = open / d;
   tick.high = high / d;
   tick.low = low / d;
@@ -179,7 +180,7 @@ function readIndex(view: DataView, at: number, length: number, tick: KiteTick): 
   readOhlc(view, at + 8, tick, 8, 0, 4);
   const change = view.getInt32(at + 24);
   tick.netChange = change / d;
-  tick.netChangePaise = toPaise(change, d);
+  tick.netChangePaise = wireToPaise(change, d);
   clearFullFields(tick);
   if (length === KITE_PACKET_LENGTH.indexFull) tick.exchangeTimestamp = view.getUint32(at + 28);
 }
@@ -189,7 +190,7 @@ function readQuote(view: DataView, at: number, tick: KiteTick): void {
   tick.lastQuantity = view.getUint32(at + 8);
   const average = view.getInt32(at + 12);
   tick.averagePrice = average / d;
-  tick.averagePricePaise = toPaise(average, d);
+  tick.averagePricePaise = wireToPaise(average, d);
   tick.volume = view.getUint32(at + 16);
   tick.buyQuantity = view.getUint32(at + 20);
   tick.sellQuantity = view.getUint32(at + 24);
@@ -205,7 +206,7 @@ function readDepthSide(view: DataView, at: number, levels: KiteDepthLevel[], div
     const price = view.getInt32(base + 4);
     level.quantity = view.getUint32(base);
     level.price = price / divisor;
-    level.pricePaise = toPaise(price, divisor);
+    level.pricePaise = wireToPaise(price, divisor);
     level.orders = view.getUint16(base + 8);
   }
 }
@@ -248,7 +249,7 @@ export function decodeKitePacketInto(view: DataView, offset: number, length: num
   tick.isIndex = false;
   tick.priceDivisor = divisor;
   tick.lastPrice = last / divisor;
-  tick.lastPricePaise = toPaise(last, divisor);
+  tick.lastPricePaise = wireToPaise(last, divisor);
   clearQuoteFields(tick);
   if (length === L.indexQuote || length === L.indexFull) {
     readIndex(view, offset, length, tick);

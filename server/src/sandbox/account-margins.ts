@@ -15,6 +15,7 @@
  * - Available (`net`): cash − SPAN − exposure − premium debit. An order whose margin (what it adds to
  *   that, at its limit price) exceeds it is placed and REJECTED with Kite's words.
  */
+import { toRupees } from '@app/contract';
 import type { OptionInstrument } from './instrument-universe.js';
 import { istDateString, type OptionContract } from './option-chain.js';
 import type { Leg, SandboxOrder } from './kite-order-book.js';
@@ -124,8 +125,8 @@ export function accountMargins(
 
 /** Kite's RMS words for an order the funds cannot carry (Kite forum, comment 31631, 2021), rupees. */
 export function insufficientFunds(userId: string, requiredPaise: number, availablePaise: number) {
-  const r = (requiredPaise / 100).toFixed(2);
-  const a = (availablePaise / 100).toFixed(2);
+  const r = toRupees(requiredPaise).toFixed(2);
+  const a = toRupees(availablePaise).toFixed(2);
   return {
     message: `Insufficient funds. Required margin is ${r} but available margin is ${a}. Check the orderbook for open orders.`,
     raw: `RMS:Margin Exceeds,Required:${r}, Available:${a} for entity account-${userId} across exchange across segment across product `,

@@ -6,7 +6,7 @@ import { buildBinanceKline, klineOpenTimes } from './binance-klines.js';
 import { json, type Route, type SandboxRequest, type SandboxResponse } from './http-kit.js';
 import type { PriceFeed } from './price-feed.js';
 import { BINANCE_SYMBOLS } from './sandbox-market.js';
-import type { SandboxClock } from './sandbox-context.js';
+import type { SandboxClock } from './sandbox-clock.js';
 
 /** A Binance `{code, msg}` error with HTTP 400. */
 export function binanceFail(code: number, msg: string, status = 400): SandboxResponse {

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseKiteInstrumentsCsv, type KiteInstrument } from '../protocols/kite-instruments-csv.js';
 import { kiteGet, kitePost, startTestSandbox, TEST_START_MS, type ManualClock } from '../../test/sandbox-helpers.js';
@@ -72,20 +73,20 @@ describe('settlement at expiry', () => {
 
     clock.set(EXPIRY_MS + 60_000);
     // The index's last price of the session: the close of its last minute (no candle starts at 15:30).
-    const spot = Math.round(
+    const spot = toPaise(
       (
         await kiteGet(
           sandbox,
           `/instruments/historical/256265/minute?from=2025-12-09 15:29:00&to=2025-12-09 15:30:00`,
           token,
         )
-      ).body.data.candles.at(-1)[4] * 100,
+      ).body.data.candles.at(-1)[4],
     );
     const positions = (await kiteGet(sandbox, '/portfolio/positions', token)).body.data.net;
     const [call, put] = positions;
-    const settle = Math.max(0, spot - itm.strike * 100);
+    const settle = Math.max(0, spot - toPaise(itm.strike));
     expect(call).toMatchObject({ tradingsymbol: itm.tradingsymbol, quantity: 0, sell_quantity: NIFTY_LOT });
-    expect(Math.round(call.sell_value * 100)).toBe(NIFTY_LOT * settle);
+    expect(toPaise(call.sell_value)).toBe(NIFTY_LOT * settle);
     expect(call.pnl).toBeCloseTo(call.sell_value - call.buy_value, 2);
     // The sold put far out of the money expired worthless: bought back at 0, the whole premium kept.
     expect(put).toMatchObject({

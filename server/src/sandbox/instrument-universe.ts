@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@app/contract';
+import { IST_OFFSET_MS, toRupees } from '@app/contract';
 /**
  * The Kite instruments the sandbox lists on a given IST day: its indices plus each option root's chain
  * (NSE's expiry calendar, holidays included: option-expiries.ts), centred on the underlying's price at IST
@@ -125,7 +125,7 @@ export function toKiteInstrumentRow(instrument: SandboxInstrument, lastPricePais
       exchangeToken: spec.exchangeToken,
       tradingsymbol: spec.tradingsymbol,
       name: spec.name,
-      lastPrice: lastPricePaise / 100,
+      lastPrice: toRupees(lastPricePaise),
       expiry: null,
       strike: 0,
       tickSize: 0,
@@ -141,10 +141,10 @@ export function toKiteInstrumentRow(instrument: SandboxInstrument, lastPricePais
     exchangeToken: c.exchangeToken,
     tradingsymbol: c.tradingsymbol,
     name: c.root.root,
-    lastPrice: lastPricePaise / 100,
+    lastPrice: toRupees(lastPricePaise),
     expiry: c.expiry,
-    strike: c.strikePaise / 100,
-    tickSize: OPTION_TICK_PAISE / 100,
+    strike: toRupees(c.strikePaise),
+    tickSize: toRupees(OPTION_TICK_PAISE),
     // NSE's current lot (NIFTY 65, BANKNIFTY 30 from the January 2026 expiries; sources in sandbox-market.ts
     // and docs/SANDBOX.md); the console sizes orders and syncs its instruments' lots from this column.
     lotSize: c.root.lotSize,

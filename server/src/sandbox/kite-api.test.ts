@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gunzipSync } from 'node:zlib';
 import { parseKiteInstrumentsCsv } from '../protocols/kite-instruments-csv.js';
@@ -95,7 +96,7 @@ describe('quotes', () => {
       instrument_token: option.instrumentToken,
       depth: { buy: expect.any(Array), sell: expect.any(Array) },
     });
-    expect(Math.round(quote.last_price * 100) % 5).toBe(0);
+    expect(toPaise(quote.last_price) % 5).toBe(0);
     expect(quote.ohlc.high).toBeGreaterThanOrEqual(quote.last_price);
     expect(quote.ohlc.low).toBeLessThanOrEqual(quote.last_price);
   });

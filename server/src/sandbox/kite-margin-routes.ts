@@ -4,6 +4,7 @@
  * `POST /margins/basket` (JSON bodies, as kiteconnect sends them). The figures are the same the RMS checks
  * orders against (account-margins.ts, span-margin.ts); charges from order-charges.ts. Rupees at the wire.
  */
+import { toPaise, toRupees } from '@app/contract';
 import { z } from 'zod';
 import { accountMargins, marginMarket, type AccountMargins, type OrderIntent } from './account-margins.js';
 import type { Route, SandboxRequest, SandboxResponse } from './http-kit.js';
@@ -13,7 +14,7 @@ import { kiteFail, kiteOk, nowSecond, withKiteAuth, type SandboxContext } from '
 import { portfolioMargin, type MarginPosition } from './span-margin.js';
 import { matchOpenOrders } from './kite-trade-routes.js';
 
-const rupees = (paise: number): number => paise / 100;
+const rupees = toRupees;
 
 /** One order of a margin request, as kiteconnect's `MarginOrder`. */
 const MarginOrderSchema = z.object({
@@ -123,7 +124,7 @@ function parseOrders(ctx: SandboxContext, request: SandboxRequest): OrderIntent[
   for (const o of parsed.data) {
     const instrument = listed.get(`${o.exchange}:${o.tradingsymbol}`);
     if (instrument?.kind !== 'option') return kiteFail('InputException', 'Invalid `tradingsymbol` or `exchange`.');
-    const priced = o.order_type !== 'MARKET' && o.price ? Math.round(o.price * 100) : 0;
+    const priced = o.order_type !== 'MARKET' && o.price ? toPaise(o.price) : 0;
     const pricePaise = priced || ctx.pricing.ltpPaise(instrument, nowSecond(ctx));
     intents.push({ contract: instrument.contract, side: o.transaction_type, quantity: o.quantity, pricePaise });
   }
@@ -233,10 +234,7 @@ function contractNote(ctx: SandboxContext, request: SandboxRequest): SandboxResp
       order_type: o.order_type ?? 'LIMIT',
       quantity: o.quantity,
       price: o.average_price,
-      charges: chargesJson(
-        optionOrderCharges(o.transaction_type, o.quantity, Math.round(o.average_price * 100)),
-        'stt',
-      ),
+      charges: chargesJson(optionOrderCharges(o.transaction_type, o.quantity, toPaise(o.average_price)), 'stt'),
     })),
   );
 }

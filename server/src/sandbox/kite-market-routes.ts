@@ -1,6 +1,7 @@
 /**
  * Kite market-data endpoints: the instruments dump, quotes, and historical candles.
  */
+import { toRupees } from '@app/contract';
 import { formatKiteInstrumentsCsv } from '../protocols/kite-instruments-csv.js';
 import {
   formatKiteCandleRow,
@@ -106,10 +107,10 @@ function historical(ctx: SandboxContext, request: SandboxRequest): SandboxRespon
     candles.push(
       formatKiteCandleRow({
         time: start * 1000,
-        open: open / 100,
-        high: high / 100,
-        low: low / 100,
-        close: close / 100,
+        open: toRupees(open),
+        high: toRupees(high),
+        low: toRupees(low),
+        close: toRupees(close),
         volume,
         oi,
       }),

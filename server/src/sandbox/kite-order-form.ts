@@ -3,6 +3,7 @@
  * §1) the way Kite does, returning the first problem as Kite's error reply. A MARKET order leaves here as
  * the LIMIT order Kite converts it to, priced at its protection bound from the current last price.
  */
+import { toPaise } from '@app/contract';
 import type { SandboxRequest, SandboxResponse } from './http-kit.js';
 import type { OptionInstrument } from './instrument-universe.js';
 import type { OrderChange, OrderRequest, SandboxOrder } from './kite-order-book.js';
@@ -45,7 +46,8 @@ function checkQuantity(raw: string | null, lot: number): number | SandboxRespons
 }
 
 function checkLimitPrice(raw: string | null): number | SandboxResponse {
-  const pricePaise = Math.round(Number(raw) * 100);
+  const rupees = Number(raw);
+  const pricePaise = Number.isFinite(rupees) ? toPaise(rupees) : Number.NaN;
   if (!(pricePaise > 0) || pricePaise % OPTION_TICK_PAISE !== 0) {
     return fail('Invalid `price`: it must be positive and a multiple of the tick size 0.05.');
   }

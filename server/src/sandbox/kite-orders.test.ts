@@ -1,4 +1,5 @@
 // Placing Kite orders in the sandbox: market hours, market protection and tags (refusals, thin books: own files).
+import { toPaise } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { orderFields, useKiteOrdersSandbox } from '../../test/kite-orders-sandbox.js';
 import { kiteGet, kitePost } from '../../test/sandbox-helpers.js';
@@ -62,7 +63,7 @@ describe('market protection', () => {
   it('turns a protected MARKET order into a LIMIT at the bound, tagged mktp, filled from the offers', async () => {
     const option = await k.atmOption();
     const quote = await k.quoteOf(option);
-    const last = Math.round(quote.last_price * 100);
+    const last = toPaise(quote.last_price);
     const placed = await kitePost(k.sandbox, '/orders/regular', k.token, orderFields(option, { market_protection: 2 }));
     expect(placed.status).toBe(200);
     const order = await k.lastState(placed.body.data.order_id);

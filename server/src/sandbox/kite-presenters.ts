@@ -2,12 +2,13 @@
  * Shapes sandbox state as Kite's JSON (kiteconnect-mocks `orders.json`, `order_info.json`,
  * `positions.json`, `generate_session.json`). Rupee floats appear only here, at the wire.
  */
+import { toRupees } from '@app/contract';
 import { formatKiteDateTime } from '../protocols/kite-rest.js';
 import type { Leg, SandboxOrder, SandboxTrade } from './kite-order-book.js';
 import type { KiteSession } from './kite-sessions.js';
 import { protectionTags } from './market-protection.js';
 
-const rupees = (paise: number): number => paise / 100;
+const rupees = toRupees;
 
 /** How an order looked at one point of its history; by default, now. */
 interface OrderView {

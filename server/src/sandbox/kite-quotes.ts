@@ -2,6 +2,7 @@
  * A sandbox instrument's market snapshot at one second, as a Kite REST quote (kiteconnect-mocks
  * `quote.json`) and as a ticker packet input. Both come from `snapshot`, so REST and the ticker agree.
  */
+import { toRupees } from '@app/contract';
 import type { KitePacketInput } from '../protocols/kite-ticker-encode.js';
 import { formatKiteDateTime } from '../protocols/kite-rest.js';
 import type { InstrumentPricing } from './instrument-pricing.js';
@@ -81,7 +82,7 @@ export function snapshot(pricing: InstrumentPricing, instrument: SandboxInstrume
   };
 }
 
-const rupees = (paise: number): number => paise / 100;
+const rupees = toRupees;
 
 function depthJson(levels: DepthLevel[]) {
   return levels.map((l) => ({ price: rupees(l.pricePaise), quantity: l.quantity, orders: l.orders }));

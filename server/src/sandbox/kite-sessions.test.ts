@@ -26,6 +26,16 @@ describe('sandbox accounts', () => {
     expect(isValidSandboxTotp(code, NOW - 30_000)).toBe(true);
     expect(isValidSandboxTotp(code, NOW + 90_000)).toBe(false);
   });
+
+  it('computes the codes an authenticator app shows for the secret (RFC 6238, 30 s steps)', () => {
+    // Codes for fixed instants, as earlier versions of the sandbox (and any authenticator app) computed them.
+    expect(sandboxTotpCode(Date.UTC(2026, 10, 23, 5, 0, 0))).toBe('324007');
+    expect(sandboxTotpCode(Date.UTC(2026, 10, 23, 5, 0, 29, 999))).toBe('324007');
+    expect(sandboxTotpCode(1e12)).toBe('686054');
+    expect(isValidSandboxTotp('686054', 1e12)).toBe(true);
+    expect(isValidSandboxTotp('68605', 1e12)).toBe(false);
+    expect(isValidSandboxTotp('abcdef', 1e12)).toBe(false);
+  });
 });
 
 describe('KiteSessions', () => {

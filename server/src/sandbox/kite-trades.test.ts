@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseKiteInstrumentsCsv, type KiteInstrument } from '../protocols/kite-instruments-csv.js';
 import { kiteAuth, kiteGet, kitePost, startTestSandbox } from '../../test/sandbox-helpers.js';
@@ -37,7 +38,7 @@ interface Trade {
   transaction_type: string;
 }
 
-const paise = (rupees: number) => Math.round(rupees * 100);
+const paise = (rupees: number) => toPaise(rupees);
 
 describe('GET /orders/{id}/trades', () => {
   it('lists a partly filled sell as one trade per bid level taken, each at its price in whole paise', async () => {

@@ -1,4 +1,4 @@
-import { IST_OFFSET_MS } from '@app/contract';
+import { IST_OFFSET_MS, toRupees } from '@app/contract';
 /**
  * Option chains for the sandbox, pure: the listed expiries (option-expiries.ts), Kite trading symbols and
  * instrument tokens.
@@ -102,7 +102,7 @@ export function expiryInstantMs(date: string, expiryMinuteIst: number): number {
 export function optionTradingSymbol(root: string, expiry: Expiry, strikePaise: number, type: OptionType): string {
   const [y, m, d] = expiry.date.split('-') as [string, string, string];
   const month = Number(m) - 1;
-  const strike = String(strikePaise / 100);
+  const strike = String(toRupees(strikePaise));
   const when = expiry.isMonthly ? `${y.slice(2)}${MONTH_NAMES[month]}` : `${y.slice(2)}${MONTH_CODES[month]}${d}`;
   return `${root}${when}${strike}${type}`;
 }

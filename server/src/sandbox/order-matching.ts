@@ -8,7 +8,7 @@ import type { InstrumentPricing } from './instrument-pricing.js';
 import type { UniverseSource } from './instrument-universe.js';
 import { syntheticDepth, type Depth } from './kite-quotes.js';
 import { marketClosedReason } from './market-hours.js';
-import type { SandboxClock } from './sandbox-context.js';
+import type { SandboxClock } from './sandbox-clock.js';
 
 /** What the order book needs from the market. */
 export interface DepthSource {

@@ -3,7 +3,7 @@
  * they exist so the product's login, checksum and TOTP code paths run against the sandbox exactly as
  * against Zerodha.
  */
-import { authenticator } from 'otplib';
+import { generateSync, verifySync } from 'otplib';
 
 /** The console's Kite Connect app, open to every sandbox user: its api_key… */
 export const SANDBOX_KITE_API_KEY = 'sandbox_api_key';
@@ -54,13 +54,23 @@ export function sandboxPasswordFor(userId: string): string | null {
 
 /** The sandbox TOTP code at `nowMs` (what `npm run sandbox:totp` prints). */
 export function sandboxTotpCode(nowMs: number): string {
-  return authenticator.clone({ epoch: nowMs }).generate(SANDBOX_TOTP_SECRET);
+  // otplib counts time in seconds (RFC 6238's T), not milliseconds.
+  return generateSync({ secret: SANDBOX_TOTP_SECRET, epoch: Math.floor(nowMs / 1000) });
 }
 
 /** Checks a TOTP code at `nowMs`, accepting the previous and next 30 s step for clock drift. */
 export function isValidSandboxTotp(code: string, nowMs: number): boolean {
-  return authenticator.clone({ epoch: nowMs, window: 1 }).check(code, SANDBOX_TOTP_SECRET);
+  // A tolerance of one step (30 s) either side reaches exactly the neighbouring steps.
+  const epoch = Math.floor(nowMs / 1000);
+  try {
+    return verifySync({ secret: SANDBOX_TOTP_SECRET, token: code, epoch, epochTolerance: TOTP_STEP_SECONDS }).valid;
+  } catch {
+    // otplib refuses a token that is not 6 digits rather than answering false; to a login it is a wrong code.
+    return false;
+  }
 }
+
+const TOTP_STEP_SECONDS = 30;
 
 /**
  * The cash every sandbox Kite account opens with: ₹1,00,00,000 (one crore), an F&O trader's account large

@@ -10,11 +10,7 @@ import type { FillState, OrderEvent } from './kite-order-updates.js';
 import type { KiteSession, KiteSessions } from './kite-sessions.js';
 import type { OrderRejections } from './order-rejections.js';
 import type { PriceFeed } from './price-feed.js';
-
-/** Where "now" comes from; tests pass a manual clock. */
-export interface SandboxClock {
-  now(): number;
-}
+import type { SandboxClock } from './sandbox-clock.js';
 
 /** Shared state of one sandbox exchange. */
 export interface SandboxContext {

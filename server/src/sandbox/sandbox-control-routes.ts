@@ -3,6 +3,7 @@
  * over HTTP (docs/SANDBOX.md). Not part of Kite: no Kite token opens it, and it answers loopback callers
  * only. Every route is a thin shell over the in-process `SandboxControl`.
  */
+import { toRupees } from '@app/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { json, type SandboxResponse } from './http-kit.js';
@@ -95,8 +96,8 @@ export function controlOrderJson(o: SandboxOrder, historyReads = 0): ControlOrde
     order_type: o.orderType,
     quantity: o.quantity,
     filled_quantity: o.filledQuantity,
-    average_price: Math.round(averagePaise(o)) / 100,
-    price: o.pricePaise / 100,
+    average_price: toRupees(Math.round(averagePaise(o))),
+    price: toRupees(o.pricePaise),
     status: o.status,
     status_message: o.statusMessage,
     market_protection: o.marketProtection ?? 0,

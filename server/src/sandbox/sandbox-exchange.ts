@@ -32,13 +32,15 @@ import { createPriceFeed } from './price-feed.js';
 import { seedHash } from './price-hash.js';
 import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type SandboxRateLimits } from './rate-limits.js';
 import * as accounts from './sandbox-accounts.js';
-import type { SandboxClock, SandboxContext } from './sandbox-context.js';
+import type { SandboxClock } from './sandbox-clock.js';
+import type { SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
 import { contractFromLegacyToken } from './legacy-option-tokens.js';
 import { ALL_WALKS, OPTION_ROOTS } from './sandbox-market.js';
-import { readSandboxState, SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { readSandboxState } from './sandbox-state-file.js';
 import type { LegacyTokenMap } from './sandbox-state-migration.js';
 import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
+import { SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
 

@@ -14,16 +14,7 @@ import type { Leg, OrderBookSnapshot, SandboxOrder, SandboxTrade } from './kite-
 import type { KiteSession, KiteSessionsSnapshot } from './kite-sessions.js';
 import type { DepthLedgerSnapshot } from './order-matching.js';
 import { migrateVersion1, type LegacyTokenMap, type Version1State } from './sandbox-state-migration.js';
-
-/** The version this sandbox writes. Version 1 (tokens at or above 2^31, no trades) is read and migrated. */
-export const SANDBOX_STATE_VERSION = 2;
-
-/** What a state file holds (version 2). */
-export interface SandboxStateSnapshot {
-  version: typeof SANDBOX_STATE_VERSION;
-  kiteSessions: KiteSessionsSnapshot;
-  orderBook: OrderBookSnapshot;
-}
+import { SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 
 /** The file exists but cannot be used; the sandbox refuses to start on it. */
 export class SandboxStateFileError extends Error {

@@ -10,7 +10,7 @@
 import type { Leg, OrderBookSnapshot, SandboxOrder, SandboxTrade } from './kite-order-book.js';
 import type { KiteSessionsSnapshot } from './kite-sessions.js';
 import type { DepthLedgerSnapshot } from './order-matching.js';
-import type { SandboxStateSnapshot } from './sandbox-state-file.js';
+import type { SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 
 /** The token the sandbox gives now to the contract a version-1 token named; null when it names none. */
 export type LegacyTokenMap = (legacyToken: number) => number | null;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SandboxStateSnapshot } from './sandbox-state-file.js';
+import type { SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 import { createStateSaver } from './sandbox-state-saver.js';
 
 /** A snapshot numbered by how many changes it holds, so a test can tell which state each write carried. */

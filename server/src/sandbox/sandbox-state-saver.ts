@@ -4,7 +4,8 @@
  * placing four legs), since the snapshot is taken when the write starts. A change during a write schedules
  * the next one; writes never overlap. `flush` (at close) writes whatever is still pending.
  */
-import { writeSandboxState, type SandboxStateSnapshot } from './sandbox-state-file.js';
+import { writeSandboxState } from './sandbox-state-file.js';
+import type { SandboxStateSnapshot } from './sandbox-state-snapshot.js';
 
 /** How long after a change the state is written (real ms). */
 export const STATE_SAVE_DELAY_MS = 50;

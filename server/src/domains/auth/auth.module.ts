@@ -8,8 +8,8 @@ import { createAuthRepository } from './auth.repository.js';
 import { registerAuthRoutes } from './auth.routes.js';
 import { createAuthService } from './auth.service.js';
 import { createLockoutService } from './lockout.service.js';
-import type { LoginFailureStore } from './login-failures.repository.js';
-import type { PasswordHasher } from './passwords.js';
+import type { LoginFailureStore } from './login-failures.types.js';
+import type { PasswordHasher } from './passwords.service.js';
 
 /** Sign-in, sessions and who is calling; ends a user's sessions when their password or role changes. */
 export function createAuthModule(deps: {

@@ -8,8 +8,8 @@ import { toSessionUser } from '../users/users.presenter.js';
 import { composeToken, hashSecret, newSessionSecret, splitToken } from './auth.logic.js';
 import type { AuthRepository } from './auth.repository.js';
 import type { LockoutService } from './lockout.service.js';
-import { passwordProblem } from './password-policy.js';
-import type { PasswordHasher } from './passwords.js';
+import { passwordProblem } from './password-policy.service.js';
+import type { PasswordHasher } from './passwords.service.js';
 
 export { LOGIN_WINDOW_MS } from './lockout.service.js';
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { rateLimited } from '../../platform/errors.js';
 import { LOGIN_LIMITS, lockOf, retryAfterFrom } from './auth.logic.js';
-import type { LoginFailureStore } from './login-failures.repository.js';
+import type { LoginFailureStore } from './login-failures.types.js';
 
 /** The login rate limit's window (DESIGN §4). */
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;

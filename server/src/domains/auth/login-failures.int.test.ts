@@ -2,11 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { migrateToLatest } from '../../db/migrate.js';
 import { openTestDatabase } from '../../../test/test-app.js';
-import {
-  createDbLoginFailures,
-  createRedisLoginFailures,
-  type LoginFailureStore,
-} from './login-failures.repository.js';
+import { createDbLoginFailures, createRedisLoginFailures } from './login-failures.repository.js';
+import type { LoginFailureStore } from './login-failures.types.js';
 
 const WINDOW = 60_000;
 const quiet = { warn: () => undefined, info: () => undefined };

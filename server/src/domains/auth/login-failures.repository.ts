@@ -1,21 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { closeRedis, openRedis, type RedisLogger } from '../../platform/redis.js';
-
-/**
- * Where failed logins are counted, shared by every instance (issue 10): Redis when the console has one,
- * else the database. Keys are `user:<name>` and `addr:<ip>`; times are epoch ms.
- */
-export interface LoginFailureStore {
-  /** Counts a failure of `key` at `at`, `times` over (a guess at a locked name costs its address more). */
-  record(key: string, at: number, times?: number): Promise<void>;
-  /** Failure times of `key` after `since`. */
-  since(key: string, since: number): Promise<number[]>;
-  /** Failure times of each key after `since` (a key without any is absent): the users list's lock column. */
-  sinceMany(keys: readonly string[], since: number): Promise<Map<string, number[]>>;
-  clear(key: string): Promise<void>;
-  close(): Promise<void>;
-}
+import type { LoginFailureStore } from './login-failures.types.js';
 
 /** Keys asked at once, to stay under the engines' bind-parameter limits. */
 const KEYS_PER_QUERY = 500;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessabilityProblem } from './password-strength.js';
 
-/** zxcvbn-ts alone (the maintained package), without the breached list that password-policy.ts checks first. */
+/** zxcvbn-ts alone (the maintained package), without the breached list that password-policy.service.ts checks first. */
 describe('guessabilityProblem', () => {
   it.each([
     ['Passw0rd!', 'it is a much-used password with small changes'],

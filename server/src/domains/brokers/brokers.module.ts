@@ -7,9 +7,10 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { SecretBox } from '../../platform/secrets.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
-import { createKiteRest } from '../market-data/adapters/kite-rest-client.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
+import type { FastifyBaseLogger } from 'fastify';
 import type { RetryOptions } from '../../platform/outbound.js';
+import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
@@ -30,15 +31,26 @@ export function createBrokersModule(deps: {
   sandboxTotp?: () => string;
   /** Kite logins for a person are limited; attempts are counted where failed logins are. */
   loginAttempts: LoginFailureStore;
+  logger: FastifyBaseLogger;
+  /** The brokers to trade through (default: the product's registry, built from `market`). */
+  registry?: BrokerRegistry;
 }) {
+  const registry =
+    deps.registry ?? createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {} });
   const repo = createBrokersRepository(deps.db, deps.kind);
-  const brokers = createBrokersService({ repo, secrets: deps.secrets, clock: deps.clock, events: deps.events });
-  const restFor = (apiKey: string) =>
-    createKiteRest({ apiRoot: deps.market.kite.apiRoot, apiKey, retry: deps.retry ?? {} });
+  const brokers = createBrokersService({
+    repo,
+    secrets: deps.secrets,
+    clock: deps.clock,
+    events: deps.events,
+    registry,
+  });
+  // The Kite token screens (SPEC's names) log in through the Kite adapter, by the port.
+  const kite = registry.forKind('kite');
+  if (!kite) throw new Error('the broker registry has no Kite adapter');
   const kiteTokens = createKiteTokenService({
     market: deps.market,
-    rest: restFor(deps.market.kite.apiKey),
-    restFor,
+    broker: kite,
     settings: deps.settings,
     secrets: deps.secrets,
     clock: deps.clock,
@@ -50,5 +62,5 @@ export function createBrokersModule(deps: {
     registerBrokersRoutes(app, authenticate, brokers);
     registerKiteTokenRoutes(app, authenticate, kiteTokens);
   };
-  return { brokers, kiteTokens, routes };
+  return { brokers, kiteTokens, routes, registry };
 }

@@ -7,6 +7,8 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
+import type { Broker as BrokerAdapter, BrokerAccount } from './broker-port.js';
+import type { BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './kite-apps.js';
 
 /** Only a Kite account can have its own Kite Connect app. */
@@ -27,9 +29,21 @@ export interface BrokersServiceDeps {
   clock: Clock;
   /** `broker.token_refused` when Kite first refuses an account's token (alerts tell its owner). */
   events: Pick<DomainEventBus, 'publish'>;
+  /** The brokers the console trades through (broker-registry.ts), chosen by an account's `brokers.kind`. */
+  registry: BrokerRegistry;
 }
 
-export function createBrokersService({ repo, secrets, clock, events }: BrokersServiceDeps) {
+/** A broker account as the port reaches it: its broker, and its calls while it holds an access token. */
+export interface AccountAccess {
+  broker: BrokerAdapter;
+  /** Null: the account holds no access token. */
+  account: BrokerAccount | null;
+}
+
+/** Kite: the broker every account was reached through before the port, and the first adapter. */
+const FIRST_BROKER_KIND = 'kite';
+
+export function createBrokersService({ repo, secrets, clock, events, registry }: BrokersServiceDeps) {
   async function load(actor: Actor, id: number) {
     return ownedOr404(actor, await repo.findById(id), 'Broker configuration');
   }
@@ -63,7 +77,7 @@ export function createBrokersService({ repo, secrets, clock, events }: BrokersSe
   /** Sealed token for storage: empty means none. */
   const seal = (token: string | null | undefined) => (token ? secrets.encrypt(token) : null);
 
-  return {
+  const service = {
     async listBrokers(): Promise<Broker[]> {
       return (await repo.listBrokers()).map(({ id, name }) => ({ id, name }));
     },
@@ -152,6 +166,25 @@ export function createBrokersService({ repo, secrets, clock, events }: BrokersSe
     },
 
     /**
+     * An account's broker (its adapter by `brokers.kind`) and, while it holds an access token, its calls
+     * through the port. An account without a token (or no account) still names a broker, so a message can.
+     */
+    async accessOf(id: number | null): Promise<AccountAccess> {
+      const row = id === null ? null : await repo.findById(id);
+      const broker = registry.forKind(row?.brokerKind ?? FIRST_BROKER_KIND);
+      if (!broker) throw badRequest(`Live orders through ${row?.brokerName ?? 'this broker'} are not supported`);
+      if (!row?.brokerTokenSealed) return { broker, account: null };
+      const credentials: BrokerCredentials = {
+        accessToken: secrets.decrypt(row.brokerTokenSealed),
+        apiKey: ownAppOf(secrets, row)?.apiKey ?? null,
+        tokenUpdatedAt: row.tokenUpdatedAt,
+      };
+      const tokenRefused = (userBrokerId: number, used: BrokerCredentials, reason: string) =>
+        service.tokenRefused(userBrokerId, used, reason);
+      return { broker, account: broker.account({ userBrokerId: row.id, credentials, tokenRefused }) };
+    },
+
+    /**
      * Kite refused an account's token (TokenException) on an order, a look at an order or its positions: the
      * account keeps the refusal (its row on Profile says so, its live strategies pause) until a new token is
      * written. The first refusal of a token is told once.
@@ -171,6 +204,7 @@ export function createBrokersService({ repo, secrets, clock, events }: BrokersSe
       }
     },
   };
+  return service;
 }
 
 export type BrokersService = ReturnType<typeof createBrokersService>;

@@ -1,7 +1,7 @@
 import { rateLimited } from '../../platform/errors.js';
 import { retryAfterFrom } from '../auth/auth.logic.js';
 import { LOGIN_WINDOW_MS } from '../auth/auth.service.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
 
 /**
  * Kite logins the console makes for a person (a broker token, the admin's market-data token), limited per

@@ -3,7 +3,8 @@ import { buildAdmin, buildUser, buildUserBroker, type TestUser } from '../../../
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { sandboxTotpCode, SANDBOX_USER_PASSWORD } from '../../sandbox/sandbox-accounts.js';
 import { KITE_LOGIN_LIMITS } from './kite-login-attempts.js';
-import { KITE_LOGIN_REFUSED } from './kite-tokens.service.js';
+// The Kite adapter words a refused login (one sentence for any refused credentials).
+import { KITE_LOGIN_REFUSED } from './adapters/kite/kite-broker.js';
 
 /*
  * Token generation relays a password and a TOTP code to Kite (issue 27). It must not be a way to guess

@@ -6,10 +6,8 @@ import { AppError, badRequest } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { iso, isoOrNull } from '../../platform/time.js';
-import { KiteApiError, nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
-import type { LoginFailureStore } from '../auth/login-failures.repository.js';
-import { loginForRequestToken } from '../market-data/adapters/kite-login.js';
-import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import type { LoginFailureStore } from '../auth/login-failures.types.js';
+import { BrokerRejected, BrokerUnknownOutcome, type Broker, type BrokerSession } from './broker-port.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
 import { ownAppOf, type KiteApp } from './kite-apps.js';
@@ -33,31 +31,12 @@ interface RefusedToken {
 type MarketTokenSetting = StoredToken | RefusedToken | null;
 const isStoredToken = (v: MarketTokenSetting | undefined): v is StoredToken => Boolean(v && 'sealed' in v);
 
-/**
- * Any refusal of the person's credentials, in one sentence: which of the password and the App Code Kite
- * refused is not said, so the form cannot be used to learn a Kite account's password apart from its code.
- */
-export const KITE_LOGIN_REFUSED = 'Kite refused the login: wrong broker user ID or password, or an expired App Code';
-
-const unreachable = () => new AppError(502, 'UPSTREAM_FAILED', 'Kite login is unreachable; try again shortly');
-
-/** Kite's refusal of a session request (the app's key or secret) with backticked wire names in plain words. */
-const plainKiteMessage = (message: string) => `Kite refused the login: ${message.replace(/`([^`]*)`/g, '$1')}`;
-
-/** A refusal while the person's user ID, password and App Code were checked: one answer for all of them. */
-function credentialsFailure(err: unknown): AppError {
-  if (err instanceof KiteApiError && err.errorType !== 'NetworkException') {
-    return new AppError(400, 'UPSTREAM_FAILED', KITE_LOGIN_REFUSED);
-  }
+/** A failed login as the screen says it: the broker's refusal (400) or its silence (502), in the adapter's words. */
+function loginFailure(err: unknown, label: string): AppError {
   if (err instanceof AppError) return err;
-  return unreachable();
-}
-
-/** A refusal of the session request, after the person's credentials were accepted: the app's key or secret. */
-function sessionFailure(err: unknown): AppError {
-  if (err instanceof KiteApiError) return new AppError(400, 'UPSTREAM_FAILED', plainKiteMessage(err.message));
-  if (err instanceof AppError) return err;
-  return unreachable();
+  if (err instanceof BrokerRejected) return new AppError(400, 'UPSTREAM_FAILED', err.message);
+  if (err instanceof BrokerUnknownOutcome) return new AppError(502, 'UPSTREAM_FAILED', err.message);
+  return new AppError(502, 'UPSTREAM_FAILED', `${label} login is unreachable; try again shortly`);
 }
 
 /**
@@ -66,10 +45,8 @@ function sessionFailure(err: unknown): AppError {
  */
 export function createKiteTokenService(deps: {
   market: MarketConfig;
-  /** Kite REST as the console's app (KITE_API_KEY): market data and accounts without an app of their own. */
-  rest: KiteRest;
-  /** Kite REST as another app, for an account's own Kite Connect app. */
-  restFor: (apiKey: string) => KiteRest;
+  /** The Kite broker adapter (the registry's `kite`): its logins and its token rules, through the port. */
+  broker: Broker;
   settings: SettingsRepository;
   secrets: SecretBox;
   clock: Clock;
@@ -92,19 +69,13 @@ export function createKiteTokenService(deps: {
    * Failures are AppErrors in a trader's words.
    */
   async function login(userId: string, password: string, totp: string, app: KiteApp = consoleApp()) {
-    const requestToken = await loginForRequestToken(
-      { loginRoot: market.kite.loginRoot, apiKey: app.apiKey },
-      { userId, password, totp },
-    ).catch((err: unknown) => {
-      throw credentialsFailure(err);
-    });
-    const rest = app.apiKey === market.kite.apiKey ? deps.rest : deps.restFor(app.apiKey);
-    return rest.generateSession(requestToken, app.apiSecret).catch((err: unknown) => {
-      throw sessionFailure(err);
+    return deps.broker.login(app, { userId, password, totp }).catch((err: unknown) => {
+      throw loginFailure(err, deps.broker.label);
     });
   }
+  const { tokenExpiresAt } = deps.broker.rules;
 
-  async function storeMarketToken(session: { access_token: string; user_id: string; login_time: string | null }) {
+  async function storeMarketToken(session: BrokerSession) {
     const stored: StoredToken = {
       sealed: deps.secrets.encrypt(session.access_token),
       userId: session.user_id,
@@ -164,12 +135,12 @@ export function createKiteTokenService(deps: {
           state: 'refused',
           user_id: value.userId,
           generated_at: isoOrNull(value.generatedAt),
-          expires_at: value.generatedAt === null ? null : iso(nextKiteTokenExpiry(value.generatedAt)),
+          expires_at: value.generatedAt === null ? null : iso(tokenExpiresAt(value.generatedAt)),
           refused_at: iso(value.refusedAt),
           logs_in_by_itself: logsInByItself(),
         };
       }
-      const expiresAt = nextKiteTokenExpiry(stamped.since);
+      const expiresAt = tokenExpiresAt(stamped.since);
       return {
         state: deps.clock.now() >= expiresAt ? 'expired' : 'valid',
         user_id: value.userId,

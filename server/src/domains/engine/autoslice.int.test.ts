@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildAdmin,
@@ -97,12 +98,7 @@ async function brokerTrades(): Promise<Array<[string, string, number, number]>> 
     data: Array<{ order_id: string; trade_id: string; quantity: number; average_price: number }>;
   };
   return data
-    .map((x): [string, string, number, number] => [
-      x.order_id,
-      x.trade_id,
-      x.quantity,
-      Math.round(x.average_price * 100),
-    ])
+    .map((x): [string, string, number, number] => [x.order_id, x.trade_id, x.quantity, toPaise(x.average_price)])
     .sort();
 }
 

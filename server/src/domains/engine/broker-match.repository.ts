@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
-import { insertFills } from './engine.fills.js';
-import type { MappingState, WrittenFill } from './engine.types.js';
+import { createFillWriter, LegAlreadyClosedError } from '../ledger/fill-writer.service.js';
+import type { MappingState, NewFill, WrittenFill } from './engine.types.js';
 import { StalePositionError } from './stale-position.js';
 
 /**
@@ -9,6 +9,7 @@ import { StalePositionError } from './stale-position.js';
  * hold of a symbol, whether the account has orders not yet settled, and the booking itself.
  */
 export function createBrokerMatchRepository(db: Kysely<DB>) {
+  const writer = createFillWriter({ db });
   return {
     /** Units every live strategy on the account holds open of the symbol (they share the broker's position). */
     async accountOpenQuantity(userBrokerId: number, exchange: string, tradingSymbol: string): Promise<number> {
@@ -70,19 +71,15 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw new StalePositionError([m.id]);
         let left = quantity;
-        const fills = [];
+        const fills: NewFill[] = [];
+        const closeHeldLegs: Array<{ id: number; held: number }> = [];
+        const shrinkLegs: Array<{ id: number; by: number; held: number }> = [];
         for (const leg of legs) {
           if (left <= 0) break;
           const take = Math.min(left, leg.quantity);
           left -= take;
-          const changed = await trx
-            .updateTable('strategyLegs')
-            .set(take >= leg.quantity ? { status: 'closed', closedAt: at } : { quantity: leg.quantity - take })
-            .where('id', '=', leg.id)
-            .where('status', '=', 'open')
-            .where('quantity', '=', leg.quantity)
-            .executeTakeFirst();
-          if (Number(changed.numUpdatedRows) !== 1) throw new StalePositionError([m.id]);
+          if (take >= leg.quantity) closeHeldLegs.push({ id: leg.id, held: leg.quantity });
+          else shrinkLegs.push({ id: leg.id, by: take, held: leg.quantity });
           fills.push({
             userId: m.userId,
             mappingId: m.id,
@@ -95,7 +92,13 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
             orderId: null,
           });
         }
-        return insertFills(trx, fills, at);
+        try {
+          // Each leg closes or shrinks only from the size read under the lock (the ledger's fill writer).
+          return (await writer.book(trx, { at, fills, closeHeldLegs, shrinkLegs })).fills;
+        } catch (err) {
+          if (err instanceof LegAlreadyClosedError) throw new StalePositionError([m.id]);
+          throw err;
+        }
       });
     },
   };

@@ -1,6 +1,6 @@
-import { KiteApiError } from '../../protocols/kite-rest.js';
+import { BrokerRejected } from '../brokers/broker-port.js';
 
-/** An order the broker rejected after taking it (Kite's RMS, a circuit limit): its status message says why. */
+/** An order the broker rejected after taking it (its risk checks, a circuit limit): its status message says why. */
 export class BrokerRefusal extends Error {
   override readonly name = 'BrokerRefusal';
 }
@@ -14,9 +14,6 @@ export function tradeFailure(what: string, why: string): Error {
   return why.includes(REJECTED_WORDS) ? new BrokerRefusal(text) : new Error(text);
 }
 
-/** Kite errors that say nothing about the order itself: the token, the network, the rate. */
-const NOT_ABOUT_THE_ORDER = new Set(['TokenException', 'NetworkException', 'GeneralException']);
-
 /**
  * Whether a live trade failed because the broker refused an order (rejected at placement or after), rather
  * than because it could not be asked. A refusal on a candle close stops the strategy with the broker's
@@ -24,5 +21,6 @@ const NOT_ABOUT_THE_ORDER = new Set(['TokenException', 'NetworkException', 'Gene
  */
 export function isBrokerRefusal(err: unknown): err is Error {
   if (err instanceof BrokerRefusal) return true;
-  return err instanceof KiteApiError && !NOT_ABOUT_THE_ORDER.has(err.errorType) && err.httpStatus !== 429;
+  // The token, the network and the rate say nothing about the order itself: those are other port errors.
+  return err instanceof BrokerRejected;
 }

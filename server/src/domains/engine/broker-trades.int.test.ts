@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -68,7 +69,7 @@ async function kite<T>(path: string): Promise<T> {
   return ((await res.json()) as { data: T }).data;
 }
 
-const paise = (rupees: number) => Math.round(rupees * 100);
+const paise = (rupees: number) => toPaise(rupees);
 
 /** The broker's side per symbol: units sold (our sign) and Kite's `value` (sell value − buy value), in paise. */
 async function brokerBook(): Promise<Array<[string, number, number]>> {

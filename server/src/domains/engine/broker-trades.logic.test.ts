@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { KiteTrade } from '../market-data/adapters/kite-rest-client.js';
+import type { KiteTrade } from '../../protocols/kite-rest-client.js';
 import { bookOf, unrealizedPaise, type LedgerFill } from '../ledger/ledger.logic.js';
 import {
   averageFill,

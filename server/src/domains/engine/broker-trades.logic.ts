@@ -1,4 +1,5 @@
-import type { KiteOrder, KiteTrade } from '../market-data/adapters/kite-rest-client.js';
+import { exactPaise, groupedRupeesText, toPaise } from '@app/contract';
+import type { BrokerOrder, BrokerTrade } from '../brokers/broker-port.js';
 
 /*
  * A live order is booked as the broker books it (issue 28): one fill per trade, at the trade's own price. An
@@ -21,10 +22,7 @@ export interface TradeFill {
 export const TRADES_WAIT_MS = 120_000;
 
 /** Rupees as Kite sends them, as exact paise; null for a price finer than a paisa (never an NFO premium). */
-export function exactPaise(rupees: number): number | null {
-  const paise = Math.round(rupees * 100);
-  return Math.abs(rupees * 100 - paise) < 1e-6 ? paise : null;
-}
+export { exactPaise };
 
 /**
  * The fills of an order the broker settled, one per trade at the trade's price, or why the trades cannot be
@@ -32,8 +30,8 @@ export function exactPaise(rupees: number): number | null {
  * a price is finer than a paisa. Nothing is ever booked at a guessed price.
  */
 export function fillsFromTrades(
-  order: Pick<KiteOrder, 'order_id' | 'filled_quantity'>,
-  trades: readonly KiteTrade[],
+  order: Pick<BrokerOrder, 'order_id' | 'filled_quantity'>,
+  trades: readonly BrokerTrade[],
 ): TradeFill[] | string {
   const fills: TradeFill[] = [];
   const seen = new Set<string>();
@@ -57,14 +55,13 @@ export function fillsFromTrades(
  * The one fill of an order booked at its average rounded to the paisa: only when its trades could not be read
  * in time. Rounded on the decimal the broker sent (₹80.475 is 8047.4999… paise as a float: still ₹80.48).
  */
-export const averageFill = (order: Pick<KiteOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
+export const averageFill = (order: Pick<BrokerOrder, 'filled_quantity' | 'average_price'>): TradeFill => ({
   tradeId: null,
   quantity: order.filled_quantity,
-  pricePaise: Math.round(Number((order.average_price * 100).toFixed(6))),
+  pricePaise: toPaise(order.average_price),
 });
 
-const rupees = (paise: number) =>
-  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rupees = groupedRupeesText;
 
 /** What an order booked at its average says, on its row and in its owner's activity. */
 export function averageNote(fill: TradeFill, why: string): string {

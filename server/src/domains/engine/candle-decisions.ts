@@ -1,8 +1,8 @@
 import type { LegRow } from '../../db/schema.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import { decideOnCandle, type ChainOption, type OpenLeg } from '../rdx/rdx.logic.js';
+import type { ChainOption, Decision, OpenLeg } from '../strategies/decision.logic.js';
 import type { CalendarGate } from './calendar-gate.js';
-import { flatSettingsKey, inputsFor, toOpenLeg } from './engine.inputs.js';
+import { flatSettingsKey, inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { MappingState } from './engine.types.js';
 import type { Plan } from './plan.js';
 import type { TradeProblems } from './trade-problems.js';
@@ -26,22 +26,23 @@ export function createCandleDecisions(deps: {
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
     const chains = new Map<string, readonly ChainOption[]>();
     // Flat mappings with the same settings decide the same entry; many users keep the defaults.
-    const flatDecisions = new Map<string, ReturnType<typeof decideOnCandle>>();
+    const flatDecisions = new Map<string, Decision>();
     const plans: Plan[] = [];
     const isClosedByCalendar = await deps.calendar.closedAt(at);
     for (const m of mappings) {
       const root = m.ticker ?? '';
       if (!chains.has(root)) chains.set(root, await deps.chain.chainFor(root));
       const own = legsOf.get(m.id) ?? [];
-      const flatKey = own.length === 0 ? flatSettingsKey(m) : null;
+      const type = typeOfState(m);
+      const flatKey = own.length === 0 ? flatSettingsKey(m, type) : null;
       let decision = flatKey === null ? undefined : flatDecisions.get(flatKey);
       if (!decision) {
         decision = isClosedByCalendar(m)
           ? { action: 'hold', reason: 'market closed' }
-          : decideOnCandle(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
+          : type.decide(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
-      deps.problems.noteDecision(m.id, decision);
+      deps.problems.noteDecision(m.id, decision, type.holds);
       if (decision.action !== 'hold') plans.push({ mapping: m, decision });
     }
     return plans;

@@ -1,4 +1,4 @@
-import type { LegClose } from '../rdx/rdx.logic.js';
+import type { LegClose } from '../strategies/decision.logic.js';
 
 /** A net position as the broker reports it: Kite's sign, long > 0, short < 0. */
 export interface BrokerHolding {

@@ -1,50 +1,90 @@
 import type { Transaction as TransactionDto } from '@app/contract';
-import type { Transaction } from 'kysely';
+import type SqliteDatabase from 'better-sqlite3';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/client.js';
+import { integerArray } from '../../db/pg-arrays.js';
 import type { DB } from '../../db/schema.js';
-import { countTransactions } from '../../db/transaction-counts.js';
+import type { FillWriter } from '../ledger/fill-writer.service.js';
 import { toTransaction } from '../transactions/transactions.presenter.js';
-import type { MappingState, NewFill, WrittenFill } from './engine.types.js';
+import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
+import { StalePositionError } from './stale-position.js';
 
-/** Rows per multi-row INSERT: keeps statements within both engines' parameter limits. */
-const BATCH = 500;
+/*
+ * A slice of a candle close's paper fills: the fills and their legs booked by the ledger's fill writer
+ * (ledger/fill-writer/), each mapping's new ATM recorded beside them, all in one transaction. A crash can
+ * neither lose nor double a fill.
+ */
 
-/** What tells a written row from the others of its statement. */
-interface RowFacts {
-  mappingId: number | null;
-  tradingSymbol: string;
-  quantity: number;
-  pricePaise: number;
-  orderId: number | null;
-  brokerTradeId?: string | null | undefined;
+type Atm = PaperFills['atm'];
+
+/**
+ * SQLite: entries on one close share few ATMs, so one prepared UPDATE per ATM and 500 mappings instead of one
+ * per mapping. Each moves its mappings' position versions on without comparing them: SQLite serves one
+ * process, whose in-process mapping lock cannot be lost mid-close (the fence matters where a lock's
+ * connection can drop).
+ */
+function createSqliteAtms(raw: SqliteDatabase.Database) {
+  const updates = new Map<number, SqliteDatabase.Statement>();
+  return (atm: Atm, at: number) => {
+    const byValue = new Map<number, number[]>();
+    for (const a of atm) {
+      const list = byValue.get(a.atmPaise);
+      if (list) list.push(a.mappingId);
+      else byValue.set(a.atmPaise, [a.mappingId]);
+    }
+    for (const [value, ids] of byValue) {
+      for (let i = 0; i < ids.length; i += 500) {
+        const chunk = ids.slice(i, i + 500);
+        let stmt = updates.get(chunk.length);
+        if (!stmt) {
+          stmt = raw.prepare(
+            `update rdx_configs set atm_value_paise = ?, atm_last_updated = ?, updated_at = ?,
+              position_version = position_version + 1 where mapping_id in (${chunk.map(() => '?').join(', ')})`,
+          );
+          updates.set(chunk.length, stmt);
+        }
+        stmt.run(value, at, at, ...chunk);
+      }
+    }
+  };
 }
-const keyOf = (r: RowFacts) =>
-  `${r.mappingId}|${r.tradingSymbol}|${r.quantity}|${r.pricePaise}|${r.orderId}|${r.brokerTradeId ?? ''}`;
 
-/** Inserts transactions and returns them as written (ids included). */
-export async function insertFills(trx: Transaction<DB>, fills: NewFill[], at: number): Promise<WrittenFill[]> {
-  const written: WrittenFill[] = [];
-  for (let i = 0; i < fills.length; i += BATCH) {
-    const rows = fills.slice(i, i + BATCH).map((f) => ({ ...f, transactionDate: at }));
-    const ids = await trx
-      .insertInto('transactions')
-      .values(rows)
-      .returning(['id', 'mappingId', 'tradingSymbol', 'quantity', 'pricePaise', 'orderId', 'brokerTradeId'])
-      .execute();
-    // RETURNING order is not promised by SQLite, so rows are matched back by content (an order's trades
-    // differ by trade id and price, so each id goes back to its own trade).
-    const pending = new Map<string, (NewFill & { transactionDate: number })[]>();
-    for (const r of rows) {
-      const key = keyOf(r);
-      pending.set(key, [...(pending.get(key) ?? []), r]);
-    }
-    for (const r of ids) {
-      const key = keyOf(r);
-      const match = pending.get(key)?.shift();
-      if (match) written.push({ ...match, id: r.id });
-    }
+/** PostgreSQL: the fence (stale-position.ts): each mapping's version moves on only from the one its state was read at. */
+async function recordAtmsPostgres(trx: Transaction<DB>, atm: Atm, at: number) {
+  if (atm.length === 0) return;
+  const { rows } = await sql<{ mappingId: number }>`update rdx_configs c
+    set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}, position_version = u.version + 1
+    from unnest(${integerArray(atm.map((a) => a.mappingId))}::int[], ${integerArray(atm.map((a) => a.atmPaise))}::bigint[],
+      ${integerArray(atm.map((a) => a.positionVersion))}::int[]) as u(mapping_id, atm, version)
+    where c.mapping_id = u.mapping_id and c.position_version = u.version
+    returning c.mapping_id as "mappingId"`.execute(trx);
+  if (rows.length !== atm.length) {
+    const moved = new Set(rows.map((r) => r.mappingId));
+    throw new StalePositionError(atm.filter((a) => !moved.has(a.mappingId)).map((a) => a.mappingId));
   }
-  await countTransactions(trx, fills);
-  return written;
+}
+
+/**
+ * Books one slice of a close's paper fills in one transaction: legs closed, shrunk and opened and the
+ * transactions written (the fill writer), then the ATMs recorded. A leg closed by another actor or a
+ * position moved meanwhile rolls the whole slice back.
+ */
+export function createPaperClose(database: Pick<Database, 'db' | 'sqlite'>, writer: FillWriter) {
+  const sqliteAtms = database.sqlite ? createSqliteAtms(database.sqlite) : null;
+  return (input: PaperFills): Promise<WrittenFill[]> =>
+    database.db.transaction().execute(async (trx) => {
+      const { at } = input;
+      const booked = await writer.book(trx, {
+        at,
+        fills: input.fills,
+        closeLegIds: input.closeLegIds,
+        ...(input.shrinkLegs ? { shrinkLegs: input.shrinkLegs } : {}),
+        openLegs: input.openLegs,
+      });
+      if (sqliteAtms) sqliteAtms(input.atm, at);
+      else await recordAtmsPostgres(trx, input.atm, at);
+      return booked.fills;
+    });
 }
 
 /**

@@ -1,10 +1,12 @@
 import type { LegRow } from '../../db/schema.js';
-import type { ChainOption, OpenLeg, RdxInputs } from '../rdx/rdx.logic.js';
+import type { ChainOption, OpenLeg } from '../strategies/decision.logic.js';
+import { strategyTypeFor } from '../strategies/strategy-registry.js';
+import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
 
 /*
- * The engine's rows as the pure RDX rules take them (rdx.logic.ts): open legs, one mapping's inputs, and
- * the key under which flat mappings with the same settings share one entry decision.
+ * The engine's rows as a strategy type's pure rules take them (strategy-type.types.ts): open legs, one mapping's
+ * inputs, and the key under which flat mappings with the same settings share one entry decision.
  */
 
 /** A leg row as the rules see it. */
@@ -18,6 +20,9 @@ export const toOpenLeg = (l: LegRow): OpenLeg => ({
   quantity: l.quantity,
 });
 
+/** The strategy type a mapping is decided by (strategy-registry.ts). */
+export const typeOfState = (m: MappingState): AnyStrategyType => strategyTypeFor(m.strategyName);
+
 /** One mapping's decision inputs at a price, a chain and an instant. */
 export function inputsFor(
   m: MappingState,
@@ -25,7 +30,7 @@ export function inputsFor(
   pricePaise: number,
   chain: readonly ChainOption[],
   at: number,
-): RdxInputs {
+): DecideInputs<MappingState['config']> {
   return {
     mapping: {
       ceCount: m.ceCount,
@@ -34,7 +39,7 @@ export function inputsFor(
       endTime: m.endTime,
       runningStatus: m.runningStatus,
     },
-    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise },
+    config: m.config,
     instrument: {
       lotSize: m.lotSize,
       hours: {
@@ -52,16 +57,16 @@ export function inputsFor(
 }
 
 /** Everything an entry decision depends on besides the price, the chain and the time. */
-export const flatSettingsKey = (m: MappingState) =>
+export const flatSettingsKey = (m: MappingState, type: AnyStrategyType) =>
   [
+    type.id,
     m.ticker,
     m.ceCount,
     m.peCount,
     m.startTime,
     m.endTime,
     m.runningStatus,
-    m.rdxLotCount,
-    m.offsetValuePaise,
+    type.flatKey(m.config),
     m.lotSize,
     m.marketOpenTime,
     m.marketCloseTime,

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -44,7 +45,7 @@ async function closeAMinuteOfTicks() {
     t.clock.advance(10_000);
     t.sandbox.control.pump();
   }
-  await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
+  await vi.waitFor(() => expect(t.services.hub.lastPricePaise('kite', '256265')).not.toBeNull(), { timeout: 5000 });
   t.clock.advance(60_000);
   t.sandbox.control.pump();
 }
@@ -236,7 +237,7 @@ describe('live trading through the sandbox broker', () => {
     const orders = await t.database.db.selectFrom('brokerOrders').selectAll().execute();
     expect(orders.map((o) => o.status)).toEqual(['filled', 'filled']);
     expect(new Set(orders.map((o) => o.tag)).size).toBe(2);
-    expect(orders.map((o) => o.fillPricePaise).sort()).toEqual(all.map((x) => Math.round(x.price * 100)).sort());
+    expect(orders.map((o) => o.fillPricePaise).sort()).toEqual(all.map((x) => toPaise(x.price)).sort());
   });
 
   it('settles an order whose reply was lost by its tag on restart, without a second order', async () => {

@@ -18,11 +18,7 @@ import { createExecutor } from './executor.js';
 import { createExpirySettlement } from './expiry-settlement.js';
 import { postgresSendLedger } from './order-send-ledger.js';
 import { createOrderThrottle, memorySendLedger, type OrderLimits } from './order-throttle.js';
-import { createOrderUpdates } from './order-updates.js';
 import { paperSliceFor } from './paper-slices.js';
-
-/** Kite's order rate limits per account (Kite Connect docs; docs/SANDBOX.md enforces the same). */
-const KITE_ORDER_LIMITS: OrderLimits = { perSecond: 10, perMinute: 200 };
 
 /** How often the leader's engine follows the shared switch and re-reads which candles it needs. */
 const REFRESH_EVERY_MS = 2000;
@@ -39,6 +35,8 @@ export function createEngineModule(deps: {
   market: MarketConfig;
   mappings: MappingsService;
   brokers: BrokersService;
+  /** Order requests an account may send (the broker adapter's rule): orders wait their turn. */
+  orderLimits: OrderLimits;
   hub: MarketDataHub;
   optionChains: OptionChainService;
   /** NSE's holidays (docs/CALENDAR.md). */
@@ -49,24 +47,20 @@ export function createEngineModule(deps: {
   instance?: string | undefined;
 }) {
   const repo = createEngineRepository(deps.database);
-  // Live accounts' order updates pushed on the Kite ticker while their orders are awaited (order-updates.ts).
-  const orderUpdates = createOrderUpdates({ wsRoot: deps.market.kite.wsRoot, logger: deps.logger });
   const executor = createExecutor({
     repo,
     chain: deps.optionChains,
-    brokerCredentials: (id) => deps.brokers.credentialsOf(id),
-    tokenRefused: (id, used, reason) => deps.brokers.tokenRefused(id, used, reason),
-    kite: { apiRoot: deps.market.kite.apiRoot, apiKey: deps.market.kite.apiKey },
+    // Each account through its broker's adapter (the broker port); pushed order updates are the adapter's.
+    accessOf: (id) => deps.brokers.accessOf(id),
     logger: deps.logger,
     events: deps.events,
     // On PostgreSQL every console counts an account's orders in one place; SQLite serves one process.
     throttle: createOrderThrottle({
       ledger:
         deps.database.kind === 'postgres'
-          ? postgresSendLedger(deps.database.db, KITE_ORDER_LIMITS)
-          : memorySendLedger(KITE_ORDER_LIMITS),
+          ? postgresSendLedger(deps.database.db, deps.orderLimits)
+          : memorySendLedger(deps.orderLimits),
     }),
-    orderUpdates,
     paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
     ...(deps.instance ? { instance: deps.instance } : {}),
   });
@@ -106,7 +100,5 @@ export function createEngineModule(deps: {
   };
   const routes: RegisterRoutes = (app, authenticate) =>
     registerEngineRoutes(app, authenticate, { engine, events: deps.events, now: () => deps.clock.now() });
-  /** Closes the order-update connections (app shutdown): any order still awaited is polled. */
-  const close = () => orderUpdates.close();
-  return { engine, routes, workers: [worker], close };
+  return { engine, routes, workers: [worker] };
 }

@@ -1,25 +1,15 @@
 import type { RdxInterval } from '@app/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
-import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
-import { LegAlreadyClosedError } from './orders.repository.js';
-import { StalePositionError } from './stale-position.js';
-import { integerArray, textArray } from '../../db/pg-arrays.js';
+import type { MappingState } from './engine.types.js';
 
 /*
  * The engine repository's PostgreSQL paths for a candle close (`npm run bench` measures 10,000 mappings
  * beside SQLite). Reads come back as plain rows with their columns already named as the code names them
  * (array_agg columns were slower: node-pg parses array text one character at a time), a close's reads side
- * by side; the paper fills go in one statement per table with the rows as column arrays (`unnest`, their
- * literals written by db/pg-arrays.ts). Used only by engine.repository.ts.
+ * by side (the close's fills are written by the ledger's fill writer, ledger/fill-writer/). Used only by
+ * engine.repository.ts.
  */
-
-type KeysOf<T, V> = { [K in keyof T]-?: T[K] extends V ? K : never }[keyof T];
-/** One column of rows as an array literal (see db/pg-arrays.ts: node-pg's own array writing was slow). */
-const ints = <T>(rows: readonly T[], key: KeysOf<T, number | null>) =>
-  integerArray(rows.map((r) => r[key] as number | null));
-const texts = <T>(rows: readonly T[], key: KeysOf<T, string | null>) =>
-  textArray(rows.map((r) => r[key] as string | null));
 
 /** The filter of running, active mappings of one (instrument, interval); `m`, `c` and `i` joined. */
 const isRunningOn = (instrumentToken: string, interval: RdxInterval) =>
@@ -57,7 +47,11 @@ type InstrumentColumns = Pick<
   | 'tradingDays'
   | 'marketProtection'
 >;
-type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'interval'>;
+type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'config'> & {
+  rdxLotCount: number;
+  atmValuePaise: number;
+  offsetValuePaise: number;
+};
 
 const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<InstrumentColumns | undefined> =>
   db
@@ -134,91 +128,8 @@ export async function runningOnPostgres(
     startTime: m.startTime,
     endTime: m.endTime,
     runningStatus: m.runningStatus,
-    rdxLotCount: m.rdxLotCount,
-    atmValuePaise: m.atmValuePaise,
-    offsetValuePaise: m.offsetValuePaise,
     positionVersion: m.positionVersion,
-    interval,
+    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise, interval },
   }));
   return { mappings, legs };
-}
-
-/**
- * `count` transaction ids drawn from their sequence as one array (the sequence named once, not per row), so
- * each written fill is known by its own id without matching rows back.
- */
-async function drawTransactionIds(trx: Kysely<DB>, count: number): Promise<number[]> {
-  // `offset 0` keeps the subquery from being inlined, which would look the sequence up again for every id.
-  const { rows } = await sql<{ ids: number[] }>`select array_agg(nextval(q.seq))::int[] as ids
-    from (select pg_get_serial_sequence('transactions', 'id')::regclass as seq offset 0) q,
-    generate_series(1, ${count})`.execute(trx);
-  return rows[0]?.ids ?? [];
-}
-
-/** Writes one slice of a close's paper fills in one transaction; legs close only if still open. */
-export function applyPaperFillsPostgres(db: Kysely<DB>, input: PaperFills): Promise<WrittenFill[]> {
-  const { at, fills } = input;
-  return db.transaction().execute(async (trx) => {
-    if (input.closeLegIds.length > 0) {
-      const closed = await sql`update strategy_legs set status = 'closed', closed_at = ${at}
-        where id = any(${integerArray(input.closeLegIds)}::int[]) and status = 'open'`.execute(trx);
-      // Any other count means another actor closed one of them first: roll the whole close back.
-      if (Number(closed.numAffectedRows ?? 0) !== input.closeLegIds.length) {
-        throw new LegAlreadyClosedError(input.closeLegIds[0] ?? 0);
-      }
-    }
-    // A leg bought back in part shrinks only from the size the decision saw, or the close is rolled back.
-    for (const { id, by, held } of input.shrinkLegs ?? []) {
-      const shrunk = await sql`update strategy_legs set quantity = quantity - ${by}
-        where id = ${id} and status = 'open' and quantity = ${held}`.execute(trx);
-      if (Number(shrunk.numAffectedRows ?? 0) !== 1) throw new LegAlreadyClosedError(id);
-    }
-    const legs = input.openLegs;
-    if (legs.length > 0) {
-      await sql`insert into strategy_legs (mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise,
-          expiry, quantity, entry_price_paise, status, opened_at, closed_at)
-        select u.mapping_id, u.user_id, u.option_type, u.trading_symbol, u.exchange, u.strike_paise, u.expiry,
-          u.quantity, u.entry_price_paise, 'open', ${at}, null
-        from unnest(${ints(legs, 'mappingId')}::int[], ${ints(legs, 'userId')}::int[],
-          ${texts(legs, 'optionType')}::text[], ${texts(legs, 'tradingSymbol')}::text[],
-          ${texts(legs, 'exchange')}::text[], ${ints(legs, 'strikePaise')}::bigint[], ${texts(legs, 'expiry')}::text[],
-          ${ints(legs, 'quantity')}::int[], ${ints(legs, 'entryPricePaise')}::bigint[])
-          as u(mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry, quantity, entry_price_paise)`.execute(
-        trx,
-      );
-    }
-    if (input.atm.length > 0) {
-      // The fence (stale-position.ts): each mapping's version moves on only from the one its state was read at.
-      const { rows } = await sql<{ mappingId: number }>`update rdx_configs c
-        set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}, position_version = u.version + 1
-        from unnest(${ints(input.atm, 'mappingId')}::int[], ${ints(input.atm, 'atmPaise')}::bigint[],
-          ${ints(input.atm, 'positionVersion')}::int[]) as u(mapping_id, atm, version)
-        where c.mapping_id = u.mapping_id and c.position_version = u.version
-        returning c.mapping_id as "mappingId"`.execute(trx);
-      if (rows.length !== input.atm.length) {
-        const moved = new Set(rows.map((r) => r.mappingId));
-        throw new StalePositionError(input.atm.filter((a) => !moved.has(a.mappingId)).map((a) => a.mappingId));
-      }
-    }
-    if (fills.length === 0) return [];
-    const ids = await drawTransactionIds(trx, fills.length);
-    const sources = textArray(fills.map((f) => f.priceSource ?? null));
-    await sql`insert into transactions (id, user_id, mapping_id, strategy_id, instrument_id, transaction_date,
-        trading_symbol, quantity, price_paise, is_dummy, order_id, price_source)
-      select u.id, u.user_id, u.mapping_id, u.strategy_id, u.instrument_id, ${at}, u.trading_symbol, u.quantity,
-        u.price_paise, u.is_dummy, u.order_id, u.price_source
-      from unnest(${integerArray(ids)}::int[], ${ints(fills, 'userId')}::int[], ${ints(fills, 'mappingId')}::int[],
-        ${ints(fills, 'strategyId')}::int[], ${ints(fills, 'instrumentId')}::int[],
-        ${texts(fills, 'tradingSymbol')}::text[], ${ints(fills, 'quantity')}::int[],
-        ${ints(fills, 'pricePaise')}::bigint[], ${ints(fills, 'isDummy')}::int[], ${ints(fills, 'orderId')}::int[],
-        ${sources}::text[])
-        as u(id, user_id, mapping_id, strategy_id, instrument_id, trading_symbol, quantity, price_paise, is_dummy, order_id,
-          price_source)`.execute(trx);
-    const perUser = new Map<number, number>();
-    for (const f of fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
-    await sql`insert into transaction_counts (user_id, n)
-      select * from unnest(${integerArray([...perUser.keys()])}::int[], ${integerArray([...perUser.values()])}::bigint[])
-      on conflict (user_id) do update set n = transaction_counts.n + excluded.n`.execute(trx);
-    return fills.map((f, i) => Object.assign(f, { id: ids[i] ?? 0, transactionDate: at }));
-  });
 }

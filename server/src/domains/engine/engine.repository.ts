@@ -4,7 +4,9 @@ import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, LegRow } from '../../db/schema.js';
-import { applyPaperFillsPostgres, runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
+import { createPaperClose } from './engine.fills.js';
+import { runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
 import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
 import { createOrdersRepository } from './orders.repository.js';
@@ -25,6 +27,9 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
   // SQLite: the engine's hot statements as prepared better-sqlite3 statements (engine.sqlite.ts says why);
   // PostgreSQL's in engine.postgres.ts; everything else goes through Kysely. Both run the same tests.
   const sqlite = database.sqlite ? createSqliteEngineStatements(database.sqlite) : null;
+  // Every fill the engine books goes through the ledger's one fill writer (ledger/fill-writer/).
+  const fillWriter = createFillWriter(database);
+  const paperClose = createPaperClose(database, fillWriter);
   const states = (q: Kysely<DB> | Transaction<DB>) =>
     q
       .selectFrom('userStrategyMappings as m')
@@ -58,13 +63,18 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'c.positionVersion',
         'c.interval',
       ]);
+  type StateRow = Awaited<ReturnType<ReturnType<typeof states>['executeTakeFirstOrThrow']>>;
+  const toState = ({ rdxLotCount, atmValuePaise, offsetValuePaise, interval, ...m }: StateRow): MappingState => ({
+    ...m,
+    config: { lotCount: rdxLotCount, atmPaise: atmValuePaise, offsetPaise: offsetValuePaise, interval },
+  });
 
   const openLegs = (q: Kysely<DB> | Transaction<DB>) =>
     q.selectFrom('strategyLegs').selectAll().where('status', '=', 'open').orderBy('id');
 
   return {
     // Live orders: written before they are sent, settled by tag (orders.repository.ts).
-    ...createOrdersRepository(db),
+    ...createOrdersRepository(db, fillWriter),
 
     /** (instrument token, interval) pairs some running, active RDX mapping trades on. */
     runningKeys() {
@@ -141,8 +151,9 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
 
     /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
     async one(mappingId: number) {
-      const mapping = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
-      if (!mapping) return null;
+      const row = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
+      if (!row) return null;
+      const mapping = toState(row);
       const legs = await openLegs(db).where('mappingId', '=', mappingId).execute();
       return { mapping, legs };
     },
@@ -153,7 +164,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       const legs: LegRow[] = [];
       for (let i = 0; i < mappingIds.length; i += IN_LIST) {
         const chunk = mappingIds.slice(i, i + IN_LIST);
-        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()));
+        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()).map(toState));
         legs.push(...(await openLegs(db).where('mappingId', 'in', chunk).execute()));
       }
       return { mappings, legs };
@@ -197,13 +208,8 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
      * One slice of a candle close's paper fills in one transaction: legs closed and opened, transactions
      * written, ATMs recorded. All or nothing, so a crash can neither lose nor double a fill.
      */
-    async applyPaperFills(input: PaperFills): Promise<WrittenFill[]> {
-      if (sqlite) {
-        const fast = sqlite;
-        // Holding Kysely's one connection keeps its own transactions from interleaving with ours.
-        return db.connection().execute(() => Promise.resolve(fast.applyPaperFills(input)));
-      }
-      return applyPaperFillsPostgres(db, input);
+    applyPaperFills(input: PaperFills): Promise<WrittenFill[]> {
+      return paperClose(input);
     },
   };
 }

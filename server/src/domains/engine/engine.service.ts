@@ -1,5 +1,5 @@
 import type { RdxInterval } from '@app/contract';
-import { isRdxInterval, RUNNING_STATUS } from '@app/contract';
+import { isRdxInterval, RUNNING_STATUS, toPaise } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -11,7 +11,7 @@ import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey, MarketDataHub } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
-import { sessionAt } from '../rdx/rdx.logic.js';
+import { sessionAt } from '../instruments/market-hours.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';
@@ -186,7 +186,7 @@ export function createEngine(deps: {
         }
         // Each close is acted on once: a leader that takes over mid-candle finds the old leader's claim.
         const isMine = await deps.repo.claimCandle(key.instrumentToken, interval, at);
-        return isMine ? evaluate(key.instrumentToken, interval, Math.round(candle.close * 100), at) : 0;
+        return isMine ? evaluate(key.instrumentToken, interval, toPaise(candle.close), at) : 0;
       })
       .catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
   };
@@ -220,8 +220,8 @@ export function createEngine(deps: {
   });
 
   async function currentPricePaise(token: string): Promise<number> {
-    const live = deps.hub.lastPrice('kite', token);
-    if (live !== null) return Math.round(live * 100);
+    const live = deps.hub.lastPricePaise('kite', token);
+    if (live !== null) return live;
     const quoted = await deps.chain.underlyingPaise(token);
     if (quoted === null) throw badRequest('No price for the instrument');
     return quoted;

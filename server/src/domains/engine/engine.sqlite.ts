@@ -1,13 +1,13 @@
 import type { RdxInterval } from '@app/contract';
 import type SqliteDatabase from 'better-sqlite3';
 import type { InstrumentsTable, LegRow } from '../../db/schema.js';
-import type { MappingState, NewFill, NewLeg, PaperFills, WrittenFill } from './engine.types.js';
-import { LegAlreadyClosedError } from './orders.repository.js';
+import type { MappingState } from './engine.types.js';
 
 /*
  * The engine repository's SQLite fast paths, measured by `npm run bench` (10,000 running mappings on one
  * candle close within 200 ms): loading every running mapping of one (instrument, interval) with its legs,
- * and writing a candle close's paper fills, as prepared better-sqlite3 statements reused across calls.
+ * as prepared better-sqlite3 statements reused across calls (the close's fills are written by the ledger's
+ * fill writer, ledger/fill-writer/).
  * Kysely's per-statement compilation cannot approach that; PostgreSQL keeps the portable Kysely path.
  * Used only by engine.repository.ts, inside Kysely's single SQLite connection.
  */
@@ -111,185 +111,12 @@ function createRunningStates(raw: SqliteDatabase.Database) {
       startTime: r[7],
       endTime: r[8],
       runningStatus: r[9],
-      rdxLotCount: r[10],
-      atmValuePaise: r[11],
-      offsetValuePaise: r[12],
       positionVersion: r[13],
-      interval,
+      config: { lotCount: r[10], atmPaise: r[11], offsetPaise: r[12], interval },
     }));
     const legs = stmt(LEGS_SQL).all(instrumentToken, interval) as LegRow[];
     return { mappings, legs };
   };
-}
-
-/**
- * SQLite fast path of a candle close's paper fills: prepared multi-row statements reused across calls,
- * one transaction. The engine benchmark holds a candle close of 10,000 mappings to 200 ms, which
- * Kysely's per-statement compilation cannot approach; PostgreSQL keeps the portable path.
- */
-const ROWS = 100;
-const LEG_COLUMNS =
-  'mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry, quantity, entry_price_paise, status, opened_at, closed_at';
-const TX_COLUMNS =
-  'user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id, price_source';
-
-const placeholders = (columns: number, rows: number) =>
-  Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
-
-type Writer<T> = (row: T, args: unknown[], at: number) => void;
-
-function legArgs(at: number): Writer<NewLeg> {
-  return (l, a, k) => {
-    a[k] = l.mappingId;
-    a[k + 1] = l.userId;
-    a[k + 2] = l.optionType;
-    a[k + 3] = l.tradingSymbol;
-    a[k + 4] = l.exchange;
-    a[k + 5] = l.strikePaise;
-    a[k + 6] = l.expiry;
-    a[k + 7] = l.quantity;
-    a[k + 8] = l.entryPricePaise;
-    a[k + 9] = 'open';
-    a[k + 10] = at;
-    a[k + 11] = null;
-  };
-}
-
-function fillArgs(at: number): Writer<NewFill> {
-  return (f, a, k) => {
-    a[k] = f.userId;
-    a[k + 1] = f.mappingId;
-    a[k + 2] = f.strategyId;
-    a[k + 3] = f.instrumentId;
-    a[k + 4] = at;
-    a[k + 5] = f.tradingSymbol;
-    a[k + 6] = f.quantity;
-    a[k + 7] = f.pricePaise;
-    a[k + 8] = f.isDummy;
-    a[k + 9] = f.orderId;
-    a[k + 10] = f.priceSource ?? null;
-  };
-}
-
-function createPaperFills(raw: SqliteDatabase.Database) {
-  const statements = new Map<string, SqliteDatabase.Statement>();
-  const prepare = (sql: string) => {
-    let s = statements.get(sql);
-    if (!s) {
-      s = raw.prepare(sql);
-      statements.set(sql, s);
-    }
-    return s;
-  };
-
-  // Statements by (table, row count): building and hashing the SQL text per chunk costs more than the insert.
-  const inserts = new Map<string, SqliteDatabase.Statement>();
-  const insertStatement = (table: string, columns: string, count: number, n: number) => {
-    const key = `${table}:${n}`;
-    let stmt = inserts.get(key);
-    if (!stmt) {
-      stmt = raw.prepare(`insert into ${table} (${columns}) values ${placeholders(count, n)}`);
-      inserts.set(key, stmt);
-    }
-    return stmt;
-  };
-
-  /** Inserts rows[from, from+n) in one statement; returns the last rowid. */
-  function insertChunk<T>(
-    table: string,
-    columns: string,
-    count: number,
-    rows: T[],
-    from: number,
-    n: number,
-    write: Writer<T>,
-  ) {
-    const stmt = insertStatement(table, columns, count, n);
-    const args = new Array<unknown>(n * count);
-    for (let j = 0; j < n; j++) write(rows[from + j] as T, args, j * count);
-    return Number(stmt.run(args).lastInsertRowid);
-  }
-
-  // Entries on one close share few ATMs: one UPDATE per ATM and 500 mappings instead of one per mapping.
-  // Each moves its mappings' position versions on without comparing them: SQLite serves one process, whose
-  // in-process mapping lock cannot be lost mid-close (the fence matters where a lock's connection can drop).
-  const atmUpdates = new Map<number, SqliteDatabase.Statement>();
-  function updateAtms(atm: Array<{ mappingId: number; atmPaise: number }>, at: number) {
-    const byValue = new Map<number, number[]>();
-    for (const a of atm) {
-      const list = byValue.get(a.atmPaise);
-      if (list) list.push(a.mappingId);
-      else byValue.set(a.atmPaise, [a.mappingId]);
-    }
-    for (const [value, ids] of byValue) {
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        let stmt = atmUpdates.get(chunk.length);
-        if (!stmt) {
-          const marks = chunk.map(() => '?').join(', ');
-          stmt = raw.prepare(
-            `update rdx_configs set atm_value_paise = ?, atm_last_updated = ?, updated_at = ?,
-              position_version = position_version + 1 where mapping_id in (${marks})`,
-          );
-          atmUpdates.set(chunk.length, stmt);
-        }
-        stmt.run(value, at, at, ...chunk);
-      }
-    }
-  }
-
-  return (input: PaperFills): WrittenFill[] =>
-    raw.transaction(() => {
-      const { at } = input;
-      const close = prepare("update strategy_legs set status = ?, closed_at = ? where id = ? and status = 'open'");
-      // Only legs still open close; a leg closed by another actor rolls the whole close back.
-      for (const id of input.closeLegIds) {
-        if (close.run('closed', at, id).changes !== 1) throw new LegAlreadyClosedError(id);
-      }
-      // A leg bought back in part shrinks only from the size the decision saw, or the close is rolled back.
-      const shrink = prepare(
-        "update strategy_legs set quantity = quantity - ? where id = ? and status = 'open' and quantity = ?",
-      );
-      for (const { id, by, held } of input.shrinkLegs ?? []) {
-        if (shrink.run(by, id, held).changes !== 1) throw new LegAlreadyClosedError(id);
-      }
-      const writeLeg = legArgs(at);
-      for (let i = 0; i < input.openLegs.length; i += ROWS) {
-        insertChunk(
-          'strategy_legs',
-          LEG_COLUMNS,
-          12,
-          input.openLegs,
-          i,
-          Math.min(ROWS, input.openLegs.length - i),
-          writeLeg,
-        );
-      }
-      updateAtms(input.atm, at);
-      const written: WrittenFill[] = [];
-      const writeFill = fillArgs(at);
-      for (let i = 0; i < input.fills.length; i += ROWS) {
-        const n = Math.min(ROWS, input.fills.length - i);
-        // One statement's rows get consecutive rowids on our single connection.
-        const lastId = insertChunk('transactions', TX_COLUMNS, 11, input.fills, i, n, writeFill);
-        for (let j = 0; j < n; j++) {
-          const f = input.fills[i + j] as NewFill;
-          // Completed in place: a candle close of 10,000 mappings would otherwise copy 20,000 objects.
-          const w = f as WrittenFill;
-          w.transactionDate = at;
-          w.id = lastId - n + 1 + j;
-          written.push(w);
-        }
-      }
-      // Each user's transaction count, in the same transaction (pages read their total from it).
-      const perUser = new Map<number, number>();
-      for (const f of input.fills) perUser.set(f.userId, (perUser.get(f.userId) ?? 0) + 1);
-      const count = prepare(
-        'insert into transaction_counts (user_id, n) values (?, ?) on conflict (user_id) do update set n = n + excluded.n',
-      );
-      for (const [userId, added] of perUser) count.run(userId, added);
-      return written;
-    })();
 }
 
 /** Which running mappings a close concerns (what to lock before reading their state). */
@@ -306,6 +133,5 @@ export function createSqliteEngineStatements(raw: SqliteDatabase.Database) {
   return {
     runningIds: createRunningIds(raw),
     runningOn: createRunningStates(raw),
-    applyPaperFills: createPaperFills(raw),
   };
 }

@@ -1,5 +1,6 @@
-import type { PaperPriceSource, RdxInterval } from '@app/contract';
+import type { PaperPriceSource } from '@app/contract';
 import type { StrategyLegsTable, TransactionKind, TransactionsTable } from '../../db/schema.js';
+import type { StrategyConfig } from '../strategies/strategy-registry.js';
 
 /*
  * The shapes the engine reads and writes, shared by its repository's portable (Kysely) and SQLite paths.
@@ -30,12 +31,10 @@ export interface MappingState {
   startTime: string | null;
   endTime: string | null;
   runningStatus: number;
-  rdxLotCount: number;
-  atmValuePaise: number;
-  offsetValuePaise: number;
   /** As read under the mapping lock: the writes this state leads to move it on from here (stale-position.ts). */
   positionVersion: number;
-  interval: RdxInterval;
+  /** Its strategy type's settings (the type is its strategy's, by name: strategy-registry.ts). */
+  config: StrategyConfig;
 }
 
 /**

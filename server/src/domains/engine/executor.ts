@@ -1,10 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { isRateLimit } from '../../platform/outbound.js';
-import { KiteApiError } from '../../protocols/kite-rest.js';
-import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
-import type { KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import {
+  BrokerError,
+  BrokerRejected,
+  BrokerTokenExpired,
+  BrokerUnknownOutcome,
+  type Broker,
+  type BrokerAccount,
+  type BrokerPosition,
+  type OrderWatch,
+} from '../brokers/broker-port.js';
+import type { AccountAccess } from '../brokers/brokers.service.js';
 import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { createFillBooking } from './fill-booking.js';
@@ -17,8 +23,6 @@ import { BrokerRefusal, tradeFailure } from './broker-refusal.js';
 import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
 import { goneFromOrderBook, isPastItsOrderBook } from './order-book-day.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
-import type { OrderUpdates, OrderWatch } from './order-updates.js';
-import type { BrokerCredentials } from '../brokers/brokers.service.js';
 
 export type { Plan, TradeDecision } from './plan.js';
 export { fillTime } from './fill-booking.js';
@@ -26,18 +30,21 @@ export { fillTime } from './fill-booking.js';
 export interface ExecutorDeps {
   repo: EngineRepository;
   chain: OptionChainService;
-  /** An account's access token and its own Kite app key (null: the console's `kite.apiKey`). */
-  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
-  /** Kite refused an account's token: the account keeps it (the brokers domain's). */
-  tokenRefused?: TokenRefused;
-  kite: { apiRoot: string; apiKey: string };
+  /**
+   * An account's broker and its calls through the broker port (the brokers domain's `accessOf`): the
+   * executor knows no broker by name. A refused token is kept on the account by the brokers domain.
+   */
+  accessOf: (userBrokerId: number | null) => Promise<AccountAccess>;
   logger: FastifyBaseLogger;
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
   events: Pick<DomainEventBus, 'publish'>;
-  /** Kite's per-account order rate (10/s, 200/min): orders wait their turn instead of being refused. */
+  /** The broker's per-account order rate: orders wait their turn instead of being refused. */
   throttle?: Pick<OrderThrottle, 'take'>;
-  /** Kite's pushed order updates (ticker text frames): a fill ends the wait at once; polling is the fallback. */
-  orderUpdates?: Pick<OrderUpdates, 'watch'>;
+  /**
+   * Whether to follow an account's pushed order updates (the port's `watchOrders`) while its orders are
+   * awaited: a fill ends the wait at once; polling is the fallback. On unless false.
+   */
+  watchesOrders?: boolean;
   /** Mappings per paper-fill transaction (paper-slices.ts); tests make it small to see slices. */
   paperSliceSize?: number;
   /** This console's instance name, written on its orders (migration 202611260009). */
@@ -46,11 +53,11 @@ export interface ExecutorDeps {
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
 
-/** Kite's answer for an order id it does not know (an earlier day's, no longer in its book). */
-const isUnknownOrder = (err: unknown) => err instanceof KiteApiError && err.errorType === 'InputException';
+/** The broker's answer for an order id it does not know (an earlier day's, no longer in its book). */
+const isUnknownOrder = (err: unknown) => err instanceof BrokerRejected && err.reason === 'unknown_order';
 
 /**
- * While Kite pushes an account's order updates, an order's history is still looked at this often: Kite
+ * While the broker pushes an account's order updates, an order's history is still looked at this often: a broker
  * does not resend an update a dropped connection missed.
  */
 const LOOK_WHILE_STREAMING_MS = 5000;
@@ -58,18 +65,16 @@ const LOOK_WHILE_STREAMING_MS = 5000;
 /** How long another console's order not found at the broker may still be on its way there. */
 export const UNSENT_GRACE_MS = 60_000;
 
-/** Kite tags: at most 20 alphanumeric characters, labels only (Kite allows duplicates); ours are random. */
-export const newOrderTag = () => `rdx${randomBytes(8).toString('hex')}`;
-
 export function createExecutor(deps: ExecutorDeps) {
-  // Freeze quantities Kite named in refusals: the next order above one is sliced at once (order-slices.ts).
+  // Freeze quantities the broker named in refusals: the next order above one is sliced at once (order-slices.ts).
   const freeze = createFreezeMemory();
-  const lastState = async (rest: KiteRest, brokerOrderId: string) => (await rest.orderHistory(brokerOrderId)).at(-1);
+  const lastState = async (rest: BrokerAccount, brokerOrderId: string) =>
+    (await rest.orderHistory(brokerOrderId)).at(-1);
   // A filled order is booked as the broker's trades (fill-booking.ts).
   const booking = createFillBooking(deps);
 
   /** One look at an order's history. While its updates stream, a failed look is not the end: the push can tell. */
-  async function lookAt(rest: KiteRest, brokerOrderId: string, watch: OrderWatch | undefined) {
+  async function lookAt(rest: BrokerAccount, brokerOrderId: string, watch: OrderWatch | undefined) {
     try {
       return await lastState(rest, brokerOrderId);
     } catch (err) {
@@ -82,12 +87,12 @@ export function createExecutor(deps: ExecutorDeps) {
   /**
    * The broker's final word on an order: its state once terminal; an order still resting after `attempts`
    * looks' worth of waiting (100 ms, 200 ms, … apart: ~20 s for 20) has what is left cancelled (the filled
-   * part stays booked), and null means it is still open. While `watch` is live, the final update Kite pushes
+   * part stays booked), and null means it is still open. While `watch` is live, the final update the broker pushes
    * ends the wait at once and the history is looked at only now and then; while it is not, we poll as before.
    */
   async function finalState(
     account: number,
-    rest: KiteRest,
+    rest: BrokerAccount,
     brokerOrderId: string,
     attempts: number,
     watch?: OrderWatch,
@@ -116,13 +121,13 @@ export function createExecutor(deps: ExecutorDeps) {
   /**
    * Before any new decision for a live mapping: every order of its not yet settled (unsent, a lost reply,
    * resting at the broker) is resolved by asking the broker: the order book by tag when we never learned
-   * the order id (every slice carrying it, when Kite sliced the order), its history otherwise. Returns what is still open at the broker; while anything is, the
+   * the order id (every slice carrying it, when the broker sliced the order), its history otherwise. Returns what is still open at the broker; while anything is, the
    * mapping must not trade again.
    */
   async function settleOpenOrders(m: MappingState, at: number): Promise<string[]> {
     const open = await deps.repo.pendingOf(m.id);
     if (open.length === 0) return [];
-    const rest = await restFor(m);
+    const { account: rest } = await accountFor(m);
     const book = open.some((o) => o.brokerOrderId === null) ? await rest.orders() : [];
     const stillOpen: string[] = [];
     for (const o of open) {
@@ -165,7 +170,7 @@ export function createExecutor(deps: ExecutorDeps) {
    * Returns null once it filled in full, else why not (the broker's words when it gave any).
    */
   async function placeOne(
-    rest: KiteRest,
+    { broker, account: rest }: { broker: Broker; account: BrokerAccount },
     m: MappingState,
     intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
     at: number,
@@ -176,7 +181,8 @@ export function createExecutor(deps: ExecutorDeps) {
     if (!what) return 'nothing to trade';
     const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
     const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
-    const tag = newOrderTag();
+    // The broker's tag rules (length, characters); ours are random, the broker's labels only.
+    const tag = broker.rules.newOrderTag();
     const orderId = await deps.repo.insertPending(
       {
         mappingId: m.id,
@@ -201,18 +207,16 @@ export function createExecutor(deps: ExecutorDeps) {
     fence.positionVersion += 1;
     let sent: Sent;
     try {
-      // Above the exchange's freeze quantity Kite slices it (autoslice), each slice an order of its own.
+      // Above the exchange's freeze quantity the broker slices it, each slice an order of its own; its product
+      // and market-protection rules are the adapter's (the instrument's protection setting goes with it).
       sent = await sendOrder(
         rest,
         {
           exchange: what.exchange,
-          tradingsymbol: symbol,
-          transaction_type: intent.side,
+          tradingSymbol: symbol,
+          side: intent.side,
           quantity,
-          product: 'NRML',
-          order_type: 'MARKET',
-          // Kite requires protection on API market orders since 1 April 2026; the instrument says how much.
-          market_protection: m.marketProtection,
+          marketProtection: m.marketProtection,
           tag,
         },
         {
@@ -224,9 +228,11 @@ export function createExecutor(deps: ExecutorDeps) {
         },
       );
     } catch (err) {
-      // A refusal is final, and so is Kite's 429 (the order was not taken: three consoles trading one account
-      // together can exceed its rate); a lost reply stays pending and is settled by its tag on recovery.
-      if (err instanceof KiteApiError || isRateLimit(err)) await deps.repo.markFailed(orderId, err.message, at);
+      // A refusal is final, and so is the broker's "too many" (the order was not taken: three consoles trading
+      // one account together can exceed its rate); a lost reply stays pending and is settled by its tag on recovery.
+      if (err instanceof BrokerError && !(err instanceof BrokerUnknownOutcome)) {
+        await deps.repo.markFailed(orderId, err.message, at);
+      }
       throw err;
     }
     const refused = sent.isSliced ? sent.refusals.map((r) => `a slice was refused: ${r}`) : [];
@@ -250,26 +256,20 @@ export function createExecutor(deps: ExecutorDeps) {
     return reasonOf([...reasons, ...refused]);
   }
 
-  async function restFor(m: MappingState): Promise<KiteRest> {
-    const credentials = m.userBrokerId === null ? null : await deps.brokerCredentials(m.userBrokerId);
-    if (!credentials)
-      throw new KiteApiError(
-        'TokenException',
-        'The broker account has no access token: generate one on the Profile page',
-      );
-    return createAccountKiteRest({
-      kite: deps.kite,
-      userBrokerId: m.userBrokerId ?? 0,
-      credentials,
-      tokenRefused: deps.tokenRefused,
-      logger: deps.logger,
-    });
+  /** The mapping's account through the port; one without an access token is refused as the broker would. */
+  async function accountFor(m: MappingState): Promise<{ broker: Broker; account: BrokerAccount }> {
+    const { broker, account } = await deps.accessOf(m.userBrokerId);
+    if (!account || m.userBrokerId === null) {
+      throw new BrokerTokenExpired('The broker account has no access token: generate one on the Profile page', {
+        broker: broker.label,
+      });
+    }
+    return { broker, account };
   }
 
-  /** The account's pushed order updates while its orders are awaited, logged in as `rest` is. */
-  function watchOrders(rest: KiteRest): OrderWatch | undefined {
-    const { apiKey, accessToken } = rest.credentials();
-    return accessToken && deps.orderUpdates ? deps.orderUpdates.watch({ apiKey, accessToken }) : undefined;
+  /** The account's pushed order updates while its orders are awaited. */
+  function watchOrders(rest: BrokerAccount): OrderWatch | undefined {
+    return deps.watchesOrders === false ? undefined : rest.watchOrders();
   }
 
   /**
@@ -278,10 +278,10 @@ export function createExecutor(deps: ExecutorDeps) {
    * a long, and a realign's new legs would be sold beside a position nobody holds. When the broker cannot be
    * asked, the orders go as before; they meet the same broker.
    */
-  async function refuseClosesTheBrokerCannotBack(rest: KiteRest, plan: Plan): Promise<void> {
+  async function refuseClosesTheBrokerCannotBack(rest: BrokerAccount, plan: Plan): Promise<void> {
     const closes = closesOf(plan.decision);
     if (closes.length === 0) return;
-    let holdings: Awaited<ReturnType<KiteRest['positions']>>;
+    let holdings: BrokerPosition[];
     try {
       holdings = await rest.positions();
     } catch (err) {
@@ -292,27 +292,28 @@ export function createExecutor(deps: ExecutorDeps) {
     if (first) throw new BrokerRefusal(`Could not close ${first.leg.tradingSymbol}: ${unheldReason(first)}`);
   }
 
-  /** Live trading: market orders through the user's Kite account, closes first, then opens. */
+  /** Live trading: market orders through the user's broker account, closes first, then opens. */
   async function executeLive(plan: Plan, at: number): Promise<void> {
     // Traded by another console since this decision's read: said as such before the broker is asked, which
     // would otherwise find the legs already bought back and suggest a close by hand.
     const version = await deps.repo.positionVersionOf(plan.mapping.id);
     if (version !== plan.mapping.positionVersion) throw new StalePositionError([plan.mapping.id]);
-    const rest = await restFor(plan.mapping);
+    const access = await accountFor(plan.mapping);
+    const rest = access.account;
     await refuseClosesTheBrokerCannotBack(rest, plan);
     const watch = watchOrders(rest);
     // Each order moves the strategy's position version on from the last (stale-position.ts).
     const fence = { positionVersion: plan.mapping.positionVersion };
     try {
       for (const leg of closesOf(plan.decision)) {
-        const why = await placeOne(rest, plan.mapping, { side: 'BUY', leg }, at, fence, watch);
+        const why = await placeOne(access, plan.mapping, { side: 'BUY', leg }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
       // The new ATM is saved before the first sell is sent (issue 27): a console that dies between the sells
       // holds legs around the ATM they were sold at, not around the last one (or none: "ATM 0").
       if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
       for (const open of opensOf(plan.decision)) {
-        const why = await placeOne(rest, plan.mapping, { side: 'SELL', open }, at, fence, watch);
+        const why = await placeOne(access, plan.mapping, { side: 'SELL', open }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
     } finally {
@@ -351,7 +352,7 @@ export function createExecutor(deps: ExecutorDeps) {
   const executePaper = (plans: Plan[], at: number) => executePaperFills(deps, plans, at);
 
   /** A live mapping's account's net positions, as the broker reports them now (matching it by hand, issue 27). */
-  const brokerPositions = async (m: MappingState) => (await restFor(m)).positions();
+  const brokerPositions = async (m: MappingState) => (await accountFor(m)).account.positions();
 
   return { executePaper, executeLive, recoverPending, settleOpenOrders, brokerPositions };
 }

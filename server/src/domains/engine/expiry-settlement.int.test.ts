@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import type { Mapping, PositionsReply, Transaction } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
@@ -36,7 +37,7 @@ async function get<T>(url: string) {
 }
 const fills = async () => (await get<{ transactions: Transaction[] }>('/api/transactions?limit=100')).transactions;
 const openLegs = (mappingId: number) => t.services.engineRepo.openLegsOf(mappingId);
-const paise = (rupees: number) => Math.round(rupees * 100);
+const paise = (rupees: number) => toPaise(rupees);
 
 /** A paper strangle sold at 10:30 on NIFTY 24,500 (CE 24,600, PE 24,400), then paused. */
 async function pausedStrangle() {

@@ -1,9 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { isLiveStatus, istMidnight, RUNNING_STATUS } from '@app/contract';
+import { isLiveStatus, istMidnight, RUNNING_STATUS, toPaise } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { DB } from '../../db/schema.js';
-import { countTransactions } from '../../db/transaction-counts.js';
 import { iso } from '../../platform/time.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { MarketDataHub } from '../market-data/hub.js';
@@ -11,6 +10,7 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState } from './engine.types.js';
 import type { Executor } from './executor.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
 import { toTransactionDto } from './engine.fills.js';
 import { lastSettledDay, settlementFills, settlementInstant } from './expiry-settlement.logic.js';
 
@@ -27,7 +27,7 @@ export function createExpirySettlement(deps: {
   db: Kysely<DB>;
   repo: Pick<EngineRepository, 'one'>;
   locks: MappingLocks;
-  hub: Pick<MarketDataHub, 'lastPrice'>;
+  hub: Pick<MarketDataHub, 'lastPricePaise'>;
   events: Pick<DomainEventBus, 'publish'>;
   logger: FastifyBaseLogger;
   /** A running or paused strategy left flat by its settlement stops, with stop_reason `expiry`. */
@@ -39,6 +39,7 @@ export function createExpirySettlement(deps: {
   settleOrders: Pick<Executor, 'settleOpenOrders'>['settleOpenOrders'];
 }) {
   const { db } = deps;
+  const writer = createFillWriter({ db });
 
   const dueLegs = (mappingIds: readonly number[] | null, lastDay: string) => {
     let q = db
@@ -63,9 +64,8 @@ export function createExpirySettlement(deps: {
       .orderBy('ts', 'desc')
       .limit(1)
       .executeTakeFirst();
-    if (candle) return Math.round(Number(candle.close) * 100);
-    const live = now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPrice('kite', instrumentToken) : null;
-    return live === null ? null : Math.round(live * 100);
+    if (candle) return toPaise(Number(candle.close));
+    return now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPricePaise('kite', instrumentToken) : null;
   }
 
   /**
@@ -128,41 +128,36 @@ export function createExpirySettlement(deps: {
           underlying,
         );
         const written = await db.transaction().execute(async (trx) => {
-          const closed = await trx
-            .updateTable('strategyLegs')
-            .set({ status: 'closed', closedAt: at })
+          // Legs another actor closed meanwhile are left alone: only those still open settle.
+          const stillOpen = await trx
+            .selectFrom('strategyLegs')
+            .select('id')
             .where(
               'id',
               'in',
               fills.map((f) => f.legId),
             )
             .where('status', '=', 'open')
-            .returning(['id'])
             .execute();
-          const closedIds = new Set(closed.map((r) => Number(r.id)));
-          const rows = fills
-            .filter((f) => closedIds.has(f.legId))
-            .map((f) => ({
+          const openIds = new Set(stillOpen.map((r) => Number(r.id)));
+          const settling = fills.filter((f) => openIds.has(f.legId));
+          const booked = await writer.book(trx, {
+            at,
+            closeLegIds: settling.map((f) => f.legId),
+            fills: settling.map((f) => ({
               userId: m.userId,
               mappingId: m.id,
               strategyId: m.strategyId,
               instrumentId: m.instrumentId,
-              transactionDate: at,
               tradingSymbol: f.tradingSymbol,
               quantity: f.quantity,
               pricePaise: f.pricePaise,
               isDummy: m.isDummy,
               orderId: null,
               kind: 'settlement' as const,
-            }));
-          // A handful of legs at most: one insert each keeps every fill with its own id on both engines.
-          const out = [];
-          for (const row of rows) {
-            const { id } = await trx.insertInto('transactions').values(row).returning(['id']).executeTakeFirstOrThrow();
-            out.push({ ...row, id: Number(id) });
-          }
-          await countTransactions(trx, rows);
-          return out;
+            })),
+          });
+          return booked.fills;
         });
         if (written.length === 0) continue;
         deps.logger.info({ mappingId, expiry, legs: written.length, underlying }, 'expired legs settled');

@@ -1,7 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
-import type { KiteOrder, KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import { isBrokerAnswer, type BrokerAccount, type BrokerOrder } from '../brokers/broker-port.js';
 import { REJECTED_WORDS } from './broker-refusal.js';
 import { averageFill, averageNote, fillsFromTrades, TRADES_WAIT_MS, type TradeFill } from './broker-trades.logic.js';
 import { toTransactionDto } from './engine.fills.js';
@@ -16,8 +15,8 @@ import type { EngineRepository, MappingState } from './engine.repository.js';
  * When an order settled later filled: the exchange's time, kept between the order's placing and now (a
  * missing or odd timestamp, or another machine's clock, never moves a fill outside when it could have been).
  */
-export function fillTime(order: Pick<KiteOrder, 'exchange_timestamp'>, placedAt: number, now: number): number {
-  const exchangeAt = order.exchange_timestamp ? parseKiteDateTime(order.exchange_timestamp) : null;
+export function fillTime(order: Pick<BrokerOrder, 'exchangeAt'>, placedAt: number, now: number): number {
+  const exchangeAt = order.exchangeAt ?? null;
   if (exchangeAt === null) return now;
   return Math.min(Math.max(exchangeAt, placedAt), now);
 }
@@ -42,12 +41,12 @@ export function createFillBooking(deps: {
   logger: Pick<FastifyBaseLogger, 'warn'>;
 }) {
   /** The broker's trades of an order as fills, or why they cannot be booked now (in a trader's words). */
-  async function readTrades(rest: KiteRest, order: KiteOrder): Promise<TradeFill[] | string> {
+  async function readTrades(rest: BrokerAccount, order: BrokerOrder): Promise<TradeFill[] | string> {
     try {
       return fillsFromTrades(order, await rest.orderTrades(order.order_id));
     } catch (err) {
       deps.logger.warn({ err, brokerOrderId: order.order_id }, "could not read an order's trades");
-      return err instanceof KiteApiError ? `Kite: ${err.message}` : 'the broker did not answer';
+      return isBrokerAnswer(err) ? `${err.broker}: ${err.message}` : 'the broker did not answer';
     }
   }
 
@@ -81,9 +80,9 @@ export function createFillBooking(deps: {
    */
   async function settle(
     m: MappingState,
-    rest: KiteRest,
+    rest: BrokerAccount,
     row: OrderRow,
-    order: KiteOrder,
+    order: BrokerOrder,
     at: number,
     isFoundLater: boolean,
   ): Promise<Settlement> {

@@ -1,5 +1,5 @@
 import type { Mapping } from '@app/contract';
-import { MSG, realignNothingToDo, RUNNING_STATUS } from '@app/contract';
+import { MSG, realignNothingToDo, RUNNING_STATUS, toRupees } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -8,11 +8,11 @@ import type { Actor } from '../../platform/ownership.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
-import { decideManualRealign } from '../rdx/rdx.logic.js';
-import { isNothingToTrade } from '../rdx/size-change.logic.js';
+import { holdWords, tradesNothing } from '../strategies/decision.logic.js';
+import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
-import { inputsFor, toOpenLeg } from './engine.inputs.js';
+import { inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { fencedBefore } from './live-guards.js';
 import type { Plan } from './plan.js';
@@ -70,17 +70,21 @@ export function createManualActions(deps: {
         const at = deps.clock.now();
         const fence = await deps.waitForOrdersOrRefuse(id, at);
         const read = await deps.repo.one(id);
-        if (!read) throw badRequest('Configure RDX for this strategy first');
+        if (!read) throw badRequest(strategyTypeFor(row.strategyName).words.configureFirst);
         const state = fencedBefore(read, fence);
         const closed = await deps.calendar.reasonAt(state.mapping, at);
         if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await deps.currentPricePaise(state.mapping.instrumentToken);
-        const decision = decideManualRealign(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
-        if (decision.action === 'hold') throw conflict(`Cannot realign: ${decision.reason}`);
+        const type = typeOfState(state.mapping);
+        const decision = type.decideNow(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
+        if (decision.action === 'hold') throw conflict(`Cannot realign: ${holdWords(decision)}`);
         // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.
-        if (decision.action === 'realign' && isNothingToTrade(decision)) {
-          return { strategy: await deps.mappings.get(actor, id), message: realignNothingToDo(decision.atmPaise / 100) };
+        if (decision.action === 'realign' && tradesNothing(decision)) {
+          return {
+            strategy: await deps.mappings.get(actor, id),
+            message: realignNothingToDo(toRupees(decision.atmPaise)),
+          };
         }
         const failures = await execute([{ mapping: state.mapping, decision }], at);
         if (failures[0] instanceof StalePositionError) {

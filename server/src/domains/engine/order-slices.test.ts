@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { KiteApiError } from '../../protocols/kite-rest.js';
-import type { KiteOrder, KiteOrderRequest, KiteSlicedReply } from '../market-data/adapters/kite-rest-client.js';
+import { freezeQuantityIn, toBrokerError } from '../brokers/adapters/kite/kite-errors.js';
+import type { BrokerOrder, BrokerOrderParams, BrokerSlicedReply } from '../brokers/broker-port.js';
 import {
   createFreezeMemory,
-  freezeQuantityIn,
   intentTagOf,
   pendingRows,
   reasonOf,
@@ -20,18 +20,19 @@ const SANDBOX_REFUSAL =
   'Quantity 1820 exceeds the freeze quantity of 1800 for NIFTY. Split the order or place it with autoslice.';
 const TOO_SMALL = 'Quantity should be greater than or equal to 1885 for order slicing.';
 
-const order = (quantity: number): KiteOrderRequest => ({
+const order = (quantity: number): BrokerOrderParams => ({
   exchange: 'NFO',
-  tradingsymbol: 'NIFTY26D2424500CE',
-  transaction_type: 'SELL',
+  tradingSymbol: 'NIFTY26D2424500CE',
+  side: 'SELL',
   quantity,
-  product: 'NRML',
-  order_type: 'MARKET',
-  market_protection: -1,
+  marketProtection: -1,
   tag: 'rdx0123456789abcdef',
 });
 
-const bookOrder = (order_id: string, tag: string | null, quantity: number): KiteOrder => ({
+/** Kite's refusal of an order as the Kite adapter hands it to the engine (the port's BrokerRejected). */
+const refusal = (message: string) => toBrokerError(new KiteApiError('InputException', message, 400), 'send') as Error;
+
+const bookOrder = (order_id: string, tag: string | null, quantity: number): BrokerOrder => ({
   order_id,
   status: 'COMPLETE',
   tag,
@@ -47,17 +48,17 @@ const bookOrder = (order_id: string, tag: string | null, quantity: number): Kite
  * A broker that refuses plain orders above `freeze` and sliced ones at or below it, as Kite does, and
  * records every request.
  */
-function fakeBroker(freeze: number, refusal = KITE_REFUSAL) {
+function fakeBroker(freeze: number, refusedWith = KITE_REFUSAL) {
   const sent: Array<{ quantity: number; isSliced: boolean }> = [];
   const rest = {
-    placeOrder: (o: KiteOrderRequest) => {
+    placeOrder: (o: BrokerOrderParams) => {
       sent.push({ quantity: o.quantity, isSliced: false });
-      if (o.quantity > freeze) return Promise.reject(new KiteApiError('InputException', refusal, 400));
+      if (o.quantity > freeze) return Promise.reject(refusal(refusedWith));
       return Promise.resolve(`plain-${sent.length}`);
     },
-    placeSlicedOrder: (o: KiteOrderRequest): Promise<KiteSlicedReply> => {
+    placeSlicedOrder: (o: BrokerOrderParams): Promise<BrokerSlicedReply> => {
       sent.push({ quantity: o.quantity, isSliced: true });
-      if (o.quantity <= freeze) return Promise.reject(new KiteApiError('InputException', TOO_SMALL, 400));
+      if (o.quantity <= freeze) return Promise.reject(refusal(TOO_SMALL));
       return Promise.resolve({ order_id: 'parent', children: [{ order_id: 'c1' }, { order_id: 'c2' }] });
     },
   };
@@ -126,7 +127,7 @@ describe('sendOrder', () => {
 
   it('sends plain again when the freeze quantity was raised since Kite named it', async () => {
     const memory = createFreezeMemory();
-    memory.learn(1, KITE_REFUSAL);
+    memory.learn(1, freezeQuantityIn(KITE_REFUSAL));
     const { rest, sent } = fakeBroker(2700);
     expect(await sendOrder(rest, order(1820), opts(memory))).toEqual({ isSliced: false, orderId: 'plain-2' });
     expect(sent).toEqual([
@@ -138,13 +139,13 @@ describe('sendOrder', () => {
 
   it('throws any other refusal, or a second one, as it came', async () => {
     const refusing = {
-      placeOrder: () => Promise.reject(new KiteApiError('InputException', 'Insufficient funds.', 400)),
+      placeOrder: () => Promise.reject(refusal('Insufficient funds.')),
       placeSlicedOrder: () => Promise.reject(new Error('not asked')),
     };
     await expect(sendOrder(refusing, order(65), opts())).rejects.toThrow('Insufficient funds.');
     const alwaysTooBig = {
-      placeOrder: () => Promise.reject(new KiteApiError('InputException', KITE_REFUSAL, 400)),
-      placeSlicedOrder: () => Promise.reject(new KiteApiError('InputException', 'Too many slices.', 400)),
+      placeOrder: () => Promise.reject(refusal(KITE_REFUSAL)),
+      placeSlicedOrder: () => Promise.reject(refusal('Too many slices.')),
     };
     await expect(sendOrder(alwaysTooBig, order(65 * 500), opts())).rejects.toThrow('Too many slices.');
     const lost = {
@@ -156,7 +157,7 @@ describe('sendOrder', () => {
 
   it('names the slices Kite refused in its reply', async () => {
     const rest = {
-      placeOrder: () => Promise.reject(new KiteApiError('InputException', KITE_REFUSAL, 400)),
+      placeOrder: () => Promise.reject(refusal(KITE_REFUSAL)),
       placeSlicedOrder: () =>
         Promise.resolve({
           order_id: 'parent',
@@ -190,6 +191,7 @@ describe('finding the slices of an intent', () => {
   it("after a placement: the reply's children, asking for the history of one the book does not show yet", async () => {
     const asked: string[] = [];
     const rest = {
+      label: 'Kite',
       orders: () => Promise.resolve(book.slice(0, 2)),
       orderHistory: (id: string) => {
         asked.push(id);
@@ -206,9 +208,10 @@ describe('finding the slices of an intent', () => {
 
   it("with Kite's plain reply: the book's orders with the tag, else the reply's own order", async () => {
     const plain = { isSliced: true as const, parentId: 'p', childIds: null, refusals: [] };
-    const rest = { orders: () => Promise.resolve(book), orderHistory: () => Promise.resolve([]) };
+    const rest = { label: 'Kite', orders: () => Promise.resolve(book), orderHistory: () => Promise.resolve([]) };
     expect((await slicesOfPlacement(rest, tag, plain)).map((s) => s.brokerOrderId)).toEqual(['c1', 'c2']);
     const alone = {
+      label: 'Kite',
       orders: () => Promise.resolve([]),
       orderHistory: (id: string) => Promise.resolve([bookOrder(id, null, 1820)]),
     };

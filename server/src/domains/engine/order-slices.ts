@@ -1,46 +1,36 @@
 /**
- * Live orders above the exchange's freeze quantity (issue 12). Kite publishes no freeze quantities: it names
- * one only in the refusal of an order above it (a 400 InputException from its risk checks; nothing is
- * placed), and it refuses `autoslice=true` at or below it (docs/RDX.md has the sources). So an order goes
- * out plain; when Kite refuses it for its size it goes out once more with `autoslice=true`, and the quantity
- * Kite named is remembered per instrument, so the next large order there is sliced at once.
+ * Live orders above the exchange's freeze quantity (issue 12). A broker may publish no freeze quantities
+ * (Kite names one only in the refusal of an order above it, and refuses `autoslice=true` at or below it;
+ * docs/RDX.md has the sources): the adapter says which refusal is which (`BrokerRejected.reason`, with the
+ * quantity it named). So an order goes out plain; when the broker refuses it for its size it goes out once
+ * more sliced, and the quantity named is remembered per instrument, so the next large order there is sliced at once.
  *
  * Each slice is a broker order of its own, booked by its own row: the intent's row becomes the first slice
  * and the others get copies tagged `<tag>.2`, `<tag>.3`, … (tags are unique in our table; at Kite every slice
  * carries the intent's tag, which is how a lost reply is settled).
  */
-import { KiteApiError } from '../../protocols/kite-rest.js';
-import type { KiteOrder, KiteOrderRequest, KiteRest } from '../market-data/adapters/kite-rest-client.js';
+import {
+  BrokerRejected,
+  type BrokerAccount,
+  type BrokerOrder,
+  type BrokerOrderParams,
+} from '../brokers/broker-port.js';
 import type { OrdersRepository } from './orders.repository.js';
+import type { Slice } from './order-tags.js';
 
-/**
- * Kite's refusal: "The order quantity 1000 (40 lots) is higher than the maximum quantity of 900 (36 lots)
- * allowed by the exchanges…" (kite.trade forum 42709). "freeze quantity" is matched too, in case it is
- * reworded the way Zerodha's support pages name it.
- */
-const FREEZE_REFUSAL = /maximum quantity|freeze quantity/i;
-const FREEZE_QUANTITY = /(?:maximum|freeze) quantity of ([\d,]+)/i;
-/** Kite's refusal of autoslice at or below the freeze quantity: "Quantity should be … for order slicing." */
-const TOO_SMALL_TO_SLICE = /for order slicing/i;
+export { intentTagOf, sliceTag, type Slice } from './order-tags.js';
 
-const isInputRefusal = (err: unknown, pattern: RegExp): err is KiteApiError =>
-  err instanceof KiteApiError && err.errorType === 'InputException' && pattern.test(err.message);
+/** A refusal saying the order is above (or, sliced, not above) the freeze quantity: the adapter's rule. */
+const isRefusedFor = (err: unknown, reason: 'above_freeze' | 'below_freeze'): err is BrokerRejected =>
+  err instanceof BrokerRejected && err.reason === reason;
 
-/** The freeze quantity a refusal names, if it names one. */
-export function freezeQuantityIn(message: string): number | null {
-  const digits = FREEZE_QUANTITY.exec(message)?.[1]?.replaceAll(',', '');
-  const quantity = digits ? Number(digits) : NaN;
-  return Number.isInteger(quantity) && quantity > 0 ? quantity : null;
-}
-
-/** Freeze quantities Kite named, by instrument (an underlying's options share one); per process. */
+/** Freeze quantities the broker named, by instrument (an underlying's options share one); per process. */
 export function createFreezeMemory() {
   const known = new Map<number, number>();
   return {
     /** Whether `quantity` is known to be above the instrument's freeze quantity. */
     isAbove: (instrumentId: number, quantity: number) => quantity > (known.get(instrumentId) ?? Infinity),
-    learn(instrumentId: number, message: string) {
-      const quantity = freezeQuantityIn(message);
+    learn(instrumentId: number, quantity: number | null) {
       if (quantity !== null) known.set(instrumentId, quantity);
     },
     forget: (instrumentId: number) => void known.delete(instrumentId),
@@ -59,8 +49,8 @@ export type Sent =
  * (the account's rate limit: a refused request counts too). Any other failure is thrown as it came.
  */
 export async function sendOrder(
-  rest: Pick<KiteRest, 'placeOrder' | 'placeSlicedOrder'>,
-  order: KiteOrderRequest,
+  rest: Pick<BrokerAccount, 'placeOrder' | 'placeSlicedOrder'>,
+  order: BrokerOrderParams,
   opts: { memory: FreezeMemory; instrumentId: number; beforeEach: () => Promise<void> },
 ): Promise<Sent> {
   let isSliced = opts.memory.isAbove(opts.instrumentId, order.quantity);
@@ -78,10 +68,10 @@ export async function sendOrder(
       };
     } catch (err) {
       if (attempt > 1) throw err;
-      if (!isSliced && isInputRefusal(err, FREEZE_REFUSAL)) {
-        opts.memory.learn(opts.instrumentId, err.message);
+      if (!isSliced && isRefusedFor(err, 'above_freeze')) {
+        opts.memory.learn(opts.instrumentId, err.freezeQuantity);
         isSliced = true;
-      } else if (isSliced && isInputRefusal(err, TOO_SMALL_TO_SLICE)) {
+      } else if (isSliced && isRefusedFor(err, 'below_freeze')) {
         opts.memory.forget(opts.instrumentId);
         isSliced = false;
       } else {
@@ -91,14 +81,8 @@ export async function sendOrder(
   }
 }
 
-/** One broker order an intent became. */
-export interface Slice {
-  brokerOrderId: string;
-  quantity: number;
-}
-
 /** The orders of `book` carrying an intent's tag or named by an autoslice reply, in the book's order. */
-export function slicesIn(book: readonly KiteOrder[], tag: string, childIds: readonly string[] = []): Slice[] {
+export function slicesIn(book: readonly BrokerOrder[], tag: string, childIds: readonly string[] = []): Slice[] {
   return book
     .filter((o) => o.tag === tag || childIds.includes(o.order_id))
     .map((o) => ({ brokerOrderId: o.order_id, quantity: o.quantity }));
@@ -110,7 +94,7 @@ export function slicesIn(book: readonly KiteOrder[], tag: string, childIds: read
  * come from the order's history.
  */
 export async function slicesOfPlacement(
-  rest: Pick<KiteRest, 'orders' | 'orderHistory'>,
+  rest: Pick<BrokerAccount, 'orders' | 'orderHistory' | 'label'>,
   tag: string,
   sent: Extract<Sent, { isSliced: true }>,
 ): Promise<Slice[]> {
@@ -119,7 +103,7 @@ export async function slicesOfPlacement(
   for (const id of named) {
     if (found.some((s) => s.brokerOrderId === id)) continue;
     const last = (await rest.orderHistory(id)).at(-1);
-    if (!last) throw new KiteApiError('DataException', `Kite has no history for slice ${id}`);
+    if (!last) throw new BrokerRejected(`${rest.label} has no history for slice ${id}`, { broker: rest.label });
     found.push({ brokerOrderId: id, quantity: last.quantity });
   }
   return found;
@@ -136,7 +120,7 @@ export interface SliceRow extends Slice {
  */
 export async function placedRows(
   repo: Pick<OrdersRepository, 'markPlaced' | 'assignSlices'>,
-  rest: Pick<KiteRest, 'orders' | 'orderHistory'>,
+  rest: Pick<BrokerAccount, 'orders' | 'orderHistory' | 'label'>,
   row: { id: number; tag: string; quantity: number },
   sent: Sent,
   at: number,
@@ -155,19 +139,13 @@ export async function placedRows(
 export async function pendingRows(
   repo: Pick<OrdersRepository, 'assignSlices'>,
   row: { id: number; tag: string; quantity: number; brokerOrderId: string | null },
-  book: readonly KiteOrder[],
+  book: readonly BrokerOrder[],
   at: number,
 ): Promise<SliceRow[]> {
   if (row.brokerOrderId !== null) return [{ id: row.id, brokerOrderId: row.brokerOrderId, quantity: row.quantity }];
   const found = slicesIn(book, row.tag);
   return found.length > 1 ? repo.assignSlices(row.id, found, at) : found.map((f) => ({ id: row.id, ...f }));
 }
-
-/** The tag of a slice's row: the intent's own for the first, `<tag>.<n>` for the n-th. */
-export const sliceTag = (tag: string, n: number): string => (n <= 1 ? tag : `${tag}.${n}`);
-
-/** The intent's tag of a slice's row (the tag Kite knows every slice by). */
-export const intentTagOf = (rowTag: string): string => rowTag.split('.')[0] ?? rowTag;
 
 /** Joins what went wrong with an intent's slices into one reason; null when nothing did. */
 export function reasonOf(reasons: ReadonlyArray<string | null>): string | null {

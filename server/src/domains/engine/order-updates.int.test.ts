@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -105,7 +106,7 @@ describe('a live order that fills after resting at the broker', () => {
         {
           brokerOrderId: resting.order_id,
           status: 'filled',
-          fillPricePaise: Math.round(filled.average_price * 100),
+          fillPricePaise: toPaise(filled.average_price),
         },
       ],
       legs: [[filled.tradingsymbol, 3 * NIFTY_LOT]],
@@ -132,7 +133,7 @@ describe('a live order that fills after resting at the broker', () => {
         {
           brokerOrderId: resting.order_id,
           status: 'filled',
-          fillPricePaise: Math.round(filled.average_price * 100),
+          fillPricePaise: toPaise(filled.average_price),
         },
       ],
       legs: [[filled.tradingsymbol, 3 * NIFTY_LOT]],

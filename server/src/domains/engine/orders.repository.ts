@@ -1,27 +1,28 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
+import {
+  createFillWriter,
+  LegAlreadyClosedError,
+  type FillBooking,
+  type FillWriter,
+} from '../ledger/fill-writer.service.js';
 import { valueOf, type TradeFill } from './broker-trades.logic.js';
-import { insertFills } from './engine.fills.js';
-import type { WrittenFill } from './engine.types.js';
-import { intentTagOf, sliceTag, type Slice } from './order-slices.js';
+import type { NewFill, WrittenFill } from './engine.types.js';
+import { intentTagOf, sliceTag, type Slice } from './order-tags.js';
 import { StalePositionError } from './stale-position.js';
 
-/** A close found its leg already closed: another actor got there first; the transaction is rolled back. */
-export class LegAlreadyClosedError extends Error {
-  constructor(readonly legId: number) {
-    super(`Leg ${legId} was already closed`);
-    this.name = 'LegAlreadyClosedError';
-  }
-}
+/** A close found its leg already closed: another actor got there first (the fill writer's error). */
+export { LegAlreadyClosedError };
 
 type Trx = Transaction<DB>;
 type OrderRow = Selectable<BrokerOrdersTable>;
+type LegChanges = Omit<FillBooking<NewFill>, 'at' | 'fills'>;
 
 /**
- * Opens the leg of an `open` order's fill, or grows it when another slice of the same intent opened it
- * (its entry price becomes the average of both). The other slices still pending learn the leg.
+ * The leg change of an `open` order's fill: a new leg, or the leg another slice of the same intent opened,
+ * grown (its entry price becomes the average of both).
  */
-async function openOrGrowLeg(trx: Trx, order: OrderRow, filled: number, pricePaise: number, at: number) {
+async function openOrGrowLeg(trx: Trx, order: OrderRow, filled: number, pricePaise: number): Promise<LegChanges> {
   const held =
     order.legId === null
       ? undefined
@@ -31,50 +32,45 @@ async function openOrGrowLeg(trx: Trx, order: OrderRow, filled: number, pricePai
           .where('id', '=', order.legId)
           .where('status', '=', 'open')
           .executeTakeFirst();
-  if (order.legId !== null && held) {
-    const quantity = held.quantity + filled;
-    const entryPricePaise = Math.round((held.quantity * held.entryPricePaise + filled * pricePaise) / quantity);
-    await trx.updateTable('strategyLegs').set({ quantity, entryPricePaise }).where('id', '=', order.legId).execute();
-    return order.legId;
-  }
-  const leg = await trx
-    .insertInto('strategyLegs')
-    .values({
-      mappingId: order.mappingId,
-      userId: order.userId,
-      optionType: order.optionType ?? 'CE',
-      tradingSymbol: order.tradingSymbol,
-      exchange: order.exchange,
-      strikePaise: order.strikePaise ?? 0,
-      expiry: order.expiry ?? '',
-      quantity: filled,
-      entryPricePaise: pricePaise,
-      status: 'open',
-      openedAt: at,
-      closedAt: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  if (order.legId !== null && held) return { growLegs: [{ id: order.legId, by: filled, pricePaise, held }] };
+  return {
+    openLegs: [
+      {
+        mappingId: order.mappingId,
+        userId: order.userId,
+        optionType: order.optionType ?? 'CE',
+        tradingSymbol: order.tradingSymbol,
+        exchange: order.exchange,
+        strikePaise: order.strikePaise ?? 0,
+        expiry: order.expiry ?? '',
+        quantity: filled,
+        entryPricePaise: pricePaise,
+      },
+    ],
+  };
+}
+
+/** The other slices of an opening intent, still pending, learn the leg its first fill opened. */
+async function shareOpenedLeg(trx: Trx, order: OrderRow, legId: number) {
   const tag = intentTagOf(order.tag);
   await trx
     .updateTable('brokerOrders')
-    .set({ legId: leg.id })
+    .set({ legId })
     .where('mappingId', '=', order.mappingId)
     .where('status', '=', 'pending')
     .where('intent', '=', 'open')
     .where((eb) => eb.or([eb('tag', '=', tag), eb('tag', 'like', `${tag}.%`)]))
     .execute();
-  return leg.id;
 }
 
 /**
- * Closes a `close` order's leg, or shrinks it by what filled. A leg closes only if it is still open and
- * still holds what the order was sent to close (a slice: its share): closing it twice would book a
- * phantom buy.
+ * The leg change of a `close` order's fill: its leg closes, or shrinks by what filled. A leg closes only if
+ * it is still open and still holds what the order was sent to close (a slice: its share): closing it twice
+ * would book a phantom buy.
  */
-async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number, at: number) {
+async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number): Promise<LegChanges> {
   const legId = order.legId;
-  if (legId === null) return null;
+  if (legId === null) return {};
   const leg = await trx
     .selectFrom('strategyLegs')
     .select('quantity')
@@ -82,15 +78,9 @@ async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number, at: n
     .where('status', '=', 'open')
     .executeTakeFirst();
   if (!leg || leg.quantity < order.quantity) throw new LegAlreadyClosedError(legId);
-  const closed = await trx
-    .updateTable('strategyLegs')
-    .set(filled >= leg.quantity ? { status: 'closed', closedAt: at } : { quantity: leg.quantity - filled })
-    .where('id', '=', legId)
-    .where('status', '=', 'open')
-    .where('quantity', '=', leg.quantity)
-    .executeTakeFirst();
-  if (Number(closed.numUpdatedRows) !== 1) throw new LegAlreadyClosedError(legId);
-  return legId;
+  return filled >= leg.quantity
+    ? { closeHeldLegs: [{ id: legId, held: leg.quantity }] }
+    : { shrinkLegs: [{ id: legId, by: filled, held: leg.quantity }] };
 }
 
 /** The rows an intent's slices were already assigned to (the row `id` and its `<tag>.<n>` copies). */
@@ -111,7 +101,7 @@ async function assignedSlices(trx: Trx, id: number) {
  * Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag.
  * Part of the engine repository (engine.repository.ts), not used on its own.
  */
-export function createOrdersRepository(db: Kysely<DB>) {
+export function createOrdersRepository(db: Kysely<DB>, writer: FillWriter = createFillWriter({ db })) {
   /**
    * Books a broker order's fills exactly once: the order turns filled, its leg opens or closes by what
    * filled, and one transaction is written per fill (per broker trade, each at its own price), all in one
@@ -145,12 +135,11 @@ export function createOrdersRepository(db: Kysely<DB>) {
         .where('status', '=', 'pending')
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) return [];
-      const legId =
+      const legChanges =
         order.intent === 'open'
-          ? await openOrGrowLeg(trx, order, filled, averagePaise, at)
-          : await closeOrShrinkLeg(trx, order, filled, at);
-      await trx.updateTable('brokerOrders').set({ legId }).where('id', '=', orderId).execute();
-      const rows = fills.map((f) => ({
+          ? await openOrGrowLeg(trx, order, filled, averagePaise)
+          : await closeOrShrinkLeg(trx, order, filled);
+      const rows: NewFill[] = fills.map((f) => ({
         userId: order.userId,
         mappingId: order.mappingId,
         strategyId: order.strategyId,
@@ -162,7 +151,16 @@ export function createOrdersRepository(db: Kysely<DB>) {
         orderId,
         brokerTradeId: f.tradeId,
       }));
-      return insertFills(trx, rows, at);
+      // The fills, their leg's change and the user's count, booked by the ledger's one fill writer.
+      const booked = await writer.book(trx, { at, fills: rows, ...legChanges });
+      const opened = booked.openedLegIds[0];
+      if (opened !== undefined) await shareOpenedLeg(trx, order, opened);
+      await trx
+        .updateTable('brokerOrders')
+        .set({ legId: opened ?? order.legId })
+        .where('id', '=', orderId)
+        .execute();
+      return booked.fills;
     });
   }
 

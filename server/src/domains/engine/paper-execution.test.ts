@@ -41,11 +41,8 @@ function mapping(id: number, userId: number): MappingState {
     startTime: null,
     endTime: null,
     runningStatus: 1,
-    rdxLotCount: 1,
-    atmValuePaise: 0,
-    offsetValuePaise: 0,
     positionVersion: 0,
-    interval: '15m',
+    config: { lotCount: 1, atmPaise: 0, offsetPaise: 0, interval: '15m' },
   };
 }
 

@@ -4,7 +4,7 @@ import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { LegRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Actor } from '../../platform/ownership.js';
-import { sessionAt } from '../rdx/rdx.logic.js';
+import { sessionAt } from '../instruments/market-hours.logic.js';
 import type { MappingsService, StatusReason } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { inputsFor, toOpenLeg } from './engine.inputs.js';

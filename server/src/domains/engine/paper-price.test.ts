@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../../test/provider-fixtures.js';
-import type { KiteQuote } from '../market-data/adapters/kite-rest-client.js';
+import type { KiteQuote } from '../../protocols/kite-rest-client.js';
 import { toOptionQuote, type OptionQuote, type QuoteLevel } from '../market-data/option-chain.service.js';
 import {
   averagePaise,

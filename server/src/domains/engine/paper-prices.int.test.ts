@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   buildRunningLiveMapping,
@@ -54,7 +55,7 @@ async function lastPricePaise(symbol: string, brokerToken: string) {
     headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
   });
   const { data } = (await res.json()) as { data: Record<string, { last_price: number }> };
-  return Math.round((data[`NFO:${symbol}`]?.last_price ?? 0) * 100);
+  return toPaise(data[`NFO:${symbol}`]?.last_price ?? 0);
 }
 
 describe('paper fills priced as a live order fills', () => {

@@ -1,4 +1,4 @@
-import type { Decision, LegClose, LegOrder } from '../rdx/rdx.logic.js';
+import type { Decision, LegClose, LegOrder } from '../strategies/decision.logic.js';
 import type { MappingState } from './engine.types.js';
 
 /** A decision that trades. */

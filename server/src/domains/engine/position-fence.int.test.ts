@@ -190,7 +190,11 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
               orderId: null,
             })),
             atm: [
-              { mappingId: id, atmPaise: stale.mapping.atmValuePaise, positionVersion: stale.mapping.positionVersion },
+              {
+                mappingId: id,
+                atmPaise: stale.mapping.config.atmPaise,
+                positionVersion: stale.mapping.positionVersion,
+              },
             ],
           })
           .then(

@@ -1,9 +1,6 @@
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Decision } from '../rdx/rdx.logic.js';
-
-/** Holds a trader expects (closed market, outside the window, nothing to do): not problems. */
-const ORDINARY_HOLDS = new Set(['not running', 'market closed', 'outside window', 'within threshold']);
+import { problemOf, type Decision, type HoldTable } from '../strategies/decision.logic.js';
 
 /**
  * Why each mapping could not trade (no strike listed, no quote, a broker refusal, legs waiting to settle),
@@ -26,10 +23,14 @@ export function createTradeProblems(deps: { shared: Pick<SharedState, 'tradeProb
   return {
     note,
     clear,
-    /** A candle close's decision: an unusual hold is a problem, anything else clears the last one. */
-    noteDecision: (mappingId: number, decision: Decision) => {
-      if (decision.action === 'hold' && !ORDINARY_HOLDS.has(decision.reason)) note(mappingId, decision.reason);
-      else clear(mappingId);
+    /**
+     * A candle close's decision: a hold its strategy type's table marks a problem is noted, anything else
+     * (a trade, an ordinary hold) clears the last one.
+     */
+    noteDecision: (mappingId: number, decision: Decision, holds: HoldTable<string>) => {
+      const problem = problemOf(decision, holds);
+      if (problem === null) clear(mappingId);
+      else note(mappingId, problem);
     },
     /** Writes the set for every instance, when it changed since the last share. */
     share: async () => {

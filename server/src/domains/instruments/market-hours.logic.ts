@@ -132,3 +132,24 @@ export function marketState(hours: Hours, now: number): MarketState {
   }
   return { isOpen, nextChange: null };
 }
+
+/**
+ * Where `at` stands for trading. A candle closing exactly at the market close still counts as in
+ * session, so the last candle can square off. The strategy window is [start, end); its effective end
+ * is the earlier of its end and the market close, so a window crossing the close squares off at the close.
+ */
+export function sessionAt(hours: Hours, window: { startTime: string | null; endTime: string | null }, at: number) {
+  const t = localTime(at, hours.timezone);
+  const open = parseHhmm(hours.marketOpenTime);
+  const close = parseHhmm(hours.marketCloseTime);
+  const isTradingDay = parseDays(hours.tradingDays).has(t.weekday);
+  const isMarketOpen = isTradingDay && t.minutes >= open && t.minutes <= close;
+  if (!window.startTime || !window.endTime) return { isMarketOpen, isInWindow: isMarketOpen, isPastWindowEnd: false };
+  const start = parseHhmm(window.startTime);
+  const end = Math.min(parseHhmm(window.endTime), close);
+  return {
+    isMarketOpen,
+    isInWindow: isMarketOpen && t.minutes >= start && t.minutes < end,
+    isPastWindowEnd: isMarketOpen && t.minutes >= end,
+  };
+}

@@ -1,10 +1,11 @@
+import { toPaise } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { OPTION_CHARGE_SCHEDULES, addRates, percent } from './charge-rates.js';
 import { chargesForFill, exchangeRate, NO_CHARGES, scheduleAt, sumCharges, type Charges } from './charges.logic.js';
 
 const ist = (local: string) => Date.parse(`${local}+05:30`);
-const rupees = (r: number) => Math.round(r * 100);
+const rupees = (r: number) => toPaise(r);
 
 describe("one order alone on a note, worked by hand (an estimate: the day's note aggregates)", () => {
   // 2026-05-04 (rates from 2026-04-01: STT 0.15%, NSE 0.03503% + IPFT 0.0005% = 0.03553%).

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { chargesForFill, NO_CHARGES, scheduleAt, sumCharges, type Charges } from './charges.logic.js';
@@ -11,7 +12,7 @@ import {
 } from './contract-note.logic.js';
 
 const ist = (local: string) => Date.parse(`${local}+05:30`);
-const paise = (rupees: string) => Math.round(Number(rupees) * 100);
+const paise = (rupees: string) => toPaise(Number(rupees));
 const parts = (c: Charges) => [c.brokeragePaise, c.sttPaise, c.exchangePaise, c.sebiPaise, c.stampPaise, c.gstPaise];
 
 /** A Tuesday, NIFTY's weekly expiry; rates from 2026-04-01 (STT 0.15% on premium and on exercise). */

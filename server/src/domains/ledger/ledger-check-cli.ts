@@ -2,15 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { istDay } from '@app/contract';
+import pino from 'pino';
 import { loadEnv, type Env } from '../../config/env.js';
 import { resolveMarketConfig } from '../../config/market.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { secretBoxFromEnv } from '../../platform/secrets.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { ownAppOf } from '../brokers/kite-apps.js';
+import type { Broker } from '../brokers/broker-port.js';
+import { createBrokerRegistry } from '../brokers/broker-registry.js';
 import {
   checkedDay,
-  kiteTradesSource,
+  brokerTradesSource,
   runLedgerCheck,
   sandboxStateSource,
   type BrokerTradesSource,
@@ -61,8 +64,23 @@ function credentialsReader(env: Env, database: Database) {
 
 function sourceOf(env: Env, database: Database): BrokerTradesSource {
   if (env.MARKET_MODE === 'live' || env.KITE_API_ROOT) {
-    const { kite } = resolveMarketConfig(env, null);
-    return kiteTradesSource({ kite, credentialsOf: credentialsReader(env, database), now: () => Date.now() });
+    const registry = createBrokerRegistry({
+      market: resolveMarketConfig(env, null),
+      logger: pino({ level: 'silent' }),
+    });
+    // Each account through its own broker's adapter (the broker registry, by the account's `brokers.kind`).
+    const brokerOf = async (id: number): Promise<Broker> => {
+      const row = await database.db
+        .selectFrom('userBrokers')
+        .innerJoin('brokers', 'brokers.id', 'userBrokers.brokerId')
+        .select(['brokers.kind', 'brokers.name'])
+        .where('userBrokers.id', '=', id)
+        .executeTakeFirst();
+      const broker = row && registry.forKind(row.kind);
+      if (!broker) throw new Error(`${row?.name ?? 'this broker'} accounts cannot be checked here`);
+      return broker;
+    };
+    return brokerTradesSource({ brokerOf, credentialsOf: credentialsReader(env, database), now: () => Date.now() });
   }
   // The in-process sandbox listens on a port only the console knows; its state file is its own record.
   return sandboxStateSource(path.join(env.DATA_DIR, 'sandbox-state.json'));

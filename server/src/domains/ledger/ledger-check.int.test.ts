@@ -1,15 +1,26 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { istDay } from '@app/contract';
+import { istDay, toPaise } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { kitePost, startTestSandbox } from '../../../test/sandbox-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { SANDBOX_KITE_API_KEY } from '../../sandbox/sandbox-accounts.js';
 import { parseKiteInstrumentsCsv } from '../../protocols/kite-instruments-csv.js';
-import { checkedDay, kiteTradesSource, runLedgerCheck, sandboxStateSource, type CheckedDay } from './ledger-check.js';
+import pino from 'pino';
+import { createKiteBroker } from '../brokers/adapters/kite/kite-broker.js';
+import { checkedDay, brokerTradesSource, runLedgerCheck, sandboxStateSource, type CheckedDay } from './ledger-check.js';
 import { exitCodeOf, reportText } from './ledger-check.report.js';
+
+/** The Kite adapter at `kite` (the sandbox's REST root, or a closed port), for the check's broker source. */
+const kiteAt = (kite: { apiRoot: string; apiKey: string }) => () =>
+  Promise.resolve(
+    createKiteBroker({
+      kite: { ...kite, loginRoot: kite.apiRoot, wsRoot: 'ws://127.0.0.1:9' },
+      logger: pino({ level: 'silent' }),
+    }),
+  );
 
 /*
  * Issue 28 item 6, through the sandbox exchange: after a day of live trading the ledger check finds the
@@ -65,8 +76,8 @@ describe('the ledger check after a day of live trading on the sandbox', () => {
     runLedgerCheck({
       db: t.database.db,
       day,
-      source: kiteTradesSource({
-        kite: { apiRoot: t.sandbox.urls.kiteApi, apiKey: SANDBOX_KITE_API_KEY },
+      source: brokerTradesSource({
+        brokerOf: kiteAt({ apiRoot: t.sandbox.urls.kiteApi, apiKey: SANDBOX_KITE_API_KEY }),
         credentialsOf: (id) => t.services.brokers.credentialsOf(id),
         now: () => t.clock.now(),
       }),
@@ -100,7 +111,7 @@ describe('the ledger check after a day of live trading on the sandbox', () => {
     const row = positions
       .json<{ data: { positions: Row[] } }>()
       .data.positions.find((p) => p.user_strategy_mapping_id === id);
-    expect(Math.round((row?.charges ?? 0) * 100)).toBe(account?.comparison?.consoleNote.totalPaise);
+    expect(toPaise(row?.charges ?? 0)).toBe(account?.comparison?.consoleNote.totalPaise);
     expect(reportText('heading', agreed)).toContain('The ledger agrees with the broker.');
 
     // One fill of the entry booked ₹1.00 a unit above its trade.
@@ -183,8 +194,8 @@ describe("the broker's trades from the sandbox's state file", () => {
     }
     const account = { id: 1, username: 'sofia', brokerUsername: 'sf1234' };
     const day = checkedDay(istDay(clock.now()))!;
-    const fromKite = await kiteTradesSource({
-      kite: { apiRoot: sandbox.urls.kiteApi, apiKey: SANDBOX_KITE_API_KEY },
+    const fromKite = await brokerTradesSource({
+      brokerOf: kiteAt({ apiRoot: sandbox.urls.kiteApi, apiKey: SANDBOX_KITE_API_KEY }),
       credentialsOf: () => Promise.resolve({ accessToken: token, apiKey: null, tokenUpdatedAt: null }),
       now: () => clock.now(),
     }).tradesOf(account, day);
@@ -204,9 +215,9 @@ describe("the broker's trades from the sandbox's state file", () => {
 describe('a broker that cannot be reached', () => {
   it('is reported in words, never an address', async () => {
     const day = checkedDay('2026-11-23')!;
-    const source = kiteTradesSource({
+    const source = brokerTradesSource({
       // A closed port on loopback.
-      kite: { apiRoot: 'http://127.0.0.1:9/kite', apiKey: SANDBOX_KITE_API_KEY },
+      brokerOf: kiteAt({ apiRoot: 'http://127.0.0.1:9/kite', apiKey: SANDBOX_KITE_API_KEY }),
       credentialsOf: () => Promise.resolve({ accessToken: 'token', apiKey: null, tokenUpdatedAt: null }),
       now: () => day.start + 3_600_000,
     });

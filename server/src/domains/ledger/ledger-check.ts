@@ -1,19 +1,24 @@
 /**
  * `npm run ledger:check`'s reads (issue 28): the console's live fills of an IST day per broker account, and
- * the broker's trades of that day from one of two sources: the broker itself (Kite `GET /trades`, each account
- * with its own access token: the same command works against real Kite), or the sandbox exchange's own state
+ * the broker's trades of that day from one of two sources: the broker itself (the broker port's `dayTrades`,
+ * each account with its own access token: the same command works against real Kite), or the sandbox exchange's own state
  * file when the console trades against its in-process sandbox. It writes nothing anywhere.
  */
 import { istDay } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { KiteApiError, parseKiteDateTime } from '../../protocols/kite-rest.js';
 import { NetworkError, RetryableError } from '../../platform/outbound.js';
 import { readSandboxState } from '../../sandbox/sandbox-state-file.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
-import { createAccountKiteRest } from '../market-data/adapters/account-kite-rest.js';
-import type { KiteDayTrade } from '../market-data/adapters/kite-rest-client.js';
+import {
+  BrokerRateLimited,
+  BrokerTokenExpired,
+  isBrokerAnswer,
+  BrokerUnknownOutcome,
+  type Broker,
+  type BrokerDayTrade,
+} from '../brokers/broker-port.js';
 import { compareDay, type BookedFill, type BrokerTrade, type CheckedDay } from './ledger-check.logic.js';
 import type { AccountResult } from './ledger-check.report.js';
 
@@ -36,11 +41,11 @@ export interface BrokerTradesSource {
 
 const inDay = (at: number, day: CheckedDay) => at >= day.start && at < day.end;
 
-/** A Kite trade as the check's, or why it cannot be one; one without a time is of the day Kite lists: `today`. */
-function fromKite(t: KiteDayTrade, today: number): BrokerTrade {
+/** A broker's trade as the check's, or why it cannot be one; one without a time is of the day listed: `today`. */
+function fromBroker(label: string, t: BrokerDayTrade, today: number): BrokerTrade {
   const pricePaise = exactPaise(t.average_price);
-  if (pricePaise === null) throw new Error(`Kite sent trade ${t.trade_id} at ₹${t.average_price}, finer than a paisa`);
-  const stamp = t.fill_timestamp ?? t.exchange_timestamp ?? null;
+  if (pricePaise === null)
+    throw new Error(`${label} sent trade ${t.trade_id} at ₹${t.average_price}, finer than a paisa`);
   return {
     tradeId: t.trade_id,
     orderId: t.order_id,
@@ -48,50 +53,53 @@ function fromKite(t: KiteDayTrade, today: number): BrokerTrade {
     side: t.transaction_type,
     quantity: t.quantity,
     pricePaise,
-    at: (stamp === null ? null : parseKiteDateTime(stamp)) ?? today,
+    at: t.filledAt ?? today,
   };
 }
 
-/** Kite's refusal or silence in a trader's words: never an address, a stack or "request failed". */
-function kiteWords(err: unknown): string {
-  if (err instanceof KiteApiError) {
-    return err.errorType === 'TokenException'
-      ? `Kite refused the access token (${err.message}): generate a new one on the Profile page`
-      : `Kite: ${err.message}`;
+/** The broker's refusal or silence in a trader's words: never an address, a stack or "request failed". */
+function brokerWords(err: unknown, label: string): string {
+  if (err instanceof BrokerTokenExpired) {
+    return `${err.broker} refused the access token (${err.message}): generate a new one on the Profile page`;
   }
-  if (err instanceof RetryableError) return 'Kite is busy or down right now; try again shortly';
-  if (err instanceof NetworkError) return 'Kite could not be reached; check the connection and try again';
-  return err instanceof Error ? err.message : 'Kite did not answer';
+  if (isBrokerAnswer(err) || err instanceof BrokerUnknownOutcome) return `${err.broker}: ${err.message}`;
+  if (err instanceof BrokerRateLimited || err instanceof RetryableError) {
+    return `${label} is busy or down right now; try again shortly`;
+  }
+  if (err instanceof NetworkError) return `${label} could not be reached; check the connection and try again`;
+  return err instanceof Error ? err.message : `${label} did not answer`;
 }
 
-/** The broker itself: each account's `GET /trades` with its stored access token (Kite lists today's only). */
-export function kiteTradesSource(deps: {
-  kite: { apiRoot: string; apiKey: string };
+/**
+ * The broker itself, through the broker port: each account's trades of the current day (`dayTrades`) with its
+ * stored access token. A broker lists today's only.
+ */
+export function brokerTradesSource(deps: {
+  /** The account's broker (its adapter, by the account's `brokers.kind`). */
+  brokerOf: (userBrokerId: number) => Promise<Broker>;
   credentialsOf: (userBrokerId: number) => Promise<BrokerCredentials | null>;
   now: () => number;
 }): BrokerTradesSource {
   return {
-    description: "the broker's trade book (Kite GET /trades)",
+    description: "the broker's trade book (each account's trades of today, from its broker)",
     async tradesOf(account, day) {
+      const broker = await deps.brokerOf(account.id);
       if (day.day !== istDay(deps.now())) {
-        throw new Error(`Kite lists only today's trades (${istDay(deps.now())}); ${day.day} cannot be asked`);
+        throw new Error(
+          `${broker.label} lists only today's trades (${istDay(deps.now())}); ${day.day} cannot be asked`,
+        );
       }
       const credentials = await deps.credentialsOf(account.id);
       if (!credentials) throw new Error('no access token: generate one on the Profile page');
-      const rest = createAccountKiteRest({
-        kite: deps.kite,
-        userBrokerId: account.id,
-        credentials,
-        // A read-only check: a refusal is reported here, not written to the account.
-        logger: { error: () => undefined },
-      });
-      let trades: KiteDayTrade[];
+      // A read-only check: a refusal is reported here, not written to the account (no `tokenRefused`).
+      const calls = broker.account({ userBrokerId: account.id, credentials });
+      let trades: BrokerDayTrade[];
       try {
-        trades = await rest.dayTrades();
+        trades = await calls.dayTrades();
       } catch (err) {
-        throw new Error(kiteWords(err));
+        throw new Error(brokerWords(err, broker.label));
       }
-      return trades.map((t) => fromKite(t, deps.now())).filter((t) => inDay(t.at, day));
+      return trades.map((t) => fromBroker(broker.label, t, deps.now())).filter((t) => inDay(t.at, day));
     },
   };
 }

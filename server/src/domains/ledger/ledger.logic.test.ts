@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -10,7 +11,7 @@ import {
   type LedgerFill,
 } from './ledger.logic.js';
 
-const rupees = (r: number) => Math.round(r * 100);
+const rupees = (r: number) => toPaise(r);
 const ist = (local: string) => Date.parse(`${local}+05:30`);
 const CE = 'NIFTY26MAY24600CE';
 const PE = 'NIFTY26MAY24400PE';

@@ -16,7 +16,7 @@ import { createReconcileService } from './reconcile.service.js';
 import { createReconcileWorker, RECONCILE_EVERY_MS } from './reconcile.worker.js';
 import { createStrategyChart, type CandleSource } from './strategy-chart.js';
 import { strategyPnlOf } from './strategy-pnl.js';
-import type { BrokerCredentials } from '../brokers/brokers.service.js';
+import type { AccountAccess } from '../brokers/brokers.service.js';
 
 /** How often the leader re-marks open positions at the last prices (issue 11: at most once a second). */
 const MARK_EVERY_MS = 1000;
@@ -37,14 +37,13 @@ export function createLedgerModule(deps: {
   /** Previous-day closes (Kite's quote `ohlc.close`), for the day P&L of legs held overnight (issue 28). */
   previousCloses?: QuoteSource;
   /** The market-data hub, to stream open legs' prices on the ticker. */
-  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPrice' | 'connectedSources'>;
+  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPricePaise' | 'connectedSources'>;
   /** An option's instrument token by trading symbol. */
   tokenOf: (tradingSymbol: string) => Promise<string | null>;
   /** Stored candles (the market-data domain's), for a strategy's chart. */
   candles: CandleSource;
-  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
-  tokenRefused: (userBrokerId: number, used: BrokerCredentials, reason: string) => Promise<void>;
-  kite: { apiRoot: string; apiKey: string };
+  /** An account's broker and its calls through the broker port (the brokers domain's). */
+  accessOf: (userBrokerId: number) => Promise<AccountAccess>;
   /** How often the leader compares live accounts with their brokers (RECONCILE_EVERY_SECONDS). */
   reconcileEveryMs?: number | undefined;
 }) {
@@ -60,9 +59,7 @@ export function createLedgerModule(deps: {
   const reconcile = createReconcileService({
     repo,
     episodes: createDriftEpisodesRepository(deps.db),
-    brokerCredentials: deps.brokerCredentials,
-    tokenRefused: deps.tokenRefused,
-    kite: deps.kite,
+    accessOf: deps.accessOf,
     clock: deps.clock,
     logger: deps.logger,
     events: deps.events,

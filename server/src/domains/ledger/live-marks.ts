@@ -7,7 +7,7 @@ import type { QuoteSource } from './positions.service.js';
  * `EXCHANGE:SYMBOL`, prices paise.
  */
 export function createLiveMarks(deps: {
-  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPrice' | 'connectedSources'>;
+  hub: Pick<MarketDataHub, 'watchPrice' | 'lastPricePaise' | 'connectedSources'>;
   /** An option's instrument token by trading symbol (today's instruments dump). */
   tokenOf: (tradingSymbol: string) => Promise<string | null>;
   quotes: QuoteSource;
@@ -39,9 +39,9 @@ export function createLiveMarks(deps: {
       const missing: string[] = [];
       for (const key of keys) {
         const w = watching.get(key);
-        const price = isLive && w ? deps.hub.lastPrice('kite', w.token) : null;
-        if (price === null) missing.push(key);
-        else out.set(key, Math.round(price * 100));
+        const paise = isLive && w ? deps.hub.lastPricePaise('kite', w.token) : null;
+        if (paise === null) missing.push(key);
+        else out.set(key, paise);
       }
       if (missing.length === 0) return out;
       try {

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import type { ClientToServerEvents, ServerToClientEvents } from '@app/contract';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -116,8 +117,8 @@ describe('positions_updated', () => {
     );
     const [first, last] = [got[0]?.position, got.at(-1)?.position];
     expect(last?.legs.map((l) => l.ltp)).not.toEqual(first?.legs.map((l) => l.ltp));
-    expect(Math.round((last?.unrealized_pnl ?? 0) * 100)).toBe(
-      (last?.legs ?? []).reduce((s, l) => s + Math.round(l.unrealized_pnl * 100), 0),
+    expect(toPaise(last?.unrealized_pnl ?? 0)).toBe(
+      (last?.legs ?? []).reduce((s, l) => s + toPaise(l.unrealized_pnl), 0),
     );
   });
 

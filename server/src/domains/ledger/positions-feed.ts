@@ -1,4 +1,4 @@
-import { istMidnight, type AdminPosition } from '@app/contract';
+import { istMidnight, type AdminPosition, toPaise } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -47,8 +47,8 @@ export function createPositionsFeed(deps: {
       .map((p) => ({
         mappingId: p.user_strategy_mapping_id,
         at,
-        realizedPaise: Math.round(p.realized_pnl * 100),
-        unrealizedPaise: Math.round(p.unrealized_pnl * 100),
+        realizedPaise: toPaise(p.realized_pnl),
+        unrealizedPaise: toPaise(p.unrealized_pnl),
       }));
     if (rows.length === 0) return;
     for (const r of rows) markedAt.set(r.mappingId, at);

@@ -1,3 +1,4 @@
+import { toPaise } from '@app/contract';
 import type {
   AdminPositionsReply,
   AlertsPage,
@@ -54,7 +55,7 @@ async function get<T>(url: string, token: string) {
 }
 const fillsOf = async (user: TestUser) =>
   (await get<{ transactions: Transaction[] }>('/api/transactions?limit=100', user.token)).data.transactions.reverse();
-const paise = (rupees: number) => Math.round(rupees * 100);
+const paise = (rupees: number) => toPaise(rupees);
 
 describe('GET /positions', () => {
   it("shows a strategy's open legs, and its P&L adds up to what the fills imply, to the paisa", async () => {

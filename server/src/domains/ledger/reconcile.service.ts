@@ -4,28 +4,24 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { Actor } from '../../platform/ownership.js';
 import { iso } from '../../platform/time.js';
-import { createAccountKiteRest, type TokenRefused } from '../market-data/adapters/account-kite-rest.js';
-import type { KitePosition } from '../market-data/adapters/kite-rest-client.js';
+import type { BrokerPosition } from '../brokers/broker-port.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { DriftEpisodesRepository } from './drift-episodes.repository.js';
 import type { AccountFacts, LedgerRepository, LiveLegFacts } from './ledger.repository.js';
 import { compareHoldings, driftShapeKey, nextDriftEpisode, withHolders } from './reconcile.logic.js';
-import type { BrokerCredentials } from '../brokers/brokers.service.js';
+import type { AccountAccess } from '../brokers/brokers.service.js';
 
 /**
  * Reconciliation (issue 11): for each live broker account, what the console holds open beside what the
- * broker says it holds (Kite `GET /portfolio/positions`). A broker that cannot be asked is reported with
+ * broker says it holds (the broker port's `positions`). A broker that cannot be asked is reported with
  * its reason, never as agreement. A screen asks for the accounts it shows; the leader's reconciliation
  * worker (issue 27) asks for every account the console holds live legs on, with no screen open.
  */
 export function createReconcileService(deps: {
   repo: LedgerRepository;
   episodes: DriftEpisodesRepository;
-  /** The account's access token and, when it has its own Kite app, that app's key (else the console's). */
-  brokerCredentials: (userBrokerId: number) => Promise<BrokerCredentials | null>;
-  /** Kite refused an account's token: the account keeps it (the brokers domain's). */
-  tokenRefused?: TokenRefused;
-  kite: { apiRoot: string; apiKey: string };
+  /** An account's broker and its calls through the port (the brokers domain's; a refused token is kept there). */
+  accessOf: (userBrokerId: number) => Promise<AccountAccess>;
   clock: Clock;
   logger: FastifyBaseLogger;
   /**
@@ -35,21 +31,14 @@ export function createReconcileService(deps: {
    */
   events: Pick<DomainEventBus, 'publish'>;
 }) {
-  async function brokerPositions(userBrokerId: number): Promise<KitePosition[]> {
-    const credentials = await deps.brokerCredentials(userBrokerId);
-    if (!credentials) throw new Error('No access token: generate one on the Profile page');
-    const rest = createAccountKiteRest({
-      kite: deps.kite,
-      userBrokerId,
-      credentials,
-      tokenRefused: deps.tokenRefused,
-      logger: deps.logger,
-    });
-    return rest.positions();
+  async function brokerPositions(userBrokerId: number): Promise<BrokerPosition[]> {
+    const { account } = await deps.accessOf(userBrokerId);
+    if (!account) throw new Error('No access token: generate one on the Profile page');
+    return account.positions();
   }
 
   /** The broker's positions of an account, or why it could not be asked. */
-  async function ask(a: AccountFacts): Promise<{ broker: KitePosition[]; error: string | null }> {
+  async function ask(a: AccountFacts): Promise<{ broker: BrokerPosition[]; error: string | null }> {
     try {
       return { broker: await brokerPositions(a.id), error: null };
     } catch (err) {
@@ -62,7 +51,7 @@ export function createReconcileService(deps: {
   function compareOne(
     a: AccountFacts,
     legs: LiveLegFacts[],
-    asked: { broker: KitePosition[]; error: string | null },
+    asked: { broker: BrokerPosition[]; error: string | null },
     inFlight: ReadonlySet<string>,
   ): ReconcileAccount {
     const mine = legs.filter((l) => l.userBrokerId === a.id);

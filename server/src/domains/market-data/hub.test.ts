@@ -77,10 +77,10 @@ describe('market-data hub', () => {
       { source: 'binance', instrumentToken: 'BTCUSDT', interval: '1m' },
       (c, _k, meta) => void got.push([c.ts, meta.isGapFill]),
     );
-    handlers().onBar('BTCUSDT', tickBar(T0 + 5_000, 10));
+    handlers().onBar('BTCUSDT', tickBar(T0 + 5_000, 10), 10e8);
     // The feed drops during the second minute; the first tick after it is in the third.
     now = T0 + 2 * MIN + 1_000;
-    handlers().onBar('BTCUSDT', tickBar(now, 12));
+    handlers().onBar('BTCUSDT', tickBar(now, 12), 12e8);
     expect(got).toEqual([[T0, false]]);
     handlers().onReconnected(T0 + 5_000);
     await new Promise((r) => setImmediate(r));
@@ -91,6 +91,27 @@ describe('market-data hub', () => {
     now = T0 + 3 * MIN;
     hub.flush(now);
     expect(got.map(([ts]) => ts)).toEqual([T0, T0 + MIN, T0 + 2 * MIN]);
+    await hub.stop();
+  });
+
+  it('keeps a Kite price in the integer paise the ticker decoded, with when it came', async () => {
+    const { adapter, handlers } = fakeAdapter();
+    const kite: MarketAdapter = { ...adapter, source: 'kite' };
+    const now = T0;
+    const hub = createMarketDataHub({
+      adapters: { kite },
+      now: () => now,
+      sessionOf: () => ({ timezone: 'Asia/Kolkata', marketOpenTime: '09:15' }),
+      logger: pino({ level: 'silent' }),
+    });
+    const release = hub.watchPrice('kite', '256265');
+    expect(hub.lastPricePaise('kite', '256265')).toBeNull();
+    // The decoder's paise reach the reader untouched: no float rupees in between.
+    handlers().onBar('256265', tickBar(now, 24135.05), 2413505);
+    expect(hub.lastPricePaise('kite', '256265')).toBe(2413505);
+    expect(hub.lastPriceAt('kite', '256265')).toBe(now);
+    release();
+    expect(hub.lastPricePaise('kite', '256265')).toBeNull();
     await hub.stop();
   });
 });

@@ -24,7 +24,8 @@ const DELIVERED_KEPT = 2000;
 
 interface TokenState {
   series: Map<DataInterval, Series>;
-  lastPrice: number | null;
+  /** The last price as the decoder read it: integer paise for Kite (the source's minor unit, `PRICE_DECIMALS`). */
+  lastPriceMinor: number | null;
   /** When the last tick arrived (hub clock), so a caller can tell a live price from a stale one. */
   lastPriceAt: number | null;
   /** Holders of `watchPrice` (open option legs being marked): the token streams while any remains. */
@@ -83,10 +84,10 @@ export function createMarketDataHub(opts: HubOptions) {
     for (const [interval, series] of state.series) fn({ source, instrumentToken: token, interval }, series);
   };
 
-  function onBar(source: DataSource, token: string, bar: Candle) {
+  function onBar(source: DataSource, token: string, bar: Candle, lastPriceMinor: number) {
     const state = tokens.get(tokenKey(source, token));
     if (!state) return;
-    state.lastPrice = bar.close;
+    state.lastPriceMinor = lastPriceMinor;
     state.lastPriceAt = opts.now();
     forEachSeries(source, token, (key, series) => {
       for (const closed of series.builder.add(bar)) emit(key, series, closed, false);
@@ -122,7 +123,7 @@ export function createMarketDataHub(opts: HubOptions) {
     const adapter = opts.adapters[source];
     if (!adapter) return null;
     const stream = adapter.openStream({
-      onBar: (token, bar) => onBar(source, token, bar),
+      onBar: (token, bar, lastPriceMinor) => onBar(source, token, bar, lastPriceMinor),
       onConnectionChange: (isUp) => {
         if (isUp) connected.add(source);
         else connected.delete(source);
@@ -148,7 +149,7 @@ export function createMarketDataHub(opts: HubOptions) {
     const tk = tokenKey(source, token);
     let state = tokens.get(tk);
     if (!state) {
-      state = { series: new Map(), lastPrice: null, lastPriceAt: null, watchers: 0 };
+      state = { series: new Map(), lastPriceMinor: null, lastPriceAt: null, watchers: 0 };
       tokens.set(tk, state);
       streamFor(source)?.subscribe([token]);
     }
@@ -211,7 +212,7 @@ export function createMarketDataHub(opts: HubOptions) {
 
     /**
      * Streams a token's last price without building candles (the marks of open option legs); the returned
-     * function releases it. Read it with `lastPrice` / `lastPriceAt`.
+     * function releases it. Read it with `lastPricePaise` / `lastPriceAt`.
      */
     watchPrice(source: DataSource, token: string): () => void {
       stateFor(source, token).watchers += 1;
@@ -237,8 +238,12 @@ export function createMarketDataHub(opts: HubOptions) {
       }
     },
 
-    lastPrice(source: DataSource, token: string): number | null {
-      return tokens.get(tokenKey(source, token))?.lastPrice ?? null;
+    /**
+     * A Kite instrument's last traded price in integer paise, exactly as the ticker decoded it; null before the
+     * first tick. (Kite is the only rupee source: Binance prices are kept in their own minor unit.)
+     */
+    lastPricePaise(source: 'kite', token: string): number | null {
+      return tokens.get(tokenKey(source, token))?.lastPriceMinor ?? null;
     },
 
     /** When the token's last tick arrived, or null before the first. */

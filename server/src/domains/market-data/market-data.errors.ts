@@ -2,6 +2,13 @@ import { KiteApiError } from '../../protocols/kite-rest.js';
 import { AppError, rateLimited } from '../../platform/errors.js';
 import { BinanceApiError } from './adapters/binance-adapter.js';
 import { isRateLimit, RetryableError } from '../../platform/outbound.js';
+import { BrokerRateLimited, BrokerRejected, BrokerTokenExpired, BrokerUnknownOutcome } from '../brokers/broker-port.js';
+
+/** Still rate-limited after the retries: 429 with the provider's Retry-After. */
+function tooFast(message: string, retryAfterMs: number | null | undefined): AppError {
+  const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000));
+  return rateLimited(`${message}: the provider limits requests per second; try again in ${seconds} s`, seconds);
+}
 
 /**
  * A provider failure as the admin should read it: the provider's own message for refusals
@@ -11,6 +18,13 @@ import { isRateLimit, RetryableError } from '../../platform/outbound.js';
  */
 export function marketDataFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
+  // A broker account's failure through the port, worded as the provider's own (below).
+  if (err instanceof BrokerUnknownOutcome && err.cause !== undefined) return marketDataFailure(err.cause);
+  if (err instanceof BrokerTokenExpired) {
+    return new AppError(400, 'UPSTREAM_FAILED', `${err.broker} access token is missing or expired: ${err.message}`);
+  }
+  if (err instanceof BrokerRejected) return new AppError(400, 'UPSTREAM_FAILED', `${err.broker}: ${err.message}`);
+  if (err instanceof BrokerRateLimited) return tooFast(err.message, err.retryAfterMs);
   if (err instanceof KiteApiError) {
     if (err.errorType === 'TokenException') {
       return new AppError(400, 'UPSTREAM_FAILED', `Kite access token is missing or expired: ${err.message}`);
@@ -18,10 +32,7 @@ export function marketDataFailure(err: unknown): AppError {
     return new AppError(400, 'UPSTREAM_FAILED', `Kite: ${err.message}`);
   }
   if (err instanceof BinanceApiError) return new AppError(400, 'UPSTREAM_FAILED', `Binance: ${err.message}`);
-  if (isRateLimit(err)) {
-    const seconds = Math.max(1, Math.ceil((err.retryAfterMs ?? 1000) / 1000));
-    return rateLimited(`${err.message}: the provider limits requests per second; try again in ${seconds} s`, seconds);
-  }
+  if (isRateLimit(err)) return tooFast(err.message, err.retryAfterMs);
   if (err instanceof RetryableError) return new AppError(502, 'UPSTREAM_FAILED', `${err.message}; try again shortly`);
   const message = err instanceof Error ? err.message : 'Market data provider unreachable';
   return new AppError(502, 'UPSTREAM_FAILED', message);

@@ -167,7 +167,7 @@ describe('live sync', () => {
       return (await t.services.candles.latest(key, 100)).length;
     };
     stepMinute();
-    await vi.waitFor(() => expect(t.services.hub.lastPrice('kite', '256265')).not.toBeNull(), { timeout: 5000 });
+    await vi.waitFor(() => expect(t.services.hub.lastPricePaise('kite', '256265')).not.toBeNull(), { timeout: 5000 });
     stepMinute();
     const before = await closeAndCount();
 

@@ -11,7 +11,7 @@ import type { KiteTokenService } from '../brokers/kite-tokens.service.js';
 import type { MarketAdapter } from './adapters/adapter.js';
 import { createBinanceAdapter } from './adapters/binance-adapter.js';
 import { createKiteAdapter } from './adapters/kite-adapter.js';
-import { createKiteRest } from './adapters/kite-rest-client.js';
+import { createKiteRest } from '../../protocols/kite-rest-client.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createCandlesRepository } from './candles.repository.js';
 import { createHistoricalService } from './historical.service.js';

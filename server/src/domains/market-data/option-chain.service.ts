@@ -1,6 +1,6 @@
-import { istDay } from '@app/contract';
+import { istDay, toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteQuote, KiteRest } from './adapters/kite-rest-client.js';
+import type { KiteQuote, KiteRest } from '../../protocols/kite-rest-client.js';
 
 export type OptionType = 'CE' | 'PE';
 
@@ -31,12 +31,12 @@ export interface OptionQuote {
 
 const levelsOf = (levels: ReadonlyArray<{ price: number; quantity: number }> | undefined): QuoteLevel[] =>
   (levels ?? [])
-    .map((l) => ({ pricePaise: Math.round(l.price * 100), quantity: l.quantity }))
+    .map((l) => ({ pricePaise: toPaise(l.price), quantity: l.quantity }))
     .filter((l) => l.pricePaise > 0 && l.quantity > 0);
 
 /** A Kite quote as a paper fill reads it: zero levels (Kite pads a thin side with them) dropped. */
 export const toOptionQuote = (q: KiteQuote): OptionQuote => ({
-  lastPaise: Math.round(q.last_price * 100),
+  lastPaise: toPaise(q.last_price),
   bids: levelsOf(q.depth?.buy),
   asks: levelsOf(q.depth?.sell),
 });
@@ -72,7 +72,7 @@ export function createOptionChainService(deps: {
     return {
       tradingSymbol: i.tradingsymbol,
       exchange: i.exchange,
-      strikePaise: Math.round(i.strike * 100),
+      strikePaise: toPaise(i.strike),
       expiry: i.expiry,
       optionType: i.instrumentType,
       lotSize: i.lotSize,
@@ -170,7 +170,7 @@ export function createOptionChainService(deps: {
         const data = await deps.rest.ohlc(chunk);
         for (const k of chunk) {
           const close = data[k]?.ohlc.close;
-          if (close !== undefined && close > 0) out.set(k, Math.round(close * 100));
+          if (close !== undefined && close > 0) out.set(k, toPaise(close));
         }
       }
       return out;
@@ -202,7 +202,7 @@ export function createOptionChainService(deps: {
             quoteCache.set(k, { paise: null, at: now });
             continue;
           }
-          const paise = Math.round(q.last_price * 100);
+          const paise = toPaise(q.last_price);
           quoteCache.set(k, { paise, at: now });
           out.set(k, paise);
         }

@@ -9,6 +9,7 @@ import { toPaise, toRupees } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { MappingView } from '../strategies/mappings.repository.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
+import { RDX_STRATEGY_NAME } from './rdx-strategy.logic.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';
 import {
   chainSpan,
@@ -19,7 +20,7 @@ import {
   type ChainOption,
 } from './rdx.logic.js';
 
-export const RDX_STRATEGY_NAME = 'RDX';
+export { RDX_STRATEGY_NAME };
 
 /** How long a save waits for the option chain before skipping the strike check. */
 const CHAIN_WAIT_MS = 5000;

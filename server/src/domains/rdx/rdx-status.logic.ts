@@ -10,58 +10,24 @@ import {
   type DataInterval,
   type StopReason,
   type StrategyActionName,
+  toRupees,
 } from '@app/contract';
-import { calendarDay, nextOpen, type CalendarDay, type HolidayDay } from '../calendar/calendar.logic.js';
+import { calendarDay, nextOpen, type CalendarDay } from '../calendar/calendar.logic.js';
 import { sessionBuckets } from '../market-data/candles.logic.js';
 import { localTime, type Hours } from '../instruments/market-hours.logic.js';
-import type { BrokerTokenState } from '../strategies/broker-token.logic.js';
+import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
 import { driftHold } from '../risk/drift-hold.logic.js';
 import { sessionAt } from './rdx.logic.js';
 
-export interface StatusFacts {
-  isActive: boolean;
-  isDummy: boolean;
-  runningStatus: number;
+/** The status line's facts as RDX reads them: the common ones and its configuration's. */
+export interface StatusFacts extends Omit<CommonStatusFacts, 'lotSize'> {
   /** The mapping's RDX configuration, or null when none is saved. */
   config: { interval: DataInterval; atmPaise: number } | null;
-  startTime: string | null;
-  endTime: string | null;
-  hours: Hours;
-  /** The broker account's access token: none, invalidated at 06:00 IST, or usable. */
-  brokerToken: BrokerTokenState;
-  openLegCount: number;
-  ceCount: number;
-  peCount: number;
-  /** The broker's reason when the mapping's latest order failed. */
-  lastBrokerError: string | null;
-  isEngineRunning: boolean;
-  /** Why the engine could not trade it on the last candle close (no strike listed, no quote…). */
-  engineProblem: string | null;
-  /** Why the Kite market-data stream stopped for good (a refused token), or null while it runs. */
-  marketDataHalt?: string | null;
-  /** NSE's holidays from today on (docs/CALENDAR.md); none known when absent. */
-  nseHolidays?: readonly HolidayDay[];
-  /**
-   * Why and when the strategy last stopped (issue 13); absent or null when never stopped. `note` says more (a
-   * limit's figures, the broker difference a pause names; issue 27), for the reason it was written with.
-   */
-  stop?: { reason: StopReason; at: number; note?: string | null } | null;
-  /** The admin's kill switch is engaged: nothing starts, resumes or realigns until it is released. */
-  killSwitchEngaged?: boolean;
-  /** Why RDX can never trade the mapping's instrument (no option chain on Kite), or absent. */
-  notTradable?: string | null;
-  /** Which of the strategy's own limits are set now: a stop by one since cleared has nothing left to wait for. */
-  ownLimits?: { maxLoss: boolean; targetProfit: boolean };
-  /** The open legs (issue 27): the ATM they sit around when none was saved, and each side's size. */
-  legs?: ReadonlyArray<{ optionType: string; strikePaise: number; quantity: number }>;
   /** The RDX configuration's sizing and the instrument's lot size, to tell a side held at another size. */
   sizing?: { lotCount: number; offsetPaise: number; lotSize: number } | null;
 }
 
-export interface StatusReport {
-  detail: string;
-  actions: StrategyActionName[];
-}
+export type { StatusReport };
 
 const WEEKDAY = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -235,7 +201,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
     return `${cannotTrade(f.engineProblem)} (next try at the ${f.config.interval} candle closing ${close})`;
   if (f.openLegCount === 0) return `Waiting for the ${f.config.interval} candle closing at ${close} to enter`;
   const atmPaise = f.config.atmPaise > 0 ? f.config.atmPaise : atmOfLegs(f);
-  const around = atmPaise === null ? '' : ` around ATM ${(atmPaise / 100).toLocaleString('en-IN')}`;
+  const around = atmPaise === null ? '' : ` around ATM ${toRupees(atmPaise).toLocaleString('en-IN')}`;
   const sides = sidesOffSize(f);
   if (sides.length > 0) {
     return `Holding ${legsText(f.openLegCount)}${around} · ${sides.join(', ')}: resized at the ${f.config.interval} candle closing ${close}`;

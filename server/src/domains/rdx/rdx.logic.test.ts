@@ -5,6 +5,7 @@ import {
   decideManualRealign,
   decideOnCandle,
   nearestExpiry,
+  RDX_HOLDS,
   strikeStep,
   type ChainOption,
   type OpenLeg,
@@ -420,5 +421,19 @@ describe('manual realign', () => {
       action: 'hold',
       reason: 'market closed',
     });
+  });
+});
+
+describe('hold reasons', () => {
+  it('a strike the chain does not list holds as a problem that names it', () => {
+    const d = decideOnCandle(inputs({ config: { offsetPaise: rupees(2000) } }));
+    expect(d).toEqual({ action: 'hold', reason: 'strike not listed', detail: 'no CE at strike 26500 for 2026-12-01' });
+    expect(d.action === 'hold' && RDX_HOLDS[d.reason]).toBe('problem');
+  });
+
+  it('within the threshold and outside the window are ordinary; no legs configured is a problem', () => {
+    expect(RDX_HOLDS['within threshold']).toBe('ordinary');
+    expect(RDX_HOLDS['outside window']).toBe('ordinary');
+    expect(RDX_HOLDS['no legs configured']).toBe('problem');
   });
 });

@@ -2,37 +2,25 @@
  * RDX decision rules (DESIGN §7, docs/RDX.md): a short strangle re-centred on the at-the-money strike.
  * Pure: every function takes the data and the instant it decides at. Money is integer paise.
  */
-import { RUNNING_STATUS } from '@app/contract';
-import { localTime, parseDays, parseHhmm, type Hours } from '../instruments/market-hours.logic.js';
+import { RUNNING_STATUS, toRupees } from '@app/contract';
+import { localTime, sessionAt, type Hours } from '../instruments/market-hours.logic.js';
 
-import type { ChainOption, OptionType } from '../market-data/option-chain.service.js';
+import {
+  ENGINE_HOLDS,
+  type ChainOption,
+  type Decision as StrategyDecision,
+  type Hold,
+  type HoldTable,
+  type LegClose,
+  type LegOrder,
+  type OpenLeg,
+  type OptionType,
+} from '../strategies/decision.logic.js';
 import { buyBackDownTo, tradeOnlyTheDifference } from './size-change.logic.js';
 
-export type { ChainOption, OptionType };
-
-export interface OpenLeg {
-  id: number;
-  optionType: OptionType;
-  tradingSymbol: string;
-  exchange: string;
-  strikePaise: number;
-  expiry: string;
-  /** Units sold (positive). */
-  quantity: number;
-}
-
-export interface LegOrder {
-  option: ChainOption;
-  quantity: number;
-}
-
-/**
- * A leg to buy back: `quantity` units of it. All of it, unless `heldQuantity` says it holds more: then only
- * that part (a smaller size on the same strike, size-change.logic.ts) and the rest stays open.
- */
-export interface LegClose extends OpenLeg {
-  heldQuantity?: number;
-}
+export type { ChainOption, LegClose, LegOrder, OpenLeg, OptionType };
+// Where an instant stands for trading: the instruments' rule, named here as the RDX rules have always named it.
+export { sessionAt };
 
 export interface RdxInputs {
   mapping: {
@@ -51,11 +39,24 @@ export interface RdxInputs {
   at: number;
 }
 
-export type Decision =
-  | { action: 'hold'; reason: string }
-  | { action: 'enter'; atmPaise: number; open: LegOrder[] }
-  | { action: 'realign'; atmPaise: number; close: LegClose[]; open: LegOrder[] }
-  | { action: 'squareOff'; close: LegClose[]; reason: string };
+/**
+ * Why RDX holds: the engine's own holds, the price still within the threshold of the ATM, and what keeps it
+ * from trading (a problem the row names).
+ */
+export const RDX_HOLDS = {
+  ...ENGINE_HOLDS,
+  'within threshold': 'ordinary',
+  'no legs configured': 'problem',
+  'no expiry after today in the option chain': 'problem',
+  'option chain has no strike step': 'problem',
+  /** Detailed: "no CE at strike 25100 for 2026-12-01". */
+  'strike not listed': 'problem',
+  /** Detailed: "NIFTY26DEC25100CE is no longer listed to resize it". */
+  'leg no longer listed': 'problem',
+} as const satisfies HoldTable<string>;
+export type RdxHoldReason = keyof typeof RDX_HOLDS;
+
+export type Decision = StrategyDecision<RdxHoldReason>;
 
 /** Lookups over one chain, built once per chain and shared by every mapping deciding on it. */
 interface ChainIndex {
@@ -129,27 +130,6 @@ export const localDate = (at: number, tz: string) => {
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 };
 
-/**
- * Where `at` stands for trading. A candle closing exactly at the market close still counts as in
- * session, so the last candle can square off. The strategy window is [start, end); its effective end
- * is the earlier of its end and the market close, so a window crossing the close squares off at the close.
- */
-export function sessionAt(hours: Hours, window: { startTime: string | null; endTime: string | null }, at: number) {
-  const t = localTime(at, hours.timezone);
-  const open = parseHhmm(hours.marketOpenTime);
-  const close = parseHhmm(hours.marketCloseTime);
-  const isTradingDay = parseDays(hours.tradingDays).has(t.weekday);
-  const isMarketOpen = isTradingDay && t.minutes >= open && t.minutes <= close;
-  if (!window.startTime || !window.endTime) return { isMarketOpen, isInWindow: isMarketOpen, isPastWindowEnd: false };
-  const start = parseHhmm(window.startTime);
-  const end = Math.min(parseHhmm(window.endTime), close);
-  return {
-    isMarketOpen,
-    isInWindow: isMarketOpen && t.minutes >= start && t.minutes < end,
-    isPastWindowEnd: isMarketOpen && t.minutes >= end,
-  };
-}
-
 /** The legs to sell around an ATM: CE at ATM + offset and PE at ATM − offset, rounded to the chain's step. */
 export function entryOrders(
   inputs: RdxInputs,
@@ -157,7 +137,7 @@ export function entryOrders(
   expiry: string,
   step: number,
   sides: readonly OptionType[] = ['CE', 'PE'],
-): LegOrder[] | string {
+): LegOrder[] | Hold<RdxHoldReason> {
   const { mapping, config, instrument } = inputs;
   const wanted: Array<[OptionType, number, number]> = [
     ['CE', roundToStep(atmPaise + config.offsetPaise, step), mapping.ceCount],
@@ -167,7 +147,13 @@ export function entryOrders(
   for (const [type, strike, count] of wanted) {
     if (count <= 0 || !sides.includes(type)) continue;
     const option = indexOf(inputs.chain).byKey.get(optionKey(expiry, type, strike));
-    if (!option) return `no ${type} at strike ${strike / 100} for ${expiry}`;
+    if (!option) {
+      return {
+        action: 'hold',
+        reason: 'strike not listed',
+        detail: `no ${type} at strike ${toRupees(strike)} for ${expiry}`,
+      };
+    }
     // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
     // configured lot size only when the dump gives none.
     const lotSize = option.lotSize > 0 ? option.lotSize : instrument.lotSize;
@@ -185,7 +171,7 @@ function enterAround(inputs: RdxInputs, today: string): Decision {
   if (!step) return { action: 'hold', reason: 'option chain has no strike step' };
   const atmPaise = atmOf(inputs.pricePaise, step);
   const orders = entryOrders(inputs, atmPaise, expiry, step);
-  if (typeof orders === 'string') return { action: 'hold', reason: orders };
+  if (!Array.isArray(orders)) return orders;
   if (inputs.legs.length === 0) return { action: 'enter', atmPaise, open: orders };
   // A strike already held (a new lot count realigned at the same ATM) trades only its difference.
   return { action: 'realign', atmPaise, ...tradeOnlyTheDifference(inputs.legs, orders) };
@@ -247,7 +233,7 @@ function completeSides(inputs: RdxInputs, today: string, step: number): Decision
     if (side.length === 0) {
       if (ref.expiry <= today) return enterAround(inputs, today);
       const missing = entryOrders(inputs, atmPaise, ref.expiry, step, [type]);
-      if (typeof missing === 'string') return { action: 'hold', reason: missing };
+      if (!Array.isArray(missing)) return missing;
       open.push(...missing);
       continue;
     }
@@ -260,7 +246,9 @@ function completeSides(inputs: RdxInputs, today: string, step: number): Decision
     if (held === wanted) continue;
     // Today's contract is never sold (it dies at the close): the whole strangle moves to the next expiry.
     if (ref.expiry <= today) return enterAround(inputs, today);
-    if (!option) return { action: 'hold', reason: `${symbol} is no longer listed to resize it` };
+    if (!option) {
+      return { action: 'hold', reason: 'leg no longer listed', detail: `${symbol} is no longer listed to resize it` };
+    }
     if (held < wanted) open.push({ option, quantity: wanted - held });
     else close.push(...buyBackDownTo(side, wanted));
   }
@@ -309,7 +297,7 @@ export function offsetOutsideChain(
   atmPaise: number,
   offsetPaise: number,
 ): string | null {
-  const rupees = (p: number) => (p / 100).toLocaleString('en-IN');
+  const rupees = (p: number) => toRupees(p).toLocaleString('en-IN');
   if (atmPaise > 0) {
     const high = atmPaise + Math.abs(offsetPaise);
     const low = atmPaise - Math.abs(offsetPaise);

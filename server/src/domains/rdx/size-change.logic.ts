@@ -72,6 +72,3 @@ export function tradeOnlyTheDifference(close: readonly OpenLeg[], open: readonly
   }
   return { close: close.flatMap((l) => closing.get(l.id) ?? []), open: opening };
 }
-
-/** Whether a netted decision trades anything at all. */
-export const isNothingToTrade = (trades: NettedTrades) => trades.close.length === 0 && trades.open.length === 0;

@@ -1,4 +1,4 @@
-import { isLiveStatus, type PnlFigures } from '@app/contract';
+import { isLiveStatus, type PnlFigures, groupedRupeesText } from '@app/contract';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 
@@ -48,8 +48,7 @@ export function dailyBreach(dayPaise: number, dailyMaxLossPaise: number | null):
 
 /** ₹5,000.00 — paise as the trader reads rupees (Indian digit grouping), exact: no float division. */
 export function rupeesText(paise: number): string {
-  const abs = Math.abs(Math.round(paise));
-  return `₹${Math.floor(abs / 100).toLocaleString('en-IN')}.${String(abs % 100).padStart(2, '0')}`;
+  return `₹${groupedRupeesText(Math.abs(Math.round(paise)))}`;
 }
 
 /** −₹34,442.50 / +₹1,200.00: a P&L as the trader reads it (the minus sign, not a hyphen). */

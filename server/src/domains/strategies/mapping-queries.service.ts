@@ -2,12 +2,13 @@
 import type { Mapping, ServiceExposure, StopReason, Strategy } from '@app/contract';
 import { istDay, istMidnight, serviceExposure } from '@app/contract';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
-import { describeStatus, type StatusFacts } from '../rdx/rdx-status.logic.js';
-import { isKiteInstrument, notKiteInstrument } from '../rdx/rdx.logic.js';
 import { brokerTokenState } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.service.js';
+import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
+import { strategyTypeFor } from './strategy-registry.js';
+import type { AnyStrategyType } from './strategy-type.types.js';
 
 /**
  * The latest order's failure, unless the account has had a new access token since: what failed on the old
@@ -26,27 +27,25 @@ function stopOf(row: MappingView): { reason: StopReason; at: number; note: strin
 }
 
 /** What status_detail reads once for all rows: the engine's switch, the market's state and the kill switch. */
-type CommonFacts = Pick<StatusFacts, 'isEngineRunning' | 'marketDataHalt' | 'nseHolidays' | 'killSwitchEngaged'>;
+type CommonFacts = Pick<CommonStatusFacts, 'isEngineRunning' | 'marketDataHalt' | 'nseHolidays' | 'killSwitchEngaged'>;
 
 /** The facts describeStatus reads about one row: its own columns and legs, plus what all rows share. */
 function statusFacts(
   row: MappingView,
+  type: AnyStrategyType,
   own: OpenLegView[],
   now: number,
   common: CommonFacts,
-  problems: Pick<StatusFacts, 'lastBrokerError' | 'engineProblem'>,
-): StatusFacts {
+  problems: Pick<CommonStatusFacts, 'lastBrokerError' | 'engineProblem'>,
+): CommonStatusFacts {
   return {
     isActive: row.isActive === 1,
     isDummy: row.isDummy === 1,
     runningStatus: row.runningStatus,
-    config:
-      row.rdxInterval === null || row.rdxAtmPaise === null
-        ? null
-        : { interval: row.rdxInterval, atmPaise: row.rdxAtmPaise },
     startTime: row.startTime,
     endTime: row.endTime,
     hours: row,
+    lotSize: row.lotSize,
     brokerToken: brokerTokenState(
       Number(row.brokerHasToken) === 1,
       row.brokerTokenUpdatedAt,
@@ -58,7 +57,7 @@ function statusFacts(
     peCount: row.peCount,
     ...problems,
     ...common,
-    notTradable: isKiteInstrument(row.instrumentToken) ? null : notKiteInstrument(row.instrumentName),
+    notTradable: type.cannotTrade({ instrumentToken: row.instrumentToken, name: row.instrumentName }),
     stop: stopOf(row),
     ownLimits: { maxLoss: row.maxLossPaise !== null, targetProfit: row.targetProfitPaise !== null },
     legs: own.map((l) => ({
@@ -66,11 +65,12 @@ function statusFacts(
       strikePaise: Number(l.strikePaise),
       quantity: l.quantity,
     })),
-    sizing:
-      row.rdxLotCount === null || row.rdxOffsetPaise === null
-        ? null
-        : { lotCount: row.rdxLotCount, offsetPaise: row.rdxOffsetPaise, lotSize: row.lotSize },
   };
+}
+
+/** A row's status line, in its strategy type's words. */
+function statusOf(row: MappingView, facts: CommonStatusFacts, type: AnyStrategyType, now: number): StatusReport {
+  return type.describeStatus(facts, type.configOfRow(row), now);
 }
 
 /** Lists, lookups and the presented row (with status_detail) that the edits and status moves answer with. */
@@ -115,11 +115,12 @@ export function createMappingQueries({
     );
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
-      const facts = statusFacts(row, own, now, common, {
+      const type = strategyTypeFor(row.strategyName);
+      const facts = statusFacts(row, type, own, now, common, {
         lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
         engineProblem: tradeProblems[String(row.id)] ?? null,
       });
-      return toMapping(row, own, describeStatus(facts, now), now, toSettle.get(row.id) ?? 0);
+      return toMapping(row, own, statusOf(row, facts, type, now), now, toSettle.get(row.id) ?? 0);
     });
   }
 

@@ -7,6 +7,7 @@ import { brokerTokenState } from './broker-token.logic.js';
 import type { MappingQueries } from './mapping-queries.service.js';
 import type { MappingView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.service.js';
+import { strategyTypeFor } from './strategy-registry.js';
 
 /** What moved a status: a start, or one of the binding stop reasons (a pause records its reason too). */
 export type StatusReason = StopReason | 'started';
@@ -59,7 +60,8 @@ export function createRunningStatusMoves(
   /** Why a strategy cannot start, in the words the Start button's failure shows. */
   function startRefusal(row: MappingView): string | null {
     if (row.isActive !== 1) return MSG.inactiveCannotStart;
-    if (row.rdxInterval === null) return MSG.configureRdxFirst;
+    const type = strategyTypeFor(row.strategyName);
+    if (type.configOfRow(row) === null) return type.words.configureFirst;
     if (row.isDummy === 1) return null;
     const token = brokerTokenState(
       Number(row.brokerHasToken) === 1,

@@ -1,6 +1,6 @@
 import { STOP_REASONS, type Mapping, type OpenLeg, type StopReason } from '@app/contract';
 import { iso, isoOrNull, toRupees } from '../../platform/time.js';
-import type { StatusReport } from '../rdx/rdx-status.logic.js';
+import type { StatusReport } from './status-facts.types.js';
 import { brokerTokenExpiresAt, brokerTokenState } from './broker-token.logic.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 

@@ -9,6 +9,7 @@ import {
   zoneLabel,
   type Exchange,
   type TransactionsExportQuery,
+  rupeesText,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, type AuthContext, type Authenticate } from '../../platform/http.js';
@@ -40,17 +41,8 @@ export function csvLine(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
-/**
- * Integer paise as rupees with exactly two decimals, by moving the decimal point in the digits (never
- * paise / 100 in floating point): 12345 → "123.45", -5 → "-0.05". A bigint serves sums beyond 2^53.
- */
-export function rupeesText(paise: number | bigint): string {
-  if (typeof paise === 'number' && !Number.isSafeInteger(paise)) throw new RangeError(`Not whole paise: ${paise}`);
-  const text = String(paise);
-  const sign = text.startsWith('-') ? '-' : '';
-  const digits = text.slice(sign.length).padStart(3, '0');
-  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+/** Integer paise as rupees with exactly two decimals (the contract's one money formatter, `money.ts`). */
+export { rupeesText };
 
 /** |quantity| × price in rupees; exact even when the product passes 2^53 paise. */
 export function valueText(quantity: number, pricePaise: number): string {

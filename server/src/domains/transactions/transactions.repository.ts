@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Kysely } from 'kysely';
 import type { DB, TransactionKind, TransactionsTable } from '../../db/schema.js';
-import { countTransactions } from '../../db/transaction-counts.js';
+import { createFillWriter } from '../ledger/fill-writer.service.js';
 
 export interface TotalsRow {
   strategyName: string | null;
@@ -39,6 +39,7 @@ export interface BookRow extends BookCursor {
 
 /** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
 export function createTransactionsRepository(db: Kysely<DB>) {
+  const writer = createFillWriter({ db });
   const view = () =>
     db
       .selectFrom('transactions as t')
@@ -102,9 +103,27 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 
     insert(row: Insertable<TransactionsTable>) {
       return db.transaction().execute(async (trx) => {
-        const { id } = await trx.insertInto('transactions').values(row).returning('id').executeTakeFirstOrThrow();
-        await countTransactions(trx, [row]);
-        return id;
+        // Through the ledger's one fill writer, which keeps the user's transaction count with it.
+        const booked = await writer.book(trx, {
+          at: row.transactionDate,
+          fills: [
+            {
+              userId: row.userId,
+              mappingId: row.mappingId ?? null,
+              strategyId: row.strategyId ?? null,
+              instrumentId: row.instrumentId ?? null,
+              tradingSymbol: row.tradingSymbol,
+              quantity: row.quantity,
+              pricePaise: row.pricePaise,
+              isDummy: row.isDummy,
+              orderId: row.orderId ?? null,
+              ...(row.kind ? { kind: row.kind } : {}),
+              brokerTradeId: row.brokerTradeId ?? null,
+              priceSource: row.priceSource ?? null,
+            },
+          ],
+        });
+        return booked.fills[0]?.id ?? 0;
       });
     },
 

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { LockoutService } from '../auth/lockout.service.js';
-import type { PasswordHasher } from '../auth/passwords.js';
+import type { PasswordHasher } from '../auth/passwords.service.js';
 import { createUsersRepository } from './users.repository.js';
 import { registerUsersRoutes } from './users.routes.js';
 import { createUsersService } from './users.service.js';

@@ -4,8 +4,8 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { LockoutService } from '../auth/lockout.service.js';
-import { passwordProblem } from '../auth/password-policy.js';
-import type { PasswordHasher } from '../auth/passwords.js';
+import { passwordProblem } from '../auth/password-policy.service.js';
+import type { PasswordHasher } from '../auth/passwords.service.js';
 import { toUser, toUserListItem } from './users.presenter.js';
 import type { UsersRepository } from './users.repository.js';
 

@@ -1,4 +1,4 @@
-import { AUDIT_ACTION_LABELS, labelOf, MODE_LABELS, type AuditAction, type AuditEntry } from '@app/contract';
+import { AUDIT_ACTION_LABELS, labelOf, MODE_LABELS, type AuditAction, type AuditEntry, toRupees } from '@app/contract';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
 import { statusLabel } from '../strategies/strategy-display';
 
@@ -78,7 +78,7 @@ function fieldLabel(field: string): string {
 function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return field.startsWith(HAS) ? 'not set' : '—';
   if (typeof value === 'boolean') return field.startsWith(HAS) ? (value ? 'set' : 'not set') : value ? 'yes' : 'no';
-  if (field.endsWith(PAISE) && typeof value === 'number') return formatInr(value / 100);
+  if (field.endsWith(PAISE) && typeof value === 'number') return formatInr(toRupees(value));
   const coded = CODED_FIELDS[field];
   if (coded && typeof value === 'number') return coded(value);
   if (field.endsWith('_at') && typeof value === 'number' && value >= EPOCH_MS_FLOOR) return formatDateTimeIst(value);

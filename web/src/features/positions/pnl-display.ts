@@ -1,9 +1,9 @@
+import { toPaise, toRupees } from '@app/contract';
 import type { PnlFigures, Position } from '@app/contract';
 import { formatInr } from '../../lib/format';
 
-/** Rupees on the wire have two decimals; sums are made in integer paise so they never drift. */
-export const toPaise = (rupees: number): number => Math.round(rupees * 100);
-export const toRupees = (paise: number): number => paise / 100;
+/** Rupees on the wire have two decimals; sums are made in integer paise so they never drift (the contract's `money.ts`). */
+export { toPaise, toRupees };
 
 export type PnlTone = 'up' | 'down';
 
@@ -13,7 +13,7 @@ export type PnlTone = 'up' | 'down';
  */
 export function formatPnl(rupees: number): { text: string; tone: PnlTone } {
   const paise = toPaise(rupees);
-  const magnitude = formatInr(Math.abs(paise) / 100);
+  const magnitude = formatInr(toRupees(Math.abs(paise)));
   if (paise > 0) return { text: `+${magnitude}`, tone: 'up' };
   if (paise < 0) return { text: `−${magnitude}`, tone: 'down' };
   return { text: magnitude, tone: 'up' };

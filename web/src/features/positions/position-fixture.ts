@@ -1,3 +1,4 @@
+import { toPaise, toRupees } from '@app/contract';
 import type { AdminPosition, PnlFigures, PositionLeg, PositionsReply } from '@app/contract';
 
 /** A leg for component tests: 50 sold of a SANDBOX call, marked live. */
@@ -24,7 +25,7 @@ export function legFixture(overrides: Partial<PositionLeg> = {}): PositionLeg {
 }
 
 export function figures(realized: number, unrealized: number, charges: number): PnlFigures {
-  const net = (Math.round(realized * 100) + Math.round(unrealized * 100) - Math.round(charges * 100)) / 100;
+  const net = toRupees(toPaise(realized) + toPaise(unrealized) - toPaise(charges));
   return { realized_pnl: realized, unrealized_pnl: unrealized, charges, net_pnl: net };
 }
 
@@ -60,7 +61,7 @@ export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPo
 
 /** Figures summed over `positions`, in paise. */
 function sumOf(positions: AdminPosition[], pick: (p: AdminPosition) => PnlFigures): PnlFigures {
-  const paise = (k: keyof PnlFigures) => positions.reduce((s, p) => s + Math.round(pick(p)[k] * 100), 0) / 100;
+  const paise = (k: keyof PnlFigures) => toRupees(positions.reduce((s, p) => s + toPaise(pick(p)[k]), 0));
   return {
     realized_pnl: paise('realized_pnl'),
     unrealized_pnl: paise('unrealized_pnl'),

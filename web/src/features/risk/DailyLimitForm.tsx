@@ -1,4 +1,4 @@
-import { api, SetDailyLimitSchema, type DailyLimit } from '@app/contract';
+import { api, SetDailyLimitSchema, type DailyLimit, toPaise } from '@app/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { call, messageOf } from '../../api/client';
@@ -41,7 +41,7 @@ export function capNote(limit: DailyLimit, isOwn: boolean): string | null {
  * it exits every open leg at market at once. Null when the limit is not reached (or removed).
  */
 export function reachedLimitQuestion(todayPnl: number, limitRupees: number | null, isOwn: boolean): string | null {
-  if (limitRupees === null || Math.round(todayPnl * 100) > -Math.round(limitRupees * 100)) return null;
+  if (limitRupees === null || toPaise(todayPnl) > -toPaise(limitRupees)) return null;
   const whose = isOwn ? 'your' : "this user's";
   return (
     `Today's P&L is ${formatPnl(todayPnl).text}, already past a daily max loss of ${formatInr(limitRupees)}. ` +

@@ -14,13 +14,13 @@ import { StrategyChartModal } from '../positions/StrategyChartModal';
 import { positionsById, usePositions } from '../positions/usePositions';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { fetchRdxConfig } from '../rdx/rdx-config-query';
-import { RdxConfigModal } from '../rdx/RdxConfigModal';
 import { useRdxServiceStatus } from '../rdx/rdx-service-query';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
 import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { actionConfirmation } from './strategy-confirm';
 import { activeOnly, runningFirst } from './strategy-display';
+import { strategyFormOf } from './strategy-forms';
 import { useDriftMatchOffers } from './useDriftMatchOffers';
 import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings';
 import { useStrategyActions, type StrategyAction } from './useStrategyActions';
@@ -28,7 +28,7 @@ import './strategies.css';
 import { useExchange } from '../../components/exchange';
 
 type Dialog =
-  { kind: 'rdx' | 'view' | 'chart' | 'settle'; mapping: Mapping } | { kind: 'match'; offer: MatchOffer } | null;
+  { kind: 'configure' | 'view' | 'chart' | 'settle'; mapping: Mapping } | { kind: 'match'; offer: MatchOffer } | null;
 
 /** Column headers; the Net P&L header says in its title what the figure is net of. */
 const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
@@ -58,6 +58,12 @@ const toggled = (set: ReadonlySet<number>, id: number) => {
  * the table, each row's net P&L (live from positions_updated), rows that expand into their legs, and
  * a chart per strategy.
  */
+/** The Configure dialog of a mapping's strategy type (strategy-forms.ts); none for a type with no form. */
+function ConfigureDialog({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
+  const form = strategyFormOf(mapping);
+  return form ? <form.ConfigureDialog mapping={mapping} onClose={onClose} /> : null;
+}
+
 export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const showUser = scope === 'all';
   const queryClient = useQueryClient();
@@ -165,7 +171,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                       isServiceStopped={isServiceStopped}
                       pending={pending.get(m.id)}
                       onAction={(action) => onAction(m, action)}
-                      onConfigure={() => setDialog({ kind: 'rdx', mapping: m })}
+                      onConfigure={() => setDialog({ kind: 'configure', mapping: m })}
                       onView={() => setDialog({ kind: 'view', mapping: m })}
                       onSettleOrders={() => setDialog({ kind: 'settle', mapping: m })}
                       matchOffers={matchOffersOf.get(m.id) ?? []}
@@ -192,7 +198,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
           </table>
         </div>
       )}
-      {dialog?.kind === 'rdx' && <RdxConfigModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'configure' && <ConfigureDialog mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'settle' && <SettleOrdersModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'match' && (

@@ -2,8 +2,8 @@ import type { Mapping, Position } from '@app/contract';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
 import type { MatchOffer } from '../positions/reconcile-display';
 import { ModeBadge } from './ModeBadge';
-import { RdxSummary } from './RdxSummary';
-import { isRdxStrategy, limitMeasureLabel, limitsLabel, statusBadge, windowLabel } from './strategy-display';
+import { limitMeasureLabel, limitsLabel, statusBadge, windowLabel } from './strategy-display';
+import { strategyFormOf } from './strategy-forms';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -70,7 +70,7 @@ export function ActiveStrategyRow({
   detailId?: string;
 }) {
   const status = statusBadge(mapping.running_status, isServiceStopped);
-  const isRdx = isRdxStrategy(mapping);
+  const form = strategyFormOf(mapping);
   const isBusy = pending !== undefined;
   const limits = limitsLabel(mapping);
   // The running action keeps its in-progress button even if a refetch drops it from the list meanwhile.
@@ -121,10 +121,10 @@ export function ActiveStrategyRow({
           </span>
         )}
       </td>
-      <td data-label="RDX">{isRdx && <RdxSummary mapping={mapping} />}</td>
+      <td data-label="RDX">{form && <form.Summary mapping={mapping} />}</td>
       <td data-label="Actions">
         <div className="strategy-actions" data-testid="strategy-actions">
-          {isRdx ? (
+          {form ? (
             <button type="button" onClick={onConfigure} disabled={isBusy}>
               Configure
             </button>

@@ -7,6 +7,7 @@ import {
   type Mapping,
   type UserBroker,
   type api,
+  toPaise,
 } from '@app/contract';
 import { formatInr, toInt } from '../../lib/format';
 import { formatPnl } from '../positions/pnl-display';
@@ -158,13 +159,13 @@ export function reachedStrategyLimitQuestion(
   todayPnl: number,
   limits: { max_loss: number | null; target_profit: number | null },
 ): string | null {
-  const day = Math.round(todayPnl * 100);
+  const day = toPaise(todayPnl);
   const formatted = formatPnl(todayPnl).text;
   const then = 'Saving it exits every leg of this strategy at market now and stops it. Save it?';
-  if (limits.max_loss !== null && day <= -Math.round(limits.max_loss * 100)) {
+  if (limits.max_loss !== null && day <= -toPaise(limits.max_loss)) {
     return `Today's P&L of this strategy is ${formatted}, already past a Max Loss of ${formatInr(limits.max_loss)}. ${then}`;
   }
-  if (limits.target_profit !== null && day >= Math.round(limits.target_profit * 100)) {
+  if (limits.target_profit !== null && day >= toPaise(limits.target_profit)) {
     return `Today's P&L of this strategy is ${formatted}, already at a Target Profit of ${formatInr(limits.target_profit)}. ${then}`;
   }
   return null;

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   actionDoneMessage,
   activeOnly,
-  isRdxStrategy,
   limitMeasureLabel,
   limitsLabel,
   modeLabel,
@@ -13,6 +12,7 @@ import {
   statusLabel,
   windowLabel,
 } from './strategy-display';
+import { strategyFormOf } from './strategy-forms';
 import { mappingFixture } from './mapping-fixture';
 
 describe('strategy display rules', () => {
@@ -47,8 +47,9 @@ describe('strategy display rules', () => {
   });
 
   it('knows the RDX strategy by name and keeps only active mappings', () => {
-    expect(isRdxStrategy({ strategy_name: 'RDX' })).toBe(true);
-    expect(isRdxStrategy({ strategy_name: 'Other' })).toBe(false);
+    // Only a strategy named RDX has the RDX configuration (SPEC §2): its form, and none for another.
+    expect(strategyFormOf({ strategy_name: 'RDX' })?.strategyName).toBe('RDX');
+    expect(strategyFormOf({ strategy_name: 'Other' })).toBeNull();
     const rows = [
       { id: 1, is_active: 1 },
       { id: 2, is_active: 0 },

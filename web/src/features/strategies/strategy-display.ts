@@ -6,6 +6,8 @@ import {
   type Exchange,
   type Mapping,
   type StrategyActionName,
+  toPaise,
+  toRupees,
 } from '@app/contract';
 import { formatInr } from '../../lib/format';
 import { formatPnl } from '../positions/pnl-display';
@@ -95,11 +97,6 @@ export function actionDoneMessage(
   return `${verb} ${m.strategy_name} on ${m.instrument_name} (${where}). ${m.status_detail}`;
 }
 
-/** Only a strategy named RDX has the RDX configuration (SPEC §2). */
-export function isRdxStrategy(mapping: Pick<Mapping, 'strategy_name'>): boolean {
-  return mapping.strategy_name === 'RDX';
-}
-
 /** SPEC §2: the Active Strategies table shows only mappings with is_active 1. */
 export function activeOnly(mappings: Mapping[]): Mapping[] {
   return mappings.filter((m) => m.is_active === 1);
@@ -122,6 +119,6 @@ export function limitsLabel(m: Pick<Mapping, 'max_loss' | 'target_profit'>): str
  * Shown under the limits, since the row's Net P&L (after charges, since the start) is another figure.
  */
 export function limitMeasureLabel(today: { realized_pnl: number; unrealized_pnl: number }): string {
-  const paise = Math.round(today.realized_pnl * 100) + Math.round(today.unrealized_pnl * 100);
-  return `Today before charges: ${formatPnl(paise / 100).text}`;
+  const paise = toPaise(today.realized_pnl) + toPaise(today.unrealized_pnl);
+  return `Today before charges: ${formatPnl(toRupees(paise)).text}`;
 }

@@ -11,8 +11,12 @@ export interface HistoryRequest {
 
 /** What a live stream reports: price bars per instrument, connection changes, reconnections. */
 export interface StreamHandlers {
-  /** A tick or a partial bar of one instrument (ts inside the bar's period). */
-  onBar(instrumentToken: string, bar: Candle): void;
+  /**
+   * A tick or a partial bar of one instrument (ts inside the bar's period). `lastPriceMinor` is its price as the
+   * decoder read it, an integer in the source's minor unit (`PRICE_DECIMALS`: paise for Kite), so the last price
+   * never passes through float rupees.
+   */
+  onBar(instrumentToken: string, bar: Candle, lastPriceMinor: number): void;
   onConnectionChange(isConnected: boolean): void;
   /** The stream came back after a drop; ticks between `since` and now were missed. */
   onReconnected(since: number): void;

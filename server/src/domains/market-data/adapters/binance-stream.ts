@@ -3,9 +3,10 @@ import {
   formatBinanceStreamRequest,
   parseBinanceStreamMessage,
 } from '../../../protocols/binance.js';
+import { decimalToScaledInt } from '../../../protocols/decimal.js';
 import { wsText } from '../../../protocols/ws-data.js';
-import type { LiveStream, StreamHandlers } from './adapter.js';
-import { createReconnectingSocket } from './reconnecting-socket.js';
+import { PRICE_DECIMALS, type LiveStream, type StreamHandlers } from './adapter.js';
+import { createReconnectingSocket } from '../../../platform/reconnecting-socket.js';
 
 export interface BinanceStreamOptions {
   wsRoot: string;
@@ -55,18 +56,29 @@ export function createBinanceStream(opts: BinanceStreamOptions): LiveStream & { 
       const k = message.event.kline;
       const symbol = k.symbol.toUpperCase();
       if (!symbols.has(symbol)) return;
+      // The price in whole 1e-8 units, read once from Binance's decimal text (never through a float).
+      let closeMinor: number;
+      try {
+        closeMinor = decimalToScaledInt(k.close, PRICE_DECIMALS.binance);
+      } catch {
+        return; // finer than Binance's eight decimals or beyond 2^53 units: not a price Binance sends
+      }
       const volume = Number(k.volume);
       const before = seen.get(symbol);
       const traded = before && before.openTime === k.openTime ? Math.max(0, volume - before.volume) : volume;
       seen.set(symbol, { openTime: k.openTime, volume });
-      opts.handlers.onBar(symbol, {
-        ts: Math.min(Math.max(message.event.eventTime, k.openTime), k.closeTime),
-        open: Number(k.open),
-        high: Number(k.high),
-        low: Number(k.low),
-        close: Number(k.close),
-        volume: traded,
-      });
+      opts.handlers.onBar(
+        symbol,
+        {
+          ts: Math.min(Math.max(message.event.eventTime, k.openTime), k.closeTime),
+          open: Number(k.open),
+          high: Number(k.high),
+          low: Number(k.low),
+          close: Number(k.close),
+          volume: traded,
+        },
+        closeMinor,
+      );
     },
     onConnectionChange: (c) => opts.handlers.onConnectionChange(c),
   });

@@ -1,7 +1,7 @@
 import { KITE_MAX_DAYS_PER_REQUEST, toKiteInterval } from '../../../protocols/kite-rest.js';
 import { aggregate, sessionBuckets, type Candle } from '../candles.logic.js';
 import type { HistoryRequest, LiveStream, MarketAdapter, StreamHandlers } from './adapter.js';
-import type { KiteRest } from './kite-rest-client.js';
+import type { KiteRest } from '../../../protocols/kite-rest-client.js';
 import { createKiteStream } from './kite-stream.js';
 
 const DAY_MS = 86_400_000;

@@ -1,8 +1,9 @@
+import { toRupees } from '@app/contract';
 import { createKiteTick, forEachKiteTick } from '../../../protocols/kite-ticker.js';
 import { formatKiteTickerCommand } from '../../../protocols/kite-ticker-text.js';
 import { tickBar } from '../candles.logic.js';
 import type { LiveStream, StreamHandlers } from './adapter.js';
-import { createReconnectingSocket } from './reconnecting-socket.js';
+import { createReconnectingSocket } from '../../../platform/reconnecting-socket.js';
 
 export interface KiteStreamOptions {
   wsRoot: string;
@@ -67,7 +68,8 @@ export function createKiteStream(opts: KiteStreamOptions): LiveStream & { drop()
           lastVolume.set(tick.instrumentToken, tick.volume);
           const traded = previous === undefined || tick.volume < previous ? 0 : tick.volume - previous;
           const ts = tick.exchangeTimestamp > 0 ? tick.exchangeTimestamp * 1000 : receivedAt;
-          opts.handlers.onBar(String(tick.instrumentToken), tickBar(ts, tick.lastPricePaise / 100, traded));
+          const paise = tick.lastPricePaise;
+          opts.handlers.onBar(String(tick.instrumentToken), tickBar(ts, toRupees(paise), traded), paise);
         },
         reuse,
       );

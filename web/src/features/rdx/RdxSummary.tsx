@@ -1,6 +1,6 @@
 import type { Mapping } from '@app/contract';
-import { useRdxConfig } from '../rdx/rdx-config-query';
-import { heldSizeNote, strikeTexts } from '../rdx/rdx-display';
+import { useRdxConfig } from './rdx-config-query';
+import { heldSizeNote, strikeTexts } from './rdx-display';
 
 /**
  * A row's RDX data (lot count, ATM, CE/PE strikes). SPEC §4: when the config fetch fails

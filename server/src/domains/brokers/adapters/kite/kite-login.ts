@@ -1,5 +1,5 @@
-import { fetchWithTimeout } from '../../../platform/outbound.js';
-import { KiteApiError, unwrapKiteEnvelope } from '../../../protocols/kite-rest.js';
+import { fetchWithTimeout } from '../../../../platform/outbound.js';
+import { KiteApiError, unwrapKiteEnvelope } from '../../../../protocols/kite-rest.js';
 
 export interface KiteLoginOptions {
   loginRoot: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readFixture, readJsonFixture } from '../../../../test/provider-fixtures.js';
+import { readFixture, readJsonFixture } from '../../../../../test/provider-fixtures.js';
 import { isFinalKiteStatus, parseKiteOrderFrame } from './kite-order-frames.js';
 
 const frame = (data: unknown) => JSON.stringify({ type: 'order', data });

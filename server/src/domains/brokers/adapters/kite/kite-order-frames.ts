@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseKiteTextMessage } from '../../../protocols/kite-ticker-text.js';
-import type { KiteOrder } from './kite-rest-client.js';
+import { parseKiteTextMessage } from '../../../../protocols/kite-ticker-text.js';
+import type { KiteOrder } from '../../../../protocols/kite-rest-client.js';
 
 /**
  * An order update from the Kite ticker's text frames (PROTOCOLS.md §3: `{"type":"order","data":<postback>}`),

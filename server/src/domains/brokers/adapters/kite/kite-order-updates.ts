@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { wsText } from '../../protocols/ws-data.js';
-import { isFinalKiteStatus, parseKiteOrderFrame } from '../market-data/adapters/kite-order-frames.js';
-import type { KiteOrder } from '../market-data/adapters/kite-rest-client.js';
-import { createReconnectingSocket } from '../market-data/adapters/reconnecting-socket.js';
+import { wsText } from '../../../../protocols/ws-data.js';
+import { isFinalKiteStatus, parseKiteOrderFrame } from './kite-order-frames.js';
+import type { BrokerOrder, OrderWatch } from '../../broker-port.js';
+import { createReconnectingSocket } from '../../../../platform/reconnecting-socket.js';
 
 /**
  * Order updates pushed by Kite (issue 12): a live account's orders are reported on the Kite ticker as JSON
@@ -17,20 +17,6 @@ import { createReconnectingSocket } from '../market-data/adapters/reconnecting-s
 export interface TickerCredentials {
   apiKey: string;
   accessToken: string;
-}
-
-/** One account's pushed order updates, for as long as the executor waits on its orders. */
-export interface OrderWatch {
-  /** Whether updates stream now; while they do not, the caller polls. */
-  isLive(): boolean;
-  /** A mark for `wait`: the stream going up or down after it wakes the waiter. */
-  mark(): number;
-  /** The final state (COMPLETE, CANCELLED, REJECTED) the broker pushed for an order, if it has. */
-  final(orderId: string): KiteOrder | null;
-  /** Resolves once `orderId` has a final update, the stream went up or down since `since`, or after `ms`. */
-  wait(orderId: string, since: number, ms: number): Promise<void>;
-  /** The caller no longer waits on this account's orders. */
-  release(): void;
 }
 
 export interface OrderUpdatesOptions {
@@ -69,7 +55,7 @@ interface Waiter {
 
 /** One account's ticker connection and what it has pushed. */
 function createAccountStream(credentials: TickerCredentials, opts: OrderUpdatesOptions, onIdle: () => void) {
-  const finals = new Map<string, KiteOrder>();
+  const finals = new Map<string, BrokerOrder>();
   const waiters = new Set<Waiter>();
   /** Counts the stream going up or down: a waiter that marked an older value may have missed updates. */
   let generation = 0;
@@ -202,3 +188,4 @@ export function createOrderUpdates(opts: OrderUpdatesOptions) {
 }
 
 export type OrderUpdates = ReturnType<typeof createOrderUpdates>;
+export type { OrderWatch };

@@ -1,7 +1,7 @@
 import { MSG, PASSWORD_MIN_LENGTH } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { guessableForms } from './password-guesses.logic.js';
-import { isCommonPassword, passwordProblem } from './password-policy.js';
+import { isCommonPassword, passwordProblem } from './password-policy.service.js';
 
 describe('passwordProblem', () => {
   it('refuses the passwords every guessing list starts with, whatever their case', () => {

@@ -1,16 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createKiteRest, type KiteRest } from './kite-rest-client.js';
-
-/** What a broker account's calls go out with (the brokers domain's `BrokerCredentials`). */
-export interface AccountCredentials {
-  accessToken: string;
-  /** The account's own Kite app key; null: the console's. */
-  apiKey: string | null;
-  tokenUpdatedAt: number | null;
-}
-
-/** Kite refused an account's token: the account keeps it (the brokers domain's `tokenRefused`). */
-export type TokenRefused = (userBrokerId: number, used: AccountCredentials, reason: string) => Promise<void>;
+import type { AccountCredentials, TokenRefused } from '../../broker-port.js';
+import { createKiteRest, type KiteRest } from '../../../../protocols/kite-rest-client.js';
 
 /**
  * A Kite client logged in as one broker account (orders, order lookups, positions), for the engine and

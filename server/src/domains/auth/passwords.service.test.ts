@@ -1,6 +1,6 @@
 import bcrypt from 'bcryptjs';
 import { describe, expect, it } from 'vitest';
-import { createPasswordHasher } from './passwords.js';
+import { createPasswordHasher } from './passwords.service.js';
 
 const hasher = createPasswordHasher(4);
 

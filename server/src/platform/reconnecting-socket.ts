@@ -1,5 +1,5 @@
 import WebSocket, { type RawData } from 'ws';
-import { reconnectDelay } from '../../../platform/outbound.js';
+import { reconnectDelay } from './outbound.js';
 
 /** A connection attempt that has not opened by then is given up and retried. */
 const CONNECT_TIMEOUT_MS = 10_000;

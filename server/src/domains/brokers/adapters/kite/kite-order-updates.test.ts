@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { readJsonFixture } from '../../../test/provider-fixtures.js';
-import { createOrderUpdates, type OrderUpdates } from './order-updates.js';
+import { readJsonFixture } from '../../../../../test/provider-fixtures.js';
+import { createOrderUpdates, type OrderUpdates } from './kite-order-updates.js';
 
 /* Kite's pushed order updates, against a ticker endpoint that records who connected and pushes on demand. */
 

@@ -1,4 +1,4 @@
-import { parseKiteInstrumentsCsv, type KiteInstrument } from '../../../protocols/kite-instruments-csv.js';
+import { parseKiteInstrumentsCsv, type KiteInstrument } from './kite-instruments-csv.js';
 import {
   formatKiteDateTime,
   KiteApiError,
@@ -7,15 +7,9 @@ import {
   unwrapKiteEnvelope,
   type KiteCandle,
   type KiteInterval,
-} from '../../../protocols/kite-rest.js';
+} from './kite-rest.js';
 import { z } from 'zod';
-import {
-  fetchWithTimeout,
-  RetryableError,
-  retryAfterMs,
-  withRetry,
-  type RetryOptions,
-} from '../../../platform/outbound.js';
+import { fetchWithTimeout, RetryableError, retryAfterMs, withRetry, type RetryOptions } from '../platform/outbound.js';
 
 export interface KiteRestOptions {
   apiRoot: string;

@@ -1,0 +1,51 @@
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { resolveMarketConfig } from '../../config/market.js';
+import { loadEnv } from '../../config/env.js';
+import type { Broker } from './broker-port.js';
+import { brokerOrderLimits, createBrokerRegistry } from './broker-registry.js';
+
+const madeUp = (kind: string, perSecond: number, perMinute: number): Broker => ({
+  kind,
+  label: kind,
+  rules: {
+    product: 'CARRY',
+    newOrderTag: () => `${kind}-tag`,
+    orderLimits: { perSecond, perMinute },
+    tokenExpiresAt: (at) => at,
+  },
+  account: () => {
+    throw new Error('not asked');
+  },
+  login: () => Promise.reject(new Error('not asked')),
+  close: () => Promise.resolve(),
+});
+
+describe('the broker registry', () => {
+  const setup = () => ({ market: resolveMarketConfig(loadEnv({}), null), logger: pino({ level: 'silent' }) });
+
+  it("serves Kite accounts through the Kite adapter, with Kite's rules, and no other kind", () => {
+    const registry = createBrokerRegistry(setup());
+    const kite = registry.forKind('kite');
+    expect(kite?.label).toBe('Kite');
+    expect(kite?.rules.product).toBe('NRML');
+    expect(kite?.rules.newOrderTag()).toMatch(/^[a-z0-9]{1,20}$/);
+    expect(registry.forKind('binance')).toBeUndefined();
+    expect(brokerOrderLimits(registry)).toEqual({ perSecond: 10, perMinute: 200 });
+  });
+
+  it('builds each adapter once, and holds every account to the strictest order rate', () => {
+    let built = 0;
+    const registry = createBrokerRegistry(setup(), {
+      one: () => {
+        built += 1;
+        return madeUp('one', 10, 200);
+      },
+      two: () => madeUp('two', 5, 300),
+    });
+    expect(registry.forKind('one')).toBe(registry.forKind('one'));
+    expect(built).toBe(1);
+    expect(registry.forKind('toString')).toBeUndefined();
+    expect(brokerOrderLimits(registry)).toEqual({ perSecond: 5, perMinute: 200 });
+  });
+});

@@ -1,0 +1,77 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { MarketConfig } from '../../config/market.js';
+import type { RetryOptions } from '../../platform/outbound.js';
+import { createKiteBroker } from './adapters/kite/kite-broker.js';
+import type { Broker, OrderLimits } from './broker-port.js';
+
+/** What an adapter is built from: the market hosts (real brokers or the sandbox), a logger, retries. */
+export interface BrokerSetup {
+  market: MarketConfig;
+  logger: FastifyBaseLogger;
+  retry?: RetryOptions | undefined;
+}
+
+/**
+ * Every broker the console trades through, keyed by the `brokers.kind` its accounts carry. Adding a
+ * broker is its adapter folder under `adapters/` and one line here.
+ */
+const ADAPTERS: Record<string, (setup: BrokerSetup) => Broker> = {
+  kite: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }),
+};
+
+/** The brokers, each built once; `forKind` answers undefined for a kind no adapter serves. */
+export interface BrokerRegistry {
+  forKind(kind: string): Broker | undefined;
+  /** Every broker the registry serves. */
+  all(): Broker[];
+  /** Closes every adapter's connections (shutdown). */
+  close(): Promise<void>;
+}
+
+/** A registry over `adapters` (the product's list by default; a test may pass its own). */
+export function createBrokerRegistry(
+  setup: BrokerSetup,
+  adapters: Record<string, (setup: BrokerSetup) => Broker> = ADAPTERS,
+): BrokerRegistry {
+  const built = new Map<string, Broker>();
+  const forKind = (kind: string): Broker | undefined => {
+    const make = Object.hasOwn(adapters, kind) ? adapters[kind] : undefined;
+    if (!make) return undefined;
+    const existing = built.get(kind);
+    if (existing) return existing;
+    const broker = make(setup);
+    built.set(kind, broker);
+    return broker;
+  };
+  return {
+    forKind,
+    all: () => Object.keys(adapters).flatMap((kind) => forKind(kind) ?? []),
+    async close() {
+      await Promise.all([...built.values()].map((b) => b.close()));
+    },
+  };
+}
+
+/** A registry of brokers already built (tests: a fake adapter in place of Kite). */
+export function registryOf(brokers: Broker[]): BrokerRegistry {
+  return {
+    forKind: (kind) => brokers.find((b) => b.kind === kind),
+    all: () => [...brokers],
+    close: async () => {
+      await Promise.all(brokers.map((b) => b.close()));
+    },
+  };
+}
+
+/**
+ * The order rate every account is held to: the strictest of the registered brokers' (one throttle counts
+ * an account's sends; with Kite alone, Kite's 10 a second and 200 a minute).
+ */
+export function brokerOrderLimits(registry: Pick<BrokerRegistry, 'all'>): OrderLimits {
+  const limits = registry.all().map((b) => b.rules.orderLimits);
+  if (limits.length === 0) throw new Error('no broker is registered');
+  return {
+    perSecond: Math.min(...limits.map((l) => l.perSecond)),
+    perMinute: Math.min(...limits.map((l) => l.perMinute)),
+  };
+}

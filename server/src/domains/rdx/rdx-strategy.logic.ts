@@ -1,0 +1,74 @@
+/**
+ * RDX as a strategy type (strategies/strategy-type.types.ts): its settings, its rules and its status line, as the
+ * engine and the strategies list reach them through the registry.
+ */
+import { MSG, SaveRdxConfigSchema, type RdxInterval } from '@app/contract';
+import type { StrategyType } from '../strategies/strategy-type.types.js';
+import { describeStatus } from './rdx-status.logic.js';
+import {
+  decideManualRealign,
+  decideOnCandle,
+  isKiteInstrument,
+  notKiteInstrument,
+  RDX_HOLDS,
+  type RdxHoldReason,
+  type RdxInputs,
+} from './rdx.logic.js';
+
+/** The strategies row whose mappings RDX trades. */
+export const RDX_STRATEGY_NAME = 'RDX';
+
+/** An RDX configuration as the engine decides on it: integer paise. */
+export interface RdxSettings {
+  lotCount: number;
+  /** The ATM the legs were last placed around; 0 before the first entry. */
+  atmPaise: number;
+  offsetPaise: number;
+  interval: RdxInterval;
+}
+
+/** The RDX columns the strategies list's read adds to a row (null when the mapping has no configuration). */
+interface RdxRowColumns {
+  rdxInterval?: RdxInterval | null;
+  rdxAtmPaise?: number | null;
+  rdxLotCount?: number | null;
+  rdxOffsetPaise?: number | null;
+}
+
+const toRdxInputs = (inputs: Parameters<StrategyType<RdxSettings>['decide']>[0]): RdxInputs => ({
+  ...inputs,
+  config: {
+    lotCount: inputs.config.lotCount,
+    atmPaise: inputs.config.atmPaise,
+    offsetPaise: inputs.config.offsetPaise,
+  },
+});
+
+export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
+  id: RDX_STRATEGY_NAME,
+  configSchema: SaveRdxConfigSchema,
+  defaults: { atm_value: 0, offset_value: 0 },
+  words: { configureFirst: MSG.configureRdxFirst },
+  holds: RDX_HOLDS,
+  decide: (inputs) => decideOnCandle(toRdxInputs(inputs)),
+  decideNow: (inputs) => decideManualRealign(toRdxInputs(inputs)),
+  // The ATM is left out: a flat mapping enters around the price's ATM, whatever it last held.
+  flatKey: (c) => `${c.lotCount}|${c.offsetPaise}`,
+  interval: (c) => c.interval,
+  cannotTrade: (i) => (isKiteInstrument(i.instrumentToken) ? null : notKiteInstrument(i.name)),
+  configOfRow(row) {
+    const r = row as RdxRowColumns;
+    if (r.rdxInterval == null || r.rdxAtmPaise == null || r.rdxLotCount == null || r.rdxOffsetPaise == null)
+      return null;
+    return { interval: r.rdxInterval, atmPaise: r.rdxAtmPaise, lotCount: r.rdxLotCount, offsetPaise: r.rdxOffsetPaise };
+  },
+  describeStatus: ({ lotSize, ...facts }, c, now) =>
+    describeStatus(
+      {
+        ...facts,
+        config: c && { interval: c.interval, atmPaise: c.atmPaise },
+        sizing: c && { lotCount: c.lotCount, offsetPaise: c.offsetPaise, lotSize },
+      },
+      now,
+    ),
+};

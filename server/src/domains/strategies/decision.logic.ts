@@ -1,0 +1,84 @@
+/**
+ * What a strategy type's rules decide on a candle close (or a trader's Realign), as the engine, the ledger and
+ * the status line read it: an intent that trades, or a hold whose reason is one of a fixed list, each marked
+ * ordinary (a trader expects it) or a problem (the row says why the strategy is not trading). Pure types and
+ * lookups: the strategy folders import them, and import nothing else from here.
+ */
+import type { ChainOption, OptionType } from '../market-data/option-chain.service.js';
+
+export type { ChainOption, OptionType };
+
+/** An open leg as the rules see it. */
+export interface OpenLeg {
+  id: number;
+  optionType: OptionType;
+  tradingSymbol: string;
+  exchange: string;
+  strikePaise: number;
+  expiry: string;
+  /** Units sold (positive). */
+  quantity: number;
+}
+
+/** A leg to sell: `quantity` units of an option on the chain. */
+export interface LegOrder {
+  option: ChainOption;
+  quantity: number;
+}
+
+/**
+ * A leg to buy back: `quantity` units of it. All of it, unless `heldQuantity` says it holds more: then only
+ * that part (a smaller size on the same strike) and the rest stays open.
+ */
+export interface LegClose extends OpenLeg {
+  heldQuantity?: number;
+}
+
+/** Whether a hold is what a trader expects (closed market, outside the window) or why it cannot trade. */
+export type HoldKind = 'ordinary' | 'problem';
+
+/** Every hold reason of a strategy type, each marked once: the one table trade problems are told by. */
+export type HoldTable<Reason extends string> = Readonly<Record<Reason, HoldKind>>;
+
+/** Holds the engine itself decides before a strategy's rules run (the NSE calendar, a stopped mapping). */
+export const ENGINE_HOLDS = {
+  'not running': 'ordinary',
+  'market closed': 'ordinary',
+  'outside window': 'ordinary',
+} as const satisfies HoldTable<string>;
+export type EngineHoldReason = keyof typeof ENGINE_HOLDS;
+
+/** Why a strategy squares off everything it holds: its window ended, or a trader (or the engine) exits it. */
+export type SquareOffReason = 'window end' | 'exit';
+
+/** A hold: its reason from the strategy's table; `detail` words one that names a strike or a contract. */
+export interface Hold<Reason extends string = string> {
+  action: 'hold';
+  reason: Reason;
+  detail?: string;
+}
+
+/** An intent that trades: a first entry, a move of the legs (or a resize), or a square-off. */
+export type Intent =
+  | { action: 'enter'; atmPaise: number; open: LegOrder[] }
+  | { action: 'realign'; atmPaise: number; close: LegClose[]; open: LegOrder[] }
+  | { action: 'squareOff'; close: LegClose[]; reason: SquareOffReason };
+
+export type Decision<Reason extends string = string> = Hold<Reason> | Intent;
+
+/** Whether a realign nets to nothing: its legs already sit where it would put them (no order, no charge). */
+export const tradesNothing = (d: { close: readonly unknown[]; open: readonly unknown[] }) =>
+  d.close.length === 0 && d.open.length === 0;
+
+/** A hold as a trader reads it ("no CE at strike 25100 for 2026-12-01", "within threshold"). */
+export const holdWords = (hold: Hold): string => hold.detail ?? hold.reason;
+
+/**
+ * The problem a decision reports for its row, or null: an intent, or an ordinary hold, has none. A reason
+ * missing from the table counts as a problem, so a new reason is never silently taken for an ordinary one.
+ */
+export function problemOf(decision: Decision, holds: HoldTable<string>): string | null {
+  if (decision.action !== 'hold') return null;
+  const kind = (holds as Record<string, HoldKind | undefined>)[decision.reason];
+  return kind === 'ordinary' ? null : holdWords(decision);
+}

@@ -1,0 +1,67 @@
+/**
+ * A strategy type (RDX is the first): everything the engine, the status line and the configure screen know of
+ * one, so they never read its settings by name. A type lives in its own folder and exports one of these; the
+ * registry (strategy-registry.ts) lists them. Adding a type is one folder, one registry line, and one migration
+ * if it stores settings. Types only: a strategy folder may import this file without importing the registry.
+ */
+import type { RdxInterval } from '@app/contract';
+import type { z } from 'zod';
+import type { Hours } from '../instruments/market-hours.logic.js';
+import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.logic.js';
+import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
+
+/** What a strategy's rules read for one mapping at one instant, its own settings as `config`. */
+export interface DecideInputs<Config> {
+  /** The mapping's own columns: how many CE and PE legs it sells, its window and its state. */
+  mapping: {
+    ceCount: number;
+    peCount: number;
+    startTime: string | null;
+    endTime: string | null;
+    runningStatus: number;
+  };
+  config: Config;
+  instrument: { lotSize: number; hours: Hours };
+  legs: readonly OpenLeg[];
+  pricePaise: number;
+  chain: readonly ChainOption[];
+  /** The instant decided at: a candle's close time, or now for manual actions. */
+  at: number;
+}
+
+export interface StrategyType<Config, Reason extends string = string> {
+  /** The name of the strategies row whose mappings this type trades ("RDX"). */
+  id: string;
+  /** The contract's schema of a configuration as saved (the configure form's body). */
+  configSchema: z.ZodType;
+  /** What a new configuration starts from, in the schema's own (API) words. */
+  defaults: Readonly<Record<string, unknown>>;
+  /** The words that name the type where a refusal or a row speaks of it. */
+  words: {
+    /** Why a mapping with no configuration of this type can neither start nor realign. */
+    configureFirst: string;
+  };
+  /** Every reason its decisions hold for, each marked ordinary or a problem. */
+  holds: HoldTable<Reason>;
+  /** On a candle close: pure, integer paise. */
+  decide(inputs: DecideInputs<Config>): Decision<Reason>;
+  /** A trader's Realign: at once, at the last price, whatever the type's own threshold. */
+  decideNow(inputs: DecideInputs<Config>): Decision<Reason>;
+  /** The settings two flat mappings must share to decide the same entry on the same close. */
+  flatKey(config: Config): string;
+  /** The candle interval its mapping decides on. */
+  interval(config: Config): RdxInterval;
+  /** Why this type can never trade an instrument, or null when it can. */
+  cannotTrade(instrument: { instrumentToken: string; name: string }): string | null;
+  /**
+   * Its settings as a mapping row read with them (the strategies list's read), or null when none are saved.
+   * The row is the list's own; each type reads only the columns its read adds.
+   */
+  configOfRow(row: object): Config | null;
+  /** The row's status line and the actions it offers, in the type's own words; null `config` when unset. */
+  describeStatus(facts: CommonStatusFacts, config: Config | null, now: number): StatusReport;
+}
+
+/** A registry entry whatever its settings: the engine hands each one back only its own mappings' config. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry's one place a config type is erased
+export type AnyStrategyType = StrategyType<any, string>;

@@ -1,0 +1,22 @@
+import type { Mapping } from '@app/contract';
+import type { ComponentType } from 'react';
+import { rdxForm } from '../rdx/rdx-form';
+
+/**
+ * A strategy type's screens (the server's strategy registry's counterpart): its Configure dialog and the row's
+ * summary of its settings. The Strategies page picks them by the mapping's strategy; a strategy no type
+ * trades has neither and offers View instead of Configure.
+ */
+export interface StrategyForm {
+  /** The strategy's name, as the server's registry knows the type ("RDX"). */
+  strategyName: string;
+  ConfigureDialog: ComponentType<{ mapping: Mapping; onClose: () => void }>;
+  Summary: ComponentType<{ mapping: Mapping }>;
+}
+
+/** One line per strategy type. Only a strategy named RDX has the RDX configuration (SPEC §2). */
+const STRATEGY_FORMS: readonly StrategyForm[] = [rdxForm];
+
+/** The screens of a mapping's strategy type, or null when no type trades it. */
+export const strategyFormOf = (mapping: Pick<Mapping, 'strategy_name'>): StrategyForm | null =>
+  STRATEGY_FORMS.find((f) => f.strategyName === mapping.strategy_name) ?? null;
