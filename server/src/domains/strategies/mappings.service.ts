@@ -8,6 +8,7 @@ import { createMappingEdits } from './mapping-edits.service.js';
 import { createMappingQueries } from './mapping-queries.service.js';
 import { createRunningStatusMoves } from './mapping-running-status.service.js';
 import type { MappingsRepository } from './mappings.repository.js';
+import type { TokenExpiryRule } from './broker-token.logic.js';
 
 // Callers across the server import these from here; they live beside the use cases they belong to.
 export { DUPLICATE_WINDOW_MS } from './mapping-edits.service.js';
@@ -31,6 +32,11 @@ export interface MappingsServiceDeps {
    * domain's `limit-start-check.ts`, wired by the composition root); none when absent.
    */
   limitRefusal?: ((mapping: { id: number; userId: number }) => Promise<string | null>) | undefined;
+  /**
+   * When an account's access token ends, by its broker's rule (the brokers service's `tokenExpiryOf`, by the
+   * account's `brokers.kind`; null: a strategy without an account).
+   */
+  tokenExpiryOf: (brokerKind: string | null) => TokenExpiryRule;
 }
 
 /** Mappings' use cases: list and read, create/edit/remove, and running-status moves, all over one repository. */
