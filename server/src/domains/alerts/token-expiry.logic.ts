@@ -15,11 +15,11 @@ export interface LiveTokenRow {
 }
 
 /**
- * The broker accounts whose access token will have expired (by its broker's rule; Kite: 06:00 IST after it
- * was issued) before the market of one of their running live strategies next opens. Asked only while that
- * market is shut, so the trader hears it after the day's session (or before the open), not at the open
- * itself. A token already expired is the engine's to pause; an account appears once, with its earliest next
- * open.
+ * The broker accounts whose access token will have expired (by its broker's rule, e.g. the next 06:00 IST
+ * after it was issued) before the market of one of their running live strategies next opens. Asked only
+ * while that market is shut, so the trader hears it after the day's session (or before the open), not at the
+ * open itself. A token already expired is the engine's to pause; an account appears once, with its earliest
+ * next open.
  */
 export function expiringTokens(rows: readonly LiveTokenRow[], holidays: readonly HolidayDay[], now: number) {
   const byAccount = new Map<number, ExpiringToken>();

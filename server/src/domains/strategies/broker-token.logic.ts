@@ -6,8 +6,8 @@
 export type TokenExpiryRule = (generatedAt: number) => number;
 
 /**
- * Whether a broker account can trade now: no token, a token past its broker's end of life (Kite: 06:00 IST),
- * a token the broker refused before that (a logout, a login elsewhere), or a live one.
+ * Whether a broker account can trade now: no token, a token past its broker's end of life (its adapter's
+ * `rules.tokenExpiresAt`), a token the broker refused before that (a logout, a login elsewhere), or a live one.
  */
 export type BrokerTokenState = 'none' | 'expired' | 'refused' | 'valid';
 
