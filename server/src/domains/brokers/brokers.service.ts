@@ -12,7 +12,7 @@ import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.serv
 import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
 
-/** Only a Kite account can have its own Kite Connect app. */
+/** An own app is for accounts at a broker an adapter serves (today Kite alone: the words say so). */
 const MSG_APP_FOR_KITE_ONLY = 'API Key and API Secret are for Zerodha (Kite) accounts only';
 
 export type { BrokerCredentials };
@@ -48,19 +48,22 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
     return broker;
   }
 
-  /** Refuses an own app on an account that is not at Kite. */
+  /** Whether accounts of `brokerKind` can log in through an app of their own: every adapter's `login()` takes one. */
+  const takesOwnApp = (brokerKind: string): boolean => registry.forKind(brokerKind) !== undefined;
+
+  /** Refuses an own app on an account at a broker no adapter serves. */
   function assertAppFits(request: AppRequest, brokerKind: string) {
-    if (request.kind === 'set' && brokerKind !== 'kite') throw badRequest(MSG_APP_FOR_KITE_ONLY);
+    if (request.kind === 'set' && !takesOwnApp(brokerKind)) throw badRequest(MSG_APP_FOR_KITE_ONLY);
   }
 
   /**
    * The own-app columns an update writes, and whether the app key changes: an access token is issued for
-   * one app's key, so after a change the stored token is refused by Kite and is dropped.
+   * one app's key, so after a change the stored token is refused by the broker and is dropped.
    */
   function appUpdate(current: UserBrokerWithName, request: AppRequest, brokerKind: string) {
     const oldKey = ownAppOf(secrets, current)?.apiKey ?? null;
-    // Moving the account off Kite drops its Kite app: nothing else could use it.
-    const wanted = brokerKind === 'kite' ? request : ({ kind: 'clear' } as const);
+    // Moving the account to a broker without adapter drops its app: nothing there could use it.
+    const wanted = takesOwnApp(brokerKind) ? request : ({ kind: 'clear' } as const);
     if (wanted.kind === 'keep' || (wanted.kind === 'clear' && oldKey === null))
       return { columns: {}, keyChanged: false };
     const columns: SealedApp = sealApp(secrets, wanted.kind === 'set' ? wanted.app : null);
