@@ -142,6 +142,17 @@ export interface OrderLimits {
   perMinute: number;
 }
 
+/**
+ * A broker's brokerage on NSE index options from `from` (an IST calendar day, YYYY-MM-DD) until the next
+ * schedule starts: so much per executed order, whatever its size. Only brokerage is the broker's to set; the
+ * statutory and exchange parts of a contract note (STT, exchange charges, SEBI fee, stamp duty, GST) are the
+ * same at every broker and live in the ledger (ledger/charge-rates.ts).
+ */
+export interface BrokerageSchedule {
+  from: string;
+  perOrderPaise: number;
+}
+
 /** The rules that differ from broker to broker; the engine asks the adapter rather than knowing them. */
 export interface BrokerRules {
   /** The product every order is placed under (carried overnight, margin). */
@@ -152,6 +163,11 @@ export interface BrokerRules {
   orderLimits: OrderLimits;
   /** When an access token stops working by itself, after `generatedAt` (epoch ms). */
   tokenExpiresAt: (generatedAt: number) => number;
+  /**
+   * What the broker charges per order, oldest first, `from` strictly increasing; a day before the first is
+   * charged at the first. Append a schedule when the broker changes its price, never edit a used one.
+   */
+  brokerage: readonly BrokerageSchedule[];
 }
 
 /** A broker: its name and rules, its accounts, its logins. One adapter folder each. */

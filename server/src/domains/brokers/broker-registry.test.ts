@@ -13,6 +13,7 @@ const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 
     newOrderTag: () => `${kind}-tag`,
     orderLimits: { perSecond, perMinute },
     tokenExpiresAt: (at) => at + tokenLife,
+    brokerage: [{ from: '2024-10-01', perOrderPaise: 1000 }],
   },
   account: () => {
     throw new Error('not asked');

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
 import type { RetryOptions } from '../../platform/outbound.js';
-import { createKiteBroker } from './adapters/kite/kite-broker.js';
-import type { Broker, OrderLimits } from './broker-port.js';
+import { createKiteBroker, KITE_RULES } from './adapters/kite/kite-broker.js';
+import type { Broker, BrokerageSchedule, BrokerRules, OrderLimits } from './broker-port.js';
 
 /** What an adapter is built from: the market hosts (real brokers or the sandbox), a logger, retries. */
 export interface BrokerSetup {
@@ -11,13 +11,37 @@ export interface BrokerSetup {
   retry?: RetryOptions | undefined;
 }
 
+/** A broker's adapter: its rules, known without building it, and how it is built. */
+interface BrokerAdapter {
+  rules: BrokerRules;
+  create: (setup: BrokerSetup) => Broker;
+}
+
 /**
- * Every broker the console trades through, keyed by the `brokers.kind` its accounts carry. Adding a
- * broker is its adapter folder under `adapters/` and one line here.
+ * Every broker the console trades through, keyed by the `brokers.kind` its accounts carry; the first is the
+ * default where a fill has no account (brokerageFor). Adding a broker is its adapter folder under `adapters/`
+ * and one entry here (its rules, for the ledger's brokerage, and its factory).
  */
-const ADAPTERS: Record<string, (setup: BrokerSetup) => Broker> = {
-  kite: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }),
+const ADAPTERS: Record<string, BrokerAdapter> = {
+  kite: {
+    rules: KITE_RULES,
+    create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }),
+  },
 };
+
+const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) => [kind, a.create]));
+
+/**
+ * The brokerage an account of broker `kind` pays (its adapter's `rules.brokerage`). A fill with no known
+ * account (null; a paper strategy never given one) or of a kind no adapter serves is charged as the first
+ * registered broker would charge it: paper trading shows what trading for real would cost, and without an
+ * account the first broker is the one the console trades through by default. Static: the ledger prices fills
+ * without building (or connecting) any adapter.
+ */
+export function brokerageFor(kind: string | null | undefined): readonly BrokerageSchedule[] {
+  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
+  return (adapter ?? Object.values(ADAPTERS)[0]!).rules.brokerage;
+}
 
 /** The brokers, each built once; `forKind` answers undefined for a kind no adapter serves. */
 export interface BrokerRegistry {
@@ -31,7 +55,7 @@ export interface BrokerRegistry {
 /** A registry over `adapters` (the product's list by default; a test may pass its own). */
 export function createBrokerRegistry(
   setup: BrokerSetup,
-  adapters: Record<string, (setup: BrokerSetup) => Broker> = ADAPTERS,
+  adapters: Record<string, (setup: BrokerSetup) => Broker> = FACTORIES,
 ): BrokerRegistry {
   const built = new Map<string, Broker>();
   const forKind = (kind: string): Broker | undefined => {

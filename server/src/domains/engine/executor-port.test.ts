@@ -59,6 +59,7 @@ function fakeBroker(opts: { refuse?: string } = {}) {
       newOrderTag: () => `fake${placed.length + 1}`,
       orderLimits: { perSecond: 1, perMinute: 60 },
       tokenExpiresAt: (generatedAt) => generatedAt + 86_400_000,
+      brokerage: [{ from: '2024-10-01', perOrderPaise: 2000 }],
     },
     account: () => account,
     login: () => Promise.reject(new Error('not asked')),

@@ -11,7 +11,7 @@ import {
   type OrderWatch,
 } from '../brokers/broker-port.js';
 import type { AccountAccess } from '../brokers/brokers.service.js';
-import type { LegOrder, OpenLeg } from '../rdx/rdx.logic.js';
+import type { LegOrder, OpenLeg } from '../strategies/decision.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { createFillBooking } from './fill-booking.js';
 import { executePaper as executePaperFills } from './paper-execution.js';

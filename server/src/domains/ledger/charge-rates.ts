@@ -1,5 +1,10 @@
 /**
- * Zerodha's charges on NSE index options (docs/LEDGER.md), the one place their rates and roundings live.
+ * The statutory and exchange charges on NSE index options (docs/LEDGER.md), the one place their rates and
+ * roundings live. They are the same at every broker: STT, stamp duty and GST are set by law, NSE's transaction
+ * charges have been uniform for every member since SEBI's MII circular (2024-10-01), and the IPFT levy and SEBI
+ * fee are the exchange's and the regulator's. Brokerage, the one part a broker sets, is its adapter's
+ * (`rules.brokerage`, brokers/broker-port.ts; Zerodha's in the Kite adapter), joined to these per day in
+ * charges.logic.ts `scheduleAt`.
  *
  * Each schedule applies to trading days on or after its `from` date (an IST calendar day) until the next one
  * starts; a day before the first schedule is charged at the first. To follow a change in the published rates,
@@ -10,11 +15,9 @@
  * applies them to a day's contract note (one client, one day) and rounds where NOTE_ROUNDING says.
  */
 
-/** numerator / denominator, both non-negative integers. */
-export interface Rate {
-  numerator: bigint;
-  denominator: bigint;
-}
+import type { Rate, StatutorySchedule } from './charges.types.js';
+
+export type { Rate };
 
 /** A percentage written as in the published schedule (`'0.03503'` for 0.03503%), as an exact fraction. */
 export function percent(text: string): Rate {
@@ -30,27 +33,6 @@ export function addRates(a: Rate, b: Rate): Rate {
     numerator: a.numerator * b.denominator + b.numerator * a.denominator,
     denominator: a.denominator * b.denominator,
   };
-}
-
-export interface ChargeSchedule {
-  /** First IST calendar day (YYYY-MM-DD) the schedule applies to. */
-  from: string;
-  /** Per executed order, whatever its size; an in-the-money option settled at expiry is one order too. */
-  brokeragePerOrderPaise: number;
-  /** STT on the sale of an option: the sell side's premium. */
-  stt: Rate;
-  /** STT on an option exercised at expiry: its intrinsic value, paid by the holder (the purchaser). */
-  exerciseStt: Rate;
-  /** NSE transaction charges on the premium, both sides. */
-  exchange: Rate;
-  /** NSE's Investor Protection Fund Trust levy on the premium, both sides: shown inside exchange charges. */
-  ipft: Rate;
-  /** SEBI turnover fee on the premium, both sides. */
-  sebi: Rate;
-  /** Stamp duty on the buy side's premium only. */
-  stamp: Rate;
-  /** GST on brokerage + exchange transaction charges (with IPFT) + SEBI fee. */
-  gst: Rate;
 }
 
 /** Paise per unit a note's component is rounded to, half up (docs/LEDGER.md, "Rounding"). */
@@ -74,10 +56,6 @@ export const NOTE_ROUNDING = {
   otherPaise: 1n,
 } as const;
 
-// ₹20 flat per executed F&O options order; "brokerage is also charged on expired, exercised, and assigned
-// options contracts" (Zerodha charges page); a leg settled in the money costs ₹20 per order, one out of the
-// money nothing (Zerodha staff on Trading Q&A, 24 Aug 2023).
-const BROKERAGE_PER_ORDER_PAISE = 2000;
 // ₹10 per crore of turnover (Zerodha charges page, 2024 to 2026).
 const SEBI_FEE = percent('0.0001');
 // ₹300 per crore, buy side: Indian Stamp Act 1899 as amended by the Finance Act 2019, collected by the exchange
@@ -91,7 +69,7 @@ const IPFT = percent('0.0005');
 const GST = percent('18');
 
 /** Oldest first; `from` strictly increasing (charges.logic.test.ts checks). */
-export const OPTION_CHARGE_SCHEDULES: readonly ChargeSchedule[] = [
+export const OPTION_CHARGE_SCHEDULES: readonly StatutorySchedule[] = [
   {
     // STT on options premium 0.0625% → 0.1%: Finance (No. 2) Act 2024, effective 2024-10-01; exercised
     // options 0.125% since 2023-04-01 (Finance Act 2023; NSE's STT page), unchanged by it.
@@ -99,7 +77,6 @@ export const OPTION_CHARGE_SCHEDULES: readonly ChargeSchedule[] = [
     // member: NSE circular of 27 Sep 2024, following SEBI's circular on MII charges of 2024-07-01,
     // effective 2024-10-01. With IPFT (0.0005%) the contract note's exchange charges are 0.03553%.
     from: '2024-10-01',
-    brokeragePerOrderPaise: BROKERAGE_PER_ORDER_PAISE,
     stt: percent('0.1'),
     exerciseStt: percent('0.125'),
     exchange: percent('0.03503'),
@@ -113,7 +90,6 @@ export const OPTION_CHARGE_SCHEDULES: readonly ChargeSchedule[] = [
     // (Finance Act 2026), effective 2026-04-01. NSE transaction charges and IPFT unchanged: 0.03553% together,
     // as Zerodha's charges page and brokers' 2026 schedules show it.
     from: '2026-04-01',
-    brokeragePerOrderPaise: BROKERAGE_PER_ORDER_PAISE,
     stt: percent('0.15'),
     exerciseStt: percent('0.15'),
     exchange: percent('0.03503'),

@@ -3,10 +3,13 @@
  * what one order would cost on a contract note of its own. The figures the ledger shows come from a day's
  * whole contract note (contract-note.logic.ts), which aggregates STT per contract and the rest per note, so a
  * single order's charges here are only an estimate of its part. Pure and exact: BigInt paise times integer
- * fractions. Paper and live fills are charged alike.
+ * fractions. Paper and live fills are charged alike, at the brokerage of the broker whose account they are on
+ * (brokers/broker-registry.ts `brokerageFor`; Zerodha's when none is said).
  */
 import { IST_OFFSET_MS } from '@app/contract';
-import { NOTE_ROUNDING, OPTION_CHARGE_SCHEDULES, addRates, type ChargeSchedule, type Rate } from './charge-rates.js';
+import { brokerageFor } from '../brokers/broker-registry.js';
+import { NOTE_ROUNDING, OPTION_CHARGE_SCHEDULES, addRates } from './charge-rates.js';
+import type { BrokerageSchedule, ChargeSchedule, Rate, StatutorySchedule } from './charges.types.js';
 
 export interface Charges {
   brokeragePaise: number;
@@ -29,20 +32,34 @@ export const NO_CHARGES: Charges = Object.freeze({
   totalPaise: 0,
 });
 
-/** Each schedule with the instant its first IST day begins, newest first for the lookup. */
-const STARTS = OPTION_CHARGE_SCHEDULES.map((schedule) => ({
-  schedule,
-  startsAt: Date.parse(`${schedule.from}T00:00:00Z`) - IST_OFFSET_MS,
-})).reverse();
+/** The instant the IST day `from` (YYYY-MM-DD) begins. */
+const startOf = (from: string) => Date.parse(`${from}T00:00:00Z`) - IST_OFFSET_MS;
 
-/** The schedule in force on the IST day of `at`; the first one for anything older. */
-export function scheduleAt(at: number): ChargeSchedule {
-  const found = STARTS.find((s) => at >= s.startsAt) ?? STARTS[STARTS.length - 1]!;
-  return found.schedule;
+/** Of dated entries (oldest first), the one in force on the IST day of `at`; the first for anything older. */
+function inForce<T extends { from: string }>(dated: readonly T[], at: number): T {
+  let found = dated[0];
+  if (found === undefined) throw new Error('no dated schedule');
+  for (const entry of dated) if (at >= startOf(entry.from)) found = entry;
+  return found;
+}
+
+/**
+ * The rates in force on the IST day of `at` at a broker charging `brokerage` (the first registered broker's
+ * when not given): the statutory schedule of that day with the broker's brokerage of that day. Its `from` is
+ * the later of the two starts, the first day these rates together apply.
+ */
+export function scheduleAt(at: number, brokerage: readonly BrokerageSchedule[] = brokerageFor(null)): ChargeSchedule {
+  const statutory = inForce(OPTION_CHARGE_SCHEDULES, at);
+  const broker = inForce(brokerage, at);
+  return {
+    ...statutory,
+    from: broker.from > statutory.from ? broker.from : statutory.from,
+    brokeragePerOrderPaise: broker.perOrderPaise,
+  };
 }
 
 /** NSE transaction charges and IPFT together: one line on the contract note. */
-export const exchangeRate = (s: ChargeSchedule): Rate => addRates(s.exchange, s.ipft);
+export const exchangeRate = (s: StatutorySchedule): Rate => addRates(s.exchange, s.ipft);
 
 /** n / d for n ≥ 0, d > 0, rounded half up. */
 const divideHalfUp = (n: bigint, d: bigint) => (2n * n + d) / (2n * d);
@@ -87,12 +104,20 @@ export function chargesOf(p: ChargeParts): Charges {
 /**
  * One order alone on a contract note (quantity > 0 sold, < 0 bought, price in paise): an estimate, since the
  * day's note rounds STT per contract and the rest over all its orders. Quantity 0 is no order and costs
- * nothing; price 0 still pays brokerage. A settlement at expiry out of the money costs nothing; in the money it
- * pays brokerage (the broker's close-out order), and a long leg exercised pays STT on its intrinsic value.
+ * nothing; price 0 still pays brokerage (its broker's). A settlement at expiry out of the money costs nothing;
+ * in the money it pays brokerage (the broker's close-out order), and a long leg exercised pays STT on its
+ * intrinsic value.
  */
-export function chargesForFill(fill: { quantity: number; pricePaise: number; at: number; kind?: string }): Charges {
+export function chargesForFill(fill: {
+  quantity: number;
+  pricePaise: number;
+  at: number;
+  kind?: string;
+  /** The `brokers.kind` of its account; absent or null: the first registered broker's brokerage. */
+  brokerKind?: string | null | undefined;
+}): Charges {
   if (fill.quantity === 0) return NO_CHARGES;
-  const rates = scheduleAt(fill.at);
+  const rates = scheduleAt(fill.at, brokerageFor(fill.brokerKind));
   // A premium is never negative; the absolute value keeps a bad row from producing negative charges.
   const value = BigInt(Math.abs(fill.quantity)) * BigInt(Math.abs(fill.pricePaise));
   const isSell = fill.quantity > 0;

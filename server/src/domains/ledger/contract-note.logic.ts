@@ -6,7 +6,9 @@
  * in proportion to their part of its base, so their shares add up to the note to the paisa. Pure and exact.
  */
 import { istMidnight } from '@app/contract';
-import { NOTE_ROUNDING, type ChargeSchedule, type Rate } from './charge-rates.js';
+import { brokerageFor } from '../brokers/broker-registry.js';
+import { NOTE_ROUNDING } from './charge-rates.js';
+import type { BrokerageSchedule, ChargeSchedule, Rate } from './charges.types.js';
 import {
   NO_CHARGES,
   NO_PARTS,
@@ -202,7 +204,15 @@ export function contractNote(fills: readonly NoteFill[], schedule: ChargeSchedul
 /** A fill and the contract note it belongs on: one client (a broker account in one mode) per IST day. */
 export interface ClientFill extends NoteFill {
   client: string;
+  /**
+   * The `brokers.kind` of the account the client is (a paper fill: its strategy's account, charged as that
+   * broker would charge it); absent or null: no account is known, see `brokerageFor`.
+   */
+  brokerKind?: string | null | undefined;
 }
+
+/** A broker's brokerage by its kind (brokers/broker-registry.ts `brokerageFor`; tests may pass their own). */
+export type BrokerageByKind = (kind: string | null | undefined) => readonly BrokerageSchedule[];
 
 export interface DayNote extends ContractNote {
   client: string;
@@ -210,20 +220,26 @@ export interface DayNote extends ContractNote {
   dayStart: number;
 }
 
-/** Every client-day's note of the fills, at the rates of its day. */
-export function dayNotes(fills: readonly ClientFill[]): DayNote[] {
-  const groups = new Map<string, { client: string; dayStart: number; fills: ClientFill[] }>();
+/**
+ * Every client-day's note of the fills, at the rates of its day and its broker: a client is one account, so
+ * one broker; its note takes the brokerage of the kind its first fill names.
+ */
+export function dayNotes(fills: readonly ClientFill[], brokerageOf: BrokerageByKind = brokerageFor): DayNote[] {
+  const groups = new Map<
+    string,
+    { client: string; dayStart: number; brokerKind: string | null | undefined; fills: ClientFill[] }
+  >();
   for (const f of fills) {
     const dayStart = istMidnight(f.at);
     const key = `${dayStart}|${f.client}`;
-    const group = groups.get(key) ?? { client: f.client, dayStart, fills: [] };
+    const group = groups.get(key) ?? { client: f.client, dayStart, brokerKind: f.brokerKind, fills: [] };
     group.fills.push(f);
     groups.set(key, group);
   }
   return [...groups.values()].map((g) => ({
     client: g.client,
     dayStart: g.dayStart,
-    ...contractNote(g.fills, scheduleAt(g.dayStart)),
+    ...contractNote(g.fills, scheduleAt(g.dayStart, brokerageOf(g.brokerKind))),
   }));
 }
 

@@ -8,6 +8,7 @@
 import { IST_OFFSET_MS, istDay } from '@app/contract';
 import { NOTE_ROUNDING } from './charge-rates.js';
 import { applyRate, scheduleAt, type Charges } from './charges.logic.js';
+import type { BrokerageSchedule } from './charges.types.js';
 import { contractNote, type NoteFill } from './contract-note.logic.js';
 
 const DAY_MS = 86_400_000;
@@ -137,6 +138,7 @@ function contractDifferences(
   broker: Map<string, ContractDay>,
   dayStart: number,
 ): Difference[] {
+  // STT is statutory: the same at any broker, so the schedule's brokerage does not matter here.
   const sttRate = scheduleAt(dayStart).stt;
   const stt = (d: ContractDay) => Number(applyRate(BigInt(d.soldValue), sttRate, NOTE_ROUNDING.sttPaise));
   const out: Difference[] = [];
@@ -163,6 +165,8 @@ export function compareDay(
   booked: readonly BookedFill[],
   trades: readonly BrokerTrade[],
   dayStart: number,
+  /** The account's broker's brokerage (brokers/broker-registry.ts `brokerageFor`); the first broker's if absent. */
+  brokerage?: readonly BrokerageSchedule[],
 ): DayComparison {
   const mine = new Map<string, ContractDay>();
   const theirs = new Map<string, ContractDay>();
@@ -170,7 +174,7 @@ export function compareDay(
   const bookedTrades = booked.filter((f) => f.kind !== 'settlement');
   for (const f of bookedTrades) addTrade(mine, f.tradingSymbol, f.quantity, f.pricePaise);
   for (const t of trades) addTrade(theirs, t.tradingSymbol, t.side === 'SELL' ? t.quantity : -t.quantity, t.pricePaise);
-  const schedule = scheduleAt(dayStart);
+  const schedule = scheduleAt(dayStart, brokerage);
   const consoleNote = contractNote(booked.map(bookedNoteFill), schedule).charges;
   const brokerNote = contractNote([...brokerNoteFills(trades), ...settlements.map(bookedNoteFill)], schedule).charges;
   const differences = contractDifferences(mine, theirs, dayStart);

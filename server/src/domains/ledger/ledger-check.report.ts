@@ -3,7 +3,7 @@
  * (contract, component, the console's figure, the broker's, console minus broker), money in rupees with two
  * decimals, units as they are. Pure: text in, text out.
  */
-import { rupeesText } from '../transactions/transactions.export.js';
+import { rupeesText } from '@app/contract';
 import { isUnits, type Component, type DayComparison, type Difference } from './ledger-check.logic.js';
 
 export interface AccountResult {

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { NetworkError, RetryableError } from '../../platform/outbound.js';
 import { readSandboxState } from '../../sandbox/sandbox-state-file.js';
+import { brokerageFor } from '../brokers/broker-registry.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
 import {
@@ -184,7 +185,7 @@ async function kiteAccounts(db: Kysely<DB>) {
     .selectFrom('userBrokers as b')
     .innerJoin('brokers as k', 'k.id', 'b.brokerId')
     .innerJoin('users as u', 'u.id', 'b.userId')
-    .select(['b.id', 'u.username', 'b.brokerUsername', 'b.brokerTokenSealed'])
+    .select(['b.id', 'u.username', 'b.brokerUsername', 'b.brokerTokenSealed', 'k.kind'])
     .where('k.kind', '=', 'kite')
     .orderBy('b.id')
     .execute();
@@ -193,6 +194,7 @@ async function kiteAccounts(db: Kysely<DB>) {
     username: r.username,
     brokerUsername: r.brokerUsername,
     hasToken: r.brokerTokenSealed !== null,
+    kind: r.kind,
   }));
 }
 
@@ -212,7 +214,8 @@ export async function runLedgerCheck(deps: {
     try {
       const trades = await deps.source.tradesOf(account, deps.day);
       if (mine.length === 0 && trades.length === 0) continue;
-      results.push({ label: labelOf(account), comparison: compareDay(mine, trades, deps.day.start), error: null });
+      const comparison = compareDay(mine, trades, deps.day.start, brokerageFor(account.kind));
+      results.push({ label: labelOf(account), comparison, error: null });
     } catch (err) {
       results.push({ label: labelOf(account), comparison: null, error: (err as Error).message });
     }

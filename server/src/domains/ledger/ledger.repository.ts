@@ -35,6 +35,8 @@ export interface AccountFill {
   userBrokerId: number | null;
   /** The mode its strategy runs in now; null when the strategy is gone. */
   mappingIsDummy: number | null;
+  /** The `brokers.kind` of `userBrokerId`'s broker (whose brokerage its note pays); null with no account. */
+  brokerKind?: string | null;
 }
 
 /** What a symbol is (from the strategy's leg records, open or closed): how a position row describes it. */
@@ -115,6 +117,11 @@ export function createLedgerRepository(db: Kysely<DB>) {
           .leftJoin('brokerOrders as o', 'o.id', 't.orderId')
           .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
           .leftJoin('strategies as s', 's.id', 't.strategyId')
+          // The broker of each account the fill could be on: the order's, else its strategy's (userBrokerId).
+          .leftJoin('userBrokers as oa', 'oa.id', 'o.userBrokerId')
+          .leftJoin('brokers as ob', 'ob.id', 'oa.brokerId')
+          .leftJoin('userBrokers as ma', 'ma.id', 'm.userBrokerId')
+          .leftJoin('brokers as mb', 'mb.id', 'ma.brokerId')
           .select([
             't.userId',
             't.mappingId',
@@ -129,6 +136,8 @@ export function createLedgerRepository(db: Kysely<DB>) {
             'o.userBrokerId as orderAccount',
             'm.userBrokerId as mappingAccount',
             'm.isDummy as mappingIsDummy',
+            'ob.kind as orderBrokerKind',
+            'mb.kind as mappingBrokerKind',
           ])
           .where('t.userId', 'in', ids)
           .orderBy('t.transactionDate')
@@ -149,6 +158,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         orderId: r.orderId === null ? null : Number(r.orderId),
         userBrokerId: nullableNumber(r.orderAccount ?? r.mappingAccount),
         mappingIsDummy: nullableNumber(r.mappingIsDummy),
+        brokerKind: r.orderAccount !== null ? r.orderBrokerKind : r.mappingBrokerKind,
       }));
     },
 

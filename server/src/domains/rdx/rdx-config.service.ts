@@ -7,7 +7,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise, toRupees } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
-import type { MappingView } from '../strategies/mappings.repository.js';
+import type { MappingView } from '../strategies/mappings.types.js';
 import { toRdxConfig } from './rdx-config.presenter.js';
 import { RDX_STRATEGY_NAME } from './rdx-strategy.logic.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';

@@ -1,4 +1,4 @@
-import type { LegClose, LegOrder, OpenLeg } from './rdx.logic.js';
+import type { LegClose, LegOrder, OpenLeg } from '../strategies/decision.logic.js';
 
 /*
  * A size change on a strike already held trades only the difference (issue 28): a strategy holding 150 of a

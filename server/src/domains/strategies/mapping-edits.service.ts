@@ -8,7 +8,7 @@ import { capRefusal, setsDeskCap } from '../risk/limits.logic.js';
 import { createdMessage, judgeCreate } from './mapping-twins.logic.js';
 import type { MappingQueries } from './mapping-queries.service.js';
 import type { MappingView } from './mappings.repository.js';
-import type { MappingsServiceDeps } from './mappings.service.js';
+import type { MappingsServiceDeps } from './mappings.types.js';
 
 /** A second identical create by the same person within this window is a double click, answered with the first mapping. */
 export const DUPLICATE_WINDOW_MS = 10_000;

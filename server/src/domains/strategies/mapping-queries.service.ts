@@ -5,7 +5,7 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
-import type { MappingsServiceDeps } from './mappings.service.js';
+import type { MappingsServiceDeps } from './mappings.types.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
 import { strategyTypeFor } from './strategy-registry.js';
 import type { AnyStrategyType } from './strategy-type.types.js';

@@ -6,7 +6,7 @@ import type { Actor } from '../../platform/ownership.js';
 import { brokerTokenState } from './broker-token.logic.js';
 import type { MappingQueries } from './mapping-queries.service.js';
 import type { MappingView } from './mappings.repository.js';
-import type { MappingsServiceDeps } from './mappings.service.js';
+import type { MappingsServiceDeps } from './mappings.types.js';
 import { strategyTypeFor } from './strategy-registry.js';
 
 /** What moved a status: a start, or one of the binding stop reasons (a pause records its reason too). */

@@ -15,6 +15,7 @@ import type {
 } from '../../broker-port.js';
 import { BrokerRejected, BrokerUnknownOutcome } from '../../broker-port.js';
 import { createAccountKiteRest } from './account-kite-rest.js';
+import { KITE_BROKERAGE } from './kite-charges.js';
 import { inPortWords, KITE_LABEL } from './kite-errors.js';
 import { loginForRequestToken } from './kite-login.js';
 import { createOrderUpdates } from './kite-order-updates.js';
@@ -37,13 +38,15 @@ export interface KiteBrokerConfig {
 /**
  * Kite's rules: orders as NRML (carried overnight on margin); tags at most 20 alphanumeric characters,
  * labels only (Kite allows duplicates; ours are random); 10 order requests a second and 200 a minute per
- * account (Kite Connect docs; docs/SANDBOX.md enforces the same); access tokens end at 06:00 IST.
+ * account (Kite Connect docs; docs/SANDBOX.md enforces the same); access tokens end at 06:00 IST; Zerodha's
+ * brokerage (kite-charges.ts).
  */
 export const KITE_RULES: BrokerRules = {
   product: 'NRML',
   newOrderTag: () => `rdx${randomBytes(8).toString('hex')}`,
   orderLimits: { perSecond: 10, perMinute: 200 },
   tokenExpiresAt: nextKiteTokenExpiry,
+  brokerage: KITE_BROKERAGE,
 };
 
 /**
