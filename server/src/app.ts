@@ -217,6 +217,7 @@ export async function buildApp(deps: AppDeps) {
     calendar: calendar.calendar,
     // A limit already crossed today refuses Start (risk's rule, read from the ledger's day P&L).
     limitRefusal: createLimitStartCheck({ db, positionsOf: (userId) => ledger.positions.listFor(userId) }),
+    tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
   const rdx = createRdxModule({
     db,
@@ -275,6 +276,7 @@ export async function buildApp(deps: AppDeps) {
     telegramApiRoot: deps.telegramApiRoot,
     webhookAllowPrivate: deps.webhookAllowPrivate,
     isOwnEndpoint: ownEndpoint(() => app.server.address()),
+    tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
 
   const startedAt = clock.now();

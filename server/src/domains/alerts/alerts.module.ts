@@ -34,6 +34,8 @@ export function createAlertsModule(deps: {
   webhookAllowPrivate?: boolean | undefined;
   /** This console's own listening socket: a webhook never reaches the console's own API. */
   isOwnEndpoint?: IsOwnEndpoint | undefined;
+  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
+  tokenExpiryOf: (brokerKind: string) => (generatedAt: number) => number;
 }) {
   const repo = createAlertsRepository(deps.db);
   const webhookAllowPrivate = deps.webhookAllowPrivate ?? false;
@@ -53,7 +55,13 @@ export function createAlertsModule(deps: {
     isOwnEndpoint: deps.isOwnEndpoint,
   });
   const deliver = createAlertDelivery({ repo, senders, logger: deps.logger });
-  const delivery = createAlertsWorker({ repo, alerts, deliver, holidays: deps.holidays });
+  const delivery = createAlertsWorker({
+    repo,
+    alerts,
+    deliver,
+    holidays: deps.holidays,
+    tokenExpiryOf: deps.tokenExpiryOf,
+  });
   const testAlert = createTestAlert({ alerts, repo, deliver, clock: deps.clock });
   const routes: RegisterRoutes = (app, authenticate) => registerAlertsRoutes(app, authenticate, alerts, testAlert);
   return { alerts, delivery, routes, workers: [delivery.worker] };

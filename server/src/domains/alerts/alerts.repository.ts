@@ -196,12 +196,14 @@ export function createAlertsRepository(db: Kysely<DB>) {
       return db
         .selectFrom('userStrategyMappings as m')
         .innerJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .innerJoin('brokers as b', 'b.id', 'ub.brokerId')
         .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
         .select((eb) => [
           'm.userId',
           'ub.id as userBrokerId',
           'ub.brokerUsername',
           'ub.tokenUpdatedAt',
+          'b.kind as brokerKind',
           eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('hasToken'),
           ...INSTRUMENT_HOURS,
         ])

@@ -30,6 +30,8 @@ export function createAlertsWorker(deps: {
   alerts: Pick<AlertsService, 'notify'>;
   deliver: AlertDelivery;
   holidays: HolidaySource;
+  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
+  tokenExpiryOf: (brokerKind: string) => (generatedAt: number) => number;
 }) {
   let lastTokenCheck = -Infinity;
   let lastPrune = -Infinity;
@@ -58,6 +60,7 @@ export function createAlertsWorker(deps: {
         brokerUsername: r.brokerUsername,
         hasToken: Number(r.hasToken) === 1,
         tokenUpdatedAt: r.tokenUpdatedAt,
+        tokenExpiresAt: deps.tokenExpiryOf(r.brokerKind),
         hours: r,
       })),
       holidays,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
 import type { Hours } from '../instruments/market-hours.logic.js';
 import { expiringTokens, type LiveTokenRow } from './token-expiry.logic.js';
 
@@ -25,6 +26,7 @@ const row = (overrides: Partial<LiveTokenRow> = {}): LiveTokenRow => ({
   brokerUsername: 'ZR1001',
   hasToken: true,
   tokenUpdatedAt: ISSUED,
+  tokenExpiresAt: nextKiteTokenExpiry,
   hours: NIFTY,
   ...overrides,
 });
@@ -68,5 +70,10 @@ describe('expiringTokens', () => {
     const found = expiringTokens([row({ hours: late }), row()], [], ist('2026-11-23', '16:30'));
     expect(found).toHaveLength(1);
     expect(found[0]?.nextOpen).toBe(ist('2026-11-24', '09:15'));
+  });
+
+  it("goes by the account's broker's rule: a token that lives a week is not named tonight", () => {
+    const aWeek = (generatedAt: number) => generatedAt + 7 * 24 * 3_600_000;
+    expect(expiringTokens([row({ tokenExpiresAt: aWeek })], [], ist('2026-11-23', '15:45'))).toEqual([]);
   });
 });

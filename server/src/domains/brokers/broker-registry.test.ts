@@ -3,16 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { resolveMarketConfig } from '../../config/market.js';
 import { loadEnv } from '../../config/env.js';
 import type { Broker } from './broker-port.js';
-import { brokerOrderLimits, createBrokerRegistry } from './broker-registry.js';
+import { brokerOrderLimits, createBrokerRegistry, registryOf, tokenExpiryOf } from './broker-registry.js';
 
-const madeUp = (kind: string, perSecond: number, perMinute: number): Broker => ({
+const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 0): Broker => ({
   kind,
   label: kind,
   rules: {
     product: 'CARRY',
     newOrderTag: () => `${kind}-tag`,
     orderLimits: { perSecond, perMinute },
-    tokenExpiresAt: (at) => at,
+    tokenExpiresAt: (at) => at + tokenLife,
     brokerage: [{ from: '2024-10-01', perOrderPaise: 1000 }],
   },
   account: () => {
@@ -48,5 +48,15 @@ describe('the broker registry', () => {
     expect(built).toBe(1);
     expect(registry.forKind('toString')).toBeUndefined();
     expect(brokerOrderLimits(registry)).toEqual({ perSecond: 5, perMinute: 200 });
+  });
+
+  it("ends each account's token by its own broker's rule, and an unknown kind's at the earliest end", () => {
+    const expiryOf = tokenExpiryOf(
+      registryOf([madeUp('day', 10, 200, 86_400_000), madeUp('hour', 10, 200, 3_600_000)]),
+    );
+    expect(expiryOf('day')(1_000)).toBe(86_401_000);
+    expect(expiryOf('hour')(1_000)).toBe(3_601_000);
+    expect(expiryOf('gone')(1_000)).toBe(3_601_000);
+    expect(expiryOf(null)(1_000)).toBe(3_601_000);
   });
 });

@@ -99,3 +99,20 @@ export function brokerOrderLimits(registry: Pick<BrokerRegistry, 'all'>): OrderL
     perMinute: Math.min(...limits.map((l) => l.perMinute)),
   };
 }
+
+/** When an access token of some broker stops working after it was generated (`BrokerRules.tokenExpiresAt`). */
+export type TokenExpiry = (generatedAt: number) => number;
+
+/**
+ * Each account's token rule by its `brokers.kind`: its adapter's `rules.tokenExpiresAt`. A kind no adapter
+ * serves (or none: a strategy without an account) takes the earliest end of the registered brokers', which
+ * with Kite alone is Kite's 06:00 IST; such an account cannot trade anyway.
+ */
+export function tokenExpiryOf(registry: Pick<BrokerRegistry, 'forKind' | 'all'>): (kind: string | null) => TokenExpiry {
+  const earliest: TokenExpiry = (generatedAt) => {
+    const ends = registry.all().map((b) => b.rules.tokenExpiresAt(generatedAt));
+    if (ends.length === 0) throw new Error('no broker is registered');
+    return Math.min(...ends);
+  };
+  return (kind) => (kind === null ? undefined : registry.forKind(kind))?.rules.tokenExpiresAt ?? earliest;
+}

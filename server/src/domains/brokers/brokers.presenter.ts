@@ -1,10 +1,9 @@
 import type { UserBroker } from '@app/contract';
 import { iso, isoOrNull } from '../../platform/time.js';
-import { nextKiteTokenExpiry } from '../../protocols/kite-rest.js';
-import { isTokenRefused } from '../strategies/broker-token.logic.js';
+import { brokerTokenExpiresAt, isTokenRefused, type TokenExpiryRule } from '../strategies/broker-token.logic.js';
 import type { UserBrokerWithName } from './brokers.repository.js';
 
-/** Kite's refusal of the token the account holds now (one of an earlier token is not shown). */
+/** The broker's refusal of the token the account holds now (one of an earlier token is not shown). */
 function refusalOf(row: UserBrokerWithName): Pick<UserBroker, 'token_refused_at' | 'token_refused_reason'> {
   const isRefused = row.brokerTokenSealed !== null && isTokenRefused(row.tokenRefusedAt);
   return {
@@ -13,8 +12,12 @@ function refusalOf(row: UserBrokerWithName): Pick<UserBroker, 'token_refused_at'
   };
 }
 
-/** The API view of a broker account: whether a token and an own app are set, never the token, key or secret. */
-export function toUserBroker(row: UserBrokerWithName): UserBroker {
+/**
+ * The API view of a broker account: whether a token and an own app are set, never the token, key or secret.
+ * `tokenExpiresAt` is the rule of the account's broker (the registry's adapter for `row.brokerKind`).
+ */
+export function toUserBroker(row: UserBrokerWithName, tokenExpiresAt: TokenExpiryRule): UserBroker {
+  const expiresAt = brokerTokenExpiresAt(tokenExpiresAt, row.brokerTokenSealed !== null, row.tokenUpdatedAt);
   return {
     id: row.id,
     user_id: row.userId,
@@ -24,10 +27,7 @@ export function toUserBroker(row: UserBrokerWithName): UserBroker {
     has_token: row.brokerTokenSealed !== null,
     has_api_key: row.apiKeySealed !== null && row.apiSecretSealed !== null,
     token_updated_at: isoOrNull(row.tokenUpdatedAt),
-    token_expires_at:
-      row.brokerTokenSealed === null || row.tokenUpdatedAt === null
-        ? null
-        : iso(nextKiteTokenExpiry(row.tokenUpdatedAt)),
+    token_expires_at: expiresAt === null ? null : iso(expiresAt),
     ...refusalOf(row),
     created_at: iso(row.createdAt),
   };

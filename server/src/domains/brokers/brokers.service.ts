@@ -8,20 +8,14 @@ import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
 import type { Broker as BrokerAdapter, BrokerAccount } from './broker-port.js';
-import type { BrokerRegistry } from './broker-registry.js';
-import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './kite-apps.js';
+import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
+import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
+import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
 
-/** Only a Kite account can have its own Kite Connect app. */
+/** An own app is for accounts at a broker an adapter serves (today Kite alone: the words say so). */
 const MSG_APP_FOR_KITE_ONLY = 'API Key and API Secret are for Zerodha (Kite) accounts only';
 
-/** The credentials live orders on an account need. */
-export interface BrokerCredentials {
-  accessToken: string;
-  /** The account's own app key; null: the console's KITE_API_KEY. */
-  apiKey: string | null;
-  /** When this token was written: a refusal is kept against this token only. */
-  tokenUpdatedAt: number | null;
-}
+export type { BrokerCredentials };
 
 export interface BrokersServiceDeps {
   repo: BrokersRepository;
@@ -54,19 +48,22 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
     return broker;
   }
 
-  /** Refuses an own app on an account that is not at Kite. */
+  /** Whether accounts of `brokerKind` can log in through an app of their own: every adapter's `login()` takes one. */
+  const takesOwnApp = (brokerKind: string): boolean => registry.forKind(brokerKind) !== undefined;
+
+  /** Refuses an own app on an account at a broker no adapter serves. */
   function assertAppFits(request: AppRequest, brokerKind: string) {
-    if (request.kind === 'set' && brokerKind !== 'kite') throw badRequest(MSG_APP_FOR_KITE_ONLY);
+    if (request.kind === 'set' && !takesOwnApp(brokerKind)) throw badRequest(MSG_APP_FOR_KITE_ONLY);
   }
 
   /**
    * The own-app columns an update writes, and whether the app key changes: an access token is issued for
-   * one app's key, so after a change the stored token is refused by Kite and is dropped.
+   * one app's key, so after a change the stored token is refused by the broker and is dropped.
    */
   function appUpdate(current: UserBrokerWithName, request: AppRequest, brokerKind: string) {
     const oldKey = ownAppOf(secrets, current)?.apiKey ?? null;
-    // Moving the account off Kite drops its Kite app: nothing else could use it.
-    const wanted = brokerKind === 'kite' ? request : ({ kind: 'clear' } as const);
+    // Moving the account to a broker without adapter drops its app: nothing there could use it.
+    const wanted = takesOwnApp(brokerKind) ? request : ({ kind: 'clear' } as const);
     if (wanted.kind === 'keep' || (wanted.kind === 'clear' && oldKey === null))
       return { columns: {}, keyChanged: false };
     const columns: SealedApp = sealApp(secrets, wanted.kind === 'set' ? wanted.app : null);
@@ -74,16 +71,23 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
     return { columns, keyChanged: newKey !== oldKey };
   }
 
+  /** The API view of an account, its token's end by its own broker's rule. */
+  const expiryOf = tokenExpiryOf(registry);
+  const present = (row: UserBrokerWithName): UserBroker => toUserBroker(row, expiryOf(row.brokerKind));
+
   /** Sealed token for storage: empty means none. */
   const seal = (token: string | null | undefined) => (token ? secrets.encrypt(token) : null);
 
   const service = {
+    /** An account's token rule by its `brokers.kind` (its adapter's `rules.tokenExpiresAt`). */
+    tokenExpiryOf: expiryOf,
+
     async listBrokers(): Promise<Broker[]> {
       return (await repo.listBrokers()).map(({ id, name }) => ({ id, name }));
     },
 
     async listFor(userId: number): Promise<UserBroker[]> {
-      return (await repo.listForUser(userId)).map(toUserBroker);
+      return (await repo.listForUser(userId)).map(present);
     },
 
     async listForUserAsAdmin(userId: number): Promise<UserBroker[]> {
@@ -108,7 +112,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         updatedAt: now,
       });
       if (id === null) throw conflict(MSG.brokerAccountExists);
-      return toUserBroker(await load(actor, id));
+      return present(await load(actor, id));
     },
 
     async update(actor: Actor, id: number, patch: UpdateUserBroker): Promise<UserBroker> {
@@ -138,7 +142,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         ...tokenChange,
         updatedAt: now,
       });
-      return toUserBroker(await load(actor, id));
+      return present(await load(actor, id));
     },
 
     async remove(actor: Actor, id: number): Promise<void> {
@@ -157,12 +161,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
     /** The token and the app key live orders on an account send (`token <api_key>:<access_token>`). */
     async credentialsOf(id: number): Promise<BrokerCredentials | null> {
       const row = await repo.findById(id);
-      if (!row?.brokerTokenSealed) return null;
-      return {
-        accessToken: secrets.decrypt(row.brokerTokenSealed),
-        apiKey: ownAppOf(secrets, row)?.apiKey ?? null,
-        tokenUpdatedAt: row.tokenUpdatedAt,
-      };
+      return row ? credentialsOfRow(secrets, row) : null;
     },
 
     /**
@@ -173,12 +172,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
       const row = id === null ? null : await repo.findById(id);
       const broker = registry.forKind(row?.brokerKind ?? FIRST_BROKER_KIND);
       if (!broker) throw badRequest(`Live orders through ${row?.brokerName ?? 'this broker'} are not supported`);
-      if (!row?.brokerTokenSealed) return { broker, account: null };
-      const credentials: BrokerCredentials = {
-        accessToken: secrets.decrypt(row.brokerTokenSealed),
-        apiKey: ownAppOf(secrets, row)?.apiKey ?? null,
-        tokenUpdatedAt: row.tokenUpdatedAt,
-      };
+      const credentials = row ? credentialsOfRow(secrets, row) : null;
+      if (!row || !credentials) return { broker, account: null };
       const tokenRefused = (userBrokerId: number, used: BrokerCredentials, reason: string) =>
         service.tokenRefused(userBrokerId, used, reason);
       return { broker, account: broker.account({ userBrokerId: row.id, credentials, tokenRefused }) };

@@ -7,10 +7,16 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { iso, isoOrNull } from '../../platform/time.js';
 import type { LoginFailureStore } from '../auth/login-failures.types.js';
-import { BrokerRejected, BrokerUnknownOutcome, type Broker, type BrokerSession } from './broker-port.js';
+import {
+  BrokerRejected,
+  BrokerUnknownOutcome,
+  type Broker,
+  type BrokerApp,
+  type BrokerSession,
+} from './broker-port.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
-import { ownAppOf, type KiteApp } from './kite-apps.js';
+import { ownAppOf } from './own-apps.js';
 import { createKiteLoginAttempts } from './kite-login-attempts.js';
 
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
@@ -62,13 +68,13 @@ export function createKiteTokenService(deps: {
 
   /** The sandbox's accounts: a market-data token can be had without a person typing a code. */
   const logsInByItself = (): boolean => Boolean(deps.sandboxTotp && market.kite.userId && market.kite.password);
-  const consoleApp = (): KiteApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
+  const consoleApp = (): BrokerApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
 
   /**
    * Logs in through `app` (the console's by default): its key opens the login, its secret signs the checksum.
    * Failures are AppErrors in a trader's words.
    */
-  async function login(userId: string, password: string, totp: string, app: KiteApp = consoleApp()) {
+  async function login(userId: string, password: string, totp: string, app: BrokerApp = consoleApp()) {
     return deps.broker.login(app, { userId, password, totp }).catch((err: unknown) => {
       throw loginFailure(err, deps.broker.label);
     });
@@ -190,7 +196,7 @@ export function createKiteTokenService(deps: {
       });
       const updated = await deps.brokers.findById(userBrokerId);
       if (!updated) throw badRequest('Broker configuration disappeared');
-      return toUserBroker(updated);
+      return toUserBroker(updated, tokenExpiresAt);
     },
   };
 }

@@ -76,6 +76,7 @@ export function createEngineModule(deps: {
     logger: deps.logger,
     events: deps.events,
     locks: deps.database.locks,
+    tokenExpiryOf: deps.brokers.tokenExpiryOf,
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

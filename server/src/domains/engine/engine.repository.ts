@@ -175,16 +175,18 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /** Mappings that are stopped yet still hold legs: an exit interrupted by a restart. */
-    /** Running live mappings with their broker account's token facts (the 06:00 IST expiry check). */
+    /** Running live mappings with their broker account's token facts and broker kind (the token expiry check). */
     runningLiveTokens() {
       return db
         .selectFrom('userStrategyMappings as m')
         .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .leftJoin('brokers as b', 'b.id', 'ub.brokerId')
         .select((eb) => [
           'm.id',
           'm.userId',
           'ub.tokenUpdatedAt',
           'ub.tokenRefusedAt',
+          'b.kind as brokerKind',
           eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('hasToken'),
         ])
         .where('m.runningStatus', '=', 1)

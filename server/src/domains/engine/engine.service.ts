@@ -60,6 +60,8 @@ export function createEngine(deps: {
   calendar: HolidaySource;
   /** The database, for matching a leg to the broker by hand (broker-match.repository.ts; issue 27). */
   db: Database['db'];
+  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`): expired ones pause. */
+  tokenExpiryOf: (brokerKind: string | null) => (generatedAt: number) => number;
 }) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();

@@ -2,7 +2,7 @@ import { RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { conflict } from '../../platform/errors.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
-import { brokerTokenState } from '../strategies/broker-token.logic.js';
+import { brokerTokenState, type TokenExpiryRule } from '../strategies/broker-token.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor } from './executor.js';
@@ -16,6 +16,8 @@ export function createLiveGuards(deps: {
   executor: Pick<Executor, 'settleOpenOrders'>;
   mappings: Pick<MappingsService, 'setRunningStatus'>;
   logger: FastifyBaseLogger;
+  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
+  tokenExpiryOf: (brokerKind: string | null) => TokenExpiryRule;
 }) {
   /**
    * A live mapping's earlier orders are settled with the broker before it decides again (issue 12): a lost
@@ -49,7 +51,8 @@ export function createLiveGuards(deps: {
    */
   async function pauseWhereTokenExpired(at: number) {
     for (const row of await deps.repo.runningLiveTokens()) {
-      const state = brokerTokenState(Number(row.hasToken) === 1, row.tokenUpdatedAt, at, row.tokenRefusedAt);
+      const expiresAt = deps.tokenExpiryOf(row.brokerKind);
+      const state = brokerTokenState(expiresAt, Number(row.hasToken) === 1, row.tokenUpdatedAt, at, row.tokenRefusedAt);
       if (state === 'valid') continue;
       try {
         await deps.mappings.setRunningStatus(

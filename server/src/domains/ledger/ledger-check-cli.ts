@@ -7,9 +7,7 @@ import { loadEnv, type Env } from '../../config/env.js';
 import { resolveMarketConfig } from '../../config/market.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { secretBoxFromEnv } from '../../platform/secrets.js';
-import type { BrokerCredentials } from '../brokers/brokers.service.js';
-import { ownAppOf } from '../brokers/kite-apps.js';
-import type { Broker } from '../brokers/broker-port.js';
+import { createBrokerAccountsReader } from '../brokers/broker-accounts.service.js';
 import { createBrokerRegistry } from '../brokers/broker-registry.js';
 import {
   checkedDay,
@@ -45,21 +43,12 @@ function databaseOf(env: Env): Database {
   return openDatabase({ url: env.DATABASE_URL, sqliteFile });
 }
 
-/** The account's stored token and own app key, opened with the console's key (never created here). */
-function credentialsReader(env: Env, database: Database) {
+/** A key to open the stored access tokens with (never created here: that is the console's). */
+function secretsOf(env: Env) {
   if (!env.SECRET_KEY && !fs.existsSync(path.join(env.DATA_DIR, 'secret.key'))) {
     throw new Error(`No key to open the stored access tokens: set SECRET_KEY, or use the console's DATA_DIR.`);
   }
-  const secrets = secretBoxFromEnv(env);
-  return async (id: number): Promise<BrokerCredentials | null> => {
-    const row = await database.db.selectFrom('userBrokers').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row?.brokerTokenSealed) return null;
-    return {
-      accessToken: secrets.decrypt(row.brokerTokenSealed),
-      apiKey: ownAppOf(secrets, row)?.apiKey ?? null,
-      tokenUpdatedAt: row.tokenUpdatedAt,
-    };
-  };
+  return secretBoxFromEnv(env);
 }
 
 function sourceOf(env: Env, database: Database): BrokerTradesSource {
@@ -69,18 +58,17 @@ function sourceOf(env: Env, database: Database): BrokerTradesSource {
       logger: pino({ level: 'silent' }),
     });
     // Each account through its own broker's adapter (the broker registry, by the account's `brokers.kind`).
-    const brokerOf = async (id: number): Promise<Broker> => {
-      const row = await database.db
-        .selectFrom('userBrokers')
-        .innerJoin('brokers', 'brokers.id', 'userBrokers.brokerId')
-        .select(['brokers.kind', 'brokers.name'])
-        .where('userBrokers.id', '=', id)
-        .executeTakeFirst();
-      const broker = row && registry.forKind(row.kind);
-      if (!broker) throw new Error(`${row?.name ?? 'this broker'} accounts cannot be checked here`);
-      return broker;
-    };
-    return brokerTradesSource({ brokerOf, credentialsOf: credentialsReader(env, database), now: () => Date.now() });
+    const accounts = createBrokerAccountsReader({
+      db: database.db,
+      kind: database.kind,
+      secrets: secretsOf(env),
+      registry,
+    });
+    return brokerTradesSource({
+      brokerOf: (id) => accounts.brokerOf(id),
+      credentialsOf: (id) => accounts.credentialsOf(id),
+      now: () => Date.now(),
+    });
   }
   // The in-process sandbox listens on a port only the console knows; its state file is its own record.
   return sandboxStateSource(path.join(env.DATA_DIR, 'sandbox-state.json'));

@@ -2,7 +2,7 @@
 import type { Mapping, ServiceExposure, StopReason, Strategy } from '@app/contract';
 import { istDay, istMidnight, serviceExposure } from '@app/contract';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
-import { brokerTokenState } from './broker-token.logic.js';
+import { brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.types.js';
@@ -35,6 +35,7 @@ function statusFacts(
   type: AnyStrategyType,
   own: OpenLegView[],
   now: number,
+  tokenExpiresAt: TokenExpiryRule,
   common: CommonFacts,
   problems: Pick<CommonStatusFacts, 'lastBrokerError' | 'engineProblem'>,
 ): CommonStatusFacts {
@@ -47,6 +48,7 @@ function statusFacts(
     hours: row,
     lotSize: row.lotSize,
     brokerToken: brokerTokenState(
+      tokenExpiresAt,
       Number(row.brokerHasToken) === 1,
       row.brokerTokenUpdatedAt,
       now,
@@ -79,7 +81,8 @@ export function createMappingQueries({
   clock,
   shared,
   calendar,
-}: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'shared' | 'calendar'>) {
+  tokenExpiryOf,
+}: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'shared' | 'calendar' | 'tokenExpiryOf'>) {
   /** Raw row for other domains (RDX config, engine) after the ownership check. */
   async function load(actor: Actor, id: number): Promise<MappingView> {
     return ownedOr404(actor, await repo.findById(id), 'Strategy mapping');
@@ -116,11 +119,12 @@ export function createMappingQueries({
     return rows.map((row) => {
       const own = legsOf.get(row.id) ?? [];
       const type = strategyTypeFor(row.strategyName);
-      const facts = statusFacts(row, type, own, now, common, {
+      const tokenExpiresAt = tokenExpiryOf(row.brokerKind);
+      const facts = statusFacts(row, type, own, now, tokenExpiresAt, common, {
         lastBrokerError: lastFailure(failureOf.get(row.id), row.brokerTokenUpdatedAt),
         engineProblem: tradeProblems[String(row.id)] ?? null,
       });
-      return toMapping(row, own, statusOf(row, facts, type, now), now, toSettle.get(row.id) ?? 0);
+      return toMapping(row, own, statusOf(row, facts, type, now), now, tokenExpiresAt, toSettle.get(row.id) ?? 0);
     });
   }
 

@@ -24,7 +24,8 @@ export function createRunningStatusMoves(
     locks,
     shared,
     limitRefusal,
-  }: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'events' | 'locks' | 'shared' | 'limitRefusal'>,
+    tokenExpiryOf,
+  }: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'events' | 'locks' | 'shared' | 'limitRefusal' | 'tokenExpiryOf'>,
   { load, presentOne }: Pick<MappingQueries, 'load' | 'presentOne'>,
 ) {
   async function moveStatus(
@@ -64,6 +65,7 @@ export function createRunningStatusMoves(
     if (type.configOfRow(row) === null) return type.words.configureFirst;
     if (row.isDummy === 1) return null;
     const token = brokerTokenState(
+      tokenExpiryOf(row.brokerKind),
       Number(row.brokerHasToken) === 1,
       row.brokerTokenUpdatedAt,
       clock.now(),

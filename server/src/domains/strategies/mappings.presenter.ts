@@ -1,7 +1,7 @@
 import { STOP_REASONS, type Mapping, type OpenLeg, type StopReason } from '@app/contract';
 import { iso, isoOrNull, toRupees } from '../../platform/time.js';
 import type { StatusReport } from './status-facts.types.js';
-import { brokerTokenExpiresAt, brokerTokenState } from './broker-token.logic.js';
+import { brokerTokenExpiresAt, brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 
 export function toOpenLeg(leg: OpenLegView): OpenLeg {
@@ -21,17 +21,18 @@ export function asStopReason(value: string | null): StopReason | null {
 
 /**
  * A mapping as the API returns it: the row, its display fields, its legs, why it is (not) trading, and how
- * many of its orders wait to be settled by hand.
+ * many of its orders wait to be settled by hand. `tokenExpiresAt` is the rule of the account's broker.
  */
 export function toMapping(
   row: MappingView,
   legs: OpenLegView[],
   status: StatusReport,
   now: number,
+  tokenExpiresAt: TokenExpiryRule,
   ordersToSettle = 0,
 ): Mapping {
   const hasToken = Number(row.brokerHasToken) === 1;
-  const expiresAt = brokerTokenExpiresAt(hasToken, row.brokerTokenUpdatedAt);
+  const expiresAt = brokerTokenExpiresAt(tokenExpiresAt, hasToken, row.brokerTokenUpdatedAt);
   return {
     id: row.id,
     user_id: row.userId,
@@ -59,7 +60,8 @@ export function toMapping(
     broker_username: row.brokerUsername,
     user_username: row.userUsername,
     lot_size: row.lotSize,
-    broker_has_token: brokerTokenState(hasToken, row.brokerTokenUpdatedAt, now, row.brokerTokenRefusedAt) === 'valid',
+    broker_has_token:
+      brokerTokenState(tokenExpiresAt, hasToken, row.brokerTokenUpdatedAt, now, row.brokerTokenRefusedAt) === 'valid',
     broker_token_expires_at: expiresAt === null ? null : iso(expiresAt),
     open_legs: legs.map(toOpenLeg),
     status_detail: status.detail,

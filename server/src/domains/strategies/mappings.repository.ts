@@ -23,6 +23,7 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
       .innerJoin('users as u', 'u.id', 'm.userId')
       .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+      .leftJoin('brokers as b', 'b.id', 'ub.brokerId')
       .leftJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
       .selectAll('m')
       .select((eb) => [
@@ -37,6 +38,8 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         eb.case().when('ub.brokerTokenSealed', 'is not', null).then(1).else(0).end().as('brokerHasToken'),
         'ub.tokenUpdatedAt as brokerTokenUpdatedAt',
         'ub.tokenRefusedAt as brokerTokenRefusedAt',
+        // Whose rule ends the account's token (the broker registry's adapter for this kind).
+        'b.kind as brokerKind',
         'u.username as userUsername',
         'c.interval as rdxInterval',
         'c.atmValuePaise as rdxAtmPaise',

@@ -3,6 +3,7 @@ import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
+import type { TokenExpiryRule } from './broker-token.logic.js';
 import type { MappingsRepository } from './mappings.repository.js';
 
 /*
@@ -31,4 +32,9 @@ export interface MappingsServiceDeps {
    * domain's `limit-start-check.ts`, wired by the composition root); none when absent.
    */
   limitRefusal?: ((mapping: { id: number; userId: number }) => Promise<string | null>) | undefined;
+  /**
+   * When an account's access token ends, by its broker's rule (the brokers service's `tokenExpiryOf`, by the
+   * account's `brokers.kind`; null: a strategy without an account).
+   */
+  tokenExpiryOf: (brokerKind: string | null) => TokenExpiryRule;
 }

@@ -23,6 +23,8 @@ export function createStrategiesModule(deps: {
   calendar: HolidaySource;
   /** Why a start is refused by a limit already crossed today (risk/limit-start-check.ts). */
   limitRefusal?: MappingsServiceDeps['limitRefusal'];
+  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
+  tokenExpiryOf: MappingsServiceDeps['tokenExpiryOf'];
 }) {
   const mappings = createMappingsService({
     repo: createMappingsRepository(deps.db, deps.kind),
@@ -32,6 +34,7 @@ export function createStrategiesModule(deps: {
     shared: deps.shared,
     calendar: deps.calendar,
     limitRefusal: deps.limitRefusal,
+    tokenExpiryOf: deps.tokenExpiryOf,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
   return { mappings, routes };

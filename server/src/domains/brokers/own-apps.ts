@@ -1,17 +1,17 @@
 import type { UserBrokersTable } from '../../db/schema.js';
 import type { SecretBox } from '../../platform/secrets.js';
+import type { BrokerApp } from './broker-port.js';
 
-/** A Kite Connect app: the key every request names and the secret the session checksum proves. */
-export interface KiteApp {
-  apiKey: string;
-  apiSecret: string;
-}
+/**
+ * A trader's own app at their broker (a personal app logs in only its owner), stored sealed on the account.
+ * What the app is for is the adapter's business: its `login()` takes it, and its calls name its key.
+ */
 
 /** The own-app columns of a broker account, sealed (both null: the console's app is used). */
 export type SealedApp = Pick<UserBrokersTable, 'apiKeySealed' | 'apiSecretSealed'>;
 
 /** What a create or update asks of the account's own app. */
-export type AppRequest = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; app: KiteApp };
+export type AppRequest = { kind: 'keep' } | { kind: 'clear' } | { kind: 'set'; app: BrokerApp };
 
 /**
  * Reads `api_key`/`api_secret` of a validated body (the contract already refused a key without its
@@ -25,13 +25,13 @@ export function appRequestOf(input: { api_key?: string | undefined; api_secret?:
 }
 
 /** The columns to store for an app (null: none). */
-export function sealApp(secrets: SecretBox, app: KiteApp | null): SealedApp {
+export function sealApp(secrets: SecretBox, app: BrokerApp | null): SealedApp {
   if (!app) return { apiKeySealed: null, apiSecretSealed: null };
   return { apiKeySealed: secrets.encrypt(app.apiKey), apiSecretSealed: secrets.encrypt(app.apiSecret) };
 }
 
-/** The account's own app, decrypted for the Kite calls that need it; null when it uses the console's. */
-export function ownAppOf(secrets: SecretBox, row: SealedApp): KiteApp | null {
+/** The account's own app, decrypted for the broker calls that need it; null when it uses the console's. */
+export function ownAppOf(secrets: SecretBox, row: SealedApp): BrokerApp | null {
   if (row.apiKeySealed === null || row.apiSecretSealed === null) return null;
   return { apiKey: secrets.decrypt(row.apiKeySealed), apiSecret: secrets.decrypt(row.apiSecretSealed) };
 }
