@@ -1,18 +1,11 @@
 import type { RdxInterval } from '@app/contract';
 import { isRdxInterval, RUNNING_STATUS, toPaise } from '@app/contract';
-import type { FastifyBaseLogger } from 'fastify';
-import type { SharedState } from '../../db/shared-state.js';
-import type { Clock } from '../../platform/clock.js';
-import type { MappingLocks } from '../../db/mapping-locks.js';
-import type { ExpirySettlement } from './expiry-settlement.js';
-import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest } from '../../platform/errors.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
-import type { HubKey, MarketDataHub } from '../market-data/hub.js';
+import type { HubKey } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
 import { sessionAt } from '../instruments/market-hours.logic.js';
-import type { MappingsService } from '../strategies/mappings.service.js';
 import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';
 import { createCalendarGate } from './calendar-gate.js';
@@ -22,16 +15,13 @@ import { createLiveGuards, fencedBefore } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
 import { createSquareOffChase } from './square-off-chase.js';
 import { createPaperExit } from './paper-exit.js';
-import type { EngineRepository, MappingState } from './engine.repository.js';
-import type { Executor } from './executor.js';
-import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { HolidaySource } from '../calendar/calendar.service.js';
+import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
 import { createBrokerMatchRepository } from './broker-match.repository.js';
-import type { Database } from '../../db/client.js';
+import type { EngineDeps } from './engine.deps.js';
 
 /**
  * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -39,30 +29,7 @@ import type { Database } from '../../db/client.js';
  * Every decision and trade holds its mappings' locks, so a candle close and a manual action on the same
  * strategy never interleave, while different strategies run side by side.
  */
-export function createEngine(deps: {
-  repo: EngineRepository;
-  executor: Executor;
-  chain: OptionChainService;
-  hub: MarketDataHub;
-  mappings: MappingsService;
-  /** The service's on/off switch and the trade problems every instance reads. */
-  shared: SharedState;
-  /** Only the leader trades (DESIGN §9); elsewhere start and stop only flip the shared switch. */
-  isLeader: () => boolean;
-  clock: Clock;
-  logger: FastifyBaseLogger;
-  /** Follows mapping status and configuration changes. */
-  events: DomainEventBus;
-  /** One writer per strategy: every decision and trade runs holding its mapping's lock (DESIGN §9). */
-  locks: MappingLocks;
-  settlement: Pick<ExpirySettlement, 'settleDue'>;
-  /** NSE's holidays: no decision or trade on them for instruments that keep the calendar (docs/CALENDAR.md). */
-  calendar: HolidaySource;
-  /** The database, for matching a leg to the broker by hand (broker-match.repository.ts; issue 27). */
-  db: Database['db'];
-  /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`): expired ones pause. */
-  tokenExpiryOf: (brokerKind: string | null) => (generatedAt: number) => number;
-}) {
+export function createEngine(deps: EngineDeps) {
   let isRunning = false;
   const subscriptions = new Map<string, () => void>();
   const problems = createTradeProblems(deps);
