@@ -3,7 +3,7 @@
  * Pure: every function takes the data and the instant it decides at. Money is integer paise.
  */
 import { RUNNING_STATUS, toRupees } from '@app/contract';
-import { localTime, sessionAt, type Hours } from '../instruments/market-hours.logic.js';
+import { localTime, sessionAt } from '../instruments/market-hours.logic.js';
 
 import {
   ENGINE_HOLDS,
@@ -17,27 +17,14 @@ import {
   type OptionType,
 } from '../strategies/decision.logic.js';
 import { buyBackDownTo, tradeOnlyTheDifference } from './size-change.logic.js';
+import type { DecideInputs } from '../strategies/strategy-type.types.js';
 
 export type { ChainOption, LegClose, LegOrder, OpenLeg, OptionType };
 // Where an instant stands for trading: the instruments' rule, named here as the RDX rules have always named it.
 export { sessionAt };
 
-export interface RdxInputs {
-  mapping: {
-    ceCount: number;
-    peCount: number;
-    startTime: string | null;
-    endTime: string | null;
-    runningStatus: number;
-  };
-  config: { lotCount: number; atmPaise: number; offsetPaise: number };
-  instrument: { lotSize: number; hours: Hours };
-  legs: readonly OpenLeg[];
-  pricePaise: number;
-  chain: readonly ChainOption[];
-  /** The instant decided at: a candle's close time, or now for manual actions. */
-  at: number;
-}
+/** What RDX decides on: the engine's inputs for any strategy type, with RDX's settings as its config. */
+export type RdxInputs = DecideInputs<{ lotCount: number; atmPaise: number; offsetPaise: number }>;
 
 /**
  * Why RDX holds: the engine's own holds, the price still within the threshold of the ATM, and what keeps it
