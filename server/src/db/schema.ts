@@ -224,6 +224,8 @@ export interface BrokerOrdersTable {
   error: string | null;
   /** The instance name of the console that wrote it (null: written before consoles were named here). */
   writtenBy: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When it was written, on the writer's own clock (migration 202611280100); null before that. */
+  writtenAt: ColumnType<number | null, number | null | undefined, number | null>;
   createdAt: number;
   updatedAt: number;
 }

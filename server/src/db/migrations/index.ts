@@ -40,6 +40,7 @@ import * as m1400 from './202611271400_add_mapping_stop_note.js';
 import * as m2000 from './202611272000_create_reconcile_drifts.js';
 import * as m2030 from './202611272030_book_fills_per_broker_trade.js';
 import * as m2040 from './202611272040_state_paper_fill_prices.js';
+import * as m2801 from './202611280100_time_order_writes_on_the_console_clock.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -84,4 +85,5 @@ export const migrations: Record<string, Migration> = {
   '202611272000_create_reconcile_drifts': m2000,
   '202611272030_book_fills_per_broker_trade': m2030,
   '202611272040_state_paper_fill_prices': m2040,
+  '202611280100_time_order_writes_on_the_console_clock': m2801,
 };

@@ -63,6 +63,7 @@ export function createEngineModule(deps: {
     }),
     paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
     ...(deps.instance ? { instance: deps.instance } : {}),
+    clock: deps.clock,
   });
   const engine = createEngine({
     repo,

@@ -1,5 +1,5 @@
 import pino from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   BrokerRejected,
   type Broker,
@@ -9,9 +9,11 @@ import {
 } from '../brokers/broker-port.js';
 import { registryOf } from '../brokers/broker-registry.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
+import { manualClock, type Clock } from '../../platform/clock.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState } from './engine.types.js';
-import { createExecutor } from './executor.js';
+import { createExecutor, UNSENT_GRACE_MS } from './executor.js';
+import { NEVER_SENT } from './orders.repository.js';
 
 /*
  * The executor reaches a broker through the port alone: a made-up broker, registered in a registry of this
@@ -22,7 +24,7 @@ import { createExecutor } from './executor.js';
 const SYMBOL = 'NIFTY26D2424500CE';
 const AT = Date.parse('2026-11-23T05:00:00Z');
 
-function fakeBroker(opts: { refuse?: string } = {}) {
+function fakeBroker(opts: { refuse?: string; sendsWhen?: Promise<void> } = {}) {
   const placed: BrokerOrderParams[] = [];
   const filled = (orderId: string): BrokerOrder => ({
     order_id: orderId,
@@ -40,7 +42,7 @@ function fakeBroker(opts: { refuse?: string } = {}) {
     placeOrder: (order) => {
       placed.push(order);
       if (opts.refuse) return Promise.reject(new BrokerRejected(opts.refuse, { broker: 'Fakebroker' }));
-      return Promise.resolve('F-1');
+      return (opts.sendsWhen ?? Promise.resolve()).then(() => 'F-1');
     },
     placeSlicedOrder: () => Promise.reject(new Error('not asked')),
     cancelOrder: (id) => Promise.resolve(id),
@@ -72,12 +74,16 @@ function fakeRepo() {
   const booked: Array<{ orderId: number; fills: unknown }> = [];
   const failed: Array<{ id: number; why: string }> = [];
   const pendingTags: string[] = [];
+  /** Rows as the database would hold them while pending (another console's are pushed by the test). */
+  const pending: Array<Record<string, unknown> & { id: number }> = [];
   const repo = {
     positionVersionOf: () => Promise.resolve(4),
     insertPending: (row: { tag: string }) => {
       pendingTags.push(row.tag);
+      pending.push({ ...row, id: 11, brokerOrderId: null, status: 'pending' });
       return Promise.resolve(11);
     },
+    pendingOf: () => Promise.resolve(pending.filter((o) => !failed.some((f) => f.id === o.id))),
     markPlaced: () => Promise.resolve(),
     markFailed: (id: number, why: string) => {
       failed.push({ id, why });
@@ -89,12 +95,12 @@ function fakeRepo() {
       return Promise.resolve([]);
     },
   };
-  return { repo: repo as unknown as EngineRepository, booked, failed, pendingTags };
+  return { repo: repo as unknown as EngineRepository, booked, failed, pendingTags, pending };
 }
 
 const mapping = { id: 3, userId: 2, userBrokerId: 9, instrumentId: 1, marketProtection: -1, positionVersion: 4 };
 
-function executorWith(broker: Broker, repo: EngineRepository) {
+function executorWith(broker: Broker, repo: EngineRepository, clock: Clock = manualClock(AT)) {
   const registry = registryOf([broker]);
   return createExecutor({
     repo,
@@ -107,6 +113,8 @@ function executorWith(broker: Broker, repo: EngineRepository) {
     },
     logger: pino({ level: 'silent' }),
     events: { publish: () => Promise.resolve() },
+    instance: 'this-console',
+    clock,
   });
 }
 
@@ -150,5 +158,50 @@ describe('a live entry through a broker the engine knows only by its port', () =
     await expect(executorWith(broker, repo).executeLive(entry, AT)).rejects.toThrow('Margin exceeds.');
     expect(failed).toEqual([{ id: 11, why: 'Margin exceeds.' }]);
     expect(booked).toEqual([]);
+  });
+});
+
+describe('an order written but not at the broker yet', () => {
+  it('is waited for while this console is still sending it, even with its strategy settled again meanwhile', async () => {
+    let send = () => undefined as void;
+    const { broker } = fakeBroker({ sendsWhen: new Promise<void>((r) => (send = r)) });
+    const { repo, failed, booked } = fakeRepo();
+    const executor = executorWith(broker, repo);
+    const entering = executor.executeLive(entry, AT);
+    // The strategy's lock lost under the send (a cut connection): another decision settles its orders now.
+    await vi.waitFor(async () =>
+      expect(await executor.settleOpenOrders(mapping as MappingState, AT)).toEqual([`SELL 75 ${SYMBOL} (being placed)`]),
+    );
+    send();
+    await entering;
+    expect(failed).toEqual([]);
+    expect(booked.map((b) => b.orderId)).toEqual([11]);
+  });
+
+  it("is waited for a minute of this console's time when another console wrote it, whatever the candle's clock says", async () => {
+    const { broker } = fakeBroker();
+    const { repo, failed, pending } = fakeRepo();
+    const clock = manualClock(AT);
+    const executor = executorWith(broker, repo, clock);
+    pending.push({
+      id: 12,
+      tag: 'other1',
+      side: 'SELL',
+      quantity: 75,
+      tradingSymbol: SYMBOL,
+      brokerOrderId: null,
+      writtenBy: 'another-console',
+      writtenAt: AT,
+      createdAt: AT,
+    });
+    // A candle close on an exchange clock ten minutes ahead of the consoles'.
+    const candleAt = AT + 10 * 60_000;
+    expect(await executor.settleOpenOrders(mapping as MappingState, candleAt)).toEqual([
+      `SELL 75 ${SYMBOL} (being placed)`,
+    ]);
+    expect(failed).toEqual([]);
+    clock.advance(UNSENT_GRACE_MS);
+    expect(await executor.settleOpenOrders(mapping as MappingState, candleAt + 6000)).toEqual([]);
+    expect(failed).toEqual([{ id: 12, why: NEVER_SENT }]);
   });
 });

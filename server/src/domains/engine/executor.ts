@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import {
   BrokerError,
@@ -7,12 +8,14 @@ import {
   BrokerUnknownOutcome,
   type Broker,
   type BrokerAccount,
+  type BrokerOrderParams,
   type BrokerPosition,
   type OrderWatch,
 } from '../brokers/broker-port.js';
 import type { AccountAccess } from '../brokers/brokers.service.js';
 import type { LegOrder, OpenLeg } from '../strategies/decision.logic.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
+import { NEVER_SENT } from './orders.repository.js';
 import { createFillBooking } from './fill-booking.js';
 import { executePaper as executePaperFills } from './paper-execution.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
@@ -49,6 +52,8 @@ export interface ExecutorDeps {
   paperSliceSize?: number;
   /** This console's instance name, written on its orders (migration 202611260009). */
   instance?: string;
+  /** This console's clock: how long ago another console wrote an order is judged on real time (default: the system's). */
+  clock?: Clock;
 }
 
 const TERMINAL = new Set(['COMPLETE', 'REJECTED', 'CANCELLED']);
@@ -66,6 +71,11 @@ const LOOK_WHILE_STREAMING_MS = 5000;
 export const UNSENT_GRACE_MS = 60_000;
 
 export function createExecutor(deps: ExecutorDeps) {
+  const clock = deps.clock ?? systemClock;
+  // Rows this process is sending now (written, no broker id learned yet). Its strategy's lock may be lost under
+  // it (a cut connection) and the strategy settled again meanwhile, here or on another console: such a row is
+  // on its way, not "never sent".
+  const sending = new Set<number>();
   // Freeze quantities the broker named in refusals: the next order above one is sliced at once (order-slices.ts).
   const freeze = createFreezeMemory();
   const lastState = async (rest: BrokerAccount, brokerOrderId: string) =>
@@ -139,13 +149,16 @@ export function createExecutor(deps: ExecutorDeps) {
         continue;
       }
       if (rows.length === 0) {
-        // Another console's, written moments ago and not at the broker yet: that console may be sending it
-        // now (its lock lost under it). Failed only once it cannot be on its way; this console's own (a
-        // restart after a crash, or a send that failed) at once.
+        // Being sent by this process, or another console's written moments ago and not at the broker yet
+        // (that console may be sending it now, its lock lost under it): waited for. Failed only once it
+        // cannot be on its way; this console's own otherwise (a restart after a crash, a send that failed) at
+        // once. "Moments ago" on this console's clock against the writer's: `at` may be a candle's time on
+        // the exchange's clock, and `createdAt` too (older rows have only that).
         const isAnothers = o.writtenBy !== null && o.writtenBy !== (deps.instance ?? null);
-        if (isAnothers && at - o.createdAt < UNSENT_GRACE_MS)
+        const age = o.writtenAt === null ? at - o.createdAt : clock.now() - o.writtenAt;
+        if (sending.has(o.id) || (isAnothers && age < UNSENT_GRACE_MS))
           stillOpen.push(`${o.side} ${o.quantity} ${o.tradingSymbol} (being placed)`);
-        else await deps.repo.markFailed(o.id, 'never reached the broker', at);
+        else await deps.repo.markFailed(o.id, NEVER_SENT, at);
       }
       for (const { id, brokerOrderId, quantity } of rows) {
         const verdict = await finalState(m.userBrokerId ?? 0, rest, brokerOrderId, 1).catch((err: unknown) => {
@@ -199,26 +212,39 @@ export function createExecutor(deps: ExecutorDeps) {
         strikePaise: what.strikePaise,
         expiry: what.expiry,
         writtenBy: deps.instance ?? null,
+        writtenAt: clock.now(),
         createdAt: at,
         updatedAt: at,
       },
       fence.positionVersion,
     );
     fence.positionVersion += 1;
+    sending.add(orderId);
+    try {
+      const order = { exchange: what.exchange, tradingSymbol: symbol, side: intent.side, quantity, tag };
+      return await sendAndSettle(rest, m, { id: orderId, order }, at, watch);
+    } finally {
+      sending.delete(orderId);
+    }
+  }
+
+  /** Sends a written order and settles what became of it (placeOne); null once it filled in full, else why not. */
+  async function sendAndSettle(
+    rest: BrokerAccount,
+    m: MappingState,
+    row: { id: number; order: Omit<BrokerOrderParams, 'marketProtection'> },
+    at: number,
+    watch?: OrderWatch,
+  ) {
+    const { id: orderId, order } = row;
+    const { tag, quantity } = order;
     let sent: Sent;
     try {
       // Above the exchange's freeze quantity the broker slices it, each slice an order of its own; its product
       // and market-protection rules are the adapter's (the instrument's protection setting goes with it).
       sent = await sendOrder(
         rest,
-        {
-          exchange: what.exchange,
-          tradingSymbol: symbol,
-          side: intent.side,
-          quantity,
-          marketProtection: m.marketProtection,
-          tag,
-        },
+        { ...order, marketProtection: m.marketProtection },
         {
           memory: freeze,
           instrumentId: m.instrumentId,

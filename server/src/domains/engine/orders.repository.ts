@@ -97,6 +97,24 @@ async function assignedSlices(trx: Trx, id: number) {
   return rows.map((r) => ({ id: r.id, brokerOrderId: r.brokerOrderId ?? '', quantity: r.quantity }));
 }
 
+/** Why an order another look found nowhere at the broker was given up (executor.ts `settleOpenOrders`). */
+export const NEVER_SENT = 'never reached the broker';
+
+/**
+ * An order given up as never sent that the broker did take after all (its sender was still on its way: a slow
+ * send, a lock lost under it) is pending again, so its fills are booked; true when it was.
+ */
+async function reviveUnsent(trx: Trx, id: number): Promise<boolean> {
+  const revived = await trx
+    .updateTable('brokerOrders')
+    .set({ status: 'pending', error: null })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .where('error', '=', NEVER_SENT)
+    .executeTakeFirst();
+  return Number(revived.numUpdatedRows) === 1;
+}
+
 /**
  * Broker orders of live mappings: every intent is written before it is sent, then resolved by its tag.
  * Part of the engine repository (engine.repository.ts), not used on its own.
@@ -188,8 +206,16 @@ export function createOrdersRepository(db: Kysely<DB>, writer: FillWriter = crea
       });
     },
 
+    /**
+     * The broker took the order (its id). Returns true when the row had been given up as never sent meanwhile
+     * (another look found nothing at the broker while this console was still sending it): it is pending again,
+     * so what the broker did with it is booked after all rather than lost.
+     */
     async markPlaced(id: number, brokerOrderId: string, at: number) {
-      await db.updateTable('brokerOrders').set({ brokerOrderId, updatedAt: at }).where('id', '=', id).execute();
+      return db.transaction().execute(async (trx) => {
+        await trx.updateTable('brokerOrders').set({ brokerOrderId, updatedAt: at }).where('id', '=', id).execute();
+        return reviveUnsent(trx, id);
+      });
     },
 
     async markFailed(id: number, error: string, at: number) {
@@ -230,6 +256,7 @@ export function createOrdersRepository(db: Kysely<DB>, writer: FillWriter = crea
       return db.transaction().execute(async (trx) => {
         const [first, ...others] = slices;
         if (!first) return [];
+        await reviveUnsent(trx, id);
         // Claimed first, conditionally: the console that sent it and another settling it (its lock lost
         // meanwhile) may learn the same slices at once; the second finds them assigned and takes those rows.
         const claimed = await trx

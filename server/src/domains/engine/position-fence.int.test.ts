@@ -9,6 +9,7 @@ import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-
 import type { Insertable } from 'kysely';
 import type { BrokerOrdersTable, LegRow } from '../../db/schema.js';
 import type { MappingState } from './engine.types.js';
+import { NEVER_SENT } from './orders.repository.js';
 import { STALE_POSITION_MESSAGE, StalePositionError } from './stale-position.js';
 
 /*
@@ -129,6 +130,27 @@ describe('an order another console has only just written', () => {
     expect((await realign(id)).statusCode).toBe(200);
     expect(await t.services.engineRepo.pendingOf(id)).toEqual([]);
     expect((await stateOf(id)).legs).toHaveLength(2);
+  });
+});
+
+describe('an order given up as never sent that the broker took after all', () => {
+  it('is pending again once its sender learns its broker id, and its fill is booked', async () => {
+    const { id } = await buildMapping(t, owner, { is_dummy: 0 });
+    await buildRdxConfig(t, owner, id);
+    const repo = t.services.engineRepo;
+    const { mapping } = await stateOf(id);
+    const sent = await repo.insertPending(openingOrder(id, { tag: 'rdxlate1' }), mapping.positionVersion);
+    const refused = await repo.insertPending(openingOrder(id, { tag: 'rdxlate2' }), mapping.positionVersion + 1);
+    await repo.markFailed(sent, NEVER_SENT, t.clock.now());
+    await repo.markFailed(refused, 'Margin exceeds.', t.clock.now());
+
+    expect(await repo.markPlaced(sent, 'B-1', t.clock.now())).toBe(true);
+    // A refusal stays one: only "never sent" was a guess.
+    expect(await repo.markPlaced(refused, 'B-2', t.clock.now())).toBe(false);
+    expect((await repo.pendingOf(id)).map((o) => [o.tag, o.brokerOrderId, o.error])).toEqual([['rdxlate1', 'B-1', null]]);
+    const fills = await repo.recordFills(sent, [{ tradeId: 'T-1', quantity: 65, pricePaise: 10_000 }], t.clock.now());
+    expect(fills).toHaveLength(1);
+    expect(await netAndOpen(id)).toMatchObject({ net: [['NIFTY26D0124500CE', 65]], open: [['NIFTY26D0124500CE', 65]] });
   });
 });
 
