@@ -140,6 +140,7 @@ export async function manyMappings(env, count, interval, prefix) {
       startTime: null,
       endTime: null,
       runningStatus: 1,
+      interval,
       createdAt: now,
       updatedAt: now,
     });
@@ -165,7 +166,6 @@ export async function manyMappings(env, count, interval, prefix) {
           rdxLotCount: 1,
           atmValuePaise: 0,
           offsetValuePaise: 0,
-          interval,
           atmLastUpdated: null,
           createdAt: now,
           updatedAt: now,
@@ -202,10 +202,10 @@ async function tenThousand(env, label, targetMs) {
     times.push(performance.now() - start);
     const legs = await db
       .selectFrom('strategyLegs')
-      .innerJoin('rdxConfigs', 'rdxConfigs.mappingId', 'strategyLegs.mappingId')
+      .innerJoin('userStrategyMappings as m', 'm.id', 'strategyLegs.mappingId')
       .select((eb) => eb.fn.countAll().as('n'))
-      .where('status', '=', 'open')
-      .where('rdxConfigs.interval', '=', interval)
+      .where('strategyLegs.status', '=', 'open')
+      .where('m.interval', '=', interval)
       .executeTakeFirst();
     if (traded !== 10_000 || Number(legs.n) !== 20_000) {
       throw new Error(`the ${interval} close entered ${traded} strategies with ${legs.n} legs, not 10,000 with 20,000`);

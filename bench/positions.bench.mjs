@@ -159,6 +159,7 @@ async function fanOut() {
         startTime: null,
         endTime: null,
         runningStatus: 1,
+        interval: '1m',
         createdAt: now,
         updatedAt: now,
       }));
@@ -171,7 +172,6 @@ async function fanOut() {
             rdxLotCount: 1,
             atmValuePaise: 0,
             offsetValuePaise: 0,
-            interval: '1m',
             atmLastUpdated: null,
             createdAt: now,
             updatedAt: now,

@@ -9,6 +9,14 @@ export type RdxInterval = (typeof RDX_INTERVALS)[number];
 /** Whether a data interval is one the RDX strategy trades on. */
 export const isRdxInterval = (v: string): v is RdxInterval => (RDX_INTERVALS as readonly string[]).includes(v);
 
+/**
+ * The candle intervals any strategy type decides on (the engine's word; SPEC names them after RDX, the first
+ * type, whose API they keep).
+ */
+export type StrategyInterval = RdxInterval;
+export const STRATEGY_INTERVALS = RDX_INTERVALS;
+export const isStrategyInterval = isRdxInterval;
+
 export const DATA_SOURCES = ['kite', 'binance'] as const;
 export type DataSource = (typeof DATA_SOURCES)[number];
 

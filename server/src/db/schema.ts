@@ -116,6 +116,10 @@ export interface UserStrategyMappingsTable {
   updatedAt: number;
   /** Who created it (a user id: the owner, or an admin for them); null on rows from before it was recorded. */
   createdBy: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The candle interval its strategy decides on, saved with its settings; null until they are (migration 202611280200). */
+  interval: ColumnType<RdxInterval | null, RdxInterval | null | undefined, RdxInterval | null>;
+  /** Moved on by every write that opens legs or sends an order, from the value read under the lock (the fence). */
+  positionVersion: Generated<number>;
 }
 
 export interface RdxConfigsTable {
@@ -124,10 +128,7 @@ export interface RdxConfigsTable {
   rdxLotCount: number;
   atmValuePaise: number;
   offsetValuePaise: number;
-  interval: RdxInterval;
   atmLastUpdated: number | null;
-  /** Moved on by every write that opens legs or sends an order, from the value read under the lock (the fence). */
-  positionVersion: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }

@@ -41,6 +41,7 @@ import * as m2000 from './202611272000_create_reconcile_drifts.js';
 import * as m2030 from './202611272030_book_fills_per_broker_trade.js';
 import * as m2040 from './202611272040_state_paper_fill_prices.js';
 import * as m2801 from './202611280100_time_order_writes_on_the_console_clock.js';
+import * as m2802 from './202611280200_move_candle_interval_and_fence_to_mappings.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -86,4 +87,5 @@ export const migrations: Record<string, Migration> = {
   '202611272030_book_fills_per_broker_trade': m2030,
   '202611272040_state_paper_fill_prices': m2040,
   '202611280100_time_order_writes_on_the_console_clock': m2801,
+  '202611280200_move_candle_interval_and_fence_to_mappings': m2802,
 };

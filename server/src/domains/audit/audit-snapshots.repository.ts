@@ -40,7 +40,8 @@ export function createSnapshotsRepository(db: Kysely<DB>, shared: Pick<SharedSta
       snapshot(
         await db.selectFrom('userStrategyMappings').selectAll().where('id', '=', id).executeTakeFirst(),
         'userId',
-        ['created_by'],
+        // The position version is the engine's fence, moved by every trade: not a setting anyone changes.
+        ['created_by', 'position_version'],
       ),
     // Keyed by its mapping, as the routes address it; the owner is the mapping's.
     rdx_config: async (id) =>
@@ -49,7 +50,8 @@ export function createSnapshotsRepository(db: Kysely<DB>, shared: Pick<SharedSta
           .selectFrom('rdxConfigs')
           .innerJoin('userStrategyMappings as m', 'm.id', 'rdxConfigs.mappingId')
           .selectAll('rdxConfigs')
-          .select('m.userId as ownerId')
+          // Saved with the settings, kept on the mapping (every strategy type's decides on one).
+          .select(['m.userId as ownerId', 'm.interval'])
           .where('rdxConfigs.mappingId', '=', id)
           .executeTakeFirst(),
         'ownerId',

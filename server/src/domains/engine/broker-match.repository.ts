@@ -64,9 +64,9 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
     ): Promise<WrittenFill[]> {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
-          .updateTable('rdxConfigs')
+          .updateTable('userStrategyMappings')
           .set({ positionVersion: m.positionVersion + 1 })
-          .where('mappingId', '=', m.id)
+          .where('id', '=', m.id)
           .where('positionVersion', '=', m.positionVersion)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw new StalePositionError([m.id]);

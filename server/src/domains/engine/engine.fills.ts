@@ -17,50 +17,83 @@ import { StalePositionError } from './stale-position.js';
 
 type Atm = PaperFills['atm'];
 
+/** Ids per `in (…)` list. */
+const IN_LIST = 500;
+
 /**
- * SQLite: entries on one close share few ATMs, so one prepared UPDATE per ATM and 500 mappings instead of one
- * per mapping. Each moves its mappings' position versions on without comparing them: SQLite serves one
- * process, whose in-process mapping lock cannot be lost mid-close (the fence matters where a lock's
- * connection can drop).
+ * SQLite: entries on one close share few ATMs, so one prepared UPDATE per strategy type, ATM and 500 mappings
+ * instead of one per mapping, and one per 500 mappings moving their position versions on, without comparing
+ * them: SQLite serves one process, whose in-process mapping lock cannot be lost mid-close (the fence matters
+ * where a lock's connection can drop).
  */
 function createSqliteAtms(raw: SqliteDatabase.Database) {
-  const updates = new Map<number, SqliteDatabase.Statement>();
-  return (atm: Atm, at: number) => {
-    const byValue = new Map<number, number[]>();
-    for (const a of atm) {
-      const list = byValue.get(a.atmPaise);
-      if (list) list.push(a.mappingId);
-      else byValue.set(a.atmPaise, [a.mappingId]);
+  const prepared = new Map<string, SqliteDatabase.Statement>();
+  const stmt = (text: string) => {
+    let s = prepared.get(text);
+    if (!s) {
+      s = raw.prepare(text);
+      prepared.set(text, s);
     }
-    for (const [value, ids] of byValue) {
-      for (let i = 0; i < ids.length; i += 500) {
-        const chunk = ids.slice(i, i + 500);
-        let stmt = updates.get(chunk.length);
-        if (!stmt) {
-          stmt = raw.prepare(
-            `update rdx_configs set atm_value_paise = ?, atm_last_updated = ?, updated_at = ?,
-              position_version = position_version + 1 where mapping_id in (${chunk.map(() => '?').join(', ')})`,
-          );
-          updates.set(chunk.length, stmt);
-        }
-        stmt.run(value, at, at, ...chunk);
+    return s;
+  };
+  const marks = (n: number) => Array.from({ length: n }, () => '?').join(', ');
+  return (atm: Atm, at: number) => {
+    const ids = atm.map((a) => a.mappingId);
+    for (let i = 0; i < ids.length; i += IN_LIST) {
+      const chunk = ids.slice(i, i + IN_LIST);
+      stmt(
+        `update user_strategy_mappings set position_version = position_version + 1 where id in (${marks(chunk.length)})`,
+      ).run(...chunk);
+    }
+    const groups = new Map<string, { anchor: Atm[number]['anchor']; value: number; ids: number[] }>();
+    for (const a of atm) {
+      const key = `${a.anchor.table}|${a.atmPaise}`;
+      const group = groups.get(key);
+      if (group) group.ids.push(a.mappingId);
+      else groups.set(key, { anchor: a.anchor, value: a.atmPaise, ids: [a.mappingId] });
+    }
+    for (const { anchor, value, ids: of } of groups.values()) {
+      for (let i = 0; i < of.length; i += IN_LIST) {
+        const chunk = of.slice(i, i + IN_LIST);
+        stmt(
+          `update ${anchor.table} set ${anchor.anchorColumn} = ?, ${anchor.anchorAtColumn} = ?, updated_at = ?
+            where mapping_id in (${marks(chunk.length)})`,
+        ).run(value, at, at, ...chunk);
       }
     }
   };
 }
 
-/** PostgreSQL: the fence (stale-position.ts): each mapping's version moves on only from the one its state was read at. */
+/**
+ * PostgreSQL: the fence (stale-position.ts): each mapping's version moves on only from the one its state was
+ * read at; then each strategy type's ATMs, in one statement per type.
+ */
 async function recordAtmsPostgres(trx: Transaction<DB>, atm: Atm, at: number) {
   if (atm.length === 0) return;
-  const { rows } = await sql<{ mappingId: number }>`update rdx_configs c
-    set atm_value_paise = u.atm, atm_last_updated = ${at}, updated_at = ${at}, position_version = u.version + 1
-    from unnest(${integerArray(atm.map((a) => a.mappingId))}::int[], ${integerArray(atm.map((a) => a.atmPaise))}::bigint[],
-      ${integerArray(atm.map((a) => a.positionVersion))}::int[]) as u(mapping_id, atm, version)
-    where c.mapping_id = u.mapping_id and c.position_version = u.version
-    returning c.mapping_id as "mappingId"`.execute(trx);
+  const { rows } = await sql<{ mappingId: number }>`update user_strategy_mappings m
+    set position_version = u.version + 1
+    from unnest(${integerArray(atm.map((a) => a.mappingId))}::int[], ${integerArray(atm.map((a) => a.positionVersion))}::int[])
+      as u(mapping_id, version)
+    where m.id = u.mapping_id and m.position_version = u.version
+    returning m.id as "mappingId"`.execute(trx);
   if (rows.length !== atm.length) {
     const moved = new Set(rows.map((r) => r.mappingId));
     throw new StalePositionError(atm.filter((a) => !moved.has(a.mappingId)).map((a) => a.mappingId));
+  }
+  const byTable = new Map<string, Atm>();
+  for (const a of atm) {
+    const group = byTable.get(a.anchor.table);
+    if (group) group.push(a);
+    else byTable.set(a.anchor.table, [a]);
+  }
+  for (const group of byTable.values()) {
+    const anchor = group[0]?.anchor;
+    if (!anchor) continue;
+    await sql`update ${sql.table(anchor.table)} c
+      set ${sql.ref(anchor.anchorColumn)} = u.atm, ${sql.ref(anchor.anchorAtColumn)} = ${at}, updated_at = ${at}
+      from unnest(${integerArray(group.map((a) => a.mappingId))}::int[], ${integerArray(group.map((a) => a.atmPaise))}::bigint[])
+        as u(mapping_id, atm)
+      where c.mapping_id = u.mapping_id`.execute(trx);
   }
 }
 

@@ -1,6 +1,7 @@
-import type { RdxInterval } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { DB, LegRow } from '../../db/schema.js';
+import { strategyTypes, type StrategyConfig } from '../strategies/strategy-registry.js';
 import type { MappingState } from './engine.types.js';
 
 /*
@@ -11,11 +12,10 @@ import type { MappingState } from './engine.types.js';
  * engine.repository.ts.
  */
 
-/** The filter of running, active mappings of one (instrument, interval); `m`, `c` and `i` joined. */
-const isRunningOn = (instrumentToken: string, interval: RdxInterval) =>
-  sql`m.running_status = 1 and m.is_active = 1 and i.instrument_token = ${instrumentToken} and c.interval = ${interval}`;
-const MAPPING_JOINS = sql`user_strategy_mappings m join rdx_configs c on c.mapping_id = m.id
-  join instruments i on i.id = m.instrument_id`;
+/** The filter of running, active mappings of one (instrument, interval); `m` and `i` joined. */
+const isRunningOn = (instrumentToken: string, interval: StrategyInterval) =>
+  sql`m.running_status = 1 and m.is_active = 1 and i.instrument_token = ${instrumentToken} and m.interval = ${interval}`;
+const MAPPING_JOINS = sql`user_strategy_mappings m join instruments i on i.id = m.instrument_id`;
 
 /**
  * Rows exactly as the query names its columns: each hot read below names them as the code does
@@ -26,7 +26,7 @@ async function rowsOf<T>(db: Kysely<DB>, query: RawBuilder<unknown>): Promise<T[
 }
 
 /** Which running mappings a close concerns (what to lock before reading their state), in id order. */
-export function runningIdsPostgres(db: Kysely<DB>, instrumentToken: string, interval: RdxInterval) {
+export function runningIdsPostgres(db: Kysely<DB>, instrumentToken: string, interval: StrategyInterval) {
   return rowsOf<{ id: number; isDummy: number; userBrokerId: number | null }>(
     db,
     sql`select m.id, m.is_dummy as "isDummy", m.user_broker_id as "userBrokerId" from ${MAPPING_JOINS}
@@ -47,11 +47,9 @@ type InstrumentColumns = Pick<
   | 'tradingDays'
   | 'marketProtection'
 >;
-type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'config'> & {
-  rdxLotCount: number;
-  atmValuePaise: number;
-  offsetValuePaise: number;
-};
+type MappingColumns = Omit<MappingState, keyof InstrumentColumns | 'config'>;
+/** A type's settings columns come back as `c0`, `c1`, … in its storage's order. */
+type TypeRow = MappingColumns & Record<`c${number}`, unknown>;
 
 const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<InstrumentColumns | undefined> =>
   db
@@ -78,20 +76,11 @@ const instrumentOf = (db: Kysely<DB>, instrumentToken: string): Promise<Instrume
 export async function runningOnPostgres(
   db: Kysely<DB>,
   instrumentToken: string,
-  interval: RdxInterval,
+  interval: StrategyInterval,
 ): Promise<{ mappings: MappingState[]; legs: LegRow[] }> {
   const filter = isRunningOn(instrumentToken, interval);
-  const [rows, instrument, legs] = await Promise.all([
-    rowsOf<MappingColumns>(
-      db,
-      sql`select m.id, m.user_id as "userId", u.username, m.strategy_id as "strategyId", s.name as "strategyName",
-        m.user_broker_id as "userBrokerId", m.is_dummy as "isDummy", m.ce_count as "ceCount", m.pe_count as "peCount",
-        m.start_time as "startTime", m.end_time as "endTime", m.running_status as "runningStatus",
-        c.rdx_lot_count as "rdxLotCount", c.atm_value_paise as "atmValuePaise", c.offset_value_paise as "offsetValuePaise",
-        c.position_version as "positionVersion"
-        from ${MAPPING_JOINS} join users u on u.id = m.user_id join strategies s on s.id = m.strategy_id
-        where ${filter} order by m.id`,
-    ),
+  const types = strategyTypes();
+  const [instrument, legs, ...typeRows] = await Promise.all([
     instrumentOf(db, instrumentToken),
     rowsOf<LegRow>(
       db,
@@ -102,34 +91,58 @@ export async function runningOnPostgres(
         where l.status = 'open' and l.mapping_id in (select m.id from ${MAPPING_JOINS} where ${filter})
         order by l.id`,
     ),
+    // Each type's running mappings with its settings, from its own table.
+    ...types.map(({ storage }) =>
+      rowsOf<TypeRow>(
+        db,
+        sql`select m.id, m.user_id as "userId", u.username, m.strategy_id as "strategyId", s.name as "strategyName",
+          m.user_broker_id as "userBrokerId", m.is_dummy as "isDummy", m.ce_count as "ceCount", m.pe_count as "peCount",
+          m.start_time as "startTime", m.end_time as "endTime", m.running_status as "runningStatus",
+          m.position_version as "positionVersion",
+          ${sql.join(storage.columns.map((c, i) => sql`${sql.ref(`c.${c}`)} as ${sql.ref(`c${i}`)}`))}
+          from ${MAPPING_JOINS} join ${sql.table(storage.table)} c on c.mapping_id = m.id
+          join users u on u.id = m.user_id join strategies s on s.id = m.strategy_id
+          where ${filter} order by m.id`,
+      ),
+    ),
   ]);
   if (!instrument) return { mappings: [], legs: [] };
-  const mappings = rows.map((m): MappingState => ({
-    // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
-    instrumentId: instrument.instrumentId,
-    instrumentName: instrument.instrumentName,
-    instrumentToken: instrument.instrumentToken,
-    ticker: instrument.ticker,
-    lotSize: instrument.lotSize,
-    marketOpenTime: instrument.marketOpenTime,
-    marketCloseTime: instrument.marketCloseTime,
-    timezone: instrument.timezone,
-    tradingDays: instrument.tradingDays,
-    marketProtection: instrument.marketProtection,
-    id: m.id,
-    userId: m.userId,
-    username: m.username,
-    strategyId: m.strategyId,
-    strategyName: m.strategyName,
-    userBrokerId: m.userBrokerId,
-    isDummy: m.isDummy,
-    ceCount: m.ceCount,
-    peCount: m.peCount,
-    startTime: m.startTime,
-    endTime: m.endTime,
-    runningStatus: m.runningStatus,
-    positionVersion: m.positionVersion,
-    config: { lotCount: m.rdxLotCount, atmPaise: m.atmValuePaise, offsetPaise: m.offsetValuePaise, interval },
-  }));
+  const mappings: MappingState[] = [];
+  for (const [t, rows] of typeRows.entries()) {
+    const storage = types[t]?.storage;
+    if (!storage) continue;
+    const settingsOf = (m: TypeRow) => storage.columns.map((_, i) => m[`c${i}`]);
+    for (const m of rows) {
+      mappings.push({
+        // Listed one by one (not spread): 10,000 objects of one shape stay fast to build and to read.
+        instrumentId: instrument.instrumentId,
+        instrumentName: instrument.instrumentName,
+        instrumentToken: instrument.instrumentToken,
+        ticker: instrument.ticker,
+        lotSize: instrument.lotSize,
+        marketOpenTime: instrument.marketOpenTime,
+        marketCloseTime: instrument.marketCloseTime,
+        timezone: instrument.timezone,
+        tradingDays: instrument.tradingDays,
+        marketProtection: instrument.marketProtection,
+        id: m.id,
+        userId: m.userId,
+        username: m.username,
+        strategyId: m.strategyId,
+        strategyName: m.strategyName,
+        userBrokerId: m.userBrokerId,
+        isDummy: m.isDummy,
+        ceCount: m.ceCount,
+        peCount: m.peCount,
+        startTime: m.startTime,
+        endTime: m.endTime,
+        runningStatus: m.runningStatus,
+        positionVersion: m.positionVersion,
+        config: storage.fromColumns(settingsOf(m), interval) as StrategyConfig,
+      });
+    }
+  }
+  // One type's mappings come in id order; several types' are merged into it.
+  if (types.length > 1) mappings.sort((a, b) => a.id - b.id);
   return { mappings, legs };
 }

@@ -1,10 +1,11 @@
-import type { RdxInterval } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, LegRow } from '../../db/schema.js';
 import { createFillWriter } from '../ledger/fill-writer.service.js';
+import { configsOf } from '../strategies/strategy-configs.service.js';
 import { createPaperClose } from './engine.fills.js';
 import { runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
@@ -17,7 +18,7 @@ export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.
 const IN_LIST = 500;
 
 /**
- * Every read and write of the RDX engine behind one interface: running states, paper fills of a candle
+ * Every read and write of the engine behind one interface: running states, paper fills of a candle
  * close, live broker orders and their fills. A close's reads and paper fills go by dialect: prepared
  * better-sqlite3 statements on SQLite, plain rows to read and column arrays (`unnest`) to write on
  * PostgreSQL; both measured by the bench and run by the same integration tests.
@@ -33,7 +34,6 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
   const states = (q: Kysely<DB> | Transaction<DB>) =>
     q
       .selectFrom('userStrategyMappings as m')
-      .innerJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
       .innerJoin('users as u', 'u.id', 'm.userId')
       .innerJoin('strategies as s', 's.id', 'm.strategyId')
       .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
@@ -57,17 +57,20 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         'm.startTime',
         'm.endTime',
         'm.runningStatus',
-        'c.rdxLotCount',
-        'c.atmValuePaise',
-        'c.offsetValuePaise',
-        'c.positionVersion',
-        'c.interval',
+        'm.positionVersion',
       ]);
   type StateRow = Awaited<ReturnType<ReturnType<typeof states>['executeTakeFirstOrThrow']>>;
-  const toState = ({ rdxLotCount, atmValuePaise, offsetValuePaise, interval, ...m }: StateRow): MappingState => ({
-    ...m,
-    config: { lotCount: rdxLotCount, atmPaise: atmValuePaise, offsetPaise: offsetValuePaise, interval },
-  });
+  /** The rows' states with their strategy types' settings; a mapping with none saved is left out. */
+  const withConfigs = async (rows: StateRow[]): Promise<MappingState[]> => {
+    const configs = await configsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.flatMap((m) => {
+      const config = configs.get(m.id);
+      return config ? [{ ...m, config }] : [];
+    });
+  };
 
   const openLegs = (q: Kysely<DB> | Transaction<DB>) =>
     q.selectFrom('strategyLegs').selectAll().where('status', '=', 'open').orderBy('id');
@@ -76,21 +79,22 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     // Live orders: written before they are sent, settled by tag (orders.repository.ts).
     ...createOrdersRepository(db, fillWriter),
 
-    /** (instrument token, interval) pairs some running, active RDX mapping trades on. */
-    runningKeys() {
-      return db
+    /** (instrument token, interval) pairs some running, active mapping trades on. */
+    async runningKeys(): Promise<Array<{ instrumentToken: string; interval: StrategyInterval }>> {
+      const rows = await db
         .selectFrom('userStrategyMappings as m')
-        .innerJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
         .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
-        .select(['i.instrumentToken', 'c.interval'])
+        .select(['i.instrumentToken', 'm.interval'])
         .where('m.runningStatus', '=', 1)
         .where('m.isActive', '=', 1)
+        .where('m.interval', 'is not', null)
         .distinct()
         .execute();
+      return rows.flatMap(({ instrumentToken, interval }) => (interval ? [{ instrumentToken, interval }] : []));
     },
 
     /** Which running, active mappings trade on an instrument at an interval (ids only: what to lock). */
-    runningIdsOn(instrumentToken: string, interval: RdxInterval) {
+    runningIdsOn(instrumentToken: string, interval: StrategyInterval) {
       if (sqlite) {
         const fast = sqlite;
         return db.connection().execute(() => Promise.resolve(fast.runningIds(instrumentToken, interval)));
@@ -102,7 +106,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     existingMappingIds: (ids: readonly number[]) => existingMappingIds(db, ids),
 
     /** Running, active mappings on an instrument at an interval, with their open legs. */
-    async runningOn(instrumentToken: string, interval: RdxInterval) {
+    async runningOn(instrumentToken: string, interval: StrategyInterval) {
       if (sqlite) {
         const fast = sqlite;
         return db.connection().execute(() => Promise.resolve(fast.runningOn(instrumentToken, interval)));
@@ -114,7 +118,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
      * Claims a candle close for (instrument, interval): true the first time, false when this close (or a
      * later one) was already claimed, by this process or another leader before it died.
      */
-    async claimCandle(instrumentToken: string, interval: RdxInterval, closeAt: number): Promise<boolean> {
+    async claimCandle(instrumentToken: string, interval: StrategyInterval, closeAt: number): Promise<boolean> {
       const result = await db
         .insertInto('candleClaims')
         .values({ instrumentToken, interval, lastCloseAt: closeAt })
@@ -129,7 +133,7 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     },
 
     /** The last candle close claimed for (instrument, interval), by any leader; null if none ever was. */
-    async lastClaimedClose(instrumentToken: string, interval: RdxInterval): Promise<number | null> {
+    async lastClaimedClose(instrumentToken: string, interval: StrategyInterval): Promise<number | null> {
       const row = await db
         .selectFrom('candleClaims')
         .select('lastCloseAt')
@@ -139,32 +143,31 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
       return row ? Number(row.lastCloseAt) : null;
     },
 
-    /** A mapping's position version now (stale-position.ts); null when it has no RDX configuration. */
+    /** A mapping's position version now (stale-position.ts); null when it is gone. */
     async positionVersionOf(mappingId: number): Promise<number | null> {
       const row = await db
-        .selectFrom('rdxConfigs')
+        .selectFrom('userStrategyMappings')
         .select('positionVersion')
-        .where('mappingId', '=', mappingId)
+        .where('id', '=', mappingId)
         .executeTakeFirst();
       return row?.positionVersion ?? null;
     },
 
-    /** One mapping's state (any status) and open legs; null when it has no RDX configuration. */
+    /** One mapping's state (any status) and open legs; null when its strategy's settings are not saved. */
     async one(mappingId: number) {
-      const row = await states(db).where('m.id', '=', mappingId).executeTakeFirst();
-      if (!row) return null;
-      const mapping = toState(row);
+      const [mapping] = await withConfigs(await states(db).where('m.id', '=', mappingId).execute());
+      if (!mapping) return null;
       const legs = await openLegs(db).where('mappingId', '=', mappingId).execute();
       return { mapping, legs };
     },
 
-    /** Many mappings' states (any status; those with no RDX configuration left out) and open legs, in few reads. */
+    /** Many mappings' states (any status; those whose settings are not saved left out) and open legs, in few reads. */
     async statesOf(mappingIds: readonly number[]): Promise<{ mappings: MappingState[]; legs: LegRow[] }> {
       const mappings: MappingState[] = [];
       const legs: LegRow[] = [];
       for (let i = 0; i < mappingIds.length; i += IN_LIST) {
         const chunk = mappingIds.slice(i, i + IN_LIST);
-        mappings.push(...(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute()).map(toState));
+        mappings.push(...(await withConfigs(await states(db).where('m.id', 'in', chunk).orderBy('m.id').execute())));
         legs.push(...(await openLegs(db).where('mappingId', 'in', chunk).execute()));
       }
       return { mappings, legs };

@@ -1,5 +1,5 @@
-import type { RdxInterval } from '@app/contract';
-import { isRdxInterval, RUNNING_STATUS, toPaise } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
+import { isStrategyInterval, RUNNING_STATUS, toPaise } from '@app/contract';
 import { badRequest } from '../../platform/errors.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import type { HubKey } from '../market-data/hub.js';
@@ -24,7 +24,7 @@ import { createBrokerMatchRepository } from './broker-match.repository.js';
 import type { EngineDeps } from './engine.deps.js';
 
 /**
- * The RDX strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
+ * The strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
  * running mapping's instrument and interval, decides with the pure rules, and trades through the executor.
  * Every decision and trade holds its mappings' locks, so a candle close and a manual action on the same
  * strategy never interleave, while different strategies run side by side.
@@ -48,7 +48,7 @@ export function createEngine(deps: EngineDeps) {
    * read again inside it, fills written in slices (each one transaction). Live mappings: each under its
    * own lock, one account's one after another (Kite limits orders per account), different accounts at once.
    */
-  async function evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number) {
+  async function evaluate(instrumentToken: string, interval: StrategyInterval, pricePaise: number, at: number) {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
     const paperIds = new Set(seen.filter((m) => m.isDummy === 1).map((m) => m.id));
     let traded = 0;
@@ -140,8 +140,8 @@ export function createEngine(deps: EngineDeps) {
   const onClose = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) => {
     // A candle recovered after a dropped feed is history: trading on it would act on stale prices.
     if (!isRunning || meta.isGapFill) return;
-    // The engine subscribes only to RDX intervals; the hub's keys span every data interval.
-    if (!isRdxInterval(key.interval)) return;
+    // The engine subscribes only to strategy intervals; the hub's keys span every data interval.
+    if (!isStrategyInterval(key.interval)) return;
     const interval = key.interval;
     const at = candle.ts + INTERVAL_MS[interval];
     // The switch as every instance sees it, read at the close: a stop sent to another instance (which only

@@ -1,6 +1,8 @@
-import type { RdxInterval } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
 import type SqliteDatabase from 'better-sqlite3';
 import type { InstrumentsTable, LegRow } from '../../db/schema.js';
+import { strategyTypes, type StrategyConfig } from '../strategies/strategy-registry.js';
+import type { ConfigStorage } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
 
 /*
@@ -15,17 +17,24 @@ import type { MappingState } from './engine.types.js';
 /**
  * SQLite fast path of loading every running mapping of one (instrument, interval) with its open legs
  * (the engine benchmark reads 10,000 mappings per candle close). Per-mapping columns come back as
- * plain arrays; the instrument, user and strategy columns every row would repeat are read once.
- * PostgreSQL keeps the portable Kysely query.
+ * plain arrays, each strategy type's settings read with its mappings from its own table (its storage,
+ * strategies/strategy-type.types.ts); the instrument, user and strategy columns every row would repeat are
+ * read once. PostgreSQL keeps the portable Kysely query.
  */
 const FILTER = `from user_strategy_mappings m
-  join rdx_configs c on c.mapping_id = m.id
   join instruments i on i.id = m.instrument_id
-  where m.running_status = 1 and m.is_active = 1 and i.instrument_token = ? and c.interval = ?`;
+  where m.running_status = 1 and m.is_active = 1 and i.instrument_token = ? and m.interval = ?`;
 
-export const MAPPINGS_SQL = `select m.id, m.user_id, m.strategy_id, m.user_broker_id, m.is_dummy, m.ce_count, m.pe_count,
-  m.start_time, m.end_time, m.running_status, c.rdx_lot_count, c.atm_value_paise, c.offset_value_paise,
-  c.position_version ${FILTER} order by m.id`;
+/** A type's running mappings: the mapping's columns (`Row`), then the type's settings columns. */
+const mappingsSql = ({ table, columns }: ConfigStorage<unknown>) => `select m.id, m.user_id, m.strategy_id,
+  m.user_broker_id, m.is_dummy, m.ce_count, m.pe_count, m.start_time, m.end_time, m.running_status,
+  m.position_version, ${columns.map((c) => `c.${c}`).join(', ')}
+  from user_strategy_mappings m join ${table} c on c.mapping_id = m.id
+  join instruments i on i.id = m.instrument_id
+  where m.running_status = 1 and m.is_active = 1 and i.instrument_token = ? and m.interval = ? order by m.id`;
+
+/** How many of a mapping row's values are the mapping's own; the type's settings follow. */
+const MAPPING_COLUMNS = 11;
 
 const INSTRUMENT_SQL = `select id, name, instrument_token as instrumentToken, ticker, lot_size as lotSize,
   market_open_time as marketOpenTime, market_close_time as marketCloseTime, timezone, trading_days as tradingDays,
@@ -49,9 +58,7 @@ type Row = [
   string | null,
   number,
   number,
-  number,
-  number,
-  number,
+  ...unknown[],
 ];
 /** The instrument columns every running mapping of one close shares, read once. */
 type InstrumentRow = Pick<
@@ -82,38 +89,46 @@ function createRunningStates(raw: SqliteDatabase.Database) {
     return out;
   };
 
-  return (instrumentToken: string, interval: RdxInterval): { mappings: MappingState[]; legs: LegRow[] } => {
+  return (instrumentToken: string, interval: StrategyInterval): { mappings: MappingState[]; legs: LegRow[] } => {
     const instrument = stmt(INSTRUMENT_SQL).get(instrumentToken) as InstrumentRow | undefined;
     if (!instrument) return { mappings: [], legs: [] };
-    const rows = stmt(MAPPINGS_SQL).raw(true).all(instrumentToken, interval) as Row[];
-    const users = names('users', 'username', new Set(rows.map((r) => r[1])));
-    const strategies = names('strategies', 'name', new Set(rows.map((r) => r[2])));
-    const mappings = rows.map((r): MappingState => ({
-      id: r[0],
-      userId: r[1],
-      username: users.get(r[1]) ?? '',
-      strategyId: r[2],
-      strategyName: strategies.get(r[2]) ?? '',
-      instrumentId: instrument.id,
-      instrumentName: instrument.name,
-      instrumentToken: instrument.instrumentToken,
-      ticker: instrument.ticker,
-      lotSize: instrument.lotSize,
-      marketOpenTime: instrument.marketOpenTime,
-      marketCloseTime: instrument.marketCloseTime,
-      timezone: instrument.timezone,
-      tradingDays: instrument.tradingDays,
-      marketProtection: instrument.marketProtection,
-      userBrokerId: r[3],
-      isDummy: r[4],
-      ceCount: r[5],
-      peCount: r[6],
-      startTime: r[7],
-      endTime: r[8],
-      runningStatus: r[9],
-      positionVersion: r[13],
-      config: { lotCount: r[10], atmPaise: r[11], offsetPaise: r[12], interval },
-    }));
+    const types = strategyTypes();
+    const mappings: MappingState[] = [];
+    for (const type of types) {
+      const rows = stmt(mappingsSql(type.storage)).raw(true).all(instrumentToken, interval) as Row[];
+      const users = names('users', 'username', new Set(rows.map((r) => r[1])));
+      const strategies = names('strategies', 'name', new Set(rows.map((r) => r[2])));
+      for (const r of rows) {
+        mappings.push({
+          id: r[0],
+          userId: r[1],
+          username: users.get(r[1]) ?? '',
+          strategyId: r[2],
+          strategyName: strategies.get(r[2]) ?? '',
+          instrumentId: instrument.id,
+          instrumentName: instrument.name,
+          instrumentToken: instrument.instrumentToken,
+          ticker: instrument.ticker,
+          lotSize: instrument.lotSize,
+          marketOpenTime: instrument.marketOpenTime,
+          marketCloseTime: instrument.marketCloseTime,
+          timezone: instrument.timezone,
+          tradingDays: instrument.tradingDays,
+          marketProtection: instrument.marketProtection,
+          userBrokerId: r[3],
+          isDummy: r[4],
+          ceCount: r[5],
+          peCount: r[6],
+          startTime: r[7],
+          endTime: r[8],
+          runningStatus: r[9],
+          positionVersion: r[10],
+          config: type.storage.fromColumns(r.slice(MAPPING_COLUMNS), interval) as StrategyConfig,
+        });
+      }
+    }
+    // One type's mappings come in id order; several types' are merged into it.
+    if (types.length > 1) mappings.sort((a, b) => a.id - b.id);
     const legs = stmt(LEGS_SQL).all(instrumentToken, interval) as LegRow[];
     return { mappings, legs };
   };
@@ -124,7 +139,7 @@ function createRunningIds(raw: SqliteDatabase.Database) {
   const stmt = raw.prepare(
     `select m.id, m.is_dummy as isDummy, m.user_broker_id as userBrokerId ${FILTER} order by m.id`,
   );
-  return (instrumentToken: string, interval: RdxInterval) =>
+  return (instrumentToken: string, interval: StrategyInterval) =>
     stmt.all(instrumentToken, interval) as Array<{ id: number; isDummy: number; userBrokerId: number | null }>;
 }
 

@@ -1,6 +1,10 @@
 import type { PaperPriceSource } from '@app/contract';
 import type { StrategyLegsTable, TransactionKind, TransactionsTable } from '../../db/schema.js';
 import type { StrategyConfig } from '../strategies/strategy-registry.js';
+import type { ConfigStorage } from '../strategies/strategy-type.types.js';
+
+/** Where a strategy type keeps the price its entries are made around (its storage). */
+export type AnchorStorage = Pick<ConfigStorage<unknown>, 'table' | 'anchorColumn' | 'anchorAtColumn'>;
 
 /*
  * The shapes the engine reads and writes, shared by its repository's portable (Kysely) and SQLite paths.
@@ -69,7 +73,10 @@ export interface PaperFills {
   shrinkLegs?: Array<{ id: number; by: number; held: number }>;
   openLegs: NewLeg[];
   fills: NewFill[];
-  /** Each mapping's new ATM, written only if its position version is still the one read (then moved on). */
-  atm: Array<{ mappingId: number; atmPaise: number; positionVersion: number }>;
+  /**
+   * Each entered mapping's new ATM, written to its strategy type's table (`anchor`: its storage), only if the
+   * mapping's position version is still the one read (then moved on).
+   */
+  atm: Array<{ mappingId: number; atmPaise: number; positionVersion: number; anchor: AnchorStorage }>;
   at: number;
 }

@@ -170,7 +170,9 @@ describe('an order written but not at the broker yet', () => {
     const entering = executor.executeLive(entry, AT);
     // The strategy's lock lost under the send (a cut connection): another decision settles its orders now.
     await vi.waitFor(async () =>
-      expect(await executor.settleOpenOrders(mapping as MappingState, AT)).toEqual([`SELL 75 ${SYMBOL} (being placed)`]),
+      expect(await executor.settleOpenOrders(mapping as MappingState, AT)).toEqual([
+        `SELL 75 ${SYMBOL} (being placed)`,
+      ]),
     );
     send();
     await entering;

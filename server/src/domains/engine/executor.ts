@@ -14,6 +14,7 @@ import {
 } from '../brokers/broker-port.js';
 import type { AccountAccess } from '../brokers/brokers.service.js';
 import type { LegOrder, OpenLeg } from '../strategies/decision.logic.js';
+import { typeOfState } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { NEVER_SENT } from './orders.repository.js';
 import { createFillBooking } from './fill-booking.js';
@@ -337,7 +338,9 @@ export function createExecutor(deps: ExecutorDeps) {
       }
       // The new ATM is saved before the first sell is sent (issue 27): a console that dies between the sells
       // holds legs around the ATM they were sold at, not around the last one (or none: "ATM 0").
-      if (plan.decision.action !== 'squareOff') await deps.repo.setAtm(plan.mapping.id, plan.decision.atmPaise, at);
+      if (plan.decision.action !== 'squareOff') {
+        await deps.repo.setAtm(typeOfState(plan.mapping).storage, plan.mapping.id, plan.decision.atmPaise, at);
+      }
       for (const open of opensOf(plan.decision)) {
         const why = await placeOne(access, plan.mapping, { side: 'SELL', open }, at, fence, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);

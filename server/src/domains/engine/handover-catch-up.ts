@@ -1,4 +1,4 @@
-import type { RdxInterval } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SharedState } from '../../db/shared-state.js';
 import { iso } from '../../platform/time.js';
@@ -26,7 +26,7 @@ export function missedClose(
   lastClaimed: number | null,
   onSince: number | null,
   now: number,
-  interval: RdxInterval,
+  interval: StrategyInterval,
 ): MissedClose {
   if (lastClaimed === null || onSince === null) return null;
   const closeAt = lastClaimed + INTERVAL_MS[interval];
@@ -41,7 +41,7 @@ export function createHandoverCatchUp(deps: {
   shared: Pick<SharedState, 'rdxWanted'>;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** A candle close, as the hub would deliver it (engine.service.ts evaluate). */
-  evaluate(instrumentToken: string, interval: RdxInterval, pricePaise: number, at: number): Promise<number>;
+  evaluate(instrumentToken: string, interval: StrategyInterval, pricePaise: number, at: number): Promise<number>;
   pricePaise(instrumentToken: string): Promise<number>;
 }) {
   /** Acts on every running key's close missed by the handover, each claimed once. */

@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { BrokerOrdersTable, DB } from '../../db/schema.js';
 import {
   createFillWriter,
@@ -7,7 +7,7 @@ import {
   type FillWriter,
 } from '../ledger/fill-writer.service.js';
 import { valueOf, type TradeFill } from './broker-trades.logic.js';
-import type { NewFill, WrittenFill } from './engine.types.js';
+import type { AnchorStorage, NewFill, WrittenFill } from './engine.types.js';
 import { intentTagOf, sliceTag, type Slice } from './order-tags.js';
 import { StalePositionError } from './stale-position.js';
 
@@ -191,9 +191,9 @@ export function createOrdersRepository(db: Kysely<DB>, writer: FillWriter = crea
     async insertPending(row: Omit<Insertable<BrokerOrdersTable>, 'status'>, positionVersion: number) {
       return db.transaction().execute(async (trx) => {
         const moved = await trx
-          .updateTable('rdxConfigs')
+          .updateTable('userStrategyMappings')
           .set({ positionVersion: positionVersion + 1 })
-          .where('mappingId', '=', row.mappingId)
+          .where('id', '=', row.mappingId)
           .where('positionVersion', '=', positionVersion)
           .executeTakeFirst();
         if (Number(moved.numUpdatedRows) !== 1) throw new StalePositionError([row.mappingId]);
@@ -296,12 +296,11 @@ export function createOrdersRepository(db: Kysely<DB>, writer: FillWriter = crea
       return written ?? null;
     },
 
-    async setAtm(mappingId: number, atmPaise: number, at: number) {
-      await db
-        .updateTable('rdxConfigs')
-        .set({ atmValuePaise: atmPaise, atmLastUpdated: at, updatedAt: at })
-        .where('mappingId', '=', mappingId)
-        .execute();
+    /** A live entry's ATM, in its strategy type's table (`anchor`: its storage). */
+    async setAtm(anchor: AnchorStorage, mappingId: number, atmPaise: number, at: number) {
+      await sql`update ${sql.table(anchor.table)}
+        set ${sql.ref(anchor.anchorColumn)} = ${atmPaise}, ${sql.ref(anchor.anchorAtColumn)} = ${at}, updated_at = ${at}
+        where mapping_id = ${mappingId}`.execute(db);
     },
 
     async countByTag(tag: string) {

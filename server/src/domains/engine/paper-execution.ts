@@ -5,6 +5,7 @@ import { isReferenceViolation } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import type { OptionChainService, OptionQuote } from '../market-data/option-chain.service.js';
 import { toTransactionDto } from './engine.fills.js';
+import { typeOfState } from './engine.inputs.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState, NewFill, NewLeg, PaperFills } from './engine.types.js';
 import { PaperSliceRefusedError, QuotesUnavailableError, slicesByOwner } from './paper-slices.js';
@@ -77,7 +78,12 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
       fills.push(...paperFills(m, o.option.tradingSymbol, 1, priced));
     }
     if (decision.action !== 'squareOff') {
-      atm.push({ mappingId: m.id, atmPaise: decision.atmPaise, positionVersion: m.positionVersion });
+      atm.push({
+        mappingId: m.id,
+        atmPaise: decision.atmPaise,
+        positionVersion: m.positionVersion,
+        anchor: typeOfState(m).storage,
+      });
     }
   }
   return { closeLegIds, shrinkLegs, openLegs, fills, atm, at };

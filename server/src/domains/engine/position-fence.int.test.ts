@@ -9,6 +9,7 @@ import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-
 import type { Insertable } from 'kysely';
 import type { BrokerOrdersTable, LegRow } from '../../db/schema.js';
 import type { MappingState } from './engine.types.js';
+import { rdxStrategy } from '../rdx/rdx-strategy.logic.js';
 import { NEVER_SENT } from './orders.repository.js';
 import { STALE_POSITION_MESSAGE, StalePositionError } from './stale-position.js';
 
@@ -147,7 +148,9 @@ describe('an order given up as never sent that the broker took after all', () =>
     expect(await repo.markPlaced(sent, 'B-1', t.clock.now())).toBe(true);
     // A refusal stays one: only "never sent" was a guess.
     expect(await repo.markPlaced(refused, 'B-2', t.clock.now())).toBe(false);
-    expect((await repo.pendingOf(id)).map((o) => [o.tag, o.brokerOrderId, o.error])).toEqual([['rdxlate1', 'B-1', null]]);
+    expect((await repo.pendingOf(id)).map((o) => [o.tag, o.brokerOrderId, o.error])).toEqual([
+      ['rdxlate1', 'B-1', null],
+    ]);
     const fills = await repo.recordFills(sent, [{ tradeId: 'T-1', quantity: 65, pricePaise: 10_000 }], t.clock.now());
     expect(fills).toHaveLength(1);
     expect(await netAndOpen(id)).toMatchObject({ net: [['NIFTY26D0124500CE', 65]], open: [['NIFTY26D0124500CE', 65]] });
@@ -216,6 +219,7 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
                 mappingId: id,
                 atmPaise: stale.mapping.config.atmPaise,
                 positionVersion: stale.mapping.positionVersion,
+                anchor: rdxStrategy.storage,
               },
             ],
           })
@@ -289,7 +293,8 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
 describe.runIf(dialect === 'postgres')('what the trader sees when another console traded first', () => {
   /**
    * Another console's write to a strategy, landing while this console's own write waits for it: the
-   * strategy's RDX row is held in a transaction of its own until this console's write queues behind it,
+   * strategy's row is held in a transaction of its own (as an update holds it: its legs' key checks still
+   * pass) until this console's write queues behind it,
    * then its position version moves on (as another console's entry would move it) and it commits.
    */
   async function tradedElsewhereDuring<T>(id: number, action: () => Promise<T>): Promise<T> {
@@ -300,7 +305,7 @@ describe.runIf(dialect === 'postgres')('what the trader sees when another consol
     try {
       await other.query(`set search_path to ${schema}`);
       await other.query('begin');
-      await other.query('select 1 from rdx_configs where mapping_id = $1 for update', [id]);
+      await other.query('select 1 from user_strategy_mappings where id = $1 for no key update', [id]);
       const acting = action();
       await vi.waitFor(
         async () => {
@@ -308,13 +313,15 @@ describe.runIf(dialect === 'postgres')('what the trader sees when another consol
           await other.query('select pg_stat_clear_snapshot()');
           const waiting = await other.query(
             `select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'
-              and query like 'update rdx_configs c%'`,
+              and query like 'update user_strategy_mappings m%'`,
           );
           expect(waiting.rowCount).toBeGreaterThan(0);
         },
         { timeout: 5000 },
       );
-      await other.query('update rdx_configs set position_version = position_version + 1 where mapping_id = $1', [id]);
+      await other.query('update user_strategy_mappings set position_version = position_version + 1 where id = $1', [
+        id,
+      ]);
       await other.query('commit');
       return await acting;
     } finally {

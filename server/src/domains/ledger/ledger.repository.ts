@@ -199,13 +199,12 @@ export function createLedgerRepository(db: Kysely<DB>) {
       await db.deleteFrom('positionMarks').where('at', '<', before).execute();
     },
 
-    /** What a strategy's chart needs to know about it: owner, underlying and RDX interval. */
+    /** What a strategy's chart needs to know about it: owner, underlying and the candle interval it decides on. */
     chartFacts(mappingId: number) {
       return db
         .selectFrom('userStrategyMappings as m')
         .innerJoin('instruments as i', 'i.id', 'm.instrumentId')
-        .leftJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
-        .select(['m.id', 'm.userId', 'i.name as instrumentName', 'i.instrumentToken', 'c.interval'])
+        .select(['m.id', 'm.userId', 'i.name as instrumentName', 'i.instrumentToken', 'm.interval'])
         .where('m.id', '=', mappingId)
         .executeTakeFirst();
     },

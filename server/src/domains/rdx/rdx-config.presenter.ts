@@ -1,8 +1,8 @@
 import type { RdxConfig } from '@app/contract';
-import type { RdxConfigRow } from '../../db/schema.js';
 import { iso, isoOrNull, toRupees } from '../../platform/time.js';
+import type { RdxConfigWithInterval } from './rdx-config.repository.js';
 
-export function toRdxConfig(row: RdxConfigRow): RdxConfig {
+export function toRdxConfig(row: RdxConfigWithInterval): RdxConfig {
   return {
     id: row.id,
     user_strategy_mapping_id: row.mappingId,

@@ -27,14 +27,6 @@ export interface RdxSettings {
   interval: RdxInterval;
 }
 
-/** The RDX columns the strategies list's read adds to a row (null when the mapping has no configuration). */
-interface RdxRowColumns {
-  rdxInterval?: RdxInterval | null;
-  rdxAtmPaise?: number | null;
-  rdxLotCount?: number | null;
-  rdxOffsetPaise?: number | null;
-}
-
 const toRdxInputs = (inputs: Parameters<StrategyType<RdxSettings>['decide']>[0]): RdxInputs => ({
   ...inputs,
   config: {
@@ -46,6 +38,18 @@ const toRdxInputs = (inputs: Parameters<StrategyType<RdxSettings>['decide']>[0])
 
 export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   id: RDX_STRATEGY_NAME,
+  storage: {
+    table: 'rdx_configs',
+    columns: ['rdx_lot_count', 'atm_value_paise', 'offset_value_paise'],
+    fromColumns: ([lotCount, atmPaise, offsetPaise], interval) => ({
+      lotCount: Number(lotCount),
+      atmPaise: Number(atmPaise),
+      offsetPaise: Number(offsetPaise),
+      interval,
+    }),
+    anchorColumn: 'atm_value_paise',
+    anchorAtColumn: 'atm_last_updated',
+  },
   configSchema: SaveRdxConfigSchema,
   defaults: { atm_value: 0, offset_value: 0 },
   words: { configureFirst: MSG.configureRdxFirst },
@@ -56,12 +60,6 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   flatKey: (c) => `${c.lotCount}|${c.offsetPaise}`,
   interval: (c) => c.interval,
   cannotTrade: (i) => (isKiteInstrument(i.instrumentToken) ? null : notKiteInstrument(i.name)),
-  configOfRow(row) {
-    const r = row as RdxRowColumns;
-    if (r.rdxInterval == null || r.rdxAtmPaise == null || r.rdxLotCount == null || r.rdxOffsetPaise == null)
-      return null;
-    return { interval: r.rdxInterval, atmPaise: r.rdxAtmPaise, lotCount: r.rdxLotCount, offsetPaise: r.rdxOffsetPaise };
-  },
   describeStatus: ({ lotSize, ...facts }, c, now) =>
     describeStatus(
       {

@@ -72,7 +72,7 @@ function statusFacts(
 
 /** A row's status line, in its strategy type's words. */
 function statusOf(row: MappingView, facts: CommonStatusFacts, type: AnyStrategyType, now: number): StatusReport {
-  return type.describeStatus(facts, type.configOfRow(row), now);
+  return type.describeStatus(facts, row.config, now);
 }
 
 /** Lists, lookups and the presented row (with status_detail) that the edits and status moves answer with. */

@@ -62,7 +62,7 @@ export function createRunningStatusMoves(
   function startRefusal(row: MappingView): string | null {
     if (row.isActive !== 1) return MSG.inactiveCannotStart;
     const type = strategyTypeFor(row.strategyName);
-    if (type.configOfRow(row) === null) return type.words.configureFirst;
+    if (row.config === null) return type.words.configureFirst;
     if (row.isDummy === 1) return null;
     const token = brokerTokenState(
       tokenExpiryOf(row.brokerKind),

@@ -4,6 +4,7 @@ import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { lockUserRow } from '../../db/locks.js';
 import type { DB, UserStrategyMappingsTable } from '../../db/schema.js';
 import type { CreateVerdict, RecentCreate } from './mapping-twins.logic.js';
+import { configsOf } from './strategy-configs.service.js';
 
 /** Ids per `IN (…)` list: keeps statements within both engines' parameter limits. */
 const CHUNK = 500;
@@ -24,7 +25,6 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       .innerJoin('users as u', 'u.id', 'm.userId')
       .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
       .leftJoin('brokers as b', 'b.id', 'ub.brokerId')
-      .leftJoin('rdxConfigs as c', 'c.mappingId', 'm.id')
       .selectAll('m')
       .select((eb) => [
         's.name as strategyName',
@@ -41,12 +41,15 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
         // Whose rule ends the account's token (the broker registry's adapter for this kind).
         'b.kind as brokerKind',
         'u.username as userUsername',
-        'c.interval as rdxInterval',
-        'c.atmValuePaise as rdxAtmPaise',
-        // Issue 27: the row tells a side held at another size, and the ATM of legs that saved none.
-        'c.rdxLotCount as rdxLotCount',
-        'c.offsetValuePaise as rdxOffsetPaise',
       ]);
+  /** Rows with their strategy type's settings (`config`, null while none are saved), read from the type's table. */
+  const withConfigs = async <R extends { id: number }>(rows: R[]) => {
+    const configs = await configsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({ ...r, config: configs.get(r.id) ?? null }));
+  };
 
   return {
     listStrategies() {
@@ -64,14 +67,15 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
     async userExists(id: number) {
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
-    listForUser(userId: number) {
-      return view().where('m.userId', '=', userId).orderBy('m.id').execute();
+    async listForUser(userId: number) {
+      return withConfigs(await view().where('m.userId', '=', userId).orderBy('m.id').execute());
     },
-    listAll() {
-      return view().orderBy('m.id').execute();
+    async listAll() {
+      return withConfigs(await view().orderBy('m.id').execute());
     },
-    findById(id: number) {
-      return view().where('m.id', '=', id).executeTakeFirst();
+    async findById(id: number) {
+      const row = await view().where('m.id', '=', id).executeTakeFirst();
+      return row ? (await withConfigs([row]))[0] : undefined;
     },
     async insert(row: Insertable<UserStrategyMappingsTable>) {
       const { id } = await db.insertInto('userStrategyMappings').values(row).returning('id').executeTakeFirstOrThrow();

@@ -15,6 +15,14 @@ export type StrategyConfig =
 
 const byId = new Map<string, AnyStrategyType>(STRATEGY_TYPES.map((t) => [t.id, t] as const));
 
+// The engine writes its queries with each type's table and column names: plain identifiers only.
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+for (const { id, storage } of STRATEGY_TYPES) {
+  const names = [storage.table, ...storage.columns, storage.anchorColumn, storage.anchorAtColumn];
+  const bad = names.find((n) => !IDENTIFIER.test(n));
+  if (bad !== undefined) throw new Error(`Strategy type ${id}: "${bad}" is not a plain SQL identifier`);
+}
+
 /** The strategy type of a strategy (by its name), or null for a strategy no type trades. */
 export const strategyTypeOf = (strategyName: string): AnyStrategyType | null => byId.get(strategyName) ?? null;
 

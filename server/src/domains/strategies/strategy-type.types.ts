@@ -4,7 +4,7 @@
  * registry (strategy-registry.ts) lists them. Adding a type is one folder, one registry line, and one migration
  * if it stores settings. Types only: a strategy folder may import this file without importing the registry.
  */
-import type { RdxInterval } from '@app/contract';
+import type { StrategyInterval } from '@app/contract';
 import type { z } from 'zod';
 import type { Hours } from '../instruments/market-hours.logic.js';
 import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.logic.js';
@@ -29,9 +29,26 @@ export interface DecideInputs<Config> {
   at: number;
 }
 
+/**
+ * Where a type keeps its settings: a table of its own (its migration creates it), one row per mapping keyed by
+ * `mapping_id`. The engine reads `columns` with each mapping it decides for and hands their values, in that
+ * order, to `fromColumns` with the mapping's candle interval (the mapping's own column, saved with the
+ * settings). An entry writes the underlying's price it was made around (a decision's `atmPaise`) to
+ * `anchorColumn`, and when to `anchorAtColumn`. Names are snake_case SQL identifiers, checked at startup.
+ */
+export interface ConfigStorage<Config> {
+  table: string;
+  columns: readonly string[];
+  fromColumns(values: readonly unknown[], interval: StrategyInterval): Config;
+  anchorColumn: string;
+  anchorAtColumn: string;
+}
+
 export interface StrategyType<Config, Reason extends string = string> {
   /** The name of the strategies row whose mappings this type trades ("RDX"). */
   id: string;
+  /** Its settings' table, as the engine reads them with each mapping. */
+  storage: ConfigStorage<Config>;
   /** The contract's schema of a configuration as saved (the configure form's body). */
   configSchema: z.ZodType;
   /** What a new configuration starts from, in the schema's own (API) words. */
@@ -50,14 +67,9 @@ export interface StrategyType<Config, Reason extends string = string> {
   /** The settings two flat mappings must share to decide the same entry on the same close. */
   flatKey(config: Config): string;
   /** The candle interval its mapping decides on. */
-  interval(config: Config): RdxInterval;
+  interval(config: Config): StrategyInterval;
   /** Why this type can never trade an instrument, or null when it can. */
   cannotTrade(instrument: { instrumentToken: string; name: string }): string | null;
-  /**
-   * Its settings as a mapping row read with them (the strategies list's read), or null when none are saved.
-   * The row is the list's own; each type reads only the columns its read adds.
-   */
-  configOfRow(row: object): Config | null;
   /** The row's status line and the actions it offers, in the type's own words; null `config` when unset. */
   describeStatus(facts: CommonStatusFacts, config: Config | null, now: number): StatusReport;
 }

@@ -321,12 +321,12 @@ describe('a strategy the engine cannot trade says why', () => {
         rdxLotCount: 1,
         atmValuePaise: 0,
         offsetValuePaise: 0,
-        interval: '1m',
         atmLastUpdated: null,
         createdAt: now,
         updatedAt: now,
       })
       .execute();
+    await t.database.db.updateTable('userStrategyMappings').set({ interval: '1m' }).where('id', '=', m.id).execute();
     await toggle(m.id, 1);
     await t.services.engine.start();
     expect((await mapping(m.id)).status_detail).toBe(
