@@ -215,8 +215,8 @@ async function tenThousand(env, label, targetMs) {
   const median = sorted[1];
   console.log(
     `10,000 paper mappings on one candle close (${label}): ${traded.toLocaleString('en-US')} entered, 20,000 open legs, ` +
-      `median of ${times.length} closes ${ms(median)} (${ms(sorted[0])} to ${ms(sorted[sorted.length - 1])}) ` +
-      `(target ≤ ${targetMs} ms: ${median <= targetMs ? 'meets' : 'MISSES'})`,
+      `median of ${times.length} closes ${ms(median)} (${ms(sorted[0])} to ${ms(sorted[sorted.length - 1])})` +
+      (targetMs === null ? '' : ` (target ≤ ${targetMs} ms: ${median <= targetMs ? 'meets' : 'MISSES'})`),
   );
   return median;
 }
@@ -249,13 +249,21 @@ async function bareWriteFloor(store) {
   };
   const write = () => Promise.all([0, 1, 2, 3].map((s) => slice(5_000, s * 5_000 + 1)));
   await write(); // warm: the tables' first pages
-  await sql`truncate floor_legs, floor_fills`.execute(db);
-  const start = performance.now();
-  await write();
-  const elapsed = performance.now() - start;
+  // One write alone swings several-fold on a shared machine (a checkpoint, autovacuum): the median of three, as
+  // for the closes it is set beside.
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    await sql`truncate floor_legs, floor_fills`.execute(db);
+    const start = performance.now();
+    await write();
+    times.push(performance.now() - start);
+  }
   await sql`drop table floor_legs, floor_fills`.execute(db);
-  return elapsed;
+  return [...times].sort((a, b) => a - b)[1];
 }
+
+/** Issue 29: the PostgreSQL close within this many times its bare-insert floor. */
+const FLOOR_RATIO_TARGET = 1.5;
 
 export async function run() {
   const env = await setUp(await sqliteDatabase());
@@ -274,7 +282,7 @@ export async function run() {
   }
   const pgEnv = await setUp(pgStore);
   try {
-    const pgMs = await tenThousand(pgEnv, 'PostgreSQL', 300);
+    const pgMs = await tenThousand(pgEnv, 'PostgreSQL', null);
     // The figure depends on the server's log buffers (docs/DEPLOY.md, "PostgreSQL settings"): say which.
     // Both are counted in 8 kB pages.
     const settings = await sql`select name, setting from pg_settings
@@ -284,7 +292,12 @@ export async function run() {
     const floor = await bareWriteFloor(pgStore);
     console.log(
       `  floor: the close's 40,000 rows as bare inserts on this PostgreSQL (primary keys only, 4 transactions ` +
-        `at once): ${ms(floor)}`,
+        `at once, median of 3): ${ms(floor)}`,
+    );
+    const ratio = pgMs / floor;
+    console.log(
+      `  PostgreSQL close ${ratio.toFixed(2)}× its floor ` +
+        `(target ≤ ${FLOOR_RATIO_TARGET}×: ${ratio <= FLOOR_RATIO_TARGET ? 'meets' : 'MISSES'})`,
     );
   } finally {
     await pgEnv.close();
