@@ -12,12 +12,11 @@ import { kiteDayPnlOf } from '../positions/pnl-display';
 import type { MatchOffer } from '../positions/reconcile-display';
 import { StrategyChartModal } from '../positions/StrategyChartModal';
 import { positionsById, usePositions } from '../positions/usePositions';
-import { rdxConfigKeys } from '../rdx/rdx-config-keys';
-import { fetchRdxConfig } from '../rdx/rdx-config-query';
 import { useRdxServiceStatus } from '../rdx/rdx-service-query';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
 import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
+import { NO_ENTRY } from './entry-plan';
 import { actionConfirmation } from './strategy-confirm';
 import { activeOnly, runningFirst } from './strategy-display';
 import { strategyFormOf } from './strategy-forms';
@@ -88,19 +87,14 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   }, [isError, error, errorUpdatedAt, addError]);
 
   /**
-   * Asks first where the action needs it; a LIVE start, resume or realign reads the lot count and interval
-   * from the row's RDX config (fresh: a lot count changed in another tab must not be confirmed stale).
+   * Asks first where the action needs it; a LIVE start, resume or realign asks the row's strategy type what
+   * its entry would trade (from its saved settings, read fresh).
    */
   async function confirmAction(mapping: Mapping, action: StrategyAction): Promise<boolean> {
-    let rdx = { lotCount: 1, interval: null as string | null };
-    if (mapping.is_dummy !== 1 && action !== 'exit' && action !== 'pause') {
-      const config = await queryClient.fetchQuery({
-        queryKey: rdxConfigKeys.detail(mapping.id),
-        queryFn: () => fetchRdxConfig(mapping.id),
-      });
-      rdx = { lotCount: config?.rdx_lot_count ?? 1, interval: config?.interval ?? null };
-    }
-    const question = actionConfirmation(action, mapping, { ...rdx, exchange });
+    const form = strategyFormOf(mapping);
+    const needsPlan = mapping.is_dummy !== 1 && action !== 'exit' && action !== 'pause';
+    const plan = needsPlan && form ? await form.entryPlan(mapping, queryClient) : NO_ENTRY;
+    const question = actionConfirmation(action, mapping, plan, exchange);
     return question === null || confirm(question);
   }
 

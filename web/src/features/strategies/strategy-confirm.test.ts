@@ -1,7 +1,9 @@
 import { MSG } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import { mappingFixture } from './mapping-fixture';
-import { actionConfirmation, sellQuantities } from './strategy-confirm';
+import { rdxEntryPlan, sellQuantities } from '../rdx/rdx-entry-plan';
+import type { EntryFacts } from './entry-plan';
+import { actionConfirmation } from './strategy-confirm';
 
 const leg = (trading_symbol: string, option_type: 'CE' | 'PE', strike: number, quantity: number) => ({
   trading_symbol,
@@ -20,12 +22,13 @@ const live = mappingFixture({
   lot_size: LOT,
   open_legs: [leg('NIFTY26DEC25000CE', 'CE', 25000, LOT), leg('NIFTY26DEC24900PE', 'PE', 24900, LOT)],
 });
-const rdx = (lotCount: number, interval = '15m') => ({ lotCount, interval });
+/** What an RDX entry of `m` trades at this lot count and interval (the type's own words: rdx-entry-plan.ts). */
+const rdx = (m: EntryFacts, lotCount: number, interval = '15m') => rdxEntryPlan(m, { lotCount, interval });
 const WHERE = ['Account: AB1234', 'Instrument: NIFTY 50'];
 
 describe('actionConfirmation', () => {
   it('names the legs a LIVE exit buys back, with the account and instrument', () => {
-    expect(actionConfirmation('exit', live, rdx(1))).toEqual({
+    expect(actionConfirmation('exit', live, rdx(live, 1))).toEqual({
       title: 'Exit this LIVE strategy?',
       text: 'Buys back 65 NIFTY26DEC25000CE and 65 NIFTY26DEC24900PE at market.',
       details: WHERE,
@@ -35,27 +38,27 @@ describe('actionConfirmation', () => {
   });
 
   it('says a LIVE exit without legs only stops it', () => {
-    expect(actionConfirmation('exit', { ...live, open_legs: [] }, rdx(1))?.text).toBe(
+    expect(actionConfirmation('exit', { ...live, open_legs: [] }, rdx(live, 1))?.text).toBe(
       'It holds no open positions, so it only stops.',
     );
   });
 
   it('keeps SPEC’s simple question for a paper exit and asks nothing for a paper start, resume or realign', () => {
     const paper = { ...live, is_dummy: 1 };
-    expect(actionConfirmation('exit', paper, rdx(1))).toEqual({
+    expect(actionConfirmation('exit', paper, rdx(paper, 1))).toEqual({
       title: MSG.confirmExitStrategy,
       confirmLabel: 'Exit',
       isDanger: true,
     });
     for (const action of ['start', 'resume', 'realign', 'pause'] as const) {
-      expect(actionConfirmation(action, paper, rdx(40))).toBeNull();
+      expect(actionConfirmation(action, paper, rdx(paper, 40))).toBeNull();
     }
   });
 
   it('names what a LIVE realign closes and what it sells: count × lot count × lot size per side', () => {
     const m = { ...live, ce_count: 2, pe_count: 1 };
     expect(sellQuantities(m, 40)).toEqual({ ce: 2 * 40 * LOT, pe: 40 * LOT });
-    expect(actionConfirmation('realign', m, rdx(40))?.text).toBe(
+    expect(actionConfirmation('realign', m, rdx(m, 40))?.text).toBe(
       'Buys back 65 NIFTY26DEC25000CE and 65 NIFTY26DEC24900PE, then sells 5,200 CE and 2,600 PE at the current ATM ' +
         '(count × 40 lots × lot size 65), at market.',
     );
@@ -67,10 +70,10 @@ describe('actionConfirmation', () => {
       pe_count: 0,
       open_legs: [...live.open_legs, leg('NIFTY26DEC25100CE', 'CE', 25100, 20 * LOT)],
     };
-    expect(actionConfirmation('realign', { ...m, open_legs: [] }, rdx(1))?.text).toBe(
+    expect(actionConfirmation('realign', { ...m, open_legs: [] }, rdx(m, 1))?.text).toBe(
       'It sells 65 CE at the current ATM (count × 1 lot × lot size 65), at market.',
     );
-    expect(actionConfirmation('exit', m, rdx(1))?.text).toBe(
+    expect(actionConfirmation('exit', m, rdx(m, 1))?.text).toBe(
       'Buys back 65 NIFTY26DEC25000CE, 65 NIFTY26DEC24900PE and 1,300 NIFTY26DEC25100CE at market.',
     );
   });
@@ -85,7 +88,7 @@ describe('actionConfirmation', () => {
       start_time: '09:20',
       end_time: '15:00',
     };
-    expect(actionConfirmation('start', m, rdx(3, '5m'))).toEqual({
+    expect(actionConfirmation('start', m, rdx(m, 3, '5m'))).toEqual({
       title: 'Start this LIVE strategy?',
       text:
         'It trades real money from the next 5m candle close: it sells 390 CE at market when it holds nothing, ' +
@@ -104,15 +107,15 @@ describe('actionConfirmation', () => {
   });
 
   it('says a LIVE start on the sandbox exchange moves no real money', () => {
-    const question = actionConfirmation('start', { ...live, open_legs: [] }, { ...rdx(1), exchange: 'sandbox' });
+    const question = actionConfirmation('start', { ...live, open_legs: [] }, rdx(live, 1), 'sandbox');
     expect(question?.text).toMatch(/^It trades on the sandbox exchange \(simulated, no real money\) from the next /);
-    expect(actionConfirmation('start', { ...live, open_legs: [] }, { ...rdx(1), exchange: 'kite' })?.text).toMatch(
+    expect(actionConfirmation('start', { ...live, open_legs: [] }, rdx(live, 1), 'kite')?.text).toMatch(
       /^It trades real money from the next /,
     );
   });
 
   it('asks before resuming a LIVE strategy, naming the legs it holds', () => {
-    const question = actionConfirmation('resume', live, rdx(1));
+    const question = actionConfirmation('resume', live, rdx(live, 1));
     expect(question).toMatchObject({ title: 'Resume this LIVE strategy?', confirmLabel: 'Resume LIVE' });
     expect(question?.text).toBe(
       'It holds 65 NIFTY26DEC25000CE and 65 NIFTY26DEC24900PE. It trades real money again from the next 15m ' +
@@ -123,6 +126,6 @@ describe('actionConfirmation', () => {
   });
 
   it('asks nothing before a pause', () => {
-    expect(actionConfirmation('pause', live, rdx(1))).toBeNull();
+    expect(actionConfirmation('pause', live, rdx(live, 1))).toBeNull();
   });
 });

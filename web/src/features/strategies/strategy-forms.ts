@@ -1,10 +1,12 @@
 import type { Mapping } from '@app/contract';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { rdxForm } from '../rdx/rdx-form';
+import type { EntryFacts, EntryPlan } from './entry-plan';
 
 /**
- * A strategy type's screens (the server's strategy registry's counterpart): its Configure dialog and the row's
- * summary of its settings. The Strategies page picks them by the mapping's strategy; a strategy no type
+ * A strategy type's screens (the server's strategy registry's counterpart): its Configure dialog, the row's
+ * summary of its settings and what its entry would trade. The Strategies page picks them by the mapping's strategy; a strategy no type
  * trades has neither and offers View instead of Configure.
  */
 export interface StrategyForm {
@@ -12,6 +14,8 @@ export interface StrategyForm {
   strategyName: string;
   ConfigureDialog: ComponentType<{ mapping: Mapping; onClose: () => void }>;
   Summary: ComponentType<{ mapping: Mapping }>;
+  /** What an entry of the row would trade, from its saved settings, for the LIVE questions (strategy-confirm.ts). */
+  entryPlan(mapping: EntryFacts, queryClient: QueryClient): Promise<EntryPlan>;
 }
 
 /** One line per strategy type. Only a strategy named RDX has the RDX configuration (SPEC §2). */
