@@ -36,7 +36,8 @@ export function createBrokersModule(deps: {
   registry?: BrokerRegistry;
 }) {
   const registry =
-    deps.registry ?? createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {} });
+    deps.registry ??
+    createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {}, clock: deps.clock });
   const repo = createBrokersRepository(deps.db, deps.kind);
   const brokers = createBrokersService({
     repo,
