@@ -213,8 +213,11 @@ export interface Broker {
     credentials: AccountCredentials;
     tokenRefused?: TokenRefused | undefined;
   }): BrokerAccount;
-  /** Logs a person in through `app` (user ID, password, one-time code) and opens a session. */
-  login(app: BrokerApp, person: { userId: string; password: string; totp: string }): Promise<BrokerSession>;
+  /**
+   * Logs a person in (user ID, password, one-time code) through `app`, an account's own app at the broker,
+   * or null: the console's app there (the adapter's configuration). Opens a session.
+   */
+  login(app: BrokerApp | null, person: { userId: string; password: string; totp: string }): Promise<BrokerSession>;
   /** Closes what the adapter holds open (order-update connections); on shutdown. */
   close(): Promise<void>;
 }

@@ -32,6 +32,9 @@ const ADAPTERS: Record<string, BrokerAdapter> = {
   },
 };
 
+/** The `brokers.kind`s an adapter serves, the default first (accounts of any other kind cannot trade). */
+export const BROKER_KINDS: readonly string[] = Object.keys(ADAPTERS);
+
 const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) => [kind, a.create]));
 
 /**

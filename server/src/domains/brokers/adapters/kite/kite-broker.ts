@@ -35,6 +35,8 @@ export interface KiteBrokerConfig {
   wsRoot: string;
   /** The console's app key: accounts without an app of their own go out as it. */
   apiKey: string;
+  /** The console's app secret: logins through the console's app sign their session request with it. */
+  apiSecret: string;
 }
 
 /**
@@ -160,7 +162,8 @@ export function createKiteBroker(deps: {
       };
     },
 
-    async login(app: BrokerApp, person): Promise<BrokerSession> {
+    async login(own: BrokerApp | null, person): Promise<BrokerSession> {
+      const app = own ?? { apiKey: deps.kite.apiKey, apiSecret: deps.kite.apiSecret };
       const requestToken = await loginForRequestToken(
         { loginRoot: deps.kite.loginRoot, apiKey: app.apiKey },
         { userId: person.userId, password: person.password, totp: person.totp },
