@@ -20,7 +20,7 @@ export interface LoginBroker {
 
 /**
  * Keys in the failed-login store (shared by every instance: Redis, or the database). An account's key carries
- * its broker's kind (the same user ID may exist at two brokers); for Kite it is the key used before the port.
+ * its broker's kind (the same user ID may exist at two brokers; the first broker's keys are as they always were).
  */
 const userKey = (userId: number) => `broker-login:user:${userId}`;
 const accountKey = (broker: LoginBroker, brokerUserId: string) =>
