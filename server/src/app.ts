@@ -187,7 +187,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     events,
     market: deps.market,
-    kiteTokens: brokers.kiteTokens,
+    tokens: brokers.tokens,
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
   });

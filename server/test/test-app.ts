@@ -59,7 +59,7 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     users: m.users.users,
     instruments: m.instruments.instruments,
     brokers: m.brokers.brokers,
-    kiteTokens: m.brokers.kiteTokens,
+    kiteTokens: m.brokers.tokens,
     mappings: m.strategies.mappings,
     rdxConfigs: m.rdx.rdxConfigs,
     transactions: m.transactions.transactions,

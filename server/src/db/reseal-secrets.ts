@@ -9,7 +9,7 @@ export interface ResealCount {
   current: number;
 }
 
-/** The settings entry holding the admin's sealed market-data token (kite-tokens.service.ts). */
+/** The settings entry holding the admin's sealed market-data token (broker-tokens.service.ts). */
 const MARKET_TOKEN_KEY = 'kite.marketDataToken';
 
 /**

@@ -93,6 +93,23 @@ const KitePositionSchema = z.object({
 export type KitePosition = z.infer<typeof KitePositionSchema>;
 const PositionsSchema = z.object({ net: z.array(KitePositionSchema) });
 
+/**
+ * One segment of `GET /user/margins/{segment}` (kiteconnect-mocks `margins_equity.json`), rupees: `net` is
+ * what new orders may still use, `available.cash` the cash in the account (opening balance plus today's
+ * pay-in), `utilised.debits` what positions and open orders hold (SPAN, exposure, premium, M2M).
+ */
+const MarginSegmentSchema = z.object({
+  enabled: z.boolean(),
+  net: z.number(),
+  available: z.object({ cash: z.number(), live_balance: z.number() }),
+  utilised: z.object({ debits: z.number() }),
+});
+export type KiteMarginSegment = z.infer<typeof MarginSegmentSchema>;
+
+/** `GET /user/profile` (kiteconnect-mocks `profile.json`): whose account the token is, as Kite names them. */
+const ProfileSchema = z.object({ user_id: z.string(), user_name: z.string(), broker: z.string() });
+export type KiteProfile = z.infer<typeof ProfileSchema>;
+
 const LtpSchema = z.record(z.string(), z.object({ instrument_token: z.number(), last_price: z.number() }));
 /** `GET /quote/ohlc` (Kite Connect v3 "Market quotes"): `ohlc.close` is the previous trading day's close. */
 const OhlcSchema = z.record(
@@ -284,6 +301,16 @@ export function createKiteRest(options: KiteRestOptions) {
     /** The account's net positions (every product), as the broker holds them now. */
     async positions(): Promise<KitePosition[]> {
       return parsed(PositionsSchema, await json('GET', '/portfolio/positions'), 'positions reply').net;
+    },
+
+    /** The account's funds and margins in one segment (`equity` holds NSE/NFO; `commodity` MCX). */
+    async margins(segment: 'equity' | 'commodity'): Promise<KiteMarginSegment> {
+      return parsed(MarginSegmentSchema, await json('GET', `/user/margins/${segment}`), 'margins reply');
+    },
+
+    /** Whose account the access token is. */
+    async profile(): Promise<KiteProfile> {
+      return parsed(ProfileSchema, await json('GET', '/user/profile'), 'profile');
     },
 
     /** Exchanges a request token for an access token (the checksum proves we hold the app secret). */

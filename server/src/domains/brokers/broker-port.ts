@@ -74,6 +74,32 @@ export interface BrokerSlicedReply {
   children?: Array<{ order_id?: string | undefined; error?: { message?: string | undefined } | undefined }>;
 }
 
+/**
+ * An account's funds as its broker reports them now, for the segment the console trades (NSE index
+ * options), in integer paise. `availableMarginPaise` can be negative: an account whose losses or margin
+ * calls outgrew its cash.
+ */
+export interface BrokerMargins {
+  /** The cash in the account: the day's opening balance plus what was paid in today. */
+  availableCashPaise: number;
+  /** What the account's positions and open orders hold now (SPAN, exposure, option premium, M2M loss). */
+  usedMarginPaise: number;
+  /** What new orders may still use: the broker's own figure, which the broker checks an order against. */
+  availableMarginPaise: number;
+  /** When the broker answered (epoch ms): the figures are as of then and move with every fill and price. */
+  checkedAt: number;
+}
+
+/** Whose account an access token reaches, as the broker names them. */
+export interface BrokerProfile {
+  /** The account's user ID at its broker (e.g. "AB1234"): the console's `broker_username`. */
+  userId: string;
+  /** The account holder's name as the broker has it. */
+  name: string;
+  /** The broker's label, as `BrokerAccount.label` ("Kite"). */
+  broker: string;
+}
+
 /** One account's pushed order updates, for as long as the executor waits on its orders. */
 export interface OrderWatch {
   /** Whether updates stream now; while they do not, the caller polls. */
@@ -108,6 +134,10 @@ export interface BrokerAccount {
   dayTrades(): Promise<BrokerDayTrade[]>;
   /** The account's net positions (every product), as the broker holds them now. */
   positions(): Promise<BrokerPosition[]>;
+  /** The account's funds and margins now (a read: retried through "try later", never cached). */
+  margins(): Promise<BrokerMargins>;
+  /** Whose account the stored access token reaches; a `BrokerTokenExpired` when the token is refused. */
+  profile(): Promise<BrokerProfile>;
   /** The account's pushed order updates while its orders are awaited; undefined: poll. */
   watchOrders(): OrderWatch | undefined;
 }
@@ -183,8 +213,11 @@ export interface Broker {
     credentials: AccountCredentials;
     tokenRefused?: TokenRefused | undefined;
   }): BrokerAccount;
-  /** Logs a person in through `app` (user ID, password, one-time code) and opens a session. */
-  login(app: BrokerApp, person: { userId: string; password: string; totp: string }): Promise<BrokerSession>;
+  /**
+   * Logs a person in (user ID, password, one-time code) through `app`, an account's own app at the broker,
+   * or null: the console's app there (the adapter's configuration). Opens a session.
+   */
+  login(app: BrokerApp | null, person: { userId: string; password: string; totp: string }): Promise<BrokerSession>;
   /** Closes what the adapter holds open (order-update connections); on shutdown. */
   close(): Promise<void>;
 }

@@ -2,6 +2,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { resolveMarketConfig } from '../../config/market.js';
 import { loadEnv } from '../../config/env.js';
+import { systemClock } from '../../platform/clock.js';
 import type { Broker } from './broker-port.js';
 import { brokerOrderLimits, createBrokerRegistry, registryOf, tokenExpiryOf } from './broker-registry.js';
 
@@ -23,7 +24,11 @@ const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 
 });
 
 describe('the broker registry', () => {
-  const setup = () => ({ market: resolveMarketConfig(loadEnv({}), null), logger: pino({ level: 'silent' }) });
+  const setup = () => ({
+    market: resolveMarketConfig(loadEnv({}), null),
+    logger: pino({ level: 'silent' }),
+    clock: systemClock,
+  });
 
   it("serves Kite accounts through the Kite adapter, with Kite's rules, and no other kind", () => {
     const registry = createBrokerRegistry(setup());

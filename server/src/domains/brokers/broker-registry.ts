@@ -1,13 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
+import type { Clock } from '../../platform/clock.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createKiteBroker, KITE_RULES } from './adapters/kite/kite-broker.js';
 import type { Broker, BrokerageSchedule, BrokerRules, OrderLimits } from './broker-port.js';
 
-/** What an adapter is built from: the market hosts (real brokers or the sandbox), a logger, retries. */
+/** What an adapter is built from: the market hosts (real brokers or the sandbox), a logger, retries, the clock. */
 export interface BrokerSetup {
   market: MarketConfig;
   logger: FastifyBaseLogger;
+  /** The console's clock: when a broker answered (`BrokerMargins.checkedAt`). */
+  clock: Clock;
   retry?: RetryOptions | undefined;
 }
 
@@ -25,9 +28,12 @@ interface BrokerAdapter {
 const ADAPTERS: Record<string, BrokerAdapter> = {
   kite: {
     rules: KITE_RULES,
-    create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry }),
+    create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry, clock: s.clock }),
   },
 };
+
+/** The `brokers.kind`s an adapter serves, the default first (accounts of any other kind cannot trade). */
+export const BROKER_KINDS: readonly string[] = Object.keys(ADAPTERS);
 
 const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) => [kind, a.create]));
 

@@ -14,10 +14,25 @@ import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js'
 import { createBrokersRepository } from './brokers.repository.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
-import { registerKiteTokenRoutes } from './kite-tokens.routes.js';
-import { createKiteTokenService } from './kite-tokens.service.js';
+import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
+import { createBrokerTokenService, type MarketDataLogin } from './broker-tokens.service.js';
 
-/** Users' broker accounts and the Kite access tokens (users' and the admin's market-data token). */
+/**
+ * Market data is Kite's (the market config's `kite`: real Kite or the sandbox), so the admin's market-data
+ * token is a login through the Kite adapter as KITE_USER_ID; the one place the brokers domain names a broker.
+ */
+function kiteMarketDataLogin(registry: BrokerRegistry, market: MarketConfig): MarketDataLogin {
+  const broker = registry.forKind('kite');
+  if (!broker) throw new Error('the broker registry has no Kite adapter, and market data logs in through it');
+  const { userId, password, apiKey } = market.kite;
+  return {
+    broker,
+    account: userId && password && apiKey ? { userId, password } : null,
+    unconfigured: 'Kite is not configured: set KITE_API_KEY, KITE_API_SECRET, KITE_USER_ID and KITE_PASSWORD',
+  };
+}
+
+/** Users' broker accounts and the broker access tokens (users' and the admin's market-data token). */
 export function createBrokersModule(deps: {
   db: Kysely<DB>;
   kind: DbKind;
@@ -36,7 +51,8 @@ export function createBrokersModule(deps: {
   registry?: BrokerRegistry;
 }) {
   const registry =
-    deps.registry ?? createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {} });
+    deps.registry ??
+    createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {}, clock: deps.clock });
   const repo = createBrokersRepository(deps.db, deps.kind);
   const brokers = createBrokersService({
     repo,
@@ -45,12 +61,10 @@ export function createBrokersModule(deps: {
     events: deps.events,
     registry,
   });
-  // The Kite token screens (SPEC's names) log in through the Kite adapter, by the port.
-  const kite = registry.forKind('kite');
-  if (!kite) throw new Error('the broker registry has no Kite adapter');
-  const kiteTokens = createKiteTokenService({
-    market: deps.market,
-    broker: kite,
+  // The token screens log in through each account's broker adapter, by the port.
+  const tokens = createBrokerTokenService({
+    registry,
+    marketData: kiteMarketDataLogin(registry, deps.market),
     settings: deps.settings,
     secrets: deps.secrets,
     clock: deps.clock,
@@ -60,7 +74,7 @@ export function createBrokersModule(deps: {
   });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers);
-    registerKiteTokenRoutes(app, authenticate, kiteTokens);
+    registerBrokerTokenRoutes(app, authenticate, tokens);
   };
-  return { brokers, kiteTokens, routes, registry };
+  return { brokers, tokens, routes, registry };
 }

@@ -34,9 +34,6 @@ export interface AccountAccess {
   account: BrokerAccount | null;
 }
 
-/** Kite: the broker every account was reached through before the port, and the first adapter. */
-const FIRST_BROKER_KIND = 'kite';
-
 export function createBrokersService({ repo, secrets, clock, events, registry }: BrokersServiceDeps) {
   async function load(actor: Actor, id: number) {
     return ownedOr404(actor, await repo.findById(id), 'Broker configuration');
@@ -170,7 +167,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
      */
     async accessOf(id: number | null): Promise<AccountAccess> {
       const row = id === null ? null : await repo.findById(id);
-      const broker = registry.forKind(row?.brokerKind ?? FIRST_BROKER_KIND);
+      // No account (a strategy never given one): the first registered broker, the console's default.
+      const broker = row ? registry.forKind(row.brokerKind) : registry.all()[0];
       if (!broker) throw badRequest(`Live orders through ${row?.brokerName ?? 'this broker'} are not supported`);
       const credentials = row ? credentialsOfRow(secrets, row) : null;
       if (!row || !credentials) return { broker, account: null };

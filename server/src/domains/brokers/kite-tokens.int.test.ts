@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { sandboxTotpCode, SANDBOX_USER_PASSWORD } from '../../sandbox/sandbox-accounts.js';
-import { KITE_LOGIN_LIMITS } from './kite-login-attempts.js';
+import { BROKER_LOGIN_LIMITS } from './broker-login-attempts.js';
 // The Kite adapter words a refused login (one sentence for any refused credentials).
 import { KITE_LOGIN_REFUSED } from './adapters/kite/kite-broker.js';
 
@@ -56,8 +56,8 @@ describe('Kite token generation', () => {
       Array.from({ length: 30 }, () => generate(owner, account, 'not-the-password', code())),
     );
     const statuses = burst.map((r) => r.statusCode);
-    expect(statuses.filter((s) => s === 400)).toHaveLength(KITE_LOGIN_LIMITS.account);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - KITE_LOGIN_LIMITS.account);
+    expect(statuses.filter((s) => s === 400)).toHaveLength(BROKER_LOGIN_LIMITS.account);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(30 - BROKER_LOGIN_LIMITS.account);
     const limited = burst.find((r) => r.statusCode === 429);
     expect(limited?.json()).toMatchObject({
       code: 'RATE_LIMITED',
@@ -74,7 +74,7 @@ describe('Kite token generation', () => {
   });
 
   it("limits a console user's attempts across Kite accounts", async () => {
-    for (let i = 0; i < KITE_LOGIN_LIMITS.user; i++) {
+    for (let i = 0; i < BROKER_LOGIN_LIMITS.user; i++) {
       const res = await generate(owner, await accountOf(owner), 'not-the-password', code());
       expect(res.statusCode).toBe(400);
     }
@@ -89,7 +89,7 @@ describe('Kite token generation', () => {
     const admin = await buildAdmin(t);
     const attempt = (appCode: string) =>
       t.request({ method: 'POST', url: '/api/brokers/generate-kite-token', token: admin.token, payload: { appCode } });
-    for (let i = 0; i < KITE_LOGIN_LIMITS.account; i++) {
+    for (let i = 0; i < BROKER_LOGIN_LIMITS.account; i++) {
       const res = await attempt(wrongCode());
       expect([res.statusCode, res.json<{ error: string }>().error]).toEqual([400, KITE_LOGIN_REFUSED]);
     }

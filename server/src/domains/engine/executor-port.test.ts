@@ -51,6 +51,8 @@ function fakeBroker(opts: { refuse?: string; sendsWhen?: Promise<void> } = {}) {
     orderTrades: (id) => Promise.resolve([{ trade_id: 'T-1', order_id: id, quantity: 75, average_price: 101.55 }]),
     dayTrades: () => Promise.resolve([]),
     positions: () => Promise.resolve([]),
+    margins: () => Promise.reject(new Error('not asked')),
+    profile: () => Promise.reject(new Error('not asked')),
     watchOrders: () => undefined,
   };
   const broker: Broker = {

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { loadEnv, type Env } from '../../config/env.js';
 import { resolveMarketConfig } from '../../config/market.js';
 import { openDatabase, type Database } from '../../db/client.js';
+import { systemClock } from '../../platform/clock.js';
 import { secretBoxFromEnv } from '../../platform/secrets.js';
 import { createBrokerAccountsReader } from '../brokers/broker-accounts.service.js';
 import { createBrokerRegistry } from '../brokers/broker-registry.js';
@@ -56,6 +57,7 @@ function sourceOf(env: Env, database: Database): BrokerTradesSource {
     const registry = createBrokerRegistry({
       market: resolveMarketConfig(env, null),
       logger: pino({ level: 'silent' }),
+      clock: systemClock,
     });
     // Each account through its own broker's adapter (the broker registry, by the account's `brokers.kind`).
     const accounts = createBrokerAccountsReader({

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { kitePost, startTestSandbox } from '../../../test/sandbox-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { SANDBOX_KITE_API_KEY } from '../../sandbox/sandbox-accounts.js';
+import { SANDBOX_KITE_API_KEY, SANDBOX_KITE_API_SECRET } from '../../sandbox/sandbox-accounts.js';
 import { parseKiteInstrumentsCsv } from '../../protocols/kite-instruments-csv.js';
 import pino from 'pino';
 import { createKiteBroker } from '../brokers/adapters/kite/kite-broker.js';
@@ -17,7 +17,7 @@ import { exitCodeOf, reportText } from './ledger-check.report.js';
 const kiteAt = (kite: { apiRoot: string; apiKey: string }) => () =>
   Promise.resolve(
     createKiteBroker({
-      kite: { ...kite, loginRoot: kite.apiRoot, wsRoot: 'ws://127.0.0.1:9' },
+      kite: { ...kite, apiSecret: SANDBOX_KITE_API_SECRET, loginRoot: kite.apiRoot, wsRoot: 'ws://127.0.0.1:9' },
       logger: pino({ level: 'silent' }),
     }),
   );

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { NetworkError, RetryableError } from '../../platform/outbound.js';
 import { readSandboxState } from '../../sandbox/sandbox-state-file.js';
-import { brokerageFor } from '../brokers/broker-registry.js';
+import { BROKER_KINDS, brokerageFor } from '../brokers/broker-registry.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
 import {
@@ -179,14 +179,14 @@ async function liveFillsOf(db: Kysely<DB>, day: CheckedDay): Promise<DayFill[]> 
   });
 }
 
-/** Every Kite account that could have traded: with a stored token, or with live fills on the day. */
-async function kiteAccounts(db: Kysely<DB>) {
+/** Every account at a broker the console trades through that could have traded: with a stored token, or with live fills on the day. */
+async function tradingAccounts(db: Kysely<DB>) {
   const rows = await db
     .selectFrom('userBrokers as b')
     .innerJoin('brokers as k', 'k.id', 'b.brokerId')
     .innerJoin('users as u', 'u.id', 'b.userId')
     .select(['b.id', 'u.username', 'b.brokerUsername', 'b.brokerTokenSealed', 'k.kind'])
-    .where('k.kind', '=', 'kite')
+    .where('k.kind', 'in', BROKER_KINDS)
     .orderBy('b.id')
     .execute();
   return rows.map((r) => ({
@@ -208,7 +208,7 @@ export async function runLedgerCheck(deps: {
 }): Promise<AccountResult[]> {
   const fills = await liveFillsOf(deps.db, deps.day);
   const results: AccountResult[] = [];
-  for (const account of await kiteAccounts(deps.db)) {
+  for (const account of await tradingAccounts(deps.db)) {
     const mine = fills.filter((f) => f.userBrokerId === account.id);
     if (mine.length === 0 && !account.hasToken) continue;
     try {

@@ -7,7 +7,7 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { Worker } from '../../platform/lifecycle.js';
-import type { KiteTokenService } from '../brokers/kite-tokens.service.js';
+import type { BrokerTokenService } from '../brokers/broker-tokens.service.js';
 import type { MarketAdapter } from './adapters/adapter.js';
 import { createBinanceAdapter } from './adapters/binance-adapter.js';
 import { createKiteAdapter } from './adapters/kite-adapter.js';
@@ -41,11 +41,12 @@ export function createMarketDataModule(deps: {
   logger: FastifyBaseLogger;
   events: DomainEventBus;
   market: MarketConfig;
-  kiteTokens: KiteTokenService;
+  /** The market-data token (the brokers domain's: a login at Kite as the configured admin account). */
+  tokens: BrokerTokenService;
   retry?: RetryOptions;
   reconnectBaseDelayMs?: number;
 }) {
-  const { market, clock, kiteTokens } = deps;
+  const { market, clock, tokens } = deps;
   const { db } = deps.database;
   const now = () => clock.now();
   const retry = deps.retry ?? {};
@@ -53,7 +54,7 @@ export function createMarketDataModule(deps: {
   const marketRest = createKiteRest({
     apiRoot: market.kite.apiRoot,
     apiKey: market.kite.apiKey,
-    accessToken: () => kiteTokens.cachedMarketDataToken(),
+    accessToken: () => tokens.cachedMarketDataToken(),
     retry,
   });
 
@@ -70,7 +71,7 @@ export function createMarketDataModule(deps: {
   let refusedToken: string | null = null;
   async function resumeWithNewToken() {
     if (hub.haltReason('kite') === null) return;
-    const token = await kiteTokens.marketDataToken().catch(() => null);
+    const token = await tokens.marketDataToken().catch(() => null);
     if (token !== null && token !== refusedToken) hub.resume('kite');
   }
   const reconnect = deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {};
@@ -80,11 +81,11 @@ export function createMarketDataModule(deps: {
       rest: marketRest,
       wsRoot: market.kite.wsRoot,
       apiKey: market.kite.apiKey,
-      accessToken: () => kiteTokens.marketDataToken(),
+      accessToken: () => tokens.marketDataToken(),
       onTokenRejected: async () => {
-        refusedToken = kiteTokens.cachedMarketDataToken();
-        await kiteTokens.invalidateMarketDataToken();
-        return kiteTokens.canLogInByItself();
+        refusedToken = tokens.cachedMarketDataToken();
+        await tokens.invalidateMarketDataToken();
+        return tokens.canLogInByItself();
       },
       sessionOf,
       now,
@@ -103,7 +104,7 @@ export function createMarketDataModule(deps: {
     adapters,
     candles,
     clock,
-    onTokenRejected: () => kiteTokens.invalidateMarketDataToken(),
+    onTokenRejected: () => tokens.invalidateMarketDataToken(),
   });
   const liveConfigsRepo = createLiveConfigsRepository(db);
   const liveConfigs = createLiveConfigsService({ repo: liveConfigsRepo, clock, events: deps.events });
@@ -119,7 +120,7 @@ export function createMarketDataModule(deps: {
   const optionChains = createOptionChainService({
     rest: marketRest,
     now,
-    ensureToken: () => kiteTokens.marketDataToken(),
+    ensureToken: () => tokens.marketDataToken(),
     onLoaded: (lotSizes) =>
       deps.events.publish('option_chains.loaded', { lotSizes: Object.fromEntries(lotSizes), at: now() }),
   });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+import { systemClock, type Clock } from '../../../../platform/clock.js';
 import { AppError } from '../../../../platform/errors.js';
 import type { RetryOptions } from '../../../../platform/outbound.js';
 import { KiteApiError, nextKiteTokenExpiry, parseKiteDateTime } from '../../../../protocols/kite-rest.js';
@@ -17,6 +18,7 @@ import { BrokerRejected, BrokerUnknownOutcome } from '../../broker-port.js';
 import { createAccountKiteRest } from './account-kite-rest.js';
 import { KITE_BROKERAGE } from './kite-charges.js';
 import { inPortWords, KITE_LABEL } from './kite-errors.js';
+import { KITE_OPTIONS_SEGMENT, portMargins, portProfile } from './kite-funds.js';
 import { loginForRequestToken } from './kite-login.js';
 import { createOrderUpdates } from './kite-order-updates.js';
 import {
@@ -33,6 +35,8 @@ export interface KiteBrokerConfig {
   wsRoot: string;
   /** The console's app key: accounts without an app of their own go out as it. */
   apiKey: string;
+  /** The console's app secret: logins through the console's app sign their session request with it. */
+  apiSecret: string;
 }
 
 /**
@@ -116,7 +120,10 @@ export function createKiteBroker(deps: {
   logger: FastifyBaseLogger;
   /** Retries of the session request (tests make them quick). */
   retry?: RetryOptions | undefined;
+  /** Stamps when Kite answered a margins read (the registry passes the console's clock). */
+  clock?: Clock | undefined;
 }): Broker {
+  const clock = deps.clock ?? systemClock;
   // Live accounts' order updates pushed on the Kite ticker while their orders are awaited.
   const orderUpdates = createOrderUpdates({ wsRoot: deps.kite.wsRoot, logger: deps.logger });
 
@@ -144,6 +151,9 @@ export function createKiteBroker(deps: {
         orderTrades: (orderId) => inPortWords('read', () => rest.orderTrades(orderId)),
         dayTrades: () => inPortWords('read', async () => (await rest.dayTrades()).map(portDayTrade)),
         positions: () => inPortWords('read', () => rest.positions()),
+        margins: () =>
+          inPortWords('read', async () => portMargins(await rest.margins(KITE_OPTIONS_SEGMENT), clock.now())),
+        profile: () => inPortWords('read', async () => portProfile(await rest.profile())),
         watchOrders() {
           // The ticker logs in as the REST calls do: the same app and access token.
           const { apiKey, accessToken } = rest.credentials();
@@ -152,7 +162,8 @@ export function createKiteBroker(deps: {
       };
     },
 
-    async login(app: BrokerApp, person): Promise<BrokerSession> {
+    async login(own: BrokerApp | null, person): Promise<BrokerSession> {
+      const app = own ?? { apiKey: deps.kite.apiKey, apiSecret: deps.kite.apiSecret };
       const requestToken = await loginForRequestToken(
         { loginRoot: deps.kite.loginRoot, apiKey: app.apiKey },
         { userId: person.userId, password: person.password, totp: person.totp },

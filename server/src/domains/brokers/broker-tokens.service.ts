@@ -1,5 +1,4 @@
 import type { MarketDataToken, UserBroker } from '@app/contract';
-import type { MarketConfig } from '../../config/market.js';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { Clock } from '../../platform/clock.js';
 import { AppError, badRequest } from '../../platform/errors.js';
@@ -14,12 +13,11 @@ import {
   type BrokerApp,
   type BrokerSession,
 } from './broker-port.js';
+import type { BrokerRegistry } from './broker-registry.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
 import { ownAppOf } from './own-apps.js';
-import { createKiteLoginAttempts } from './kite-login-attempts.js';
-
-const MARKET_TOKEN_KEY = 'kite.marketDataToken';
+import { createBrokerLoginAttempts } from './broker-login-attempts.js';
 
 interface StoredToken {
   sealed: string;
@@ -27,7 +25,7 @@ interface StoredToken {
   loginTime: string | null;
 }
 
-/** What is kept once Kite refused the token: the token is gone, when and for whom it was made is not. */
+/** What is kept once the broker refused the token: the token is gone, when and for whom it was made is not. */
 interface RefusedToken {
   refusedAt: number;
   generatedAt: number | null;
@@ -45,14 +43,25 @@ function loginFailure(err: unknown, label: string): AppError {
   return new AppError(502, 'UPSTREAM_FAILED', `${label} login is unreachable; try again shortly`);
 }
 
-/**
- * Kite access tokens: the admin's market-data token (DESIGN §8) and users' broker tokens.
- * Login runs the automated flow with the TOTP code; passwords are used once and never stored or logged.
- */
-export function createKiteTokenService(deps: {
-  market: MarketConfig;
-  /** The Kite broker adapter (the registry's `kite`): its logins and its token rules, through the port. */
+/** The broker whose market data the console streams, and the admin's account market data logs in as. */
+export interface MarketDataLogin {
+  /** Its adapter: the login, and the token rules the market-data token follows. */
   broker: Broker;
+  /** The admin's account there; null: not configured. */
+  account: { userId: string; password: string } | null;
+  /** What the admin is told to configure while `account` is null (the environment's names). */
+  unconfigured: string;
+}
+
+/**
+ * Broker access tokens: the admin's market-data token (DESIGN §8) and users' broker tokens, each logged in
+ * through its broker's adapter (the port's `login`). Login runs the automated flow with the TOTP code;
+ * passwords are used once and never stored or logged.
+ */
+export function createBrokerTokenService(deps: {
+  /** The brokers users' accounts log in at, by the account's `brokers.kind`. */
+  registry: Pick<BrokerRegistry, 'forKind'>;
+  marketData: MarketDataLogin;
   settings: SettingsRepository;
   secrets: SecretBox;
   clock: Clock;
@@ -62,24 +71,29 @@ export function createKiteTokenService(deps: {
   /** Where attempts are counted across instances (the failed-login store). */
   loginAttempts: LoginFailureStore;
 }) {
-  const { market } = deps;
-  const attempts = createKiteLoginAttempts(deps.loginAttempts, () => deps.clock.now());
+  const { broker: dataBroker, account: dataAccount } = deps.marketData;
+  const attempts = createBrokerLoginAttempts(deps.loginAttempts, () => deps.clock.now());
+  /** The settings key of the market-data token, named by its broker (reseal-secrets.ts re-seals it). */
+  const MARKET_TOKEN_KEY = `${dataBroker.kind}.marketDataToken`;
   let cached: string | null = null;
 
   /** The sandbox's accounts: a market-data token can be had without a person typing a code. */
-  const logsInByItself = (): boolean => Boolean(deps.sandboxTotp && market.kite.userId && market.kite.password);
-  const consoleApp = (): BrokerApp => ({ apiKey: market.kite.apiKey, apiSecret: market.kite.apiSecret });
+  const logsInByItself = (): boolean => Boolean(deps.sandboxTotp && dataAccount);
 
   /**
-   * Logs in through `app` (the console's by default): its key opens the login, its secret signs the checksum.
-   * Failures are AppErrors in a trader's words.
+   * Logs in at `broker` through `app` (null: the console's app there): its key opens the login, its secret
+   * signs the session request. Failures are AppErrors in a trader's words.
    */
-  async function login(userId: string, password: string, totp: string, app: BrokerApp = consoleApp()) {
-    return deps.broker.login(app, { userId, password, totp }).catch((err: unknown) => {
-      throw loginFailure(err, deps.broker.label);
+  async function login(
+    broker: Broker,
+    person: { userId: string; password: string; totp: string },
+    app: BrokerApp | null,
+  ) {
+    return broker.login(app, person).catch((err: unknown) => {
+      throw loginFailure(err, broker.label);
     });
   }
-  const { tokenExpiresAt } = deps.broker.rules;
+  const { tokenExpiresAt } = dataBroker.rules;
 
   async function storeMarketToken(session: BrokerSession) {
     const stored: StoredToken = {
@@ -98,8 +112,8 @@ export function createKiteTokenService(deps: {
      */
     async marketDataToken(): Promise<string> {
       if (cached) return cached;
-      if (deps.sandboxTotp && market.kite.userId && market.kite.password) {
-        await storeMarketToken(await login(market.kite.userId, market.kite.password, deps.sandboxTotp()));
+      if (deps.sandboxTotp && dataAccount) {
+        await storeMarketToken(await login(dataBroker, { ...dataAccount, totp: deps.sandboxTotp() }, null));
         return cached ?? '';
       }
       const stored = await deps.settings.get<MarketTokenSetting>(MARKET_TOKEN_KEY);
@@ -107,7 +121,7 @@ export function createKiteTokenService(deps: {
         cached = deps.secrets.decrypt(stored.sealed);
         return cached;
       }
-      throw badRequest('No Kite access token: generate one on the brokers tab');
+      throw badRequest(`No ${dataBroker.label} access token: generate one on the brokers tab`);
     },
 
     /** Whether a market-data token can be had without a person (the sandbox logs in with its own TOTP). */
@@ -117,8 +131,8 @@ export function createKiteTokenService(deps: {
     cachedMarketDataToken: (): string | null => cached,
 
     /**
-     * After a TokenException: forget the token so the next call logs in again (or asks for it); the brokers
-     * tab still says Kite refused it, and when.
+     * After the broker refused it: forget the token so the next call logs in again (or asks for it); the
+     * brokers tab still says the broker refused it, and when.
      */
     async invalidateMarketDataToken(): Promise<void> {
       cached = null;
@@ -158,23 +172,22 @@ export function createKiteTokenService(deps: {
     },
 
     /**
-     * Admin: log in as KITE_USER_ID with the TOTP app code and keep the token for market data. Limited per
-     * admin and per Kite account (kite-login-attempts.ts).
+     * Admin: log in as the configured market-data account with the TOTP app code and keep the token for
+     * market data. Limited per admin and per broker account (broker-login-attempts.ts).
      */
     async generateMarketDataToken(actor: Actor, appCode: string) {
-      const { userId, password } = market.kite;
-      if (!userId || !password || !market.kite.apiKey) {
-        throw badRequest('Kite is not configured: set KITE_API_KEY, KITE_API_SECRET, KITE_USER_ID and KITE_PASSWORD');
-      }
-      const session = await attempts.attempt(actor.userId, userId, () => login(userId, password, appCode));
+      if (!dataAccount) throw badRequest(deps.marketData.unconfigured);
+      const session = await attempts.attempt(actor.userId, dataBroker, dataAccount.userId, () =>
+        login(dataBroker, { ...dataAccount, totp: appCode }, null),
+      );
       await storeMarketToken(session);
       return { user_id: session.user_id, login_time: session.login_time };
     },
 
     /**
-     * User: log in as the broker account's username through the account's own Kite Connect app when it has
-     * one (a personal app logs in only its owner), else the console's; the token is sealed onto that account.
-     * Limited per user and per Kite account (kite-login-attempts.ts).
+     * User: log in at the account's broker (its adapter by `brokers.kind`) as the account's username, through
+     * the account's own app when it has one (a personal app logs in only its owner), else the console's; the
+     * token is sealed onto that account. Limited per user and per broker account (broker-login-attempts.ts).
      */
     async generateUserToken(
       actor: Actor,
@@ -182,10 +195,11 @@ export function createKiteTokenService(deps: {
       input: { password: string; appcode: string },
     ): Promise<UserBroker> {
       const account = ownedOr404(actor, await deps.brokers.findById(userBrokerId), 'Broker configuration');
-      if (account.brokerKind !== 'kite') throw badRequest('Token generation is available for Zerodha accounts only');
-      const app = ownAppOf(deps.secrets, account) ?? consoleApp();
-      const { access_token: accessToken } = await attempts.attempt(actor.userId, account.brokerUsername, () =>
-        login(account.brokerUsername, input.password, input.appcode, app),
+      const broker = deps.registry.forKind(account.brokerKind);
+      if (!broker) throw badRequest(`Token generation is not available for ${account.brokerName} accounts`);
+      const person = { userId: account.brokerUsername, password: input.password, totp: input.appcode };
+      const { access_token: accessToken } = await attempts.attempt(actor.userId, broker, person.userId, () =>
+        login(broker, person, ownAppOf(deps.secrets, account)),
       );
       const now = deps.clock.now();
       await deps.brokers.update(userBrokerId, {
@@ -196,9 +210,9 @@ export function createKiteTokenService(deps: {
       });
       const updated = await deps.brokers.findById(userBrokerId);
       if (!updated) throw badRequest('Broker configuration disappeared');
-      return toUserBroker(updated, tokenExpiresAt);
+      return toUserBroker(updated, broker.rules.tokenExpiresAt);
     },
   };
 }
 
-export type KiteTokenService = ReturnType<typeof createKiteTokenService>;
+export type BrokerTokenService = ReturnType<typeof createBrokerTokenService>;

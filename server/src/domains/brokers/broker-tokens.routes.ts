@@ -1,12 +1,13 @@
 import { brokerTokenRoutes, MSG } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
-import type { KiteTokenService } from './kite-tokens.service.js';
+import type { BrokerTokenService } from './broker-tokens.service.js';
 
-export function registerKiteTokenRoutes(
+/** The token screens' calls (SPEC's names: the market-data token is "the Kite token"). */
+export function registerBrokerTokenRoutes(
   app: FastifyInstance,
   authenticate: Authenticate,
-  tokens: KiteTokenService,
+  tokens: BrokerTokenService,
 ): void {
   mount(app, authenticate, brokerTokenRoutes.generateKiteToken, async ({ auth, body }) =>
     replied(await tokens.generateMarketDataToken(auth, body.appCode), MSG.kiteTokenGenerated),
