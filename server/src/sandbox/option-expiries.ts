@@ -1,4 +1,11 @@
 import { IST_OFFSET_MS } from '@app/contract';
+import {
+  dayNumber,
+  dayString,
+  isLastOfItsWeekdayInMonth,
+  tradingDayOnOrBefore,
+  weekdayOf,
+} from '../domains/market-rules/calendar-days.logic.js';
 /**
  * When the sandbox's options expire, pure. A root expires every week or only once a month (on the last
  * of its weekday in the month); an expiry that falls on one of the root's trading holidays moves to the
@@ -27,19 +34,8 @@ export interface Expiry {
 
 const DAY_MS = 86_400_000;
 
-const pad2 = (n: number): string => String(n).padStart(2, '0');
-
-/** `YYYY-MM-DD` of a day number. */
-export function dayString(day: number): string {
-  const d = new Date(day * DAY_MS);
-  return `${d.getUTCFullYear()}-${pad2(d.getUTCMonth() + 1)}-${pad2(d.getUTCDate())}`;
-}
-
-/** The day number of `YYYY-MM-DD`. */
-export function dayNumber(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Date.UTC(y, m - 1, d) / DAY_MS;
-}
+// Day arithmetic is the market rules' (domains/market-rules), which date every index's lots and expiries.
+export { dayNumber, dayString };
 
 /** The IST day number of an instant. */
 export function istDayNumber(ms: number): number {
@@ -51,28 +47,16 @@ export function istMinuteOfDay(ms: number): number {
   return Math.floor((ms + IST_OFFSET_MS - istDayNumber(ms) * DAY_MS) / 60_000);
 }
 
-// Day 0 (1970-01-01) was a Thursday.
-const weekdayOf = (day: number): number => (day + 4) % 7;
 const isWeekend = (day: number): boolean => weekdayOf(day) === 0 || weekdayOf(day) === 6;
 
 /** Whether the IST day `day` is a trading day: a weekday that is not one of `holidays`. */
 export const isTradingDay = (day: number, holidays: ReadonlySet<string>): boolean =>
   !isWeekend(day) && !holidays.has(dayString(day));
-const isLastOfMonth = (day: number): boolean => dayString(day + 7).slice(0, 7) !== dayString(day).slice(0, 7);
+const isLastOfMonth = isLastOfItsWeekdayInMonth;
 
 /** The first `weekday` on or after `day`. */
 function onOrAfter(day: number, weekday: number): number {
   return day + ((weekday - weekdayOf(day) + 7) % 7);
-}
-
-/** `day`, or the last trading day before it when it is a holiday (skipping weekends on the way). */
-function tradingDayOnOrBefore(day: number, holidays: ReadonlySet<string>): number {
-  let d = day;
-  while (holidays.has(dayString(d))) {
-    do d--;
-    while (isWeekend(d));
-  }
-  return d;
 }
 
 /** The expiry of the contract nominally due on `nominal` (a `expiryWeekday`). */

@@ -1,7 +1,7 @@
 /**
  * Calendar-day arithmetic for expiry dates, pure. Days are `YYYY-MM-DD` IST calendar days, handled as day
- * numbers (days since 1970-01-01) so that stepping and weekdays are integer sums. The sandbox's
- * option-expiries.ts does the same for its one rule; domains may not import the sandbox, hence this copy.
+ * numbers (days since 1970-01-01) so that stepping and weekdays are integer sums. The sandbox's expiries
+ * (sandbox/option-expiries.ts) are computed with these too.
  */
 
 const DAY_MS = 86_400_000;
