@@ -23,6 +23,7 @@ import { createLedgerModule } from './domains/ledger/ledger.module.js';
 import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
+import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
@@ -191,6 +192,20 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
   });
+  const optionHistory = createOptionHistoryModule({
+    db,
+    clock,
+    events,
+    logger,
+    isLeader,
+    holidays: calendar.calendar,
+    liveSync: marketData.liveSync,
+    liveConfigs: marketData.liveConfigs,
+    instruments: instruments.instruments,
+    optionChains: marketData.optionChains,
+    spotPaise: async (token) =>
+      marketData.hub.lastPricePaise('kite', token) ?? (await marketData.optionChains.underlyingPaise(token)),
+  });
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
   const ledger = createLedgerModule({
     db,
@@ -307,6 +322,7 @@ export async function buildApp(deps: AppDeps) {
     transactions.routes,
     ledger.routes,
     marketData.routes,
+    optionHistory.routes,
     scheduling.routes,
     engine.routes,
     risk.routes,
@@ -320,6 +336,7 @@ export async function buildApp(deps: AppDeps) {
   // Started in this order after HTTP, stopped in reverse (STYLE "Background workers").
   const workers: Worker[] = [
     ...marketData.workers,
+    ...optionHistory.workers,
     ...engine.workers,
     ...ledger.workers,
     ...scheduling.workers,
@@ -332,6 +349,7 @@ export async function buildApp(deps: AppDeps) {
     calendar,
     brokers,
     marketData,
+    optionHistory,
     scheduling,
     strategies,
     rdx,

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'live_sync.schedule_enable',
   'live_sync.schedule_disable',
   'market_data.fetch',
+  /** Issue 30: an option-candle file imported for backtests. */
+  'option_candles.import',
   'kill_switch.engage',
   'kill_switch.release',
   'limits.update',
@@ -112,6 +114,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'live_sync.schedule_enable': 'Live sync schedule enabled',
   'live_sync.schedule_disable': 'Live sync schedule disabled',
   'market_data.fetch': 'Historical data fetched',
+  'option_candles.import': 'Option candles imported',
   'kill_switch.engage': 'Kill switch engaged',
   'kill_switch.release': 'Kill switch released',
   'limits.update': 'Limits changed',

@@ -20,6 +20,7 @@ export * from './alerts.js';
 export * from './transactions.js';
 export * from './positions.js';
 export * from './live-data.js';
+export * from './option-history.js';
 export * from './routes.js';
 export * from './market-data.js';
 export * from './engine.js';

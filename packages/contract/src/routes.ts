@@ -8,6 +8,7 @@ import { marketDataRoutes } from './market-data.js';
 import { healthRoutes } from './health.js';
 import { instrumentsRoutes } from './instruments.js';
 import { liveDataRoutes } from './live-data.js';
+import { optionHistoryRoutes } from './option-history.js';
 import { rdxConfigRoutes } from './rdx.js';
 import { riskRoutes } from './risk.js';
 import type { RouteDef } from './route.js';
@@ -30,6 +31,7 @@ export const api = {
   transactions: transactionsRoutes,
   positions: positionsRoutes,
   liveData: liveDataRoutes,
+  optionHistory: optionHistoryRoutes,
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,
   engine: engineRoutes,

@@ -330,6 +330,35 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
+/** Issue 30: one minute of an option contract, recorded live or imported from a broker's export; paise. */
+export interface OptionCandlesTable {
+  underlying: string;
+  /** YYYY-MM-DD */
+  expiry: string;
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  /** The minute's start, UTC epoch ms. */
+  ts: number;
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+  volume: number | null;
+  oi: number | null;
+  source: 'recorded' | 'imported';
+}
+
+/** Issue 30: a depth quote of an option as paper fills read it, at its instant; levels as JSON text. */
+export interface OptionQuotesTable {
+  id: Generated<number>;
+  tradingSymbol: string;
+  at: number;
+  ltpPaise: number;
+  /** JSON: `[{ pricePaise, quantity }]`, best first. */
+  bids: string;
+  asks: string;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -355,6 +384,8 @@ export interface DB {
   alertChannels: AlertChannelsTable;
   alertDeliveries: AlertDeliveriesTable;
   reconcileDrifts: ReconcileDriftsTable;
+  optionCandles: OptionCandlesTable;
+  optionQuotes: OptionQuotesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -369,3 +400,4 @@ export type LiveDataConfigRow = Selectable<LiveDataConfigsTable>;
 export type CandleRow = Selectable<CandlesTable>;
 export type LegRow = Selectable<StrategyLegsTable>;
 export type BrokerOrderRow = Selectable<BrokerOrdersTable>;
+export type OptionCandleRow = Selectable<OptionCandlesTable>;

@@ -52,6 +52,12 @@ export interface DomainEvents {
    * as the exchange has it (NSE revises them). The instruments domain brings its lot sizes in line.
    */
   'option_chains.loaded': { lotSizes: Record<string, number>; at: number };
+  /**
+   * Option quotes the console fetched from the provider (issue 30): each listed option's last price, and its
+   * depth when a full quote was asked (paper fills, the leader's ATM sweep). Fired without waiting on its
+   * subscribers: the option-history domain records them while live sync runs.
+   */
+  'option_quotes.fetched': { quotes: FetchedOptionQuote[]; at: number };
   /** Instruments were added, edited or removed: candle sessions follow. */
   'instruments.changed': { at: number };
   /** Live-data configurations changed: a running live sync follows. */
@@ -155,6 +161,20 @@ export interface DomainEvents {
     note: string;
     at: number;
   };
+}
+
+/** One option's quote as fetched, named by its contract (today's chain); prices in paise. */
+export interface FetchedOptionQuote {
+  tradingSymbol: string;
+  /** The option root (NIFTY, BANKNIFTY…). */
+  underlying: string;
+  /** YYYY-MM-DD */
+  expiry: string;
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  lastPaise: number;
+  /** Best first; null when only the last price was asked. */
+  depth: { bids: Array<{ pricePaise: number; quantity: number }>; asks: Array<{ pricePaise: number; quantity: number }> } | null;
 }
 
 /** Which strategy a square-off event is about, named as its alerts name it. */

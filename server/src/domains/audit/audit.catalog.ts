@@ -137,6 +137,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
     action: 'market_data.fetch',
     detail: pick('body', 'source', 'instrumentToken', 'interval', 'startDate', 'endDate'),
   },
+  // Issue 30: the figures, never the file.
+  'optionHistory.importCandles': { action: 'option_candles.import', detail: pick('data', 'imported', 'replaced') },
   'risk.setKillSwitch': {
     action: (c) => (c.body.engaged === true ? 'kill_switch.engage' : 'kill_switch.release'),
     object: 'kill_switch',

@@ -123,6 +123,8 @@ export function createMarketDataModule(deps: {
     ensureToken: () => tokens.marketDataToken(),
     onLoaded: (lotSizes) =>
       deps.events.publish('option_chains.loaded', { lotSizes: Object.fromEntries(lotSizes), at: now() }),
+    // Not awaited: recording them (option-history) must never slow a paper fill or a mark.
+    onQuoted: (quotes, at) => void deps.events.publish('option_quotes.fetched', { quotes, at }),
   });
 
   deps.events.subscribe('instruments.changed', refreshSessions);

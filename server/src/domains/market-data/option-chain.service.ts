@@ -1,6 +1,7 @@
 import { istDay, toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
 import type { KiteQuote, KiteRest } from '../../protocols/kite-rest-client.js';
+import type { FetchedOptionQuote } from '../../platform/domain-events.js';
 
 export type OptionType = 'CE' | 'PE';
 
@@ -54,11 +55,14 @@ export function createOptionChainService(deps: {
   ensureToken: () => Promise<string>;
   /** Each option root's lot size (its nearest expiry's), every time the day's dump is loaded. */
   onLoaded?: (lotSizes: Map<string, number>) => Promise<void> | void;
+  /** The options among each batch of quotes fetched from the provider (cache hits are not told again). */
+  onQuoted?: (quotes: FetchedOptionQuote[], at: number) => void;
 }) {
   let cache: {
     day: string;
     byRoot: Map<string, ChainOption[]>;
     bySymbol: Map<string, ChainOption>;
+    rootOf: Map<string, string>;
     /** Every instrument token the dump lists (indices, equities, options…), to check an admin's typed token. */
     listed: Set<number>;
   } | null = null;
@@ -114,12 +118,34 @@ export function createOptionChainService(deps: {
       });
       const { byRoot, listed } = await loading;
       const bySymbol = new Map<string, ChainOption>();
-      for (const list of byRoot.values()) for (const o of list) bySymbol.set(o.tradingSymbol, o);
+      const rootOf = new Map<string, string>();
+      for (const [root, list] of byRoot) {
+        for (const o of list) {
+          bySymbol.set(o.tradingSymbol, o);
+          rootOf.set(o.tradingSymbol, root);
+        }
+      }
       const isFirstLoadToday = !cache || cache.day !== day;
-      cache = { day, byRoot, bySymbol, listed };
+      cache = { day, byRoot, bySymbol, rootOf, listed };
       if (isFirstLoadToday) await deps.onLoaded?.(lotSizesOf(byRoot));
     }
     return cache;
+  }
+
+  /** Tells `onQuoted` the quotes of `EXCHANGE:SYMBOL` keys that are options of today's chain. */
+  function tell(quotes: Array<[key: string, lastPaise: number, depth: OptionQuote | null]>, at: number) {
+    if (!deps.onQuoted || !cache || quotes.length === 0) return;
+    const told: FetchedOptionQuote[] = [];
+    for (const [key, lastPaise, depth] of quotes) {
+      const symbol = key.slice(key.indexOf(':') + 1);
+      const option = cache.bySymbol.get(symbol);
+      const underlying = cache.rootOf.get(symbol);
+      if (!option || underlying === undefined) continue;
+      const { expiry, strikePaise, optionType } = option;
+      const book = depth && { bids: depth.bids, asks: depth.asks };
+      told.push({ tradingSymbol: symbol, underlying, expiry, strikePaise, optionType, lastPaise, depth: book });
+    }
+    if (told.length > 0) deps.onQuoted(told, at);
   }
 
   return {
@@ -193,6 +219,7 @@ export function createOptionChainService(deps: {
       }
       if (missing.length === 0) return out;
       await deps.ensureToken();
+      const fetched: Array<[string, number, null]> = [];
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
         const data = await deps.rest.ltp(chunk);
@@ -205,8 +232,10 @@ export function createOptionChainService(deps: {
           const paise = toPaise(q.last_price);
           quoteCache.set(k, { paise, at: now });
           out.set(k, paise);
+          fetched.push([k, paise, null]);
         }
       }
+      tell(fetched, now);
       if (quoteCache.size > 5000) quoteCache.clear();
       return out;
     },
@@ -227,6 +256,7 @@ export function createOptionChainService(deps: {
       }
       if (missing.length === 0) return out;
       await deps.ensureToken();
+      const fetched: Array<[string, number, OptionQuote]> = [];
       for (let i = 0; i < missing.length; i += 500) {
         const chunk = missing.slice(i, i + 500);
         const data = await deps.rest.quote(chunk);
@@ -236,9 +266,13 @@ export function createOptionChainService(deps: {
           depthCache.set(k, { quote, at: now });
           // The last price too, so marks read in the same second do not ask Kite again (one quote call a second).
           quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
-          if (quote) out.set(k, quote);
+          if (quote) {
+            out.set(k, quote);
+            fetched.push([k, quote.lastPaise, quote]);
+          }
         }
       }
+      tell(fetched, now);
       if (depthCache.size > 5000) depthCache.clear();
       if (quoteCache.size > 5000) quoteCache.clear();
       return out;
