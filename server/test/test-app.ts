@@ -72,6 +72,10 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
       for (const w of m.marketData.workers) await w.tick?.(at);
     },
     historical: m.marketData.historical,
+    optionChains: m.marketData.optionChains,
+    optionHistory: m.optionHistory.history,
+    /** The leader's option-history worker (record while live sync runs, the ATM sweep): one tick. */
+    optionHistoryTick: (at: number) => m.optionHistory.worker.tick(at),
     scheduler: m.scheduling.scheduler,
     engine: m.engine.engine,
     positions: m.ledger.positions,

@@ -44,7 +44,9 @@ const EnvSchema = z.object({
   SANDBOX_SEED: z.string().default('rdx-sandbox'),
   /** The in-process sandbox's loopback port (default: any free one); the browser tests fix it to reach /control. */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  SERVICES: z.string().default('api,market-data-sync,option-history,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),
+  SERVICES: z
+    .string()
+    .default('api,market-data-sync,option-history,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),
   /**
    * How often the leader compares every live account the console holds legs on with its broker (issue 27), so a
    * leg closed in Kite by hand pauses its strategy with no screen open. Seconds; Kite allows far more.

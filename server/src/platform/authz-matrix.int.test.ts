@@ -23,6 +23,8 @@ interface Prepared {
   params?: Record<string, string | number>;
   body?: unknown;
   query?: string;
+  /** A body that is not JSON (the option-candle import's CSV). */
+  contentType?: string;
 }
 interface Case {
   prepare: (owner: TestUser) => Promise<Prepared>;
@@ -265,6 +267,14 @@ const cases: Record<string, Case> = {
       return { params: { id: c.id } };
     },
   },
+  // Issue 30: the body is the CSV text itself; a whole minute of one contract, so every admin's import succeeds.
+  'optionHistory.importCandles': {
+    prepare: () =>
+      Promise.resolve({
+        body: 'time,underlying,expiry,strike,option_type,open,high,low,close,volume,oi\n2026-11-20 09:15,NIFTY,2026-11-25,24500,CE,1,1,1,1,,',
+        contentType: 'text/csv',
+      }),
+  },
   // Issue 27: the SANDBOX chip's answer (public: the login page shows it) and the market-data token's state.
   'console.exchange': { prepare: none },
   'brokerTokens.marketDataToken': { prepare: none },
@@ -311,6 +321,7 @@ describe('authorization matrix', () => {
           method: route.method,
           url: `/api${path}${prepared.query ? `?${prepared.query}` : ''}`,
           ...(prepared.body !== undefined ? { payload: prepared.body as object } : {}),
+          ...(prepared.contentType ? { headers: { 'content-type': prepared.contentType } } : {}),
           ...(token ? { token } : {}),
         });
         expect(res.statusCode, res.body).toBe(expected);

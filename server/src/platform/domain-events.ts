@@ -174,7 +174,10 @@ export interface FetchedOptionQuote {
   optionType: 'CE' | 'PE';
   lastPaise: number;
   /** Best first; null when only the last price was asked. */
-  depth: { bids: Array<{ pricePaise: number; quantity: number }>; asks: Array<{ pricePaise: number; quantity: number }> } | null;
+  depth: {
+    bids: Array<{ pricePaise: number; quantity: number }>;
+    asks: Array<{ pricePaise: number; quantity: number }>;
+  } | null;
 }
 
 /** Which strategy a square-off event is about, named as its alerts name it. */

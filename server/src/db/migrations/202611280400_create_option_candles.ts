@@ -24,7 +24,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addPrimaryKeyConstraint('option_candles_pk', ['underlying', 'expiry', 'strike_paise', 'option_type', 'ts'])
     .execute();
   // "Every candle of an underlying between two times", the backtest's one read, in time order.
-  await db.schema.createIndex('option_candles_underlying_ts_idx').on('option_candles').columns(['underlying', 'ts']).execute();
+  await db.schema
+    .createIndex('option_candles_underlying_ts_idx')
+    .on('option_candles')
+    .columns(['underlying', 'ts'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

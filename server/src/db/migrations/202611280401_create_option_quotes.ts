@@ -14,7 +14,11 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('asks', 'text', (c) => c.notNull())
     .execute();
   // A fill at an instant reads the contract's latest quote at or before it.
-  await db.schema.createIndex('option_quotes_symbol_at_idx').on('option_quotes').columns(['trading_symbol', 'at']).execute();
+  await db.schema
+    .createIndex('option_quotes_symbol_at_idx')
+    .on('option_quotes')
+    .columns(['trading_symbol', 'at'])
+    .execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {

@@ -66,9 +66,15 @@ function candleOf(line: number, cells: (c: Column) => string): OptionCandle | Ro
   const oi = read('oi', parseCount(cells('oi')));
   if (highPaise !== undefined && lowPaise !== undefined) {
     if (highPaise < lowPaise) problems.push({ line, field: 'high', message: 'is below low' });
-    for (const [field, v] of [['open', openPaise], ['close', closePaise]] as const) {
-      if (v !== undefined && (v > highPaise || v < lowPaise)) {
-        problems.push({ line, field, message: 'must lie between low and high' });
+    // Said once: with high below low, no open or close could lie between them.
+    else {
+      for (const [field, v] of [
+        ['open', openPaise],
+        ['close', closePaise],
+      ] as const) {
+        if (v !== undefined && (v > highPaise || v < lowPaise)) {
+          problems.push({ line, field, message: 'must lie between low and high' });
+        }
       }
     }
   }
@@ -77,7 +83,19 @@ function candleOf(line: number, cells: (c: Column) => string): OptionCandle | Ro
   }
   if (problems.length > 0) return problems;
   // Every read succeeded when no problem was noted.
-  return { ts, underlying, expiry, strikePaise, optionType, openPaise, highPaise, lowPaise, closePaise, volume, oi } as OptionCandle;
+  return {
+    ts,
+    underlying,
+    expiry,
+    strikePaise,
+    optionType,
+    openPaise,
+    highPaise,
+    lowPaise,
+    closePaise,
+    volume,
+    oi,
+  } as OptionCandle;
 }
 
 /**

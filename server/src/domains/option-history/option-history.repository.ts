@@ -63,8 +63,9 @@ export function createOptionHistoryRepository(db: Kysely<DB>) {
      */
     async saveImported(candles: readonly OptionCandle[]): Promise<{ imported: number; replaced: number }> {
       const underlyings = [...new Set(candles.map((c) => c.underlying))];
-      const times = candles.map((c) => c.ts);
-      const [from, to] = [Math.min(...times), Math.max(...times)];
+      // A loop, not Math.min(...): a 20 MB file's quarter-million arguments would overflow the stack.
+      let [from, to] = [Infinity, -Infinity];
+      for (const { ts } of candles) [from, to] = [Math.min(from, ts), Math.max(to, ts)];
       return db.transaction().execute(async (trx) => {
         const before = await countWithin(trx, underlyings, from, to);
         await upsert(trx, candles, 'imported');
@@ -75,7 +76,10 @@ export function createOptionHistoryRepository(db: Kysely<DB>) {
 
     async saveQuotes(quotes: readonly StoredQuote[]): Promise<void> {
       for (let i = 0; i < quotes.length; i += CHUNK) {
-        await db.insertInto('optionQuotes').values(quotes.slice(i, i + CHUNK)).execute();
+        await db
+          .insertInto('optionQuotes')
+          .values(quotes.slice(i, i + CHUNK))
+          .execute();
       }
     },
 

@@ -39,7 +39,11 @@ export function createOptionHistoryService(deps: { repo: OptionHistoryRepository
         let entry = byContract.get(key);
         if (!entry) {
           const { underlying: u, expiry, strikePaise, optionType } = candle;
-          entry = { contract: { underlying: u, expiry, strikePaise, optionType }, candles: [], gaps: { missing: 0, firstMissing: null } };
+          entry = {
+            contract: { underlying: u, expiry, strikePaise, optionType },
+            candles: [],
+            gaps: { missing: 0, firstMissing: null },
+          };
           byContract.set(key, entry);
         }
         entry.candles.push(candle);
