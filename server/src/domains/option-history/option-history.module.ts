@@ -44,6 +44,7 @@ export function createOptionHistoryModule(deps: {
     isLiveSyncRunning: async () => (await deps.liveSync.status()).isRunning,
     liveConfigs: () => deps.liveConfigs.list(),
     instruments: () => deps.instruments.list(),
+    isNseHoliday: async (day) => (await deps.holidays.holidaysFrom(day)).some((h) => h.date === day),
     chains: deps.optionChains,
     spotPaise: deps.spotPaise,
     logger: deps.logger,

@@ -1,4 +1,4 @@
-import { istDay, type Instrument, type LiveDataConfig } from '@app/contract';
+import { IST_ZONE, istDay, type Instrument, type LiveDataConfig } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Worker } from '../../platform/lifecycle.js';
 import { marketState } from '../instruments/market-hours.logic.js';
@@ -14,6 +14,8 @@ export interface OptionHistoryWorkerDeps {
   isLiveSyncRunning: () => Promise<boolean>;
   liveConfigs: () => Promise<LiveDataConfig[]>;
   instruments: () => Promise<Instrument[]>;
+  /** Whether an IST day (YYYY-MM-DD) is an NSE holiday: the exchange then serves the last session's quotes. */
+  isNseHoliday: (day: string) => Promise<boolean>;
   chains: Pick<OptionChainService, 'chainFor' | 'optionQuotes'>;
   /** The underlying's last price in paise (the live stream's, else a quote), null when none. */
   spotPaise: (instrumentToken: string) => Promise<number | null>;
@@ -35,6 +37,7 @@ export function createOptionHistoryWorker(deps: OptionHistoryWorkerDeps): Worker
       (await deps.liveConfigs()).filter((c) => c.source === 'kite').map((c) => c.instrument_token),
     );
     const keys: string[] = [];
+    const isHoliday = await deps.isNseHoliday(istDay(at));
     for (const i of await deps.instruments()) {
       if (!i.ticker || !synced.has(i.instrument_token)) continue;
       const hours = {
@@ -43,7 +46,7 @@ export function createOptionHistoryWorker(deps: OptionHistoryWorkerDeps): Worker
         timezone: i.timezone,
         tradingDays: i.trading_days,
       };
-      if (!marketState(hours, at).isOpen) continue;
+      if (!marketState(hours, at).isOpen || (isHoliday && i.timezone === IST_ZONE)) continue;
       const spot = await deps.spotPaise(i.instrument_token);
       if (spot === null) continue;
       const options = atmWindow(await deps.chains.chainFor(i.ticker), spot, istDay(at));

@@ -62,6 +62,19 @@ describe('recording option quotes', () => {
     expect(history[0]?.gaps).toEqual({ missing: 1, firstMissing: start + MINUTE });
   });
 
+  it('sweeps nothing on an NSE holiday', async () => {
+    await t.services.liveSync.start();
+    const added = await t.request({
+      method: 'POST',
+      url: '/api/calendar/holidays',
+      token: (await buildAdmin(t)).token,
+      payload: { date: '2026-11-23', description: 'Test holiday' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await t.services.optionHistoryTick(t.clock.now());
+    expect(await quotes()).toEqual([]);
+  });
+
   it('keeps nothing while live sync is stopped', async () => {
     await t.services.optionHistoryTick(t.clock.now());
     const [option] = (await t.services.optionChains.chainFor('NIFTY')).filter((o) => o.expiry >= '2026-11-23');
