@@ -47,6 +47,7 @@ export function createOptionHistoryModule(deps: {
     isNseHoliday: async (day) => (await deps.holidays.holidaysFrom(day)).some((h) => h.date === day),
     chains: deps.optionChains,
     spotPaise: deps.spotPaise,
+    forgetQuotesBefore: (before) => repo.deleteQuotesBefore(before),
     logger: deps.logger,
     now: () => deps.clock.now(),
   });

@@ -83,6 +83,12 @@ export function createOptionHistoryRepository(db: Kysely<DB>) {
       }
     },
 
+    /** Forgets the depth quotes older than `before` (their retention: option-history.worker.ts); returns how many. */
+    async deleteQuotesBefore(before: number): Promise<number> {
+      const result = await db.deleteFrom('optionQuotes').where('at', '<', before).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+
     /** Every candle of an underlying with from ≤ ts < to, by contract then time. */
     candlesBetween(underlying: string, from: number, to: number): Promise<OptionCandleRow[]> {
       return db

@@ -7,6 +7,14 @@ import { atmWindow } from './atm-window.logic.js';
 import type { QuoteRecorder } from './quote-recorder.js';
 
 const MINUTE_MS = 60_000;
+const HOUR_MS = 3_600_000;
+
+/**
+ * How long depth quotes are kept. The sweep alone writes about 42 a minute per followed index (some 6 million a
+ * year, each with its book as JSON), so they are forgotten after a quarter; the 1-minute candles, small and what
+ * most backtests price from, are kept.
+ */
+export const QUOTES_KEPT_MS = 90 * 24 * HOUR_MS;
 
 export interface OptionHistoryWorkerDeps {
   recorder: QuoteRecorder;
@@ -19,17 +27,32 @@ export interface OptionHistoryWorkerDeps {
   chains: Pick<OptionChainService, 'chainFor' | 'optionQuotes'>;
   /** The underlying's last price in paise (the live stream's, else a quote), null when none. */
   spotPaise: (instrumentToken: string) => Promise<number | null>;
+  /** Forgets the depth quotes older than an instant (the repository's `deleteQuotesBefore`). */
+  forgetQuotesBefore: (before: number) => Promise<number>;
   logger: FastifyBaseLogger;
   now: () => number;
 }
 
 /**
  * The leader's `option-history` worker (issue 30). Every second: records while live sync runs, writes the
- * minutes that ended. Once a minute: quotes the ATM±10 strikes of the nearest expiry of each Kite index live
+ * minutes that ended. Once an hour: forgets depth quotes older than QUOTES_KEPT_MS. Once a minute: quotes the ATM±10 strikes of the nearest expiry of each Kite index live
  * sync follows (its market open), all in one quote call, so history accrues with no strategy trading.
  */
 export function createOptionHistoryWorker(deps: OptionHistoryWorkerDeps): Worker & { tick(at: number): Promise<void> } {
   let sweptMinute: number | null = null;
+  let prunedHour: number | null = null;
+
+  /** Once an hour, on the leader: quotes past their retention are forgotten. */
+  async function prune(at: number) {
+    const hour = at - (at % HOUR_MS);
+    if (prunedHour === hour) return;
+    prunedHour = hour;
+    try {
+      await deps.forgetQuotesBefore(at - QUOTES_KEPT_MS);
+    } catch (err) {
+      deps.logger.warn({ err }, 'could not forget old option quotes');
+    }
+  }
 
   /** `EXCHANGE:SYMBOL` of every option to quote this minute. */
   async function atmKeys(at: number): Promise<string[]> {
@@ -78,6 +101,7 @@ export function createOptionHistoryWorker(deps: OptionHistoryWorkerDeps): Worker
       deps.recorder.setRecording(isRecording);
       if (isRecording) await sweep(at);
       await deps.recorder.flush(at);
+      if (deps.isLeader()) await prune(at);
     },
     // What finished before the stop is kept; the minute still running is not a whole candle.
     stop: async () => {

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { QUOTES_KEPT_MS } from './option-history.worker.js';
 
 /** Recording (issue 30): the quotes the console fetches become option candles and depth rows while live sync runs. */
 let t: TestApp;
@@ -98,5 +99,43 @@ describe('recording option quotes', () => {
     expect(rows).toHaveLength(1);
     expect(JSON.parse(rows[0]!.bids)).toEqual(quote?.bids);
     expect(Number(rows[0]!.ltpPaise)).toBe(quote?.lastPaise);
+  });
+
+  it('forgets depth quotes once they are a quarter old, and keeps the candles', async () => {
+    const now = t.clock.now();
+    const quote = (tradingSymbol: string, at: number) => ({
+      tradingSymbol,
+      at,
+      ltpPaise: 10_000,
+      bids: '[]',
+      asks: '[]',
+    });
+    await t.database.db
+      .insertInto('optionQuotes')
+      .values([
+        quote('NIFTY26AUG24500CE', now - QUOTES_KEPT_MS - MINUTE),
+        quote('NIFTY26SEP24500CE', now - QUOTES_KEPT_MS + MINUTE),
+      ])
+      .execute();
+    await t.database.db
+      .insertInto('optionCandles')
+      .values({
+        underlying: 'NIFTY',
+        expiry: '2026-08-25',
+        strikePaise: 2_450_000,
+        optionType: 'CE',
+        ts: now - QUOTES_KEPT_MS - MINUTE,
+        openPaise: 10_000,
+        highPaise: 10_000,
+        lowPaise: 10_000,
+        closePaise: 10_000,
+        volume: null,
+        oi: null,
+        source: 'imported',
+      })
+      .execute();
+    await t.services.optionHistoryTick(now);
+    expect((await quotes()).map((q) => q.tradingSymbol)).toEqual(['NIFTY26SEP24500CE']);
+    expect(await candles()).toHaveLength(1);
   });
 });
