@@ -330,14 +330,12 @@ export interface AuditLogTable {
   ip: string | null;
 }
 
-/** Issue 30: one minute of an option contract, recorded live or imported from a broker's export; paise. */
+/** Issue 30: an option contract's minute (expiry YYYY-MM-DD, ts its start in UTC ms), recorded or imported; paise. */
 export interface OptionCandlesTable {
   underlying: string;
-  /** YYYY-MM-DD */
   expiry: string;
   strikePaise: number;
   optionType: 'CE' | 'PE';
-  /** The minute's start, UTC epoch ms. */
   ts: number;
   openPaise: number;
   highPaise: number;
@@ -348,13 +346,12 @@ export interface OptionCandlesTable {
   source: 'recorded' | 'imported';
 }
 
-/** Issue 30: a depth quote of an option as paper fills read it, at its instant; levels as JSON text. */
+/** Issue 30: an option's depth quote as a paper fill read it; bids/asks: JSON levels in paise, best first. */
 export interface OptionQuotesTable {
   id: Generated<number>;
   tradingSymbol: string;
   at: number;
   ltpPaise: number;
-  /** JSON: `[{ pricePaise, quantity }]`, best first. */
   bids: string;
   asks: string;
 }

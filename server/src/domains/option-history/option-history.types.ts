@@ -1,24 +1,13 @@
-/** Which option of an underlying a candle is of. */
-export interface OptionContract {
-  /** The option root (NIFTY, BANKNIFTY…), upper case. */
-  underlying: string;
-  /** YYYY-MM-DD */
-  expiry: string;
-  strikePaise: number;
-  optionType: 'CE' | 'PE';
-}
+import type { OptionCandleRow } from '../../db/schema.js';
 
-/** One minute of an option contract; `ts` is the minute's start (UTC epoch ms), prices in paise. */
-export interface OptionCandle extends OptionContract {
-  ts: number;
-  openPaise: number;
-  highPaise: number;
-  lowPaise: number;
-  closePaise: number;
-  /** Unknown (null) where the source did not say: the console's own recording knows only prices. */
-  volume: number | null;
-  oi: number | null;
-}
+/** Which option of an underlying a candle is of (`underlying`: the option root, upper case; `expiry`: YYYY-MM-DD). */
+export type OptionContract = Pick<OptionCandleRow, 'underlying' | 'expiry' | 'strikePaise' | 'optionType'>;
+
+/**
+ * One minute of an option contract as stored, whoever wrote it; `ts` is the minute's start (UTC epoch ms), prices
+ * in paise, `volume` and `oi` null where the source did not say (the console's own recording knows only prices).
+ */
+export type OptionCandle = Omit<OptionCandleRow, 'source'>;
 
 /** One problem of an imported file, by its line (the header is line 1) and column. */
 export interface RowProblem {
