@@ -1,3 +1,4 @@
+import type { BacktestProgress } from './backtests.js';
 import { z } from 'zod';
 import { AlertSchema } from './alerts.js';
 import { ROLES } from './constants.js';
@@ -39,6 +40,8 @@ export interface ServerToClientEvents {
   test_event: (payload: z.infer<typeof TestEventSchema>) => void;
   alert_created: (payload: z.infer<typeof AlertCreatedSchema>) => void;
   alerts_read: (payload: z.infer<typeof AlertsReadSchema>) => void;
+  /** A backtest's owner hears its run move (issue 30). */
+  backtest_progress: (payload: BacktestProgress) => void;
 }
 
 export interface ClientToServerEvents {

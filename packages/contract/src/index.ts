@@ -21,6 +21,7 @@ export * from './transactions.js';
 export * from './positions.js';
 export * from './live-data.js';
 export * from './option-history.js';
+export * from './backtests.js';
 export * from './routes.js';
 export * from './market-data.js';
 export * from './engine.js';

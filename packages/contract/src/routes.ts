@@ -1,5 +1,6 @@
 import { alertsRoutes } from './alerts.js';
 import { auditRoutes } from './audit.js';
+import { backtestsRoutes } from './backtests.js';
 import { authRoutes } from './auth.js';
 import { brokersRoutes, brokerTokenRoutes } from './brokers.js';
 import { calendarRoutes } from './calendar.js';
@@ -32,6 +33,7 @@ export const api = {
   positions: positionsRoutes,
   liveData: liveDataRoutes,
   optionHistory: optionHistoryRoutes,
+  backtests: backtestsRoutes,
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,
   engine: engineRoutes,

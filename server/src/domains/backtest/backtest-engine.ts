@@ -1,0 +1,399 @@
+import type { BacktestFillModel, StrategyInterval } from '@app/contract';
+import { istDay, RUNNING_STATUS } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import { openDatabase, type Database } from '../../db/client.js';
+import { migrateToLatest } from '../../db/migrate.js';
+import { seedReferenceData } from '../../db/seed.js';
+import { createEventBus } from '../../platform/event-bus.js';
+import type { DomainEvents } from '../../platform/domain-events.js';
+import type { HolidayDay } from '../calendar/calendar.logic.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
+import { createEngineRepository } from '../engine/engine.repository.js';
+import { createCalendarGate } from '../engine/calendar-gate.js';
+import { createCandleDecisions } from '../engine/candle-decisions.js';
+import { createPlanExecution } from '../engine/plan-execution.js';
+import { executePaper } from '../engine/paper-execution.js';
+import { createExpirySettlement } from '../engine/expiry-settlement.js';
+import type { Plan } from '../engine/plan.js';
+import type { ChainOption, Decision } from '../strategies/decision.logic.js';
+import type { AnyStrategyType } from '../strategies/strategy-type.types.js';
+import type { OptionQuote } from '../market-data/option-chain.service.js';
+import { INTERVAL_MS } from '../market-data/candles.logic.js';
+import { fillQuote } from './fill-quote.logic.js';
+import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
+import type { BacktestFill, UnderlyingCandle } from './backtest.types.js';
+
+/*
+ * One backtest: the live engine's own code on a database of its own in memory. A strategy's mapping is written
+ * there as the console writes one; each candle close is decided by the engine's candle decisions (the strategy
+ * type's `decide`, the calendar gate), traded by the engine's plan execution and paper execution (paper-price.ts
+ * prices every fill from a quote, here the fill model's), booked by the ledger's fill writer, and legs held
+ * through an expiry are settled by the engine's expiry settlement. Only the clock, the chain, the quotes and the
+ * holidays are the backtest's: the candles' instants, the price source's contracts and prices, the calendar read
+ * once. Nothing here decides, prices or books a trade itself.
+ */
+
+/** Where a backtest's option contracts and prices come from (price-sources.ts builds one per source). */
+export interface PriceSource {
+  /** The chain listed at the close `at`, with the underlying at `underlyingPaise`. */
+  chainAt(at: number, underlyingPaise: number): Promise<readonly ChainOption[]>;
+  /** An option's price at the close `at`, or at the next candle's open (`next_open`); null when unknown. */
+  optionPaise(
+    tradingSymbol: string,
+    at: number,
+    when: 'close' | 'next_open',
+    underlying: { closePaise: number; nextOpenPaise: number | null },
+  ): Promise<number | null>;
+  /** The depth a paper order would have read at `at` (the `paper` fill model); null when none was recorded. */
+  depthAt(tradingSymbol: string, at: number): Promise<OptionQuote | null>;
+}
+
+export interface BacktestSpec {
+  type: AnyStrategyType;
+  /** The configuration's values, in the order of the type's storage columns. */
+  configValues: readonly unknown[];
+  interval: StrategyInterval;
+  /** The mapping's own columns (how many CE and PE legs, its window). */
+  mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null };
+  instrument: {
+    name: string;
+    ticker: string | null;
+    instrumentToken: string;
+    marketOpenTime: string;
+    marketCloseTime: string;
+    timezone: string;
+    tradingDays: string;
+    marketProtection: number;
+  };
+  /** The lot a day's entries are sized with (the dated market rules), by IST day. */
+  lotSizeOn: (day: string) => number;
+  candles: readonly UnderlyingCandle[];
+  prices: PriceSource;
+  fillModel: BacktestFillModel;
+  slippageTicks: number;
+  holidays: readonly HolidayDay[];
+  logger: FastifyBaseLogger;
+}
+
+export interface BacktestHooks {
+  /** Told every so often, 0–1. */
+  onProgress?: (fraction: number) => void;
+  /** Asked every so often: true stops the run (it throws `BacktestCancelledError`). */
+  isCancelled?: () => boolean;
+}
+
+export class BacktestCancelledError extends Error {
+  constructor() {
+    super('cancelled');
+  }
+}
+
+export interface BacktestOutcome {
+  fills: BacktestFill[];
+  equity: EquityTracker;
+  /** Closes whose decision needed an option price the source did not have, and the first of them. */
+  missing: { count: number; first: number | null };
+}
+
+/** Closes between two looks at the event loop: a run shares its process with the console's requests. */
+const YIELD_EVERY = 250;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The backtest's own database: every migration, the reference rows, one trader and the strategy's mapping. */
+async function seeded(spec: BacktestSpec, firstDay: string): Promise<Database> {
+  const database = openDatabase({ sqliteFile: ':memory:' });
+  await migrateToLatest(database);
+  const { db } = database;
+  const now = spec.candles[0]?.ts ?? 0;
+  const i = spec.instrument;
+  await seedReferenceData(db, now, [
+    {
+      name: i.name,
+      ticker: i.ticker,
+      instrumentToken: i.instrumentToken,
+      lotSize: spec.lotSizeOn(firstDay),
+      marketOpenTime: i.marketOpenTime,
+      marketCloseTime: i.marketCloseTime,
+      timezone: i.timezone,
+      tradingDays: i.tradingDays,
+      marketProtection: i.marketProtection,
+    },
+  ]);
+  const instrument = await db
+    .selectFrom('instruments')
+    .select('id')
+    .where('instrumentToken', '=', i.instrumentToken)
+    .executeTakeFirstOrThrow();
+  // The reference seed may hold the instrument already: the backtest's listing is what it runs on.
+  await db
+    .updateTable('instruments')
+    .set({ lotSize: spec.lotSizeOn(firstDay), marketProtection: i.marketProtection, ticker: i.ticker })
+    .where('id', '=', instrument.id)
+    .execute();
+  const strategy = await db
+    .selectFrom('strategies')
+    .select('id')
+    .where('name', '=', spec.type.id)
+    .executeTakeFirstOrThrow();
+  const user = await db
+    .insertInto('users')
+    .values({ username: 'backtest', passwordHash: '-', role: 'user', createdAt: now, updatedAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const mapping = await db
+    .insertInto('userStrategyMappings')
+    .values({
+      userId: user.id,
+      strategyId: strategy.id,
+      instrumentId: instrument.id,
+      userBrokerId: null,
+      isActive: 1,
+      isDummy: 1,
+      ...spec.mapping,
+      runningStatus: RUNNING_STATUS.RUNNING,
+      stopReason: null,
+      stoppedAt: null,
+      maxLossPaise: null,
+      targetProfitPaise: null,
+      adminMaxLossPaise: null,
+      interval: spec.interval,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The type's settings row, as its own configure route writes it (storage: table, columns, times).
+  const { table, columns } = spec.type.storage;
+  await sql`insert into ${sql.table(table)} (mapping_id, ${sql.join(columns.map((c) => sql.ref(c)))}, created_at, updated_at)
+    values (${mapping.id}, ${sql.join(spec.configValues.map((v) => sql`${v}`))}, ${now}, ${now})`.execute(db);
+  return database;
+}
+
+/** The candle a close belongs to, kept for the settlement's price of the underlying at an expiry. */
+async function keepCandle(db: Database['db'], token: string, c: UnderlyingCandle, interval: StrategyInterval) {
+  const close = (c.closePaise / 100).toFixed(2);
+  await db
+    .insertInto('candles')
+    .values({
+      source: 'kite',
+      instrumentToken: token,
+      interval,
+      ts: c.ts,
+      open: (c.openPaise / 100).toFixed(2),
+      high: close,
+      low: close,
+      close,
+      volume: '0',
+    })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+/** Words for why a fill was made, from the decision that made it. */
+function reasonOf(decision: Decision): string {
+  if (decision.action === 'enter') return 'entry';
+  if (decision.action === 'realign') return 'realign';
+  if (decision.action === 'squareOff') return decision.reason === 'window end' ? 'window end' : 'exit';
+  return decision.reason;
+}
+
+export async function runBacktest(spec: BacktestSpec, hooks: BacktestHooks = {}): Promise<BacktestOutcome> {
+  const first = spec.candles[0];
+  if (!first) return { fills: [], equity: createEquityTracker(), missing: { count: 0, first: null } };
+  const firstDay = istDay(first.ts);
+  const database = await seeded(spec, firstDay);
+  try {
+    return await run(spec, hooks, database);
+  } finally {
+    await database.close();
+  }
+}
+
+async function run(
+  spec: BacktestSpec,
+  hooks: BacktestHooks,
+  database: Database,
+): Promise<BacktestOutcome> {
+  const { candles, interval, logger } = spec;
+  const token = spec.instrument.instrumentToken;
+  const repo = createEngineRepository(database);
+  const events = createEventBus<DomainEvents>(logger);
+  const holidays: HolidaySource = {
+    holidaysFrom: (day) => Promise.resolve(spec.holidays.filter((h) => h.date >= day)),
+  };
+
+  // The close being decided: what the chain and the quotes answer for.
+  let now = { at: 0, index: 0, missingSymbols: 0 };
+  let chain: readonly ChainOption[] = [];
+  const underlyingAt = (index: number) => ({
+    closePaise: candles[index]!.closePaise,
+    nextOpenPaise: candles[index + 1]?.openPaise ?? null,
+  });
+
+  async function quoteOf(symbol: string): Promise<OptionQuote | null> {
+    const { at, index } = now;
+    const model = spec.fillModel;
+    const pricePaise =
+      model === 'paper'
+        ? null
+        : await spec.prices.optionPaise(
+            symbol,
+            at,
+            model === 'next_open' ? 'next_open' : 'close',
+            underlyingAt(index),
+          );
+    const depth = model === 'paper' ? await spec.prices.depthAt(symbol, at) : null;
+    return fillQuote(model, {
+      pricePaise,
+      depth,
+      protectionPercent: spec.instrument.marketProtection,
+      slippageTicks: spec.slippageTicks,
+    });
+  }
+
+  const decisions = new Map<number, string>();
+  const decideAll = createCandleDecisions({
+    chain: { chainFor: () => Promise.resolve([...chain]) },
+    calendar: createCalendarGate(holidays),
+    problems: { noteDecision: () => undefined },
+  });
+  const execute = createPlanExecution({
+    executor: {
+      executePaper: (plans: Plan[], at: number) =>
+        executePaper(
+          {
+            repo,
+            chain: {
+              optionQuotes: async (keys) => {
+                const out = new Map<string, OptionQuote>();
+                for (const key of keys) {
+                  const quote = await quoteOf(key.slice(key.indexOf(':') + 1));
+                  if (quote) out.set(key, quote);
+                  else now.missingSymbols++;
+                }
+                return out;
+              },
+            },
+            logger,
+            events,
+          },
+          plans,
+          at,
+        ),
+      executeLive: () => Promise.reject(new Error('a backtest trades on paper only')),
+    },
+    logger,
+    noteProblem: () => undefined,
+  });
+  const settlement = createExpirySettlement({
+    db: database.db,
+    repo,
+    locks: database.locks,
+    hub: { lastPricePaise: () => null },
+    events,
+    logger,
+    // A strategy its settlement left flat stops, as it does live (stop reason `expiry`).
+    mappings: {
+      moveStatusWhileLocked: async (_actor, id, to) => {
+        await database.db
+          .updateTable('userStrategyMappings')
+          .set({ runningStatus: to, stopReason: 'expiry' })
+          .where('id', '=', id)
+          .execute();
+        return undefined as never;
+      },
+    },
+    settleOrders: () => Promise.resolve([]),
+  });
+
+  const equity = createEquityTracker();
+  const missing = { count: 0, first: null as number | null };
+  const fills: BacktestFill[] = [];
+  let seenFillId = 0;
+  let state: Awaited<ReturnType<typeof repo.runningOn>> | null = null;
+  let day = '';
+  const intervalMs = INTERVAL_MS[interval];
+
+  /** Fills booked since the last look, each with why (the decision at its instant, or a settlement). */
+  async function collectFills() {
+    const rows = await database.db
+      .selectFrom('transactions')
+      .select(['id', 'transactionDate', 'tradingSymbol', 'quantity', 'pricePaise', 'kind', 'orderId'])
+      .where('id', '>', seenFillId)
+      .orderBy('id')
+      .execute();
+    for (const r of rows) {
+      seenFillId = Math.max(seenFillId, r.id);
+      const fill: BacktestFill = {
+        id: r.id,
+        at: r.transactionDate,
+        tradingSymbol: r.tradingSymbol,
+        quantity: r.quantity,
+        pricePaise: r.pricePaise,
+        kind: r.kind === 'settlement' ? 'settlement' : 'trade',
+        reason: r.kind === 'settlement' ? 'expiry settlement' : (decisions.get(r.transactionDate) ?? 'trade'),
+      };
+      fills.push(fill);
+      equity.fill(fill);
+    }
+  }
+
+  for (let index = 0; index < candles.length; index++) {
+    const candle = candles[index]!;
+    const at = candle.ts + intervalMs;
+    if (index % YIELD_EVERY === 0) {
+      if (hooks.isCancelled?.()) throw new BacktestCancelledError();
+      hooks.onProgress?.(index / candles.length);
+      await yieldToLoop();
+    }
+    const today = istDay(at);
+    if (today !== day) {
+      // A new day: legs held through an expiry are settled, and entries take the day's lot.
+      day = today;
+      const settled = await settlement.settleDue(at);
+      if (settled.length > 0) await collectFills();
+      await database.db
+        .updateTable('instruments')
+        .set({ lotSize: spec.lotSizeOn(today) })
+        .where('instrumentToken', '=', token)
+        .execute();
+      state = null;
+    }
+    await keepCandleIfSettling(database, token, candle, interval, at);
+    state ??= await repo.runningOn(token, interval);
+    now = { at, index, missingSymbols: 0 };
+    if (state.mappings.length > 0) {
+      chain = await spec.prices.chainAt(at, candle.closePaise);
+      const plans = await decideAll(state.mappings, state.legs, candle.closePaise, at);
+      if (plans.length > 0) {
+        for (const p of plans) decisions.set(at, reasonOf(p.decision));
+        await execute(plans, at);
+        await collectFills();
+        state = null;
+        if (now.missingSymbols > 0) {
+          missing.count++;
+          missing.first ??= at;
+        }
+      }
+    }
+    await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlyingAt(index)));
+  }
+  // The last day's expiries, when the range ends after their settlement.
+  const lastAt = (candles[candles.length - 1]?.ts ?? 0) + intervalMs;
+  if ((await settlement.settleDue(lastAt)).length > 0) await collectFills();
+  hooks.onProgress?.(1);
+  return { fills, equity, missing };
+}
+
+/** Only the candles a settlement may read are kept: those of the last minutes before 15:30 IST. */
+async function keepCandleIfSettling(
+  database: Database,
+  token: string,
+  candle: UnderlyingCandle,
+  interval: StrategyInterval,
+  at: number,
+) {
+  const minute = Math.floor(((at + 19_800_000) % 86_400_000) / 60_000);
+  if (minute >= 15 * 60 && minute <= 15 * 60 + 30) await keepCandle(database.db, token, candle, interval);
+}

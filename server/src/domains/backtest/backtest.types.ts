@@ -1,0 +1,18 @@
+/** One candle of the underlying a backtest walks, in paise; `ts` its start (UTC epoch ms). */
+export interface UnderlyingCandle {
+  ts: number;
+  openPaise: number;
+  closePaise: number;
+}
+
+/** A fill as the backtest's engine booked it (quantity signed as in transactions: a sale positive). */
+export interface BacktestFill {
+  id: number;
+  at: number;
+  tradingSymbol: string;
+  quantity: number;
+  pricePaise: number;
+  kind: 'trade' | 'settlement';
+  /** Why: entry, realign, exit, window end, expiry settlement. */
+  reason: string;
+}

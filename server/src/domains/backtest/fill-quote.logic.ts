@@ -1,0 +1,62 @@
+import type { BacktestFillModel } from '@app/contract';
+import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+
+/*
+ * A backtest's fill models as the quote paper execution prices from (engine/paper-price.ts walks it exactly as
+ * it walks a live quote): one deep level at the model's price for `close`, `next_open` and `protected_worst`,
+ * the recorded depth for `paper`, each level moved `slippageTicks` against the trader. Pure.
+ */
+
+/** NFO's tick: ₹0.05. */
+export const TICK_PAISE = 5;
+/** Deeper than any order: a model price fills the whole quantity at one price. */
+const DEEP = 1_000_000_000;
+
+const downToTick = (p: number) => Math.floor(p / TICK_PAISE) * TICK_PAISE;
+const upToTick = (p: number) => Math.ceil(p / TICK_PAISE) * TICK_PAISE;
+
+/** Each level moved `ticks` against the trader: bids lower (a sale gets less), asks higher (a buy pays more). */
+function slipped(levels: readonly QuoteLevel[], ticks: number, side: 'bid' | 'ask'): QuoteLevel[] {
+  const by = ticks * TICK_PAISE;
+  return levels.map((l) => ({
+    pricePaise: side === 'bid' ? Math.max(TICK_PAISE, l.pricePaise - by) : l.pricePaise + by,
+    quantity: l.quantity,
+  }));
+}
+
+/**
+ * The quote an order fills from under `model`:
+ * - `close`, `next_open`: the option's price (the candle's close, or the next candle's open) both ways;
+ * - `protected_worst`: the worst price a market order with `protectionPercent` market protection may fill at, a
+ *   buy at the price plus the band, a sale at the price less it (to the tick, against the trader);
+ * - `paper`: the depth recorded at the order's moment (`depth`), as paper trading read it.
+ * Null when the price (or for `paper` the depth) is missing.
+ */
+export function fillQuote(
+  model: BacktestFillModel,
+  input: { pricePaise: number | null; depth?: OptionQuote | null; protectionPercent: number; slippageTicks: number },
+): OptionQuote | null {
+  const { pricePaise, slippageTicks } = input;
+  if (model === 'paper') {
+    const depth = input.depth;
+    if (!depth) return null;
+    return {
+      lastPaise: depth.lastPaise,
+      bids: slipped(depth.bids, slippageTicks, 'bid'),
+      asks: slipped(depth.asks, slippageTicks, 'ask'),
+    };
+  }
+  if (pricePaise === null) return null;
+  let bid = pricePaise;
+  let ask = pricePaise;
+  if (model === 'protected_worst') {
+    const band = input.protectionPercent / 100;
+    bid = Math.max(TICK_PAISE, downToTick(pricePaise * (1 - band)));
+    ask = upToTick(pricePaise * (1 + band));
+  }
+  return {
+    lastPaise: pricePaise,
+    bids: slipped([{ pricePaise: bid, quantity: DEEP }], slippageTicks, 'bid'),
+    asks: slipped([{ pricePaise: ask, quantity: DEEP }], slippageTicks, 'ask'),
+  };
+}

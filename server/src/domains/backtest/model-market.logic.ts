@@ -1,0 +1,90 @@
+import { IST_OFFSET_MS } from '@app/contract';
+import { blackScholesPrice, roundPremium, YEAR_MS } from '../../sandbox/black-scholes.js';
+import { OPTION_TICK_PAISE, optionTradingSymbol } from '../../sandbox/option-chain.js';
+import type { ChainOption } from '../strategies/decision.logic.js';
+import { dayNumber } from '../market-rules/calendar-days.logic.js';
+import type { ListedRoot } from './option-roots.logic.js';
+
+/*
+ * The `model` price source: every option priced by Black–Scholes (the sandbox's own pricing code) on the
+ * underlying's price at the instant, at one stated volatility, no rate, rounded to the ₹0.05 tick. Pure.
+ */
+
+/** How many strikes each side of the centre a modelled chain lists (the sandbox lists 30 too). */
+export const MODEL_STRIKES_EACH_SIDE = 30;
+/** Expiries a modelled chain lists: this week's (or month's), the next and the one after. */
+export const MODEL_EXPIRIES = 3;
+const DAY_MS = 86_400_000;
+
+/** What a modelled contract is priced from. */
+interface Modelled {
+  strikePaise: number;
+  optionType: 'CE' | 'PE';
+  expiresAt: number;
+}
+
+export interface ModelMarket {
+  /** The chain listed on `at`'s IST day around `underlyingPaise` (cached until the price walks off its edge). */
+  chainAt(at: number, underlyingPaise: number): ChainOption[];
+  /** A listed option's model price at an instant and underlying price; null for a symbol never listed. */
+  pricePaise(tradingSymbol: string, at: number, underlyingPaise: number): number | null;
+}
+
+export function createModelMarket(root: ListedRoot, volatility: number): ModelMarket {
+  const contracts = new Map<string, Modelled>();
+  let cached: { day: string; centrePaise: number; chain: ChainOption[] } | null = null;
+  const step = root.strikeStepPaise;
+
+  function build(day: string, centrePaise: number): ChainOption[] {
+    const chain: ChainOption[] = [];
+    for (const expiry of root.expiriesOn(day, MODEL_EXPIRIES)) {
+      const expiresAt = dayNumber(expiry.date) * DAY_MS - IST_OFFSET_MS + root.expiryMinuteIst * 60_000;
+      const lotSize = root.lotOn(expiry.date, day);
+      for (let k = -MODEL_STRIKES_EACH_SIDE; k <= MODEL_STRIKES_EACH_SIDE; k++) {
+        const strikePaise = centrePaise + k * step;
+        if (strikePaise <= 0) continue;
+        for (const optionType of ['CE', 'PE'] as const) {
+          const tradingSymbol = optionTradingSymbol(root.root, expiry, strikePaise, optionType);
+          contracts.set(tradingSymbol, { strikePaise, optionType, expiresAt });
+          chain.push({
+            tradingSymbol,
+            exchange: 'NFO',
+            strikePaise,
+            expiry: expiry.date,
+            optionType,
+            lotSize,
+            instrumentToken: 0,
+          });
+        }
+      }
+    }
+    return chain;
+  }
+
+  return {
+    chainAt(at, underlyingPaise) {
+      const day = new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+      const nearest = Math.round(underlyingPaise / step) * step;
+      // A third of the listed width from the centre: rebuilt around the price before a strategy's strikes leave it.
+      const isStale =
+        cached === null ||
+        cached.day !== day ||
+        Math.abs(nearest - cached.centrePaise) > (MODEL_STRIKES_EACH_SIDE / 3) * step;
+      if (isStale) cached = { day, centrePaise: nearest, chain: build(day, nearest) };
+      return cached!.chain;
+    },
+    pricePaise(tradingSymbol, at, underlyingPaise) {
+      const c = contracts.get(tradingSymbol);
+      if (!c) return null;
+      const years = Math.max(c.expiresAt - at, 0) / YEAR_MS;
+      const value = blackScholesPrice({
+        spot: underlyingPaise,
+        strike: c.strikePaise,
+        years,
+        volatility,
+        type: c.optionType,
+      });
+      return roundPremium(value, OPTION_TICK_PAISE);
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { istDay } from '@app/contract';
+import { OPTION_ROOTS } from '../../sandbox/sandbox-market.js';
+import { listedExpiries, type Expiry } from '../../sandbox/option-expiries.js';
+import { expiriesBetween, INDEX_ROOTS, lotSizeOn, type IndexRoot } from '../market-rules/market-rules.logic.js';
+import { dayNumber, dayString } from '../market-rules/calendar-days.logic.js';
+
+/*
+ * How an underlying's options were listed on a past day, for a backtest: which expiries, which lot, which strike
+ * step, when a contract expires. NSE's index roots by the dated market rules (domains/market-rules); the sandbox's
+ * own 24x7 root by the sandbox's listing, so a backtest can be tried at any hour.
+ */
+
+export interface ListedRoot {
+  root: string;
+  strikeStepPaise: number;
+  /** Minutes after IST midnight a contract stops trading on its expiry day (NSE: 15:30). */
+  expiryMinuteIst: number;
+  /** The next `count` expiries listed on the IST day `day`, today's first when today is one. */
+  expiriesOn(day: string, count: number): Expiry[];
+  /** The lot a contract expiring on `expiry` carries when traded on `day`. */
+  lotOn(expiry: string, day: string): number;
+}
+
+/**
+ * Strike steps near the money, as NSE lists them (NSE's "strike scheme" pages for index options, read Nov 2026;
+ * the same steps the sandbox lists NIFTY and BANKNIFTY with). The wider steps far from the money are not needed:
+ * a backtest's chain is the strikes around the price.
+ */
+const INDEX_STRIKE_STEPS_PAISE: Readonly<Record<IndexRoot, number>> = {
+  NIFTY: 5_000,
+  BANKNIFTY: 10_000,
+  FINNIFTY: 5_000,
+  MIDCPNIFTY: 2_500,
+};
+
+/** NSE index options stop trading at 15:30 IST on their expiry day. */
+const NSE_EXPIRY_MINUTE = 15 * 60 + 30;
+
+const isIndexRoot = (root: string): root is IndexRoot => (INDEX_ROOTS as readonly string[]).includes(root);
+
+function indexRoot(root: IndexRoot, holidays: ReadonlyArray<{ date: string }>): ListedRoot {
+  return {
+    root,
+    strikeStepPaise: INDEX_STRIKE_STEPS_PAISE[root],
+    expiryMinuteIst: NSE_EXPIRY_MINUTE,
+    expiriesOn(day, count) {
+      // Monthly contracts are a month apart: three months ahead always holds `count` ≤ 3 of them.
+      const until = dayString(dayNumber(day) + 100);
+      return expiriesBetween(root, day, until, holidays)
+        .slice(0, count)
+        .map((e) => ({ date: e.date, isMonthly: e.kind === 'monthly' }));
+    },
+    lotOn: (expiry, day) => lotSizeOn(root, expiry, day),
+  };
+}
+
+/** How `root` was listed, or null when the console knows no listing rules for it. */
+export function listedRoot(root: string, holidays: ReadonlyArray<{ date: string }>): ListedRoot | null {
+  if (isIndexRoot(root)) return indexRoot(root, holidays);
+  const spec = OPTION_ROOTS.find((r) => r.root === root && r.session === undefined);
+  if (!spec) return null;
+  return {
+    root,
+    strikeStepPaise: spec.strikeStepPaise,
+    expiryMinuteIst: spec.expiryMinuteIst,
+    expiriesOn: (day, count) => listedExpiries(spec, Date.parse(`${day}T00:00:00+05:30`), count),
+    lotOn: () => spec.lotSize,
+  };
+}
+
+/** The IST day of an instant, `YYYY-MM-DD`. */
+export const dayOf = (at: number): string => istDay(at);
