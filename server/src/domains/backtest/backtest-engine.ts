@@ -1,5 +1,5 @@
 import type { BacktestFillModel, StrategyInterval } from '@app/contract';
-import { istDay, RUNNING_STATUS } from '@app/contract';
+import { IST_OFFSET_MS, istDay, RUNNING_STATUS } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import { sql } from 'kysely';
 import { openDatabase, type Database } from '../../db/client.js';
@@ -98,6 +98,7 @@ export interface BacktestOutcome {
 
 /** Closes between two looks at the event loop: a run shares its process with the console's requests. */
 const YIELD_EVERY = 250;
+const DAY_MS = 86_400_000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The backtest's own database: every migration, the reference rows, one trader and the strategy's mapping. */
@@ -219,8 +220,15 @@ async function run(
   const token = spec.instrument.instrumentToken;
   const repo = createEngineRepository(database);
   const events = createEventBus<DomainEvents>(logger);
+  // The calendar as the engine reads it, once per day asked (the gate asks at every close).
+  let holidaysAsked: { day: string; answer: Promise<HolidayDay[]> } | null = null;
   const holidays: HolidaySource = {
-    holidaysFrom: (day) => Promise.resolve(spec.holidays.filter((h) => h.date >= day)),
+    holidaysFrom(day) {
+      if (holidaysAsked?.day !== day) {
+        holidaysAsked = { day, answer: Promise.resolve(spec.holidays.filter((h) => h.date >= day)) };
+      }
+      return holidaysAsked.answer;
+    },
   };
 
   // The close being decided: what the chain and the quotes answer for.
@@ -254,7 +262,8 @@ async function run(
 
   const decisions = new Map<number, string>();
   const decideAll = createCandleDecisions({
-    chain: { chainFor: () => Promise.resolve([...chain]) },
+    // The same array for every close of a chain: the strategy's index of it (rdx.logic.ts) is kept per array.
+    chain: { chainFor: () => Promise.resolve(chain as ChainOption[]) },
     calendar: createCalendarGate(holidays),
     problems: { noteDecision: () => undefined },
   });
@@ -312,7 +321,8 @@ async function run(
   const fills: BacktestFill[] = [];
   let seenFillId = 0;
   let state: Awaited<ReturnType<typeof repo.runningOn>> | null = null;
-  let day = '';
+  let dayNumber = -1;
+  let lastBeforeSettlement: UnderlyingCandle | null = null;
   const intervalMs = INTERVAL_MS[interval];
 
   /** Fills booked since the last look, each with why (the decision at its instant, or a settlement). */
@@ -347,10 +357,13 @@ async function run(
       hooks.onProgress?.(index / candles.length);
       await yieldToLoop();
     }
-    const today = istDay(at);
-    if (today !== day) {
+    if (Math.floor((at + IST_OFFSET_MS) / DAY_MS) !== dayNumber) {
       // A new day: legs held through an expiry are settled, and entries take the day's lot.
-      day = today;
+      dayNumber = Math.floor((at + IST_OFFSET_MS) / DAY_MS);
+      const today = istDay(at);
+      // The settlement prices expired legs at the underlying's last candle before 15:30 IST of their expiry day.
+      if (lastBeforeSettlement) await keepCandle(database.db, token, lastBeforeSettlement, interval);
+      lastBeforeSettlement = null;
       const settled = await settlement.settleDue(at);
       if (settled.length > 0) await collectFills();
       await database.db
@@ -360,7 +373,7 @@ async function run(
         .execute();
       state = null;
     }
-    await keepCandleIfSettling(database, token, candle, interval, at);
+    if (isBeforeSettlement(at)) lastBeforeSettlement = candle;
     state ??= await repo.runningOn(token, interval);
     now = { at, index, missingSymbols: 0 };
     if (state.mappings.length > 0) {
@@ -380,20 +393,12 @@ async function run(
     await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlyingAt(index)));
   }
   // The last day's expiries, when the range ends after their settlement.
+  if (lastBeforeSettlement) await keepCandle(database.db, token, lastBeforeSettlement, interval);
   const lastAt = (candles[candles.length - 1]?.ts ?? 0) + intervalMs;
   if ((await settlement.settleDue(lastAt)).length > 0) await collectFills();
   hooks.onProgress?.(1);
   return { fills, equity, missing };
 }
 
-/** Only the candles a settlement may read are kept: those of the last minutes before 15:30 IST. */
-async function keepCandleIfSettling(
-  database: Database,
-  token: string,
-  candle: UnderlyingCandle,
-  interval: StrategyInterval,
-  at: number,
-) {
-  const minute = Math.floor(((at + 19_800_000) % 86_400_000) / 60_000);
-  if (minute >= 15 * 60 && minute <= 15 * 60 + 30) await keepCandle(database.db, token, candle, interval);
-}
+/** Whether a candle closing at `at` closed before 15:30 IST, when NSE's contracts settle. */
+const isBeforeSettlement = (at: number) => (at + IST_OFFSET_MS) % DAY_MS <= (15 * 60 + 30) * 60_000;

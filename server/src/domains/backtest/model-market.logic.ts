@@ -32,7 +32,7 @@ export interface ModelMarket {
 
 export function createModelMarket(root: ListedRoot, volatility: number): ModelMarket {
   const contracts = new Map<string, Modelled>();
-  let cached: { day: string; centrePaise: number; chain: ChainOption[] } | null = null;
+  let cached: { dayNumber: number; centrePaise: number; chain: ChainOption[] } | null = null;
   const step = root.strikeStepPaise;
 
   function build(day: string, centrePaise: number): ChainOption[] {
@@ -63,15 +63,18 @@ export function createModelMarket(root: ListedRoot, volatility: number): ModelMa
 
   return {
     chainAt(at, underlyingPaise) {
-      const day = new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+      const dayNumber = Math.floor((at + IST_OFFSET_MS) / DAY_MS);
       const nearest = Math.round(underlyingPaise / step) * step;
       // A third of the listed width from the centre: rebuilt around the price before a strategy's strikes leave it.
-      const isStale =
+      if (
         cached === null ||
-        cached.day !== day ||
-        Math.abs(nearest - cached.centrePaise) > (MODEL_STRIKES_EACH_SIDE / 3) * step;
-      if (isStale) cached = { day, centrePaise: nearest, chain: build(day, nearest) };
-      return cached!.chain;
+        cached.dayNumber !== dayNumber ||
+        Math.abs(nearest - cached.centrePaise) > (MODEL_STRIKES_EACH_SIDE / 3) * step
+      ) {
+        const day = new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+        cached = { dayNumber, centrePaise: nearest, chain: build(day, nearest) };
+      }
+      return cached.chain;
     },
     pricePaise(tradingSymbol, at, underlyingPaise) {
       const c = contracts.get(tradingSymbol);

@@ -39,16 +39,26 @@ const NSE_EXPIRY_MINUTE = 15 * 60 + 30;
 const isIndexRoot = (root: string): root is IndexRoot => (INDEX_ROOTS as readonly string[]).includes(root);
 
 function indexRoot(root: IndexRoot, holidays: ReadonlyArray<{ date: string }>): ListedRoot {
+  let known: { from: string; until: string; expiries: Expiry[] } | null = null;
   return {
     root,
     strikeStepPaise: INDEX_STRIKE_STEPS_PAISE[root],
     expiryMinuteIst: NSE_EXPIRY_MINUTE,
     expiriesOn(day, count) {
-      // Monthly contracts are a month apart: three months ahead always holds `count` ≤ 3 of them.
-      const until = dayString(dayNumber(day) + 100);
-      return expiriesBetween(root, day, until, holidays)
-        .slice(0, count)
-        .map((e) => ({ date: e.date, isMonthly: e.kind === 'monthly' }));
+      // Read a year at a time: a backtest asks every day of its range. Monthly contracts are a month apart, so
+      // 100 days ahead of the day asked always hold `count` ≤ 3 of them.
+      if (!known || day < known.from || dayNumber(day) + 100 > dayNumber(known.until)) {
+        const until = dayString(dayNumber(day) + 400);
+        known = {
+          from: day,
+          until,
+          expiries: expiriesBetween(root, day, until, holidays).map((e) => ({
+            date: e.date,
+            isMonthly: e.kind === 'monthly',
+          })),
+        };
+      }
+      return known.expiries.filter((e) => e.date >= day).slice(0, count);
     },
     lotOn: (expiry, day) => lotSizeOn(root, expiry, day),
   };

@@ -106,3 +106,31 @@ describe('zonedToUtc', () => {
     expect(zonedToUtc(2026, 3, 8, 150, 'America/New_York')).toBe(z('2026-03-08T07:30:00Z'));
   });
 });
+
+describe('localTime in a zone of fixed offset (IST) is arithmetic, and agrees with the zone database', () => {
+  it('matches Intl on instants across years, day edges and leap days', () => {
+    const intl = new Intl.DateTimeFormat('en-US', {
+      timeZone: 'Asia/Kolkata',
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      weekday: 'short',
+      hour: 'numeric',
+      minute: 'numeric',
+    });
+    const weekdays = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+    const start = Date.UTC(2023, 11, 31, 18, 29);
+    for (let i = 0; i < 2000; i++) {
+      const at = start + i * 7_919_993; // ~2.2 hours apart, every minute of the day over the years
+      const parts = Object.fromEntries(intl.formatToParts(at).map((p) => [p.type, p.value]));
+      expect(localTime(at, 'Asia/Kolkata')).toEqual({
+        year: Number(parts.year),
+        month: Number(parts.month),
+        day: Number(parts.day),
+        weekday: weekdays.indexOf(parts.weekday!),
+        minutes: Number(parts.hour) * 60 + Number(parts.minute),
+      });
+    }
+  });
+});

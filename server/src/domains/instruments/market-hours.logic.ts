@@ -46,7 +46,30 @@ export function localTime(ms: number, tz: string): LocalTime {
   return value;
 }
 
+/**
+ * Zones whose offset from UTC never changes (minutes east): IST has kept +05:30 without daylight saving since
+ * 1945 (IANA tzdata, "Asia/Kolkata"). Their local time is arithmetic, not Intl: a backtest asks for a year of
+ * minutes, each one new.
+ */
+const FIXED_OFFSET_MINUTES: Readonly<Record<string, number>> = {
+  'Asia/Kolkata': 330,
+  'Asia/Calcutta': 330,
+  UTC: 0,
+  'Etc/UTC': 0,
+};
+
 function computeLocalTime(ms: number, tz: string): LocalTime {
+  const fixed = FIXED_OFFSET_MINUTES[tz];
+  if (fixed !== undefined) {
+    const local = new Date(Math.floor(ms / 60_000) * 60_000 + fixed * 60_000);
+    return {
+      year: local.getUTCFullYear(),
+      month: local.getUTCMonth() + 1,
+      day: local.getUTCDate(),
+      weekday: local.getUTCDay(),
+      minutes: local.getUTCHours() * 60 + local.getUTCMinutes(),
+    };
+  }
   const parts: Record<string, string> = {};
   for (const p of formatter(tz).formatToParts(ms)) parts[p.type] = p.value;
   return {
@@ -79,9 +102,16 @@ export function zonedToUtc(year: number, month: number, day: number, minutes: nu
   return Math.max(first, second);
 }
 
+const parsedTimes = new Map<string, number>();
+
+/** "09:15" → 555 minutes; memoised like `parseDays`: every close asks for the same few times. */
 export function parseHhmm(hhmm: string): number {
+  const known = parsedTimes.get(hhmm);
+  if (known !== undefined) return known;
   const [h, m] = hhmm.split(':');
-  return Number(h) * 60 + Number(m);
+  const minutes = Number(h) * 60 + Number(m);
+  if (parsedTimes.size < 10_000) parsedTimes.set(hhmm, minutes);
+  return minutes;
 }
 
 const parsedDays = new Map<string, Set<number>>();
