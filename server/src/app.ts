@@ -24,6 +24,7 @@ import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
+import { createBacktestModule } from './domains/backtest/backtest.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
@@ -206,6 +207,14 @@ export async function buildApp(deps: AppDeps) {
     spotPaise: async (token) =>
       marketData.hub.lastPricePaise('kite', token) ?? (await marketData.optionChains.underlyingPaise(token)),
   });
+  const backtest = createBacktestModule({
+    db,
+    clock,
+    events,
+    logger,
+    holidays: calendar.calendar,
+    instance: deps.leadership?.instance ?? 'console',
+  });
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
   const ledger = createLedgerModule({
     db,
@@ -323,6 +332,7 @@ export async function buildApp(deps: AppDeps) {
     ledger.routes,
     marketData.routes,
     optionHistory.routes,
+    backtest.routes,
     scheduling.routes,
     engine.routes,
     risk.routes,
@@ -337,6 +347,7 @@ export async function buildApp(deps: AppDeps) {
   const workers: Worker[] = [
     ...marketData.workers,
     ...optionHistory.workers,
+    ...backtest.workers,
     ...engine.workers,
     ...ledger.workers,
     ...scheduling.workers,
@@ -350,6 +361,7 @@ export async function buildApp(deps: AppDeps) {
     brokers,
     marketData,
     optionHistory,
+    backtest,
     scheduling,
     strategies,
     rdx,

@@ -46,7 +46,7 @@ const EnvSchema = z.object({
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   SERVICES: z
     .string()
-    .default('api,market-data-sync,option-history,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),
+    .default('api,market-data-sync,option-history,backtest,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),
   /**
    * How often the leader compares every live account the console holds legs on with its broker (issue 27), so a
    * leg closed in Kite by hand pauses its strategy with no screen open. Seconds; Kite allows far more.

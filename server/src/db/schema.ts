@@ -8,6 +8,7 @@ import type {
   Role,
 } from '@app/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { BacktestResultsTable, BacktestSweepsTable, BacktestsTable } from './schema-backtests.js';
 
 /*
  * Row types for Kysely (camelCase in TypeScript, snake_case in SQL via CamelCasePlugin).
@@ -383,6 +384,9 @@ export interface DB {
   reconcileDrifts: ReconcileDriftsTable;
   optionCandles: OptionCandlesTable;
   optionQuotes: OptionQuotesTable;
+  backtests: BacktestsTable;
+  backtestResults: BacktestResultsTable;
+  backtestSweeps: BacktestSweepsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

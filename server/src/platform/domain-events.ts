@@ -1,6 +1,7 @@
 import type {
   AdminPosition,
   Alert,
+  BacktestStatus,
   Mapping,
   ReconcileSymbol,
   ServiceExposure,
@@ -112,6 +113,8 @@ export interface DomainEvents {
   'broker.token_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
   /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
   'alert.created': { userId: number; alert: Alert };
+  /** A backtest moved (queued, running with its progress, done, failed, cancelled). Realtime: `backtest_progress`, to its owner. */
+  'backtest.progress': { userId: number; id: number; status: BacktestStatus; progress: number };
   /** A user marked alerts read. Realtime: `alerts_read`, to that user only (their other tabs' bells). */
   'alerts.read': { userId: number; unread: number };
   /**

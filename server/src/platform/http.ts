@@ -66,7 +66,7 @@ export function mount<R extends RouteDef>(
       ...(route.params ? { params: route.params } : {}),
       ...(route.query ? { querystring: route.query } : {}),
       ...(route.body ? { body: route.body } : {}),
-      response: { 200: envelope(route.data), 201: envelope(route.data) },
+      response: { 200: envelope(route.data), 201: envelope(route.data), 202: envelope(route.data) },
     },
     onRequest: async (req) => {
       req.auth = null;

@@ -247,6 +247,9 @@ export function bridgeEventsToSockets(events: DomainEventBus, realtime: Realtime
   events.subscribe('alerts.read', ({ userId, unread }) =>
     realtime.publish([userRoom(userId)], 'alerts_read', { unread }),
   );
+  events.subscribe('backtest.progress', ({ userId, id, status, progress }) =>
+    realtime.publish([userRoom(userId)], 'backtest_progress', { id, status, progress }),
+  );
   events.subscribe('realtime.test_event', ({ userId, message, sentAt }) =>
     realtime.publish([userRoom(userId)], 'test_event', { message, sentAt }),
   );

@@ -44,6 +44,7 @@ import * as m2801 from './202611280100_time_order_writes_on_the_console_clock.js
 import * as m2802 from './202611280200_move_candle_interval_and_fence_to_mappings.js';
 import * as m2840 from './202611280400_create_option_candles.js';
 import * as m2841 from './202611280401_create_option_quotes.js';
+import * as m2850 from './202611280500_create_backtests.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -92,4 +93,5 @@ export const migrations: Record<string, Migration> = {
   '202611280200_move_candle_interval_and_fence_to_mappings': m2802,
   '202611280400_create_option_candles': m2840,
   '202611280401_create_option_quotes': m2841,
+  '202611280500_create_backtests': m2850,
 };

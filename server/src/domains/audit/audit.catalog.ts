@@ -167,4 +167,7 @@ export const AUDIT_UNRECORDED: readonly string[] = [
   'engine.testEvent',
   'alerts.markRead',
   'alerts.testChannels',
+  // Issue 30: a backtest is research on the trader's own copy of history: no setting, order or money moves.
+  'backtests.create',
+  'backtests.remove',
 ];

@@ -1,6 +1,6 @@
 import { istDay } from '@app/contract';
 import { OPTION_ROOTS } from '../../sandbox/sandbox-market.js';
-import { listedExpiries, type Expiry } from '../../sandbox/option-expiries.js';
+import { expiryOn, listedExpiries, type Expiry } from '../../sandbox/option-expiries.js';
 import { expiriesBetween, INDEX_ROOTS, lotSizeOn, type IndexRoot } from '../market-rules/market-rules.logic.js';
 import { dayNumber, dayString } from '../market-rules/calendar-days.logic.js';
 
@@ -17,6 +17,8 @@ export interface ListedRoot {
   expiryMinuteIst: number;
   /** The next `count` expiries listed on the IST day `day`, today's first when today is one. */
   expiriesOn(day: string, count: number): Expiry[];
+  /** Whether the contract expiring on `date` is its month's (Kite names those by month, weeklies by day). */
+  isMonthly(date: string): boolean;
   /** The lot a contract expiring on `expiry` carries when traded on `day`. */
   lotOn(expiry: string, day: string): number;
 }
@@ -60,6 +62,7 @@ function indexRoot(root: IndexRoot, holidays: ReadonlyArray<{ date: string }>): 
       }
       return known.expiries.filter((e) => e.date >= day).slice(0, count);
     },
+    isMonthly: (date) => expiriesBetween(root, date, date, holidays)[0]?.kind === 'monthly',
     lotOn: (expiry, day) => lotSizeOn(root, expiry, day),
   };
 }
@@ -74,6 +77,7 @@ export function listedRoot(root: string, holidays: ReadonlyArray<{ date: string 
     strikeStepPaise: spec.strikeStepPaise,
     expiryMinuteIst: spec.expiryMinuteIst,
     expiriesOn: (day, count) => listedExpiries(spec, Date.parse(`${day}T00:00:00+05:30`), count),
+    isMonthly: (date) => expiryOn(spec, date)?.isMonthly ?? false,
     lotOn: () => spec.lotSize,
   };
 }

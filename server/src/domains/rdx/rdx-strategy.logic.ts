@@ -2,7 +2,7 @@
  * RDX as a strategy type (strategies/strategy-type.types.ts): its settings, its rules and its status line, as the
  * engine and the strategies list reach them through the registry.
  */
-import { MSG, SaveRdxConfigSchema, type RdxInterval } from '@app/contract';
+import { MSG, SaveRdxConfigSchema, toPaise, type RdxInterval } from '@app/contract';
 import type { StrategyType } from '../strategies/strategy-type.types.js';
 import { describeStatus } from './rdx-status.logic.js';
 import {
@@ -47,6 +47,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
       offsetPaise: Number(offsetPaise),
       interval,
     }),
+    toColumns: (c) => [Number(c.rdx_lot_count), toPaise(Number(c.atm_value ?? 0)), toPaise(Number(c.offset_value ?? 0))],
     anchorColumn: 'atm_value_paise',
     anchorAtColumn: 'atm_last_updated',
   },
@@ -58,6 +59,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   decideNow: (inputs) => decideManualRealign(toRdxInputs(inputs)),
   // The ATM is left out: a flat mapping enters around the price's ATM, whatever it last held.
   flatKey: (c) => `${c.lotCount}|${c.offsetPaise}`,
+  withLots: (c, lots) => ({ ...c, rdx_lot_count: lots }),
   interval: (c) => c.interval,
   cannotTrade: (i) => (isKiteInstrument(i.instrumentToken) ? null : notKiteInstrument(i.name)),
   describeStatus: ({ lotSize, ...facts }, c, now) =>

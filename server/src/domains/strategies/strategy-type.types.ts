@@ -40,6 +40,11 @@ export interface ConfigStorage<Config> {
   table: string;
   columns: readonly string[];
   fromColumns(values: readonly unknown[], interval: StrategyInterval): Config;
+  /**
+   * A configuration as its schema parsed it (the configure body's words) as the values of `columns`, in order:
+   * what a backtest writes to its own database's row (the type's routes write the console's).
+   */
+  toColumns(saved: Readonly<Record<string, unknown>>): unknown[];
   anchorColumn: string;
   anchorAtColumn: string;
 }
@@ -66,6 +71,8 @@ export interface StrategyType<Config, Reason extends string = string> {
   decideNow(inputs: DecideInputs<Config>): Decision<Reason>;
   /** The settings two flat mappings must share to decide the same entry on the same close. */
   flatKey(config: Config): string;
+  /** A configuration (the schema's words) sized to `lots`: what a backtest's `lots` means for this type. */
+  withLots(config: Readonly<Record<string, unknown>>, lots: number): Record<string, unknown>;
   /** The candle interval its mapping decides on. */
   interval(config: Config): StrategyInterval;
   /** Why this type can never trade an instrument, or null when it can. */

@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { RegisterRoutes } from '../../platform/http.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
+import { createHistoryCheck } from './backtest-history.js';
+import { createBacktestWorker } from './backtest.worker.js';
+import { createBacktestsRepository } from './backtests.repository.js';
+import { registerBacktestsRoutes } from './backtests.routes.js';
+import { createBacktestsService } from './backtests.service.js';
+
+/**
+ * The Strategy Lab (issue 30, docs/BACKTEST.md): backtests of any strategy type over the console's history, run
+ * by the live engine's own code (backtest-engine.ts) on a queue in the database that any console with SERVICES
+ * `backtest` takes runs from.
+ */
+export function createBacktestModule(deps: {
+  db: Kysely<DB>;
+  clock: Clock;
+  events: DomainEventBus;
+  logger: FastifyBaseLogger;
+  holidays: HolidaySource;
+  /** This console's name, written on the runs it takes. */
+  instance: string;
+  /** Runs at once on this console. */
+  concurrency?: number | undefined;
+}) {
+  const repo = createBacktestsRepository(deps.db);
+  const runner = createBacktestWorker({
+    db: deps.db,
+    repo,
+    clock: deps.clock,
+    events: deps.events,
+    holidays: deps.holidays,
+    logger: deps.logger,
+    instance: deps.instance,
+    concurrency: deps.concurrency ?? 1,
+  });
+  const backtests = createBacktestsService({
+    db: deps.db,
+    repo,
+    clock: deps.clock,
+    events: deps.events,
+    onQueued: runner.kick,
+    onCancelled: runner.cancelled,
+    checkHistory: createHistoryCheck(deps.db),
+  });
+  const routes: RegisterRoutes = (app, authenticate) => registerBacktestsRoutes(app, authenticate, backtests);
+  return { backtests, routes, workers: [runner.worker] };
+}

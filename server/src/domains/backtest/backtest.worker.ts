@@ -1,0 +1,213 @@
+import type { Backtest, BacktestEquity, BacktestSummary, BacktestTrade, StrategyInterval } from '@app/contract';
+import { istDay, toRupees } from '@app/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { DomainEventBus } from '../../platform/domain-events.js';
+import type { Worker } from '../../platform/lifecycle.js';
+import { iso } from '../../platform/time.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
+import { strategyTypeOf } from '../strategies/strategy-registry.js';
+import { BacktestCancelledError, runBacktest, type PriceSource } from './backtest-engine.js';
+import { underlyingCandles } from './backtest-data.js';
+import { backtestResults, type BacktestResults } from './backtest-results.logic.js';
+import type { BacktestRow, BacktestsRepository } from './backtests.repository.js';
+import { createModelMarket } from './model-market.logic.js';
+import { listedRoot } from './option-roots.logic.js';
+import { modelPriceSource } from './price-sources.js';
+import { recordedPriceSource } from './recorded-prices.js';
+
+/** How often the worker looks for runs, and how often a run says how far it is (and hears a cancel). */
+const TICK_MS = 1000;
+const BEAT_MS = 500;
+/** A running run not heard of for this long lost its console: it is taken up elsewhere (once). */
+const STALE_MS = 30_000;
+
+const money = (paise: number) => toRupees(paise);
+
+/** What a finished run keeps: its summary, every fill, its equity. */
+function presented(r: BacktestResults, missing: { count: number; first: number | null }) {
+  const summary: BacktestSummary = {
+    trades: r.summary.trades,
+    realized_pnl: money(r.summary.realizedPaise),
+    charges: money(r.summary.chargesPaise),
+    net_pnl: money(r.summary.netPaise),
+    max_drawdown: money(r.summary.maxDrawdownPaise),
+    win_rate: r.summary.winRate === null ? null : Math.round(r.summary.winRate * 10_000) / 10_000,
+    days: r.summary.days,
+    result_hash: r.summary.resultHash,
+    missing_prices: { count: missing.count, first: missing.first === null ? null : iso(missing.first) },
+  };
+  const trades: BacktestTrade[] = r.fills.map((f) => ({
+    time: iso(f.at),
+    trading_symbol: f.tradingSymbol,
+    side: f.quantity > 0 ? 'SELL' : 'BUY',
+    quantity: f.quantity,
+    price: money(f.pricePaise),
+    charges: money(f.chargesPaise),
+    reason: f.reason,
+  }));
+  const equity: BacktestEquity = {
+    points: r.points.map((p) => ({ time: iso(p.at), net_pnl: money(p.netPaise) })),
+    daily: r.daily.map((d) => ({
+      day: d.day,
+      realized_pnl: money(d.realizedPaise),
+      charges: money(d.chargesPaise),
+      net_pnl: money(d.netPaise),
+    })),
+  };
+  return { summary, trades, equity };
+}
+
+/**
+ * Runs queued backtests on this console (SERVICES `backtest`): any console may take a run, one at a time per
+ * run (claimed in the database), `concurrency` at once here. A run whose console died is taken up once more.
+ */
+export function createBacktestWorker(deps: {
+  db: Kysely<DB>;
+  repo: BacktestsRepository;
+  clock: Clock;
+  events: Pick<DomainEventBus, 'publish'>;
+  holidays: HolidaySource;
+  logger: FastifyBaseLogger;
+  instance: string;
+  concurrency: number;
+}) {
+  const { repo, clock, logger } = deps;
+  const running = new Map<number, { cancelled: boolean }>();
+  let isStopping = false;
+
+  const tell = (row: BacktestRow, status: Backtest['status'], progress: number) =>
+    void deps.events.publish('backtest.progress', { userId: row.userId, id: row.id, status, progress });
+
+  async function priceSource(row: BacktestRow, ticker: string, holidays: ReadonlyArray<{ date: string }>) {
+    if (row.priceSource === 'model') {
+      const root = listedRoot(ticker, holidays);
+      if (!root) throw new Error(`no option listing rules for ${ticker}`);
+      return modelPriceSource(createModelMarket(root, (row.modelIv ?? 14) / 100));
+    }
+    return recordedPriceSource(deps.db, ticker, row.priceSource, holidays);
+  }
+
+  async function run(row: BacktestRow): Promise<void> {
+    const flag = { cancelled: false };
+    running.set(row.id, flag);
+    try {
+      const type = strategyTypeOf(row.strategyName);
+      if (!type) throw new Error(`no strategy type trades ${row.strategyName}`);
+      const instrument = await deps.db
+        .selectFrom('instruments')
+        .selectAll()
+        .where('id', '=', row.instrumentId)
+        .executeTakeFirstOrThrow();
+      const interval = row.interval as StrategyInterval;
+      const candles = await underlyingCandles(deps.db, instrument, interval, row.fromAt, row.toAt);
+      if (candles.length === 0) throw new Error(`no candles of ${instrument.name} in the range`);
+      const holidays = await deps.holidays.holidaysFrom(istDay(row.fromAt));
+      const ticker = instrument.ticker ?? '';
+      const root = listedRoot(ticker, holidays);
+      const prices: PriceSource = await priceSource(row, ticker, holidays);
+      let lastBeat = 0;
+      const outcome = await runBacktest(
+        {
+          type,
+          configValues: type.storage.toColumns(JSON.parse(row.config) as Record<string, unknown>),
+          interval,
+          mapping: { ceCount: 1, peCount: 1, startTime: null, endTime: null },
+          instrument,
+          lotSizeOn: (day) => (root ? root.lotOn(root.expiriesOn(day, 1)[0]!.date, day) : instrument.lotSize),
+          candles,
+          prices,
+          fillModel: row.fillModel,
+          slippageTicks: row.slippageTicks,
+          holidays,
+          logger,
+        },
+        {
+          isCancelled: () => flag.cancelled || isStopping,
+          onProgress: (fraction) => {
+            const now = clock.now();
+            if (now - lastBeat < BEAT_MS) return;
+            lastBeat = now;
+            tell(row, 'running', fraction);
+            // A cancel sent to any console shows in the row's status.
+            void repo
+              .beat(row.id, fraction, now)
+              .then((status) => {
+                if (status !== 'running') flag.cancelled = true;
+              })
+              .catch((err: unknown) => logger.warn({ err, backtestId: row.id }, 'backtest progress not saved'));
+          },
+        },
+      );
+      const days = new Set(candles.map((c) => istDay(c.ts))).size;
+      const { summary, trades, equity } = presented(
+        backtestResults(outcome.fills, outcome.equity.points(), days),
+        outcome.missing,
+      );
+      const finished = await repo.finish(
+        row.id,
+        JSON.stringify(summary),
+        JSON.stringify(trades),
+        JSON.stringify(equity),
+        clock.now(),
+      );
+      if (finished) tell(row, 'done', 1);
+    } catch (err) {
+      if (err instanceof BacktestCancelledError) {
+        // Stopping the console: the run is left running in the database, for another console to take up.
+        if (!flag.cancelled) return;
+        tell(row, 'cancelled', 0);
+        return;
+      }
+      const why = err instanceof Error ? err.message : 'the run stopped';
+      logger.error({ err, backtestId: row.id }, 'backtest failed');
+      await repo.fail(row.id, why, clock.now());
+      tell(row, 'failed', 0);
+    } finally {
+      running.delete(row.id);
+    }
+  }
+
+  async function takeUp(): Promise<void> {
+    const now = clock.now();
+    await repo.failAbandoned(now - STALE_MS, now);
+    while (!isStopping && running.size < deps.concurrency) {
+      const row = await repo.claimNext(deps.instance, clock.now(), clock.now() - STALE_MS);
+      if (!row) return;
+      tell(row, 'running', 0);
+      void run(row);
+    }
+  }
+
+  let taking: Promise<void> = Promise.resolve();
+  const kick = () => {
+    taking = taking.then(takeUp, takeUp).catch((err: unknown) => logger.error({ err }, 'backtest queue failed'));
+    return taking;
+  };
+
+  const worker: Worker = {
+    name: 'backtest',
+    everyMs: TICK_MS,
+    start: async () => {
+      isStopping = false;
+      await kick();
+    },
+    tick: () => kick(),
+    stop: async () => {
+      isStopping = true;
+      await taking;
+    },
+  };
+
+  return {
+    worker,
+    kick: () => void kick(),
+    /** A cancel on this console reaches its run at once (others hear it at their next beat). */
+    cancelled(id: number) {
+      const flag = running.get(id);
+      if (flag) flag.cancelled = true;
+    },
+  };
+}

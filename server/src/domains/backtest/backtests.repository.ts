@@ -1,0 +1,151 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { DB } from '../../db/schema.js';
+import type { BacktestsTable } from '../../db/schema-backtests.js';
+
+/** A run's row with its strategy's and instrument's names. */
+export type BacktestRow = Selectable<BacktestsTable> & { strategyName: string; instrumentName: string };
+export type NewBacktest = Omit<
+  Selectable<BacktestsTable>,
+  'id' | 'attempts' | 'claimedBy' | 'heartbeatAt' | 'finishedAt' | 'summary' | 'error' | 'progress' | 'status'
+>;
+
+/** All SQL of the Strategy Lab: runs, their results, sweeps; a run is claimed by one console at a time. */
+export function createBacktestsRepository(db: Kysely<DB>) {
+  const withNames = () =>
+    db
+      .selectFrom('backtests as b')
+      .innerJoin('strategies as s', 's.id', 'b.strategyId')
+      .innerJoin('instruments as i', 'i.id', 'b.instrumentId')
+      .selectAll('b')
+      .select(['s.name as strategyName', 'i.name as instrumentName']);
+
+  return {
+    async insert(run: NewBacktest): Promise<number> {
+      const row = await db
+        .insertInto('backtests')
+        .values({ ...run, status: 'queued', progress: 0 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    /** A user's runs (all users' for null), newest first. */
+    list(userId: number | null): Promise<BacktestRow[]> {
+      let q = withNames().orderBy('b.id', 'desc').limit(500);
+      if (userId !== null) q = q.where('b.userId', '=', userId);
+      return q.execute();
+    },
+
+    one: (id: number): Promise<BacktestRow | undefined> => withNames().where('b.id', '=', id).executeTakeFirst(),
+
+    sweepRuns: (sweepId: number): Promise<BacktestRow[]> =>
+      withNames().where('b.sweepId', '=', sweepId).orderBy('b.id').execute(),
+
+    results: (id: number) =>
+      db.selectFrom('backtestResults').selectAll().where('backtestId', '=', id).executeTakeFirst(),
+
+    /**
+     * The oldest run waiting (or one whose console stopped beating before `staleBefore`, tried at most twice in
+     * all), now this console's. Null when there is none or another console took it first.
+     */
+    async claimNext(instance: string, now: number, staleBefore: number): Promise<BacktestRow | null> {
+      const next = await db
+        .selectFrom('backtests')
+        .select(['id', 'status', 'attempts'])
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '<', staleBefore), eb('attempts', '<', 2)]),
+          ]),
+        )
+        .orderBy('id')
+        .limit(1)
+        .executeTakeFirst();
+      if (!next) return null;
+      const taken = await db
+        .updateTable('backtests')
+        .set({ status: 'running', claimedBy: instance, heartbeatAt: now, attempts: next.attempts + 1 })
+        .where('id', '=', next.id)
+        .where('status', '=', next.status)
+        .where('attempts', '=', next.attempts)
+        .executeTakeFirst();
+      if (Number(taken.numUpdatedRows) !== 1) return null;
+      return (await withNames().where('b.id', '=', next.id).executeTakeFirst()) ?? null;
+    },
+
+    /** Runs whose console died twice: failed, with why. */
+    async failAbandoned(staleBefore: number, now: number): Promise<void> {
+      await db
+        .updateTable('backtests')
+        .set({ status: 'failed', error: 'the console running it stopped twice', finishedAt: now })
+        .where('status', '=', 'running')
+        .where('heartbeatAt', '<', staleBefore)
+        .where('attempts', '>=', 2)
+        .execute();
+    },
+
+    /** A running run's progress; returns its status as stored (a cancel from any console shows here). */
+    async beat(id: number, progress: number, now: number): Promise<string | null> {
+      await db
+        .updateTable('backtests')
+        .set({ progress, heartbeatAt: now })
+        .where('id', '=', id)
+        .where('status', '=', 'running')
+        .execute();
+      const row = await db.selectFrom('backtests').select('status').where('id', '=', id).executeTakeFirst();
+      return row?.status ?? null;
+    },
+
+    /** A finished run: its results and summary in one transaction, unless it was cancelled meanwhile. */
+    async finish(id: number, summary: string, trades: string, equity: string, now: number): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const done = await trx
+          .updateTable('backtests')
+          .set({ status: 'done', progress: 1, summary, finishedAt: now, error: null })
+          .where('id', '=', id)
+          .where('status', '=', 'running')
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) return false;
+        await trx.insertInto('backtestResults').values({ backtestId: id, trades, equity }).execute();
+        return true;
+      });
+    },
+
+    async fail(id: number, error: string, now: number): Promise<void> {
+      await db
+        .updateTable('backtests')
+        .set({ status: 'failed', error, finishedAt: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
+    },
+
+    /** Cancels a run still waiting or running; false when it had already ended. */
+    async cancel(id: number, now: number): Promise<boolean> {
+      const r = await db
+        .updateTable('backtests')
+        .set({ status: 'cancelled', finishedAt: now })
+        .where('id', '=', id)
+        .where('status', 'in', ['queued', 'running'])
+        .executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    async remove(id: number): Promise<void> {
+      await db.deleteFrom('backtests').where('id', '=', id).execute();
+    },
+
+    async insertSweep(userId: number, base: string, grid: string, now: number): Promise<number> {
+      const row = await db
+        .insertInto('backtestSweeps')
+        .values({ userId, base, grid, createdAt: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return Number(row.id);
+    },
+
+    sweep: (id: number) => db.selectFrom('backtestSweeps').selectAll().where('id', '=', id).executeTakeFirst(),
+  };
+}
+
+export type BacktestsRepository = ReturnType<typeof createBacktestsRepository>;
