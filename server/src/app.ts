@@ -22,6 +22,7 @@ import { createInstrumentsModule } from './domains/instruments/instruments.modul
 import { createLedgerModule } from './domains/ledger/ledger.module.js';
 import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
+import { OPTIONS_DATA_SOURCE } from './domains/market-data/hub.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createBacktestModule } from './domains/backtest/backtest.module.js';
@@ -205,7 +206,8 @@ export async function buildApp(deps: AppDeps) {
     instruments: instruments.instruments,
     optionChains: marketData.optionChains,
     spotPaise: async (token) =>
-      marketData.hub.lastPricePaise('kite', token) ?? (await marketData.optionChains.underlyingPaise(token)),
+      marketData.hub.lastPricePaise(OPTIONS_DATA_SOURCE, token) ??
+      (await marketData.optionChains.underlyingPaise(token)),
   });
   const backtest = createBacktestModule({
     db,

@@ -18,11 +18,15 @@ import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
 import { createBrokerTokenService, type MarketDataLogin } from './broker-tokens.service.js';
 
 /**
- * Market data is Kite's (the market config's `kite`: real Kite or the sandbox), so the admin's market-data
- * token is a login through the Kite adapter as KITE_USER_ID; the one place the brokers domain names a broker.
+ * The broker market data logs in through: market data is Kite's (the market config's `kite`: real Kite or the
+ * sandbox), so the admin's market-data token is a login through the Kite adapter as KITE_USER_ID. The one
+ * place the brokers domain names a broker.
  */
-function kiteMarketDataLogin(registry: BrokerRegistry, market: MarketConfig): MarketDataLogin {
-  const broker = registry.forKind('kite');
+const MARKET_DATA_BROKER_KIND = 'kite';
+
+/** The admin's market-data login: the market-data broker's adapter and the configured account, if complete. */
+function marketDataLogin(registry: BrokerRegistry, market: MarketConfig): MarketDataLogin {
+  const broker = registry.forKind(MARKET_DATA_BROKER_KIND);
   if (!broker) throw new Error('the broker registry has no Kite adapter, and market data logs in through it');
   const { userId, password, apiKey } = market.kite;
   return {
@@ -64,7 +68,7 @@ export function createBrokersModule(deps: {
   // The token screens log in through each account's broker adapter, by the port.
   const tokens = createBrokerTokenService({
     registry,
-    marketData: kiteMarketDataLogin(registry, deps.market),
+    marketData: marketDataLogin(registry, deps.market),
     settings: deps.settings,
     secrets: deps.secrets,
     clock: deps.clock,

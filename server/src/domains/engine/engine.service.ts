@@ -2,7 +2,7 @@ import type { StrategyInterval } from '@app/contract';
 import { isStrategyInterval, RUNNING_STATUS, toPaise } from '@app/contract';
 import { badRequest } from '../../platform/errors.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
-import type { HubKey } from '../market-data/hub.js';
+import { OPTIONS_DATA_SOURCE, type HubKey } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
 import { StalePositionError } from './stale-position.js';
 import { sessionAt } from '../instruments/market-hours.logic.js';
@@ -165,7 +165,7 @@ export function createEngine(deps: EngineDeps) {
     if (!isRunning) return;
     const wanted = new Map<string, HubKey>();
     for (const r of await deps.repo.runningKeys()) {
-      const key: HubKey = { source: 'kite', instrumentToken: r.instrumentToken, interval: r.interval };
+      const key: HubKey = { source: OPTIONS_DATA_SOURCE, instrumentToken: r.instrumentToken, interval: r.interval };
       wanted.set(`${key.instrumentToken}:${key.interval}`, key);
     }
     for (const [name, release] of subscriptions) {
@@ -189,7 +189,7 @@ export function createEngine(deps: EngineDeps) {
   });
 
   async function currentPricePaise(token: string): Promise<number> {
-    const live = deps.hub.lastPricePaise('kite', token);
+    const live = deps.hub.lastPricePaise(OPTIONS_DATA_SOURCE, token);
     if (live !== null) return live;
     const quoted = await deps.chain.underlyingPaise(token);
     if (quoted === null) throw badRequest('No price for the instrument');

@@ -5,7 +5,7 @@ import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { DB } from '../../db/schema.js';
 import { iso } from '../../platform/time.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
-import type { MarketDataHub } from '../market-data/hub.js';
+import { OPTIONS_DATA_SOURCE, type MarketDataHub } from '../market-data/hub.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository } from './engine.repository.js';
 import type { MappingState } from './engine.types.js';
@@ -57,7 +57,7 @@ export function createExpirySettlement(deps: {
     const candle = await db
       .selectFrom('candles')
       .select(['close'])
-      .where('source', '=', 'kite')
+      .where('source', '=', OPTIONS_DATA_SOURCE)
       .where('instrumentToken', '=', instrumentToken)
       .where('ts', '>=', istMidnight(settlesAt))
       .where('ts', '<', settlesAt)
@@ -65,7 +65,7 @@ export function createExpirySettlement(deps: {
       .limit(1)
       .executeTakeFirst();
     if (candle) return toPaise(Number(candle.close));
-    return now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPricePaise('kite', instrumentToken) : null;
+    return now - settlesAt < LIVE_PRICE_GRACE_MS ? deps.hub.lastPricePaise(OPTIONS_DATA_SOURCE, instrumentToken) : null;
   }
 
   /**

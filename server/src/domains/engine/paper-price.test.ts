@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readJsonFixture } from '../../../test/provider-fixtures.js';
 import type { KiteQuote } from '../../protocols/kite-rest-client.js';
-import { toOptionQuote, type OptionQuote, type QuoteLevel } from '../market-data/option-chain.service.js';
+import { toOptionQuote } from '../market-data/adapters/kite-source.js';
+import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
 import {
   averagePaise,
   MODEL_SPREAD_PAISE,

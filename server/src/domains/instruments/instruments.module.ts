@@ -14,8 +14,8 @@ export function createInstrumentsModule(deps: {
   clock: Clock;
   events: DomainEventBus;
   logger: Pick<FastifyBaseLogger, 'info'>;
-  /** Whether the exchange's instruments list (today's dump) names a Kite token; null while it cannot be read. */
-  isListedByExchange?: (token: number) => Promise<boolean | null>;
+  /** Whether the exchange's instruments list (today's dump) names a token; null when not checked or unreadable. */
+  isListedByExchange?: (token: string) => Promise<boolean | null>;
 }) {
   const instruments = createInstrumentsService({ ...deps, repo: createInstrumentsRepository(deps.db) });
   // The exchange's lot sizes, each time the day's instruments dump is loaded (issue 12).

@@ -1,6 +1,6 @@
 import type { CreateInstrument, Instrument, UpdateInstrument } from '@app/contract';
 import { AUTO_MARKET_PROTECTION, MSG } from '@app/contract';
-import { mustBeListed, nameTakenMessage, tokenTakenMessage, unlistedTokenMessage } from './instruments.logic.js';
+import { nameTakenMessage, tokenTakenMessage, unlistedTokenMessage } from './instruments.logic.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
@@ -20,8 +20,11 @@ export function createInstrumentsService({
   clock: Clock;
   /** `instruments.changed` after any write, so caches of instrument sessions follow. */
   events: Pick<DomainEventBus, 'publish'>;
-  /** Whether today's instruments list of the exchange names a Kite token; null while it cannot be read. */
-  isListedByExchange?: (token: number) => Promise<boolean | null>;
+  /**
+   * Whether today's instruments list of the exchange names a token; null for tokens the list is not checked
+   * for (market data's call) and while it cannot be read.
+   */
+  isListedByExchange?: (token: string) => Promise<boolean | null>;
 }) {
   const changed = () => void events.publish('instruments.changed', { at: clock.now() });
   async function assertTokenFree(token: string, exceptId?: number) {
@@ -36,8 +39,8 @@ export function createInstrumentsService({
   // An index or F&O token the exchange does not list would never stream or trade. When the list cannot be
   // read (no market-data token yet, the exchange unreachable) the token is taken as typed.
   async function assertListed(token: string) {
-    if (!isListedByExchange || !mustBeListed(token)) return;
-    if ((await isListedByExchange(Number(token))) === false) throw badRequest(unlistedTokenMessage(token));
+    if (!isListedByExchange) return;
+    if ((await isListedByExchange(token)) === false) throw badRequest(unlistedTokenMessage(token));
   }
 
   return {

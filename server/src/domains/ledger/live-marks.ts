@@ -1,4 +1,4 @@
-import type { MarketDataHub } from '../market-data/hub.js';
+import { OPTIONS_DATA_SOURCE, type MarketDataHub } from '../market-data/hub.js';
 import type { QuoteSource } from './positions.service.js';
 
 /**
@@ -28,18 +28,18 @@ export function createLiveMarks(deps: {
         if (watching.has(key)) continue;
         const token = await deps.tokenOf(symbolOf(key));
         if (token === null) continue; // not in today's dump (expired): REST says what it can
-        watching.set(key, { token, release: deps.hub.watchPrice('kite', token) });
+        watching.set(key, { token, release: deps.hub.watchPrice(OPTIONS_DATA_SOURCE, token) });
       }
     },
 
     /** Streamed prices where the ticker is up and has spoken; a REST quote for the rest. */
     async quotes(keys: string[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
-      const isLive = deps.hub.connectedSources().includes('kite');
+      const isLive = deps.hub.connectedSources().includes(OPTIONS_DATA_SOURCE);
       const missing: string[] = [];
       for (const key of keys) {
         const w = watching.get(key);
-        const paise = isLive && w ? deps.hub.lastPricePaise('kite', w.token) : null;
+        const paise = isLive && w ? deps.hub.lastPricePaise(OPTIONS_DATA_SOURCE, w.token) : null;
         if (paise === null) missing.push(key);
         else out.set(key, paise);
       }

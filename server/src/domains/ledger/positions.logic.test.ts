@@ -115,7 +115,7 @@ describe('markToMarket', () => {
     expect(closeKeysOf(settled, info)).toEqual(['NFO:CE1']); // held overnight
     const marked = markToMarket(settled, info, new Map([['NFO:CE1', 8_500]]), new Map([['NFO:CE1', 9_500]]));
     // Flat in between, so the average restarts at ₹90: the same split as FIFO here.
-    expect(marked.legs[0]?.kite).toEqual({
+    expect(marked.legs[0]?.brokerWay).toEqual({
       averagePaise: 9_000,
       unrealizedPaise: LOT * 500,
       overnightQuantity: LOT,
@@ -123,8 +123,12 @@ describe('markToMarket', () => {
       // From ₹95 to ₹80 on the overnight lot, ₹90 to ₹85 on today's: 65 × (15 + 5).
       dayPnlPaise: LOT * 2_000,
     });
-    expect(marked.kite).toEqual({ realizedPaise: LOT * 2_000, unrealizedPaise: LOT * 500, dayPnlPaise: LOT * 2_000 });
+    expect(marked.brokerWay).toEqual({
+      realizedPaise: LOT * 2_000,
+      unrealizedPaise: LOT * 500,
+      dayPnlPaise: LOT * 2_000,
+    });
     // Without the previous close the day P&L is unknown, never the FIFO "today".
-    expect(markToMarket(settled, info, new Map([['NFO:CE1', 8_500]])).kite.dayPnlPaise).toBeNull();
+    expect(markToMarket(settled, info, new Map([['NFO:CE1', 8_500]])).brokerWay.dayPnlPaise).toBeNull();
   });
 });

@@ -4,12 +4,12 @@ import { chargesByOwner, dayNotes, NO_OWNER_CHARGES, type OwnerCharges } from '.
 import { averageEntryPaise, bookOf, unrealizedPaise, type Book, type LedgerFill } from './ledger.logic.js';
 import type { AccountFill } from './ledger.repository.js';
 import {
-  kiteAveragePaise,
-  kiteBookOf,
-  kiteDayPnlPaise,
-  kiteUnrealizedPaise,
-  type KiteSymbol,
-} from './positions-kite.logic.js';
+  brokerAveragePaise,
+  brokerBookOf,
+  brokerDayPnlPaise,
+  brokerUnrealizedPaise,
+  type BrokerWaySymbol,
+} from './positions-broker-way.logic.js';
 
 /*
  * A strategy's position from its fills (docs/LEDGER.md): the FIFO book and its share of the contract notes
@@ -42,8 +42,8 @@ export interface Settled {
   /** False while some of its charges are of a day not yet over (contract-note.logic.ts, OwnerCharges). */
   chargesFinal: boolean;
   dayStart: number;
-  /** The same fills the broker's way: average price, and the day's part (positions-kite.logic.ts). */
-  kite: Map<string, KiteSymbol>;
+  /** The same fills the broker's way: average price, and the day's part (positions-broker-way.logic.ts). */
+  brokerWay: Map<string, BrokerWaySymbol>;
 }
 
 /** A strategy's book from its fills, with its charges (its share of the notes those fills are on). */
@@ -55,7 +55,7 @@ export function settle(fills: readonly LedgerFill[], now: number, charges: Owner
     chargesToday: charges.today,
     chargesFinal: charges.isFinal,
     dayStart,
-    kite: kiteBookOf(fills, dayStart),
+    brokerWay: brokerBookOf(fills, dayStart),
   };
 }
 
@@ -107,11 +107,11 @@ export interface LegMark {
   ltpPaise: number;
   ltpIsStale: boolean;
   unrealizedPaise: number;
-  kite: KiteLegMark;
+  brokerWay: BrokerWayLegMark;
 }
 
-/** A leg as Kite's positions screen shows it (positions-kite.logic.ts). */
-export interface KiteLegMark {
+/** A leg the broker's way, as Kite's positions screen shows it (positions-broker-way.logic.ts). */
+export interface BrokerWayLegMark {
   averagePaise: number;
   unrealizedPaise: number;
   /** Signed like `quantity`: what was held at the day's start. */
@@ -122,7 +122,7 @@ export interface KiteLegMark {
 }
 
 /** A strategy's figures the broker's way: average-price realized/unrealized and Kite's day P&L (before charges). */
-export interface KiteFigures {
+export interface BrokerWayFigures {
   realizedPaise: number;
   unrealizedPaise: number;
   dayPnlPaise: number | null;
@@ -133,7 +133,7 @@ export interface Marked {
   all: Figures;
   today: Figures;
   chargesFinal: boolean;
-  kite: KiteFigures;
+  brokerWay: BrokerWayFigures;
 }
 
 /** Quote keys (`EXCHANGE:SYMBOL`) of a settled book's open symbols. */
@@ -151,24 +151,24 @@ export function quoteKeysOf(settled: Settled, info: ReadonlyMap<string, SymbolIn
  */
 export function closeKeysOf(settled: Settled, info: ReadonlyMap<string, SymbolInfo>): string[] {
   const keys: string[] = [];
-  for (const s of settled.kite.values()) {
+  for (const s of settled.brokerWay.values()) {
     if (s.overnightQuantity !== 0) keys.push(`${info.get(s.tradingSymbol)?.exchange ?? 'NFO'}:${s.tradingSymbol}`);
   }
   return keys;
 }
 
 /** The broker's way of a whole strategy: every symbol, open or closed, at its mark and previous close. */
-function kiteFiguresOf(
+function brokerWayFiguresOf(
   settled: Settled,
   markOf: (symbol: string) => number,
   closeOf: (symbol: string) => number | null,
 ) {
-  const figures: KiteFigures = { realizedPaise: 0, unrealizedPaise: 0, dayPnlPaise: 0 };
-  for (const k of settled.kite.values()) {
+  const figures: BrokerWayFigures = { realizedPaise: 0, unrealizedPaise: 0, dayPnlPaise: 0 };
+  for (const k of settled.brokerWay.values()) {
     const last = markOf(k.tradingSymbol);
     figures.realizedPaise += k.realizedPaise;
-    figures.unrealizedPaise += kiteUnrealizedPaise(k, last);
-    const day = kiteDayPnlPaise(k, last, closeOf(k.tradingSymbol));
+    figures.unrealizedPaise += brokerUnrealizedPaise(k, last);
+    const day = brokerDayPnlPaise(k, last, closeOf(k.tradingSymbol));
     figures.dayPnlPaise = day === null || figures.dayPnlPaise === null ? null : figures.dayPnlPaise + day;
   }
   return figures;
@@ -197,7 +197,7 @@ export function markToMarket(
     const ltpPaise = quote ?? s.lastPricePaise;
     const legUnrealized = unrealizedPaise(s.openLots, ltpPaise);
     unrealized += legUnrealized;
-    const k = settled.kite.get(s.tradingSymbol);
+    const k = settled.brokerWay.get(s.tradingSymbol);
     const previousClosePaise = closeOf(s.tradingSymbol);
     legs.push({
       tradingSymbol: s.tradingSymbol,
@@ -210,12 +210,12 @@ export function markToMarket(
       ltpPaise,
       ltpIsStale: quote === undefined,
       unrealizedPaise: legUnrealized,
-      kite: {
-        averagePaise: k ? kiteAveragePaise(k) : 0,
-        unrealizedPaise: k ? kiteUnrealizedPaise(k, ltpPaise) : 0,
+      brokerWay: {
+        averagePaise: k ? brokerAveragePaise(k) : 0,
+        unrealizedPaise: k ? brokerUnrealizedPaise(k, ltpPaise) : 0,
         overnightQuantity: k?.overnightQuantity ?? 0,
         previousClosePaise,
-        dayPnlPaise: k ? kiteDayPnlPaise(k, ltpPaise, previousClosePaise) : null,
+        dayPnlPaise: k ? brokerDayPnlPaise(k, ltpPaise, previousClosePaise) : null,
       },
     });
   }
@@ -230,7 +230,7 @@ export function markToMarket(
     all: figures(settled.book.realizedPaise, settled.charges.totalPaise),
     today: figures(settled.book.realizedSincePaise, settled.chargesToday.totalPaise),
     chargesFinal: settled.chargesFinal,
-    kite: kiteFiguresOf(settled, markOf, closeOf),
+    brokerWay: brokerWayFiguresOf(settled, markOf, closeOf),
   };
 }
 

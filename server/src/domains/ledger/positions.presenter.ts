@@ -1,7 +1,7 @@
 import type { AdminPosition, BrokerWay, PnlFigures } from '@app/contract';
 import { toRupees } from '../../platform/time.js';
 import type { MappingFacts } from './ledger.repository.js';
-import type { Figures, KiteFigures, Marked } from './positions.logic.js';
+import type { Figures, BrokerWayFigures, Marked } from './positions.logic.js';
 
 export const toPnl = (f: Figures): PnlFigures => ({
   realized_pnl: toRupees(f.realizedPaise),
@@ -12,7 +12,7 @@ export const toPnl = (f: Figures): PnlFigures => ({
 
 const rupeesOrNull = (paise: number | null) => (paise === null ? null : toRupees(paise));
 
-export const toBrokerWay = (k: KiteFigures): BrokerWay => ({
+export const toBrokerWay = (k: BrokerWayFigures): BrokerWay => ({
   realized_pnl: toRupees(k.realizedPaise),
   unrealized_pnl: toRupees(k.unrealizedPaise),
   day_pnl: rupeesOrNull(k.dayPnlPaise),
@@ -39,16 +39,16 @@ export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
       ltp_is_stale: l.ltpIsStale,
       unrealized_pnl: toRupees(l.unrealizedPaise),
       broker_way: {
-        average_price: toRupees(l.kite.averagePaise),
-        unrealized_pnl: toRupees(l.kite.unrealizedPaise),
-        overnight_quantity: l.kite.overnightQuantity,
-        previous_close: rupeesOrNull(l.kite.previousClosePaise),
-        day_pnl: rupeesOrNull(l.kite.dayPnlPaise),
+        average_price: toRupees(l.brokerWay.averagePaise),
+        unrealized_pnl: toRupees(l.brokerWay.unrealizedPaise),
+        overnight_quantity: l.brokerWay.overnightQuantity,
+        previous_close: rupeesOrNull(l.brokerWay.previousClosePaise),
+        day_pnl: rupeesOrNull(l.brokerWay.dayPnlPaise),
       },
     })),
     ...toPnl(marked.all),
     today: toPnl(marked.today),
     charges_final: marked.chargesFinal,
-    broker_way: toBrokerWay(marked.kite),
+    broker_way: toBrokerWay(marked.brokerWay),
   };
 }

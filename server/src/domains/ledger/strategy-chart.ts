@@ -9,6 +9,7 @@ import type { Clock } from '../../platform/clock.js';
 import { toRupees } from '../../platform/time.js';
 import { notFound } from '../../platform/errors.js';
 import { canReach, type Actor } from '../../platform/ownership.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 import { toTransaction } from '../transactions/transactions.presenter.js';
 import type { LedgerRepository } from './ledger.repository.js';
 
@@ -28,7 +29,8 @@ export function createStrategyChart(deps: { repo: LedgerRepository; candles: Can
   return async function chartOf(actor: Actor, mappingId: number): Promise<StrategyChart> {
     const facts = await deps.repo.chartFacts(mappingId);
     if (!facts || !canReach(actor, facts.userId)) throw notFound('Strategy');
-    const source: DataSource = instrumentTokenError('kite', facts.instrumentToken) === null ? 'kite' : 'binance';
+    const source: DataSource =
+      instrumentTokenError(OPTIONS_DATA_SOURCE, facts.instrumentToken) === null ? OPTIONS_DATA_SOURCE : 'binance';
     const interval: DataInterval = facts.interval ?? DEFAULT_INTERVAL;
     const since = istMidnight(deps.clock.now());
     const [candles, fills, marks] = await Promise.all([

@@ -1,9 +1,9 @@
 import type { DataSource, FetchHistorical } from '@app/contract';
 import { fetchedRecords } from '@app/contract';
 import type { Clock } from '../../platform/clock.js';
-import { KiteApiError } from '../../protocols/kite-rest.js';
 import { localTime, zonedToUtc } from '../instruments/market-hours.logic.js';
 import { PRICE_DECIMALS, type MarketAdapter } from './adapters/adapter.js';
+import { providerRefusal } from './adapters/refusals.js';
 import type { Candle } from './candles.logic.js';
 import type { CandlesRepository } from './candles.repository.js';
 import { marketDataFailure } from './market-data.errors.js';
@@ -41,7 +41,7 @@ export function createHistoricalService(deps: {
   adapters: Partial<Record<DataSource, MarketAdapter>>;
   candles: CandlesRepository;
   clock: Clock;
-  /** Kite refused the access token: forget it so the next call logs in again or asks for a new one. */
+  /** The provider refused the access token: forget it so the next call logs in again or asks for a new one. */
   onTokenRejected?: () => Promise<void>;
 }) {
   return {
@@ -61,7 +61,7 @@ export function createHistoricalService(deps: {
           to,
         });
       } catch (err) {
-        if (err instanceof KiteApiError && err.errorType === 'TokenException') await deps.onTokenRejected?.();
+        if (providerRefusal(err)?.kind === 'token_refused') await deps.onTokenRejected?.();
         throw marketDataFailure(err);
       }
       const recordsInserted = await deps.candles.upsert(

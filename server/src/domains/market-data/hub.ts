@@ -1,7 +1,10 @@
 import type { DataInterval, DataSource } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { LiveStream, MarketAdapter } from './adapters/adapter.js';
+import { OPTIONS_DATA_SOURCE, type LiveStream, type MarketAdapter } from './adapters/adapter.js';
 import { CandleBuilder, INTERVAL_MS, sessionBuckets, utcBuckets, type Candle } from './candles.logic.js';
+
+/** Published here, the hub being market-data's face to the engine and the ledger (adapters/ is private). */
+export { OPTIONS_DATA_SOURCE };
 
 export interface HubKey {
   source: DataSource;
@@ -173,7 +176,7 @@ export function createMarketDataHub(opts: HubOptions) {
   }
 
   const clockFor = (key: HubKey) =>
-    key.source === 'kite'
+    key.source === OPTIONS_DATA_SOURCE
       ? sessionBuckets(key.interval, opts.sessionOf(key.instrumentToken))
       : utcBuckets(key.interval);
 
@@ -239,10 +242,10 @@ export function createMarketDataHub(opts: HubOptions) {
     },
 
     /**
-     * A Kite instrument's last traded price in integer paise, exactly as the ticker decoded it; null before the
-     * first tick. (Kite is the only rupee source: Binance prices are kept in their own minor unit.)
+     * An instrument's last traded price in integer paise, exactly as the ticker decoded it; null before the
+     * first tick. Only for the options source, the one rupee source (Binance prices keep their own minor unit).
      */
-    lastPricePaise(source: 'kite', token: string): number | null {
+    lastPricePaise(source: typeof OPTIONS_DATA_SOURCE, token: string): number | null {
       return tokens.get(tokenKey(source, token))?.lastPriceMinor ?? null;
     },
 

@@ -1,6 +1,6 @@
-import { KiteApiError } from '../../protocols/kite-rest.js';
 import { AppError, rateLimited } from '../../platform/errors.js';
-import { BinanceApiError } from './adapters/binance-adapter.js';
+import type { ProviderRefusal } from './adapters/adapter.js';
+import { providerRefusal } from './adapters/refusals.js';
 import { isRateLimit, RetryableError } from '../../platform/outbound.js';
 import { BrokerRateLimited, BrokerRejected, BrokerTokenExpired, BrokerUnknownOutcome } from '../brokers/broker-port.js';
 
@@ -8,6 +8,13 @@ import { BrokerRateLimited, BrokerRejected, BrokerTokenExpired, BrokerUnknownOut
 function tooFast(message: string, retryAfterMs: number | null | undefined): AppError {
   const seconds = Math.max(1, Math.ceil((retryAfterMs ?? 1000) / 1000));
   return rateLimited(`${message}: the provider limits requests per second; try again in ${seconds} s`, seconds);
+}
+
+/** A provider's answer, worded as the provider put it: its access token refused, or anything else it said. */
+function refused(provider: string, kind: ProviderRefusal['kind'], message: string): AppError {
+  const words =
+    kind === 'token_refused' ? `${provider} access token is missing or expired: ${message}` : `${provider}: ${message}`;
+  return new AppError(400, 'UPSTREAM_FAILED', words);
 }
 
 /**
@@ -20,18 +27,12 @@ export function marketDataFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
   // A broker account's failure through the port, worded as the provider's own (below).
   if (err instanceof BrokerUnknownOutcome && err.cause !== undefined) return marketDataFailure(err.cause);
-  if (err instanceof BrokerTokenExpired) {
-    return new AppError(400, 'UPSTREAM_FAILED', `${err.broker} access token is missing or expired: ${err.message}`);
-  }
-  if (err instanceof BrokerRejected) return new AppError(400, 'UPSTREAM_FAILED', `${err.broker}: ${err.message}`);
+  if (err instanceof BrokerTokenExpired) return refused(err.broker, 'token_refused', err.message);
+  if (err instanceof BrokerRejected) return refused(err.broker, 'upstream', err.message);
   if (err instanceof BrokerRateLimited) return tooFast(err.message, err.retryAfterMs);
-  if (err instanceof KiteApiError) {
-    if (err.errorType === 'TokenException') {
-      return new AppError(400, 'UPSTREAM_FAILED', `Kite access token is missing or expired: ${err.message}`);
-    }
-    return new AppError(400, 'UPSTREAM_FAILED', `Kite: ${err.message}`);
-  }
-  if (err instanceof BinanceApiError) return new AppError(400, 'UPSTREAM_FAILED', `Binance: ${err.message}`);
+  // A market-data provider's own answer (its adapter reads it: adapters/refusals.ts).
+  const refusal = providerRefusal(err);
+  if (refusal) return refused(refusal.provider, refusal.kind, refusal.message);
   if (isRateLimit(err)) return tooFast(err.message, err.retryAfterMs);
   if (err instanceof RetryableError) return new AppError(502, 'UPSTREAM_FAILED', `${err.message}; try again shortly`);
   const message = err instanceof Error ? err.message : 'Market data provider unreachable';

@@ -8,10 +8,9 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { Worker } from '../../platform/lifecycle.js';
 import type { BrokerTokenService } from '../brokers/broker-tokens.service.js';
-import type { MarketAdapter } from './adapters/adapter.js';
+import { OPTIONS_DATA_SOURCE, type MarketAdapter } from './adapters/adapter.js';
 import { createBinanceAdapter } from './adapters/binance-adapter.js';
-import { createKiteAdapter } from './adapters/kite-adapter.js';
-import { createKiteRest } from '../../protocols/kite-rest-client.js';
+import { createKiteSource } from './adapters/kite-source.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createCandlesRepository } from './candles.repository.js';
 import { createHistoricalService } from './historical.service.js';
@@ -51,13 +50,6 @@ export function createMarketDataModule(deps: {
   const now = () => clock.now();
   const retry = deps.retry ?? {};
   const candles = createCandlesRepository(deps.database);
-  const marketRest = createKiteRest({
-    apiRoot: market.kite.apiRoot,
-    apiKey: market.kite.apiKey,
-    accessToken: () => tokens.cachedMarketDataToken(),
-    retry,
-  });
-
   // Sessions of Kite instruments (for candle alignment), re-read whenever instruments change.
   const sessionsRepo = createInstrumentSessionsRepository(db);
   const sessions = new Map<string, { timezone: string; marketOpenTime: string }>();
@@ -70,27 +62,29 @@ export function createMarketDataModule(deps: {
   /** The market-data token the ticker last refused: a different one (generated since) resumes the stream. */
   let refusedToken: string | null = null;
   async function resumeWithNewToken() {
-    if (hub.haltReason('kite') === null) return;
+    if (hub.haltReason(OPTIONS_DATA_SOURCE) === null) return;
     const token = await tokens.marketDataToken().catch(() => null);
-    if (token !== null && token !== refusedToken) hub.resume('kite');
+    if (token !== null && token !== refusedToken) hub.resume(OPTIONS_DATA_SOURCE);
   }
   const reconnect = deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {};
 
+  // The options source: its candles and stream, and the instruments list and quotes option chains read.
+  const options = createKiteSource({
+    config: market.kite,
+    cachedAccessToken: () => tokens.cachedMarketDataToken(),
+    retry,
+    accessToken: () => tokens.marketDataToken(),
+    onTokenRejected: async () => {
+      refusedToken = tokens.cachedMarketDataToken();
+      await tokens.invalidateMarketDataToken();
+      return tokens.canLogInByItself();
+    },
+    sessionOf,
+    now,
+    ...reconnect,
+  });
   const adapters: Record<DataSource, MarketAdapter> = {
-    kite: createKiteAdapter({
-      rest: marketRest,
-      wsRoot: market.kite.wsRoot,
-      apiKey: market.kite.apiKey,
-      accessToken: () => tokens.marketDataToken(),
-      onTokenRejected: async () => {
-        refusedToken = tokens.cachedMarketDataToken();
-        await tokens.invalidateMarketDataToken();
-        return tokens.canLogInByItself();
-      },
-      sessionOf,
-      now,
-      ...reconnect,
-    }),
+    [OPTIONS_DATA_SOURCE]: options.adapter,
     binance: createBinanceAdapter({
       apiRoot: market.binance.apiRoot,
       wsRoot: market.binance.wsRoot,
@@ -118,7 +112,7 @@ export function createMarketDataModule(deps: {
     logger: deps.logger,
   });
   const optionChains = createOptionChainService({
-    rest: marketRest,
+    source: options.quotes,
     now,
     ensureToken: () => tokens.marketDataToken(),
     onLoaded: (lotSizes) =>

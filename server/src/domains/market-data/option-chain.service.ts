@@ -1,56 +1,18 @@
-import { istDay, toPaise } from '@app/contract';
-import type { KiteInstrument } from '../../protocols/kite-instruments-csv.js';
-import type { KiteQuote, KiteRest } from '../../protocols/kite-rest-client.js';
+import { istDay } from '@app/contract';
 import type { FetchedOptionQuote } from '../../platform/domain-events.js';
+import type { ChainOption, OptionQuote, OptionQuotesSource } from './adapters/adapter.js';
 
-export type OptionType = 'CE' | 'PE';
+export type { ChainOption, OptionQuote, OptionType, QuoteLevel } from './adapters/adapter.js';
 
-/** One listed option of an underlying's chain. */
-export interface ChainOption {
-  tradingSymbol: string;
-  exchange: string;
-  strikePaise: number;
-  /** YYYY-MM-DD */
-  expiry: string;
-  optionType: OptionType;
-  lotSize: number;
-  instrumentToken: number;
-}
-
-/** One price level of a quote's depth, in paise. */
-export interface QuoteLevel {
-  pricePaise: number;
-  quantity: number;
-}
-
-/** An option's quote as a paper fill is priced from it: the last price, bids and offers (best first). */
-export interface OptionQuote {
-  lastPaise: number;
-  bids: QuoteLevel[];
-  asks: QuoteLevel[];
-}
-
-const levelsOf = (levels: ReadonlyArray<{ price: number; quantity: number }> | undefined): QuoteLevel[] =>
-  (levels ?? [])
-    .map((l) => ({ pricePaise: toPaise(l.price), quantity: l.quantity }))
-    .filter((l) => l.pricePaise > 0 && l.quantity > 0);
-
-/** A Kite quote as a paper fill reads it: zero levels (Kite pads a thin side with them) dropped. */
-export const toOptionQuote = (q: KiteQuote): OptionQuote => ({
-  lastPaise: toPaise(q.last_price),
-  bids: levelsOf(q.depth?.buy),
-  asks: levelsOf(q.depth?.sell),
-});
-
-/**
- * Option chains from Kite's daily instruments dump, cached per IST day, and option quotes.
- * An index's options are the dump rows whose `name` is the index's ticker (NIFTY, BANKNIFTY…).
- */
 /** How old a quote may be and still price a paper fill: Kite allows about one quote request a second. */
 const QUOTE_MAX_AGE_MS = 1000;
 
+/**
+ * Option chains from the options source's daily instruments list, cached per IST day, and option quotes.
+ * An index's options are those filed under the index's ticker (NIFTY, BANKNIFTY…).
+ */
 export function createOptionChainService(deps: {
-  rest: KiteRest;
+  source: OptionQuotesSource;
   now: () => number;
   ensureToken: () => Promise<string>;
   /** Each option root's lot size (its nearest expiry's), every time the day's dump is loaded. */
@@ -70,27 +32,19 @@ export function createOptionChainService(deps: {
   const depthCache = new Map<string, { quote: OptionQuote | null; at: number }>();
   let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
 
-  const toOption = (i: KiteInstrument): ChainOption | null => {
-    if (i.instrumentType !== 'CE' && i.instrumentType !== 'PE') return null;
-    if (!i.expiry) return null;
-    return {
-      tradingSymbol: i.tradingsymbol,
-      exchange: i.exchange,
-      strikePaise: toPaise(i.strike),
-      expiry: i.expiry,
-      optionType: i.instrumentType,
-      lotSize: i.lotSize,
-      instrumentToken: i.instrumentToken,
-    };
-  };
+  /** Keys in lists of at most what one quote call takes. */
+  function* chunksOf(keys: readonly string[]) {
+    const size = deps.source.maxKeysPerCall;
+    for (let i = 0; i < keys.length; i += size) yield keys.slice(i, i + size);
+  }
 
   async function load(): Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> {
     await deps.ensureToken();
     const byRoot = new Map<string, ChainOption[]>();
     const listed = new Set<number>();
-    for (const row of await deps.rest.instruments()) {
+    for (const row of await deps.source.instruments()) {
       listed.add(row.instrumentToken);
-      const option = toOption(row);
+      const { option } = row;
       if (!option) continue;
       const list = byRoot.get(row.name) ?? [];
       list.push(option);
@@ -161,15 +115,17 @@ export function createOptionChainService(deps: {
     },
 
     /**
-     * Whether today's dump lists a Kite instrument token; null when the dump cannot be had within `waitMs`
-     * (no market-data token, the exchange unreachable): a caller then cannot tell, and should not refuse.
+     * Whether today's dump lists an instrument token the source must list (`OptionQuotesSource.mustList`);
+     * null for a token it does not check, and when the dump cannot be had within `waitMs` (no market-data
+     * token, the exchange unreachable): a caller then cannot tell, and should not refuse.
      */
-    async lists(token: number, waitMs = 5000): Promise<boolean | null> {
+    async lists(token: string, waitMs = 5000): Promise<boolean | null> {
+      if (!deps.source.mustList(token)) return null;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const late = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
       try {
         const day = await Promise.race([today(), late]);
-        return day === null ? null : day.listed.has(token);
+        return day === null ? null : day.listed.has(Number(token));
       } catch {
         return null;
       } finally {
@@ -184,20 +140,15 @@ export function createOptionChainService(deps: {
     },
 
     /**
-     * Previous-day closes in paise, keyed `EXCHANGE:SYMBOL` (Kite's `ohlc.close`); a symbol not quoted, or
-     * with no close yet (0), is left out. The caller keeps them for the day.
+     * Previous-day closes in paise, keyed `EXCHANGE:SYMBOL`; a symbol not quoted, or with no close yet, is
+     * left out. The caller keeps them for the day.
      */
     async closesPaise(keys: string[]): Promise<Map<string, number>> {
       const out = new Map<string, number>();
       if (keys.length === 0) return out;
       await deps.ensureToken();
-      for (let i = 0; i < keys.length; i += 500) {
-        const chunk = keys.slice(i, i + 500);
-        const data = await deps.rest.ohlc(chunk);
-        for (const k of chunk) {
-          const close = data[k]?.ohlc.close;
-          if (close !== undefined && close > 0) out.set(k, toPaise(close));
-        }
+      for (const chunk of chunksOf(keys)) {
+        for (const [k, paise] of await deps.source.closesPaise(chunk)) out.set(k, paise);
       }
       return out;
     },
@@ -220,16 +171,14 @@ export function createOptionChainService(deps: {
       if (missing.length === 0) return out;
       await deps.ensureToken();
       const fetched: Array<[string, number, null]> = [];
-      for (let i = 0; i < missing.length; i += 500) {
-        const chunk = missing.slice(i, i + 500);
-        const data = await deps.rest.ltp(chunk);
+      for (const chunk of chunksOf(missing)) {
+        const data = await deps.source.lastPaise(chunk);
         for (const k of chunk) {
-          const q = data[k];
-          if (!q) {
+          const paise = data.get(k);
+          if (paise === undefined) {
             quoteCache.set(k, { paise: null, at: now });
             continue;
           }
-          const paise = toPaise(q.last_price);
           quoteCache.set(k, { paise, at: now });
           out.set(k, paise);
           fetched.push([k, paise, null]);
@@ -241,7 +190,7 @@ export function createOptionChainService(deps: {
     },
 
     /**
-     * Full quotes with depth (Kite's `/quote`, 500 a request), keyed `EXCHANGE:SYMBOL`, to price paper fills
+     * Full quotes with depth (`maxKeysPerCall` a request), keyed `EXCHANGE:SYMBOL`, to price paper fills
      * as a live order would fill. Quotes younger than a second are reused, as `quotesPaise`'s are.
      */
     async optionQuotes(keys: string[]): Promise<Map<string, OptionQuote>> {
@@ -257,14 +206,12 @@ export function createOptionChainService(deps: {
       if (missing.length === 0) return out;
       await deps.ensureToken();
       const fetched: Array<[string, number, OptionQuote]> = [];
-      for (let i = 0; i < missing.length; i += 500) {
-        const chunk = missing.slice(i, i + 500);
-        const data = await deps.rest.quote(chunk);
+      for (const chunk of chunksOf(missing)) {
+        const data = await deps.source.quotes(chunk);
         for (const k of chunk) {
-          const q = data[k];
-          const quote = q ? toOptionQuote(q) : null;
+          const quote = data.get(k) ?? null;
           depthCache.set(k, { quote, at: now });
-          // The last price too, so marks read in the same second do not ask Kite again (one quote call a second).
+          // The last price too, so marks read in the same second do not ask the provider again (one call a second).
           quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
           if (quote) {
             out.set(k, quote);

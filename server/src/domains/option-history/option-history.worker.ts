@@ -2,6 +2,7 @@ import { IST_ZONE, istDay, type Instrument, type LiveDataConfig } from '@app/con
 import type { FastifyBaseLogger } from 'fastify';
 import type { Worker } from '../../platform/lifecycle.js';
 import { marketState } from '../instruments/market-hours.logic.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import { atmWindow } from './atm-window.logic.js';
 import type { QuoteRecorder } from './quote-recorder.js';
@@ -57,7 +58,7 @@ export function createOptionHistoryWorker(deps: OptionHistoryWorkerDeps): Worker
   /** `EXCHANGE:SYMBOL` of every option to quote this minute. */
   async function atmKeys(at: number): Promise<string[]> {
     const synced = new Set(
-      (await deps.liveConfigs()).filter((c) => c.source === 'kite').map((c) => c.instrument_token),
+      (await deps.liveConfigs()).filter((c) => c.source === OPTIONS_DATA_SOURCE).map((c) => c.instrument_token),
     );
     const keys: string[] = [];
     const isHoliday = await deps.isNseHoliday(istDay(at));

@@ -2,6 +2,7 @@
 import type { Mapping, ServiceExposure, StopReason, Strategy } from '@app/contract';
 import { istDay, istMidnight, serviceExposure } from '@app/contract';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 import { brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
@@ -105,7 +106,7 @@ export function createMappingQueries({
     const toSettle = new Map(pastBook.map((o) => [o.mappingId, Number(o.n)]));
     const common: CommonFacts = {
       isEngineRunning: engineRunning,
-      marketDataHalt: streams?.haltedSources?.find((h) => h.source === 'kite')?.reason ?? null,
+      marketDataHalt: streams?.haltedSources?.find((h) => h.source === OPTIONS_DATA_SOURCE)?.reason ?? null,
       nseHolidays,
       killSwitchEngaged: killSwitch.engaged,
     };

@@ -1,7 +1,7 @@
 import type { DataInterval } from '@app/contract';
 import { BINANCE_KLINE_LIMIT, isBinanceError, parseBinanceKlineRow } from '../../../protocols/binance.js';
 import { INTERVAL_MS, type Candle } from '../candles.logic.js';
-import type { HistoryRequest, LiveStream, MarketAdapter, StreamHandlers } from './adapter.js';
+import type { HistoryRequest, LiveStream, MarketAdapter, RefusalReader, StreamHandlers } from './adapter.js';
 import { createBinanceStream } from './binance-stream.js';
 import {
   fetchWithTimeout,
@@ -29,6 +29,10 @@ export class BinanceApiError extends Error {
     this.name = 'BinanceApiError';
   }
 }
+
+/** Binance's error replies in the trader's words (Binance has no access token to refuse). */
+export const binanceRefusal: RefusalReader = (err) =>
+  err instanceof BinanceApiError ? { kind: 'upstream', provider: 'Binance', message: err.message } : null;
 
 export function createBinanceAdapter(opts: BinanceAdapterOptions): MarketAdapter {
   const root = opts.apiRoot.replace(/\/$/, '');

@@ -16,7 +16,7 @@ import { divideRoundHalfAway, type LedgerFill } from './ledger.logic.js';
  */
 
 /** One symbol's average-price state after its fills, and the day's part of them. */
-export interface KiteSymbol {
+export interface BrokerWaySymbol {
   tradingSymbol: string;
   /** Signed open quantity (same as the FIFO book's). */
   netQuantity: number;
@@ -60,7 +60,7 @@ function apply(r: Running, quantity: number, pricePaise: number) {
 }
 
 /** Each symbol's average-price state over fills in the order given (oldest first); `dayStart` is IST midnight. */
-export function kiteBookOf(fills: readonly LedgerFill[], dayStart: number): Map<string, KiteSymbol> {
+export function brokerBookOf(fills: readonly LedgerFill[], dayStart: number): Map<string, BrokerWaySymbol> {
   const running = new Map<string, Running>();
   for (const f of fills) {
     if (f.quantity === 0) continue;
@@ -73,7 +73,7 @@ export function kiteBookOf(fills: readonly LedgerFill[], dayStart: number): Map<
     else r.dayCash += f.quantity * f.pricePaise;
     apply(r, f.quantity, f.pricePaise);
   }
-  const out = new Map<string, KiteSymbol>();
+  const out = new Map<string, BrokerWaySymbol>();
   for (const [tradingSymbol, r] of running) {
     out.set(tradingSymbol, {
       tradingSymbol,
@@ -88,18 +88,22 @@ export function kiteBookOf(fills: readonly LedgerFill[], dayStart: number): Map<
 }
 
 /** The average price of what is held, to the paisa (0 when flat). */
-export const kiteAveragePaise = (s: KiteSymbol) =>
+export const brokerAveragePaise = (s: BrokerWaySymbol) =>
   s.netQuantity === 0 ? 0 : divideRoundHalfAway(Math.abs(s.costPaise), Math.abs(s.netQuantity));
 
 /** Average-price unrealized at `lastPaise`: what is held against its average (a short gains as the price falls). */
-export const kiteUnrealizedPaise = (s: KiteSymbol, lastPaise: number) => s.costPaise - s.netQuantity * lastPaise;
+export const brokerUnrealizedPaise = (s: BrokerWaySymbol, lastPaise: number) => s.costPaise - s.netQuantity * lastPaise;
 
 /**
  * Kite's day P&L of a symbol: the day's trades at their prices, what was held overnight from the previous close,
  * and what is held now at the last price. Null when something was held overnight and its previous close is not
  * known: the figure would silently be another one. A symbol opened today needs no close (its day P&L is its P&L).
  */
-export function kiteDayPnlPaise(s: KiteSymbol, lastPaise: number, previousClosePaise: number | null): number | null {
+export function brokerDayPnlPaise(
+  s: BrokerWaySymbol,
+  lastPaise: number,
+  previousClosePaise: number | null,
+): number | null {
   if (s.overnightQuantity !== 0 && previousClosePaise === null) return null;
   const overnight = s.overnightQuantity === 0 ? 0 : s.overnightQuantity * (previousClosePaise ?? 0);
   return s.dayCashPaise + overnight - s.netQuantity * lastPaise;

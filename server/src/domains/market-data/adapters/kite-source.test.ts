@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mustBeListed } from './instruments.logic.js';
+import { mustBeListed } from './kite-source.js';
 
 describe('mustBeListed', () => {
   it('checks Kite index and NFO tokens against the exchange, by the segment in the low byte', () => {
