@@ -19,7 +19,7 @@ function yearOfMinutes(from) {
   const candles = [];
   let price = 2_400_000;
   let seed = 7;
-  const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+  const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
   const start = Date.parse(`${from}T00:00:00Z`);
   for (let d = 0; d < 365; d++) {
     const date = new Date(start + d * 86_400_000);
@@ -82,7 +82,12 @@ function bareLoop(candles) {
       config: { lotCount: 1, atmPaise, offsetPaise: 20_000, interval: '1m' },
       instrument: {
         lotSize,
-        hours: { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' },
+        hours: {
+          marketOpenTime: '09:15',
+          marketCloseTime: '15:30',
+          timezone: 'Asia/Kolkata',
+          tradingDays: '1,2,3,4,5',
+        },
       },
       legs,
       pricePaise: c.closePaise,
@@ -93,8 +98,7 @@ function bareLoop(candles) {
       atmPaise = decision.atmPaise;
       const closed = new Set((decision.close ?? []).map((l) => l.id));
       legs = legs.filter((l) => !closed.has(l.id));
-      for (const o of decision.open)
-        legs.push({ id: legs.length + marked + 1, ...o.option, quantity: o.quantity });
+      for (const o of decision.open) legs.push({ id: legs.length + marked + 1, ...o.option, quantity: o.quantity });
     }
     for (const l of legs) marked += market.pricePaise(l.tradingSymbol, at, c.closePaise) ?? 0;
   }

@@ -217,6 +217,8 @@ export async function buildApp(deps: AppDeps) {
     holidays: calendar.calendar,
     instance: deps.leadership?.instance ?? 'console',
   });
+  // Runs this console took stop with it (left running in the database: another console takes them up).
+  app.addHook('onClose', () => backtest.runner.worker.stop());
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
   const ledger = createLedgerModule({
     db,

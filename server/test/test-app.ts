@@ -76,6 +76,8 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     optionHistory: m.optionHistory.history,
     /** The leader's option-history worker (record while live sync runs, the ATM sweep): one tick. */
     optionHistoryTick: (at: number) => m.optionHistory.worker.tick(at),
+    /** The backtest worker: takes up queued runs and resolves when every run it took has ended. */
+    backtestsSettled: () => m.backtest.runner.settled(),
     scheduler: m.scheduling.scheduler,
     engine: m.engine.engine,
     positions: m.ledger.positions,

@@ -56,6 +56,59 @@ const mapping = async (owner: TestUser, status: number = RUNNING_STATUS.STOPPED,
 };
 const none = () => Promise.resolve({});
 
+/** NIFTY's minutes of one NSE day, stored once (a backtest's history). */
+const niftyMinutes = async () => {
+  const open = Date.parse('2026-11-25T09:15:00+05:30');
+  const rows = Array.from({ length: 375 }, (_, m) => ({
+    source: 'kite' as const,
+    instrumentToken: '256265',
+    interval: '1m' as const,
+    ts: open + m * 60_000,
+    open: '24000.00',
+    high: '24000.00',
+    low: '24000.00',
+    close: '24000.00',
+    volume: '0',
+  }));
+  await t.database.db
+    .insertInto('candles')
+    .values(rows)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+};
+
+/** A finished backtest of `owner`'s, written as the worker leaves one. */
+const finishedBacktest = async (owner: TestUser): Promise<number> => {
+  const row = await t.database.db
+    .insertInto('backtests')
+    .values({
+      userId: owner.id,
+      sweepId: null,
+      label: null,
+      status: 'done',
+      progress: 1,
+      error: null,
+      strategyId: 1,
+      instrumentId: 1,
+      config: '{"rdx_lot_count":1}',
+      fromText: '2026-11-25',
+      toText: '2026-11-25',
+      fromAt: 0,
+      toAt: 1,
+      interval: '15m',
+      priceSource: 'model',
+      fillModel: 'close',
+      slippageTicks: 0,
+      modelIv: 14,
+      summary: null,
+      createdAt: t.clock.now(),
+      finishedAt: t.clock.now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+};
+
 /** A pending order of the mapping sent the day before: only its owner (or an admin) may settle it by hand. */
 const orderPastTheBook = (owner: TestUser, mappingId: number) =>
   buildPendingOrder(t, owner, mappingId, { sentAt: t.clock.now() - 86_400_000, tag: `rdxauthz${++seq}` });
@@ -275,6 +328,30 @@ const cases: Record<string, Case> = {
         contentType: 'text/csv',
       }),
   },
+  // Issue 30: a backtest over a stored day of NIFTY minutes; the owner-scoped reads and delete on a finished run.
+  'backtests.create': {
+    ok: 202,
+    prepare: async () => {
+      await niftyMinutes();
+      return {
+        body: {
+          strategy_id: 1,
+          instrument_id: 1,
+          config: { rdx_lot_count: 1 },
+          from: '2026-11-25',
+          to: '2026-11-25',
+          interval: '15m',
+          price_source: 'model',
+          fill_model: 'close',
+        },
+      };
+    },
+  },
+  'backtests.list': { prepare: none },
+  'backtests.get': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
+  'backtests.trades': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
+  'backtests.equity': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
+  'backtests.remove': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   // Issue 27: the SANDBOX chip's answer (public: the login page shows it) and the market-data token's state.
   'console.exchange': { prepare: none },
   'brokerTokens.marketDataToken': { prepare: none },

@@ -4,20 +4,18 @@ import type { Kysely } from 'kysely';
 import type { DB, InstrumentRow } from '../../db/schema.js';
 import { aggregate, sessionBuckets, type Candle } from '../market-data/candles.logic.js';
 import type { UnderlyingCandle } from './backtest.types.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 
 /*
  * The history a backtest reads from the console's own stores: the underlying's candles (as live sync and the
  * history fetch keep them), folded from 1-minute candles when the interval's own are not stored.
  */
 
-/** The data source Indian indices and their options are priced from. */
-const INDEX_SOURCE = 'kite';
-
 async function stored(db: Kysely<DB>, token: string, interval: string, fromAt: number, toAt: number) {
   return db
     .selectFrom('candles')
     .select(['ts', 'open', 'high', 'low', 'close', 'volume'])
-    .where('source', '=', INDEX_SOURCE)
+    .where('source', '=', OPTIONS_DATA_SOURCE)
     .where('instrumentToken', '=', token)
     .where('interval', '=', interval as StrategyInterval)
     .where('ts', '>=', fromAt)

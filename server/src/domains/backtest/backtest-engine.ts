@@ -9,20 +9,15 @@ import { createEventBus } from '../../platform/event-bus.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
 import type { HolidayDay } from '../calendar/calendar.logic.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
-import { createEngineRepository } from '../engine/engine.repository.js';
-import { createCalendarGate } from '../engine/calendar-gate.js';
-import { createCandleDecisions } from '../engine/candle-decisions.js';
-import { createPlanExecution } from '../engine/plan-execution.js';
-import { executePaper } from '../engine/paper-execution.js';
-import { createExpirySettlement } from '../engine/expiry-settlement.js';
-import type { Plan } from '../engine/plan.js';
 import type { ChainOption, Decision } from '../strategies/decision.logic.js';
 import type { AnyStrategyType } from '../strategies/strategy-type.types.js';
 import type { OptionQuote } from '../market-data/option-chain.service.js';
 import { INTERVAL_MS } from '../market-data/candles.logic.js';
+import { createReplayEngine } from '../engine/engine-replay.service.js';
 import { fillQuote } from './fill-quote.logic.js';
 import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
 import type { BacktestFill, UnderlyingCandle } from './backtest.types.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 
 /*
  * One backtest: the live engine's own code on a database of its own in memory. A strategy's mapping is written
@@ -177,7 +172,7 @@ async function keepCandle(db: Database['db'], token: string, c: UnderlyingCandle
   await db
     .insertInto('candles')
     .values({
-      source: 'kite',
+      source: OPTIONS_DATA_SOURCE,
       instrumentToken: token,
       interval,
       ts: c.ts,
@@ -211,14 +206,9 @@ export async function runBacktest(spec: BacktestSpec, hooks: BacktestHooks = {})
   }
 }
 
-async function run(
-  spec: BacktestSpec,
-  hooks: BacktestHooks,
-  database: Database,
-): Promise<BacktestOutcome> {
+async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database): Promise<BacktestOutcome> {
   const { candles, interval, logger } = spec;
   const token = spec.instrument.instrumentToken;
-  const repo = createEngineRepository(database);
   const events = createEventBus<DomainEvents>(logger);
   // The calendar as the engine reads it, once per day asked (the gate asks at every close).
   let holidaysAsked: { day: string; answer: Promise<HolidayDay[]> } | null = null;
@@ -245,12 +235,7 @@ async function run(
     const pricePaise =
       model === 'paper'
         ? null
-        : await spec.prices.optionPaise(
-            symbol,
-            at,
-            model === 'next_open' ? 'next_open' : 'close',
-            underlyingAt(index),
-          );
+        : await spec.prices.optionPaise(symbol, at, model === 'next_open' ? 'next_open' : 'close', underlyingAt(index));
     const depth = model === 'paper' ? await spec.prices.depthAt(symbol, at) : null;
     return fillQuote(model, {
       pricePaise,
@@ -261,66 +246,31 @@ async function run(
   }
 
   const decisions = new Map<number, string>();
-  const decideAll = createCandleDecisions({
+  const engine = createReplayEngine({
+    database,
     // The same array for every close of a chain: the strategy's index of it (rdx.logic.ts) is kept per array.
     chain: { chainFor: () => Promise.resolve(chain as ChainOption[]) },
-    calendar: createCalendarGate(holidays),
-    problems: { noteDecision: () => undefined },
-  });
-  const execute = createPlanExecution({
-    executor: {
-      executePaper: (plans: Plan[], at: number) =>
-        executePaper(
-          {
-            repo,
-            chain: {
-              optionQuotes: async (keys) => {
-                const out = new Map<string, OptionQuote>();
-                for (const key of keys) {
-                  const quote = await quoteOf(key.slice(key.indexOf(':') + 1));
-                  if (quote) out.set(key, quote);
-                  else now.missingSymbols++;
-                }
-                return out;
-              },
-            },
-            logger,
-            events,
-          },
-          plans,
-          at,
-        ),
-      executeLive: () => Promise.reject(new Error('a backtest trades on paper only')),
-    },
-    logger,
-    noteProblem: () => undefined,
-  });
-  const settlement = createExpirySettlement({
-    db: database.db,
-    repo,
-    locks: database.locks,
-    hub: { lastPricePaise: () => null },
-    events,
-    logger,
-    // A strategy its settlement left flat stops, as it does live (stop reason `expiry`).
-    mappings: {
-      moveStatusWhileLocked: async (_actor, id, to) => {
-        await database.db
-          .updateTable('userStrategyMappings')
-          .set({ runningStatus: to, stopReason: 'expiry' })
-          .where('id', '=', id)
-          .execute();
-        return undefined as never;
+    quotes: {
+      optionQuotes: async (keys) => {
+        const out = new Map<string, OptionQuote>();
+        for (const key of keys) {
+          const quote = await quoteOf(key.slice(key.indexOf(':') + 1));
+          if (quote) out.set(key, quote);
+          else now.missingSymbols++;
+        }
+        return out;
       },
     },
-    settleOrders: () => Promise.resolve([]),
+    holidays,
+    events,
+    logger,
   });
 
   const equity = createEquityTracker();
   const missing = { count: 0, first: null as number | null };
   const fills: BacktestFill[] = [];
   let seenFillId = 0;
-  let state: Awaited<ReturnType<typeof repo.runningOn>> | null = null;
+  let state: Awaited<ReturnType<typeof engine.runningOn>> | null = null;
   let dayNumber = -1;
   let lastBeforeSettlement: UnderlyingCandle | null = null;
   const intervalMs = INTERVAL_MS[interval];
@@ -364,8 +314,7 @@ async function run(
       // The settlement prices expired legs at the underlying's last candle before 15:30 IST of their expiry day.
       if (lastBeforeSettlement) await keepCandle(database.db, token, lastBeforeSettlement, interval);
       lastBeforeSettlement = null;
-      const settled = await settlement.settleDue(at);
-      if (settled.length > 0) await collectFills();
+      if ((await engine.settleDue(at)) > 0) await collectFills();
       await database.db
         .updateTable('instruments')
         .set({ lotSize: spec.lotSizeOn(today) })
@@ -374,14 +323,13 @@ async function run(
       state = null;
     }
     if (isBeforeSettlement(at)) lastBeforeSettlement = candle;
-    state ??= await repo.runningOn(token, interval);
+    state ??= await engine.runningOn(token, interval);
     now = { at, index, missingSymbols: 0 };
     if (state.mappings.length > 0) {
       chain = await spec.prices.chainAt(at, candle.closePaise);
-      const plans = await decideAll(state.mappings, state.legs, candle.closePaise, at);
-      if (plans.length > 0) {
-        for (const p of plans) decisions.set(at, reasonOf(p.decision));
-        await execute(plans, at);
+      const traded = await engine.close(state.mappings, state.legs, candle.closePaise, at);
+      if (traded.length > 0) {
+        for (const t of traded) decisions.set(at, reasonOf(t.decision));
         await collectFills();
         state = null;
         if (now.missingSymbols > 0) {
@@ -395,7 +343,7 @@ async function run(
   // The last day's expiries, when the range ends after their settlement.
   if (lastBeforeSettlement) await keepCandle(database.db, token, lastBeforeSettlement, interval);
   const lastAt = (candles[candles.length - 1]?.ts ?? 0) + intervalMs;
-  if ((await settlement.settleDue(lastAt)).length > 0) await collectFills();
+  if ((await engine.settleDue(lastAt)) > 0) await collectFills();
   hooks.onProgress?.(1);
   return { fills, equity, missing };
 }

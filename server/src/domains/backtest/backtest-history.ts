@@ -2,6 +2,7 @@ import type { CreateBacktest } from '@app/contract';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { badRequest } from '../../platform/errors.js';
+import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 
 /** Whether the console holds what a run needs over its range; a 400 naming the field when it does not. */
 export function createHistoryCheck(db: Kysely<DB>) {
@@ -16,7 +17,7 @@ export function createHistoryCheck(db: Kysely<DB>) {
     const candle = await db
       .selectFrom('candles')
       .select('ts')
-      .where('source', '=', 'kite')
+      .where('source', '=', OPTIONS_DATA_SOURCE)
       .where('instrumentToken', '=', req.instrument.instrumentToken)
       .where('interval', 'in', [req.interval, '1m'])
       .where('ts', '>=', req.fromAt)
@@ -40,9 +41,12 @@ export function createHistoryCheck(db: Kysely<DB>) {
       .executeTakeFirstOrThrow();
     if (Number(n) === 0) {
       const how = req.priceSource === 'recorded' ? 'recorded while live sync ran' : 'imported';
-      throw badRequest(`price_source: no option candles of ${req.instrument.ticker ?? req.instrument.name} ${how} in this range`, {
-        field: 'price_source',
-      });
+      throw badRequest(
+        `price_source: no option candles of ${req.instrument.ticker ?? req.instrument.name} ${how} in this range`,
+        {
+          field: 'price_source',
+        },
+      );
     }
   };
 }

@@ -31,7 +31,10 @@ export function rangeOf(
   if (toAt === null) return { field: 'to', message: `to is not a real date: ${to}` };
   if (toAt <= fromAt) return { field: 'to', message: 'to must be after from' };
   if (toAt - fromAt > BACKTEST_MAX_YEARS * 366 * DAY_MS) {
-    return { field: 'to', message: `A backtest covers at most ${BACKTEST_MAX_YEARS} years: choose a later from or an earlier to` };
+    return {
+      field: 'to',
+      message: `A backtest covers at most ${BACKTEST_MAX_YEARS} years: choose a later from or an earlier to`,
+    };
   }
   return { fromAt, toAt };
 }

@@ -132,7 +132,12 @@ export function backtestResults(
   const daily = [...byDay.entries()]
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([day, d]) => {
-      const row = { day, realizedPaise: d.realizedPaise, chargesPaise: d.chargesPaise, netPaise: d.lastNet - previousNet };
+      const row = {
+        day,
+        realizedPaise: d.realizedPaise,
+        chargesPaise: d.chargesPaise,
+        netPaise: d.lastNet - previousNet,
+      };
       previousNet = d.lastNet;
       return row;
     });

@@ -44,9 +44,9 @@ export function createBacktestModule(deps: {
     clock: deps.clock,
     events: deps.events,
     onQueued: runner.kick,
-    onCancelled: runner.cancelled,
+    onCancelled: (id) => runner.cancelled(id),
     checkHistory: createHistoryCheck(deps.db),
   });
   const routes: RegisterRoutes = (app, authenticate) => registerBacktestsRoutes(app, authenticate, backtests);
-  return { backtests, routes, workers: [runner.worker] };
+  return { backtests, runner, routes, workers: [runner.worker] };
 }

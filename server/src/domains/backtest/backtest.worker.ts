@@ -75,13 +75,15 @@ export function createBacktestWorker(deps: {
   concurrency: number;
 }) {
   const { repo, clock, logger } = deps;
-  const running = new Map<number, { cancelled: boolean }>();
+  const running = new Map<number, { cancelled: boolean; done: Promise<void> }>();
   let isStopping = false;
+  // Only a console whose SERVICES name `backtest` takes runs up (its runner starts this worker).
+  let isStarted = false;
 
   const tell = (row: BacktestRow, status: Backtest['status'], progress: number) =>
     void deps.events.publish('backtest.progress', { userId: row.userId, id: row.id, status, progress });
 
-  async function priceSource(row: BacktestRow, ticker: string, holidays: ReadonlyArray<{ date: string }>) {
+  function priceSource(row: BacktestRow, ticker: string, holidays: ReadonlyArray<{ date: string }>): PriceSource {
     if (row.priceSource === 'model') {
       const root = listedRoot(ticker, holidays);
       if (!root) throw new Error(`no option listing rules for ${ticker}`);
@@ -90,9 +92,7 @@ export function createBacktestWorker(deps: {
     return recordedPriceSource(deps.db, ticker, row.priceSource, holidays);
   }
 
-  async function run(row: BacktestRow): Promise<void> {
-    const flag = { cancelled: false };
-    running.set(row.id, flag);
+  async function run(row: BacktestRow, flag: { cancelled: boolean }): Promise<void> {
     try {
       const type = strategyTypeOf(row.strategyName);
       if (!type) throw new Error(`no strategy type trades ${row.strategyName}`);
@@ -107,7 +107,7 @@ export function createBacktestWorker(deps: {
       const holidays = await deps.holidays.holidaysFrom(istDay(row.fromAt));
       const ticker = instrument.ticker ?? '';
       const root = listedRoot(ticker, holidays);
-      const prices: PriceSource = await priceSource(row, ticker, holidays);
+      const prices = priceSource(row, ticker, holidays);
       let lastBeat = 0;
       const outcome = await runBacktest(
         {
@@ -163,10 +163,10 @@ export function createBacktestWorker(deps: {
       }
       const why = err instanceof Error ? err.message : 'the run stopped';
       logger.error({ err, backtestId: row.id }, 'backtest failed');
-      await repo.fail(row.id, why, clock.now());
-      tell(row, 'failed', 0);
-    } finally {
-      running.delete(row.id);
+      await repo
+        .fail(row.id, why, clock.now())
+        .then(() => tell(row, 'failed', 0))
+        .catch((failed: unknown) => logger.error({ err: failed, backtestId: row.id }, 'backtest failure not saved'));
     }
   }
 
@@ -177,7 +177,9 @@ export function createBacktestWorker(deps: {
       const row = await repo.claimNext(deps.instance, clock.now(), clock.now() - STALE_MS);
       if (!row) return;
       tell(row, 'running', 0);
-      void run(row);
+      const entry = { cancelled: false, done: Promise.resolve() };
+      entry.done = run(row, entry).finally(() => running.delete(row.id));
+      running.set(row.id, entry);
     }
   }
 
@@ -192,18 +194,29 @@ export function createBacktestWorker(deps: {
     everyMs: TICK_MS,
     start: async () => {
       isStopping = false;
+      isStarted = true;
       await kick();
     },
     tick: () => kick(),
     stop: async () => {
       isStopping = true;
+      isStarted = false;
       await taking;
+      await Promise.all([...running.values()].map((r) => r.done));
     },
   };
 
   return {
     worker,
-    kick: () => void kick(),
+    /** A run was queued here: taken up at once when this console runs backtests, else by one that does. */
+    kick: () => {
+      if (isStarted) void kick();
+    },
+    /** Looks at the queue once (started or not) and resolves when every run this console took has ended. */
+    async settled(): Promise<void> {
+      await kick();
+      await Promise.all([...running.values()].map((r) => r.done));
+    },
     /** A cancel on this console reaches its run at once (others hear it at their next beat). */
     cancelled(id: number) {
       const flag = running.get(id);

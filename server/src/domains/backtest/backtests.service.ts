@@ -30,14 +30,15 @@ export function checkedConfig(type: AnyStrategyType, config: Record<string, unkn
     const field = `config.${issue.path.join('.')}`;
     throw badRequest(`${field}: ${issue.message}`, { field });
   }
-  return parsed.data as Record<string, unknown>;
+  return parsed.data;
 }
 
 /** A run's request, checked against the strategy, the instrument and the history the console holds. */
 async function checkedRequest(db: Kysely<DB>, body: CreateBacktest) {
   const strategy = await db.selectFrom('strategies').selectAll().where('id', '=', body.strategy_id).executeTakeFirst();
   const type = strategy ? strategyTypeOf(strategy.name) : null;
-  if (!strategy || !type) throw badRequest('strategy_id: no strategy type trades this strategy', { field: 'strategy_id' });
+  if (!strategy || !type)
+    throw badRequest('strategy_id: no strategy type trades this strategy', { field: 'strategy_id' });
   const instrument = await db
     .selectFrom('instruments')
     .selectAll()
@@ -76,7 +77,13 @@ export function createBacktestsService(deps: {
   onCancelled: (id: number) => void;
   /** Whether the console holds the history a run needs (backtest-history.ts), or why not (a 400 naming a field). */
   checkHistory: (req: {
-    instrument: { instrumentToken: string; ticker: string | null; name: string; timezone: string; marketOpenTime: string };
+    instrument: {
+      instrumentToken: string;
+      ticker: string | null;
+      name: string;
+      timezone: string;
+      marketOpenTime: string;
+    };
     interval: CreateBacktest['interval'];
     fromAt: number;
     toAt: number;

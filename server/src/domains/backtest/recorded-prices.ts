@@ -66,7 +66,9 @@ export function recordedPriceSource(
         });
         minutes.set(tradingSymbol, new Map());
       }
-      minutes.get(tradingSymbol)!.set(Number(r.ts), { openPaise: Number(r.openPaise), closePaise: Number(r.closePaise) });
+      minutes
+        .get(tradingSymbol)!
+        .set(Number(r.ts), { openPaise: Number(r.openPaise), closePaise: Number(r.closePaise) });
     }
     loaded = { dayNumber, chain: [...chain.values()], minutes };
     return loaded;
