@@ -123,6 +123,37 @@ export type BacktestEquity = z.infer<typeof BacktestEquitySchema>;
 
 const BacktestIdParams = z.object({ id: z.coerce.number().int() });
 
+/** The most runs one sweep makes. */
+export const BACKTEST_MAX_SWEEP_RUNS = 500;
+
+export const CreateSweepSchema = z.object({
+  /** A backtest request; each run takes it with the grid's values put into its `config`. */
+  base: CreateBacktestSchema,
+  /** Fields of `config` (RDX: offset_value, rdx_lot_count, interval…), each with the values to try. */
+  grid: z.record(
+    z.string(),
+    z.array(z.unknown(), { error: 'each grid field takes a list of values' }).min(1, {
+      error: 'each grid field takes at least one value',
+    }),
+    { error: 'grid must name config fields, each with a list of values' },
+  ),
+});
+export type CreateSweep = z.infer<typeof CreateSweepSchema>;
+
+export const SweepSchema = z.object({
+  id: z.number().int(),
+  /** Every run, best first: finished runs by net P&L (highest first), then the rest in order. */
+  runs: z.array(
+    z.object({
+      id: z.number().int(),
+      status: z.enum(BACKTEST_STATUSES),
+      config: z.record(z.string(), z.unknown()),
+      summary: BacktestSummarySchema.nullable(),
+    }),
+  ),
+});
+export type Sweep = z.infer<typeof SweepSchema>;
+
 export const backtestsRoutes = {
   create: defineRoute({
     method: 'POST',
@@ -130,6 +161,21 @@ export const backtestsRoutes = {
     access: 'user',
     body: CreateBacktestSchema,
     data: z.object({ id: z.number().int() }),
+  }),
+  createSweep: defineRoute({
+    method: 'POST',
+    path: '/backtests/sweeps',
+    access: 'user',
+    body: CreateSweepSchema,
+    data: z.object({ id: z.number().int(), backtest_ids: z.array(z.number().int()) }),
+  }),
+  sweep: defineRoute({
+    method: 'GET',
+    path: '/backtests/sweeps/:id',
+    access: 'user',
+    ownerScoped: true,
+    params: BacktestIdParams,
+    data: SweepSchema,
   }),
   list: defineRoute({
     method: 'GET',

@@ -347,6 +347,37 @@ const cases: Record<string, Case> = {
       };
     },
   },
+  'backtests.createSweep': {
+    ok: 202,
+    prepare: async () => {
+      await niftyMinutes();
+      return {
+        body: {
+          base: {
+            strategy_id: 1,
+            instrument_id: 1,
+            config: { rdx_lot_count: 1 },
+            from: '2026-11-25',
+            to: '2026-11-25',
+            interval: '15m',
+            price_source: 'model',
+            fill_model: 'close',
+          },
+          grid: { offset_value: [0, 100] },
+        },
+      };
+    },
+  },
+  'backtests.sweep': {
+    prepare: async (o) => {
+      const row = await t.database.db
+        .insertInto('backtestSweeps')
+        .values({ userId: o.id, base: '{}', grid: '{}', createdAt: t.clock.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      return { params: { id: row.id } };
+    },
+  },
   'backtests.list': { prepare: none },
   'backtests.get': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   'backtests.trades': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },

@@ -169,5 +169,6 @@ export const AUDIT_UNRECORDED: readonly string[] = [
   'alerts.testChannels',
   // Issue 30: a backtest is research on the trader's own copy of history: no setting, order or money moves.
   'backtests.create',
+  'backtests.createSweep',
   'backtests.remove',
 ];

@@ -178,7 +178,11 @@ export function createBacktestWorker(deps: {
       if (!row) return;
       tell(row, 'running', 0);
       const entry = { cancelled: false, done: Promise.resolve() };
-      entry.done = run(row, entry).finally(() => running.delete(row.id));
+      entry.done = run(row, entry).finally(() => {
+        running.delete(row.id);
+        // The next run waiting is taken up at once, not at the next tick.
+        if (isStarted && !isStopping) void kick();
+      });
       running.set(row.id, entry);
     }
   }
@@ -212,10 +216,13 @@ export function createBacktestWorker(deps: {
     kick: () => {
       if (isStarted) void kick();
     },
-    /** Looks at the queue once (started or not) and resolves when every run this console took has ended. */
+    /** Takes up runs (started or not) until none waits, and resolves when every run it took has ended. */
     async settled(): Promise<void> {
-      await kick();
-      await Promise.all([...running.values()].map((r) => r.done));
+      for (;;) {
+        await kick();
+        if (running.size === 0) return;
+        await Promise.all([...running.values()].map((r) => r.done));
+      }
     },
     /** A cancel on this console reaches its run at once (others hear it at their next beat). */
     cancelled(id: number) {

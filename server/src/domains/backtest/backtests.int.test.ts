@@ -204,3 +204,47 @@ describe('the queue across consoles', () => {
     await t.database.db.deleteFrom('backtests').where('id', '=', alive).execute();
   });
 });
+
+describe('sweeps', () => {
+  const sweep = (body: Record<string, unknown>, token = trader.token) =>
+    t.request({ method: 'POST', url: '/api/backtests/sweeps', token, payload: body });
+
+  it('runs offset × interval, each combination a run of its own, and lists them best first', async () => {
+    const created = await sweep({ base: RUN, grid: { offset_value: [0, 100, 300], interval: ['5m', '15m'] } });
+    expect(created.statusCode, created.body).toBe(202);
+    const { id, backtest_ids } = created.json().data as { id: number; backtest_ids: number[] };
+    expect(backtest_ids).toHaveLength(6);
+    await t.services.backtestsSettled();
+    const result = (await get(`/sweeps/${id}`)).json().data as {
+      runs: Array<{ id: number; status: string; config: Record<string, unknown>; summary: { net_pnl: number } }>;
+    };
+    expect(result.runs).toHaveLength(6);
+    expect(result.runs.every((r) => r.status === 'done')).toBe(true);
+    const nets = result.runs.map((r) => r.summary.net_pnl);
+    expect(nets).toEqual([...nets].sort((a, b) => b - a));
+    const combos = result.runs.map((r) => `${String(r.config.offset_value)}|${String(r.config.interval)}`);
+    expect(new Set(combos).size).toBe(6);
+    // Each run is listed with its combination in its label, and is its owner's alone.
+    const one = (await get(`/${backtest_ids[1]}`)).json().data;
+    expect(one).toMatchObject({ sweep_id: id, interval: '15m', label: 'RDX ±200: offset_value=0, interval=15m' });
+    expect((await get(`/sweeps/${id}`, other.token)).statusCode).toBe(404);
+  });
+
+  it('refuses a grid it cannot run, naming the field, and makes no run', async () => {
+    const before = (await get('')).json().data.backtests.length as number;
+    const refused = async (grid: Record<string, unknown>) => {
+      const r = await sweep({ base: RUN, grid });
+      expect(r.statusCode, r.body).toBe(400);
+      return r.json().error as string;
+    };
+    expect(await refused({ offset: [1, 2] })).toMatch(/^grid\.offset is not a setting of RDX/);
+    expect(
+      await refused({
+        offset_value: Array.from({ length: 30 }, (_, i) => i),
+        rdx_lot_count: Array.from({ length: 20 }, (_, i) => i + 1),
+      }),
+    ).toMatch(/^grid: 600 runs; a sweep makes at most 500/);
+    expect(await refused({ rdx_lot_count: [1, 0] })).toMatch(/config\.rdx_lot_count/);
+    expect((await get('')).json().data.backtests).toHaveLength(before);
+  });
+});

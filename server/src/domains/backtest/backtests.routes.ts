@@ -9,6 +9,10 @@ export function registerBacktestsRoutes(app: FastifyInstance, authenticate: Auth
   mount(app, authenticate, r.create, async ({ auth, body }) =>
     replied(await service.create(auth, body), undefined, 202),
   );
+  mount(app, authenticate, r.createSweep, async ({ auth, body }) =>
+    replied(await service.createSweep(auth, body), undefined, 202),
+  );
+  mount(app, authenticate, r.sweep, ({ auth, params }) => service.sweep(auth, params.id));
   mount(app, authenticate, r.list, async ({ auth }) => ({ backtests: await service.list(auth) }));
   mount(app, authenticate, r.get, ({ auth, params }) => service.get(auth, params.id));
   mount(app, authenticate, r.trades, async ({ auth, params }) => ({ trades: await service.trades(auth, params.id) }));

@@ -1,4 +1,5 @@
-import type { Backtest, BacktestEquity, BacktestTrade, CreateBacktest } from '@app/contract';
+import type { Backtest, BacktestEquity, BacktestTrade, CreateBacktest, CreateSweep, Sweep } from '@app/contract';
+import { BACKTEST_MAX_SWEEP_RUNS } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { DB } from '../../db/schema.js';
@@ -12,6 +13,7 @@ import { rangeOf } from './backtest-range.logic.js';
 import { toBacktestDto } from './backtests.presenter.js';
 import type { BacktestsRepository } from './backtests.repository.js';
 import { listedRoot } from './option-roots.logic.js';
+import { comboLabel, gridCombinations, gridSize } from './sweep-grid.logic.js';
 
 /** The volatility `model` prices at when the request names none (NIFTY's long-run implied volatility is ~12–16 %). */
 export const DEFAULT_MODEL_IV_PERCENT = 14;
@@ -141,6 +143,57 @@ export function createBacktestsService(deps: {
       void deps.events.publish('backtest.progress', { userId, id, status: 'queued', progress: 0 });
       deps.onQueued();
       return id;
+    },
+
+    /**
+     * A sweep: the base request once for each combination of the grid's values of `config` fields (each run
+     * checked as a run of its own is), all queued; refused whole when any combination is.
+     */
+    async createSweep(actor: Actor, body: CreateSweep): Promise<{ id: number; backtest_ids: number[] }> {
+      const { base, grid } = body;
+      const { strategy, type, instrument, range } = await checkedRequest(deps.db, base);
+      const known = new Set(Object.keys((type.configSchema as z.ZodObject).shape ?? {}));
+      const unknown = Object.keys(grid).find((field) => !known.has(field));
+      if (unknown !== undefined) {
+        throw badRequest(`grid.${unknown} is not a setting of ${type.id}`, { field: `grid.${unknown}` });
+      }
+      const size = gridSize(grid);
+      if (size > BACKTEST_MAX_SWEEP_RUNS) {
+        throw badRequest(`grid: ${size} runs; a sweep makes at most ${BACKTEST_MAX_SWEEP_RUNS}`, { field: 'grid' });
+      }
+      const sized = base.lots === undefined ? base.config : type.withLots(base.config, base.lots);
+      const runs = gridCombinations(grid).map((combo) => {
+        const config = checkedConfig(type, { ...sized, interval: base.interval, ...combo });
+        const interval = (config.interval ?? base.interval) as CreateBacktest['interval'];
+        return { combo, config, interval };
+      });
+      for (const interval of new Set(runs.map((r) => r.interval))) {
+        await deps.checkHistory({ instrument, interval, ...range, priceSource: base.price_source });
+      }
+      const now = deps.clock.now();
+      const sweepId = await repo.insertSweep(actor.userId, JSON.stringify(base), JSON.stringify(grid), now);
+      const ids: number[] = [];
+      for (const r of runs) {
+        const label = `${base.label ? `${base.label}: ` : ''}${comboLabel(r.combo)}`.slice(0, 80);
+        const request = { ...base, interval: r.interval, label };
+        ids.push(await this.queue(actor.userId, request, strategy.id, instrument.id, r.config, range, sweepId));
+      }
+      return { id: sweepId, backtest_ids: ids };
+    },
+
+    /** A sweep's runs, best first: finished ones by net P&L, highest first; then the others as made. */
+    async sweep(actor: Actor, id: number): Promise<Sweep> {
+      ownedOr404(actor, await repo.sweep(id), 'Sweep');
+      const runs = (await repo.sweepRuns(id)).map(toBacktestDto);
+      const net = (r: Backtest) => (r.status === 'done' && r.summary ? r.summary.net_pnl : null);
+      runs.sort((a, b) => {
+        const [x, y] = [net(a), net(b)];
+        if (x !== null && y !== null) return y - x || a.id - b.id;
+        if (x !== null) return -1;
+        if (y !== null) return 1;
+        return a.id - b.id;
+      });
+      return { id, runs: runs.map((r) => ({ id: r.id, status: r.status, config: r.config, summary: r.summary })) };
     },
 
     async list(actor: Actor): Promise<Backtest[]> {
