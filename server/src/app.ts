@@ -26,6 +26,7 @@ import { OPTIONS_DATA_SOURCE } from './domains/market-data/hub.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createBacktestModule } from './domains/backtest/backtest.module.js';
+import type { ThreadData } from './domains/backtest/backtest-thread.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
@@ -86,6 +87,8 @@ export interface AppDeps {
   paperSliceSize?: number;
   /** How often the leader reconciles live accounts with their brokers (default once a minute). */
   reconcileEveryMs?: number;
+  /** Backtest worker threads (main.ts: one per core, BACKTEST_WORKERS); absent: runs on the console's thread. */
+  backtestThreads?: { count: number; thread: Omit<ThreadData, 'instance'> };
 }
 
 /**
@@ -216,6 +219,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     holidays: calendar.calendar,
     instance: deps.leadership?.instance ?? 'console',
+    threads: deps.backtestThreads,
   });
   // Runs this console took stop with it (left running in the database: another console takes them up).
   app.addHook('onClose', () => backtest.runner.worker.stop());

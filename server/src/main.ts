@@ -97,6 +97,18 @@ async function main() {
     hstsMaxAgeSeconds: env.HSTS_MAX_AGE,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1',
     reconcileEveryMs: env.RECONCILE_EVERY_SECONDS * 1000,
+    backtestThreads: {
+      count: env.BACKTEST_WORKERS ?? os.availableParallelism(),
+      thread: {
+        database: {
+          url: env.DATABASE_URL,
+          sqliteFile: path.join(env.DATA_DIR, 'console.db'),
+          pgConnectTimeoutMs: env.PG_CONNECT_TIMEOUT_MS,
+          pgStatementTimeoutMs: env.PG_STATEMENT_TIMEOUT_MS,
+        },
+        logLevel: env.LOG_LEVEL,
+      },
+    },
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   SANDBOX_SEED: z.string().default('rdx-sandbox'),
   /** The in-process sandbox's loopback port (default: any free one); the browser tests fix it to reach /control. */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Backtest worker threads this console runs with SERVICES `backtest` (default: one per core). */
+  BACKTEST_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVICES: z
     .string()
     .default('api,market-data-sync,option-history,backtest,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),

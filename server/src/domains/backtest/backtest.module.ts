@@ -6,6 +6,8 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHistoryCheck } from './backtest-history.js';
+import type { ThreadData } from './backtest-thread.js';
+import { createBacktestThreads } from './backtest-threads.js';
 import { createBacktestWorker } from './backtest.worker.js';
 import { createBacktestsRepository } from './backtests.repository.js';
 import { registerBacktestsRoutes } from './backtests.routes.js';
@@ -24,8 +26,10 @@ export function createBacktestModule(deps: {
   holidays: HolidaySource;
   /** This console's name, written on the runs it takes. */
   instance: string;
-  /** Runs at once on this console. */
+  /** Runs at once on this console's own thread, when it runs no worker threads. */
   concurrency?: number | undefined;
+  /** Worker threads to run backtests on (main.ts: one per core); none: on the console's own thread. */
+  threads?: { count: number; thread: Omit<ThreadData, 'instance'> } | undefined;
 }) {
   const repo = createBacktestsRepository(deps.db);
   const runner = createBacktestWorker({
@@ -38,15 +42,19 @@ export function createBacktestModule(deps: {
     instance: deps.instance,
     concurrency: deps.concurrency ?? 1,
   });
+  const threads =
+    deps.threads && deps.threads.count > 0
+      ? createBacktestThreads({ ...deps.threads, instance: deps.instance, events: deps.events, logger: deps.logger })
+      : null;
   const backtests = createBacktestsService({
     db: deps.db,
     repo,
     clock: deps.clock,
     events: deps.events,
-    onQueued: runner.kick,
+    onQueued: () => (threads ? threads.kick() : runner.kick()),
     onCancelled: (id) => runner.cancelled(id),
     checkHistory: createHistoryCheck(deps.db),
   });
   const routes: RegisterRoutes = (app, authenticate) => registerBacktestsRoutes(app, authenticate, backtests);
-  return { backtests, runner, routes, workers: [runner.worker] };
+  return { backtests, runner, routes, workers: [threads ? threads.worker : runner.worker] };
 }
