@@ -94,6 +94,7 @@ export interface BacktestOutcome {
 /** Closes between two looks at the event loop: a run shares its process with the console's requests. */
 const YIELD_EVERY = 250;
 const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /** The backtest's own database: every migration, the reference rows, one trader and the strategy's mapping. */
@@ -325,11 +326,13 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     if (isBeforeSettlement(at)) lastBeforeSettlement = candle;
     state ??= await engine.runningOn(token, interval);
     now = { at, index, missingSymbols: 0 };
+    let traded = 0;
     if (state.mappings.length > 0) {
       chain = await spec.prices.chainAt(at, candle.closePaise);
-      const traded = await engine.close(state.mappings, state.legs, candle.closePaise, at);
-      if (traded.length > 0) {
-        for (const t of traded) decisions.set(at, reasonOf(t.decision));
+      const plans = await engine.close(state.mappings, state.legs, candle.closePaise, at);
+      traded = plans.length;
+      if (plans.length > 0) {
+        for (const p of plans) decisions.set(at, reasonOf(p.decision));
         await collectFills();
         state = null;
         if (now.missingSymbols > 0) {
@@ -338,7 +341,13 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
         }
       }
     }
-    await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlyingAt(index)));
+    // Equity is kept at each close that traded and at the last close of each hour (backtest-equity.logic.ts):
+    // only those are marked.
+    const next = candles[index + 1];
+    const isHoursLast = !next || Math.floor((next.ts + intervalMs) / HOUR_MS) !== Math.floor(at / HOUR_MS);
+    if (isHoursLast || traded > 0) {
+      await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlyingAt(index)));
+    }
   }
   // The last day's expiries, when the range ends after their settlement.
   if (lastBeforeSettlement) await keepCandle(database.db, token, lastBeforeSettlement, interval);

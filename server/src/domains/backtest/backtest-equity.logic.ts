@@ -15,7 +15,10 @@ export interface EquityPoint {
 
 export interface EquityTracker {
   fill(fill: BacktestFill): void;
-  /** A close at `at`: the open legs marked at `priceOf` (a symbol without a price keeps its last mark). */
+  /**
+   * A close at `at`: the open legs marked at `priceOf` (a symbol without a price keeps its last mark). Asked at
+   * least at each close that traded and at the last close of each hour.
+   */
   mark(at: number, priceOf: (tradingSymbol: string) => Promise<number | null>): Promise<void>;
   points(): EquityPoint[];
 }
