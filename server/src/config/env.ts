@@ -48,7 +48,9 @@ const EnvSchema = z.object({
   BACKTEST_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVICES: z
     .string()
-    .default('api,market-data-sync,option-history,backtest,strategy-engine,positions-feed,reconciliation,scheduler,alerts'),
+    .default(
+      'api,market-data-sync,option-history,backtest,strategy-engine,positions-feed,reconciliation,scheduler,alerts',
+    ),
   /**
    * How often the leader compares every live account the console holds legs on with its broker (issue 27), so a
    * leg closed in Kite by hand pauses its strategy with no screen open. Seconds; Kite allows far more.

@@ -26,7 +26,7 @@ export function createHistoryCheck(db: Kysely<DB>) {
       .executeTakeFirst();
     if (!candle) {
       throw badRequest(
-        `from: the console holds no candles of ${req.instrument.name} in this range (fetch its history on Market Data first)`,
+        `from: the console holds no candles of ${req.instrument.name} in this range (an admin fetches its history on the Data tab)`,
         { field: 'from' },
       );
     }

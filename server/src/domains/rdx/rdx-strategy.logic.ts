@@ -47,7 +47,11 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
       offsetPaise: Number(offsetPaise),
       interval,
     }),
-    toColumns: (c) => [Number(c.rdx_lot_count), toPaise(Number(c.atm_value ?? 0)), toPaise(Number(c.offset_value ?? 0))],
+    toColumns: (c) => [
+      Number(c.rdx_lot_count),
+      toPaise(Number(c.atm_value ?? 0)),
+      toPaise(Number(c.offset_value ?? 0)),
+    ],
     anchorColumn: 'atm_value_paise',
     anchorAtColumn: 'atm_last_updated',
   },
