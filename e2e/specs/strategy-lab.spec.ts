@@ -21,16 +21,21 @@ const VIEWPORTS = [
 /** "YYYY-MM-DD" of now on the Indian clock. */
 const istToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
 
-/** Full-page screenshots at a desktop and a phone width, each checked for a sideways page scroll. */
-async function screenshots(page: Page, name: string) {
+/**
+ * Full-page screenshots at a desktop and a phone width, each checked for a sideways page scroll and row actions
+ * out of reach; `fitting` names tables that must show whole even on the phone (no sideways scroll inside them).
+ */
+async function screenshots(page: Page, name: string, fitting: string[] = []) {
   const layout = new LayoutPage(page);
   for (const viewport of VIEWPORTS) {
     await page.setViewportSize(viewport);
     await layout.settled();
     await layout.screenshot(viewport.width, name);
-    expect.soft(await layout.horizontalOverflow(), `${name} at ${viewport.width} px`).toBeLessThanOrEqual(0);
-    expect.soft(await layout.overflowingElements(), `${name} at ${viewport.width} px`).toEqual([]);
-    expect.soft(await layout.unreachableRowActions(), `${name} at ${viewport.width} px`).toEqual([]);
+    const where = `${name} at ${viewport.width} px`;
+    expect.soft(await layout.horizontalOverflow(), where).toBeLessThanOrEqual(0);
+    expect.soft(await layout.overflowingElements(), where).toEqual([]);
+    expect.soft(await layout.unreachableRowActions(), where).toEqual([]);
+    for (const table of fitting) expect.soft(await layout.clippedCells(table), where).toEqual([]);
   }
   await page.setViewportSize(VIEWPORTS[0]!);
 }
@@ -85,6 +90,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
     label: 'Offset 100',
   });
   await expect(lab.refusal()).toHaveCount(0);
+  // Nothing reads the list on a timer: the row reaches Done by the backtest_progress events alone.
   await lab.expectDone('Offset 100');
   await expect(lab.row('Offset 100').getByTestId('backtest-net')).toHaveText(RUPEE_FIGURE);
 
@@ -111,7 +117,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(first.nth(1)).toHaveText(/^SANDBOX\w+(CE|PE)$/);
   await expect(first.nth(2)).toHaveText('SELL');
   await expect(first.nth(6)).toHaveText('Entry');
-  await screenshots(page, 'strategy-lab-run');
+  await screenshots(page, 'strategy-lab-run', ['Day by day']);
 
   // A second run with a wider offset, from the first one's settings.
   await lab.detail().getByRole('button', { name: 'Try changes' }).click();
@@ -131,7 +137,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(lab.compareRow('Net P&L').nth(1)).toHaveText(RUPEE_FIGURE);
   await expect(lab.chartCanvas(lab.compare())).toBeVisible();
   await expect(lab.compare().getByTestId('compare-legend')).toContainText('A: Offset 100');
-  await screenshots(page, 'strategy-lab-compare');
+  await screenshots(page, 'strategy-lab-compare', ['Backtests compared']);
 
   // Deleting a run asks first, naming it; Cancel keeps it.
   expect(await lab.delete('Offset 300', 'dismiss')).toContain('Delete this backtest?');

@@ -9,7 +9,6 @@ const DAYS_PER_PAGE = 20;
 const TRADES_PER_PAGE = 50;
 
 const dayFormat = new Intl.DateTimeFormat('en-IN', {
-  weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -43,12 +42,15 @@ export function DailyTable({ daily }: { daily: BacktestEquity['daily'] }) {
               <tbody>
                 {pageOf(daily, page, DAYS_PER_PAGE).map((d) => (
                   <tr key={d.day} data-testid="backtest-day">
-                    <td>{dayFormat.format(Date.parse(`${d.day}T00:00:00Z`))}</td>
-                    <td className="num">
+                    {/* data-label: on a phone each day is a small card of labelled figures (strategy-lab.css). */}
+                    <td className="lab-day">{dayFormat.format(Date.parse(`${d.day}T00:00:00Z`))}</td>
+                    <td className="num" data-label="Realized">
                       <Signed rupees={d.realized_pnl} />
                     </td>
-                    <td className="num pnl-cost">{formatInr(d.charges)}</td>
-                    <td className="num">
+                    <td className="num pnl-cost" data-label="Charges">
+                      {formatInr(d.charges)}
+                    </td>
+                    <td className="num" data-label="Net P&L">
                       <Signed rupees={d.net_pnl} />
                     </td>
                   </tr>

@@ -97,9 +97,13 @@ function BothCurves({ a, b }: { a: Done; b: Done }) {
     <Suspense fallback={<p className="muted">Preparing chart...</p>}>
       <EquityChart curves={curves} label={`Equity curves of backtests #${a.id} and #${b.id}`} />
       <p className="muted lab-line lab-legend" data-testid="compare-legend">
-        <span className="lab-swatch lab-swatch-a" aria-hidden="true" /> A: {runName(a)}{' '}
-        <span className="lab-swatch lab-swatch-b" aria-hidden="true" /> B: {runName(b)}. Net P&amp;L after charges
-        (IST), drawdowns below.
+        <span className="lab-legend-item">
+          <span className="lab-swatch lab-swatch-a" aria-hidden="true" /> A: {runName(a)}
+        </span>
+        <span className="lab-legend-item">
+          <span className="lab-swatch lab-swatch-b" aria-hidden="true" /> B: {runName(b)}
+        </span>
+        <span>Net P&amp;L after charges (IST), drawdowns below.</span>
       </p>
     </Suspense>
   );

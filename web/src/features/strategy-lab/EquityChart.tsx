@@ -77,7 +77,8 @@ export default function EquityChart({ curves, label }: { curves: EquityCurve[]; 
           lineWidth: 1,
           invertFilledArea: true,
           priceLineVisible: false,
-          title: curves.length > 1 ? `${curve.name} drawdown` : 'Drawdown',
+          // Compared, the colours (and the legend) tell the drawdowns apart: labels would cover a phone's pane.
+          title: curves.length > 1 ? '' : 'Drawdown',
         },
         1,
       );
