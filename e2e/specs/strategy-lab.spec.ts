@@ -102,7 +102,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(lab.figure('Days')).toHaveText('1');
   await expect(lab.figure('Win rate')).toHaveText(/^(\d+%|-)$/);
   await expect(lab.detail().getByTestId('backtest-assumed')).toHaveText(
-    /^Assumed: options priced by Black–Scholes from the index at 14% implied volatility; orders fill at the option's price at the candle's close; no slippage added\.$/,
+    /^Assumed: options priced by Black–Scholes from the index at 14% implied volatility; orders fill at the option's price at the candle's close; no slippage added\. A model has one flat volatility/,
   );
   await expect(lab.detail().getByTestId('backtest-settings')).toContainText('1 lot · offset ₹100.00 · 1m candles');
   await expect(lab.chartCanvas(lab.detail())).toBeVisible();

@@ -85,6 +85,7 @@ export function BacktestRuns({
                       {runName(run)}
                       <span className="muted lab-run-strategy">
                         #{run.id} · {run.strategy_name}
+                        {run.sweep_id !== null && ` · sweep #${run.sweep_id}`}
                       </span>
                     </span>
                   </td>

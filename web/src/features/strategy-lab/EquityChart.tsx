@@ -84,8 +84,8 @@ export default function EquityChart({ curves, label }: { curves: EquityCurve[]; 
       );
       drawdown.setData(onChart(drawdownCurve(curve.points)));
     }
-    // The drawdown pane a third of the P&L's: it is read for depth, not detail.
-    chart.panes()[0]?.setStretchFactor(3);
+    // The drawdown pane half the P&L's height: it is read for depth, not detail.
+    chart.panes()[0]?.setStretchFactor(2);
     chart.panes()[1]?.setStretchFactor(1);
     // The chart takes its size after it is built (and again when a phone turns): the whole run stays in view.
     const fit = () => chart.timeScale().fitContent();

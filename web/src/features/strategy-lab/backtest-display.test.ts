@@ -52,7 +52,7 @@ describe('a run in words', () => {
     expect(sourceText(backtestRun())).toBe('Model (14% IV)');
     expect(sourceText(backtestRun({ price_source: 'recorded', model_iv: null }))).toBe('Recorded');
     expect(assumptionText(backtestRun())).toBe(
-      "Assumed: options priced by Black–Scholes from the index at 14% implied volatility; orders fill at the option's price at the candle's close; no slippage added.",
+      "Assumed: options priced by Black–Scholes from the index at 14% implied volatility; orders fill at the option's price at the candle's close; no slippage added. A model has one flat volatility: read its P&L as how the strategy trades, not as its edge.",
     );
     expect(assumptionText(backtestRun({ price_source: 'recorded', fill_model: 'paper', slippage_ticks: 2 }))).toBe(
       'Assumed: option prices the console recorded while live sync ran; orders fill at the recorded bids and offers, as paper trading filled them; 2 ticks (₹0.10) of slippage against each fill.',
@@ -73,7 +73,7 @@ describe('a run in words', () => {
   it('says missing prices only when some were missing', () => {
     expect(missingPricesText({ count: 0, first: null })).toBeNull();
     expect(missingPricesText({ count: 3, first: '2026-11-27T04:00:00.000Z' })).toBe(
-      'Missing prices: at 3 closes (the first at 27 Nov 2026, 09:30:00 IST) the strategy traded while the source lacked an option price it needed, so live trading could have done otherwise there.',
+      'Missing prices: at 3 closes (the first at 27 Nov 2026, 09:30:00 IST) a trade was skipped because the source lacked an option price it needed; live trading could have traded there.',
     );
   });
 

@@ -120,7 +120,12 @@ export function assumptionText(
     run.slippage_ticks === 0
       ? 'no slippage added'
       : `${run.slippage_ticks} tick${run.slippage_ticks === 1 ? '' : 's'} (${formatInr(toRupees(run.slippage_ticks * 5))}) of slippage against each fill`;
-  return `Assumed: ${source}${iv}; ${FILL_MODEL_WORDS[run.fill_model].means}; ${slip}.`;
+  // One flat volatility, no smile or skew (docs/BACKTEST.md): said, so the P&L is not read as an edge.
+  const sketch =
+    run.price_source === 'model'
+      ? ' A model has one flat volatility: read its P&L as how the strategy trades, not as its edge.'
+      : '';
+  return `Assumed: ${source}${iv}; ${FILL_MODEL_WORDS[run.fill_model].means}; ${slip}.${sketch}`;
 }
 
 /** A run's name in lists: its label, or what it tried. */
@@ -190,14 +195,14 @@ export function pageOf<T>(rows: readonly T[], page: number, size: number): T[] {
 }
 
 /**
- * A result that stood on fewer prices than it needed says so: at how many closes the strategy traded while the
- * source lacked an option price it needed, and the first of them (IST). Null when none was missing.
+ * A result that stood on fewer prices than it needed says so (docs/BACKTEST.md): at how many closes a trade was
+ * skipped because the source lacked an option price it needed, and the first of them (IST). Null when none was.
  */
 export function missingPricesText(missing: { count: number; first: string | null }): string | null {
   if (missing.count === 0) return null;
   const closes = missing.count === 1 ? '1 close' : `${formatQuantity(missing.count)} closes`;
   const first = missing.first ? ` (the first at ${formatDateTimeIst(missing.first)})` : '';
-  return `Missing prices: at ${closes}${first} the strategy traded while the source lacked an option price it needed, so live trading could have done otherwise there.`;
+  return `Missing prices: at ${closes}${first} a trade was skipped because the source lacked an option price it needed; live trading could have traded there.`;
 }
 
 /** A fill's reason as a trader reads it: "Entry", "Expiry settlement". */
