@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { SessionProvider } from '../features/auth/session-context';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { UserHome } from '../features/home/UserHome';
+import { StrategyLabPage } from '../features/strategy-lab/StrategyLabPage';
 import { RedirectIfSignedIn, RequireRole } from './guards';
 import { RealtimeBridge } from './RealtimeBridge';
 
@@ -41,6 +42,14 @@ export function App() {
                 element={
                   <RequireRole role="user">
                     <UserHome />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="/strategy-lab"
+                element={
+                  <RequireRole role="user">
+                    <StrategyLabPage />
                   </RequireRole>
                 }
               />

@@ -12,6 +12,7 @@ import { patchPositionInCache, positionKeys } from '../features/positions/positi
 import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
 import { rdxServiceKey } from '../features/rdx/rdx-service-query';
 import { killSwitchKey } from '../features/risk/kill-switch-query';
+import { applyBacktestProgress } from '../features/strategy-lab/backtest-keys';
 import { mappingKeys, patchMappingInCache } from '../features/strategies/mapping-keys';
 import { transactionKeys } from '../features/transactions/transaction-keys';
 import { throttle } from '../lib/throttle';
@@ -127,6 +128,8 @@ export function RealtimeBridge() {
         void queryClient.invalidateQueries({ queryKey: mappingKeys.all });
       }
     });
+    // Issue 30: a backtest of this user's moved; its row's bar follows, and an ended one brings its results.
+    socket.on('backtest_progress', (progress) => applyBacktestProgress(queryClient, progress));
     // Read in another tab (or on another console): this tab's bell and list follow.
     socket.on('alerts_read', () => void queryClient.invalidateQueries({ queryKey: alertKeys.list }));
     return () => {

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
 import { AlertsBell } from '../alerts/AlertsBell';
@@ -23,6 +23,7 @@ function BackToHome({ onBack }: { onBack: () => void }) {
 export function UserHome() {
   const { user, logout } = useSession();
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
   const raw = search.get('view');
   const view: View = raw === 'profile' || raw === 'strategies' ? raw : 'home';
   const go = (v: View) => setSearch(v === 'home' ? {} : { view: v });
@@ -36,6 +37,9 @@ export function UserHome() {
         </button>
         <button type="button" onClick={() => go('strategies')}>
           Strategies
+        </button>
+        <button type="button" onClick={() => void navigate('/strategy-lab')}>
+          Strategy Lab
         </button>
         <button type="button" onClick={() => void logout()}>
           Logout
