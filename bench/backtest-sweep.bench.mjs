@@ -87,6 +87,7 @@ async function runOn(store, repo, ids, threads) {
     instance: `bench-${threads}`,
     events: createEventBus(pino({ level: 'silent' })),
     logger: pino({ level: 'silent' }),
+    hasWork: () => repo.hasWork(Date.now() - 30_000),
   });
   const start = performance.now();
   await pool.worker.start();
@@ -103,7 +104,6 @@ async function runOn(store, repo, ids, threads) {
   }
   const elapsed = performance.now() - start;
   await pool.worker.stop();
-  void repo;
   return elapsed;
 }
 

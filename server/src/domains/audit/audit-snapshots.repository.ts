@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { SharedState } from '../../db/shared-state.js';
 import type { DB } from '../../db/schema.js';
 import type { ObjectKind } from './audit.catalog.js';
 import { fieldsOf, type Fields } from './audit.logic.js';
+import { strategyTypeOf } from '../strategies/strategy-registry.js';
 
 /** An object as the log records it, and whose it is (for that user's own trail). */
 export interface Snapshot {
@@ -43,20 +44,28 @@ export function createSnapshotsRepository(db: Kysely<DB>, shared: Pick<SharedSta
         // The position version is the engine's fence, moved by every trade: not a setting anyone changes.
         ['created_by', 'position_version'],
       ),
-    // Keyed by its mapping, as the routes address it; the owner is the mapping's.
-    rdx_config: async (id) =>
-      snapshot(
-        await db
-          .selectFrom('rdxConfigs')
-          .innerJoin('userStrategyMappings as m', 'm.id', 'rdxConfigs.mappingId')
-          .selectAll('rdxConfigs')
-          // Saved with the settings, kept on the mapping (every strategy type's decides on one).
-          .select(['m.userId as ownerId', 'm.interval'])
-          .where('rdxConfigs.mappingId', '=', id)
-          .executeTakeFirst(),
-        'ownerId',
-        ['owner_id', 'mapping_id'],
-      ),
+    // A strategy's settings (the `rdx_config` kind names the first type's): its type's own row, found through the
+    // registry, keyed by its mapping as the routes address it; the owner is the mapping's.
+    rdx_config: async (id) => {
+      const mapping = await db
+        .selectFrom('userStrategyMappings as m')
+        .innerJoin('strategies as s', 's.id', 'm.strategyId')
+        // Saved with the settings, kept on the mapping (every strategy type's decides on one).
+        .select(['m.userId', 'm.interval', 's.name'])
+        .where('m.id', '=', id)
+        .executeTakeFirst();
+      const type = mapping ? strategyTypeOf(mapping.name) : null;
+      if (!mapping || !type) return null;
+      const { rows } = await sql<Record<string, unknown>>`select * from ${sql.table(type.storage.table)}
+        where mapping_id = ${id}`.execute(db);
+      const [row] = rows;
+      return row
+        ? snapshot({ ...row, interval: mapping.interval, ownerId: mapping.userId }, 'ownerId', [
+            'owner_id',
+            'mapping_id',
+          ])
+        : null;
+    },
     live_config: async (id) =>
       snapshot(await db.selectFrom('liveDataConfigs').selectAll().where('id', '=', id).executeTakeFirst(), null),
     alert_channels: async (id) =>

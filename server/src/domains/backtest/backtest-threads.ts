@@ -4,6 +4,8 @@ import type { DomainEventBus, DomainEvents } from '../../platform/domain-events.
 import type { Worker } from '../../platform/lifecycle.js';
 import type { ThreadData, ThreadMessage } from './backtest-thread.js';
 
+/** How often a console without threads yet looks for runs to take up. */
+const LOOK_EVERY_MS = 2000;
 /** How long a stopping thread may take to end its run and close before it is ended for it. */
 const STOP_GRACE_MS = 10_000;
 
@@ -18,8 +20,21 @@ export function createBacktestThreads(deps: {
   instance: string;
   events: Pick<DomainEventBus, 'publish'>;
   logger: FastifyBaseLogger;
+  /** Whether a run waits to be taken up (or was left by a console that stopped): the threads start then. */
+  hasWork: () => Promise<boolean>;
 }) {
   let threads: Thread[] = [];
+  let isStarted = false;
+
+  /**
+   * Threads start with the first run to take up, not with the console: a console that never backtests spends
+   * no core loading them, and its start is not slowed by them.
+   */
+  function spawnAll() {
+    if (!isStarted || threads.length > 0) return;
+    threads = Array.from({ length: deps.count }, (_, i) => spawn(i + 1));
+    deps.logger.info({ threads: threads.length }, 'backtest workers started');
+  }
 
   function spawn(index: number): Thread {
     const data: ThreadData = { ...deps.thread, instance: `${deps.instance}#${index}` };
@@ -47,21 +62,27 @@ export function createBacktestThreads(deps: {
 
   const worker: Worker = {
     name: 'backtest',
-    start: () => {
-      threads = Array.from({ length: deps.count }, (_, i) => spawn(i + 1));
-      deps.logger.info({ threads: threads.length }, 'backtest workers started');
-      return Promise.resolve();
+    everyMs: LOOK_EVERY_MS,
+    start: async () => {
+      isStarted = true;
+      if (await deps.hasWork()) spawnAll();
+    },
+    // Runs queued on another console (or left by one that stopped) start this console's threads too.
+    tick: async () => {
+      if (threads.length === 0 && (await deps.hasWork())) spawnAll();
     },
     stop: async () => {
+      isStarted = false;
       await Promise.all(threads.map(stopOne));
       threads = [];
     },
   };
   return {
     worker,
-    /** A run was queued: every thread looks now (one of them takes it). */
+    /** A run was queued: the threads start, or every thread looks now (one of them takes it). */
     kick: () => {
-      for (const t of threads) t.postMessage('kick');
+      if (threads.length === 0) spawnAll();
+      else for (const t of threads) t.postMessage('kick');
     },
   };
 }

@@ -8,7 +8,7 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import { createHistoryCheck } from './backtest-history.js';
 import type { ThreadData } from './backtest-thread.js';
 import { createBacktestThreads } from './backtest-threads.js';
-import { createBacktestWorker } from './backtest.worker.js';
+import { BACKTEST_STALE_MS, createBacktestWorker } from './backtest.worker.js';
 import { createBacktestsRepository } from './backtests.repository.js';
 import { registerBacktestsRoutes } from './backtests.routes.js';
 import { createBacktestsService } from './backtests.service.js';
@@ -44,7 +44,13 @@ export function createBacktestModule(deps: {
   });
   const threads =
     deps.threads && deps.threads.count > 0
-      ? createBacktestThreads({ ...deps.threads, instance: deps.instance, events: deps.events, logger: deps.logger })
+      ? createBacktestThreads({
+          ...deps.threads,
+          instance: deps.instance,
+          events: deps.events,
+          logger: deps.logger,
+          hasWork: () => repo.hasWork(deps.clock.now() - BACKTEST_STALE_MS),
+        })
       : null;
   const backtests = createBacktestsService({
     db: deps.db,

@@ -22,7 +22,8 @@ import { recordedPriceSource } from './recorded-prices.js';
 const TICK_MS = 1000;
 const BEAT_MS = 500;
 /** A running run not heard of for this long lost its console: it is taken up elsewhere (once). */
-const STALE_MS = 30_000;
+export const BACKTEST_STALE_MS = 30_000;
+const STALE_MS = BACKTEST_STALE_MS;
 
 const money = (paise: number) => toRupees(paise);
 

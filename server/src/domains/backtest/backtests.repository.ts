@@ -73,6 +73,22 @@ export function createBacktestsRepository(db: Kysely<DB>) {
       return (await withNames().where('b.id', '=', next.id).executeTakeFirst()) ?? null;
     },
 
+    /** Whether any run waits to be taken up, or runs on a console that stopped beating before `staleBefore`. */
+    async hasWork(staleBefore: number): Promise<boolean> {
+      const row = await db
+        .selectFrom('backtests')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb('status', '=', 'queued'),
+            eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '<', staleBefore)]),
+          ]),
+        )
+        .limit(1)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+
     /** Runs whose console died twice: failed, with why. */
     async failAbandoned(staleBefore: number, now: number): Promise<void> {
       await db
