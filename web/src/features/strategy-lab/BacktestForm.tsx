@@ -29,7 +29,7 @@ import {
   type SweepFormValues,
   type SweepRefusalField,
 } from './sweep-form';
-import { IntervalsField, ModeSwitch, RunCount, ValueListField, VaryPicker } from './SweepFields';
+import { ModeSwitch, RunCount, VaryPicker } from './SweepFields';
 import { useLabReferenceData } from './useLabReferenceData';
 import type { useBacktestMutations } from './useBacktests';
 
@@ -152,7 +152,9 @@ export function BacktestForm({
         <VaryPicker
           sweep={sweep}
           onToggle={(field) => setSweep(field, toggleVaried(sweep, field, values))}
-          invalid={invalid('grid')}
+          onList={(field, text) => setSweep(field, { ...sweep, [field]: text })}
+          onInterval={(interval) => setSweep('interval', toggleInterval(sweep, interval))}
+          invalid={invalid}
         />
       )}
       <SelectField
@@ -178,14 +180,7 @@ export function BacktestForm({
       >
         <option value="">Select an instrument</option>
       </SelectField>
-      {isVaried('rdx_lot_count') ? (
-        <ValueListField
-          field="rdx_lot_count"
-          value={sweep.rdx_lot_count}
-          onChange={(text) => setSweep('rdx_lot_count', { ...sweep, rdx_lot_count: text })}
-          invalid={invalid('rdx_lot_count')}
-        />
-      ) : (
+      {!isVaried('rdx_lot_count') && (
         <InputField
           label={LAB_FIELD_LABELS.rdx_lot_count}
           name="rdx_lot_count"
@@ -198,14 +193,7 @@ export function BacktestForm({
           {...invalid('rdx_lot_count')}
         />
       )}
-      {isVaried('offset_value') ? (
-        <ValueListField
-          field="offset_value"
-          value={sweep.offset_value}
-          onChange={(text) => setSweep('offset_value', { ...sweep, offset_value: text })}
-          invalid={invalid('offset_value')}
-        />
-      ) : (
+      {!isVaried('offset_value') && (
         <InputField
           label={LAB_FIELD_LABELS.offset_value}
           name="offset_value"
@@ -216,13 +204,7 @@ export function BacktestForm({
           {...invalid('offset_value')}
         />
       )}
-      {isVaried('interval') ? (
-        <IntervalsField
-          intervals={sweep.intervals}
-          onToggle={(interval) => setSweep('interval', toggleInterval(sweep, interval))}
-          invalid={invalid('interval')}
-        />
-      ) : (
+      {!isVaried('interval') && (
         <SelectField
           label={LAB_FIELD_LABELS.interval}
           name="interval"

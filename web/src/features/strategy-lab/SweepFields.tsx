@@ -1,5 +1,4 @@
 import { BACKTEST_MAX_SWEEP_RUNS, RDX_INTERVALS, type RdxInterval } from '@app/contract';
-import { InputField } from '../../components/FormField';
 import { LAB_FIELD_LABELS } from './backtest-form';
 import {
   EXAMPLES,
@@ -30,64 +29,63 @@ export function ModeSwitch({ mode, onChange }: { mode: LabMode; onChange: (mode:
   );
 }
 
-/** Which settings the sweep varies: a box each, a third disabled once two are ticked. */
+/**
+ * What the sweep varies: a line for each setting it may, ticked to vary it, with the values to try beside it (a
+ * list typed for a number, boxes for the intervals); the setting's single field leaves the form meanwhile. A third
+ * box is disabled once two are ticked.
+ */
 export function VaryPicker({
   sweep,
   onToggle,
+  onList,
+  onInterval,
   invalid,
 }: {
   sweep: SweepFormValues;
   onToggle: (field: SweepField) => void;
-  invalid: Invalid;
+  onList: (field: Exclude<SweepField, 'interval'>, text: string) => void;
+  onInterval: (interval: RdxInterval) => void;
+  invalid: (field: SweepField | 'grid') => Invalid;
 }) {
   return (
-    <fieldset className="full lab-vary" {...invalid}>
-      <legend>Vary (two at most; the others stay as set)</legend>
+    <fieldset className="full lab-vary" {...invalid('grid')}>
+      <legend>Vary (two at most; the others stay as set below)</legend>
       {SWEEP_FIELDS.map((field) => {
         const isTicked = sweep.varied.includes(field);
         return (
-          <label key={field} className="inline lab-check">
-            <input
-              type="checkbox"
-              checked={isTicked}
-              disabled={!isTicked && sweep.varied.length >= MAX_VARIED}
-              onChange={() => onToggle(field)}
-            />
-            {LAB_FIELD_LABELS[field]}
-          </label>
+          <div key={field} className="lab-vary-row">
+            <label className="inline lab-check">
+              <input
+                type="checkbox"
+                checked={isTicked}
+                disabled={!isTicked && sweep.varied.length >= MAX_VARIED}
+                onChange={() => onToggle(field)}
+              />
+              {LAB_FIELD_LABELS[field]}
+            </label>
+            {isTicked && field === 'interval' && (
+              <IntervalBoxes intervals={sweep.intervals} onToggle={onInterval} invalid={invalid('interval')} />
+            )}
+            {isTicked && field !== 'interval' && (
+              <input
+                className="lab-value-list"
+                aria-label={SWEEP_LIST_LABELS[field]}
+                name={`${field}_list`}
+                placeholder={`e.g. ${EXAMPLES[field]}`}
+                value={sweep[field]}
+                onChange={(e) => onList(field, e.target.value)}
+                {...invalid(field)}
+              />
+            )}
+          </div>
         );
       })}
     </fieldset>
   );
 }
 
-/** A numeric setting's list of values to try, in place of its single field. */
-export function ValueListField({
-  field,
-  value,
-  onChange,
-  invalid,
-}: {
-  field: Exclude<SweepField, 'interval'>;
-  value: string;
-  onChange: (value: string) => void;
-  invalid: Invalid;
-}) {
-  return (
-    <InputField
-      label={SWEEP_LIST_LABELS[field]}
-      name={`${field}_list`}
-      inputMode={field === 'offset_value' ? 'text' : 'numeric'}
-      placeholder={EXAMPLES[field]}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      {...invalid}
-    />
-  );
-}
-
-/** The intervals to try, ticked from the six RDX trades on, in place of the Interval select. */
-export function IntervalsField({
+/** The intervals to try, ticked from the six RDX trades on. */
+function IntervalBoxes({
   intervals,
   onToggle,
   invalid,
@@ -97,15 +95,14 @@ export function IntervalsField({
   invalid: Invalid;
 }) {
   return (
-    <fieldset className="lab-intervals" {...invalid}>
-      <legend>{SWEEP_LIST_LABELS.interval}</legend>
+    <div className="lab-intervals" role="group" aria-label={SWEEP_LIST_LABELS.interval} {...invalid}>
       {RDX_INTERVALS.map((interval) => (
         <label key={interval} className="inline lab-chip">
           <input type="checkbox" checked={intervals.includes(interval)} onChange={() => onToggle(interval)} />
           {interval}
         </label>
       ))}
-    </fieldset>
+    </div>
   );
 }
 

@@ -27,13 +27,16 @@ describe('the heat map', () => {
     );
     render(<SweepHeatMap map={map} selectedId={4} onOpen={onOpen} />);
     const table = screen.getByRole('table', { name: 'Net P&L by Offset Value and Interval' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Offset Value',
-      'Interval',
-      '1m',
-      '5m',
-    ]);
-    expect(within(table).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['₹0.00', '₹100.00']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Offset Value', 'Interval', '1m', '5m']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['₹0.00', '₹100.00']);
 
     const best = screen.getByRole('button', { name: 'Offset Value ₹0.00, Interval 5m: +₹400.00 (best)' });
     expect(best.textContent).toBe('+₹400.00');

@@ -94,7 +94,9 @@ export function SweepHeatMap({
           style={{ background: `linear-gradient(to right, ${rgb(HEAT_LOSS)}, ${rgb(HEAT_ZERO)}, ${rgb(HEAT_GAIN)})` }}
         />
         <span>{formatPnl(map.largest).text}</span>
-        <span>Net P&amp;L after charges; the best run outlined, a dashed square still running. A square opens its run.</span>
+        <span>
+          Net P&amp;L after charges; the best run outlined, a dashed square still running. A square opens its run.
+        </span>
       </p>
     </section>
   );

@@ -57,13 +57,15 @@ function SweepTable({
       <table className="table lab-runs lab-sweep-runs" aria-label="Sweep runs, best first">
         <thead>
           <tr>
-            <th className="num">Rank</th>
+            <th className="num">
+              <abbr title="Rank, best first">#</abbr>
+            </th>
             {varied.length === 0 && <th>Backtest</th>}
             {varied.map((f) => (
               <th key={f}>{fieldLabel(f)}</th>
             ))}
-            <th>Status</th>
             <th className="num">Net P&amp;L</th>
+            <th>Status</th>
             <th className="num">Max drawdown</th>
             <th className="num">Win rate</th>
             <th className="num">Trades</th>
@@ -85,10 +87,10 @@ function SweepTable({
                 {varied.map((f) => (
                   <td key={f}>{valueText(f, run.config[f])}</td>
                 ))}
-                <RunStatus run={run} />
                 <td className="num" data-testid="sweep-run-net">
                   {s ? <span className={pnlClass(s.net_pnl)}>{netText(run)}</span> : '-'}
                 </td>
+                <RunStatus run={run} />
                 <td className="num">
                   {!s ? '-' : s.max_drawdown > 0 ? `−${formatInr(s.max_drawdown)}` : formatInr(0)}
                 </td>

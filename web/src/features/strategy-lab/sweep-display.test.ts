@@ -18,11 +18,22 @@ import {
 } from './sweep-display';
 
 const summary = (net: number): BacktestSummary => ({ ...backtestRun().summary!, net_pnl: net });
-const config = (offset: number, interval: string) => ({ rdx_lot_count: 1, atm_value: 0, offset_value: offset, interval });
+const config = (offset: number, interval: string) => ({
+  rdx_lot_count: 1,
+  atm_value: 0,
+  offset_value: offset,
+  interval,
+});
 
 function run(id: number, offset: number, interval: string, net: number | null, status?: SweepRun['status']): SweepRun {
   const s = status ?? (net === null ? 'running' : 'done');
-  return { id, status: s, progress: s === 'done' ? 1 : 0.5, config: config(offset, interval), summary: net === null ? null : summary(net) };
+  return {
+    id,
+    status: s,
+    progress: s === 'done' ? 1 : 0.5,
+    config: config(offset, interval),
+    summary: net === null ? null : summary(net),
+  };
 }
 
 /** A 3 × 2 sweep of offset × interval, as the API made it (offset first, interval fastest). */
@@ -63,7 +74,10 @@ describe('what a sweep varied', () => {
   });
 
   it('says what the sweep held fixed', () => {
-    const sample = backtestRun({ config: { rdx_lot_count: 2, atm_value: 0, offset_value: 100, interval: '5m' }, interval: '5m' });
+    const sample = backtestRun({
+      config: { rdx_lot_count: 2, atm_value: 0, offset_value: 100, interval: '5m' },
+      interval: '5m',
+    });
     expect(fixedSettingsText(sample, ['offset_value', 'interval'])).toBe('2 lots');
     expect(fixedSettingsText(sample, ['rdx_lot_count'])).toBe('offset ₹100.00 · 5m candles');
   });
@@ -98,7 +112,12 @@ describe('the heat map', () => {
 
   it('marks the best finished run, leaves unfinished ones uncoloured and a missing run empty', () => {
     const map = heatMapOf(SIX.slice(0, 5), 'offset_value', 'interval');
-    expect(map.cells.flat().filter((c) => c.isBest).map((c) => c.run?.id)).toEqual([3]);
+    expect(
+      map.cells
+        .flat()
+        .filter((c) => c.isBest)
+        .map((c) => c.run?.id),
+    ).toEqual([3]);
     expect(map.cells[1]?.[1]?.color).toBeNull();
     expect(map.cells[2]?.[1]).toEqual({ run: null, text: '-', color: null, isBest: false });
   });
@@ -135,15 +154,59 @@ describe("the trader's sweeps", () => {
   it('gathers runs by sweep, newest first, with how far each has gone and its best figure', () => {
     const runs = [
       backtestRun({ id: 1, sweep_id: null }),
-      backtestRun({ id: 2, sweep_id: 1, label: 'Wide: offset_value=0', config: config(0, '1m'), summary: summary(-50) }),
-      backtestRun({ id: 3, sweep_id: 1, label: 'Wide: offset_value=100', config: config(100, '1m'), summary: summary(75.5) }),
-      backtestRun({ id: 4, sweep_id: 2, label: 'offset_value=0, interval=1m', config: config(0, '1m'), status: 'running', progress: 0.5, summary: null }),
-      backtestRun({ id: 5, sweep_id: 2, label: 'offset_value=0, interval=5m', config: config(0, '5m'), status: 'queued', progress: 0, summary: null }),
+      backtestRun({
+        id: 2,
+        sweep_id: 1,
+        label: 'Wide: offset_value=0',
+        config: config(0, '1m'),
+        summary: summary(-50),
+      }),
+      backtestRun({
+        id: 3,
+        sweep_id: 1,
+        label: 'Wide: offset_value=100',
+        config: config(100, '1m'),
+        summary: summary(75.5),
+      }),
+      backtestRun({
+        id: 4,
+        sweep_id: 2,
+        label: 'offset_value=0, interval=1m',
+        config: config(0, '1m'),
+        status: 'running',
+        progress: 0.5,
+        summary: null,
+      }),
+      backtestRun({
+        id: 5,
+        sweep_id: 2,
+        label: 'offset_value=0, interval=5m',
+        config: config(0, '5m'),
+        status: 'queued',
+        progress: 0,
+        summary: null,
+      }),
     ];
     const sweeps = sweepsOf(runs);
     expect(sweeps.map((s) => s.id)).toEqual([2, 1]);
-    expect(sweeps[0]).toMatchObject({ label: null, varied: ['interval'], total: 2, done: 0, isActive: true, progress: 0.25, bestNet: null });
-    expect(sweeps[1]).toMatchObject({ label: 'Wide', varied: ['offset_value'], total: 2, done: 2, isActive: false, progress: 1, bestNet: 75.5 });
+    expect(sweeps[0]).toMatchObject({
+      label: null,
+      varied: ['interval'],
+      total: 2,
+      done: 0,
+      isActive: true,
+      progress: 0.25,
+      bestNet: null,
+    });
+    expect(sweeps[1]).toMatchObject({
+      label: 'Wide',
+      varied: ['offset_value'],
+      total: 2,
+      done: 2,
+      isActive: false,
+      progress: 1,
+      bestNet: 75.5,
+    });
   });
 
   it('reads the sweep’s label off its runs’ labels', () => {

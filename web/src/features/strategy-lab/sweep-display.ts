@@ -39,7 +39,13 @@ export function liveSweepRuns(sweep: Sweep, listed: readonly Backtest[] | undefi
     sweep.runs.map((r) => {
       const now = byId.get(r.id);
       if (!now) return { ...r, progress: r.status === 'done' ? 1 : 0 };
-      return { id: r.id, config: r.config, status: now.status, progress: now.progress, summary: now.summary ?? r.summary };
+      return {
+        id: r.id,
+        config: r.config,
+        status: now.status,
+        progress: now.progress,
+        summary: now.summary ?? r.summary,
+      };
     }),
   );
 }
@@ -171,7 +177,8 @@ export function heatMapOf(runs: readonly SweepRun[], rowField: string, colField:
 /** How far a sweep's runs have gone together, 0 to 1 (a run that ended counts whole). */
 export function sweepProgress(runs: ReadonlyArray<Pick<SweepRun, 'status' | 'progress'>>): number {
   if (runs.length === 0) return 1;
-  const of = (r: Pick<SweepRun, 'status' | 'progress'>) => (!isActive(r.status) ? 1 : r.status === 'queued' ? 0 : r.progress);
+  const of = (r: Pick<SweepRun, 'status' | 'progress'>) =>
+    !isActive(r.status) ? 1 : r.status === 'queued' ? 0 : r.progress;
   return runs.reduce((sum, r) => sum + Math.min(1, Math.max(0, of(r))), 0) / runs.length;
 }
 

@@ -40,7 +40,10 @@ describe('a typed list of values', () => {
       error: 'Offset Values: “fifty” is not a number',
     });
     // The contract's own messages, as the server would refuse each value.
-    expect(parseValueList('rdx_lot_count', '1, 0')).toEqual({ ok: false, error: 'Lot Count must be at least 1 (not 0)' });
+    expect(parseValueList('rdx_lot_count', '1, 0')).toEqual({
+      ok: false,
+      error: 'Lot Count must be at least 1 (not 0)',
+    });
     expect(parseValueList('rdx_lot_count', '1.5')).toEqual({
       ok: false,
       error: 'Lot Count must be a whole number (not 1.5)',
@@ -54,7 +57,11 @@ describe('a typed list of values', () => {
 
 describe('how many runs a sweep makes', () => {
   it('multiplies the varied settings’ value counts, a repeat counted once', () => {
-    const sweep = sweepOf({ varied: ['offset_value', 'interval'], offset_value: '0, 50, 100, 50.0', intervals: ['1m', '5m'] });
+    const sweep = sweepOf({
+      varied: ['offset_value', 'interval'],
+      offset_value: '0, 50, 100, 50.0',
+      intervals: ['1m', '5m'],
+    });
     expect(runCount(sweep)).toBe(6);
     expect(runCountText(sweep)).toBe('6 backtests (3 Offset Values × 2 Intervals)');
     expect(runCountText(sweepOf({ varied: ['rdx_lot_count'], rdx_lot_count: '2' }))).toBe('1 backtest (1 Lot Count)');
@@ -64,7 +71,11 @@ describe('how many runs a sweep makes', () => {
     expect(runCount(emptySweepForm())).toBe(0);
     expect(runCountText(emptySweepForm())).toBe('Tick a setting to vary (two at most).');
     const offsets = Array.from({ length: 101 }, (_, i) => i * 10).join(',');
-    const big = sweepOf({ varied: ['offset_value', 'interval'], offset_value: offsets, intervals: ['1m', '3m', '5m', '15m', '30m'] });
+    const big = sweepOf({
+      varied: ['offset_value', 'interval'],
+      offset_value: offsets,
+      intervals: ['1m', '3m', '5m', '15m', '30m'],
+    });
     expect(runCountText(big)).toBe('505 backtests (101 Offset Values × 5 Intervals): a sweep makes at most 500');
   });
 });
@@ -128,12 +139,19 @@ describe('the sweep request', () => {
       field: 'rdx_lot_count',
       error: 'Lot Count must be at most 50 (not 51)',
     });
-    expect(sweepFormToBody(form({ instrument_id: '' }), sweepOf({ varied: ['rdx_lot_count'], rdx_lot_count: '1' }))).toMatchObject(
-      { ok: false, field: 'instrument_id' },
-    );
+    expect(
+      sweepFormToBody(form({ instrument_id: '' }), sweepOf({ varied: ['rdx_lot_count'], rdx_lot_count: '1' })),
+    ).toMatchObject({ ok: false, field: 'instrument_id' });
     const offsets = Array.from({ length: 101 }, (_, i) => i).join(' ');
     expect(
-      sweepFormToBody(form(), sweepOf({ varied: ['offset_value', 'interval'], offset_value: offsets, intervals: ['1m', '3m', '5m', '15m', '30m'] })),
+      sweepFormToBody(
+        form(),
+        sweepOf({
+          varied: ['offset_value', 'interval'],
+          offset_value: offsets,
+          intervals: ['1m', '3m', '5m', '15m', '30m'],
+        }),
+      ),
     ).toEqual({ ok: false, field: 'grid', error: 'Sweep: 505 runs; a sweep makes at most 500' });
   });
 });

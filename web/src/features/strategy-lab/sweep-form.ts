@@ -94,7 +94,8 @@ export function parseValueList(field: Exclude<SweepField, 'interval'>, text: str
     const n = Number(token);
     if (!Number.isFinite(n)) return { ok: false, error: `${name}: “${token}” is not a number` };
     const checked = SaveRdxConfigSchema.shape[field].safeParse(n);
-    if (!checked.success) return { ok: false, error: `${checked.error.issues[0]?.message ?? 'Not allowed'} (not ${token})` };
+    if (!checked.success)
+      return { ok: false, error: `${checked.error.issues[0]?.message ?? 'Not allowed'} (not ${token})` };
     if (!values.includes(n)) values.push(n);
   }
   return { ok: true, values };
@@ -130,8 +131,7 @@ export function runCountText(sweep: SweepFormValues): string {
 export type SweepRefusalField = LabField | 'grid';
 
 export type SweepFormResult =
-  | { ok: true; body: CreateSweep; runs: number }
-  | { ok: false; field: SweepRefusalField; error: string };
+  { ok: true; body: CreateSweep; runs: number } | { ok: false; field: SweepRefusalField; error: string };
 
 /**
  * The form as the API's sweep request, or the first problem named in the form's words. The base is the single

@@ -51,7 +51,8 @@ export function useBacktestMutations() {
   });
   const remove = useMutation({
     mutationFn: (id: number) => call(api.backtests.remove, { params: { id } }),
-    onSettled: refresh,
+    // A removed run leaves its sweep too.
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: backtestKeys.sweeps() })]),
   });
   return { create, createSweep, remove };
 }
