@@ -20,7 +20,18 @@ export interface BacktestInput {
   label?: string;
 }
 
-/** The Strategy Lab (/strategy-lab): the backtest form, the runs, a run's results, the comparison. */
+/** What a sweep is given on top of the form's base settings; labels as the form shows them. */
+export interface SweepInput extends BacktestInput {
+  /** The settings ticked to vary: 'Offset Value', 'Lot Count', 'Interval'. */
+  vary?: string[];
+  /** "0, 100, 200". */
+  offsets?: string;
+  lotCounts?: string;
+  /** The intervals to try: exactly these are ticked. */
+  intervals?: string[];
+}
+
+/** The Strategy Lab (/strategy-lab): the backtest form, the runs, a sweep, a run's results, the comparison. */
 export class StrategyLabPage {
   constructor(private readonly page: Page) {}
 
@@ -36,12 +47,16 @@ export class StrategyLabPage {
     return this.page.getByRole('form', { name: 'Backtest form' });
   }
 
-  /** A form control by its label (selects by their combobox name: a label's text includes its options). */
+  /**
+   * A form control by its label (selects by their combobox name: a label's text includes its options; number
+   * fields by their role, as a sweep's Vary box carries a setting's name too).
+   */
   field(label: string) {
     const selects = ['Strategy', 'Instrument', 'Interval', 'Option prices', 'Fills'];
-    return selects.includes(label)
-      ? this.form().getByRole('combobox', { name: label, exact: true })
-      : this.form().getByLabel(label, { exact: true });
+    const numbers = ['Lot Count', 'Offset Value', 'Slippage (ticks)', 'Model IV (%)'];
+    if (selects.includes(label)) return this.form().getByRole('combobox', { name: label, exact: true });
+    if (numbers.includes(label)) return this.form().getByRole('spinbutton', { name: label, exact: true });
+    return this.form().getByLabel(label, { exact: true });
   }
 
   async fill(input: BacktestInput) {
@@ -61,6 +76,45 @@ export class StrategyLabPage {
   async run(input: BacktestInput = {}) {
     await this.fill(input);
     await this.form().getByRole('button', { name: 'Run backtest' }).click();
+  }
+
+  /** 'One backtest' or 'Sweep'. */
+  async mode(name: 'One backtest' | 'Sweep') {
+    const button = this.form().getByRole('group', { name: 'What to run' }).getByRole('button', { name });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** The box that ticks a setting to vary ('Offset Value', 'Lot Count', 'Interval'). */
+  varyBox(label: string) {
+    return this.form().getByRole('group', { name: /^Vary/ }).getByRole('checkbox', { name: label, exact: true });
+  }
+
+  intervalBox(interval: string) {
+    return this.form().getByRole('group', { name: 'Intervals' }).getByRole('checkbox', { name: interval, exact: true });
+  }
+
+  /** How many backtests the sweep will make, said above Run. */
+  sweepCount() {
+    return this.form().getByTestId('sweep-count');
+  }
+
+  /** Fills the sweep form (already in Sweep mode): the base, the settings to vary and their values. */
+  async fillSweep(input: SweepInput) {
+    for (const label of input.vary ?? []) await this.varyBox(label).check();
+    await this.fill(input);
+    if (input.offsets !== undefined) await this.field('Offset Values').fill(input.offsets);
+    if (input.lotCounts !== undefined) await this.field('Lot Counts').fill(input.lotCounts);
+    if (input.intervals) {
+      for (const interval of ['1m', '3m', '5m', '15m', '30m', '1h']) {
+        await this.intervalBox(interval).setChecked(input.intervals.includes(interval));
+      }
+    }
+  }
+
+  async runSweep(input: SweepInput = {}) {
+    await this.fillSweep(input);
+    await this.form().getByRole('button', { name: 'Run sweep' }).click();
   }
 
   /** The refusal said under the form (the form's own check or the API's). */
@@ -116,6 +170,34 @@ export class StrategyLabPage {
   /** A chart's drawing surface, inside `scope` (the open run, or the comparison). */
   chartCanvas(scope: Locator) {
     return scope.getByTestId('equity-chart').locator('canvas').first();
+  }
+
+  sweepsTable() {
+    return this.page.getByRole('table', { name: 'Sweeps', exact: true });
+  }
+
+  /** The sweeps list's row of the sweep named `name` ("Sweep #3: Offsets"). */
+  sweepRow(name: string) {
+    return this.sweepsTable().locator('tbody > tr').filter({ hasText: name });
+  }
+
+  /** The open sweep. */
+  sweep() {
+    return this.page.getByTestId('sweep-view');
+  }
+
+  /** The open sweep's runs, best first. */
+  sweepRuns() {
+    return this.sweep().getByRole('table', { name: 'Sweep runs, best first' }).locator('tbody > tr');
+  }
+
+  heatMap() {
+    return this.sweep().getByTestId('sweep-heatmap');
+  }
+
+  /** The heat map's squares, row by row. */
+  heatCells() {
+    return this.heatMap().getByTestId('heat-cell');
   }
 
   compare() {

@@ -2,43 +2,10 @@
 // day of SANDBOX 24x7's 1-minute candles on Market Data; the trader backtests RDX over today on them with modelled
 // option prices, reads the result (summary, curve, days, trades), runs it again with a wider offset, compares the
 // two, and turns the first one's settings into a paper strategy, which then shows among their strategies.
-import { AdminDataPage } from '../pages/admin-data.page.js';
-import { LayoutPage } from '../pages/layout.page.js';
+import { istToday, fetchTodaysSandboxCandles, SANDBOX_OPTION, screenshots, VIEWPORTS } from '../lab-steps.js';
 import { RUPEE_FIGURE } from '../pages/positions.page.js';
 import { StrategyLabPage } from '../pages/strategy-lab.page.js';
-import { accountIdFor, expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
-import type { Page } from '@playwright/test';
-
-/** SANDBOX 24x7's Kite instrument token (docs/SANDBOX.md): it trades around the clock, so today has candles. */
-const SANDBOX_TOKEN = '99000073';
-const SANDBOX_OPTION = 'SANDBOX 24x7 (SANDBOX)';
-
-const VIEWPORTS = [
-  { width: 1440, height: 900 },
-  { width: 390, height: 844 },
-];
-
-/** "YYYY-MM-DD" of now on the Indian clock. */
-const istToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata' }).format(new Date());
-
-/**
- * Full-page screenshots at a desktop and a phone width, each checked for a sideways page scroll and row actions
- * out of reach; `fitting` names tables that must show whole even on the phone (no sideways scroll inside them).
- */
-async function screenshots(page: Page, name: string, fitting: string[] = []) {
-  const layout = new LayoutPage(page);
-  for (const viewport of VIEWPORTS) {
-    await page.setViewportSize(viewport);
-    await layout.settled();
-    await layout.screenshot(viewport.width, name);
-    const where = `${name} at ${viewport.width} px`;
-    expect.soft(await layout.horizontalOverflow(), where).toBeLessThanOrEqual(0);
-    expect.soft(await layout.overflowingElements(), where).toEqual([]);
-    expect.soft(await layout.unreachableRowActions(), where).toEqual([]);
-    for (const table of fitting) expect.soft(await layout.clippedCells(table), where).toEqual([]);
-  }
-  await page.setViewportSize(VIEWPORTS[0]!);
-}
+import { accountIdFor, expect, newUser, signIn, test } from '../user-api.js';
 
 test('a trader backtests RDX over today, compares two offsets and makes a paper strategy of one', async ({
   page,
@@ -55,17 +22,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   const today = istToday();
 
   // The history a backtest replays: today's 1-minute candles of SANDBOX 24x7, fetched by an admin.
-  const admin = await openAdminConsole(browser);
-  try {
-    const data = new AdminDataPage(admin.page);
-    await data.open();
-    await data.choose({ source: 'kite', instrumentToken: SANDBOX_TOKEN, interval: '1m' });
-    await data.field('Start Date').fill(`${today}T00:00`);
-    await data.fetchData();
-    await expect(data.success(/Successfully fetched [\d,]+ records from kite/)).toBeVisible({ timeout: 30_000 });
-  } finally {
-    await admin.close();
-  }
+  await fetchTodaysSandboxCandles(browser);
 
   const user = await newUser(request, 'lab');
   await signIn({ loginPage, homePage }, user);

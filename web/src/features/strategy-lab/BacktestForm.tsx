@@ -19,30 +19,57 @@ import {
   type LabField,
   type LabFormValues,
 } from './backtest-form';
+import {
+  sweepFormToBody,
+  sweepRefusalOf,
+  toggleInterval,
+  toggleVaried,
+  type LabMode,
+  type SweepField,
+  type SweepFormValues,
+  type SweepRefusalField,
+} from './sweep-form';
+import { ModeSwitch, RunCount, VaryPicker } from './SweepFields';
 import { useLabReferenceData } from './useLabReferenceData';
 import type { useBacktestMutations } from './useBacktests';
 
-type Refusal = { field: LabField | null; text: string };
+type Refusal = { field: SweepRefusalField | null; text: string };
+type Mutations = ReturnType<typeof useBacktestMutations>;
 
 /**
  * What to run: a strategy's settings on an instrument over a range of days, and what to assume about option
- * prices and fills. A refusal (the form's own check or the API's) is said under the form in the form's words,
- * and its field is marked; it goes once that field changes.
+ * prices and fills; or, as a sweep, the same with up to two settings each given a list of values to try. A
+ * refusal (the form's own check or the API's) is said under the form in the form's words, and its field is
+ * marked; it goes once that field changes.
  */
 export function BacktestForm({
   values,
   onChange,
+  mode,
+  onModeChange,
+  sweep,
+  onSweepChange,
   create,
+  createSweep,
   onQueued,
+  onSweepQueued,
 }: {
   values: LabFormValues;
   onChange: (values: LabFormValues) => void;
-  create: ReturnType<typeof useBacktestMutations>['create'];
+  mode: LabMode;
+  onModeChange: (mode: LabMode) => void;
+  sweep: SweepFormValues;
+  onSweepChange: (sweep: SweepFormValues) => void;
+  create: Mutations['create'];
+  createSweep: Mutations['createSweep'];
   onQueued: (id: number) => void;
+  onSweepQueued: (id: number) => void;
 }) {
   const reference = useLabReferenceData();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const submitOnce = useSingleFlight();
+  const isSweep = mode === 'sweep';
+  const isVaried = (field: SweepField) => isSweep && sweep.varied.includes(field);
 
   // The first strategy the Lab can set up is chosen once the list arrives (RDX, strategy 1, as SPEC's forms start).
   const firstStrategy = reference.strategies[0]?.id;
@@ -50,21 +77,25 @@ export function BacktestForm({
     if (!values.strategy_id && firstStrategy !== undefined) onChange({ ...values, strategy_id: String(firstStrategy) });
   }, [firstStrategy, values, onChange]);
 
+  /** A change clears the refusal naming its field (or naming none, or the sweep as a whole). */
+  const clearFor = (field: SweepRefusalField) => {
+    if (refusal && (refusal.field === field || refusal.field === null || refusal.field === 'grid')) setRefusal(null);
+  };
   const set = (field: LabField) => (e: { target: { value: string } }) => {
-    if (refusal && (refusal.field === field || refusal.field === null)) setRefusal(null);
+    clearFor(field);
     onChange(changeLabForm(values, field, e.target.value));
   };
+  const setSweep = (field: SweepRefusalField, next: SweepFormValues) => {
+    clearFor(field);
+    onSweepChange(next);
+  };
   /** The props that tie a field to the refusal naming it. */
-  const invalid = (field: LabField) =>
+  const invalid = (field: SweepRefusalField) =>
     refusal?.field === field ? { 'aria-invalid': true, 'aria-describedby': 'lab-refusal' } : {};
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
+  function runOne() {
     const parsed = labFormToBody(values);
-    if (!parsed.ok) {
-      setRefusal({ field: parsed.field, text: parsed.error });
-      return;
-    }
+    if (!parsed.ok) return setRefusal({ field: parsed.field, text: parsed.error });
     setRefusal(null);
     submitOnce(async () => {
       try {
@@ -77,6 +108,27 @@ export function BacktestForm({
     });
   }
 
+  function runSweep() {
+    const parsed = sweepFormToBody(values, sweep);
+    if (!parsed.ok) return setRefusal({ field: parsed.field, text: parsed.error });
+    setRefusal(null);
+    submitOnce(async () => {
+      try {
+        const { id } = await createSweep.mutateAsync(parsed.body);
+        onChange({ ...values, label: '' });
+        onSweepQueued(id);
+      } catch (err) {
+        setRefusal(sweepRefusalOf(messageOf(err, 'The sweep could not be started')));
+      }
+    });
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (isSweep) runSweep();
+    else runOne();
+  }
+
   const isModel = values.price_source === 'model';
   return (
     <form
@@ -86,7 +138,25 @@ export function BacktestForm({
       aria-label="Backtest form"
       aria-busy={reference.isLoading}
     >
-      <h2>New backtest</h2>
+      <div className="view-header full lab-form-header">
+        <h2>{isSweep ? 'New sweep' : 'New backtest'}</h2>
+        <ModeSwitch
+          mode={mode}
+          onChange={(next) => {
+            setRefusal(null);
+            onModeChange(next);
+          }}
+        />
+      </div>
+      {isSweep && (
+        <VaryPicker
+          sweep={sweep}
+          onToggle={(field) => setSweep(field, toggleVaried(sweep, field, values))}
+          onList={(field, text) => setSweep(field, { ...sweep, [field]: text })}
+          onInterval={(interval) => setSweep('interval', toggleInterval(sweep, interval))}
+          invalid={invalid}
+        />
+      )}
       <SelectField
         label={LAB_FIELD_LABELS.strategy_id}
         name="strategy_id"
@@ -110,34 +180,40 @@ export function BacktestForm({
       >
         <option value="">Select an instrument</option>
       </SelectField>
-      <InputField
-        label={LAB_FIELD_LABELS.rdx_lot_count}
-        name="rdx_lot_count"
-        type="number"
-        min={1}
-        max={LIMITS.maxRdxLotCount}
-        step={1}
-        value={values.rdx_lot_count}
-        onChange={set('rdx_lot_count')}
-        {...invalid('rdx_lot_count')}
-      />
-      <InputField
-        label={LAB_FIELD_LABELS.offset_value}
-        name="offset_value"
-        type="number"
-        step="any"
-        value={values.offset_value}
-        onChange={set('offset_value')}
-        {...invalid('offset_value')}
-      />
-      <SelectField
-        label={LAB_FIELD_LABELS.interval}
-        name="interval"
-        value={values.interval}
-        onChange={set('interval')}
-        options={RDX_INTERVALS.map((i) => ({ value: i, label: i }))}
-        {...invalid('interval')}
-      />
+      {!isVaried('rdx_lot_count') && (
+        <InputField
+          label={LAB_FIELD_LABELS.rdx_lot_count}
+          name="rdx_lot_count"
+          type="number"
+          min={1}
+          max={LIMITS.maxRdxLotCount}
+          step={1}
+          value={values.rdx_lot_count}
+          onChange={set('rdx_lot_count')}
+          {...invalid('rdx_lot_count')}
+        />
+      )}
+      {!isVaried('offset_value') && (
+        <InputField
+          label={LAB_FIELD_LABELS.offset_value}
+          name="offset_value"
+          type="number"
+          step="any"
+          value={values.offset_value}
+          onChange={set('offset_value')}
+          {...invalid('offset_value')}
+        />
+      )}
+      {!isVaried('interval') && (
+        <SelectField
+          label={LAB_FIELD_LABELS.interval}
+          name="interval"
+          value={values.interval}
+          onChange={set('interval')}
+          options={RDX_INTERVALS.map((i) => ({ value: i, label: i }))}
+          {...invalid('interval')}
+        />
+      )}
       <InputField
         label={LAB_FIELD_LABELS.from}
         name="from"
@@ -206,7 +282,7 @@ export function BacktestForm({
         label={LAB_FIELD_LABELS.label}
         name="label"
         maxLength={80}
-        placeholder="e.g. RDX offset 100"
+        placeholder={isSweep ? 'e.g. RDX offsets' : 'e.g. RDX offset 100'}
         value={values.label}
         onChange={set('label')}
         {...invalid('label')}
@@ -216,6 +292,8 @@ export function BacktestForm({
         the console stores: live sync stores them as it runs, and an admin fetches past days on the Data tab. Option
         prices: {PRICE_SOURCE_WORDS[values.price_source].means}
         {isModel ? ' (blank IV: 14%)' : ''}. Fills: {FILL_MODEL_WORDS[values.fill_model].means}. A tick is ₹0.05.
+        {isSweep &&
+          ' Each combination of the listed values is a backtest of its own, labelled with them; the sweep shows them best first.'}
       </p>
       {refusal && (
         <div className="full message message-error lab-refusal" role="alert" id="lab-refusal">
@@ -227,9 +305,10 @@ export function BacktestForm({
           <span>{reference.error}</span>
         </div>
       )}
+      {isSweep && <RunCount sweep={sweep} />}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={create.isPending}>
-          {create.isPending ? 'Starting...' : 'Run backtest'}
+        <button type="submit" className="primary" disabled={create.isPending || createSweep.isPending}>
+          {create.isPending || createSweep.isPending ? 'Starting...' : isSweep ? 'Run sweep' : 'Run backtest'}
         </button>
       </div>
     </form>

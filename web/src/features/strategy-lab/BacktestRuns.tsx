@@ -79,7 +79,7 @@ export function BacktestRuns({
                   data-testid={`backtest-${run.id}`}
                   className={run.id === selectedId ? 'lab-run-selected' : undefined}
                 >
-                  <td data-label="Backtest">
+                  <td data-label="Backtest" className="lab-wrap lab-run-name-cell">
                     {/* One child, so the phone's label/value grid keeps the number under the name. */}
                     <span className="lab-run-name">
                       {runName(run)}

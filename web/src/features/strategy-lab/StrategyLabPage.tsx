@@ -13,6 +13,10 @@ import { BacktestDetail } from './BacktestDetail';
 import { BacktestForm } from './BacktestForm';
 import { BacktestRuns } from './BacktestRuns';
 import { CompareRuns } from './CompareRuns';
+import { sweepsOf } from './sweep-display';
+import { emptySweepForm, type LabMode, type SweepFormValues } from './sweep-form';
+import { SweepsList } from './SweepsList';
+import { SweepView } from './SweepView';
 import { useBacktestMutations, useBacktests } from './useBacktests';
 import { UseSettingsDialog } from './UseSettingsDialog';
 import './strategy-lab.css';
@@ -23,7 +27,7 @@ const idParam = (value: string | null): number | null => {
   return value && Number.isInteger(n) && n > 0 ? n : null;
 };
 
-/** The address's picks (`run`, `a`, `b`): the open run and the two compared, so a reload keeps them. */
+/** The address's picks (`run`, `sweep`, `a`, `b`): the open run and sweep and the two compared, so a reload keeps them. */
 function usePicks() {
   const [search, setSearch] = useSearchParams();
   const pick = useCallback(
@@ -41,13 +45,20 @@ function usePicks() {
       ),
     [setSearch],
   );
-  return { run: idParam(search.get('run')), a: idParam(search.get('a')), b: idParam(search.get('b')), pick };
+  return {
+    run: idParam(search.get('run')),
+    sweep: idParam(search.get('sweep')),
+    a: idParam(search.get('a')),
+    b: idParam(search.get('b')),
+    pick,
+  };
 }
 
 /**
  * The Strategy Lab (issue 30): a strategy's settings run over past days by the live engine's own rules and fill
- * code, on the console's stored history, without an order anywhere. The form queues a run; the list follows it
- * live; a run opens into its results; two compare side by side; and a run's settings become a paper strategy.
+ * code, on the console's stored history, without an order anywhere. The form queues a run or a sweep of them; the
+ * list follows them live; a sweep opens into its runs best first (and a heat map of two settings); a run opens
+ * into its results; two compare side by side; and a run's settings become a paper strategy.
  */
 export function StrategyLabPage() {
   const { logout } = useSession();
@@ -55,12 +66,15 @@ export function StrategyLabPage() {
   const confirm = useConfirm();
   const { flash, show, clear } = useFlash();
   const runs = useBacktests();
-  const { create, remove } = useBacktestMutations();
+  const { create, createSweep, remove } = useBacktestMutations();
   const picks = usePicks();
   const [values, setValues] = useState<LabFormValues>(() => emptyLabForm(Date.now()));
+  const [mode, setMode] = useState<LabMode>('run');
+  const [sweep, setSweep] = useState<SweepFormValues>(emptySweepForm);
   const [usingSettingsOf, setUsingSettingsOf] = useState<Backtest | null>(null);
 
   const selected = runs.data?.find((r) => r.id === picks.run) ?? null;
+  const sweeps = sweepsOf(runs.data ?? []);
   const busyId = remove.isPending ? (remove.variables ?? null) : null;
 
   function onCancel(run: Backtest) {
@@ -92,8 +106,10 @@ export function StrategyLabPage() {
     });
   }
 
+  /** A variation of one run: the form as that run was set, as one backtest (a sweep's run included). */
   function tryChanges(run: Backtest) {
     setValues(labFormFromRun(run));
+    setMode('run');
     document.querySelector('.lab-form')?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
   }
 
@@ -114,7 +130,18 @@ export function StrategyLabPage() {
           the live rules and fill code. No order goes anywhere.
         </p>
         <Message flash={flash} onClose={clear} />
-        <BacktestForm values={values} onChange={setValues} create={create} onQueued={(id) => picks.pick({ run: id })} />
+        <BacktestForm
+          values={values}
+          onChange={setValues}
+          mode={mode}
+          onModeChange={setMode}
+          sweep={sweep}
+          onSweepChange={setSweep}
+          create={create}
+          createSweep={createSweep}
+          onQueued={(id) => picks.pick({ run: id })}
+          onSweepQueued={(id) => picks.pick({ sweep: id, run: null })}
+        />
         <BacktestRuns
           runs={runs.data}
           isLoading={runs.isPending}
@@ -128,6 +155,16 @@ export function StrategyLabPage() {
           <div className="message message-error" role="alert">
             <span>{messageOf(runs.error, 'Failed to load the backtests')}</span>
           </div>
+        )}
+        <SweepsList sweeps={sweeps} openId={picks.sweep} onOpen={(id) => picks.pick({ sweep: id })} />
+        {picks.sweep !== null && (
+          <SweepView
+            id={picks.sweep}
+            listed={runs.data}
+            selectedId={picks.run}
+            onOpenRun={(id) => picks.pick({ run: id })}
+            onClose={() => picks.pick({ sweep: null })}
+          />
         )}
         {selected && (
           <BacktestDetail

@@ -32,4 +32,14 @@ describe('backtest_progress', () => {
     applyBacktestProgress(unseen, { id: 2, status: 'queued', progress: 0 });
     expect(isStale(unseen)).toBe(true);
   });
+
+  it('reads an open sweep again when one of its runs ended, not while they run', () => {
+    const client = cached([backtestRun({ id: 1, status: 'running', progress: 0.2, summary: null, sweep_id: 3 })]);
+    client.setQueryData(backtestKeys.sweep(3), { id: 3, runs: [] });
+    const sweepIsStale = () => client.getQueryState(backtestKeys.sweep(3))?.isInvalidated;
+    applyBacktestProgress(client, { id: 1, status: 'running', progress: 0.6 });
+    expect(sweepIsStale()).toBe(false);
+    applyBacktestProgress(client, { id: 1, status: 'done', progress: 1 });
+    expect(sweepIsStale()).toBe(true);
+  });
 });

@@ -29,7 +29,15 @@ export function useBacktestResults(id: number, isDone: boolean) {
   return { trades, equity };
 }
 
-/** Queue a run, and cancel or remove one; the list is read again after each. */
+/** One sweep: its runs, best first; read again when one of them ends (backtest-keys.ts). */
+export function useSweep(id: number) {
+  return useQuery({
+    queryKey: backtestKeys.sweep(id),
+    queryFn: () => call(api.backtests.sweep, { params: { id } }),
+  });
+}
+
+/** Queue a run or a sweep, and cancel or remove one; the list is read again after each. */
 export function useBacktestMutations() {
   const queryClient = useQueryClient();
   const refresh = () => queryClient.invalidateQueries({ queryKey: backtestKeys.list() });
@@ -37,9 +45,14 @@ export function useBacktestMutations() {
     mutationFn: (body: BodyOf<typeof api.backtests.create>) => call(api.backtests.create, { body }),
     onSuccess: refresh,
   });
+  const createSweep = useMutation({
+    mutationFn: (body: BodyOf<typeof api.backtests.createSweep>) => call(api.backtests.createSweep, { body }),
+    onSuccess: refresh,
+  });
   const remove = useMutation({
     mutationFn: (id: number) => call(api.backtests.remove, { params: { id } }),
-    onSettled: refresh,
+    // A removed run leaves its sweep too.
+    onSettled: () => Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: backtestKeys.sweeps() })]),
   });
-  return { create, remove };
+  return { create, createSweep, remove };
 }
