@@ -47,42 +47,34 @@ describe('a backtest over what the console recorded fills as paper trading did',
     await t.services.rdxConfigs.create(actor, mapping.id, { ...config, interval: '1m' });
     await t.services.mappings.setRunningStatus(actor, mapping.id, 1);
 
-    // Each minute: the leader's recording tick (the sweep, and the finished minutes written), the underlying's
-    // candle as live sync stores it, and the engine's close on it.
+    // Each minute: the leader's recording tick (the sweep, and the finished minutes written) and the engine's close
+    // on the underlying's price.
     // The index near its sandbox price, walking ₹40 a minute up and back: the strangle realigns.
     const base = (await t.services.optionChains.underlyingPaise(SANDBOX_TOKEN))!;
     const walk = [0, 4_000, 8_000, 12_000, 8_000, 4_000, 0, -4_000];
+    const closes: Array<{ ts: number; close: string }> = [];
     const first = t.clock.now();
     for (let i = 0; i < CLOSES; i++) {
       t.clock.advance(MINUTE);
       const at = t.clock.now();
       await t.services.optionHistoryTick(at);
       const price = base + walk[i]!;
-      const close = (price / 100).toFixed(2);
-      await t.database.db
-        .insertInto('candles')
-        .values({
-          source: 'kite',
-          instrumentToken: SANDBOX_TOKEN,
-          interval: '1m',
-          ts: at - MINUTE,
-          open: close,
-          high: close,
-          low: close,
-          close,
-          volume: '0',
-        })
-        // Live sync may have stored this minute already: the close the engine decides on is the stored one.
-        .onConflict((oc) =>
-          oc
-            .columns(['source', 'instrumentToken', 'interval', 'ts'])
-            .doUpdateSet({ open: close, high: close, low: close, close }),
-        )
-        .execute();
+      closes.push({ ts: at - MINUTE, close: (price / 100).toFixed(2) });
       await t.services.engine.evaluate(SANDBOX_TOKEN, '1m', price, at);
     }
     t.clock.advance(MINUTE);
     await t.services.optionHistoryTick(t.clock.now());
+    // The underlying's candles as live sync would have closed them on those prices. Live sync stops first: its own
+    // candles of these minutes (from the sandbox's ticks, flushed on its own time) must not replace them after.
+    await t.services.liveSync.stop();
+    for (const { ts, close } of closes) {
+      const candle = { open: close, high: close, low: close, close };
+      await t.database.db
+        .insertInto('candles')
+        .values({ source: 'kite', instrumentToken: SANDBOX_TOKEN, interval: '1m', ts, volume: '0', ...candle })
+        .onConflict((oc) => oc.columns(['source', 'instrumentToken', 'interval', 'ts']).doUpdateSet(candle))
+        .execute();
+    }
 
     const paper = await t.database.db
       .selectFrom('transactions')
