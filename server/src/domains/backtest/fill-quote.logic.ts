@@ -1,4 +1,5 @@
 import type { BacktestFillModel } from '@app/contract';
+import { OPTION_TICK_PAISE } from '../../sandbox/option-chain.js';
 import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
 
 /*
@@ -7,8 +8,8 @@ import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.servic
  * the recorded depth for `paper`, each level moved `slippageTicks` against the trader. Pure.
  */
 
-/** NFO's tick: ₹0.05. */
-export const TICK_PAISE = 5;
+/** NFO's tick, ₹0.05: the one the sandbox and the model price at. */
+const TICK_PAISE = OPTION_TICK_PAISE;
 /** Deeper than any order: a model price fills the whole quantity at one price. */
 const DEEP = 1_000_000_000;
 

@@ -1,4 +1,3 @@
-import { istDay } from '@app/contract';
 import { OPTION_ROOTS } from '../../sandbox/sandbox-market.js';
 import { expiryOn, listedExpiries, type Expiry } from '../../sandbox/option-expiries.js';
 import { expiriesBetween, INDEX_ROOTS, lotSizeOn, type IndexRoot } from '../market-rules/market-rules.logic.js';
@@ -81,6 +80,3 @@ export function listedRoot(root: string, holidays: ReadonlyArray<{ date: string 
     lotOn: () => spec.lotSize,
   };
 }
-
-/** The IST day of an instant, `YYYY-MM-DD`. */
-export const dayOf = (at: number): string => istDay(at);
