@@ -12,6 +12,10 @@ import { defineRoute } from './route.js';
 export const BACKTEST_PRICE_SOURCES = ['recorded', 'imported', 'model'] as const;
 export type BacktestPriceSource = (typeof BACKTEST_PRICE_SOURCES)[number];
 
+/** What a `model` run prices options at: `model_iv`, or India VIX's reading at each close (docs/BACKTEST.md). */
+export const BACKTEST_IV_SOURCES = ['fixed', 'india_vix'] as const;
+export type BacktestIvSource = (typeof BACKTEST_IV_SOURCES)[number];
+
 /** At which price an order fills (docs/BACKTEST.md). */
 export const BACKTEST_FILL_MODELS = ['close', 'next_open', 'paper', 'protected_worst'] as const;
 export type BacktestFillModel = (typeof BACKTEST_FILL_MODELS)[number];
@@ -52,6 +56,10 @@ export const CreateBacktestSchema = z.object({
     .number({ error: 'model_iv must be a number (percent)' })
     .min(1, { error: 'model_iv must be at least 1 (percent)' })
     .max(200, { error: 'model_iv must be at most 200 (percent)' })
+    .optional(),
+  /** `model` only: `fixed` (default) prices at `model_iv`; `india_vix` at India VIX's last reading at each close. */
+  model_iv_source: z
+    .enum(BACKTEST_IV_SOURCES, { error: `model_iv_source must be one of ${BACKTEST_IV_SOURCES.join(', ')}` })
     .optional(),
   /** A name the trader gives the run. */
   label: z.string().trim().max(80, { error: 'label must be at most 80 characters' }).optional(),
@@ -95,6 +103,7 @@ export const BacktestSchema = z.object({
   fill_model: z.enum(BACKTEST_FILL_MODELS),
   slippage_ticks: z.number().int(),
   model_iv: z.number().nullable(),
+  model_iv_source: z.enum(BACKTEST_IV_SOURCES).nullable(),
   summary: BacktestSummarySchema.nullable(),
   sweep_id: z.number().int().nullable(),
   created_at: z.string(),

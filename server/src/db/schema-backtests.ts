@@ -26,6 +26,8 @@ export interface BacktestsTable {
   fillModel: 'close' | 'next_open' | 'paper' | 'protected_worst';
   slippageTicks: number;
   modelIv: number | null;
+  /** `model` runs: `fixed` at `modelIv`, or `india_vix` at each close's reading; null otherwise. */
+  modelIvSource: 'fixed' | 'india_vix' | null;
   summary: string | null;
   /** How many times a console took it up; a run whose console died is tried once more, elsewhere. */
   attempts: Generated<number>;

@@ -45,6 +45,7 @@ import * as m2802 from './202611280200_move_candle_interval_and_fence_to_mapping
 import * as m2840 from './202611280400_create_option_candles.js';
 import * as m2841 from './202611280401_create_option_quotes.js';
 import * as m2850 from './202611280500_create_backtests.js';
+import * as m2860 from './202611280600_add_backtest_iv_source.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -94,4 +95,5 @@ export const migrations: Record<string, Migration> = {
   '202611280400_create_option_candles': m2840,
   '202611280401_create_option_quotes': m2841,
   '202611280500_create_backtests': m2850,
+  '202611280600_add_backtest_iv_source': m2860,
 };

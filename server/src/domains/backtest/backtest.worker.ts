@@ -15,7 +15,7 @@ import { backtestResults, type BacktestResults } from './backtest-results.logic.
 import type { BacktestRow, BacktestsRepository } from './backtests.repository.js';
 import { createModelMarket } from './model-market.logic.js';
 import { listedRoot } from './option-roots.logic.js';
-import { modelPriceSource } from './price-sources.js';
+import { modelPriceSource, modelVolatility } from './price-sources.js';
 import { recordedPriceSource } from './recorded-prices.js';
 
 /** How often the worker looks for runs, and how often a run says how far it is (and hears a cancel). */
@@ -84,11 +84,15 @@ export function createBacktestWorker(deps: {
   const tell = (row: BacktestRow, status: Backtest['status'], progress: number) =>
     void deps.events.publish('backtest.progress', { userId: row.userId, id: row.id, status, progress });
 
-  function priceSource(row: BacktestRow, ticker: string, holidays: ReadonlyArray<{ date: string }>): PriceSource {
+  async function priceSource(
+    row: BacktestRow,
+    ticker: string,
+    holidays: ReadonlyArray<{ date: string }>,
+  ): Promise<PriceSource> {
     if (row.priceSource === 'model') {
       const root = listedRoot(ticker, holidays);
       if (!root) throw new Error(`no option listing rules for ${ticker}`);
-      return modelPriceSource(createModelMarket(root, (row.modelIv ?? 14) / 100));
+      return modelPriceSource(createModelMarket(root, await modelVolatility(deps.db, row)));
     }
     return recordedPriceSource(deps.db, ticker, row.priceSource, holidays);
   }
@@ -108,7 +112,7 @@ export function createBacktestWorker(deps: {
       const holidays = await deps.holidays.holidaysFrom(istDay(row.fromAt));
       const ticker = instrument.ticker ?? '';
       const root = listedRoot(ticker, holidays);
-      const prices = priceSource(row, ticker, holidays);
+      const prices = await priceSource(row, ticker, holidays);
       let lastBeat = 0;
       const outcome = await runBacktest(
         {

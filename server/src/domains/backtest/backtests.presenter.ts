@@ -23,6 +23,7 @@ export function toBacktestDto(r: BacktestRow): Backtest {
     fill_model: r.fillModel,
     slippage_ticks: r.slippageTicks,
     model_iv: r.modelIv,
+    model_iv_source: r.modelIvSource,
     summary: r.summary === null ? null : (JSON.parse(r.summary) as BacktestSummary),
     sweep_id: r.sweepId,
     created_at: iso(Number(r.createdAt)),

@@ -1,4 +1,12 @@
-import type { Backtest, BacktestEquity, BacktestTrade, CreateBacktest, CreateSweep, Sweep } from '@app/contract';
+import type {
+  Backtest,
+  BacktestEquity,
+  BacktestIvSource,
+  BacktestTrade,
+  CreateBacktest,
+  CreateSweep,
+  Sweep,
+} from '@app/contract';
 import { BACKTEST_MAX_SWEEP_RUNS } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -36,6 +44,10 @@ export function checkedConfig(type: AnyStrategyType, config: Record<string, unkn
 }
 
 /** A run's request, checked against the strategy, the instrument and the history the console holds. */
+/** What a run's options are priced at when modelled (`fixed` unless India VIX is asked for); null otherwise. */
+const ivSourceOf = (body: CreateBacktest): BacktestIvSource | null =>
+  body.price_source === 'model' ? (body.model_iv_source ?? 'fixed') : null;
+
 async function checkedRequest(db: Kysely<DB>, body: CreateBacktest) {
   const strategy = await db.selectFrom('strategies').selectAll().where('id', '=', body.strategy_id).executeTakeFirst();
   const type = strategy ? strategyTypeOf(strategy.name) : null;
@@ -56,6 +68,16 @@ async function checkedRequest(db: Kysely<DB>, body: CreateBacktest) {
   if (body.fill_model === 'paper' && body.price_source !== 'recorded') {
     throw badRequest('fill_model: paper fills from the quotes the console recorded; choose price_source recorded', {
       field: 'fill_model',
+    });
+  }
+  if (body.model_iv_source !== undefined && body.price_source !== 'model') {
+    throw badRequest('model_iv_source: only a run on price_source model is priced at a volatility', {
+      field: 'model_iv_source',
+    });
+  }
+  if (body.model_iv_source === 'india_vix' && body.model_iv !== undefined) {
+    throw badRequest('model_iv: a run priced at India VIX takes its volatility from it; leave model_iv out', {
+      field: 'model_iv',
     });
   }
   const root = instrument.ticker ?? '';
@@ -90,6 +112,7 @@ export function createBacktestsService(deps: {
     fromAt: number;
     toAt: number;
     priceSource: CreateBacktest['price_source'];
+    ivSource: BacktestIvSource | null;
   }) => Promise<void>;
 }) {
   const { repo } = deps;
@@ -107,6 +130,7 @@ export function createBacktestsService(deps: {
         fromAt: range.fromAt,
         toAt: range.toAt,
         priceSource: body.price_source,
+        ivSource: ivSourceOf(body),
       });
       return { id: await this.queue(actor.userId, body, strategy.id, instrument.id, config, range, null) };
     },
@@ -137,7 +161,8 @@ export function createBacktestsService(deps: {
         priceSource: body.price_source,
         fillModel: body.fill_model,
         slippageTicks: body.slippage_ticks,
-        modelIv: body.price_source === 'model' ? (body.model_iv ?? DEFAULT_MODEL_IV_PERCENT) : null,
+        modelIv: ivSourceOf(body) === 'fixed' ? (body.model_iv ?? DEFAULT_MODEL_IV_PERCENT) : null,
+        modelIvSource: ivSourceOf(body),
         createdAt: now,
       });
       void deps.events.publish('backtest.progress', { userId, id, status: 'queued', progress: 0 });
@@ -168,7 +193,13 @@ export function createBacktestsService(deps: {
         return { combo, config, interval };
       });
       for (const interval of new Set(runs.map((r) => r.interval))) {
-        await deps.checkHistory({ instrument, interval, ...range, priceSource: base.price_source });
+        await deps.checkHistory({
+          instrument,
+          interval,
+          ...range,
+          priceSource: base.price_source,
+          ivSource: ivSourceOf(base),
+        });
       }
       const now = deps.clock.now();
       const sweepId = await repo.insertSweep(actor.userId, JSON.stringify(base), JSON.stringify(grid), now);

@@ -7,7 +7,7 @@ import type { ListedRoot } from './option-roots.logic.js';
 
 /*
  * The `model` price source: every option priced by Black–Scholes (the sandbox's own pricing code) on the
- * underlying's price at the instant, at one stated volatility, no rate, rounded to the ₹0.05 tick. Pure.
+ * underlying's price at the instant, at a stated volatility or India VIX's, no rate, rounded to the ₹0.05 tick. Pure.
  */
 
 /** How many strikes each side of the centre a modelled chain lists (the sandbox lists 30 too). */
@@ -30,7 +30,13 @@ export interface ModelMarket {
   pricePaise(tradingSymbol: string, at: number, underlyingPaise: number): number | null;
 }
 
-export function createModelMarket(root: ListedRoot, volatility: number): ModelMarket {
+/**
+ * The volatility options are priced at: one stated figure, or the market's own at each instant (India VIX,
+ * india-vix.logic.ts), null where it is not known (the price is then missing, never guessed).
+ */
+export type Volatility = number | ((at: number) => number | null);
+
+export function createModelMarket(root: ListedRoot, volatility: Volatility): ModelMarket {
   const contracts = new Map<string, Modelled>();
   let cached: { dayNumber: number; centrePaise: number; chain: ChainOption[] } | null = null;
   const step = root.strikeStepPaise;
@@ -79,12 +85,14 @@ export function createModelMarket(root: ListedRoot, volatility: number): ModelMa
     pricePaise(tradingSymbol, at, underlyingPaise) {
       const c = contracts.get(tradingSymbol);
       if (!c) return null;
+      const sigma = typeof volatility === 'number' ? volatility : volatility(at);
+      if (sigma === null) return null;
       const years = Math.max(c.expiresAt - at, 0) / YEAR_MS;
       const value = blackScholesPrice({
         spot: underlyingPaise,
         strike: c.strikePaise,
         years,
-        volatility,
+        volatility: sigma,
         type: c.optionType,
       });
       return roundPremium(value, OPTION_TICK_PAISE);

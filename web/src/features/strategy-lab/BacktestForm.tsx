@@ -265,6 +265,19 @@ export function BacktestForm({
         {...invalid('slippage_ticks')}
       />
       {isModel && (
+        <SelectField
+          label={LAB_FIELD_LABELS.model_iv_source}
+          name="model_iv_source"
+          value={values.model_iv_source}
+          onChange={set('model_iv_source')}
+          options={[
+            { value: 'fixed', label: 'A fixed IV' },
+            { value: 'india_vix', label: 'India VIX at each close' },
+          ]}
+          {...invalid('model_iv_source')}
+        />
+      )}
+      {isModel && values.model_iv_source === 'fixed' && (
         <InputField
           label={LAB_FIELD_LABELS.model_iv}
           name="model_iv"
@@ -291,7 +304,11 @@ export function BacktestForm({
         Whole days in IST, {values.from === values.to ? 'one day' : 'both ends included'}. A backtest reads the candles
         the console stores: live sync stores them as it runs, and an admin fetches past days on the Data tab. Option
         prices: {PRICE_SOURCE_WORDS[values.price_source].means}
-        {isModel ? ' (blank IV: 14%)' : ''}. Fills: {FILL_MODEL_WORDS[values.fill_model].means}. A tick is ₹0.05.
+        {isModel && values.model_iv_source === 'fixed' ? ' (blank IV: 14%)' : ''}
+        {isModel && values.model_iv_source === 'india_vix'
+          ? ' at India VIX’s last reading at each close (an admin fetches INDIA VIX candles on the Data tab)'
+          : ''}
+        . Fills: {FILL_MODEL_WORDS[values.fill_model].means}. A tick is ₹0.05.
         {isSweep &&
           ' Each combination of the listed values is a backtest of its own, labelled with them; the sweep shows them best first.'}
       </p>

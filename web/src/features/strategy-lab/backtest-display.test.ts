@@ -51,6 +51,10 @@ describe('a run in words', () => {
   it('names where prices came from and what fills it assumed', () => {
     expect(sourceText(backtestRun())).toBe('Model (14% IV)');
     expect(sourceText(backtestRun({ price_source: 'recorded', model_iv: null }))).toBe('Recorded');
+    const atVix = backtestRun({ model_iv: null, model_iv_source: 'india_vix' });
+    expect(sourceText(atVix)).toBe('Model (India VIX)');
+    expect(assumptionText(atVix)).toContain('from the index at India VIX’s last reading at each close;');
+    expect(assumptionText(atVix)).toContain('no smile or skew');
     expect(assumptionText(backtestRun())).toBe(
       "Assumed: options priced by Black–Scholes from the index at 14% implied volatility; orders fill at the option's price at the candle's close; no slippage added. A model has one flat volatility: read its P&L as how the strategy trades, not as its edge.",
     );

@@ -105,26 +105,37 @@ export function settingsText(run: Pick<Backtest, 'config' | 'interval'>): string
 }
 
 /** "Model (14% IV)" or "Recorded": the list's short form of where prices came from. */
-export function sourceText(run: Pick<Backtest, 'price_source' | 'model_iv'>): string {
+export function sourceText(run: Pick<Backtest, 'price_source' | 'model_iv' | 'model_iv_source'>): string {
   const label = PRICE_SOURCE_WORDS[run.price_source].label;
-  return run.price_source === 'model' && run.model_iv !== null ? `${label} (${run.model_iv}% IV)` : label;
+  if (run.price_source !== 'model') return label;
+  if (run.model_iv_source === 'india_vix') return `${label} (India VIX)`;
+  return run.model_iv !== null ? `${label} (${run.model_iv}% IV)` : label;
 }
 
 /** The line under a run's summary saying what it assumed about prices and fills. */
 export function assumptionText(
-  run: Pick<Backtest, 'price_source' | 'model_iv' | 'fill_model' | 'slippage_ticks'>,
+  run: Pick<Backtest, 'price_source' | 'model_iv' | 'model_iv_source' | 'fill_model' | 'slippage_ticks'>,
 ): string {
   const source = PRICE_SOURCE_WORDS[run.price_source].means;
-  const iv = run.price_source === 'model' && run.model_iv !== null ? ` at ${run.model_iv}% implied volatility` : '';
+  const iv =
+    run.price_source !== 'model'
+      ? ''
+      : run.model_iv_source === 'india_vix'
+        ? ' at India VIX’s last reading at each close'
+        : run.model_iv !== null
+          ? ` at ${run.model_iv}% implied volatility`
+          : '';
   const slip =
     run.slippage_ticks === 0
       ? 'no slippage added'
       : `${run.slippage_ticks} tick${run.slippage_ticks === 1 ? '' : 's'} (${formatInr(toRupees(run.slippage_ticks * 5))}) of slippage against each fill`;
   // One flat volatility, no smile or skew (docs/BACKTEST.md): said, so the P&L is not read as an edge.
   const sketch =
-    run.price_source === 'model'
-      ? ' A model has one flat volatility: read its P&L as how the strategy trades, not as its edge.'
-      : '';
+    run.price_source !== 'model'
+      ? ''
+      : run.model_iv_source === 'india_vix'
+        ? ' A model prices every strike at the same volatility, with no smile or skew: read its P&L as how the strategy trades, not as its edge.'
+        : ' A model has one flat volatility: read its P&L as how the strategy trades, not as its edge.';
   return `Assumed: ${source}${iv}; ${FILL_MODEL_WORDS[run.fill_model].means}; ${slip}.${sketch}`;
 }
 

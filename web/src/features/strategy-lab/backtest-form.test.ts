@@ -28,6 +28,7 @@ describe('the backtest form', () => {
       price_source: 'model',
       fill_model: 'close',
       slippage_ticks: '0',
+      model_iv_source: 'fixed',
       model_iv: '',
       label: '',
     });
@@ -62,6 +63,18 @@ describe('the backtest form', () => {
     expect(blank.ok && 'model_iv' in blank.body).toBe(false);
     const recorded = labFormToBody(filled({ price_source: 'recorded', model_iv: '30' }));
     expect(recorded.ok && 'model_iv' in recorded.body).toBe(false);
+  });
+
+  it('asks for India VIX instead of a figure, and only for modelled prices', () => {
+    const atVix = labFormToBody(filled({ model_iv_source: 'india_vix', model_iv: '30' }));
+    expect(atVix.ok && atVix.body).toMatchObject({ price_source: 'model', model_iv_source: 'india_vix' });
+    expect(atVix.ok && 'model_iv' in atVix.body).toBe(false);
+    const recorded = labFormToBody(filled({ price_source: 'recorded', model_iv_source: 'india_vix' }));
+    expect(recorded.ok && 'model_iv_source' in recorded.body).toBe(false);
+    expect(labFormFromRun(backtestRun({ model_iv: null, model_iv_source: 'india_vix' }))).toMatchObject({
+      model_iv_source: 'india_vix',
+      model_iv: '',
+    });
   });
 
   it('names the field of the first problem, in the form words', () => {
@@ -114,6 +127,7 @@ describe('the backtest form', () => {
       price_source: 'model',
       fill_model: 'close',
       slippage_ticks: '0',
+      model_iv_source: 'fixed',
       model_iv: '14',
       label: '',
     });

@@ -6,6 +6,7 @@ import {
   SaveRdxConfigSchema,
   type Backtest,
   type BacktestFillModel,
+  type BacktestIvSource,
   type BacktestPriceSource,
   type CreateBacktest,
 } from '@app/contract';
@@ -24,6 +25,7 @@ export interface LabFormValues {
   price_source: BacktestPriceSource;
   fill_model: BacktestFillModel;
   slippage_ticks: string;
+  model_iv_source: BacktestIvSource;
   model_iv: string;
   label: string;
 }
@@ -42,6 +44,7 @@ export const LAB_FIELD_LABELS: Record<LabField, string> = {
   price_source: 'Option prices',
   fill_model: 'Fills',
   slippage_ticks: 'Slippage (ticks)',
+  model_iv_source: 'Volatility',
   model_iv: 'Model IV (%)',
   label: 'Label',
 };
@@ -67,6 +70,7 @@ export function emptyLabForm(now: number, strategyId = ''): LabFormValues {
     price_source: 'model',
     fill_model: 'close',
     slippage_ticks: '0',
+    model_iv_source: 'fixed',
     model_iv: '',
     label: '',
   };
@@ -89,6 +93,7 @@ export function labFormFromRun(run: Backtest): LabFormValues {
     price_source: run.price_source,
     fill_model: run.fill_model,
     slippage_ticks: String(run.slippage_ticks),
+    model_iv_source: run.model_iv_source ?? 'fixed',
     model_iv: run.price_source === 'model' && run.model_iv !== null ? String(run.model_iv) : '',
     label: '',
   };
@@ -128,6 +133,7 @@ const FIELD_OF: Record<string, LabField> = {
   price_source: 'price_source',
   fill_model: 'fill_model',
   slippage_ticks: 'slippage_ticks',
+  model_iv_source: 'model_iv_source',
   model_iv: 'model_iv',
   label: 'label',
 };
@@ -164,7 +170,9 @@ export function labFormToBody(v: LabFormValues): LabFormResult {
       `Slippage must be a whole number of ticks from 0 to ${BACKTEST_MAX_SLIPPAGE_TICKS}`,
     );
   }
-  const iv = v.price_source === 'model' && v.model_iv.trim() !== '' ? Number(v.model_iv) : undefined;
+  const isModel = v.price_source === 'model';
+  const atVix = isModel && v.model_iv_source === 'india_vix';
+  const iv = isModel && !atVix && v.model_iv.trim() !== '' ? Number(v.model_iv) : undefined;
   const { rdx_lot_count, offset_value } = config.data;
   const body = {
     strategy_id: strategyId,
@@ -177,6 +185,7 @@ export function labFormToBody(v: LabFormValues): LabFormResult {
     price_source: v.price_source,
     fill_model: v.fill_model,
     slippage_ticks: slippage,
+    ...(atVix ? { model_iv_source: 'india_vix' as const } : {}),
     ...(iv !== undefined ? { model_iv: iv } : {}),
     ...(v.label.trim() ? { label: v.label.trim() } : {}),
   };

@@ -21,6 +21,7 @@ export function backtestRun(overrides: Partial<Backtest> = {}): Backtest {
     fill_model: 'close',
     slippage_ticks: 0,
     model_iv: 14,
+    model_iv_source: 'fixed',
     summary: {
       trades: 12,
       realized_pnl: 1500.5,
