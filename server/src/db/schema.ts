@@ -156,6 +156,11 @@ export interface TransactionsTable {
   brokerTradeId: ColumnType<string | null, string | null | undefined, string | null>;
   /** How a paper fill was priced (migration 202611272040, docs/LEDGER.md); null on live fills and settlements. */
   priceSource: ColumnType<PaperPriceSource | null, PaperPriceSource | null | undefined, PaperPriceSource | null>;
+  /**
+   * A paper fill's order among its strategy's orders at that instant (1, 2, …; migration 202611280601): the
+   * depth levels one paper order took share it, and one brokerage. Null on live fills and settlements.
+   */
+  paperOrder: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export type TransactionKind = 'trade' | 'settlement';

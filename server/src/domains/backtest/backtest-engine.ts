@@ -280,7 +280,7 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
   async function collectFills() {
     const rows = await database.db
       .selectFrom('transactions')
-      .select(['id', 'transactionDate', 'tradingSymbol', 'quantity', 'pricePaise', 'kind', 'orderId'])
+      .select(['id', 'transactionDate', 'tradingSymbol', 'quantity', 'pricePaise', 'kind', 'paperOrder'])
       .where('id', '>', seenFillId)
       .orderBy('id')
       .execute();
@@ -294,6 +294,7 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
         pricePaise: r.pricePaise,
         kind: r.kind === 'settlement' ? 'settlement' : 'trade',
         reason: r.kind === 'settlement' ? 'expiry settlement' : (decisions.get(r.transactionDate) ?? 'trade'),
+        paperOrder: r.paperOrder,
       };
       fills.push(fill);
       equity.fill(fill);

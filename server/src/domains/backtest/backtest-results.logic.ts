@@ -47,6 +47,7 @@ function chargesByFill(fills: readonly BacktestFill[]): Map<number, number> {
       at: f.at,
       kind: f.kind,
       orderId: null,
+      paperOrder: f.paperOrder ?? null,
     })),
   );
   const out = new Map<number, number>();

@@ -15,4 +15,6 @@ export interface BacktestFill {
   kind: 'trade' | 'settlement';
   /** Why: entry, realign, exit, window end, expiry settlement. */
   reason: string;
+  /** Its paper order among the instant's (the ledger's `paper_order`): one order's fills pay one brokerage. */
+  paperOrder?: number | null;
 }

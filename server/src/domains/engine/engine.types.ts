@@ -47,7 +47,15 @@ export interface MappingState {
  */
 export type NewFill = Omit<
   TransactionsTable,
-  'id' | 'transactionDate' | 'mappingId' | 'strategyId' | 'instrumentId' | 'kind' | 'brokerTradeId' | 'priceSource'
+  | 'id'
+  | 'transactionDate'
+  | 'mappingId'
+  | 'strategyId'
+  | 'instrumentId'
+  | 'kind'
+  | 'brokerTradeId'
+  | 'priceSource'
+  | 'paperOrder'
 > & {
   mappingId: number;
   strategyId: number;
@@ -58,6 +66,8 @@ export type NewFill = Omit<
   brokerTradeId?: string | null;
   /** How a paper fill was priced (paper-price.ts); omitted for live, settlement and by-hand fills. */
   priceSource?: PaperPriceSource | null;
+  /** A paper fill's order among its strategy's at this instant (paper-execution.ts); omitted otherwise. */
+  paperOrder?: number | null;
 };
 
 /** A leg to open: the row without what opening fills in (id, status, times). */

@@ -181,6 +181,32 @@ describe('paper fills in slices', () => {
     expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 3, 3], [4], [1]]);
   });
 
+  it('numbers each strategy’s orders of the instant, one per leg closed or opened, as live sends them', async () => {
+    const { executor, writes } = executorWith(99);
+    const base = entry(3, 20);
+    if (base.decision.action !== 'enter') throw new Error('an entry expected');
+    const held = {
+      id: 5,
+      optionType: 'CE' as const,
+      tradingSymbol: CE,
+      exchange: 'NFO',
+      strikePaise: 2_460_000,
+      expiry: '2026-12-01',
+      quantity: 65,
+    };
+    const realign: Plan = {
+      mapping: base.mapping,
+      decision: { action: 'realign', atmPaise: 2_460_000, close: [held], open: base.decision.open },
+    };
+    await executor.executePaper([entry(1, 10), realign], AT);
+    const numbered = writes.flatMap((w) =>
+      w.fills.map((f) => [f.mappingId, f.quantity < 0 ? 'BUY' : 'SELL', f.paperOrder]),
+    );
+    expect(new Set(numbered.map((n) => JSON.stringify(n)))).toEqual(
+      new Set([JSON.stringify([1, 'SELL', 1]), JSON.stringify([3, 'BUY', 1]), JSON.stringify([3, 'SELL', 2])]),
+    );
+  });
+
   it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {
     const { executor, writes } = executorWith(20, { refusal: referenceRefusal });
     const plans = [entry(1, 10), entry(2, 10), entry(3, 20), entry(4, 20)];

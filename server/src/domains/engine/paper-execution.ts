@@ -31,8 +31,19 @@ export interface PaperExecutionDeps {
 
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 
-/** A paper order's fills, one per depth level it took (as a live order is booked per trade). */
-const paperFills = (m: MappingState, tradingSymbol: string, sign: 1 | -1, priced: PaperPrice): NewFill[] =>
+/**
+ * A paper order's fills, one per depth level it took (as a live order is booked per trade), all numbered as
+ * the strategy's `order`-th order of the instant: they pay one brokerage between them, as a live order's
+ * trades do (contract-note.logic.ts). Live sends one order per leg closed or opened (executor.ts), so paper
+ * numbers one per leg too.
+ */
+const paperFills = (
+  m: MappingState,
+  tradingSymbol: string,
+  sign: 1 | -1,
+  priced: PaperPrice,
+  order: number,
+): NewFill[] =>
   priced.parts.map((part) => ({
     userId: m.userId,
     mappingId: m.id,
@@ -44,6 +55,7 @@ const paperFills = (m: MappingState, tradingSymbol: string, sign: 1 | -1, priced
     isDummy: 1,
     orderId: null,
     priceSource: priced.source,
+    paperOrder: order,
   }));
 
 /** One slice's paper fills, built from its plans (all of them quoted): sells at the bids, buys at the offers. */
@@ -55,12 +67,14 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
   const atm: PaperFills['atm'] = [];
   const quoteOf = (symbol: string) => quotes.get(symbol) ?? { lastPaise: 0, bids: [], asks: [] };
   for (const { mapping: m, decision } of plans) {
+    let order = 0;
     for (const l of closesOf(decision)) {
       // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
       if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
         shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
       } else closeLegIds.push(l.id);
-      fills.push(...paperFills(m, l.tradingSymbol, -1, paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol))));
+      const priced = paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol));
+      fills.push(...paperFills(m, l.tradingSymbol, -1, priced, ++order));
     }
     for (const o of opensOf(decision)) {
       const priced = paperPrice('SELL', o.quantity, quoteOf(o.option.tradingSymbol));
@@ -75,7 +89,7 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
         quantity: o.quantity,
         entryPricePaise: averagePaise(priced.parts),
       });
-      fills.push(...paperFills(m, o.option.tradingSymbol, 1, priced));
+      fills.push(...paperFills(m, o.option.tradingSymbol, 1, priced, ++order));
     }
     if (decision.action !== 'squareOff') {
       atm.push({

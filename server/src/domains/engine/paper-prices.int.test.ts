@@ -7,6 +7,8 @@ import {
   type TestUser,
 } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { scheduleAt } from '../ledger/charges.logic.js';
+import { contractNote } from '../ledger/contract-note.logic.js';
 import { MODEL_SPREAD_PAISE } from './paper-price.js';
 
 /*
@@ -87,6 +89,40 @@ describe('paper fills priced as a live order fills', () => {
       // …and, the depth being known and both orders going in the same second, the very price live got.
       expect(price, key).toBe(livePrice);
     }
+  });
+
+  it('a large paper order walks the book in several fills yet pays one brokerage, as a live order’s trades do', async () => {
+    const paper = await buildRunningPaperMapping(t, owner);
+    // 25 lots (1,625 units, under NIFTY's freeze quantity): more than any one level of the book holds (1–20 lots).
+    await t.services.rdxConfigs.update({ userId: owner.id, role: owner.role }, paper, {
+      rdx_lot_count: 25,
+      interval: '15m',
+    });
+    await t.services.engine.evaluate(NIFTY, '15m', PRICE, CLOSE);
+    const fills = await fillsOf(paper);
+    expect(fills.length).toBeGreaterThan(2);
+    expect(new Set(fills.map((f) => f.tradingSymbol)).size).toBe(2);
+
+    const res = await t.request({ method: 'GET', url: '/api/positions', token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const row = res
+      .json<{ data: { positions: Array<{ user_strategy_mapping_id: number; charges: number }> } }>()
+      .data.positions.find((r) => r.user_strategy_mapping_id === paper);
+    // The contract note of two orders (a call sold, a put sold), each filled in several trades.
+    const orderOf = new Map([...new Set(fills.map((f) => f.tradingSymbol))].map((s, i) => [s, i + 1]));
+    const twoOrders = contractNote(
+      fills.map((f) => ({
+        owner: 'paper',
+        tradingSymbol: f.tradingSymbol,
+        quantity: f.quantity,
+        pricePaise: f.pricePaise,
+        at: CLOSE,
+        orderId: orderOf.get(f.tradingSymbol) ?? null,
+      })),
+      scheduleAt(CLOSE),
+    ).charges;
+    expect(twoOrders.brokeragePaise).toBe(2 * scheduleAt(CLOSE).brokeragePerOrderPaise);
+    expect(toPaise(row?.charges ?? 0)).toBe(twoOrders.totalPaise);
   });
 
   it('shows how each paper fill was priced on its row', async () => {

@@ -240,6 +240,40 @@ describe('properties', () => {
     );
   });
 
+  it('a paper order that took several depth levels pays one brokerage, as a live order split into trades does', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 900 }), fc.integer({ min: 5, max: 50_000 })), {
+          minLength: 1,
+          maxLength: 6,
+        }),
+        fc.integer({ min: 1, max: 4 }),
+        (levels, orders) => {
+          // `orders` paper orders of one strategy at one instant, each taking every level: one brokerage each.
+          const rows = Array.from({ length: orders }, (_, n) =>
+            levels.map(([q, p]): NoteFill => ({
+              owner: 'a',
+              mappingId: 7,
+              tradingSymbol: 'X',
+              quantity: q,
+              pricePaise: p,
+              at: at('10:00:00'),
+              orderId: null,
+              paperOrder: n + 1,
+            })),
+          ).flat();
+          expect(contractNote(rows, RATES).charges.brokeragePaise).toBe(orders * RATES.brokeragePerOrderPaise);
+          // Another strategy's order numbered the same is an order of its own.
+          const other = rows.map((r) => ({ ...r, mappingId: 8 }));
+          expect(contractNote([...rows, ...other], RATES).charges.brokeragePaise).toBe(
+            2 * orders * RATES.brokeragePerOrderPaise,
+          );
+        },
+      ),
+      RUNS,
+    );
+  });
+
   it('an order split into trades pays one brokerage, and never more than its fills charged alone', () => {
     fc.assert(
       fc.property(

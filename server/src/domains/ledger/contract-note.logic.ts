@@ -33,6 +33,21 @@ export interface NoteFill {
   kind?: 'trade' | 'settlement';
   /** The broker order it filled: an order's fills (its trades) pay one brokerage. Null: an order of its own. */
   orderId?: number | null;
+  /**
+   * A paper fill's order among its strategy's (`mappingId`) at its instant: the depth levels one paper order
+   * took pay one brokerage, as a live order's trades do. Null or omitted: an order of its own.
+   */
+  paperOrder?: number | null;
+  mappingId?: number | null;
+}
+
+/** Which order a fill is part of, for what is charged per order; `i` makes an order of its own. */
+function orderKeyOf(f: NoteFill, i: number): string {
+  if (f.orderId !== null && f.orderId !== undefined) return `order:${f.orderId}`;
+  if (f.paperOrder !== null && f.paperOrder !== undefined) {
+    return `paper:${f.mappingId ?? ''}:${f.at}:${f.tradingSymbol}:${f.paperOrder}`;
+  }
+  return `fill:${i}`;
 }
 
 export interface ContractNote {
@@ -125,7 +140,7 @@ function basesOf(fills: readonly NoteFill[]): Bases {
       b.settled.set(f.tradingSymbol, s);
       return;
     }
-    const key = f.orderId === null || f.orderId === undefined ? `fill:${i}` : `order:${f.orderId}`;
+    const key = orderKeyOf(f, i);
     if (!b.orders.has(key)) b.orders.set(key, f.owner);
     add(b.turnover, f.owner, units * price);
     if (f.quantity > 0) {

@@ -31,6 +31,8 @@ export interface AccountFill {
   isDummy: number;
   /** The broker order it filled (its fills pay one brokerage); null for paper, settlement and matched fills. */
   orderId: number | null;
+  /** A paper fill's order among its strategy's at its instant: its depth levels pay one brokerage. */
+  paperOrder?: number | null;
   /** The broker account it was traded on: the order's, else its strategy's now; null when neither is known. */
   userBrokerId: number | null;
   /** The mode its strategy runs in now; null when the strategy is gone. */
@@ -133,6 +135,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
             't.kind',
             't.isDummy',
             't.orderId',
+            't.paperOrder',
             'o.userBrokerId as orderAccount',
             'm.userBrokerId as mappingAccount',
             'm.isDummy as mappingIsDummy',
@@ -156,6 +159,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         kind: r.kind,
         isDummy: r.isDummy,
         orderId: r.orderId === null ? null : Number(r.orderId),
+        paperOrder: r.paperOrder === null ? null : Number(r.paperOrder),
         userBrokerId: nullableNumber(r.orderAccount ?? r.mappingAccount),
         mappingIsDummy: nullableNumber(r.mappingIsDummy),
         brokerKind: r.orderAccount !== null ? r.orderBrokerKind : r.mappingBrokerKind,

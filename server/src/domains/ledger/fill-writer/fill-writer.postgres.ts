@@ -108,6 +108,7 @@ function fillStatements(fills: readonly FillToBook[], at: number) {
     kind: [] as Array<number | null>,
     brokerTradeId: [] as Array<string | null>,
     source: [] as Array<number | null>,
+    paperOrder: [] as Array<number | null>,
   };
   for (const f of fills) {
     cols.userId.push(f.userId);
@@ -122,6 +123,7 @@ function fillStatements(fills: readonly FillToBook[], at: number) {
     cols.kind.push(f.kind ? kinds.index(f.kind) : null);
     cols.brokerTradeId.push(f.brokerTradeId ?? null);
     cols.source.push(f.priceSource ? sources.index(f.priceSource) : null);
+    cols.paperOrder.push(f.paperOrder ?? null);
   }
   // Most bookings leave these empty (paper fills have no trade id): NULL, which `unnest` pads as nulls.
   const optional = <T>(values: Array<T | null>, literal: (v: Array<T | null>) => string) =>
@@ -133,16 +135,17 @@ function fillStatements(fills: readonly FillToBook[], at: number) {
         ${integerArray(cols.symbol)}::int[], ${integerArray(cols.quantity)}::int[],
         ${integerArray(cols.pricePaise)}::bigint[], ${integerArray(cols.isDummy)}::int[],
         ${optional(cols.orderId, integerArray)}::int[], ${optional(cols.kind, integerArray)}::int[],
-        ${optional(cols.brokerTradeId, textArray)}::text[], ${optional(cols.source, integerArray)}::int[])
+        ${optional(cols.brokerTradeId, textArray)}::text[], ${optional(cols.source, integerArray)}::int[],
+        ${optional(cols.paperOrder, integerArray)}::int[])
         with ordinality as u(user_id, mapping_id, strategy_id, instrument_id, symbol, quantity, price_paise,
-          is_dummy, order_id, kind, broker_trade_id, source, ord))`,
+          is_dummy, order_id, kind, broker_trade_id, source, paper_order, ord))`,
     sql`new_fills as (insert into transactions (id, user_id, mapping_id, strategy_id, instrument_id,
         transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id, kind, broker_trade_id,
-        price_source)
+        price_source, paper_order)
       select r.id, r.user_id, r.mapping_id, r.strategy_id, r.instrument_id, ${at},
         (${textArray(symbols.values)}::text[])[r.symbol], r.quantity, r.price_paise, r.is_dummy, r.order_id,
         coalesce((${textArray(kinds.values)}::text[])[r.kind], 'trade'), r.broker_trade_id,
-        (${textArray(sources.values)}::text[])[r.source]
+        (${textArray(sources.values)}::text[])[r.source], r.paper_order
       from fill_rows r)`,
     // In user order, as any other writer of the same counts would take their rows.
     sql`counts as (insert into transaction_counts (user_id, n)

@@ -22,8 +22,8 @@ const LEG_COLUMNS =
   'mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry, quantity, entry_price_paise, status, opened_at, closed_at';
 const LEG_COUNT = 12;
 const TX_COLUMNS =
-  'user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id, kind, broker_trade_id, price_source';
-const TX_COUNT = 13;
+  'user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol, quantity, price_paise, is_dummy, order_id, kind, broker_trade_id, price_source, paper_order';
+const TX_COUNT = 14;
 
 const placeholders = (columns: number, rows: number) =>
   Array.from({ length: rows }, () => `(${Array.from({ length: columns }, () => '?').join(', ')})`).join(', ');
@@ -62,6 +62,7 @@ function fillArgs(at: number): Writer<FillToBook> {
     a[k + 10] = f.kind ?? 'trade';
     a[k + 11] = f.brokerTradeId ?? null;
     a[k + 12] = f.priceSource ?? null;
+    a[k + 13] = f.paperOrder ?? null;
   };
 }
 

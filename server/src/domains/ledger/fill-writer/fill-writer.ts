@@ -115,6 +115,7 @@ async function insertFillsPortable<F extends FillToBook>(trx: Trx, fills: F[], a
       ...(f.kind ? { kind: f.kind } : {}),
       brokerTradeId: f.brokerTradeId ?? null,
       priceSource: f.priceSource ?? null,
+      paperOrder: f.paperOrder ?? null,
     }));
     const ids = await trx
       .insertInto('transactions')

@@ -24,6 +24,8 @@ export interface FillToBook {
   brokerTradeId?: string | null;
   /** How a paper fill was priced; omitted otherwise. */
   priceSource?: PaperPriceSource | null;
+  /** A paper fill's order among its strategy's at this instant (its depth levels share one brokerage). */
+  paperOrder?: number | null;
 }
 
 /** A fill as written: its transaction id and date filled in (the caller's object, completed in place). */
