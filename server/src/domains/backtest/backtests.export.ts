@@ -1,8 +1,8 @@
 import { api, MSG, rupeesText, toPaise, type BacktestTrade } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
+import { csvLine, inertText } from '../../platform/csv.js';
 import { unauthenticated } from '../../platform/errors.js';
 import { bearerToken, type Authenticate } from '../../platform/http.js';
-import { csvLine, inertText } from '../transactions/transactions.export.js';
 import type { BacktestsService } from './backtests.service.js';
 
 /** The header row: the fields of `GET /backtests/:id/trades`, in its order, so the file and the JSON read alike. */
