@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page } from '@playwright/test';
 import { clickAndAnswer } from './confirm.js';
 
@@ -161,6 +162,15 @@ export class StrategyLabPage {
 
   trades() {
     return this.detail().getByTestId('backtest-trade');
+  }
+
+  /** Download CSV on the open run: the name the browser saves it under, and the file's text. */
+  async downloadCsv(): Promise<{ filename: string; text: string }> {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.detail().getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
+    return { filename: download.suggestedFilename(), text: await readFile(await download.path(), 'utf8') };
   }
 
   days() {

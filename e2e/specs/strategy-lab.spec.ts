@@ -1,7 +1,8 @@
 // The Strategy Lab (issue 30), through the screens only (the user is seeded through the API): an admin fetches a
 // day of SANDBOX 24x7's 1-minute candles on Market Data; the trader backtests RDX over today on them with modelled
-// option prices, reads the result (summary, curve, days, trades), runs it again with a wider offset, compares the
-// two, and turns the first one's settings into a paper strategy, which then shows among their strategies.
+// option prices, reads the result (summary, curve, days, trades) and downloads its fills as CSV, runs it again
+// with a wider offset, compares the two, and turns the first one's settings into a paper strategy, which then
+// shows among their strategies.
 import { istToday, fetchTodaysSandboxCandles, SANDBOX_OPTION, screenshots, VIEWPORTS } from '../lab-steps.js';
 import { RUPEE_FIGURE } from '../pages/positions.page.js';
 import { StrategyLabPage } from '../pages/strategy-lab.page.js';
@@ -75,6 +76,21 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(first.nth(2)).toHaveText('SELL');
   await expect(first.nth(6)).toHaveText('Entry');
   await screenshots(page, 'strategy-lab-run', ['Day by day']);
+
+  // Download CSV saves every fill of the run (not just the table's page): one record per trade, the first the entry.
+  const { filename, text } = await lab.downloadCsv();
+  expect(filename).toBe(`backtest-${new URL(page.url()).searchParams.get('run')}.csv`);
+  const records = text.split('\r\n');
+  expect(records.pop()).toBe('');
+  expect(records[0]).toBe('time,trading_symbol,side,quantity,price,charges,reason');
+  expect(records).toHaveLength(trades + 1);
+  await expect(lab.detail().getByRole('heading', { name: `Trades (${records.length - 1})` })).toBeVisible();
+  const [, symbol, side, quantity, price, , reason] = records[1]!.split(',');
+  await expect(first.nth(1)).toHaveText(symbol!);
+  expect([side, reason]).toEqual(['SELL', 'entry']);
+  // Signed as in transactions (a sell positive), rupees with two decimals.
+  expect(Number(quantity)).toBeGreaterThan(0);
+  expect(price).toMatch(/^\d+\.\d{2}$/);
 
   // A second run with a wider offset, from the first one's settings.
   await lab.detail().getByRole('button', { name: 'Try changes' }).click();

@@ -208,6 +208,15 @@ export const backtestsRoutes = {
     params: BacktestIdParams,
     data: z.object({ trades: z.array(BacktestTradeSchema) }),
   }),
+  /** Every fill of a run as CSV (text/csv, not the JSON envelope; a refusal is still one): the trades' rows. */
+  exportCsv: defineRoute({
+    method: 'GET',
+    path: '/backtests/:id/export.csv',
+    access: 'user',
+    ownerScoped: true,
+    params: BacktestIdParams,
+    data: z.string(),
+  }),
   equity: defineRoute({
     method: 'GET',
     path: '/backtests/:id/equity',

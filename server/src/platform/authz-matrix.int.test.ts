@@ -382,6 +382,7 @@ const cases: Record<string, Case> = {
   'backtests.get': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   'backtests.trades': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   'backtests.equity': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
+  'backtests.exportCsv': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   'backtests.remove': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   // Issue 27: the SANDBOX chip's answer (public: the login page shows it) and the market-data token's state.
   'console.exchange': { prepare: none },

@@ -1,6 +1,7 @@
 import { api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
+import { registerBacktestsExport } from './backtests.export.js';
 import type { BacktestsService } from './backtests.service.js';
 
 /** The Strategy Lab's routes (issue 30): every run is its owner's; admins see all. */
@@ -18,4 +19,5 @@ export function registerBacktestsRoutes(app: FastifyInstance, authenticate: Auth
   mount(app, authenticate, r.trades, async ({ auth, params }) => ({ trades: await service.trades(auth, params.id) }));
   mount(app, authenticate, r.equity, ({ auth, params }) => service.equity(auth, params.id));
   mount(app, authenticate, r.remove, ({ auth, params }) => service.remove(auth, params.id));
+  registerBacktestsExport(app, authenticate, service);
 }

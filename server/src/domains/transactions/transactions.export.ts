@@ -13,6 +13,7 @@ import {
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { bearerToken, type AuthContext, type Authenticate } from '../../platform/http.js';
+import { csvCell, csvLine, inertText } from '../../platform/csv.js';
 import { unauthenticated } from '../../platform/errors.js';
 import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
 
@@ -21,25 +22,6 @@ export const BOOK_BATCH_SIZE = 2000;
 
 const DAY_MS = 86_400_000;
 const IST = zoneLabel(IST_ZONE);
-const NEEDS_QUOTES = /[",\r\n]/;
-// What a spreadsheet would run as a formula (or DDE command) when the cell is opened (OWASP CSV injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** RFC 4180: a field with a comma, a quote or a line break is quoted, its quotes doubled. */
-export function csvCell(value: string): string {
-  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}
-
-/** Text a person typed (names, symbols): a leading `'` keeps a spreadsheet from running it as a formula. */
-export function inertText(value: string | null): string {
-  if (value === null) return '';
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
-
-/** One CSV record, CRLF-terminated as RFC 4180 has it. */
-export function csvLine(cells: readonly string[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
 
 /** Integer paise as rupees with exactly two decimals (the contract's one money formatter, `money.ts`). */
 export { rupeesText };

@@ -1,6 +1,9 @@
-import type { Backtest } from '@app/contract';
+import { api, type Backtest } from '@app/contract';
 import { lazy, Suspense, useEffect, useMemo, useRef } from 'react';
-import { messageOf } from '../../api/client';
+import { buildPath, messageOf } from '../../api/client';
+import { downloadCsv } from '../../api/download-csv';
+import { CsvDownloadButton } from '../../components/CsvDownloadButton';
+import { Message, useFlash } from '../../components/Message';
 import { formatInr } from '../../lib/format';
 import { equityCurve, isActive, maxDrawdownOf, runName, statusText } from './backtest-display';
 import { BacktestSummary } from './BacktestSummary';
@@ -8,6 +11,10 @@ import { DailyTable, TradesTable } from './BacktestTables';
 import { useBacktestResults } from './useBacktests';
 
 const EquityChart = lazy(() => import('./EquityChart'));
+
+/** Saves every fill of the run as `backtest-<id>.csv`: the trades table's rows, whatever page it shows. */
+export const downloadBacktestCsv = (id: number): Promise<void> =>
+  downloadCsv(buildPath(api.backtests.exportCsv.path, { id }), `backtest-${id}.csv`);
 
 /** The accent blue the console's other curves use. */
 export const FIRST_CURVE_COLOR = '#3d8bfd';
@@ -81,7 +88,8 @@ function TradesSection({ run }: { run: Backtest }) {
 
 /**
  * One run: its summary, equity curve with drawdown, day-by-day table and every trade. Try changes fills the
- * form with its settings; Use these settings makes a paper strategy of them. Scrolled into view when opened.
+ * form with its settings; Use these settings makes a paper strategy of them; Download CSV saves its fills.
+ * Scrolled into view when opened, so a failed download is said here rather than at the top of the page.
  */
 export function BacktestDetail({
   run,
@@ -95,9 +103,12 @@ export function BacktestDetail({
   onClose: () => void;
 }) {
   const root = useRef<HTMLElement>(null);
+  const { flash, show, clear } = useFlash();
   useEffect(() => {
     root.current?.scrollIntoView?.({ block: 'start', behavior: 'smooth' });
-  }, [run.id]);
+    // A failed download is about the run that was open, not the one opened now.
+    clear();
+  }, [run.id, clear]);
   const isDone = run.status === 'done' && run.summary !== null;
   return (
     <section
@@ -117,11 +128,19 @@ export function BacktestDetail({
               Use these settings
             </button>
           )}
+          {isDone && (
+            <CsvDownloadButton
+              download={() => downloadBacktestCsv(run.id)}
+              failedMessage="Failed to download the trades"
+              onError={(text) => show('error', text)}
+            />
+          )}
           <button type="button" onClick={onClose}>
             Close
           </button>
         </div>
       </div>
+      <Message flash={flash} onClose={clear} />
       {isDone && run.summary ? (
         <>
           <BacktestSummary run={run} summary={run.summary} />

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { downloadTransactionsCsv, filenameFrom, TransactionsCsvDownload } from './TransactionsCsvDownload';
+import { filenameFrom } from '../../api/download-csv';
+import { downloadTransactionsCsv, TransactionsCsvDownload } from './TransactionsCsvDownload';
 
 const CSV = 'date,trading_symbol\r\n2026-11-23 09:15:00 IST,NIFTY25D0924500CE\r\n';
 
@@ -86,7 +87,9 @@ describe('TransactionsCsvDownload', () => {
   });
 
   it('reads the filename from Content-Disposition, with a plain name when there is none', () => {
-    expect(filenameFrom('attachment; filename="transactions-2026-11-23.csv"')).toBe('transactions-2026-11-23.csv');
-    expect(filenameFrom(null)).toBe('transactions.csv');
+    expect(filenameFrom('attachment; filename="transactions-2026-11-23.csv"', 'transactions.csv')).toBe(
+      'transactions-2026-11-23.csv',
+    );
+    expect(filenameFrom(null, 'transactions.csv')).toBe('transactions.csv');
   });
 });
