@@ -88,7 +88,9 @@ export interface AppDeps {
   /** How often the leader reconciles live accounts with their brokers (default once a minute). */
   reconcileEveryMs?: number;
   /** Backtest worker threads (main.ts: one per core, BACKTEST_WORKERS); absent: runs on the console's thread. */
-  backtestThreads?: { count: number; thread: Omit<ThreadData, 'instance'> };
+  backtestThreads?: { count: number; thread: Omit<ThreadData, 'instance' | 'jobs'> };
+  /** BullMQ on this Redis carries backtest runs (REDIS_URL); absent: the database's queue. */
+  backtestRedisUrl?: string | undefined;
 }
 
 /**
@@ -220,9 +222,13 @@ export async function buildApp(deps: AppDeps) {
     holidays: calendar.calendar,
     instance: deps.leadership?.instance ?? 'console',
     threads: deps.backtestThreads,
+    // One queue per database, as Socket.IO's channel above: consoles of another database never take its runs.
+    queue: deps.backtestRedisUrl
+      ? { redisUrl: deps.backtestRedisUrl, databaseId: await shared.databaseId(clock.now()) }
+      : undefined,
   });
   // Runs this console took stop with it (left running in the database: another console takes them up).
-  app.addHook('onClose', () => backtest.runner.worker.stop());
+  app.addHook('onClose', () => backtest.close());
   const scheduling = createSchedulingModule({ shared, sync: marketData.liveSync, clock, logger });
   const ledger = createLedgerModule({
     db,

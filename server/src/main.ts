@@ -109,6 +109,7 @@ async function main() {
         logLevel: env.LOG_LEVEL,
       },
     },
+    backtestRedisUrl: env.REDIS_URL,
   });
 
   const newPassword = () => randomBytes(12).toString('base64url');

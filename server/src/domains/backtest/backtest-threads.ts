@@ -11,8 +11,8 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * The backtest service as a console runs it: one worker thread per core (`count`), each taking runs from the
- * database's queue, so a sweep's runs go side by side and the console's own thread keeps serving. A run's
- * progress comes back here and is told to its owner.
+ * queue (the database's, or BullMQ's with REDIS_URL), so a sweep's runs go side by side and the console's own
+ * thread keeps serving. A run's progress comes back here and is told to its owner.
  */
 export function createBacktestThreads(deps: {
   count: number;

@@ -2,6 +2,7 @@ import type { Backtest, BacktestEquity, BacktestSummary, BacktestTrade, Strategy
 import { istDay, toRupees } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -11,6 +12,13 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import { strategyTypeOf } from '../strategies/strategy-registry.js';
 import { BacktestCancelledError, runBacktest, type PriceSource } from './backtest-engine.js';
 import { underlyingCandles } from './backtest-data.js';
+import {
+  consumeBacktestJobs,
+  JOB_LOCK_MS,
+  JOB_STALE_MS,
+  type BacktestQueueOptions,
+  type JobOutcome,
+} from './backtest-queue.js';
 import { backtestResults, type BacktestResults } from './backtest-results.logic.js';
 import type { BacktestRow, BacktestsRepository } from './backtests.repository.js';
 import { createModelMarket } from './model-market.logic.js';
@@ -64,6 +72,7 @@ function presented(r: BacktestResults, missing: { count: number; first: number |
 /**
  * Runs queued backtests on this console (SERVICES `backtest`): any console may take a run, one at a time per
  * run (claimed in the database), `concurrency` at once here. A run whose console died is taken up once more.
+ * The runs come from the database's queue (polled), or with `jobs` from BullMQ on Redis (backtest-queue.ts).
  */
 export function createBacktestWorker(deps: {
   db: Kysely<DB>;
@@ -74,6 +83,8 @@ export function createBacktestWorker(deps: {
   logger: FastifyBaseLogger;
   instance: string;
   concurrency: number;
+  /** BullMQ on Redis hands this worker its runs (REDIS_URL); absent: it polls the database. */
+  jobs?: BacktestQueueOptions | undefined;
 }) {
   const { repo, clock, logger } = deps;
   const running = new Map<number, { cancelled: boolean; done: Promise<void> }>();
@@ -97,7 +108,8 @@ export function createBacktestWorker(deps: {
     return recordedPriceSource(deps.db, ticker, row.priceSource, holidays);
   }
 
-  async function run(row: BacktestRow, flag: { cancelled: boolean }): Promise<void> {
+  /** Runs a claimed run to its end; `stopped` when this console's stop ended it (left running, to be taken up). */
+  async function run(row: BacktestRow, flag: { cancelled: boolean }): Promise<Exclude<JobOutcome, 'skipped'>> {
     try {
       const type = strategyTypeOf(row.strategyName);
       if (!type) throw new Error(`no strategy type trades ${row.strategyName}`);
@@ -158,13 +170,15 @@ export function createBacktestWorker(deps: {
         JSON.stringify(equity),
         clock.now(),
       );
-      if (finished) tell(row, 'done', 1);
+      if (!finished) return 'cancelled';
+      tell(row, 'done', 1);
+      return 'done';
     } catch (err) {
       if (err instanceof BacktestCancelledError) {
         // Stopping the console: the run is left running in the database, for another console to take up.
-        if (!flag.cancelled) return;
+        if (!flag.cancelled) return 'stopped';
         tell(row, 'cancelled', 0);
-        return;
+        return 'cancelled';
       }
       const why = err instanceof Error ? err.message : 'the run stopped';
       logger.error({ err, backtestId: row.id }, 'backtest failed');
@@ -172,7 +186,21 @@ export function createBacktestWorker(deps: {
         .fail(row.id, why, clock.now())
         .then(() => tell(row, 'failed', 0))
         .catch((failed: unknown) => logger.error({ err: failed, backtestId: row.id }, 'backtest failure not saved'));
+      return 'failed';
     }
+  }
+
+  /** Runs `row` (claimed here) as one of this console's, so a cancel or a stop reaches it. */
+  function started(row: BacktestRow, after: () => void): Promise<Exclude<JobOutcome, 'skipped'>> {
+    tell(row, 'running', 0);
+    const entry = { cancelled: false, done: Promise.resolve() };
+    const outcome = run(row, entry).finally(() => {
+      running.delete(row.id);
+      after();
+    });
+    entry.done = outcome.then(() => undefined);
+    running.set(row.id, entry);
+    return outcome;
   }
 
   async function takeUp(): Promise<void> {
@@ -181,15 +209,35 @@ export function createBacktestWorker(deps: {
     while (!isStopping && running.size < deps.concurrency) {
       const row = await repo.claimNext(deps.instance, clock.now(), clock.now() - STALE_MS);
       if (!row) return;
-      tell(row, 'running', 0);
-      const entry = { cancelled: false, done: Promise.resolve() };
-      entry.done = run(row, entry).finally(() => {
-        running.delete(row.id);
-        // The next run waiting is taken up at once, not at the next tick.
+      // The next run waiting is taken up at once, not at the next tick.
+      void started(row, () => {
         if (isStarted && !isStopping) void kick();
       });
-      running.set(row.id, entry);
     }
+  }
+
+  /**
+   * Claims run `id` for its job (a job handed back after its console died finds the row silent; a beat a little
+   * younger than JOB_STALE_MS, clocks apart, is waited out for up to a lock's length), or null: not to run.
+   */
+  async function claimForJob(id: number): Promise<BacktestRow | null> {
+    for (let look = 0; look < JOB_LOCK_MS / BEAT_MS; look++) {
+      const now = clock.now();
+      const row = await repo.claim(id, deps.instance, now, now - JOB_STALE_MS);
+      if (row || isStopping) return row;
+      const seen = await repo.one(id);
+      if (seen?.status !== 'running' || seen.attempts >= 2) return null;
+      await sleep(BEAT_MS);
+    }
+    return null;
+  }
+
+  /** A job's run: claimed in the database (the row is the truth), run here; the job ends when the run does. */
+  async function takeJob(id: number): Promise<JobOutcome> {
+    const row = await claimForJob(id);
+    if (row) return started(row, () => undefined);
+    // A stop while waiting for a silent row hands the job back rather than dropping it.
+    return isStopping ? 'stopped' : 'skipped';
   }
 
   let taking: Promise<void> = Promise.resolve();
@@ -198,7 +246,38 @@ export function createBacktestWorker(deps: {
     return taking;
   };
 
-  const worker: Worker = {
+  let consumer: { close(): Promise<void> } | null = null;
+  const stopRuns = async () => {
+    isStopping = true;
+    isStarted = false;
+    await taking;
+    await consumer?.close();
+    consumer = null;
+    await Promise.all([...running.values()].map((r) => r.done));
+  };
+  const jobs = deps.jobs;
+  // With BullMQ the jobs come to this worker; its queue's upkeep is the module's (backtest-queue.ts `reconcile`).
+  const jobWorker: Worker | null = jobs
+    ? {
+        name: 'backtest',
+        start: () => {
+          isStopping = false;
+          isStarted = true;
+          consumer = consumeBacktestJobs({
+            ...jobs,
+            concurrency: deps.concurrency,
+            instance: deps.instance,
+            clock,
+            logger,
+            take: takeJob,
+          });
+          return Promise.resolve();
+        },
+        stop: stopRuns,
+      }
+    : null;
+
+  const worker: Worker = jobWorker ?? {
     name: 'backtest',
     everyMs: TICK_MS,
     start: async () => {
@@ -207,21 +286,19 @@ export function createBacktestWorker(deps: {
       await kick();
     },
     tick: () => kick(),
-    stop: async () => {
-      isStopping = true;
-      isStarted = false;
-      await taking;
-      await Promise.all([...running.values()].map((r) => r.done));
-    },
+    stop: stopRuns,
   };
 
   return {
     worker,
     /** A run was queued here: taken up at once when this console runs backtests, else by one that does. */
     kick: () => {
-      if (isStarted) void kick();
+      if (isStarted && !jobs) void kick();
     },
-    /** Takes up runs (started or not) until none waits, and resolves when every run it took has ended. */
+    /**
+     * Takes up runs (started or not) from the database's queue until none waits, and resolves when every run it
+     * took has ended (tests; with BullMQ the jobs decide who runs what).
+     */
     async settled(): Promise<void> {
       for (;;) {
         await kick();

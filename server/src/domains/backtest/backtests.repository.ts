@@ -19,6 +19,35 @@ export function createBacktestsRepository(db: Kysely<DB>) {
       .selectAll('b')
       .select(['s.name as strategyName', 'i.name as instrumentName']);
 
+  /** Runs a console may take: waiting, or silent since `staleBefore` after one try (its console died). */
+  const claimable = (staleBefore: number) =>
+    db
+      .selectFrom('backtests')
+      .select(['id', 'status', 'attempts'])
+      .where((eb) =>
+        eb.or([
+          eb('status', '=', 'queued'),
+          eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '<', staleBefore), eb('attempts', '<', 2)]),
+        ]),
+      );
+
+  /** Takes a claimable run as it was read: null when another console changed it first. */
+  async function take(
+    seen: Pick<Selectable<BacktestsTable>, 'id' | 'status' | 'attempts'>,
+    instance: string,
+    now: number,
+  ): Promise<BacktestRow | null> {
+    const taken = await db
+      .updateTable('backtests')
+      .set({ status: 'running', claimedBy: instance, heartbeatAt: now, attempts: seen.attempts + 1 })
+      .where('id', '=', seen.id)
+      .where('status', '=', seen.status)
+      .where('attempts', '=', seen.attempts)
+      .executeTakeFirst();
+    if (Number(taken.numUpdatedRows) !== 1) return null;
+    return (await withNames().where('b.id', '=', seen.id).executeTakeFirst()) ?? null;
+  }
+
   return {
     async insert(run: NewBacktest): Promise<number> {
       const row = await db
@@ -49,28 +78,38 @@ export function createBacktestsRepository(db: Kysely<DB>) {
      * all), now this console's. Null when there is none or another console took it first.
      */
     async claimNext(instance: string, now: number, staleBefore: number): Promise<BacktestRow | null> {
-      const next = await db
+      const next = await claimable(staleBefore).orderBy('id').limit(1).executeTakeFirst();
+      return next ? take(next, instance, now) : null;
+    },
+
+    /**
+     * Run `id` now this console's, as `claimNext` would take it (waiting, or its console stopped beating before
+     * `staleBefore` and it was tried once): the BullMQ job of the run, handed to this console, claims it here.
+     * Null when it is not to run (ended, cancelled, still beating elsewhere) or another console took it first.
+     */
+    async claim(id: number, instance: string, now: number, staleBefore: number): Promise<BacktestRow | null> {
+      const row = await claimable(staleBefore).where('id', '=', id).executeTakeFirst();
+      return row ? take(row, instance, now) : null;
+    },
+
+    /**
+     * Runs no console may be holding: waiting since before `before`, or running but silent since then and tried
+     * once. The BullMQ queue makes sure each has a job (a job lost with Redis, or never added, is added again).
+     */
+    async unattended(before: number): Promise<number[]> {
+      const rows = await db
         .selectFrom('backtests')
-        .select(['id', 'status', 'attempts'])
+        .select('id')
         .where((eb) =>
           eb.or([
-            eb('status', '=', 'queued'),
-            eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '<', staleBefore), eb('attempts', '<', 2)]),
+            eb.and([eb('status', '=', 'queued'), eb('createdAt', '<', before)]),
+            eb.and([eb('status', '=', 'running'), eb('heartbeatAt', '<', before), eb('attempts', '<', 2)]),
           ]),
         )
         .orderBy('id')
-        .limit(1)
-        .executeTakeFirst();
-      if (!next) return null;
-      const taken = await db
-        .updateTable('backtests')
-        .set({ status: 'running', claimedBy: instance, heartbeatAt: now, attempts: next.attempts + 1 })
-        .where('id', '=', next.id)
-        .where('status', '=', next.status)
-        .where('attempts', '=', next.attempts)
-        .executeTakeFirst();
-      if (Number(taken.numUpdatedRows) !== 1) return null;
-      return (await withNames().where('b.id', '=', next.id).executeTakeFirst()) ?? null;
+        .limit(500)
+        .execute();
+      return rows.map((r) => Number(r.id));
     },
 
     /** Whether any run waits to be taken up, or runs on a console that stopped beating before `staleBefore`. */

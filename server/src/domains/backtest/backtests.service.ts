@@ -95,8 +95,8 @@ export function createBacktestsService(deps: {
   repo: BacktestsRepository;
   clock: Clock;
   events: Pick<DomainEventBus, 'publish'>;
-  /** Told when a run is queued, so a worker on this console takes it up at once. */
-  onQueued: () => void;
+  /** Told when a run is queued, so a worker takes it up at once (this console's, or any, through BullMQ). */
+  onQueued: (id: number) => void;
   /** Told when a run is cancelled, so a run on this console stops at once. */
   onCancelled: (id: number) => void;
   /** Whether the console holds the history a run needs (backtest-history.ts), or why not (a 400 naming a field). */
@@ -166,7 +166,7 @@ export function createBacktestsService(deps: {
         createdAt: now,
       });
       void deps.events.publish('backtest.progress', { userId, id, status: 'queued', progress: 0 });
-      deps.onQueued();
+      deps.onQueued(id);
       return id;
     },
 
