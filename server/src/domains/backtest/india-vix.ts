@@ -11,20 +11,21 @@ import { VIX_STALE_MS, type VixReading } from './india-vix.logic.js';
  */
 export const INDIA_VIX = { name: 'INDIA VIX', instrumentToken: '264969' } as const;
 
-/**
- * The VIX readings a run over [fromAt, toAt) may use, oldest first: from the finest interval stored there
- * (a minute's reading beats a day's), starting far enough back for the range's first closes.
- */
-export async function indiaVixReadings(db: Kysely<DB>, fromAt: number, toAt: number): Promise<VixReading[]> {
-  const rows = await db
+/** The stored VIX candles a close in [fromAt, toAt) may read: from far enough back for the range's first closes. */
+const vixCandles = (db: Kysely<DB>, fromAt: number, toAt: number) =>
+  db
     .selectFrom('candles')
-    .select(['interval', 'ts', 'close'])
     .where('source', '=', OPTIONS_DATA_SOURCE)
     .where('instrumentToken', '=', INDIA_VIX.instrumentToken)
     .where('ts', '>=', fromAt - VIX_STALE_MS - INTERVAL_MS['1d'])
-    .where('ts', '<', toAt)
-    .orderBy('ts')
-    .execute();
+    .where('ts', '<', toAt);
+
+/**
+ * The VIX readings a run over [fromAt, toAt) may use, oldest first: from the finest interval stored there
+ * (a minute's reading beats a day's).
+ */
+export async function indiaVixReadings(db: Kysely<DB>, fromAt: number, toAt: number): Promise<VixReading[]> {
+  const rows = await vixCandles(db, fromAt, toAt).select(['interval', 'ts', 'close']).orderBy('ts').execute();
   const intervals = [...new Set(rows.map((r) => r.interval))];
   if (intervals.length === 0) return [];
   const finest = intervals.reduce((a, b) => (INTERVAL_MS[b] < INTERVAL_MS[a] ? b : a));
@@ -36,14 +37,6 @@ export async function indiaVixReadings(db: Kysely<DB>, fromAt: number, toAt: num
 
 /** Whether the console holds any VIX reading a run over [fromAt, toAt) could price a close with. */
 export async function hasIndiaVix(db: Kysely<DB>, fromAt: number, toAt: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('candles')
-    .select('ts')
-    .where('source', '=', OPTIONS_DATA_SOURCE)
-    .where('instrumentToken', '=', INDIA_VIX.instrumentToken)
-    .where('ts', '>=', fromAt - VIX_STALE_MS - INTERVAL_MS['1d'])
-    .where('ts', '<', toAt)
-    .limit(1)
-    .executeTakeFirst();
+  const row = await vixCandles(db, fromAt, toAt).select('ts').limit(1).executeTakeFirst();
   return row !== undefined;
 }

@@ -68,6 +68,25 @@ const entry = (id: number, userId: number): Plan => ({
   },
 });
 
+/** Mapping `id` buys back its call leg `legId` and sells the entry's call again. */
+function realign(id: number, userId: number, legId: number): Plan {
+  const base = entry(id, userId);
+  if (base.decision.action !== 'enter') throw new Error('an entry expected');
+  const held = {
+    id: legId,
+    optionType: 'CE' as const,
+    tradingSymbol: CE,
+    exchange: 'NFO',
+    strikePaise: 2_460_000,
+    expiry: '2026-12-01',
+    quantity: 65,
+  };
+  return {
+    mapping: base.mapping,
+    decision: { action: 'realign', atmPaise: 2_460_000, close: [held], open: base.decision.open },
+  };
+}
+
 /** A reference refusal as PostgreSQL's checks raise it: a row named a strategy that no longer exists. */
 const referenceRefusal = () =>
   Object.assign(new Error('strategy_legs.mapping_id names a user_strategy_mappings row that does not exist'), {
@@ -161,44 +180,14 @@ describe('paper fills in slices', () => {
   it('takes a leg another console closed first as that strategy traded elsewhere, and writes the rest', async () => {
     const legId = 77;
     const { executor, writes } = executorWith(20, { refusal: () => new LegAlreadyClosedError(legId) });
-    const base = entry(3, 20);
-    if (base.decision.action !== 'enter') throw new Error('an entry expected');
-    const held = {
-      id: legId,
-      optionType: 'CE' as const,
-      tradingSymbol: CE,
-      exchange: 'NFO',
-      strikePaise: 2_460_000,
-      expiry: '2026-12-01',
-      quantity: 65,
-    };
-    const realign: Plan = {
-      mapping: base.mapping,
-      decision: { action: 'realign', atmPaise: 2_460_000, close: [held], open: base.decision.open },
-    };
-    const plans = [entry(1, 10), realign, entry(4, 30)];
+    const plans = [entry(1, 10), realign(3, 20, legId), entry(4, 30)];
     expect(await executor.executePaper(plans, AT)).toEqual({ skipped: [], stale: [3] });
     expect(writes.map((w) => w.fills.map((f) => f.mappingId))).toEqual([[1, 3, 3], [4], [1]]);
   });
 
   it('numbers each strategy’s orders of the instant, one per leg closed or opened, as live sends them', async () => {
     const { executor, writes } = executorWith(99);
-    const base = entry(3, 20);
-    if (base.decision.action !== 'enter') throw new Error('an entry expected');
-    const held = {
-      id: 5,
-      optionType: 'CE' as const,
-      tradingSymbol: CE,
-      exchange: 'NFO',
-      strikePaise: 2_460_000,
-      expiry: '2026-12-01',
-      quantity: 65,
-    };
-    const realign: Plan = {
-      mapping: base.mapping,
-      decision: { action: 'realign', atmPaise: 2_460_000, close: [held], open: base.decision.open },
-    };
-    await executor.executePaper([entry(1, 10), realign], AT);
+    await executor.executePaper([entry(1, 10), realign(3, 20, 5)], AT);
     const numbered = writes.flatMap((w) =>
       w.fills.map((f) => [f.mappingId, f.quantity < 0 ? 'BUY' : 'SELL', f.paperOrder]),
     );
