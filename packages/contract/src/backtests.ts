@@ -81,6 +81,12 @@ export const BacktestSummarySchema = z.object({
   result_hash: z.string(),
   /** Option prices a decision needed and the source did not have: how many closes, and the first one. */
   missing_prices: z.object({ count: z.number().int(), first: z.string().nullable() }),
+  /**
+   * The orders live would have sent (each slice above the freeze quantity one), and how many of them the
+   * broker's order rate (Kite: 10 a second) would have held back a second or more. Absent on runs made before
+   * it was counted.
+   */
+  orders: z.object({ count: z.number().int(), rate_limited: z.number().int() }).optional(),
 });
 export type BacktestSummary = z.infer<typeof BacktestSummarySchema>;
 

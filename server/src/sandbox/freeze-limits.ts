@@ -3,22 +3,13 @@
  * refused unless `autoslice=true`, which splits it into child orders of at most the freeze quantity, and
  * at most 10 of them. Pure. Sources in docs/SANDBOX.md.
  */
+import { FREEZE_SCHEDULES } from '../domains/market-rules/freeze-quantities.logic.js';
 
 /**
- * Units per order (NSE states freeze limits in quantity, not lots), by option root: NSE's monthly circular
- * "Quantity freeze limits for indices" of 31 Jul 2026, effective 3 Aug 2026, the latest found (NSE
- * reissues it every month; BANKNIFTY was 900 from 1 Apr to 30 Jun 2026). SANDBOX is the sandbox's own
- * 24×7 index and its limit is ours. With NIFTY's lot of 65, 1800 is not a whole number of lots: the
- * largest order is 27 lots (1755).
+ * Units per order by option root, as in force now: the dated table the paper engine and backtests slice by too
+ * (domains/market-rules/freeze-quantities.logic.ts, with its sources).
  */
-export const FREEZE_QUANTITIES: Readonly<Record<string, number>> = {
-  NIFTY: 1800,
-  BANKNIFTY: 600,
-  FINNIFTY: 1800,
-  MIDCPNIFTY: 2800,
-  NIFTYNXT50: 600,
-  SANDBOX: 1000,
-};
+export const FREEZE_QUANTITIES: Readonly<Record<string, number>> = FREEZE_SCHEDULES.at(-1)!.quantities;
 
 /** Kite slices an order into at most this many children (Kite forum, 30 Mar 2026). */
 export const MAX_SLICES = 10;

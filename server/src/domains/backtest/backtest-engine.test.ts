@@ -80,7 +80,7 @@ describe('a backtest runs the engine itself', () => {
     // ₹24,030 at 09:30: ATM 24,050; the nearest weekly after Wed 25 Nov is Tue 1 Dec.
     expect([first!.tradingSymbol, second!.tradingSymbol].sort()).toEqual(['NIFTY26D0123850PE', 'NIFTY26D0124250CE']);
     expect(outcome.fills.some((f) => f.reason === 'realign')).toBe(true);
-    const results = backtestResults(outcome.fills, outcome.equity.points(), 2);
+    const results = backtestResults(outcome.fills, outcome.equity.points(), 2, 10);
     expect(results.summary.chargesPaise).toBeGreaterThan(0);
     // Σ days = the run's net; charges of the fills add up to the summary's.
     expect(results.daily.reduce((s, d) => s + d.netPaise, 0)).toBe(results.summary.netPaise);
@@ -91,7 +91,7 @@ describe('a backtest runs the engine itself', () => {
     const candles = nseCandles(['2026-11-25'], 2_400_000, (i) => (i % 40 < 20 ? 300 : -300));
     const a = await runBacktest(niftySpec(candles));
     const b = await runBacktest(niftySpec(candles));
-    const hash = (o: typeof a) => backtestResults(o.fills, o.equity.points(), 1).summary.resultHash;
+    const hash = (o: typeof a) => backtestResults(o.fills, o.equity.points(), 1, 10).summary.resultHash;
     expect(hash(a)).toBe(hash(b));
     const slipped = await runBacktest(niftySpec(candles, { slippageTicks: 2 }));
     expect(slipped.fills.length).toBe(a.fills.length);

@@ -32,7 +32,36 @@ export interface BacktestResults {
     winRate: number | null;
     days: number;
     resultHash: string;
+    orders: OrderCount;
   };
+}
+
+export interface OrderCount {
+  count: number;
+  /** Orders beyond the broker's `perSecond` at one instant: live sends them a second or more later. */
+  rateLimited: number;
+}
+
+/**
+ * The orders behind the fills (one per instant and paper order: a slice is an order), and how many the order
+ * rate would hold back. A backtest is one strategy on one account, so all of an instant's orders count
+ * against one limit; candle closes are a minute or more apart, so only the per-second limit can bite.
+ */
+export function ordersOf(fills: readonly BacktestFill[], perSecond: number): OrderCount {
+  const byInstant = new Map<number, Set<number>>();
+  for (const f of fills) {
+    if (f.kind !== 'trade') continue;
+    const orders = byInstant.get(f.at) ?? new Set<number>();
+    orders.add(f.paperOrder ?? f.id);
+    byInstant.set(f.at, orders);
+  }
+  let count = 0;
+  let rateLimited = 0;
+  for (const orders of byInstant.values()) {
+    count += orders.size;
+    rateLimited += Math.max(0, orders.size - perSecond);
+  }
+  return { count, rateLimited };
 }
 
 /** Each fill's share of its day's note: every fill its own owner, so the shares add up to the note. */
@@ -87,6 +116,7 @@ export function backtestResults(
   fills: readonly BacktestFill[],
   gross: readonly EquityPoint[],
   days: number,
+  perSecond: number,
 ): BacktestResults {
   const charges = chargesByFill(fills);
   const realized = realizedByFill(fills);
@@ -168,6 +198,7 @@ export function backtestResults(
       winRate,
       days,
       resultHash,
+      orders: ordersOf(fills, perSecond),
     },
   };
 }

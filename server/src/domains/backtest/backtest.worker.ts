@@ -10,6 +10,7 @@ import type { Worker } from '../../platform/lifecycle.js';
 import { iso } from '../../platform/time.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
 import { strategyTypeOf } from '../strategies/strategy-registry.js';
+import { orderLimitsFor } from '../brokers/broker-registry.js';
 import { BacktestCancelledError, runBacktest, type PriceSource } from './backtest-engine.js';
 import { underlyingCandles } from './backtest-data.js';
 import {
@@ -47,6 +48,7 @@ function presented(r: BacktestResults, missing: { count: number; first: number |
     days: r.summary.days,
     result_hash: r.summary.resultHash,
     missing_prices: { count: missing.count, first: missing.first === null ? null : iso(missing.first) },
+    orders: { count: r.summary.orders.count, rate_limited: r.summary.orders.rateLimited },
   };
   const trades: BacktestTrade[] = r.fills.map((f) => ({
     time: iso(f.at),
@@ -160,7 +162,8 @@ export function createBacktestWorker(deps: {
       );
       const days = new Set(candles.map((c) => istDay(c.ts))).size;
       const { summary, trades, equity } = presented(
-        backtestResults(outcome.fills, outcome.equity.points(), days),
+        // One paper account, held to the order rate of the broker a paper strategy is charged as.
+        backtestResults(outcome.fills, outcome.equity.points(), days, orderLimitsFor(null).perSecond),
         outcome.missing,
       );
       const finished = await repo.finish(

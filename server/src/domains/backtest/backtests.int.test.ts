@@ -117,6 +117,27 @@ describe('backtests through the API', () => {
     expect((await get(`/${again.id}`)).json().data.summary.result_hash).toBe(summary.result_hash);
   });
 
+  it('sends an order above the freeze quantity as slices, each an order live would send, and counts them', async () => {
+    const created = await create({ ...RUN, config: { ...RUN.config, rdx_lot_count: 50 }, label: 'fifty lots' });
+    expect(created.statusCode, created.body).toBe(202);
+    await t.services.backtestsSettled();
+    const { id } = created.json().data as { id: number };
+    const { summary } = (await get(`/${id}`)).json().data;
+    const { trades } = (await get(`/${id}/trades`)).json().data as {
+      trades: Array<{ time: string; trading_symbol: string; quantity: number; reason: string }>;
+    };
+    // 50 lots of 65 is 3250 units, above NIFTY's freeze quantity of 1800: 27 lots (1755), then the rest (1495).
+    const entries = trades.filter((x) => x.reason === 'entry');
+    const symbols = [...new Set(entries.map((x) => x.trading_symbol))];
+    expect(symbols).toHaveLength(2);
+    for (const symbol of symbols) {
+      expect(entries.filter((x) => x.trading_symbol === symbol).map((x) => x.quantity)).toEqual([1755, 1495]);
+    }
+    // A model price fills an order at one price: one fill per order, settlements none.
+    const settlements = trades.filter((x) => x.reason === 'expiry settlement').length;
+    expect(summary.orders).toEqual({ count: trades.length - settlements, rate_limited: 0 });
+  });
+
   it('keeps each trader’s runs their own; an admin sees every run', async () => {
     const { id } = (await create(RUN)).json().data as { id: number };
     await t.services.backtestsSettled();

@@ -49,6 +49,16 @@ export function brokerageFor(kind: string | null | undefined): readonly Brokerag
   return (adapter ?? Object.values(ADAPTERS)[0]!).rules.brokerage;
 }
 
+/**
+ * The order rate an account of broker `kind` is held to (its adapter's `rules.orderLimits`); the first
+ * registered broker's for none or an unknown kind, as `brokerageFor`. Static: a backtest counts its orders
+ * against it without building any adapter.
+ */
+export function orderLimitsFor(kind: string | null | undefined): OrderLimits {
+  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
+  return (adapter ?? Object.values(ADAPTERS)[0]!).rules.orderLimits;
+}
+
 /** The brokers, each built once; `forKind` answers undefined for a kind no adapter serves. */
 export interface BrokerRegistry {
   forKind(kind: string): Broker | undefined;

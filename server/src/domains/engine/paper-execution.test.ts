@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../../platform/domain-events.js';
+import type { OptionQuote } from '../market-data/option-chain.service.js';
 import type { MappingState } from './engine.repository.js';
 import type { PaperFills } from './engine.types.js';
 import { executePaper } from './paper-execution.js';
@@ -100,7 +101,7 @@ const referenceRefusal = () =>
  */
 function executorWith(
   refuseUser: number,
-  options: { refusal?: () => Error; vanished?: number[]; tradedElsewhere?: number[] } = {},
+  options: { refusal?: () => Error; vanished?: number[]; tradedElsewhere?: number[]; quote?: OptionQuote } = {},
 ) {
   const writes: PaperFills[] = [];
   const booked: DomainEvents['fills.booked'][] = [];
@@ -123,7 +124,7 @@ function executorWith(
     repo,
     chain: {
       optionQuotes: (keys: string[]) =>
-        Promise.resolve(new Map(keys.map((k) => [k, { lastPaise: 12_345, bids: [], asks: [] }]))),
+        Promise.resolve(new Map(keys.map((k) => [k, options.quote ?? { lastPaise: 12_345, bids: [], asks: [] }]))),
     },
     logger: pino({ level: 'silent' }),
     events: {
@@ -194,6 +195,33 @@ describe('paper fills in slices', () => {
     expect(new Set(numbered.map((n) => JSON.stringify(n)))).toEqual(
       new Set([JSON.stringify([1, 'SELL', 1]), JSON.stringify([3, 'BUY', 1]), JSON.stringify([3, 'SELL', 2])]),
     );
+  });
+
+  it('sends an order above the freeze quantity as slices, each an order of its own, walking the book in turn', async () => {
+    const book: OptionQuote = {
+      lastPaise: 10_000,
+      bids: [
+        { pricePaise: 10_000, quantity: 1_000 },
+        { pricePaise: 9_995, quantity: 5_000 },
+      ],
+      asks: [],
+    };
+    const { executor, writes } = executorWith(99, { quote: book });
+    const lots = (count: number): Plan => {
+      const plan = entry(1, 10);
+      if (plan.decision.action === 'enter') plan.decision.open[0]!.quantity = count * 65;
+      return plan;
+    };
+    // NIFTY's freeze quantity 1800 holds 27 lots of 65 (1755): 30 lots go as 1755 and 195.
+    await executor.executePaper([lots(30)], AT);
+    expect(writes[0]?.fills.map((f) => [f.paperOrder, f.quantity, f.pricePaise])).toEqual([
+      [1, 1_000, 10_000],
+      [1, 755, 9_995],
+      [2, 195, 9_995],
+    ]);
+    // 27 lots are within it: one order.
+    await executor.executePaper([lots(27)], AT);
+    expect(new Set(writes[1]?.fills.map((f) => f.paperOrder))).toEqual(new Set([1]));
   });
 
   it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {

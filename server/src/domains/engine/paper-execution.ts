@@ -1,4 +1,4 @@
-import type { Transaction as TransactionDto } from '@app/contract';
+import { istDay, type Transaction as TransactionDto } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { isReferenceViolation } from '../../platform/errors.js';
@@ -13,7 +13,8 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { StalePositionError } from './stale-position.js';
 import { LegAlreadyClosedError } from './orders.repository.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
-import { averagePaise, paperPrice, type PaperPrice } from './paper-price.js';
+import { orderSlices } from '../market-rules/freeze-quantities.logic.js';
+import { averagePaise, paperPrice, type PricedPart, type PaperPrice } from './paper-price.js';
 
 /*
  * Paper trading (DESIGN §7): fills at the prices a live market order would have got from the option's quote
@@ -32,31 +33,48 @@ export interface PaperExecutionDeps {
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
 
 /**
- * A paper order's fills, one per depth level it took (as a live order is booked per trade), all numbered as
- * the strategy's `order`-th order of the instant: they pay one brokerage between them, as a live order's
- * trades do (contract-note.logic.ts). Live sends one order per leg closed or opened (executor.ts), so paper
- * numbers one per leg too.
+ * The fills of a leg's paper orders, one per depth level each order took (as a live order is booked per trade),
+ * each order numbered as the strategy's `next()`-th of the instant: an order's fills pay one brokerage between
+ * them, as a live order's trades do (contract-note.logic.ts). Live sends one order per leg closed or opened
+ * (executor.ts), sliced above the exchange's freeze quantity, each slice an order; paper does the same. The
+ * slices walk the book one after another: together they take the levels one order of the whole would.
  */
-const paperFills = (
+function paperOrderFills(
   m: MappingState,
   tradingSymbol: string,
   sign: 1 | -1,
   priced: PaperPrice,
-  order: number,
-): NewFill[] =>
-  priced.parts.map((part) => ({
-    userId: m.userId,
-    mappingId: m.id,
-    strategyId: m.strategyId,
-    instrumentId: m.instrumentId,
-    tradingSymbol,
-    quantity: sign * part.quantity,
-    pricePaise: part.pricePaise,
-    isDummy: 1,
-    orderId: null,
-    priceSource: priced.source,
-    paperOrder: order,
-  }));
+  slices: readonly number[],
+  next: () => number,
+): NewFill[] {
+  const fills: NewFill[] = [];
+  const parts = priced.parts.map((p) => ({ ...p }));
+  for (const size of slices) {
+    const order = next();
+    let wanted = size;
+    while (wanted > 0 && parts.length > 0) {
+      const part: PricedPart = parts[0]!;
+      const taken = Math.min(wanted, part.quantity);
+      fills.push({
+        userId: m.userId,
+        mappingId: m.id,
+        strategyId: m.strategyId,
+        instrumentId: m.instrumentId,
+        tradingSymbol,
+        quantity: sign * taken,
+        pricePaise: part.pricePaise,
+        isDummy: 1,
+        orderId: null,
+        priceSource: priced.source,
+        paperOrder: order,
+      });
+      part.quantity -= taken;
+      wanted -= taken;
+      if (part.quantity === 0) parts.shift();
+    }
+  }
+  return fills;
+}
 
 /** One slice's paper fills, built from its plans (all of them quoted): sells at the bids, buys at the offers. */
 function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: number): PaperFills {
@@ -66,15 +84,18 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
   const fills: NewFill[] = [];
   const atm: PaperFills['atm'] = [];
   const quoteOf = (symbol: string) => quotes.get(symbol) ?? { lastPaise: 0, bids: [], asks: [] };
+  const day = istDay(at);
   for (const { mapping: m, decision } of plans) {
     let order = 0;
+    const next = () => ++order;
+    const slicesOf = (quantity: number) => orderSlices(m.ticker, day, m.lotSize, quantity);
     for (const l of closesOf(decision)) {
       // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
       if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
         shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
       } else closeLegIds.push(l.id);
       const priced = paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol));
-      fills.push(...paperFills(m, l.tradingSymbol, -1, priced, ++order));
+      fills.push(...paperOrderFills(m, l.tradingSymbol, -1, priced, slicesOf(l.quantity), next));
     }
     for (const o of opensOf(decision)) {
       const priced = paperPrice('SELL', o.quantity, quoteOf(o.option.tradingSymbol));
@@ -89,7 +110,7 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
         quantity: o.quantity,
         entryPricePaise: averagePaise(priced.parts),
       });
-      fills.push(...paperFills(m, o.option.tradingSymbol, 1, priced, ++order));
+      fills.push(...paperOrderFills(m, o.option.tradingSymbol, 1, priced, slicesOf(o.quantity), next));
     }
     if (decision.action !== 'squareOff') {
       atm.push({

@@ -125,6 +125,49 @@ describe('paper fills priced as a live order fills', () => {
     expect(toPaise(row?.charges ?? 0)).toBe(twoOrders.totalPaise);
   });
 
+  it('sends a paper order above the freeze quantity as slices, each paying its brokerage, as live autoslice does', async () => {
+    const paper = await buildRunningPaperMapping(t, owner);
+    // 50 lots (3,250 units) is above NIFTY's freeze quantity of 1,800: 27 lots (1,755) and then 1,495, per leg.
+    await t.services.rdxConfigs.update({ userId: owner.id, role: owner.role }, paper, {
+      rdx_lot_count: 50,
+      interval: '15m',
+    });
+    await t.services.engine.evaluate(NIFTY, '15m', PRICE, CLOSE);
+    const fills = await t.database.db
+      .selectFrom('transactions')
+      .select(['tradingSymbol', 'quantity', 'pricePaise', 'paperOrder'])
+      .where('mappingId', '=', paper)
+      .orderBy('id')
+      .execute();
+    const symbols = [...new Set(fills.map((f) => f.tradingSymbol))];
+    expect(symbols).toHaveLength(2);
+    const unitsByOrder = new Map<string, number>();
+    for (const f of fills) {
+      const key = `${f.tradingSymbol}#${f.paperOrder}`;
+      unitsByOrder.set(key, (unitsByOrder.get(key) ?? 0) + f.quantity);
+    }
+    expect([...unitsByOrder.values()].sort()).toEqual([1495, 1495, 1755, 1755]);
+
+    const res = await t.request({ method: 'GET', url: '/api/positions', token: owner.token });
+    const row = res
+      .json<{ data: { positions: Array<{ user_strategy_mapping_id: number; charges: number }> } }>()
+      .data.positions.find((r) => r.user_strategy_mapping_id === paper);
+    const orderIds = [...unitsByOrder.keys()];
+    const fourOrders = contractNote(
+      fills.map((f) => ({
+        owner: 'paper',
+        tradingSymbol: f.tradingSymbol,
+        quantity: f.quantity,
+        pricePaise: f.pricePaise,
+        at: CLOSE,
+        orderId: orderIds.indexOf(`${f.tradingSymbol}#${f.paperOrder}`) + 1,
+      })),
+      scheduleAt(CLOSE),
+    ).charges;
+    expect(fourOrders.brokeragePaise).toBe(4 * scheduleAt(CLOSE).brokeragePerOrderPaise);
+    expect(toPaise(row?.charges ?? 0)).toBe(fourOrders.totalPaise);
+  });
+
   it('shows how each paper fill was priced on its row', async () => {
     const paper = await buildRunningPaperMapping(t, owner);
     await t.services.engine.evaluate(NIFTY, '15m', PRICE, CLOSE);

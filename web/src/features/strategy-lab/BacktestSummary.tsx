@@ -4,6 +4,7 @@ import { formatPnl, pnlClass } from '../positions/pnl-display';
 import {
   assumptionText,
   missingPricesText,
+  ordersText,
   rangeText,
   settingsText,
   sourceText,
@@ -23,10 +24,11 @@ function Figure({ label, children, className }: { label: string; children: strin
 
 /**
  * A finished run's figures as the P&L strip shows a day's: net first, then realized, charges (a cost, no
- * colour), the deepest drawdown, win rate, trades and days; then what it assumed, and any prices it lacked.
+ * colour), the deepest drawdown, win rate, trades, the orders live would have sent (slices counted) and days; then what it assumed, and any prices it lacked.
  */
 export function BacktestSummary({ run, summary }: { run: Backtest; summary: Summary }) {
   const missing = missingPricesText(summary.missing_prices);
+  const orders = ordersText(summary.orders);
   return (
     <div className="lab-summary">
       <dl className="lab-figures" aria-label="Backtest summary">
@@ -44,6 +46,7 @@ export function BacktestSummary({ run, summary }: { run: Backtest; summary: Summ
         </Figure>
         <Figure label="Win rate">{winRateText(summary.win_rate)}</Figure>
         <Figure label="Trades">{formatQuantity(summary.trades)}</Figure>
+        {orders && <Figure label="Orders">{orders}</Figure>}
         <Figure label="Days">{formatQuantity(summary.days)}</Figure>
       </dl>
       <p className="muted lab-line" data-testid="backtest-settings">

@@ -9,6 +9,7 @@ import { formatPnl, pnlClass } from '../positions/pnl-display';
 import {
   equityCurve,
   FILL_MODEL_WORDS,
+  ordersText,
   rangeText,
   runName,
   settingsText,
@@ -41,6 +42,7 @@ const ROWS: ReadonlyArray<[string, (r: Done) => ReactNode]> = [
   ['Max drawdown', (r) => (r.summary.max_drawdown > 0 ? `−${formatInr(r.summary.max_drawdown)}` : formatInr(0))],
   ['Win rate', (r) => winRateText(r.summary.win_rate)],
   ['Trades', (r) => formatQuantity(r.summary.trades)],
+  ['Orders', (r) => ordersText(r.summary.orders) ?? '-'],
   ['Days', (r) => formatQuantity(r.summary.days)],
   ['Missing prices', (r) => formatQuantity(r.summary.missing_prices.count)],
 ];

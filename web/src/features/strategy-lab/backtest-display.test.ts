@@ -6,6 +6,7 @@ import {
   maxDrawdownOf,
   missingPricesText,
   newestFirst,
+  ordersText,
   pageOf,
   rangeText,
   rdxSettingsOf,
@@ -136,5 +137,13 @@ describe('the equity curve', () => {
     // A run that only loses draws down from zero.
     expect(maxDrawdownOf([{ time: 0, value: -5 }])).toBe(5);
     expect(maxDrawdownOf([])).toBe(0);
+  });
+});
+
+describe('ordersText', () => {
+  it('counts the orders, and says how many the order rate held back when any', () => {
+    expect(ordersText({ count: 1240, rate_limited: 0 })).toBe('1,240');
+    expect(ordersText({ count: 1240, rate_limited: 12 })).toBe("1,240 (12 held back by the broker's order rate)");
+    expect(ordersText(undefined)).toBeNull();
   });
 });

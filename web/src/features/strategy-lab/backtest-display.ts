@@ -216,5 +216,17 @@ export function missingPricesText(missing: { count: number; first: string | null
   return `Missing prices: at ${closes}${first} a trade was skipped because the source lacked an option price it needed; live trading could have traded there.`;
 }
 
+/**
+ * The orders a run would have sent live: "1,240", with how many the broker's order rate would have held
+ * back a second or more when any would ("1,240 (12 held back by the broker's order rate)"). Null for runs made before orders were counted.
+ */
+export function ordersText(orders: { count: number; rate_limited: number } | undefined): string | null {
+  if (!orders) return null;
+  const count = formatQuantity(orders.count);
+  return orders.rate_limited === 0
+    ? count
+    : `${count} (${formatQuantity(orders.rate_limited)} held back by the broker's order rate)`;
+}
+
 /** A fill's reason as a trader reads it: "Entry", "Expiry settlement". */
 export const reasonText = (reason: string): string => (reason ? reason[0]!.toUpperCase() + reason.slice(1) : '-');
