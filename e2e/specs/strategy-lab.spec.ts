@@ -68,6 +68,10 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(lab.days()).toHaveCount(1);
   const trades = Number(await lab.figure('Trades').textContent());
   expect(trades).toBeGreaterThanOrEqual(2);
+  // One lot is one order a leg, each filled at the model's one price: at most an order a trade (a settlement is
+  // none), and too few a minute for the broker's order rate to hold any back.
+  await expect(lab.figure('Orders')).toHaveText(/^\d+$/);
+  expect(Number(await lab.figure('Orders').textContent())).toBeLessThanOrEqual(trades);
   await expect(lab.trades()).toHaveCount(Math.min(trades, 50));
   // The entry sells a CE and a PE of the sandbox's own options, at IST times.
   const first = lab.trades().first().getByRole('cell');
