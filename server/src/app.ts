@@ -255,6 +255,8 @@ export async function buildApp(deps: AppDeps) {
     calendar: calendar.calendar,
     // A limit already crossed today refuses Start (risk's rule, read from the ledger's day P&L).
     limitRefusal: createLimitStartCheck({ db, positionsOf: (userId) => ledger.positions.listFor(userId) }),
+    // A live Start or Resume asks the broker that the account's session still stands (issue 31 item 5).
+    sessionRefusal: (userBrokerId) => brokers.brokers.sessionRefusal(userBrokerId),
     tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
   const rdx = createRdxModule({

@@ -7,7 +7,8 @@ import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
-import type { Broker as BrokerAdapter, BrokerAccount } from './broker-port.js';
+import { BrokerTokenExpired, type Broker as BrokerAdapter, type BrokerAccount } from './broker-port.js';
+import { brokerWords } from './broker-words.logic.js';
 import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
 import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
@@ -175,6 +176,27 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
       const tokenRefused = (userBrokerId: number, used: BrokerCredentials, reason: string) =>
         service.tokenRefused(userBrokerId, used, reason);
       return { broker, account: broker.account({ userBrokerId: row.id, credentials, tokenRefused }) };
+    },
+
+    /**
+     * Why a live strategy on account `id` may not start or resume now: the broker no longer honours its session
+     * (a new login elsewhere ends it before 06:00), or could not be asked; null while the broker answers for it.
+     * Asked of the broker itself (its profile), so a Start never finds out only at its first order. An account
+     * without a token is the start check's own refusal, not this one's.
+     */
+    async sessionRefusal(id: number): Promise<string | null> {
+      const row = await repo.findById(id);
+      const { broker, account } = await service.accessOf(id);
+      if (!row || !account) return null;
+      try {
+        await account.profile();
+        return null;
+      } catch (err) {
+        if (err instanceof BrokerTokenExpired) {
+          return `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`;
+        }
+        return `Could not check the broker session for ${row.brokerUsername} before starting: ${brokerWords(err, broker.label)}`;
+      }
     },
 
     /**

@@ -7,19 +7,12 @@
 import { istDay } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
-import { NetworkError, RetryableError } from '../../platform/outbound.js';
 import { readSandboxState } from '../../sandbox/sandbox-state-file.js';
 import { BROKER_KINDS, brokerageFor } from '../brokers/broker-registry.js';
+import { brokerWords } from '../brokers/broker-words.logic.js';
 import type { BrokerCredentials } from '../brokers/brokers.service.js';
 import { exactPaise } from '../engine/broker-trades.logic.js';
-import {
-  BrokerRateLimited,
-  BrokerTokenExpired,
-  isBrokerAnswer,
-  BrokerUnknownOutcome,
-  type Broker,
-  type BrokerDayTrade,
-} from '../brokers/broker-port.js';
+import type { Broker, BrokerDayTrade } from '../brokers/broker-port.js';
 import { compareDay, type BookedFill, type BrokerTrade, type CheckedDay } from './ledger-check.logic.js';
 import type { AccountResult } from './ledger-check.report.js';
 
@@ -56,19 +49,6 @@ function fromBroker(label: string, t: BrokerDayTrade, today: number): BrokerTrad
     pricePaise,
     at: t.filledAt ?? today,
   };
-}
-
-/** The broker's refusal or silence in a trader's words: never an address, a stack or "request failed". */
-function brokerWords(err: unknown, label: string): string {
-  if (err instanceof BrokerTokenExpired) {
-    return `${err.broker} refused the access token (${err.message}): generate a new one on the Profile page`;
-  }
-  if (isBrokerAnswer(err) || err instanceof BrokerUnknownOutcome) return `${err.broker}: ${err.message}`;
-  if (err instanceof BrokerRateLimited || err instanceof RetryableError) {
-    return `${label} is busy or down right now; try again shortly`;
-  }
-  if (err instanceof NetworkError) return `${label} could not be reached; check the connection and try again`;
-  return err instanceof Error ? err.message : `${label} did not answer`;
 }
 
 /**

@@ -24,8 +24,12 @@ export function createRunningStatusMoves(
     locks,
     shared,
     limitRefusal,
+    sessionRefusal,
     tokenExpiryOf,
-  }: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'events' | 'locks' | 'shared' | 'limitRefusal' | 'tokenExpiryOf'>,
+  }: Pick<
+    MappingsServiceDeps,
+    'repo' | 'clock' | 'events' | 'locks' | 'shared' | 'limitRefusal' | 'sessionRefusal' | 'tokenExpiryOf'
+  >,
   { load, presentOne }: Pick<MappingQueries, 'load' | 'presentOne'>,
 ) {
   async function moveStatus(
@@ -81,14 +85,30 @@ export function createRunningStatusMoves(
    * Moves running_status under the mapping's lock, optionally only from an expected state, and
    * announces the change. `from` guards pause (only when running) and resume (only when paused).
    */
-  function setRunningStatus(
+  async function setRunningStatus(
     actor: Actor,
     id: number,
     to: number,
     from?: { status: number; error: string },
     reason: StatusReason = defaultReason(to),
   ): Promise<Mapping> {
+    await refuseEndedSession(actor, id, to);
     return locks.withMappings([id], () => moveStatus(actor, id, to, from, reason));
+  }
+
+  /**
+   * A live Start or Resume asks the broker whether the account's session still stands before anything moves
+   * (issue 31 item 5): outside the mapping's lock, which a slow broker must not hold up. Only a strategy that
+   * the start check would let start is asked about, so its own refusals keep their words.
+   */
+  async function refuseEndedSession(actor: Actor, id: number, to: number): Promise<void> {
+    if (to !== RUNNING_STATUS.RUNNING || !sessionRefusal) return;
+    const row = await load(actor, id);
+    if (row.runningStatus === to || row.isDummy === 1 || row.userBrokerId === null || startRefusal(row) !== null) {
+      return;
+    }
+    const refusal = await sessionRefusal(row.userBrokerId);
+    if (refusal) throw conflict(refusal);
   }
 
   /**

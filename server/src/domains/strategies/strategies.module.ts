@@ -23,6 +23,7 @@ export function createStrategiesModule(deps: {
   calendar: HolidaySource;
   /** Why a start is refused by a limit already crossed today (risk/limit-start-check.ts). */
   limitRefusal?: MappingsServiceDeps['limitRefusal'];
+  sessionRefusal?: MappingsServiceDeps['sessionRefusal'];
   /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
   tokenExpiryOf: MappingsServiceDeps['tokenExpiryOf'];
 }) {
@@ -34,6 +35,7 @@ export function createStrategiesModule(deps: {
     shared: deps.shared,
     calendar: deps.calendar,
     limitRefusal: deps.limitRefusal,
+    sessionRefusal: deps.sessionRefusal,
     tokenExpiryOf: deps.tokenExpiryOf,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerStrategiesRoutes(app, authenticate, mappings);
