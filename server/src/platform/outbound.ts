@@ -22,11 +22,16 @@ export class RetryableError extends Error {
   }
 }
 
-/** The request never got an answer: refused, reset, or timed out. */
+/**
+ * The request never got an answer: refused, reset, or timed out. The message says which in words a trader may
+ * read (it reaches replies and rows); where the request went is `host`, for the logs only.
+ */
 export class NetworkError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
+  readonly host: string | null;
+  constructor(message: string, options?: { cause?: unknown; host?: string }) {
     super(message, options);
     this.name = 'NetworkError';
+    this.host = options?.host ?? null;
   }
 }
 
@@ -68,8 +73,9 @@ export async function fetchWithTimeout(
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
-    const what = err instanceof Error && err.name === 'TimeoutError' ? `timed out after ${timeoutMs} ms` : 'failed';
-    throw new NetworkError(`${new URL(url).host}: request ${what}`, { cause: err });
+    const isTimeout = err instanceof Error && err.name === 'TimeoutError';
+    const what = isTimeout ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'the connection failed';
+    throw new NetworkError(what, { cause: err, host: new URL(url).host });
   }
 }
 

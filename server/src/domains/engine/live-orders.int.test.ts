@@ -35,7 +35,11 @@ async function brokerOrders() {
   const res = await fetch(`${t.sandbox.urls.kiteApi}/orders`, {
     headers: { 'X-Kite-Version': '3', Authorization: `token sandbox_api_key:${brokerToken}` },
   });
-  return ((await res.json()) as { data: Array<{ tag: string | null; status: string; tradingsymbol: string }> }).data;
+  return (
+    (await res.json()) as {
+      data: Array<{ tag: string | null; status: string; tradingsymbol: string; transaction_type: string }>;
+    }
+  ).data;
 }
 
 describe('live orders', () => {
@@ -199,6 +203,39 @@ describe('an exit the broker did not fully take', () => {
     // Two sells, two refused buys, two filled buys: nothing doubled.
     expect(orders.orders.filter((o) => o.transaction_type === 'BUY' && o.status === 'COMPLETE')).toHaveLength(2);
     expect(orders.orders.filter((o) => o.status === 'REJECTED')).toHaveLength(2);
+  });
+});
+
+describe('an exit whose order replies the broker lost', () => {
+  it('answers in words, never an address or "request failed", and books what the broker filled once', async () => {
+    const id = await liveMapping();
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    expect(await t.services.engineRepo.openLegsOf(id)).toHaveLength(2);
+
+    // The broker takes both buy-backs, but neither reply arrives (issue 31: "127.0.0.1:43727: request failed").
+    t.sandbox.control.failNext('kite.orders.place', 2, 'drop-after');
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${id}/exit`,
+      token: owner.token,
+    });
+    const said = [exit.body, (await t.services.mappings.get(actor(), id)).status_detail ?? ''].join(' ');
+    expect(said).not.toMatch(/\d+\.\d+\.\d+\.\d+|localhost|request failed/);
+    expect(exit.json<{ error: string }>().error).toBe('Kite did not answer (the connection failed); try again shortly');
+
+    // The chase settles each lost reply by its tag before sending anything (the second reply is lost too):
+    // flat within its tries, each leg bought back once.
+    for (let look = 0; look < 3 && (await t.services.engineRepo.openLegsOf(id)).length > 0; look++) {
+      t.clock.advance(60_000);
+      await t.services.engine.follow();
+    }
+    expect(await t.services.engineRepo.openLegsOf(id)).toEqual([]);
+    const bought = (await brokerOrders()).filter((o) => o.status === 'COMPLETE' && o.transaction_type === 'BUY');
+    expect(bought.map((o) => o.tradingsymbol).sort()).toEqual([...new Set(bought.map((o) => o.tradingsymbol))].sort());
+    expect(bought).toHaveLength(2);
+    // A problem that has cleared leaves the row.
+    expect((await t.services.mappings.get(actor(), id)).status_detail ?? '').not.toMatch(/incomplete|trying again/);
   });
 });
 

@@ -16,6 +16,8 @@ export function createRetryBook(options: { maxTries: number; backoffMs: number }
       tries.set(key, { count, nextAt: at + options.backoffMs * count });
       return { count, isLast: count >= options.maxTries };
     },
+    /** The keys with failed tries on record. */
+    keys: (): number[] => [...tries.keys()],
     /** Forgets `key`: it succeeded, or a user asked afresh. */
     reset(key: number): void {
       tries.delete(key);

@@ -86,12 +86,20 @@ export function createSquareOffChase(deps: {
     tell(id, at, why, count, isLast);
   }
 
+  /** Flat now, by the chase's order or another way: its tries forgotten, its problem off the row, told. */
+  function flat(id: number, at: number) {
+    tries.reset(id);
+    deps.problems.clear(id);
+    completed(id, at);
+  }
+
   async function tryOne(id: number, at: number) {
     // Orders of the exit still open (or a broker that cannot be asked): the next pass tries again.
     const before = await deps.repo.one(id);
     if (before && (await deps.mustWaitForOrders(before.mapping, at).catch(() => 'broker unreachable')) !== null) return;
     const read = await deps.repo.one(id);
-    if (!read || read.legs.length === 0 || read.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
+    if (!read || read.legs.length === 0) return flat(id, at);
+    if (read.mapping.runningStatus !== RUNNING_STATUS.STOPPED) return;
     const state = fencedBefore(read, before?.mapping.positionVersion ?? null);
     if (!(await deps.isMarketOpenFor(state.mapping, at))) return;
     const close = state.legs.map(toOpenLeg);
@@ -106,20 +114,24 @@ export function createSquareOffChase(deps: {
       failures = [err];
     }
     const left = (await deps.repo.openLegsOf(id)).length;
-    if (failures.length === 0 && left === 0) {
-      tries.reset(id);
-      deps.problems.clear(id);
-      completed(id, at);
-      return;
-    }
+    if (failures.length === 0 && left === 0) return flat(id, at);
     failed(id, at, failures[0] instanceof Error ? failures[0].message : `${left} leg(s) still open`);
   }
 
   return {
     /** One pass over every stopped mapping still holding legs whose next try is due. */
     async run(at: number) {
-      for (const id of await deps.repo.stoppedWithOpenLegs()) {
+      const holding = await deps.repo.stoppedWithOpenLegs();
+      for (const id of holding) {
         if (tries.mayTry(id, at)) await deps.locks.withMappings([id], () => tryOne(id, at));
+      }
+      // Chased strategies that went flat some other way (a lost reply's fill settled by its tag, a leg closed by
+      // the trader's Match): a problem that has cleared leaves the row at once, not at a next try that never comes.
+      for (const id of tries.keys()) {
+        if (holding.includes(id)) continue;
+        const state = await deps.repo.one(id);
+        if (state?.mapping.runningStatus !== RUNNING_STATUS.STOPPED) tries.reset(id); // started again, or gone
+        else if (state.legs.length === 0) flat(id, at);
       }
       await deps.problems.share();
     },

@@ -1,7 +1,7 @@
 import { AppError, rateLimited } from '../../platform/errors.js';
 import type { ProviderRefusal } from './adapters/adapter.js';
 import { providerRefusal } from './adapters/refusals.js';
-import { isRateLimit, RetryableError } from '../../platform/outbound.js';
+import { isRateLimit, NetworkError, RetryableError } from '../../platform/outbound.js';
 import { BrokerRateLimited, BrokerRejected, BrokerTokenExpired, BrokerUnknownOutcome } from '../brokers/broker-port.js';
 
 /** Still rate-limited after the retries: 429 with the provider's Retry-After. */
@@ -25,7 +25,10 @@ function refused(provider: string, kind: ProviderRefusal['kind'], message: strin
  */
 export function marketDataFailure(err: unknown): AppError {
   if (err instanceof AppError) return err;
-  // A broker account's failure through the port, worded as the provider's own (below).
+  // A broker account's failure through the port: its silence named by the broker, an answer worded as its own.
+  if (err instanceof BrokerUnknownOutcome && err.cause instanceof NetworkError) {
+    return new AppError(502, 'UPSTREAM_FAILED', `${err.broker} did not answer (${err.message}); try again shortly`);
+  }
   if (err instanceof BrokerUnknownOutcome && err.cause !== undefined) return marketDataFailure(err.cause);
   if (err instanceof BrokerTokenExpired) return refused(err.broker, 'token_refused', err.message);
   if (err instanceof BrokerRejected) return refused(err.broker, 'upstream', err.message);
@@ -35,6 +38,9 @@ export function marketDataFailure(err: unknown): AppError {
   if (refusal) return refused(refusal.provider, refusal.kind, refusal.message);
   if (isRateLimit(err)) return tooFast(err.message, err.retryAfterMs);
   if (err instanceof RetryableError) return new AppError(502, 'UPSTREAM_FAILED', `${err.message}; try again shortly`);
+  if (err instanceof NetworkError) {
+    return new AppError(502, 'UPSTREAM_FAILED', `The provider did not answer (${err.message}); try again shortly`);
+  }
   const message = err instanceof Error ? err.message : 'Market data provider unreachable';
   return new AppError(502, 'UPSTREAM_FAILED', message);
 }
