@@ -130,7 +130,8 @@ export function createSquareOffChase(deps: {
       for (const id of tries.keys()) {
         if (holding.includes(id)) continue;
         const state = await deps.repo.one(id);
-        if (state?.mapping.runningStatus !== RUNNING_STATUS.STOPPED) tries.reset(id); // started again, or gone
+        if (state?.mapping.runningStatus !== RUNNING_STATUS.STOPPED)
+          tries.reset(id); // started again, or gone
         else if (state.legs.length === 0) flat(id, at);
       }
       await deps.problems.share();
