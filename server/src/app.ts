@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps) {
   });
   app.addHook('onClose', () => Promise.resolve(risk.close()));
   // Its HTTP edge sees every state-changing route: installed before any route is registered.
-  const audit = createAuditModule({ db, clock, events, shared, logger });
+  const audit = createAuditModule({ db, kind, clock, events, shared, logger });
   audit.install(app);
   const alerts = createAlertsModule({
     db,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoTimeSchema, PageQuerySchema } from './fields.js';
 import { defineRoute } from './route.js';
+import { TransactionsExportQuerySchema } from './transactions.js';
 
 /**
  * The audit log (issue 13): every control action with who did it (or `system`), when, what, on which
@@ -156,6 +157,12 @@ export const AuditEntrySchema = z.object({
   detail: z.record(z.string(), z.unknown()).nullable(),
   /** The client's address; null for system actions (and, on a user's own trail, for other people's). */
   ip: z.string().nullable(),
+  /**
+   * The hash chain (issue 31 item 8): SHA-256 over the entry before's `hash` and this entry's recorded fields;
+   * `npm run audit:verify` walks it and names the first broken link. `prev_hash` is null for the first entry.
+   */
+  hash: z.string().nullable(),
+  prev_hash: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
@@ -172,6 +179,10 @@ const optionalFilter = (max: number) =>
 export const AuditQuerySchema = PageQuerySchema.extend({ user: optionalFilter(64), action: optionalFilter(64) });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 
+/** The export's window: IST days, both inclusive, either open (as the trade book's export). */
+export const AuditExportQuerySchema = TransactionsExportQuerySchema;
+export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;
+
 export const AUDIT_MSG = {
   failedLoad: 'Failed to load the audit log',
   noEntries: 'Nothing recorded yet.',
@@ -182,6 +193,18 @@ export const AUDIT_MSG = {
 export const auditRoutes = {
   /** Everyone's trail (admin), newest first, filtered by actor username and action. */
   list: defineRoute({ method: 'GET', path: '/audit', access: 'admin', query: AuditQuerySchema, data: AuditPageSchema }),
+  /**
+   * Everyone's trail over IST days `from`–`to` as CSV (admin), oldest first in the order written, each row with
+   * its hashes so the file can be checked against the chain. Columns: id, time (ISO, UTC), actor, action,
+   * object_type, object_id, owner, changes, detail (JSON text), ip, prev_hash, hash.
+   */
+  exportCsv: defineRoute({
+    method: 'GET',
+    path: '/audit/export.csv',
+    access: 'admin',
+    query: AuditExportQuerySchema,
+    data: z.string(),
+  }),
   /** The caller's own trail: what they did, and what was done to their account and strategies. */
   mine: defineRoute({
     method: 'GET',

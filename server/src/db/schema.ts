@@ -334,6 +334,9 @@ export interface AuditLogTable {
   changes: string;
   detail: string | null;
   ip: string | null;
+  /** The hash chain (db/audit-chain.ts): the entry before's hash (null for the first) and this entry's. */
+  prevHash: string | null;
+  hash: string | null;
 }
 
 /** Issue 30: an option contract's minute (expiry YYYY-MM-DD, ts its start in UTC ms), recorded or imported; paise. */

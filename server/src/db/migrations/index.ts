@@ -47,6 +47,7 @@ import * as m2841 from './202611280401_create_option_quotes.js';
 import * as m2850 from './202611280500_create_backtests.js';
 import * as m2860 from './202611280600_add_backtest_iv_source.js';
 import * as m2861 from './202611280601_number_paper_orders.js';
+import * as m2870 from './202611280700_chain_audit_log.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -98,4 +99,5 @@ export const migrations: Record<string, Migration> = {
   '202611280500_create_backtests': m2850,
   '202611280600_add_backtest_iv_source': m2860,
   '202611280601_number_paper_orders': m2861,
+  '202611280700_chain_audit_log': m2870,
 };

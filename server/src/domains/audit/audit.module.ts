@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { DbKind } from '../../db/client.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { DB } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
@@ -13,6 +14,7 @@ import { createAuditService } from './audit.service.js';
 
 export interface AuditModuleDeps {
   db: Kysely<DB>;
+  kind: DbKind;
   clock: Clock;
   events: DomainEventBus;
   shared: Pick<SharedState, 'killSwitch'>;
@@ -26,14 +28,15 @@ export interface AuditModuleDeps {
  */
 export function createAuditModule(deps: AuditModuleDeps) {
   const snapshots = createSnapshotsRepository(deps.db, deps.shared);
+  const repo = createAuditRepository(deps.db, deps.kind);
   const audit = createAuditService({
-    repo: createAuditRepository(deps.db),
+    repo,
     snapshots,
     events: deps.events,
     clock: deps.clock,
   });
   const install = (app: FastifyInstance) =>
     installAuditHooks(app, { snapshots, events: deps.events, clock: deps.clock, logger: deps.logger });
-  const routes: RegisterRoutes = (app, authenticate) => registerAuditRoutes(app, authenticate, audit);
+  const routes: RegisterRoutes = (app, authenticate) => registerAuditRoutes(app, authenticate, audit, repo);
   return { audit, routes, install };
 }

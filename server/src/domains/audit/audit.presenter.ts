@@ -30,5 +30,7 @@ export function toAuditEntry(row: AuditRow, viewerId?: number): AuditEntry {
     changes: parsed(row.changes, {}),
     detail: parsed(row.detail, null),
     ip: showIp ? row.ip : null,
+    hash: row.hash,
+    prev_hash: row.prevHash,
   };
 }

@@ -1,4 +1,6 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
+import { auditHash } from '../../db/audit-chain.js';
+import type { DbKind } from '../../db/client.js';
 import type { AuditLogTable, DB } from '../../db/schema.js';
 
 /** A row with the username of whose object it touched (null: no owner, or the user is gone). */
@@ -16,8 +18,16 @@ export interface AuditFilter {
   concerning?: number | undefined;
 }
 
-/** All SQL of the audit log. Append-only: rows are inserted and read, never updated or deleted. */
-export function createAuditRepository(db: Kysely<DB>) {
+/** An entry as the writer gives it: the chain's two hashes are the repository's. */
+export type NewAuditRow = Omit<Insertable<AuditLogTable>, 'prevHash' | 'hash'>;
+
+/**
+ * All SQL of the audit log. Append-only: rows are inserted and read, never updated or deleted. Each entry is
+ * chained to the one before (db/audit-chain.ts), so appends go one at a time: on PostgreSQL every console's
+ * append takes the table's own lock (SHARE ROW EXCLUSIVE: appenders wait on each other, readers never wait),
+ * and on SQLite the one connection's transactions already go one at a time.
+ */
+export function createAuditRepository(db: Kysely<DB>, kind: DbKind) {
   const filtered = (filter: AuditFilter) => {
     let q = db.selectFrom('auditLog');
     const name = filter.actor?.toLowerCase();
@@ -45,8 +55,42 @@ export function createAuditRepository(db: Kysely<DB>) {
   };
 
   return {
-    async append(row: Insertable<AuditLogTable>): Promise<void> {
-      await db.insertInto('auditLog').values(row).execute();
+    async append(row: NewAuditRow): Promise<void> {
+      await db.transaction().execute(async (trx) => {
+        if (kind === 'postgres') await sql`lock table audit_log in share row exclusive mode`.execute(trx);
+        const last = await trx.selectFrom('auditLog').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+        const prevHash = last?.hash ?? null;
+        await trx
+          .insertInto('auditLog')
+          .values({ ...row, prevHash, hash: auditHash(prevHash, row) })
+          .execute();
+      });
+    },
+
+    /**
+     * Entries written in [fromAt, toAt) (either open), oldest first by id (the order written, the chain's),
+     * `limit` after id `after`, each with its owner's username: the export's batches.
+     */
+    between(range: { fromAt: number | null; toAt: number | null }, after: number, limit: number): Promise<AuditRow[]> {
+      let q = db
+        .selectFrom('auditLog')
+        .selectAll('auditLog')
+        .select((eb) =>
+          eb
+            .selectFrom('users')
+            .select('username')
+            .whereRef('users.id', '=', 'auditLog.ownerUserId')
+            .as('ownerUsername'),
+        )
+        .where('id', '>', after);
+      if (range.fromAt !== null) q = q.where('at', '>=', range.fromAt);
+      if (range.toAt !== null) q = q.where('at', '<', range.toAt);
+      return q.orderBy('id').limit(limit).execute();
+    },
+
+    /** Entries oldest first, `limit` after id `after`, as written: what `npm run audit:verify` walks. */
+    chainAfter(after: number, limit: number) {
+      return db.selectFrom('auditLog').selectAll().where('id', '>', after).orderBy('id').limit(limit).execute();
     },
 
     /** Newest first; ties (one millisecond) by insertion order. */

@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import { api, IST_OFFSET_MS, MSG, type AuditExportQuery } from '@app/contract';
+import type { FastifyInstance } from 'fastify';
+import { csvLine, inertText } from '../../platform/csv.js';
+import { forbidden, unauthenticated } from '../../platform/errors.js';
+import { bearerToken, type Authenticate } from '../../platform/http.js';
+import { iso } from '../../platform/time.js';
+import type { AuditRepository, AuditRow } from './audit.repository.js';
+
+/** The header row: an entry's fields as `GET /audit` names them, then the chain's two hashes. */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'time',
+  'actor',
+  'action',
+  'object_type',
+  'object_id',
+  'owner',
+  'changes',
+  'detail',
+  'ip',
+  'prev_hash',
+  'hash',
+];
+
+const BATCH = 1000;
+const DAY_MS = 86_400_000;
+
+/** The instant an IST day (`YYYY-MM-DD`, validated by the contract) begins. */
+const istDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+
+/** The window's instants: `from`'s IST midnight up to the midnight after `to` (both days whole); open ends null. */
+export function auditWindow(query: AuditExportQuery): { fromAt: number | null; toAt: number | null } {
+  return {
+    fromAt: query.from === undefined ? null : istDayStart(query.from),
+    toAt: query.to === undefined ? null : istDayStart(query.to) + DAY_MS,
+  };
+}
+
+/**
+ * One entry as CSV fields. Text a person typed or an address (actor, owner, the JSON of changes) is made
+ * inert against formula injection; `changes` and `detail` are the stored JSON text, as the chain hashed them.
+ */
+export function auditCells(row: AuditRow): string[] {
+  return [
+    String(row.id),
+    iso(row.at),
+    inertText(row.actor),
+    inertText(row.action),
+    inertText(row.objectType),
+    row.objectId === null ? '' : String(row.objectId),
+    inertText(row.ownerUsername),
+    inertText(row.changes),
+    inertText(row.detail),
+    inertText(row.ip),
+    row.prevHash ?? '',
+    row.hash ?? '',
+  ];
+}
+
+async function* auditCsv(
+  repo: Pick<AuditRepository, 'between'>,
+  window: ReturnType<typeof auditWindow>,
+  first: AuditRow[],
+): AsyncGenerator<string> {
+  yield csvLine(AUDIT_CSV_COLUMNS);
+  let batch = first;
+  while (batch.length > 0) {
+    yield batch.map((r) => csvLine(auditCells(r))).join('');
+    if (batch.length < BATCH) return;
+    batch = await repo.between(window, batch.at(-1)!.id, BATCH);
+  }
+}
+
+/**
+ * GET /api/audit/export.csv (admin). On Fastify itself, not through `mount`: the reply is a CSV stream, not the
+ * JSON envelope; authentication, the admin check and the query's validation still run first and refuse in
+ * the envelope.
+ */
+export function registerAuditExport(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  repo: Pick<AuditRepository, 'between'>,
+): void {
+  const route = api.audit.exportCsv;
+  app.route({
+    method: route.method,
+    url: `/api${route.path}`,
+    schema: { querystring: route.query },
+    onRequest: async (req) => {
+      req.auth = await authenticate(bearerToken(req), req.ip);
+    },
+    handler: async (req, reply) => {
+      if (!req.auth) throw unauthenticated(MSG.noAuthToken);
+      if (req.auth.role !== 'admin') throw forbidden('Admin access required');
+      // Validated and typed by the contract schema above.
+      const query = req.query as AuditExportQuery;
+      const window = auditWindow(query);
+      const first = await repo.between(window, 0, BATCH);
+      const name = `audit-${query.from ?? 'start'}-to-${query.to ?? 'now'}.csv`;
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(auditCsv(repo, window, first), { objectMode: false, highWaterMark: 64 * 1024 }));
+    },
+  });
+}
