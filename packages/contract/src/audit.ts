@@ -185,6 +185,7 @@ export type AuditExportQuery = z.infer<typeof AuditExportQuerySchema>;
 
 export const AUDIT_MSG = {
   failedLoad: 'Failed to load the audit log',
+  failedExport: 'Could not export the audit log',
   noEntries: 'Nothing recorded yet.',
   noMatches: 'No entries match these filters.',
   allActions: 'All actions',

@@ -17,6 +17,8 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   changes: {},
   detail: null,
   ip: '10.0.0.7',
+  hash: null,
+  prev_hash: null,
   ...over,
 });
 

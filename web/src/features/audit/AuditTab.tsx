@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { messageOf } from '../../api/client';
 import { Pagination } from '../../components/Pagination';
 import { actionLabel } from './audit-display';
+import { AuditExport } from './AuditExport';
 import { AuditTable } from './AuditTable';
 import { useAuditPage, type AuditFilters } from './useAuditPage';
 
@@ -11,7 +12,7 @@ const PAGE_SIZE = 25;
 /**
  * Admin tab: the audit log (issue 13). Every control action of every user and of the system, newest first,
  * filtered by who did it (the name as recorded: a username, `system`, or a failed sign-in's attempted name)
- * and by action.
+ * and by action; a date range exported as CSV with each entry's hashes.
  */
 export function AuditTab() {
   const [draft, setDraft] = useState<AuditFilters>({ user: '', action: '' });
@@ -71,6 +72,7 @@ export function AuditTab() {
         </label>
         <button type="submit">Filter</button>
       </form>
+      <AuditExport />
       <div className="card">
         {log.isPending && <p className="muted">Loading the audit log...</p>}
         {log.isError && (
