@@ -314,6 +314,7 @@ const cases: Record<string, Case> = {
   'alerts.testChannels': { prepare: none },
   'audit.list': { prepare: () => Promise.resolve({ query: 'limit=5&action=auth.login' }) },
   'audit.mine': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
+  'audit.exportCsv': { prepare: () => Promise.resolve({ query: 'from=2026-11-01&to=2026-11-30' }) },
   'liveData.remove': {
     prepare: async () => {
       const c = await t.services.liveConfigs.create({ source: 'kite', instrument_token: nextCode(), interval: '1m' });
