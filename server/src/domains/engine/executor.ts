@@ -22,7 +22,7 @@ import { executePaper as executePaperFills } from './paper-execution.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 import { StalePositionError } from './stale-position.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { OrderThrottle } from './order-throttle.js';
+import type { OrderPriority, OrderThrottle } from './order-throttle.js';
 import { BrokerRefusal, tradeFailure } from './broker-refusal.js';
 import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
 import { goneFromOrderBook, isPastItsOrderBook } from './order-book-day.js';
@@ -119,8 +119,8 @@ export function createExecutor(deps: ExecutorDeps) {
       await (watch ? watch.wait(brokerOrderId, since, pause) : new Promise((r) => setTimeout(r, pause)));
     }
     try {
-      // A cancel counts against the account's order rate like a placement.
-      await deps.throttle?.take(account);
+      // A cancel counts against the account's order rate like a placement, and lowers risk as a close does.
+      await deps.throttle?.take(account, 'close');
       await rest.cancelOrder(brokerOrderId);
     } catch (err) {
       deps.logger.warn({ err, brokerOrderId }, 'could not cancel the rest of an open order');
@@ -223,7 +223,7 @@ export function createExecutor(deps: ExecutorDeps) {
     sending.add(orderId);
     try {
       const order = { exchange: what.exchange, tradingSymbol: symbol, side: intent.side, quantity, tag };
-      return await sendAndSettle(rest, m, { id: orderId, order }, at, watch);
+      return await sendAndSettle(rest, m, { id: orderId, order, priority: intent.leg ? 'close' : 'open' }, at, watch);
     } finally {
       sending.delete(orderId);
     }
@@ -233,7 +233,7 @@ export function createExecutor(deps: ExecutorDeps) {
   async function sendAndSettle(
     rest: BrokerAccount,
     m: MappingState,
-    row: { id: number; order: Omit<BrokerOrderParams, 'marketProtection'> },
+    row: { id: number; order: Omit<BrokerOrderParams, 'marketProtection'>; priority: OrderPriority },
     at: number,
     watch?: OrderWatch,
   ) {
@@ -250,7 +250,8 @@ export function createExecutor(deps: ExecutorDeps) {
           memory: freeze,
           instrumentId: m.instrumentId,
           beforeEach: async () => {
-            await deps.throttle?.take(m.userBrokerId ?? 0);
+            // A buy-back (an exit, a square-off, the kill switch's) goes before the account's waiting entries.
+            await deps.throttle?.take(m.userBrokerId ?? 0, row.priority);
           },
         },
       );

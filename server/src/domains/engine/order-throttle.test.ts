@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { createOrderThrottle, memorySendLedger, waitBeforeSend, type OrderLimits } from './order-throttle.js';
 
-/** A clock that only moves when the throttle sleeps. */
+/**
+ * A clock that only moves when the throttle sleeps. A sleep first lets everything already due run (the
+ * callers' reactions to turns granted at this instant), as real time would before it moved on.
+ */
 function fakeTime() {
   let t = 0;
-  return { now: () => t, sleep: (ms: number) => ((t += ms), Promise.resolve()) };
+  return {
+    now: () => t,
+    sleep: async (ms: number) => {
+      await new Promise((resolve) => setImmediate(resolve));
+      t += ms;
+    },
+  };
 }
 
 function throttleWith(limits: OrderLimits, time = fakeTime()) {
@@ -19,6 +28,19 @@ describe('createOrderThrottle', () => {
     expect(at.slice(0, 10).every((t) => t === 0)).toBe(true);
     expect(at.slice(10, 20).every((t) => t === 1000)).toBe(true);
     expect(at.slice(20).every((t) => t === 2000)).toBe(true);
+  });
+
+  it('lets a close overtake the entries waiting for the same account, even one arriving while they wait', async () => {
+    const { time, throttle } = throttleWith({ perSecond: 1, perMinute: 200, marginMs: 0 });
+    const order: string[] = [];
+    const take = (name: string, priority: 'close' | 'open') =>
+      throttle.take(7, priority).then(() => order.push(`${name}@${time.now()}`));
+    const entries = [take('entry1', 'open'), take('entry2', 'open'), take('entry3', 'open')];
+    // The first entry has the second's turn; the others wait. A square-off's order then arrives.
+    await entries[0];
+    const exit = take('exit', 'close');
+    await Promise.all([...entries, exit]);
+    expect(order).toEqual(['entry1@0', 'exit@1000', 'entry2@2000', 'entry3@3000']);
   });
 
   it('does not make one account wait for another', async () => {

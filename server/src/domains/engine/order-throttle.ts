@@ -53,29 +53,65 @@ export function memorySendLedger(limits: OrderLimits, now: () => number = Date.n
   };
 }
 
+/**
+ * What an order does for the account's risk: a `close` (a buy-back, a square-off, a kill switch's order, a
+ * cancel) lowers it and goes before every `open` (an entry, a realign's new leg) waiting for the same account
+ * (issue 31 item 4). Within one kind, arrival order.
+ */
+export type OrderPriority = 'close' | 'open';
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
 export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: number) => Promise<void> }) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
-  const queues = new Map<number, Promise<void>>();
+  /** Per account, who waits for a turn, by kind; an account is served by one loop at a time. */
+  const lines = new Map<number, { close: Waiter[]; open: Waiter[]; isServing: boolean }>();
 
-  async function takeNow(account: number) {
-    for (;;) {
-      const wait = await options.ledger.tryTake(account);
-      if (wait <= 0) return;
-      await sleep(wait);
+  /**
+   * Serves the account's line until it is empty. The next to go is chosen when a turn is free, not before:
+   * a close that arrives while an entry waits out the limit still goes first.
+   */
+  async function serve(account: number, line: { close: Waiter[]; open: Waiter[]; isServing: boolean }) {
+    line.isServing = true;
+    try {
+      for (;;) {
+        const queue = line.close.length > 0 ? line.close : line.open;
+        const next = queue[0];
+        if (!next) return;
+        let wait: number;
+        try {
+          wait = await options.ledger.tryTake(account);
+        } catch (err) {
+          queue.shift();
+          next.reject(err);
+          continue;
+        }
+        if (wait > 0) {
+          await sleep(wait);
+          continue;
+        }
+        queue.shift();
+        next.resolve();
+      }
+    } finally {
+      line.isServing = false;
+      // The last served clears its account, so idle accounts cost nothing.
+      if (line.close.length === 0 && line.open.length === 0) lines.delete(account);
     }
   }
 
   return {
-    /** Resolves when `account` may send its next request; this process's callers of one account go in arrival order. */
-    take(account: number): Promise<void> {
-      const turn = (queues.get(account) ?? Promise.resolve()).then(() => takeNow(account));
-      const tail = turn.catch(() => undefined);
-      queues.set(account, tail);
-      // The last in line clears its account, so idle accounts cost nothing.
-      void tail.then(() => {
-        if (queues.get(account) === tail) queues.delete(account);
+    /** Resolves when `account` may send its next request: closes before opens, each kind in arrival order. */
+    take(account: number, priority: OrderPriority = 'open'): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        const line = lines.get(account) ?? { close: [], open: [], isServing: false };
+        lines.set(account, line);
+        line[priority].push({ resolve, reject });
+        if (!line.isServing) void serve(account, line);
       });
-      return turn;
     },
   };
 }
