@@ -164,6 +164,9 @@ describe('orders above the freeze quantity', () => {
       body: JSON.stringify({ lose_order_replies: 1 }),
     });
     expect(faults.status).toBe(200);
+    // …and the broker's reads fail for the while of the Exit (its look at the positions before the closes and
+    // its look by tag after the lost reply, five tries each), so the order stays unsettled.
+    t.sandbox.control.failNext('kite.other', 10, 'drop');
     const exit = await t.request({
       method: 'POST',
       url: `/api/strategies/user-mappings/${id}/exit`,

@@ -237,6 +237,7 @@ export function createEngine(deps: EngineDeps) {
     chase,
     execute,
     waitForOrdersOrRefuse,
+    settleOrders: mustWaitForOrders,
     currentPricePaise,
     isMarketOpenFor,
   });

@@ -145,6 +145,9 @@ describe('legs held into their expiry', () => {
     t.clock.set(exitAt(expiry));
     await t.services.brokers.update(actor(), broker.id, { broker_token: issue() });
     t.sandbox.control.failNext('kite.orders', 1, 'drop-after');
+    // …and the broker's reads fail for the while of the Exit (its look at the positions before the closes and
+    // its look by tag after the lost reply, five tries each), so the order stays unsettled.
+    t.sandbox.control.failNext('kite.other', 10, 'drop');
     const { token } = await t.services.auth.login({ username: owner.username, password: owner.password }, '10.0.0.9');
     const exit = await t.request({ method: 'POST', url: `/api/strategies/user-mappings/${m.id}/exit`, token });
     expect(exit.statusCode).not.toBe(200);

@@ -36,6 +36,8 @@ export function createManualActions(deps: {
   chase: Pick<ReturnType<typeof createSquareOffChase>, 'reset' | 'failed' | 'completed'>;
   execute: (plans: Plan[], at: number) => Promise<unknown[]>;
   waitForOrdersOrRefuse: (id: number, at: number) => Promise<number | null>;
+  /** Settles a live mapping's unsettled orders with the broker now (a lost reply by its tag); what is still open. */
+  settleOrders: (m: MappingState, at: number) => Promise<unknown>;
   currentPricePaise: (instrumentToken: string) => Promise<number>;
   isMarketOpenFor: (m: MappingState, at: number) => Promise<boolean>;
 }) {
@@ -114,10 +116,16 @@ export function createManualActions(deps: {
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
-          const failures = await execute(
+          let failures = await execute(
             [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
             at,
           ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
+          if (failures[0] instanceof Error && mapping.isDummy === 0) {
+            // A reply the broker lost is asked for by its tag at once (issue 31 item 6): the answer and the row
+            // then count only what the broker still holds, and an Exit the broker took in full is done.
+            await deps.settleOrders(mapping, at).catch(() => null);
+            if ((await deps.repo.openLegsOf(id)).length === 0) failures = [];
+          }
           // The row says the console keeps at it, rather than asking the trader to press Exit again.
           if (failures[0] instanceof Error) chase.failed(id, at, failures[0].message);
           else {
