@@ -102,7 +102,29 @@ export const GenerateKiteTokenSchema = z.object({
     .regex(/^\d{6}$/, { error: 'App Code must be the 6-digit code' }),
 });
 
+/**
+ * One broker account's funds as its broker reports them (issue 32 item 3), rupees with two decimals: the cash in
+ * the account, the margin its positions and open orders hold, and what new orders may still use. Null figures
+ * with a `problem` when the broker could not be asked (no access token, the broker not answering).
+ */
+export const AccountFundsSchema = z.object({
+  user_broker_id: z.number().int(),
+  broker_username: z.string(),
+  broker_name: z.string(),
+  available: z.number().nullable(),
+  used_margin: z.number().nullable(),
+  available_margin: z.number().nullable(),
+  /** When the broker answered (ISO); the figures move with every fill and price. */
+  checked_at: z.string().nullable(),
+  problem: z.string().nullable(),
+});
+export type AccountFunds = z.infer<typeof AccountFundsSchema>;
+export const FundsSchema = z.object({ accounts: z.array(AccountFundsSchema) });
+export type Funds = z.infer<typeof FundsSchema>;
+
 export const brokersRoutes = {
+  /** The caller's broker accounts' funds and margin, each asked of its broker now. */
+  funds: defineRoute({ method: 'GET', path: '/accounts/funds', access: 'user', data: FundsSchema }),
   list: defineRoute({ method: 'GET', path: '/brokers/list', access: 'user', data: z.array(BrokerSchema) }),
   listMine: defineRoute({
     method: 'GET',

@@ -132,6 +132,7 @@ const cases: Record<string, Case> = {
   'users.remove': { prepare: async () => ({ params: { id: (await buildUser(t)).id } }) },
   'users.unlock': { prepare: async () => ({ params: { id: (await buildUser(t)).id } }) },
   'brokers.list': { prepare: none },
+  'brokers.funds': { prepare: none },
   'brokers.listMine': { prepare: none },
   'brokers.create': { prepare: () => Promise.resolve({ body: { broker_id: 1, broker_username: 'AB1234' } }), ok: 201 },
   'brokers.update': {

@@ -105,3 +105,46 @@ describe("an account's profile through the broker port", () => {
     await expect(account.profile()).rejects.toBeInstanceOf(BrokerTokenExpired);
   });
 });
+
+describe('GET /accounts/funds', () => {
+  const funds = (token = owner.token) => t.request({ method: 'GET', url: '/api/accounts/funds', token });
+
+  it("lists each of the caller's accounts with the broker's figures in rupees, and why where it has none", async () => {
+    const live = await accountWithToken('AF1234');
+    const bare = await buildUserBroker(t, owner, { broker_username: 'AF2345' });
+    const ended = await accountWithToken('AF3456');
+    // Another trader's account is never in the caller's list.
+    const stranger = await buildUser(t);
+    await buildUserBroker(t, stranger, { broker_username: 'AF9999' });
+    t.sandbox.control.expireAccessTokens();
+    await t.services.brokers.update({ userId: owner.id, role: owner.role }, live.id, {
+      broker_token: t.sandbox.control.issueKiteAccessToken('AF1234'),
+    });
+
+    const res = await funds();
+    expect(res.statusCode, res.body).toBe(200);
+    const rows = res.json<{ data: { accounts: Array<Record<string, unknown>> } }>().data.accounts;
+    expect(rows.map((r) => r.broker_username)).toEqual(['AF1234', 'AF2345', 'AF3456']);
+    expect(rows[0]).toEqual({
+      user_broker_id: live.id,
+      broker_username: 'AF1234',
+      broker_name: 'Zerodha',
+      available: DEFAULT_FUNDS_PAISE / 100,
+      used_margin: 0,
+      available_margin: DEFAULT_FUNDS_PAISE / 100,
+      checked_at: new Date(t.clock.now()).toISOString(),
+      problem: null,
+    });
+    expect(rows[1]).toMatchObject({
+      user_broker_id: bare.id,
+      available: null,
+      problem: expect.stringContaining('no access token'),
+    });
+    expect(rows[2]).toMatchObject({
+      user_broker_id: ended.id,
+      available: null,
+      used_margin: null,
+      problem: 'The broker session for AF3456 has ended: generate a new token on the Profile page',
+    });
+  });
+});

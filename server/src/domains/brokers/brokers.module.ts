@@ -12,6 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
+import { createBrokerFunds } from './broker-funds.service.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
 import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
@@ -76,8 +77,9 @@ export function createBrokersModule(deps: {
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: deps.loginAttempts,
   });
+  const funds = createBrokerFunds({ repo, brokers });
   const routes: RegisterRoutes = (app, authenticate) => {
-    registerBrokersRoutes(app, authenticate, brokers);
+    registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);
   };
   return { brokers, tokens, routes, registry };

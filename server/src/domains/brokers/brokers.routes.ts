@@ -1,9 +1,16 @@
 import { api } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
+import type { BrokerFunds } from './broker-funds.service.js';
 import type { BrokersService } from './brokers.service.js';
 
-export function registerBrokersRoutes(app: FastifyInstance, authenticate: Authenticate, brokers: BrokersService): void {
+export function registerBrokersRoutes(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  brokers: BrokersService,
+  funds: BrokerFunds,
+): void {
+  mount(app, authenticate, api.brokers.funds, ({ auth }) => funds.fundsFor(auth.userId));
   mount(app, authenticate, api.brokers.list, () => brokers.listBrokers());
   mount(app, authenticate, api.brokers.listMine, ({ auth }) => brokers.listFor(auth.userId));
   mount(app, authenticate, api.brokers.create, async ({ auth, body }) =>

@@ -1,0 +1,57 @@
+import { MSG, toRupees, type AccountFunds, type Funds } from '@app/contract';
+import { iso } from '../../platform/time.js';
+import { BrokerTokenExpired } from './broker-port.js';
+import { brokerWords } from './broker-words.logic.js';
+import type { BrokersRepository } from './brokers.repository.js';
+import type { BrokersService } from './brokers.service.js';
+
+/**
+ * The trader's funds and margin per broker account (issue 32 item 3): each account asked through its broker's
+ * port now, all at once. An account that cannot be asked keeps its row, with why (no token, the session ended,
+ * the broker not answering) instead of figures: a trader never mistakes a missing figure for ₹0.
+ */
+export function createBrokerFunds(deps: {
+  repo: Pick<BrokersRepository, 'listForUser'>;
+  brokers: Pick<BrokersService, 'accessOf'>;
+}) {
+  async function fundsOf(row: { id: number; brokerUsername: string; brokerName: string }): Promise<AccountFunds> {
+    const base = { user_broker_id: row.id, broker_username: row.brokerUsername, broker_name: row.brokerName };
+    const missing = (problem: string): AccountFunds => ({
+      ...base,
+      available: null,
+      used_margin: null,
+      available_margin: null,
+      checked_at: null,
+      problem,
+    });
+    const { broker, account } = await deps.brokers.accessOf(row.id);
+    if (!account) return missing(MSG.noBrokerToken);
+    try {
+      const m = await account.margins();
+      return {
+        ...base,
+        available: toRupees(m.availableCashPaise),
+        used_margin: toRupees(m.usedMarginPaise),
+        available_margin: toRupees(m.availableMarginPaise),
+        checked_at: iso(m.checkedAt),
+        problem: null,
+      };
+    } catch (err) {
+      if (err instanceof BrokerTokenExpired) {
+        return missing(
+          `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`,
+        );
+      }
+      return missing(brokerWords(err, broker.label));
+    }
+  }
+
+  return {
+    async fundsFor(userId: number): Promise<Funds> {
+      const rows = await deps.repo.listForUser(userId);
+      return { accounts: await Promise.all(rows.map(fundsOf)) };
+    },
+  };
+}
+
+export type BrokerFunds = ReturnType<typeof createBrokerFunds>;
