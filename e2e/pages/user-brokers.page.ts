@@ -37,6 +37,19 @@ export class UserBrokersPage {
     return this.row(brokerUsername).getByRole('cell').nth(4);
   }
 
+  /** The Funds and Margin card's row of an account (its broker's figures, or why there are none). */
+  fundsRow(brokerUsername: string) {
+    return this.page
+      .getByRole('table', { name: 'Funds and margin' })
+      .getByRole('row')
+      .filter({ hasText: brokerUsername });
+  }
+
+  /** Asks every account's broker again. */
+  async refreshFunds() {
+    await this.page.getByRole('button', { name: 'Refresh' }).click();
+  }
+
   apiKeyInput() {
     return this.form().getByLabel('API Key', { exact: true });
   }

@@ -44,6 +44,11 @@ test.describe("Profile - a broker account's own Kite app", () => {
     await expect(brokersPage.tokenCell(account)).toHaveText('Configured');
     await expect(brokersPage.appCell(account)).toHaveText('Own app');
 
+    // Funds and margin, asked of the broker: the new account's cash and margin; the one without a token says so.
+    await brokersPage.refreshFunds();
+    await expect(brokersPage.fundsRow(account)).toContainText(/₹[\d,]+\.\d{2}/);
+    await expect(brokersPage.fundsRow(plain)).toContainText('no access token');
+
     // Editing shows neither the key nor the secret; leaving them empty keeps the app.
     await brokersPage.edit(account);
     await expect(brokersPage.apiKeyInput()).toHaveValue('');

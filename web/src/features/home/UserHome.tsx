@@ -4,6 +4,7 @@ import { AlertChannelsForm } from '../alerts/AlertChannelsForm';
 import { AlertsBell } from '../alerts/AlertsBell';
 import { MyActivity } from '../audit/MyActivity';
 import { useSession } from '../auth/session-context';
+import { AccountFunds } from '../brokers/AccountFunds';
 import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
 import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
@@ -53,6 +54,7 @@ export function UserHome() {
             <BackToHome onBack={() => go('home')} />
           </div>
           <BrokerConfigScreen />
+          <AccountFunds />
           <ChangePasswordForm />
           <DailyLimitForm />
           <AlertChannelsForm />
