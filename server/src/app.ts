@@ -9,6 +9,7 @@ import { createSettingsRepository } from './db/settings.repository.js';
 import { createSharedState } from './db/shared-state.js';
 import { leaderLockHeld, type Leadership } from './platform/leadership.js';
 import { createAuditModule } from './domains/audit/audit.module.js';
+import { createOrdersModule } from './domains/orders/orders.module.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
 import { passwordChangeRequired } from './domains/auth/password-change-gate.js';
@@ -319,6 +320,8 @@ export async function buildApp(deps: AppDeps) {
     tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
 
+  const orders = createOrdersModule({ db });
+
   const startedAt = clock.now();
   /** The instance named leader, while one still holds the leader lock (PostgreSQL). */
   const currentLeader = async () => {
@@ -345,6 +348,7 @@ export async function buildApp(deps: AppDeps) {
     strategies.routes,
     rdx.routes,
     transactions.routes,
+    orders.routes,
     ledger.routes,
     marketData.routes,
     optionHistory.routes,

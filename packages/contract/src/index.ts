@@ -27,3 +27,4 @@ export * from './market-data.js';
 export * from './engine.js';
 export * from './events.js';
 export * from './console.js';
+export * from './orders.js';

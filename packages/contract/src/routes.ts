@@ -10,6 +10,7 @@ import { healthRoutes } from './health.js';
 import { instrumentsRoutes } from './instruments.js';
 import { liveDataRoutes } from './live-data.js';
 import { optionHistoryRoutes } from './option-history.js';
+import { ordersRoutes } from './orders.js';
 import { rdxConfigRoutes } from './rdx.js';
 import { riskRoutes } from './risk.js';
 import type { RouteDef } from './route.js';
@@ -31,6 +32,7 @@ export const api = {
   rdx: rdxConfigRoutes,
   transactions: transactionsRoutes,
   positions: positionsRoutes,
+  orders: ordersRoutes,
   liveData: liveDataRoutes,
   optionHistory: optionHistoryRoutes,
   backtests: backtestsRoutes,

@@ -133,6 +133,8 @@ const cases: Record<string, Case> = {
   'users.unlock': { prepare: async () => ({ params: { id: (await buildUser(t)).id } }) },
   'brokers.list': { prepare: none },
   'brokers.funds': { prepare: none },
+  'orders.list': { prepare: () => Promise.resolve({ query: 'status=rejected&limit=5' }) },
+  'orders.listAll': { prepare: () => Promise.resolve({ query: 'user=admin&limit=5' }) },
   'brokers.listMine': { prepare: none },
   'brokers.create': { prepare: () => Promise.resolve({ body: { broker_id: 1, broker_username: 'AB1234' } }), ok: 201 },
   'brokers.update': {

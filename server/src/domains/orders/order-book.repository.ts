@@ -1,0 +1,179 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import type { DB } from '../../db/schema.js';
+
+/*
+ * The order book's reads (issue 32 item 2): live orders from `broker_orders` with what their fills add up to,
+ * and paper orders as the fills of one paper order (`transactions.paper_order`; a fill booked before orders
+ * were numbered is an order of its own). Reads only.
+ */
+
+export interface BookFilter {
+  /** Whose orders; undefined: everyone's (the admin's book). */
+  userId?: number | undefined;
+  mappingId?: number | undefined;
+  /** [fromAt, toAt), either open. */
+  fromAt: number | null;
+  toAt: number | null;
+  status?: 'open' | 'complete' | 'rejected' | 'cancelled' | undefined;
+}
+
+export interface LiveOrderRow {
+  id: number;
+  createdAt: number;
+  mappingId: number;
+  strategyName: string | null;
+  instrumentName: string | null;
+  brokerUsername: string | null;
+  tag: string;
+  brokerOrderId: string | null;
+  tradingSymbol: string;
+  side: 'BUY' | 'SELL';
+  quantity: number;
+  status: 'pending' | 'filled' | 'failed';
+  error: string | null;
+  filledUnits: number | string | null;
+  filledValuePaise: number | string | null;
+}
+
+export interface PaperOrderRow {
+  at: number;
+  mappingId: number;
+  strategyName: string | null;
+  instrumentName: string | null;
+  tradingSymbol: string;
+  netUnits: number | string;
+  units: number | string;
+  valuePaise: number | string;
+}
+
+/** A failed live order reads as cancelled when its reason says so (the rest of an order cancelled), else rejected. */
+const CANCELLED = '%ancel%';
+
+export function createOrderBookRepository(db: Kysely<DB>) {
+  function live(filter: BookFilter) {
+    let q = db
+      .selectFrom('brokerOrders as o')
+      .leftJoin('userStrategyMappings as m', 'm.id', 'o.mappingId')
+      .leftJoin('strategies as s', 's.id', 'm.strategyId')
+      .leftJoin('instruments as i', 'i.id', 'm.instrumentId')
+      .leftJoin('userBrokers as ub', 'ub.id', 'o.userBrokerId');
+    if (filter.userId !== undefined) q = q.where('o.userId', '=', filter.userId);
+    if (filter.mappingId !== undefined) q = q.where('o.mappingId', '=', filter.mappingId);
+    if (filter.fromAt !== null) q = q.where('o.createdAt', '>=', filter.fromAt);
+    if (filter.toAt !== null) q = q.where('o.createdAt', '<', filter.toAt);
+    if (filter.status === 'open') q = q.where('o.status', '=', 'pending');
+    if (filter.status === 'complete') q = q.where('o.status', '=', 'filled');
+    if (filter.status === 'rejected') {
+      q = q
+        .where('o.status', '=', 'failed')
+        .where((eb) => eb.or([eb('o.error', 'is', null), eb('o.error', 'not like', CANCELLED)]));
+    }
+    if (filter.status === 'cancelled') q = q.where('o.status', '=', 'failed').where('o.error', 'like', CANCELLED);
+    return q;
+  }
+
+  function paper(filter: BookFilter) {
+    let q = db
+      .selectFrom('transactions as t')
+      .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
+      .leftJoin('strategies as s', 's.id', 'm.strategyId')
+      .leftJoin('instruments as i', 'i.id', 'm.instrumentId')
+      .where('t.isDummy', '=', 1)
+      .where('t.kind', '=', 'trade')
+      .where('t.mappingId', 'is not', null);
+    if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
+    if (filter.mappingId !== undefined) q = q.where('t.mappingId', '=', filter.mappingId);
+    if (filter.fromAt !== null) q = q.where('t.transactionDate', '>=', filter.fromAt);
+    if (filter.toAt !== null) q = q.where('t.transactionDate', '<', filter.toAt);
+    // Paper orders fill whole at once: none is open, rejected or cancelled.
+    if (filter.status !== undefined && filter.status !== 'complete') q = q.where(sql<boolean>`1 = 0`);
+    return q
+      .select([
+        't.transactionDate as at',
+        't.mappingId',
+        's.name as strategyName',
+        'i.name as instrumentName',
+        't.tradingSymbol',
+        sql<number>`sum(t.quantity)`.as('netUnits'),
+        sql<number>`sum(abs(t.quantity))`.as('units'),
+        sql<number>`sum(abs(t.quantity) * t.price_paise)`.as('valuePaise'),
+      ])
+      .groupBy([
+        't.transactionDate',
+        't.mappingId',
+        's.name',
+        'i.name',
+        't.tradingSymbol',
+        sql`coalesce(t.paper_order, -t.id)`,
+      ]);
+  }
+
+  const countOf = async (q: SelectQueryBuilder<DB, never, object>) =>
+    Number(
+      (
+        await db
+          .selectFrom(q.as('x'))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+
+  return {
+    /** The newest `limit` live orders matching `filter`, with their fills' units and value. */
+    liveNewest(filter: BookFilter, limit: number): Promise<LiveOrderRow[]> {
+      return live(filter)
+        .select([
+          'o.id',
+          'o.createdAt',
+          'o.mappingId',
+          's.name as strategyName',
+          'i.name as instrumentName',
+          'ub.brokerUsername',
+          'o.tag',
+          'o.brokerOrderId',
+          'o.tradingSymbol',
+          'o.side',
+          'o.quantity',
+          'o.status',
+          'o.error',
+          (eb) =>
+            eb
+              .selectFrom('transactions as f')
+              .select(sql<number>`sum(abs(f.quantity))`.as('u'))
+              .whereRef('f.orderId', '=', 'o.id')
+              .as('filledUnits'),
+          (eb) =>
+            eb
+              .selectFrom('transactions as f')
+              .select(sql<number>`sum(abs(f.quantity) * f.price_paise)`.as('v'))
+              .whereRef('f.orderId', '=', 'o.id')
+              .as('filledValuePaise'),
+        ])
+        .orderBy('o.createdAt', 'desc')
+        .orderBy('o.id', 'desc')
+        .limit(limit)
+        .execute();
+    },
+    liveCount: (filter: BookFilter) => countOf(live(filter).select('o.id')),
+    /** The newest `limit` paper orders matching `filter`. */
+    paperNewest(filter: BookFilter, limit: number): Promise<PaperOrderRow[]> {
+      return paper(filter)
+        .orderBy('t.transactionDate', 'desc')
+        .orderBy('t.tradingSymbol')
+        .limit(limit)
+        .execute() as Promise<PaperOrderRow[]>;
+    },
+    paperCount: (filter: BookFilter) => countOf(paper(filter)),
+    /** A user's id by username (any letter case), for the admin's filter. */
+    async userIdByName(name: string): Promise<number | null> {
+      const row = await db
+        .selectFrom('users')
+        .select('id')
+        .where(sql<string>`lower(username)`, '=', name.toLowerCase())
+        .executeTakeFirst();
+      return row?.id ?? null;
+    },
+  };
+}
+
+export type OrderBookRepository = ReturnType<typeof createOrderBookRepository>;

@@ -1,0 +1,104 @@
+import {
+  IST_OFFSET_MS,
+  toRupees,
+  type AdminOrderBookQuery,
+  type BookOrder,
+  type OrderBook,
+  type OrderBookQuery,
+} from '@app/contract';
+import { iso } from '../../platform/time.js';
+import type { BookFilter, LiveOrderRow, OrderBookRepository, PaperOrderRow } from './order-book.repository.js';
+
+const DAY_MS = 86_400_000;
+const dayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST_OFFSET_MS;
+
+/** The average per unit in rupees (to the paisa), or null with nothing filled. */
+const average = (units: number, valuePaise: number) => (units > 0 ? toRupees(Math.round(valuePaise / units)) : null);
+
+/** A live order as the book shows it: its status in the broker's words (open, complete, rejected, cancelled). */
+export function liveOrder(r: LiveOrderRow): BookOrder {
+  const units = Number(r.filledUnits ?? 0);
+  const isCancelled = r.status === 'failed' && /cancel/i.test(r.error ?? '');
+  const status =
+    r.status === 'pending' ? 'open' : r.status === 'filled' ? 'complete' : isCancelled ? 'cancelled' : 'rejected';
+  return {
+    kind: 'live',
+    id: r.id,
+    time: iso(r.createdAt),
+    user_strategy_mapping_id: r.mappingId,
+    strategy_name: r.strategyName,
+    instrument_name: r.instrumentName,
+    account: r.brokerUsername ?? '-',
+    tag: r.tag,
+    broker_order_id: r.brokerOrderId,
+    trading_symbol: r.tradingSymbol,
+    side: r.side,
+    quantity: r.quantity,
+    filled_quantity: units,
+    average_price: average(units, Number(r.filledValuePaise ?? 0)),
+    status,
+    message: status === 'rejected' || status === 'cancelled' ? r.error : null,
+  };
+}
+
+/** A paper order (its fills at one instant, one order number): filled whole at the quote. */
+export function paperOrder(r: PaperOrderRow): BookOrder {
+  const units = Number(r.units);
+  return {
+    kind: 'paper',
+    id: null,
+    time: iso(Number(r.at)),
+    user_strategy_mapping_id: r.mappingId,
+    strategy_name: r.strategyName,
+    instrument_name: r.instrumentName,
+    account: 'Paper',
+    tag: null,
+    broker_order_id: null,
+    trading_symbol: r.tradingSymbol,
+    // A fill's quantity is signed as in transactions: a sale positive.
+    side: Number(r.netUnits) > 0 ? 'SELL' : 'BUY',
+    quantity: units,
+    filled_quantity: units,
+    average_price: average(units, Number(r.valuePaise)),
+    status: 'complete',
+    message: null,
+  };
+}
+
+/** Newest first across both kinds; at one instant a live order before a paper one, then by symbol. */
+const newestFirst = (a: BookOrder, b: BookOrder) =>
+  b.time.localeCompare(a.time) || a.kind.localeCompare(b.kind) || a.trading_symbol.localeCompare(b.trading_symbol);
+
+export function createOrderBookService(repo: OrderBookRepository) {
+  async function page(filter: BookFilter, limit: number, offset: number): Promise<OrderBook> {
+    const wanted = offset + limit;
+    const [live, paper, liveTotal, paperTotal] = await Promise.all([
+      repo.liveNewest(filter, wanted),
+      repo.paperNewest(filter, wanted),
+      repo.liveCount(filter),
+      repo.paperCount(filter),
+    ]);
+    const orders = [...live.map(liveOrder), ...paper.map(paperOrder)].sort(newestFirst).slice(offset, wanted);
+    return { orders, total: liveTotal + paperTotal };
+  }
+
+  const filterOf = (q: OrderBookQuery): Omit<BookFilter, 'userId'> => ({
+    mappingId: q.mapping_id,
+    status: q.status,
+    fromAt: q.from === undefined ? null : dayStart(q.from),
+    toAt: q.to === undefined ? null : dayStart(q.to) + DAY_MS,
+  });
+
+  return {
+    /** The caller's orders. */
+    mine: (userId: number, q: OrderBookQuery) => page({ ...filterOf(q), userId }, q.limit, q.offset),
+    /** Everyone's, or one user's by name (an unknown name: none). */
+    async all(q: AdminOrderBookQuery): Promise<OrderBook> {
+      if (q.user === undefined) return page(filterOf(q), q.limit, q.offset);
+      const userId = await repo.userIdByName(q.user);
+      return userId === null ? { orders: [], total: 0 } : page({ ...filterOf(q), userId }, q.limit, q.offset);
+    },
+  };
+}
+
+export type OrderBookService = ReturnType<typeof createOrderBookService>;
