@@ -8,10 +8,11 @@ import { AccountFunds } from '../brokers/AccountFunds';
 import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
 import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
+import { OrderBook } from '../orders/OrderBook';
 import { MappingScreen } from '../strategies/MappingScreen';
 import { HomeView } from './HomeView';
 
-type View = 'home' | 'profile' | 'strategies';
+type View = 'home' | 'profile' | 'strategies' | 'orders';
 
 function BackToHome({ onBack }: { onBack: () => void }) {
   return (
@@ -26,7 +27,7 @@ export function UserHome() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const raw = search.get('view');
-  const view: View = raw === 'profile' || raw === 'strategies' ? raw : 'home';
+  const view: View = raw === 'profile' || raw === 'strategies' || raw === 'orders' ? raw : 'home';
   const go = (v: View) => setSearch(v === 'home' ? {} : { view: v });
 
   return (
@@ -38,6 +39,9 @@ export function UserHome() {
         </button>
         <button type="button" onClick={() => go('strategies')}>
           Strategies
+        </button>
+        <button type="button" onClick={() => go('orders')}>
+          Orders
         </button>
         <button type="button" onClick={() => void navigate('/strategy-lab')}>
           Strategy Lab
@@ -68,6 +72,15 @@ export function UserHome() {
             <BackToHome onBack={() => go('home')} />
           </div>
           <MappingScreen />
+        </section>
+      )}
+      {view === 'orders' && (
+        <section className="stack">
+          <div className="view-header">
+            <h2>Orders</h2>
+            <BackToHome onBack={() => go('home')} />
+          </div>
+          <OrderBook />
         </section>
       )}
     </div>

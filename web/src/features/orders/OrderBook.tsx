@@ -1,0 +1,119 @@
+import { api, ORDER_STATUSES, type BookOrder } from '@app/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { call, messageOf } from '../../api/client';
+import { Pagination } from '../../components/Pagination';
+import { formatDateTimeIst, formatInr } from '../../lib/format';
+import { filledText, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
+
+const PAGE_SIZE = 25;
+const FAILED = 'Failed to load the order book';
+
+function OrderRow({ o }: { o: BookOrder }) {
+  const isRefused = o.status === 'rejected' || o.status === 'cancelled';
+  return (
+    <tr
+      className={isRefused ? 'order-refused' : undefined}
+      data-testid={`order-${o.kind}-${o.id ?? o.time}-${o.trading_symbol}`}
+    >
+      <td data-label="Time">{formatDateTimeIst(o.time)}</td>
+      <td data-label="Strategy">
+        {o.strategy_name ?? '-'} · {o.instrument_name ?? '-'}
+      </td>
+      <td data-label="Account">{o.account}</td>
+      <td data-label="Symbol">{o.trading_symbol}</td>
+      <td data-label="Side">{o.side}</td>
+      <td data-label="Filled" className="num">
+        {filledText(o)}
+      </td>
+      <td data-label="Avg price" className="num">
+        {o.average_price === null ? '-' : formatInr(o.average_price)}
+      </td>
+      <td data-label="Status">
+        <span className={`badge order-status-${o.status}`}>{STATUS_WORDS[o.status]}</span>
+        {o.message && (
+          <div className="order-reason" role="note">
+            {o.message}
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/**
+ * The trader's order book (issue 32 item 2): every order their strategies sent to a broker or simulated on
+ * paper, newest first, with what filled at what average, and a refused order's reason in the broker's words.
+ */
+export function OrderBook() {
+  const [filters, setFilters] = useState<OrderFilters>({ status: '', from: '', to: '' });
+  const [page, setPage] = useState(0);
+  const book = useQuery({
+    queryKey: ['orders', filters, page],
+    queryFn: () => call(api.orders.list, { query: orderBookQuery(filters, page, PAGE_SIZE) }),
+    placeholderData: keepPreviousData,
+  });
+  const set = (next: Partial<OrderFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPage(0);
+  };
+  const data = book.data;
+  return (
+    <section className="stack">
+      <form className="card form-grid" aria-label="Order filters" onSubmit={(ev) => ev.preventDefault()}>
+        <label>
+          Status
+          <select value={filters.status} onChange={(ev) => set({ status: ev.target.value as OrderFilters['status'] })}>
+            <option value="">All orders</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_WORDS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          From (IST)
+          <input type="date" value={filters.from} onChange={(ev) => set({ from: ev.target.value })} />
+        </label>
+        <label>
+          To (IST)
+          <input type="date" value={filters.to} onChange={(ev) => set({ to: ev.target.value })} />
+        </label>
+      </form>
+      <div className="card">
+        {book.isPending && <p className="muted">Loading the order book...</p>}
+        {book.isError && (
+          <div className="message message-error" role="alert">
+            {messageOf(book.error, FAILED)}
+          </div>
+        )}
+        {data && data.orders.length === 0 && <p className="muted">No orders match.</p>}
+        {data && data.orders.length > 0 && (
+          <>
+            <table className="table cards-narrow" aria-label="Order book">
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Strategy</th>
+                  <th>Account</th>
+                  <th>Symbol</th>
+                  <th>Side</th>
+                  <th className="num">Filled</th>
+                  <th className="num">Avg price</th>
+                  <th>Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.orders.map((o) => (
+                  <OrderRow key={`${o.kind}-${o.id ?? ''}-${o.time}-${o.trading_symbol}-${o.side}`} o={o} />
+                ))}
+              </tbody>
+            </table>
+            <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import type { BookOrder } from '@app/contract';
+
+/** A status as a trader reads it. */
+export const STATUS_WORDS: Record<BookOrder['status'], string> = {
+  open: 'Open',
+  complete: 'Complete',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
+
+/** "1,300 / 1,625": what filled of what was asked, or the quantity alone when all of it filled. */
+export function filledText(o: Pick<BookOrder, 'quantity' | 'filled_quantity'>): string {
+  const n = (x: number) => x.toLocaleString('en-IN');
+  return o.filled_quantity === o.quantity ? n(o.quantity) : `${n(o.filled_quantity)} / ${n(o.quantity)}`;
+}
+
+export interface OrderFilters {
+  status: '' | BookOrder['status'];
+  from: string;
+  to: string;
+}
+
+/** The book's query for a page and its filters (blank filters left out). */
+export function orderBookQuery(filters: OrderFilters, page: number, size: number) {
+  return {
+    limit: size,
+    offset: page * size,
+    ...(filters.status ? { status: filters.status } : {}),
+    ...(filters.from ? { from: filters.from } : {}),
+    ...(filters.to ? { to: filters.to } : {}),
+  };
+}
