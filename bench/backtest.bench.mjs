@@ -121,7 +121,7 @@ export async function run() {
     bare.push(performance.now() - start);
     start = performance.now();
     const outcome = await runBacktest(spec(candles));
-    results = backtestResults(outcome.fills, outcome.equity.points(), 0);
+    results = backtestResults(outcome.fills, outcome.equity.points(), 0, 10);
     engine.push(performance.now() - start);
   }
   const [bareMs, engineMs] = [median(bare), median(engine)];

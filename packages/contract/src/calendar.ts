@@ -90,7 +90,13 @@ export const calendarRoutes = {
  * date itself (UTC midnight of the day), so the answer never depends on the machine's zone.
  */
 
-const weekdayOf = (dateIst: string) => new Date(`${dateIst}T00:00:00Z`).getUTCDay();
+/** The last day `weekdayOf` parsed: the engine asks about one day for every candle of it. */
+let lastWeekday = { date: '', weekday: 0 };
+function weekdayOf(dateIst: string): number {
+  if (dateIst !== lastWeekday.date)
+    lastWeekday = { date: dateIst, weekday: new Date(`${dateIst}T00:00:00Z`).getUTCDay() };
+  return lastWeekday.weekday;
+}
 const isWeekend = (dateIst: string) => {
   const d = weekdayOf(dateIst);
   return d === 0 || d === 6;

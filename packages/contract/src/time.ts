@@ -6,8 +6,19 @@ export const IST_OFFSET_MS = 19_800_000;
 
 const DAY_MS = 86_400_000;
 
+/** The last day `istDay` worked out: a backtest asks about the same day for every candle of it. */
+let lastDayNumber = Number.NaN;
+let lastDay = '';
+
 /** The IST calendar day of an instant, `YYYY-MM-DD`. */
-export const istDay = (ms: number): string => new Date(ms + IST_OFFSET_MS).toISOString().slice(0, 10);
+export function istDay(ms: number): string {
+  const dayNumber = Math.floor((ms + IST_OFFSET_MS) / DAY_MS);
+  if (dayNumber !== lastDayNumber) {
+    lastDay = new Date(dayNumber * DAY_MS).toISOString().slice(0, 10);
+    lastDayNumber = dayNumber;
+  }
+  return lastDay;
+}
 
 /** IST midnight at or before an instant (epoch ms): where "today" starts for the P&L strip and the charts. */
 export function istMidnight(ms: number): number {
