@@ -5,7 +5,8 @@ import { AdminAuditPage } from '../pages/admin-audit.page.js';
 import { screenshots } from '../lab-steps.js';
 import { AdminHolidaysPage } from '../pages/admin-holidays.page.js';
 
-const HEADER = 'id,time,actor,action,object_type,object_id,owner,changes,detail,ip,prev_hash,hash';
+const HEADER =
+  'id,time,actor,actor_user_id,action,object_type,object_id,owner,owner_user_id,changes,detail,ip,prev_hash,hash';
 
 /** A day in the 2080s no other run is likely to use (one holiday per day). */
 function uniqueDay(): string {
@@ -41,7 +42,7 @@ test('a holiday added on its tab is on the audit log, and the log exports with i
   expect(records.pop()).toBe('');
   expect(records[0]).toBe(HEADER);
   const entries = records.slice(1).map((r) => r.split(','));
-  expect(records.some((r) => r.split(',')[3] === 'holiday.create' && r.includes(day))).toBe(true);
+  expect(records.some((r) => r.split(',')[4] === 'holiday.create' && r.includes(day))).toBe(true);
   for (let i = 1; i < entries.length; i++) {
     expect(entries[i]!.at(-1)).toMatch(/^[0-9a-f]{64}$/);
     expect(entries[i]!.at(-2)).toBe(entries[i - 1]!.at(-1));

@@ -196,8 +196,8 @@ export const auditRoutes = {
   list: defineRoute({ method: 'GET', path: '/audit', access: 'admin', query: AuditQuerySchema, data: AuditPageSchema }),
   /**
    * Everyone's trail over IST days `from`–`to` as CSV (admin), oldest first in the order written, each row with
-   * its hashes so the file can be checked against the chain. Columns: id, time (ISO, UTC), actor, action,
-   * object_type, object_id, owner, changes, detail (JSON text), ip, prev_hash, hash.
+   * its hashes and every field they cover. Columns: id, time (ISO, UTC), actor, actor_user_id, action,
+   * object_type, object_id, owner, owner_user_id, changes, detail (JSON text), ip, prev_hash, hash.
    */
   exportCsv: defineRoute({
     method: 'GET',

@@ -33,6 +33,37 @@ async function manyAtOnce() {
 
 const oldestFirst = (entries: AuditEntry[]) => [...entries].sort((a, b) => a.id - b.id);
 
+describe('entries of any text', () => {
+  it('keep the chain whole when a name holds text a database cannot store as sent', async () => {
+    const { t, owner } = trail;
+    // A lone surrogate (UTF-8 has none: stored as U+FFFD) and a NUL (PostgreSQL refuses it) as sign-in names.
+    const before = (await audit('limit=1')).total;
+    const lone = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: '\ud800-lone', password: 'x-wrong-1234' },
+    });
+    expect(lone.statusCode).toBe(401);
+    // PostgreSQL cannot compare a NUL at all: there the sign-in is refused as bad input, before any record.
+    const nul = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { username: `nul${String.fromCharCode(0)}name`, password: 'x-wrong-1234' },
+    });
+    expect([400, 401]).toContain(nul.statusCode);
+    const recorded = 1 + (nul.statusCode === 401 ? 1 : 0);
+    await vi.waitFor(async () => expect((await audit('limit=1')).total).toBe(before + recorded));
+    const names = (await audit(`limit=${recorded}`)).entries.map((e) => e.actor);
+    expect(names.every((name) => name.includes('\ufffd'))).toBe(true);
+    expect((await verifyAuditChain(repo())).broken).toBeNull();
+
+    // A trader's own trail shows no hashes: with the rest of an entry visible, a hash would give away an address.
+    const mine = await t.request({ method: 'GET', url: '/api/audit/mine?limit=50', token: owner.token });
+    const entries = mine.json<{ data: { entries: AuditEntry[] } }>().data.entries;
+    expect(entries.every((e) => e.hash === null && e.prev_hash === null)).toBe(true);
+  });
+});
+
 describe('the audit hash chain', () => {
   it('links every entry to the one before it, appends made at once included', async () => {
     const before = (await audit('limit=1')).total;
@@ -92,7 +123,9 @@ describe('exporting a date range', () => {
     expect(res.headers['content-disposition']).toBe(`attachment; filename="audit-${day}-to-${day}.csv"`);
     const records = res.body.split('\r\n');
     expect(records.pop()).toBe('');
-    expect(records[0]).toBe('id,time,actor,action,object_type,object_id,owner,changes,detail,ip,prev_hash,hash');
+    expect(records[0]).toBe(
+      'id,time,actor,actor_user_id,action,object_type,object_id,owner,owner_user_id,changes,detail,ip,prev_hash,hash',
+    );
     const rows = await trail.t.database.db.selectFrom('auditLog').select(['id', 'hash']).orderBy('id').execute();
     expect(records).toHaveLength(rows.length + 1);
     expect(records.slice(1).map((r) => Number(r.split(',')[0]))).toEqual(rows.map((r) => r.id));
@@ -100,7 +133,9 @@ describe('exporting a date range', () => {
 
     // A day before anything was written: the header alone.
     const empty = await t.request({ method: 'GET', url: '/api/audit/export.csv?to=2020-01-01', token: admin.token });
-    expect(empty.body).toBe('id,time,actor,action,object_type,object_id,owner,changes,detail,ip,prev_hash,hash\r\n');
+    expect(empty.body).toBe(
+      'id,time,actor,actor_user_id,action,object_type,object_id,owner,owner_user_id,changes,detail,ip,prev_hash,hash\r\n',
+    );
   });
 
   it('is the admin’s alone, and refuses a date that is not one in the JSON envelope', async () => {

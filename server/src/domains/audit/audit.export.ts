@@ -12,10 +12,12 @@ export const AUDIT_CSV_COLUMNS = [
   'id',
   'time',
   'actor',
+  'actor_user_id',
   'action',
   'object_type',
   'object_id',
   'owner',
+  'owner_user_id',
   'changes',
   'detail',
   'ip',
@@ -38,18 +40,21 @@ export function auditWindow(query: AuditExportQuery): { fromAt: number | null; t
 }
 
 /**
- * One entry as CSV fields. Text a person typed or an address (actor, owner, the JSON of changes) is made
- * inert against formula injection; `changes` and `detail` are the stored JSON text, as the chain hashed them.
+ * One entry as CSV fields: every field the chain hashes (db/audit-chain.ts) plus the owner's name. Text a person
+ * typed or an address is made inert against formula injection (a leading `'` before `=`, `+`, `-`, `@`: remove
+ * it to recompute a hash); `changes` and `detail` are the stored JSON text, as the chain hashed them.
  */
 export function auditCells(row: AuditRow): string[] {
   return [
     String(row.id),
     iso(row.at),
     inertText(row.actor),
+    row.actorUserId === null ? '' : String(row.actorUserId),
     inertText(row.action),
     inertText(row.objectType),
     row.objectId === null ? '' : String(row.objectId),
     inertText(row.ownerUsername),
+    row.ownerUserId === null ? '' : String(row.ownerUserId),
     inertText(row.changes),
     inertText(row.detail),
     inertText(row.ip),

@@ -30,7 +30,9 @@ export function toAuditEntry(row: AuditRow, viewerId?: number): AuditEntry {
     changes: parsed(row.changes, {}),
     detail: parsed(row.detail, null),
     ip: showIp ? row.ip : null,
-    hash: row.hash,
-    prev_hash: row.prevHash,
+    // The chain is the admin's: with every other hashed field visible, a trader could recover an address hidden
+    // from them by trying every IPv4 address against the hash.
+    hash: viewerId === undefined ? row.hash : null,
+    prev_hash: viewerId === undefined ? row.prevHash : null,
   };
 }

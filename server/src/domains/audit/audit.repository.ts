@@ -18,6 +18,25 @@ export interface AuditFilter {
   concerning?: number | undefined;
 }
 
+/** A lone UTF-16 surrogate (UTF-8 cannot store it: the database would keep U+FFFD) or a NUL (PostgreSQL refuses it). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NUL = String.fromCharCode(0);
+const wellFormed = <T extends string | null | undefined>(text: T): T =>
+  (typeof text === 'string' ? text.replace(LONE_SURROGATE, '\uFFFD').replaceAll(NUL, '\uFFFD') : text) as T;
+
+/** The row's text as the database will give it back, so the hash of what is stored is the hash written. */
+function storable(row: NewAuditRow): NewAuditRow {
+  return {
+    ...row,
+    actor: wellFormed(row.actor),
+    action: wellFormed(row.action),
+    objectType: wellFormed(row.objectType),
+    changes: wellFormed(row.changes),
+    detail: wellFormed(row.detail),
+    ip: wellFormed(row.ip),
+  };
+}
+
 /** An entry as the writer gives it: the chain's two hashes are the repository's. */
 export type NewAuditRow = Omit<Insertable<AuditLogTable>, 'prevHash' | 'hash'>;
 
@@ -55,10 +74,19 @@ export function createAuditRepository(db: Kysely<DB>, kind: DbKind) {
   };
 
   return {
-    async append(row: NewAuditRow): Promise<void> {
+    async append(given: NewAuditRow): Promise<void> {
+      // Stored as hashed: text the database would store otherwise (a lone surrogate, NUL) is made well-formed first.
+      const row = storable(given);
       await db.transaction().execute(async (trx) => {
         if (kind === 'postgres') await sql`lock table audit_log in share row exclusive mode`.execute(trx);
-        const last = await trx.selectFrom('auditLog').select('hash').orderBy('id', 'desc').limit(1).executeTakeFirst();
+        // The last entry that has a hash: an older console writing during an upgrade leaves none (docs/DEPLOY.md).
+        const last = await trx
+          .selectFrom('auditLog')
+          .select('hash')
+          .where('hash', 'is not', null)
+          .orderBy('id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
         const prevHash = last?.hash ?? null;
         await trx
           .insertInto('auditLog')

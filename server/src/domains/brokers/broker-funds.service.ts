@@ -1,4 +1,5 @@
 import { MSG, toRupees, type AccountFunds, type Funds } from '@app/contract';
+import { AppError } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import { BrokerTokenExpired } from './broker-port.js';
 import { brokerWords } from './broker-words.logic.js';
@@ -24,9 +25,11 @@ export function createBrokerFunds(deps: {
       checked_at: null,
       problem,
     });
-    const { broker, account } = await deps.brokers.accessOf(row.id);
-    if (!account) return missing(MSG.noBrokerToken);
+    let label = row.brokerName;
     try {
+      const { broker, account } = await deps.brokers.accessOf(row.id);
+      label = broker.label;
+      if (!account) return missing(MSG.noBrokerToken);
       const m = await account.margins();
       return {
         ...base,
@@ -42,7 +45,8 @@ export function createBrokerFunds(deps: {
           `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`,
         );
       }
-      return missing(brokerWords(err, broker.label));
+      // An account whose broker is not served here, or whose token cannot be opened, keeps its row too.
+      return missing(err instanceof AppError ? err.message : brokerWords(err, label));
     }
   }
 

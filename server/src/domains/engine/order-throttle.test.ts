@@ -43,6 +43,24 @@ describe('createOrderThrottle', () => {
     expect(order).toEqual(['entry1@0', 'exit@1000', 'entry2@2000', 'entry3@3000']);
   });
 
+  it('gives the turn to a close that arrived while the shared ledger was being asked', async () => {
+    const answers: Array<(wait: number) => void> = [];
+    const throttle = createOrderThrottle({
+      ledger: { tryTake: () => new Promise<number>((resolve) => answers.push(resolve)) },
+      sleep: () => Promise.resolve(),
+    });
+    const order: string[] = [];
+    const entry = throttle.take(7, 'open').then(() => order.push('entry'));
+    await Promise.resolve();
+    // The entry's turn is being asked of the database when the exit's order arrives.
+    const exit = throttle.take(7, 'close').then(() => order.push('exit'));
+    answers.shift()?.(0);
+    await new Promise((resolve) => setImmediate(resolve));
+    answers.shift()?.(0);
+    await Promise.all([entry, exit]);
+    expect(order).toEqual(['exit', 'entry']);
+  });
+
   it('does not make one account wait for another', async () => {
     const { time, throttle } = throttleWith({ perSecond: 1, perMinute: 200, marginMs: 0 });
     await throttle.take(1);

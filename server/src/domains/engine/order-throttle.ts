@@ -93,8 +93,8 @@ export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: 
           await sleep(wait);
           continue;
         }
-        queue.shift();
-        next.resolve();
+        // The turn is taken: it goes to whoever is first now (a close that arrived while the ledger was asked).
+        (line.close.length > 0 ? line.close : line.open).shift()?.resolve();
       }
     } finally {
       line.isServing = false;

@@ -103,6 +103,20 @@ describe('the order book', () => {
     expect(bad.json().error).toContain('status must be one of open, complete, rejected, cancelled');
   });
 
+  it("reads the broker's bare CANCELLED as cancelled, in any letter case, on both databases", async () => {
+    const { db } = t.database;
+    const [refused] = (await book('status=rejected')).orders;
+    await db.updateTable('brokerOrders').set({ error: 'CANCELLED' }).where('id', '=', refused!.id!).execute();
+    try {
+      expect((await book('status=cancelled')).orders.map((o) => [o.id, o.status])).toEqual([
+        [refused!.id, 'cancelled'],
+      ]);
+      expect((await book('status=rejected')).total).toBe(0);
+    } finally {
+      await db.updateTable('brokerOrders').set({ error: refused!.message }).where('id', '=', refused!.id!).execute();
+    }
+  });
+
   it("shows the admin everyone's orders, or one user's by name", async () => {
     const res = await t.request({ method: 'GET', url: '/api/orders/admin/all', token: admin.token });
     const everyone = res.json<{ data: { total: number } }>().data.total;

@@ -46,8 +46,12 @@ export interface PaperOrderRow {
   valuePaise: number | string;
 }
 
-/** A failed live order reads as cancelled when its reason says so (the rest of an order cancelled), else rejected. */
-const CANCELLED = '%ancel%';
+/**
+ * A failed live order reads as cancelled when its reason says so (the rest of an order cancelled, or the broker's
+ * bare `CANCELLED`), else rejected; compared in lower case, as PostgreSQL's LIKE minds the case.
+ */
+const CANCELLED = '%cancel%';
+const lowerError = sql<string>`lower(o.error)`;
 
 export function createOrderBookRepository(db: Kysely<DB>) {
   function live(filter: BookFilter) {
@@ -66,9 +70,9 @@ export function createOrderBookRepository(db: Kysely<DB>) {
     if (filter.status === 'rejected') {
       q = q
         .where('o.status', '=', 'failed')
-        .where((eb) => eb.or([eb('o.error', 'is', null), eb('o.error', 'not like', CANCELLED)]));
+        .where((eb) => eb.or([eb('o.error', 'is', null), eb(lowerError, 'not like', CANCELLED)]));
     }
-    if (filter.status === 'cancelled') q = q.where('o.status', '=', 'failed').where('o.error', 'like', CANCELLED);
+    if (filter.status === 'cancelled') q = q.where('o.status', '=', 'failed').where(lowerError, 'like', CANCELLED);
     return q;
   }
 

@@ -92,7 +92,7 @@ export function createRunningStatusMoves(
     from?: { status: number; error: string },
     reason: StatusReason = defaultReason(to),
   ): Promise<Mapping> {
-    await refuseEndedSession(actor, id, to);
+    await refuseEndedSession(actor, id, to, from);
     return locks.withMappings([id], () => moveStatus(actor, id, to, from, reason));
   }
 
@@ -101,12 +101,15 @@ export function createRunningStatusMoves(
    * (issue 31 item 5): outside the mapping's lock, which a slow broker must not hold up. Only a strategy that
    * the start check would let start is asked about, so its own refusals keep their words.
    */
-  async function refuseEndedSession(actor: Actor, id: number, to: number): Promise<void> {
+  async function refuseEndedSession(actor: Actor, id: number, to: number, from?: { status: number }): Promise<void> {
     if (to !== RUNNING_STATUS.RUNNING || !sessionRefusal) return;
     const row = await load(actor, id);
     if (row.runningStatus === to || row.isDummy === 1 || row.userBrokerId === null || startRefusal(row) !== null) {
       return;
     }
+    // The move's own refusals come first (a Resume of a strategy not paused, the kill switch engaged).
+    if (from && row.runningStatus !== from.status) return;
+    if ((await shared.killSwitch.get()).engaged) return;
     const refusal = await sessionRefusal(row.userBrokerId);
     if (refusal) throw conflict(refusal);
   }

@@ -1,5 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMapping, buildRdxConfig, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildRdxConfig,
+  buildUser,
+  buildUserBroker,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 /*
@@ -76,6 +83,25 @@ describe('a live start checks the broker session first', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toMatch(/^The broker session for SS1003 has ended/);
     expect(await statusOf(id)).toBe(2);
+  });
+
+  it('leaves the move its own refusals first: the kill switch, and a Resume of a strategy not paused', async () => {
+    const id = await stoppedLiveStrategy('SS1005');
+    t.sandbox.control.expireAccessTokens();
+    const notPaused = await act(id, 'resume');
+    expect(notPaused.statusCode).toBe(409);
+    expect(notPaused.json().error).not.toMatch(/broker session/);
+    const admin = await buildAdmin(t);
+    const engaged = await t.request({
+      method: 'POST',
+      url: '/api/risk/kill-switch',
+      token: admin.token,
+      payload: { engaged: true },
+    });
+    expect(engaged.statusCode, engaged.body).toBe(200);
+    const start = await act(id, 'start');
+    expect(start.statusCode).toBe(409);
+    expect(start.json().error).toMatch(/kill switch/i);
   });
 
   it('refuses in words, never an address, when the broker cannot be asked', async () => {
