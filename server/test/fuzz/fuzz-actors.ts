@@ -58,6 +58,13 @@ export async function freshRows(t: TestApp, path: string, user: TestUser, admin:
   made += 1;
   // The fuzz may have engaged the kill switch, which refuses the running strategy made below.
   await t.request({ method: 'POST', url: '/api/risk/kill-switch', token: admin.token, payload: { engaged: false } });
+  // …and may have set the user a daily max loss their P&L already meets, which refuses a start just the same.
+  await t.request({
+    method: 'PUT',
+    url: '/api/risk/limits',
+    token: admin.token,
+    payload: { daily_max_loss: null, user_id: user.id },
+  });
   const other = await buildUser(t);
   const broker = await buildUserBroker(t, user);
   const stopped = await buildMapping(t, user, { user_broker_id: broker.id });
