@@ -27,10 +27,15 @@ export const UserBrokerSchema = z.object({
 });
 export type UserBroker = z.infer<typeof UserBrokerSchema>;
 
+/** Access tokens are sent in a request header: printable ASCII, no spaces (Kite's are letters and digits). */
+const TOKEN_TEXT = /^[\x21-\x7E]*$/;
 const brokerToken = z
   .string()
   .max(512, { error: 'Broker Token must be at most 512 characters' })
   .trim()
+  .regex(TOKEN_TEXT, {
+    error: 'Broker Token must be the token as the broker gave it: letters, digits and symbols, no spaces',
+  })
   .optional()
   .nullable();
 

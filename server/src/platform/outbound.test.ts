@@ -49,6 +49,17 @@ describe('withRetry', () => {
 });
 
 describe('fetchWithTimeout', () => {
+  it('does not take a request fetch cannot build for a network failure (so it is not tried again)', async () => {
+    const err = await fetchWithTimeout(
+      'http://127.0.0.1:1/x',
+      { headers: { authorization: 'token \u2603' } },
+      500,
+    ).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).not.toBeInstanceOf(NetworkError);
+    expect((err as Error).message).toMatch(/^the request could not be made: /);
+  });
+
   it('turns a refused connection into a NetworkError in words, the host kept apart for the logs', async () => {
     const err = await fetchWithTimeout('http://127.0.0.1:1/x', {}, 500).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(NetworkError);

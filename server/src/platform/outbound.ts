@@ -73,6 +73,11 @@ export async function fetchWithTimeout(
   try {
     return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
   } catch (err) {
+    // A request fetch could not even build (a header value it refuses): no network was involved, and trying
+    // again cannot help, so it is not a NetworkError (which is retried).
+    if (err instanceof TypeError && err.message !== 'fetch failed') {
+      throw new Error(`the request could not be made: ${err.message}`, { cause: err });
+    }
     const isTimeout = err instanceof Error && err.name === 'TimeoutError';
     const what = isTimeout ? `no answer within ${Math.round(timeoutMs / 1000)} s` : 'the connection failed';
     throw new NetworkError(what, { cause: err, host: new URL(url).host });

@@ -146,5 +146,23 @@ describe('GET /accounts/funds', () => {
       used_margin: null,
       problem: 'The broker session for AF3456 has ended: generate a new token on the Profile page',
     });
+
+    // Once the refusal is kept on the account, the broker is not asked again with that token; the words stay.
+    await expect
+      .poll(
+        async () =>
+          (
+            await t.database.db
+              .selectFrom('userBrokers')
+              .select('tokenRefusedAt')
+              .where('id', '=', ended.id)
+              .executeTakeFirstOrThrow()
+          ).tokenRefusedAt,
+      )
+      .not.toBeNull();
+    const again = (await funds()).json<{ data: { accounts: Array<Record<string, unknown>> } }>().data.accounts;
+    expect(again[2]).toMatchObject({
+      problem: 'The broker session for AF3456 has ended: generate a new token on the Profile page',
+    });
   });
 });

@@ -11,11 +11,19 @@ import type { BrokersService } from './brokers.service.js';
  * port now, all at once. An account that cannot be asked keeps its row, with why (no token, the session ended,
  * the broker not answering) instead of figures: a trader never mistakes a missing figure for ₹0.
  */
+/** How many accounts are asked at once. */
+const ASKED_AT_ONCE = 4;
+
 export function createBrokerFunds(deps: {
   repo: Pick<BrokersRepository, 'listForUser'>;
   brokers: Pick<BrokersService, 'accessOf'>;
 }) {
-  async function fundsOf(row: { id: number; brokerUsername: string; brokerName: string }): Promise<AccountFunds> {
+  async function fundsOf(row: {
+    id: number;
+    brokerUsername: string;
+    brokerName: string;
+    tokenRefusedAt: number | null;
+  }): Promise<AccountFunds> {
     const base = { user_broker_id: row.id, broker_username: row.brokerUsername, broker_name: row.brokerName };
     const missing = (problem: string): AccountFunds => ({
       ...base,
@@ -25,6 +33,9 @@ export function createBrokerFunds(deps: {
       checked_at: null,
       problem,
     });
+    // A token the broker already refused is not sent again: each ask counts against the app's rate at Kite.
+    const ended = `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`;
+    if (row.tokenRefusedAt !== null) return missing(ended);
     let label = row.brokerName;
     try {
       const { broker, account } = await deps.brokers.accessOf(row.id);
@@ -53,7 +64,14 @@ export function createBrokerFunds(deps: {
   return {
     async fundsFor(userId: number): Promise<Funds> {
       const rows = await deps.repo.listForUser(userId);
-      return { accounts: await Promise.all(rows.map(fundsOf)) };
+      // A few at a time: the accounts of one console app share its request rate at the broker.
+      const accounts: AccountFunds[] = new Array<AccountFunds>(rows.length);
+      let next = 0;
+      const worker = async () => {
+        for (let i = next++; i < rows.length; i = next++) accounts[i] = await fundsOf(rows[i]!);
+      };
+      await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, rows.length) }, worker));
+      return { accounts };
     },
   };
 }
