@@ -27,6 +27,8 @@ type Input<R> =
     ? { params: Out<P>; query: Out<Q>; body: Out<B>; req: FastifyRequest }
     : never;
 type Auth<R> = R extends { access: 'public' } ? AuthContext | null : AuthContext;
+/** What a route's handler receives: its validated params, query and body, and the request. */
+export type RouteInput<R> = Input<R>;
 
 /** A handler's answer when it needs a message or a status other than 200. */
 export class Replied<T> {

@@ -1,9 +1,8 @@
-import { Readable } from 'node:stream';
-import { api, IST_OFFSET_MS, MSG, type AuditExportQuery } from '@app/contract';
+import { api, IST_OFFSET_MS, type AuditExportQuery } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { csvLine, inertText } from '../../platform/csv.js';
-import { forbidden, unauthenticated } from '../../platform/errors.js';
-import { bearerToken, type Authenticate } from '../../platform/http.js';
+import { mountCsv } from '../../platform/csv-route.js';
+import type { Authenticate } from '../../platform/http.js';
 import { iso } from '../../platform/time.js';
 import type { AuditRepository, AuditRow } from './audit.repository.js';
 
@@ -77,37 +76,18 @@ async function* auditCsv(
   }
 }
 
-/**
- * GET /api/audit/export.csv (admin). On Fastify itself, not through `mount`: the reply is a CSV stream, not the
- * JSON envelope; authentication, the admin check and the query's validation still run first and refuse in
- * the envelope.
- */
+/** GET /api/audit/export.csv (admin): the log over IST days, oldest first, read in batches as it is sent. */
 export function registerAuditExport(
   app: FastifyInstance,
   authenticate: Authenticate,
   repo: Pick<AuditRepository, 'between'>,
 ): void {
-  const route = api.audit.exportCsv;
-  app.route({
-    method: route.method,
-    url: `/api${route.path}`,
-    schema: { querystring: route.query },
-    onRequest: async (req) => {
-      req.auth = await authenticate(bearerToken(req), req.ip);
-    },
-    handler: async (req, reply) => {
-      if (!req.auth) throw unauthenticated(MSG.noAuthToken);
-      if (req.auth.role !== 'admin') throw forbidden('Admin access required');
-      // Validated and typed by the contract schema above.
-      const query = req.query as AuditExportQuery;
-      const window = auditWindow(query);
-      const first = await repo.between(window, 0, BATCH);
-      const name = `audit-${query.from ?? 'start'}-to-${query.to ?? 'now'}.csv`;
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(Readable.from(auditCsv(repo, window, first), { objectMode: false, highWaterMark: 64 * 1024 }));
-    },
+  mountCsv(app, authenticate, api.audit.exportCsv, async ({ query }) => {
+    const window = auditWindow(query);
+    const first = await repo.between(window, 0, BATCH);
+    return {
+      filename: `audit-${query.from ?? 'start'}-to-${query.to ?? 'now'}.csv`,
+      body: auditCsv(repo, window, first),
+    };
   });
 }

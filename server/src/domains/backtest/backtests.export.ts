@@ -1,8 +1,8 @@
-import { api, MSG, rupeesText, toPaise, type BacktestTrade } from '@app/contract';
+import { api, rupeesText, toPaise, type BacktestTrade } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { csvLine, inertText } from '../../platform/csv.js';
-import { unauthenticated } from '../../platform/errors.js';
-import { bearerToken, type Authenticate } from '../../platform/http.js';
+import { mountCsv } from '../../platform/csv-route.js';
+import type { Authenticate } from '../../platform/http.js';
 import type { BacktestsService } from './backtests.service.js';
 
 /** The header row: the fields of `GET /backtests/:id/trades`, in its order, so the file and the JSON read alike. */
@@ -31,30 +31,12 @@ export function tradesCsv(trades: readonly BacktestTrade[]): string {
 }
 
 /**
- * GET /api/backtests/:id/export.csv. On Fastify itself, not through `mount`, as the reply is CSV rather than
- * the JSON envelope; authentication, params validation and `service.trades`' ownership check (another user's
- * run is a 404) run first and refuse in the envelope. A run's fills are already one stored blob, so the file is
- * written whole rather than streamed.
+ * GET /api/backtests/:id/export.csv: `service.trades`' ownership check first (another user's run is a 404 in
+ * the envelope). A run's fills are already one stored blob, so the file is written whole rather than streamed.
  */
 export function registerBacktestsExport(app: FastifyInstance, authenticate: Authenticate, service: BacktestsService) {
-  const route = api.backtests.exportCsv;
-  app.route({
-    method: route.method,
-    url: `/api${route.path}`,
-    schema: { params: route.params },
-    onRequest: async (req) => {
-      req.auth = await authenticate(bearerToken(req), req.ip);
-    },
-    handler: async (req, reply) => {
-      if (!req.auth) throw unauthenticated(MSG.noAuthToken);
-      // Validated and typed by the contract schema above.
-      const { id } = req.params as { id: number };
-      const trades = await service.trades(req.auth, id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="backtest-${id}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(tradesCsv(trades));
-    },
-  });
+  mountCsv(app, authenticate, api.backtests.exportCsv, async ({ auth, params }) => ({
+    filename: `backtest-${params.id}.csv`,
+    body: tradesCsv(await service.trades(auth, params.id)),
+  }));
 }

@@ -1,20 +1,18 @@
-import { Readable } from 'node:stream';
 import {
   api,
   istDay,
   IST_OFFSET_MS,
   IST_ZONE,
   MODE_LABELS,
-  MSG,
   zoneLabel,
   type Exchange,
   type TransactionsExportQuery,
   rupeesText,
 } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
-import { bearerToken, type AuthContext, type Authenticate } from '../../platform/http.js';
+import { mountCsv } from '../../platform/csv-route.js';
+import type { AuthContext, Authenticate } from '../../platform/http.js';
 import { csvCell, csvLine, inertText } from '../../platform/csv.js';
-import { unauthenticated } from '../../platform/errors.js';
 import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
 
 /** Rows per query: big enough that a million rows are 500 round trips, small enough to hold in memory. */
@@ -148,9 +146,8 @@ export async function* bookCsv(
 }
 
 /**
- * GET /api/transactions/export.csv. Registered on Fastify itself, not through `mount`: the reply is a CSV
- * stream, not the JSON envelope. Authentication and query validation still run first, and their failures
- * (and a failing first read) still answer in the envelope.
+ * GET /api/transactions/export.csv: the caller's book (an admin's: everyone's), oldest first, read in batches as
+ * it is sent; a failing first read still answers in the envelope.
  */
 export function registerTransactionsExport(
   app: FastifyInstance,
@@ -159,30 +156,12 @@ export function registerTransactionsExport(
   now: () => number,
   exchange: Exchange,
 ): void {
-  const route = api.transactions.exportCsv;
-  app.route({
-    method: route.method,
-    url: `/api${route.path}`,
-    schema: { querystring: route.query },
-    onRequest: async (req) => {
-      req.auth = await authenticate(bearerToken(req), req.ip);
-    },
-    handler: async (req, reply) => {
-      if (!req.auth) throw unauthenticated(MSG.noAuthToken);
-      // Validated and typed by the contract schema above.
-      const filter = bookFilter(req.auth, req.query as TransactionsExportQuery);
-      const hasUsername = req.auth.role === 'admin';
-      const first = await book.bookBatch(filter, null, BOOK_BATCH_SIZE);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="transactions-${istDay(now())}.csv"`)
-        .header('cache-control', 'no-store')
-        .send(
-          Readable.from(bookCsv(book, filter, hasUsername, exchange, first), {
-            objectMode: false,
-            highWaterMark: 64 * 1024,
-          }),
-        );
-    },
+  mountCsv(app, authenticate, api.transactions.exportCsv, async ({ auth, query }) => {
+    const filter = bookFilter(auth, query);
+    const first = await book.bookBatch(filter, null, BOOK_BATCH_SIZE);
+    return {
+      filename: `transactions-${istDay(now())}.csv`,
+      body: bookCsv(book, filter, auth.role === 'admin', exchange, first),
+    };
   });
 }
