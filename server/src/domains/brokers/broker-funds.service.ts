@@ -2,7 +2,7 @@ import { MSG, toRupees, type AccountFunds, type Funds } from '@app/contract';
 import { AppError } from '../../platform/errors.js';
 import { iso } from '../../platform/time.js';
 import { BrokerTokenExpired } from './broker-port.js';
-import { brokerWords } from './broker-words.logic.js';
+import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import type { BrokersRepository } from './brokers.repository.js';
 import type { BrokersService } from './brokers.service.js';
 
@@ -34,7 +34,7 @@ export function createBrokerFunds(deps: {
       problem,
     });
     // A token the broker already refused is not sent again: each ask counts against the app's rate at Kite.
-    const ended = `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`;
+    const ended = sessionEndedWords(row.brokerUsername);
     if (row.tokenRefusedAt !== null) return missing(ended);
     let label = row.brokerName;
     try {
@@ -51,11 +51,7 @@ export function createBrokerFunds(deps: {
         problem: null,
       };
     } catch (err) {
-      if (err instanceof BrokerTokenExpired) {
-        return missing(
-          `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`,
-        );
-      }
+      if (err instanceof BrokerTokenExpired) return missing(ended);
       // An account whose broker is not served here, or whose token cannot be opened, keeps its row too.
       return missing(err instanceof AppError ? err.message : brokerWords(err, label));
     }

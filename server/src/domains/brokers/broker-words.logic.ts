@@ -16,3 +16,7 @@ export function brokerWords(err: unknown, label: string): string {
   if (err instanceof NetworkError) return `${label} could not be reached; check the connection and try again`;
   return `${label} did not answer`;
 }
+
+/** A session the broker no longer honours (ended by a login elsewhere, or at its daily end), in a trader's words. */
+export const sessionEndedWords = (brokerUsername: string): string =>
+  `The broker session for ${brokerUsername} has ended: generate a new token on the Profile page`;

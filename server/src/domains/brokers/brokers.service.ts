@@ -8,7 +8,7 @@ import type { SecretBox } from '../../platform/secrets.js';
 import { toUserBroker } from './brokers.presenter.js';
 import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
 import { BrokerTokenExpired, type Broker as BrokerAdapter, type BrokerAccount } from './broker-port.js';
-import { brokerWords } from './broker-words.logic.js';
+import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
 import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
@@ -193,7 +193,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         return null;
       } catch (err) {
         if (err instanceof BrokerTokenExpired) {
-          return `The broker session for ${row.brokerUsername} has ended: generate a new token on the Profile page`;
+          return sessionEndedWords(row.brokerUsername);
         }
         return `Could not check the broker session for ${row.brokerUsername} before starting: ${brokerWords(err, broker.label)}`;
       }
