@@ -257,7 +257,7 @@ export async function buildApp(deps: AppDeps) {
     // A limit already crossed today refuses Start (risk's rule, read from the ledger's day P&L).
     limitRefusal: createLimitStartCheck({ db, positionsOf: (userId) => ledger.positions.listFor(userId) }),
     // A live Start or Resume asks the broker that the account's session still stands (issue 31 item 5).
-    sessionRefusal: (userBrokerId) => brokers.brokers.sessionRefusal(userBrokerId),
+    sessionRefusal: (userBrokerId, actorUserId) => brokers.brokers.sessionRefusal(userBrokerId, actorUserId),
     tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
   const rdx = createRdxModule({
@@ -293,6 +293,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // Closes the brokers' order-update connections: any order still awaited is polled.
   app.addHook('onClose', () => brokers.registry.close());
+  app.addHook('onClose', () => brokers.close());
   const risk = createRiskModule({
     db,
     clock,

@@ -59,6 +59,8 @@ async function main() {
           seed: env.SANDBOX_SEED,
           ...(env.SANDBOX_PORT !== undefined ? { port: env.SANDBOX_PORT } : {}),
           stateFile: path.join(env.DATA_DIR, 'sandbox-state.json'),
+          // Kite's 2026 rule, refusing orders from unregistered IPs, when asked for (docs/SANDBOX.md).
+          enforceIp: env.SANDBOX_ENFORCE_IP === '1',
           // Prices, candles and orders on the shared clock; logins and TOTP codes stay on real time, as the
           // codes a trader reads off an authenticator app are.
           ...(testClock

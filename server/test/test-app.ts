@@ -121,13 +121,21 @@ export async function buildTestApp(
     telegramApiRoot?: string;
     webhookAllowPrivate?: boolean;
     paperSliceSize?: number;
+    /** The sandbox refuses order calls from an IP its user has not registered (SANDBOX_ENFORCE_IP=1). */
+    enforceIp?: boolean;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   await migrateToLatest(database);
   const clock = manualClock(options.start ?? TEST_START);
   await seedStartupData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
-  const sandbox = await createSandboxExchange({ seed: 'test-seed', clock, tickIntervalMs: 20, heartbeatMs: 200 });
+  const sandbox = await createSandboxExchange({
+    seed: 'test-seed',
+    clock,
+    tickIntervalMs: 20,
+    heartbeatMs: 200,
+    ...(options.enforceIp ? { enforceIp: true } : {}),
+  });
   const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
   const { app, modules, realtime, events } = await buildApp({
     database,

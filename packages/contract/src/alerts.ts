@@ -26,6 +26,8 @@ export const ALERT_KINDS = [
   'square_off_completed',
   /** An admin stopped (or started again) the RDX service: running strategies hold and take no trades. */
   'rdx_service',
+  /** A broker account's orders would leave from an IP its broker has not registered (issue 31). */
+  'egress_mismatch',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

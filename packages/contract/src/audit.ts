@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = [
   'broker_account.create',
   'broker_account.update',
   'broker_account.delete',
+  /** Issue 31: an account's egress would leave from an unregistered IP (or another family's address). */
+  'broker_account.egress_refused',
   'broker_token.generate',
   'kite_token.generate',
   'instrument.create',
@@ -80,6 +82,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'broker_account.create': 'Broker account added',
   'broker_account.update': 'Broker account changed',
   'broker_account.delete': 'Broker account deleted',
+  'broker_account.egress_refused': 'Broker account egress refused',
   'broker_token.generate': 'Broker token generated',
   'kite_token.generate': 'Kite token generated',
   'instrument.create': 'Instrument added',

@@ -23,6 +23,20 @@ export const UserBrokerSchema = z.object({
   /** When Kite refused the current token before its end (a logout, a login elsewhere), and its words; else null. */
   token_refused_at: IsoTimeSchema.nullable(),
   token_refused_reason: z.string().nullable(),
+  /**
+   * Where the account's order calls leave from (issue 31): `proxy` through its egress proxy (shown without its
+   * user and password), `bind` from one of this server's own addresses, `server` the server's default route.
+   */
+  egress_kind: z.enum(['server', 'proxy', 'bind']),
+  /** The proxy as `scheme://host:port` (its secrets never leave the server), or the bind address; null for `server`. */
+  egress_shown: z.string().nullable(),
+  /** The IPs the trader registered with the broker (primary, then backup). */
+  registered_ips: z.array(z.string()),
+  family_group: z.string().nullable(),
+  /** The last check of the egress: when, the public IP it found (null when it could not learn one), and the refusal. */
+  egress_checked_at: IsoTimeSchema.nullable(),
+  egress_public_ip: z.string().nullable(),
+  egress_problem: z.string().nullable(),
   created_at: IsoTimeSchema,
 });
 export type UserBroker = z.infer<typeof UserBrokerSchema>;
@@ -63,6 +77,78 @@ function kiteAppPair(v: { api_key?: string | undefined; api_secret?: string | un
   ctx.addIssue({ code: 'custom', path: [key === '' ? 'api_key' : 'api_secret'], message: MSG.kiteAppPair });
 }
 
+const PROXY_SCHEMES = ['http:', 'https:', 'socks5:'];
+
+/** An egress proxy: http, https or socks5, with a host; empty means "none". Stored sealed, never returned. */
+const egressProxyUrl = z
+  .string({ error: `${labelOf('egress_proxy_url')} must be text` })
+  .trim()
+  .max(512, { error: `${labelOf('egress_proxy_url')} must be at most 512 characters` })
+  .refine((v) => v === '' || isProxyUrl(v), {
+    error: `${labelOf('egress_proxy_url')} must be a URL like http://host:3128 or socks5://user:pass@host:1080`,
+  })
+  .optional();
+
+function isProxyUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return PROXY_SCHEMES.includes(url.protocol) && url.hostname !== '' && (url.pathname === '' || url.pathname === '/');
+  } catch {
+    return false;
+  }
+}
+
+const ipAddress = z.union([z.ipv4(), z.ipv6()]);
+
+/** One of this server's own addresses to send from; empty means "none". */
+const egressBindAddress = z
+  .string({ error: `${labelOf('egress_bind_address')} must be text` })
+  .trim()
+  .refine((v) => v === '' || ipAddress.safeParse(v).success, {
+    error: `${labelOf('egress_bind_address')} must be an IP address of this server, like 203.0.113.7`,
+  })
+  .optional();
+
+/** The primary and backup IPs registered with the broker: at most two, each an IP address, no repeats. */
+const registeredIps = z
+  .array(
+    z
+      .string({ error: `${labelOf('registered_ips')} must be IP addresses` })
+      .trim()
+      .refine((v) => ipAddress.safeParse(v).success, {
+        error: `${labelOf('registered_ips')} must be IP addresses, like 203.0.113.7`,
+      }),
+    { error: `${labelOf('registered_ips')} must be a list of IP addresses` },
+  )
+  .max(2, { error: `${labelOf('registered_ips')} must be at most two (a primary and a backup)` })
+  .refine((ips) => new Set(ips.map((ip) => ip.toLowerCase())).size === ips.length, {
+    error: `${labelOf('registered_ips')} must not repeat an address`,
+  })
+  .optional();
+
+/** Accounts that share an egress must declare the same family (SEBI lets only a family share an IP). */
+const familyGroup = z
+  .string({ error: `${labelOf('family_group')} must be text` })
+  .trim()
+  .max(64, { error: `${labelOf('family_group')} must be at most 64 characters` })
+  .regex(/^[\p{L}\p{N} ._-]*$/u, {
+    error: `${labelOf('family_group')} must be letters, digits, spaces, dots or dashes`,
+  })
+  .optional();
+
+/** An account leaves through a proxy or from a bind address, not both. */
+function oneEgress(
+  v: { egress_proxy_url?: string | undefined; egress_bind_address?: string | undefined },
+  ctx: z.RefinementCtx,
+) {
+  if (!v.egress_proxy_url || !v.egress_bind_address) return;
+  ctx.addIssue({
+    code: 'custom',
+    path: ['egress_bind_address'],
+    message: `Set ${labelOf('egress_proxy_url')} or ${labelOf('egress_bind_address')}, not both`,
+  });
+}
+
 const userBrokerFields = z.object({
   broker_id: idField('broker_id', 'Broker is required'),
   /** A Kite user ID is upper case (AB1234); typed in lower case it would fail at the login, so it is stored upper. */
@@ -75,16 +161,23 @@ const userBrokerFields = z.object({
   api_key: kiteAppCredential('api_key'),
   /** Optional: the account's own Kite Connect app secret, with api_key. Stored sealed, never returned. */
   api_secret: kiteAppCredential('api_secret'),
+  /** Optional: the proxy the account's order calls leave through (issue 31). Stored sealed, never returned. */
+  egress_proxy_url: egressProxyUrl,
+  /** Optional: the server address the account's order calls leave from. */
+  egress_bind_address: egressBindAddress,
+  registered_ips: registeredIps,
+  family_group: familyGroup,
 });
 
-export const CreateUserBrokerSchema = userBrokerFields.superRefine(kiteAppPair);
+export const CreateUserBrokerSchema = userBrokerFields.superRefine(kiteAppPair).superRefine(oneEgress);
 export type CreateUserBroker = z.infer<typeof CreateUserBrokerSchema>;
 
 /**
  * Omitted or empty broker_token keeps the stored one; null clears it. api_key and api_secret: omitted keeps
- * the account's own app, both set replace it, empty removes it (the console's app is used again).
+ * the account's own app, both set replace it, empty removes it (the console's app is used again). The egress
+ * fields: omitted keeps, empty (or `[]`) removes.
  */
-export const UpdateUserBrokerSchema = userBrokerFields.partial().superRefine(kiteAppPair);
+export const UpdateUserBrokerSchema = userBrokerFields.partial().superRefine(kiteAppPair).superRefine(oneEgress);
 export type UpdateUserBroker = z.infer<typeof UpdateUserBrokerSchema>;
 
 export const UserIdParamsSchema = z.object({ userId: rowId('User must be a positive whole number', true) });

@@ -90,5 +90,7 @@ export const STOP_REASONS = [
   'manual',
   /** Paused: the broker no longer holds a leg the console counts (closed in Kite by hand); issue 27. */
   'broker_drift',
+  /** Paused: the account's orders would leave from an IP the broker has not registered (issue 31). */
+  'egress_mismatch',
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];

@@ -32,6 +32,10 @@ export const FIELD_LABELS: Record<string, string> = {
   /** The audit log's name for the cap an admin set on a user's Daily Max Loss (`admin_daily_max_loss_paise`). */
   admin_daily_max_loss: "Admin's Daily Max Loss cap",
   interval: 'Interval',
+  egress_proxy_url: 'Egress Proxy',
+  egress_bind_address: 'Egress Address',
+  registered_ips: 'Registered IPs',
+  family_group: 'Family Group',
   source: 'Data Source',
   instrumentToken: 'Instrument',
   instrument_token: 'Instrument Token',

@@ -42,6 +42,13 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z.enum(['0', '1']).default('1'),
   SANDBOX_SEED: z.string().default('rdx-sandbox'),
+  /**
+   * A URL that answers with the caller's IP (plain text, or JSON with `ip`), asked through each account's egress
+   * to learn where its orders leave from (issue 31). Sandbox mode defaults to the sandbox's `/control/whoami`.
+   */
+  EGRESS_ECHO_URL: z.url({ protocol: /^https?$/, error: 'EGRESS_ECHO_URL must be an http(s) URL' }).optional(),
+  /** 1: the in-process sandbox refuses order calls from an IP its user has not registered, as Kite does (2026). */
+  SANDBOX_ENFORCE_IP: z.enum(['0', '1']).default('0'),
   /** The in-process sandbox's loopback port (default: any free one); the browser tests fix it to reach /control. */
   SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Backtest worker threads this console runs with SERVICES `backtest` (default: one per core). */

@@ -20,6 +20,8 @@ export interface MarketConfig {
     password: string | undefined;
   };
   binance: { apiRoot: string; wsRoot: string };
+  /** Where a check learns the IP an account's orders leave from (EGRESS_ECHO_URL); null: nowhere to ask. */
+  egressEchoUrl: string | null;
 }
 
 /**
@@ -44,5 +46,7 @@ export function resolveMarketConfig(env: Env, sandbox: SandboxUrls | null): Mark
       apiRoot: env.BINANCE_API_ROOT ?? sandbox?.binanceApi ?? 'https://api.binance.com',
       wsRoot: env.BINANCE_WS_ROOT ?? sandbox?.binanceWs ?? 'wss://stream.binance.com:9443',
     },
+    // The in-process sandbox echoes its caller's address, as an IP echo service would for a real egress.
+    egressEchoUrl: env.EGRESS_ECHO_URL ?? (sandbox ? `${new URL(sandbox.kiteApi).origin}/control/whoami` : null),
   };
 }

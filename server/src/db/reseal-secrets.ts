@@ -47,15 +47,17 @@ async function resealUserBrokers(trx: Transaction<DB>, box: SecretBox): Promise<
   const token = counter(box, 'user_brokers.broker_token_sealed');
   const key = counter(box, 'user_brokers.api_key_sealed');
   const secret = counter(box, 'user_brokers.api_secret_sealed');
+  const proxy = counter(box, 'user_brokers.egress_proxy_url_sealed');
   const rows = await trx
     .selectFrom('userBrokers')
-    .select(['id', 'brokerTokenSealed', 'apiKeySealed', 'apiSecretSealed'])
+    .select(['id', 'brokerTokenSealed', 'apiKeySealed', 'apiSecretSealed', 'egressProxyUrlSealed'])
     .orderBy('id')
     .execute();
   const columns = [
     ['brokerTokenSealed', token],
     ['apiKeySealed', key],
     ['apiSecretSealed', secret],
+    ['egressProxyUrlSealed', proxy],
   ] as const;
   for (const row of rows) {
     for (const [column, tally] of columns) {
@@ -71,7 +73,7 @@ async function resealUserBrokers(trx: Transaction<DB>, box: SecretBox): Promise<
       tally.written(stillUnchanged(result));
     }
   }
-  return [token.count, key.count, secret.count];
+  return [token.count, key.count, secret.count, proxy.count];
 }
 
 async function resealAlertChannels(trx: Transaction<DB>, box: SecretBox): Promise<ResealCount[]> {

@@ -60,6 +60,16 @@ export interface UserBrokersTable {
   /** The account's own Kite Connect app, sealed; null: the console's app (KITE_API_KEY). */
   apiKeySealed: string | null;
   apiSecretSealed: string | null;
+  /** Issue 31: where the account's order calls leave from; a proxy URL is sealed (it may carry a password). */
+  egressProxyUrlSealed: ColumnType<string | null, string | null | undefined, string | null>;
+  egressBindAddress: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The IPs registered with the broker, a JSON list (primary first). */
+  registeredIps: ColumnType<string, string | undefined, string>;
+  familyGroup: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The last check of the egress: when, the public IP found, the refusal (null when it passed). */
+  egressCheckedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  egressPublicIp: ColumnType<string | null, string | null | undefined, string | null>;
+  egressProblem: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: number;
   updatedAt: number;
 }

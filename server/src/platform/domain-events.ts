@@ -111,6 +111,12 @@ export interface DomainEvents {
    * alerts domain tells the owner; the engine pauses the account's running live strategies at its next tick.
    */
   'broker.token_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
+  /**
+   * An account's egress would leave from an IP the trader has not registered with the broker, or shares an address
+   * with another family (issue 31): refused at a save, a token, a Start, or found while its strategies ran. The
+   * alerts domain tells the owner; the engine pauses the account's running live strategies.
+   */
+  'broker.egress_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
   /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
   'alert.created': { userId: number; alert: Alert };
   /** A backtest moved (queued, running with its progress, done, failed, cancelled). Realtime: `backtest_progress`, to its owner. */

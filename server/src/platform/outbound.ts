@@ -1,3 +1,4 @@
+import { fetch as undiciFetch, type Dispatcher, type RequestInit as UndiciRequestInit } from 'undici';
 import pRetry from 'p-retry';
 
 /*
@@ -64,14 +65,26 @@ export function withRetry<T>(task: () => Promise<T>, options: RetryOptions = {})
   });
 }
 
+/**
+ * Where a request leaves from (a proxy, one of the server's addresses): an undici dispatcher. Requests given one
+ * go through undici's own fetch, which takes its dispatchers whatever undici Node's global fetch bundles.
+ */
+export type OutboundRoute = Dispatcher;
+
 /** fetch with a deadline; a refusal, a reset or the deadline becomes a NetworkError. */
 export async function fetchWithTimeout(
   url: string,
-  init: RequestInit = {},
+  init: RequestInit & { route?: OutboundRoute | undefined } = {},
   timeoutMs = REQUEST_TIMEOUT_MS,
 ): Promise<Response> {
+  const { route, ...rest } = init;
   try {
-    return await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
+    const signal = AbortSignal.timeout(timeoutMs);
+    if (route) {
+      const routed = await undiciFetch(url, { ...(rest as UndiciRequestInit), signal, dispatcher: route });
+      return routed as unknown as Response;
+    }
+    return await fetch(url, { ...rest, signal });
   } catch (err) {
     // A request fetch could not even build (a header value it refuses): no network was involved, and trying
     // again cannot help, so it is not a NetworkError (which is retried).

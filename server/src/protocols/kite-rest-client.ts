@@ -9,7 +9,14 @@ import {
   type KiteInterval,
 } from './kite-rest.js';
 import { z } from 'zod';
-import { fetchWithTimeout, RetryableError, retryAfterMs, withRetry, type RetryOptions } from '../platform/outbound.js';
+import {
+  fetchWithTimeout,
+  RetryableError,
+  retryAfterMs,
+  withRetry,
+  type OutboundRoute,
+  type RetryOptions,
+} from '../platform/outbound.js';
 
 export interface KiteRestOptions {
   apiRoot: string;
@@ -19,6 +26,8 @@ export interface KiteRestOptions {
   retry?: RetryOptions;
   /** Kite refused the access token (TokenException): told before the error is thrown, so the account can keep it. */
   onTokenRefused?: (err: KiteApiError) => void;
+  /** Where the calls leave from (the account's egress, issue 31); the server's own route when absent. */
+  route?: OutboundRoute | undefined;
 }
 
 export interface KiteOrderRequest {
@@ -186,6 +195,7 @@ export function createKiteRest(options: KiteRestOptions) {
     const res = await fetchWithTimeout(`${root}${path}`, {
       method,
       headers,
+      route: options.route,
       ...(form ? { body: new URLSearchParams(form).toString() } : {}),
     });
     if (res.status === 429 || res.status >= 500) {

@@ -14,12 +14,15 @@ describe('sandbox CLI support', () => {
       SANDBOX_HOST: '127.0.0.1',
       SANDBOX_SEED: 'sandbox',
       SANDBOX_REAL_LIMITS: '0',
+      SANDBOX_ENFORCE_IP: '0',
     });
     expect(parseSandboxEnv({ SANDBOX_PORT: '0', SANDBOX_SEED: 'demo' })).toMatchObject({
       SANDBOX_PORT: 0,
       SANDBOX_SEED: 'demo',
     });
     expect(() => parseSandboxEnv({ SANDBOX_PORT: 'x' })).toThrow(/SANDBOX_PORT/);
+    expect(parseSandboxEnv({ SANDBOX_ENFORCE_IP: '1' }).SANDBOX_ENFORCE_IP).toBe('1');
+    expect(() => parseSandboxEnv({ SANDBOX_ENFORCE_IP: 'yes' })).toThrow(/SANDBOX_ENFORCE_IP/);
   });
 
   it('prints the roots under the product env names, and the credentials', async () => {

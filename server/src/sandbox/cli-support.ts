@@ -13,6 +13,11 @@ const SandboxEnvSchema = z.object({
   SANDBOX_SEED: z.string().trim().min(1).default('sandbox'),
   /** `1` applies Kite's real rate limits (quote 1/s, historical 3/s…) instead of the relaxed defaults. */
   SANDBOX_REAL_LIMITS: z.enum(['0', '1']).default('0'),
+  /**
+   * `1` refuses order requests from an address the user has not registered as a static IP, as Kite does since
+   * 1 April 2026 (static-ips.ts); `0`, orders are taken from any address.
+   */
+  SANDBOX_ENFORCE_IP: z.enum(['0', '1']).default('0'),
   /** A file that keeps the accounts' sessions, orders and positions across restarts; unset, they are forgotten. */
   SANDBOX_STATE_FILE: z.string().trim().min(1).optional(),
 });

@@ -11,6 +11,7 @@ const exchange = await createSandboxExchange({
   host: env.SANDBOX_HOST,
   ...(env.SANDBOX_REAL_LIMITS === '1' ? { rateLimits: KITE_REAL_RATE_LIMITS } : {}),
   ...(env.SANDBOX_STATE_FILE ? { stateFile: path.resolve(env.SANDBOX_STATE_FILE) } : {}),
+  enforceIp: env.SANDBOX_ENFORCE_IP === '1',
 });
 console.log(sandboxBanner(exchange, env.SANDBOX_SEED));
 

@@ -20,6 +20,8 @@ export interface SandboxRequest {
   headers: IncomingHttpHeaders;
   params: Record<string, string>;
   cookies: Record<string, string>;
+  /** The caller's address, normalized (static-ips.logic.ts): what an order records as its `source_ip`. */
+  sourceIp: string;
 }
 
 /** What a handler returns. */

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http';
 import { kiteError } from '../protocols/kite-rest.js';
 import { encodeResponse, json, parseCookies, type Route, type SandboxResponse } from './http-kit.js';
 import type { FaultKind, FaultPlan, RateGroup, RateLimiter } from './rate-limits.js';
+import { normalizeAddress } from './static-ips.logic.js';
 
 /** How a provider's service behaves at its edges. */
 export interface ServiceSpec {
@@ -19,6 +20,11 @@ export interface ServiceSpec {
   groupOf(method: string, path: string): { group: string; detail?: string; rate: RateGroup };
   /** Who a rate limit counts against (API key, user, or client address). */
   clientOf(raw: IncomingMessage, rate: RateGroup): string;
+  /**
+   * A refusal given before faults are taken and rate limits count the request (Kite's static-IP check on
+   * order requests, static-ips.ts); null lets the request on.
+   */
+  refuseEarly?(raw: IncomingMessage, method: string, path: string): SandboxResponse | null;
   tooManyRequests(): SandboxResponse;
   notFound(): SandboxResponse;
   wrongMethod(): SandboxResponse;
@@ -54,6 +60,8 @@ export function mountService(app: FastifyInstance, spec: ServiceSpec, limiter: R
   void app.register(
     (scope, _opts, done) => {
       scope.addHook('onRequest', (req, reply, next) => {
+        const refusal = spec.refuseEarly?.(req.raw, req.method, pathOf(req)) ?? null;
+        if (refusal) return void send(reply, refusal);
         const { group, detail, rate } = spec.groupOf(req.method, pathOf(req));
         const groupTarget = `${spec.name}.${group}`;
         const targets = detail ? [`${groupTarget}.${detail}`, groupTarget, spec.name] : [groupTarget, spec.name];
@@ -90,6 +98,7 @@ export function mountService(app: FastifyInstance, spec: ServiceSpec, limiter: R
                 headers: req.headers,
                 params: req.params as Record<string, string>,
                 cookies: parseCookies(req.headers.cookie),
+                sourceIp: normalizeAddress(req.raw.socket.remoteAddress ?? ''),
               });
             } catch {
               response = spec.internalError();
@@ -142,17 +151,19 @@ const kiteErrors = {
 /**
  * The Kite Connect REST service. Order requests count against the user behind the access token (the
  * exchanges' 10 orders a second is per client), everything else against the API key; `userOf` resolves
- * an `Authorization` header to its user, or null when it names no live session.
+ * an `Authorization` header to its user, or null when it names no live session. `refuseEarly`, when given,
+ * is the static-IP check (static-ips.ts).
  */
 export function kiteApiSpec(
   routes: Route[],
   userOf: (authorization: string | undefined) => string | null,
+  refuseEarly?: ServiceSpec['refuseEarly'],
 ): ServiceSpec {
   const clientOf = (raw: IncomingMessage, rate: RateGroup): string => {
     const user = rate === 'kiteOrders' ? userOf(raw.headers.authorization) : null;
     return user === null ? kiteApiKey(raw) : `user:${user}`;
   };
-  return { name: 'kite', routes, groupOf: kiteGroup, clientOf, ...kiteErrors };
+  return { name: 'kite', routes, groupOf: kiteGroup, clientOf, refuseEarly, ...kiteErrors };
 }
 
 /** The Kite login service. */

@@ -25,6 +25,7 @@ const request = (overrides: Partial<OrderRequest> = {}): OrderRequest => ({
   marketProtection: null,
   protectionPercent: null,
   autosliceParentId: null,
+  sourceIp: '127.0.0.1',
   ...overrides,
 });
 

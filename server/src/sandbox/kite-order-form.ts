@@ -123,6 +123,7 @@ export function parsePlacement(ctx: SandboxContext, request: SandboxRequest): Pl
       quantity,
       tag: tag || null,
       autosliceParentId: null,
+      sourceIp: request.sourceIp,
       ...priced,
     },
   };

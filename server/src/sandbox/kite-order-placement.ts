@@ -21,6 +21,11 @@ export interface OrderRequest {
   protectionPercent: number | null;
   /** The autoslice parent id of a child slice. */
   autosliceParentId: string | null;
+  /**
+   * The address the request came from, normalized (static-ips.logic.ts): test tooling's proof of which
+   * registered IP an order left from (`GET /control/orders`). Empty for an order a version-2 state file kept.
+   */
+  sourceIp: string;
 }
 
 /** Why an order was REJECTED: the message a trader reads and the RMS text beside it (`status_message_raw`). */

@@ -11,6 +11,7 @@ import type { KiteSession, KiteSessions } from './kite-sessions.js';
 import type { OrderRejections } from './order-rejections.js';
 import type { PriceFeed } from './price-feed.js';
 import type { SandboxClock } from './sandbox-clock.js';
+import type { StaticIpRegistry } from './static-ips.js';
 
 /** Shared state of one sandbox exchange. */
 export interface SandboxContext {
@@ -27,6 +28,8 @@ export interface SandboxContext {
   orders: OrderBook;
   /** RMS rejections queued by the `reject_orders` fault. */
   rejections: OrderRejections;
+  /** Each user's registered static IPs (checked on order requests only when the sandbox enforces them). */
+  staticIps: StaticIpRegistry;
   /** Where `/connect/login` sends the browser with the request_token. */
   kiteRedirectUrl: () => string;
   /** How often each order's history (`GET /orders/{id}`) was served, by order id: test tooling (`/control/orders`). */

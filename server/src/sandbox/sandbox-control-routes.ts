@@ -8,6 +8,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { json, type SandboxResponse } from './http-kit.js';
 import { averagePaise, type SandboxOrder } from './kite-order-book.js';
+import { isLoopbackAddress, normalizeAddress } from './static-ips.logic.js';
+import type { StaticIpChange } from './static-ips.js';
 
 /** An order as the exchange saw it (`GET /control/orders`). */
 export interface ControlOrder {
@@ -27,6 +29,8 @@ export interface ControlOrder {
   market_protection: number;
   /** How many times its history (`GET /orders/{id}`) was served: how often a client polled it. */
   history_reads: number;
+  /** The address the order was placed from (IPv4-mapped IPv6 as plain IPv4); "" if a version-2 state file kept it. */
+  source_ip: string;
 }
 
 /** The in-process controls these routes drive (a subset of `SandboxControl`). */
@@ -40,6 +44,8 @@ export interface ControlHooks {
   shockVolatility(root: string, factor: number): void;
   /** Skips sandbox time (ms after, or null when its clock cannot be moved). */
   advanceClock(seconds: number): number | null;
+  /** Sets a user's static IPs, once a calendar week (static-ips.ts). */
+  registerStaticIps(userId: string, ips: readonly string[]): StaticIpChange;
 }
 
 /**
@@ -102,6 +108,7 @@ export function controlOrderJson(o: SandboxOrder, historyReads = 0): ControlOrde
     status_message: o.statusMessage,
     market_protection: o.marketProtection ?? 0,
     history_reads: historyReads,
+    source_ip: o.sourceIp,
   };
 }
 
@@ -131,7 +138,26 @@ export function applyFaults(hooks: ControlHooks, body: unknown): SandboxResponse
   return json(200, { status: 'success', data: applied });
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+/** `PUT /control/accounts/:user_id/ips` body: the whole list, primary first (static-ips.logic.ts checks it). */
+const StaticIpsSchema = z.object({ ips: z.array(z.string()) }).strict();
+
+const STATIC_IP_PROBLEM_STATUS = { invalid: 400, 'unknown-user': 404, 'too-soon': 409 } as const;
+
+/** Sets a user's static IPs; the reply gives the list now registered. */
+export function applyStaticIps(
+  hooks: Pick<ControlHooks, 'registerStaticIps'>,
+  userId: string,
+  body: unknown,
+): SandboxResponse {
+  const parsed = StaticIpsSchema.safeParse(body);
+  if (!parsed.success) {
+    const problem = parsed.error.issues.map((i) => `${i.path.join('.') || 'body'}: ${i.message}`).join('; ');
+    return json(400, { status: 'error', message: `Invalid static IP request (${problem}); send {"ips": [...]}.` });
+  }
+  const change = hooks.registerStaticIps(userId, parsed.data.ips);
+  if (!change.ok) return json(STATIC_IP_PROBLEM_STATUS[change.problem], { status: 'error', message: change.message });
+  return json(200, { status: 'success', data: { user_id: change.userId, ips: change.ips } });
+}
 
 function send(reply: FastifyReply, response: SandboxResponse): FastifyReply {
   return reply
@@ -152,14 +178,16 @@ function parseBody(body: unknown): unknown {
 }
 
 /**
- * Mounts `/control/faults` (POST to inject, DELETE to clear), `/control/orders` and `/control/clock` (POST to skip
- * time), for loopback callers only.
+ * Mounts `/control/faults` (POST to inject, DELETE to clear), `/control/orders`, `/control/clock` (POST to skip
+ * time), `/control/whoami` and `/control/accounts/:user_id/ips` (PUT to set a user's static IPs), for loopback
+ * callers only.
  */
 export function mountControlRoutes(app: FastifyInstance, hooks: ControlHooks): void {
   void app.register(
     (scope, _opts, done) => {
       scope.addHook('onRequest', (req, reply, next) => {
-        if (LOOPBACK.has(req.socket.remoteAddress ?? '')) return next();
+        // All of 127.0.0.0/8: tests bind their sockets to 127.0.0.2, 127.0.0.3… to stand for other machines.
+        if (isLoopbackAddress(req.socket.remoteAddress ?? '')) return next();
         void send(reply, json(403, { status: 'error', message: 'The sandbox control routes answer loopback only.' }));
       });
       scope.post('/faults', (req, reply) => send(reply, applyFaults(hooks, parseBody(req.body))));
@@ -169,6 +197,13 @@ export function mountControlRoutes(app: FastifyInstance, hooks: ControlHooks): v
       });
       scope.get('/orders', (_req, reply) => send(reply, json(200, { orders: hooks.orders() })));
       scope.post('/clock', (req, reply) => send(reply, applyClockSkip(hooks, parseBody(req.body))));
+      // The echo URL: the address this caller's requests arrive from, the one to register as its static IP.
+      scope.get('/whoami', (req, reply) =>
+        send(reply, json(200, { ip: normalizeAddress(req.socket.remoteAddress ?? '') })),
+      );
+      scope.put<{ Params: { user_id: string } }>('/accounts/:user_id/ips', (req, reply) =>
+        send(reply, applyStaticIps(hooks, req.params.user_id, parseBody(req.body))),
+      );
       done();
     },
     { prefix: '/control' },

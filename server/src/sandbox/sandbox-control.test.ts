@@ -173,12 +173,19 @@ describe('mountControlRoutes', () => {
       orders: () => [],
       shockVolatility: () => undefined,
       advanceClock: () => null,
+      registerStaticIps: (userId, ips) => ({ ok: true, userId, ips: [...ips] }),
     };
     mountControlRoutes(app, hooks);
     const remote = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '10.1.2.3' });
     expect(remote.statusCode).toBe(403);
     const local = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '127.0.0.1' });
     expect(local.json()).toEqual({ orders: [] });
+    // All of 127.0.0.0/8 is this machine (tests bind sockets to 127.0.0.2, 127.0.0.3…), however it is spelled.
+    for (const remoteAddress of ['127.0.0.2', '::1', '::ffff:127.0.0.3']) {
+      expect((await app.inject({ method: 'GET', url: '/control/orders', remoteAddress })).statusCode).toBe(200);
+    }
+    const mapped = await app.inject({ method: 'GET', url: '/control/orders', remoteAddress: '::ffff:10.1.2.3' });
+    expect(mapped.statusCode).toBe(403);
     await app.close();
   });
 });

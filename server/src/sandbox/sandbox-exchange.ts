@@ -30,17 +30,20 @@ import { createKiteTickerServer, type KiteTickerServer } from './kite-ticker-ser
 import { kiteTradeRoutes, matchOpenOrders } from './kite-trade-routes.js';
 import { createPriceFeed } from './price-feed.js';
 import { seedHash } from './price-hash.js';
-import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type FaultKind, type SandboxRateLimits } from './rate-limits.js';
+import { DEFAULT_RATE_LIMITS, FaultPlan, RateLimiter, type SandboxRateLimits } from './rate-limits.js';
 import * as accounts from './sandbox-accounts.js';
 import type { SandboxClock } from './sandbox-clock.js';
 import type { SandboxContext } from './sandbox-context.js';
-import { controlOrderJson, mountControlRoutes, type ControlOrder } from './sandbox-control-routes.js';
+import { controlFor, type SandboxControl } from './sandbox-control.js';
+import { mountControlRoutes } from './sandbox-control-routes.js';
 import { contractFromLegacyToken } from './legacy-option-tokens.js';
 import { ALL_WALKS, OPTION_ROOTS } from './sandbox-market.js';
 import { readSandboxState } from './sandbox-state-file.js';
 import type { LegacyTokenMap } from './sandbox-state-migration.js';
 import { createStateSaver, type StateSaver } from './sandbox-state-saver.js';
 import { SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-snapshot.js';
+import { staticIpGate } from './static-ip-gate.js';
+import { StaticIpRegistry } from './static-ips.js';
 import { startStepLoop, type StepLoop } from './step-loop.js';
 import { refuseUpgrade } from './ws-kit.js';
 
@@ -84,6 +87,13 @@ export interface SandboxExchangeOptions {
   stateFile?: string;
   /** The cash every Kite account opens with, paise (default DEFAULT_FUNDS_PAISE, sandbox-accounts.ts). */
   fundsPaise?: number;
+  /**
+   * Refuse order requests (place, modify, cancel) from an address the user has not registered as a static
+   * IP, as Kite does since 1 April 2026 (static-ips.ts). Off by default, so a sandbox takes orders from any
+   * address unless asked. `npm run sandbox` sets it from SANDBOX_ENFORCE_IP=1, the console from its own
+   * SANDBOX_ENFORCE_IP (docs/SANDBOX.md).
+   */
+  enforceIp?: boolean;
 }
 
 /** Root URLs to give the product's adapters. */
@@ -106,40 +116,7 @@ export interface SandboxCredentials {
   totpSecret: string;
 }
 
-/** Hooks for tests and for demonstrating failure handling (also served over HTTP under `/control`). */
-export interface SandboxControl {
-  /** The next `count` requests to `target` fail (see FaultTarget in rate-limits.ts). */
-  failNext(target: string, count: number, kind: FaultKind): void;
-  /** The next `count` orders are placed and then REJECTED with `message`, as Kite's RMS rejects. */
-  rejectNextOrders(count: number, message?: string): void;
-  /** Forgets queued request faults and order rejections. */
-  clearFaults(): void;
-  /** Every Kite access token dies now; returns how many there were. */
-  expireAccessTokens(): number;
-  /** Every order of every user as the exchange saw it, oldest first. */
-  orders(): ControlOrder[];
-  /** Cuts every Kite ticker connection abruptly; returns how many there were. */
-  dropKiteTickerConnections(): number;
-  /** The Kite user behind each open ticker connection (a user with two connections is listed twice). */
-  kiteTickerUsers(): string[];
-  dropBinanceStreamConnections(): number;
-  /** An access token for `userId` without the login pages. */
-  issueKiteAccessToken(userId: string): string;
-  /** The TOTP code valid at the sandbox clock's time. */
-  totpCode(): string;
-  /** Streams the price steps passed so far immediately, instead of at the next timer run. */
-  pump(): void;
-  /**
-   * Skips `seconds` of the sandbox clock and streams the steps passed; returns the new time (ms), or null when
-   * this sandbox's clock cannot be moved (no `advanceClock` option).
-   */
-  advanceClock(seconds: number): number | null;
-  /**
-   * From the sandbox clock's next second, `root`'s options (e.g. NIFTY) are priced at `factor` × their usual
-   * implied volatility: every premium jumps at once, as on an event. 1 ends the shock.
-   */
-  shockVolatility(root: string, factor: number): void;
-}
+export type { SandboxControl } from './sandbox-control.js';
 
 /** A running sandbox. */
 export interface SandboxExchange {
@@ -188,12 +165,17 @@ function orderBookFrom({ saved, onChange }: AccountState, depth: DepthSource): O
   return saved ? OrderBook.fromSnapshot(saved.orderBook, depth, onChange) : new OrderBook(depth, onChange);
 }
 
+function staticIpsFrom({ saved, onChange }: AccountState): StaticIpRegistry {
+  return saved ? StaticIpRegistry.fromSnapshot(saved.staticIps, onChange) : new StaticIpRegistry(onChange);
+}
+
 /** The state a state file keeps, taken from the running sandbox. */
 function snapshotOf(ctx: SandboxContext): SandboxStateSnapshot {
   return {
     version: SANDBOX_STATE_VERSION,
     kiteSessions: ctx.sessions.toSnapshot(),
     orderBook: ctx.orders.toSnapshot(),
+    staticIps: ctx.staticIps.toSnapshot(),
   };
 }
 
@@ -215,6 +197,7 @@ function createContext(options: SandboxExchangeOptions, redirect: () => string, 
     sessions: sessionsFrom(state),
     orders: orderBookFrom(state, createDepthSource(pricing, universe, clock)),
     rejections: new OrderRejections(),
+    staticIps: staticIpsFrom(state),
     kiteRedirectUrl: redirect,
     historyReads: new Map(),
     fundsPaise: options.fundsPaise ?? accounts.DEFAULT_FUNDS_PAISE,
@@ -287,7 +270,7 @@ function handleUpgrade(parts: Parts, raw: IncomingMessage, socket: Duplex, head:
 function mountServices(
   app: FastifyInstance,
   ctx: SandboxContext,
-  deps: { limiter: RateLimiter; faults: FaultPlan; binanceLimit: number; control: SandboxControl },
+  deps: { limiter: RateLimiter; faults: FaultPlan; binanceLimit: number; control: SandboxControl; enforceIp: boolean },
 ): void {
   const { limiter, faults } = deps;
   // Order requests count against the user behind the token, as the exchanges' per-client limit does.
@@ -296,7 +279,8 @@ function mountServices(
     return 'ok' in session ? null : session.userId;
   };
   const kiteRoutes = [...kiteMarketRoutes(ctx), ...kiteTradeRoutes(ctx), ...kiteMarginRoutes(ctx)];
-  mountService(app, kiteApiSpec(kiteRoutes, userOf), limiter, faults);
+  const ipGate = deps.enforceIp ? staticIpGate(ctx.staticIps, userOf) : undefined;
+  mountService(app, kiteApiSpec(kiteRoutes, userOf, ipGate), limiter, faults);
   mountService(app, kiteLoginSpec(kiteLoginRoutes(ctx)), limiter, faults);
   mountService(app, binanceSpec(binanceRoutes(ctx.feed, ctx.clock), deps.binanceLimit), limiter, faults);
   mountControlRoutes(app, deps.control);
@@ -328,9 +312,10 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
       afterSteps: () => matchOpenOrders(ctx),
     },
   );
-  const control = controlFor(ctx, faults, ticker, streams, loop, options.advanceClock);
+  const control = controlFor(ctx, { faults, ticker, streams, loop, advanceClock: options.advanceClock });
   const app = createHttpServer();
-  mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control });
+  const enforceIp = options.enforceIp ?? false;
+  mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control, enforceIp });
   const parts: Parts = { ticker, streams, loop, saver };
   app.server.on('upgrade', (raw: IncomingMessage, socket: Duplex, head: Buffer) =>
     handleUpgrade(parts, raw, socket, head),
@@ -345,39 +330,6 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
   urls = urlsFor(host, port);
   return { port, urls, credentials, control, close: () => shutDown(app, parts) };
-}
-
-function controlFor(
-  ctx: SandboxContext,
-  faults: FaultPlan,
-  ticker: KiteTickerServer,
-  streams: BinanceStreamServer,
-  loop: StepLoop,
-  advanceClock: ((ms: number) => void) | undefined,
-): SandboxControl {
-  return {
-    failNext: (target, count, kind) => faults.failNext(target, count, kind),
-    rejectNextOrders: (count, message) => ctx.rejections.rejectNext(count, message),
-    clearFaults: () => {
-      faults.clear();
-      ctx.rejections.clear();
-    },
-    expireAccessTokens: () => ctx.sessions.expireAll(),
-    orders: () => ctx.orders.all().map((o) => controlOrderJson(o, ctx.historyReads.get(o.orderId) ?? 0)),
-    dropKiteTickerConnections: () => ticker.dropAll(),
-    kiteTickerUsers: () => ticker.usersConnected(),
-    dropBinanceStreamConnections: () => streams.dropAll(),
-    issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
-    totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),
-    pump: () => loop.pump(),
-    advanceClock: (seconds) => {
-      if (!advanceClock) return null;
-      advanceClock(seconds * 1000);
-      loop.pump();
-      return ctx.clock.now();
-    },
-    shockVolatility: (root, factor) => ctx.shocks.shock(root, factor, Math.floor(ctx.clock.now() / 1000) + 1),
-  };
 }
 
 /** Stops the feeds and the server, then writes the state still pending, so a restart finds it all. */

@@ -13,7 +13,7 @@ import {
 import { parseKiteInstrumentsCsv, type KiteInstrument } from '../protocols/kite-instruments-csv.js';
 import { nextKiteTokenExpiry } from './kite-sessions.js';
 import type { SandboxExchange } from './sandbox-exchange.js';
-import { SandboxStateFileError } from './sandbox-state-file.js';
+import { parseSandboxState, SandboxStateFileError } from './sandbox-state-file.js';
 
 let dir: string;
 let stateFile: string;
@@ -49,6 +49,31 @@ async function atmCall(sandbox: SandboxExchange, token: string): Promise<KiteIns
   if (!chain[0]) throw new Error('no NIFTY call listed');
   return chain[0];
 }
+
+/** An order's fields that every state version keeps, as a state file writes them. */
+const V2_ORDER_FIELDS = {
+  variety: 'regular',
+  exchange: 'NFO',
+  tradingsymbol: 'NIFTY25D1624000CE',
+  instrumentToken: 1234 * 256 + 2,
+  transactionType: 'BUY',
+  orderType: 'LIMIT',
+  product: 'NRML',
+  validity: 'DAY',
+  quantity: 65,
+  pricePaise: 5,
+  tag: null,
+  marketProtection: null,
+  protectionPercent: null,
+  autosliceParentId: null,
+  statusMessage: null,
+  placedMs: TEST_START_MS,
+  updatedMs: TEST_START_MS,
+  modifiedMs: null,
+  filledQuantity: 0,
+  filledValuePaise: 0,
+  matchedSecond: TEST_START_MS / 1000,
+};
 
 const buy = (option: KiteInstrument, fields: Record<string, string | number>) => ({
   exchange: 'NFO',
@@ -118,7 +143,7 @@ describe('a sandbox with a state file', () => {
     expect(fs.readdirSync(dir)).toEqual(['sandbox-state.json']);
     expect(fs.statSync(stateFile).mode & 0o777).toBe(0o600);
     const saved = JSON.parse(fs.readFileSync(stateFile, 'utf8'));
-    expect(saved).toMatchObject({ version: 2, kiteSessions: { sessions: [{ userId: 'AB1234' }] } });
+    expect(saved).toMatchObject({ version: 3, kiteSessions: { sessions: [{ userId: 'AB1234' }] } });
   });
 
   it('starts fresh when the file does not exist yet, and writes nothing until something changes', async () => {
@@ -136,7 +161,7 @@ describe('a sandbox with a state file', () => {
   it.each([
     ['is not JSON', '{"version":1,"kiteSess', /is not valid JSON/],
     ['is empty', '', /is not valid JSON/],
-    ['is another version', '{"version":3}', /has version 3, and this sandbox reads versions 1 and 2/],
+    ['is another version', '{"version":4}', /has version 4, and this sandbox reads versions 1 to 3/],
     ['lacks the orders', JSON.stringify({ version: 1, kiteSessions: {} }), /does not hold a sandbox state/],
   ])('refuses to start on a file that %s, naming it, and leaves it as it was', async (_case, text, reason) => {
     fs.writeFileSync(stateFile, text);
@@ -215,8 +240,32 @@ describe('a sandbox with a state file', () => {
     ]);
     const trades = (await kiteGet(sandbox, '/trades', 'legacy-token')).body.data;
     expect(trades).toMatchObject([{ order_id: order.orderId, quantity: 50, average_price: 200 }]);
+    expect(sandbox.control.orders()).toMatchObject([{ order_id: order.orderId, source_ip: '' }]);
     await stop(sandbox);
-    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ version: 2 });
+    expect(JSON.parse(fs.readFileSync(stateFile, 'utf8'))).toMatchObject({ version: 3, staticIps: [] });
+  });
+
+  it("reads a version-2 file: no user has registered an IP yet, and its orders' addresses were not kept", () => {
+    const sessions = { loginRequests: [], webSessions: [], requestTokens: [], sessions: [] };
+    const order = { orderId: '251209000000001', userId: 'AB1234', status: 'OPEN', statusMessageRaw: null };
+    const book = { sequence: 1, legs: [], usedDepth: { newest: 0, used: [] }, trades: [], tradeSequence: 0 };
+    const orders = [{ ...V2_ORDER_FIELDS, ...order }];
+    const v2 = { version: 2, kiteSessions: sessions, orderBook: { ...book, orders } };
+    const state = parseSandboxState(stateFile, JSON.stringify(v2), () => null);
+    expect(state).toMatchObject({ version: 3, staticIps: [], orderBook: { orders: [{ ...order, sourceIp: '' }] } });
+  });
+
+  it("keeps each user's static IPs and the week's change across a restart", async () => {
+    const first = await start();
+    expect(first.control.registerStaticIps('AB1234', ['127.0.0.2'])).toMatchObject({ ok: true });
+    await stop(first);
+    const second = await start();
+    expect(second.control.registerStaticIps('AB1234', ['127.0.0.2'])).toEqual({
+      ok: true,
+      userId: 'AB1234',
+      ips: ['127.0.0.2'],
+    });
+    expect(second.control.registerStaticIps('AB1234', ['127.0.0.3'])).toMatchObject({ ok: false, problem: 'too-soon' });
   });
 
   it('refuses a state file it cannot read', async () => {

@@ -1,6 +1,7 @@
 /**
- * The sandbox's account state on disk: Kite sessions, orders, fills and positions, so that a restart of the
- * console (or of `npm run sandbox`) finds what the exchange held, as Kite does after a client restarts.
+ * The sandbox's account state on disk: Kite sessions, orders, fills, positions and registered static IPs, so
+ * that a restart of the console (or of `npm run sandbox`) finds what the exchange held, as Kite does after a
+ * client restarts.
  * One versioned JSON document, checked field by field when read: a file that is there but cannot be read or
  * does not hold a state stops the sandbox rather than starting it empty over the accounts it may still hold.
  * Writes go to a temporary file in the same directory that is then renamed over the old one, so a crash
@@ -13,8 +14,16 @@ import { z } from 'zod';
 import type { Leg, OrderBookSnapshot, SandboxOrder, SandboxTrade } from './kite-order-book.js';
 import type { KiteSession, KiteSessionsSnapshot } from './kite-sessions.js';
 import type { DepthLedgerSnapshot } from './order-matching.js';
-import { migrateVersion1, type LegacyTokenMap, type Version1State } from './sandbox-state-migration.js';
+import {
+  migrateVersion1,
+  migrateVersion2,
+  type LegacyTokenMap,
+  type Version1State,
+  type Version2Order,
+  type Version2State,
+} from './sandbox-state-migration.js';
 import { SANDBOX_STATE_VERSION, type SandboxStateSnapshot } from './sandbox-state-snapshot.js';
+import type { StaticIpRegistration } from './static-ips.js';
 
 /** The file exists but cannot be used; the sandbox refuses to start on it. */
 export class SandboxStateFileError extends Error {
@@ -86,10 +95,11 @@ const SandboxOrderFields = {
   matchedSecond: z.number(),
 };
 
-const SandboxOrderSchema: z.ZodType<SandboxOrder> = z.object({
-  ...SandboxOrderFields,
-  statusMessageRaw: z.string().nullable(),
-});
+const Version2OrderFields = { ...SandboxOrderFields, statusMessageRaw: z.string().nullable() };
+
+const Version2OrderSchema: z.ZodType<Version2Order> = z.object(Version2OrderFields);
+
+const SandboxOrderSchema: z.ZodType<SandboxOrder> = z.object({ ...Version2OrderFields, sourceIp: z.string() });
 
 const TradeSchema: z.ZodType<SandboxTrade> = z.object({
   tradeId: z.string(),
@@ -122,19 +132,36 @@ const DepthLedgerSnapshotSchema: z.ZodType<DepthLedgerSnapshot> = z.object({
   used: z.array(z.object({ second: z.number(), key: z.string(), levels: z.array(z.number()) })),
 });
 
-const OrderBookSnapshotSchema: z.ZodType<OrderBookSnapshot> = z.object({
+const OrderBookFields = {
   sequence: z.number(),
-  orders: z.array(SandboxOrderSchema),
   legs: z.array(LegSchema),
   usedDepth: DepthLedgerSnapshotSchema,
   trades: z.array(TradeSchema),
   tradeSequence: z.number(),
+};
+
+const OrderBookSnapshotSchema: z.ZodType<OrderBookSnapshot> = z.object({
+  ...OrderBookFields,
+  orders: z.array(SandboxOrderSchema),
+});
+
+const StaticIpRegistrationSchema: z.ZodType<StaticIpRegistration> = z.object({
+  userId: z.string(),
+  ips: z.array(z.string()),
+  changedMs: z.number(),
 });
 
 const SandboxStateSnapshotSchema: z.ZodType<SandboxStateSnapshot> = z.object({
   version: z.literal(SANDBOX_STATE_VERSION),
   kiteSessions: KiteSessionsSnapshotSchema,
   orderBook: OrderBookSnapshotSchema,
+  staticIps: z.array(StaticIpRegistrationSchema),
+});
+
+const Version2StateSchema: z.ZodType<Version2State> = z.object({
+  version: z.literal(2),
+  kiteSessions: KiteSessionsSnapshotSchema,
+  orderBook: z.object({ ...OrderBookFields, orders: z.array(Version2OrderSchema) }),
 });
 
 const Version1StateSchema: z.ZodType<Version1State> = z.object({
@@ -157,8 +184,9 @@ function checked<T>(file: string, schema: z.ZodType<T>, raw: unknown): T {
 }
 
 /**
- * Checks the text of `file` and returns the state it holds; throws SandboxStateFileError otherwise. A
- * version-1 file is migrated: its option tokens renamed by `legacyTokens` (sandbox-state-migration.ts).
+ * Checks the text of `file` and returns the state it holds; throws SandboxStateFileError otherwise. Older
+ * versions are migrated (sandbox-state-migration.ts): a version-1 file's option tokens renamed by
+ * `legacyTokens`, then a version-2 file given its static IPs (none) and its orders' source addresses ("").
  */
 export function parseSandboxState(file: string, text: string, legacyTokens: LegacyTokenMap): SandboxStateSnapshot {
   let raw: unknown;
@@ -168,10 +196,11 @@ export function parseSandboxState(file: string, text: string, legacyTokens: Lega
     throw new SandboxStateFileError(file, `is not valid JSON (${(error as Error).message})`);
   }
   const version = typeof raw === 'object' && raw !== null ? (raw as { version?: unknown }).version : undefined;
-  if (version === 1) return migrateVersion1(checked(file, Version1StateSchema, raw), legacyTokens);
+  if (version === 1) return migrateVersion2(migrateVersion1(checked(file, Version1StateSchema, raw), legacyTokens));
+  if (version === 2) return migrateVersion2(checked(file, Version2StateSchema, raw));
   if (version !== SANDBOX_STATE_VERSION) {
     const found = version === undefined ? 'has no version' : `has version ${JSON.stringify(version)}`;
-    throw new SandboxStateFileError(file, `${found}, and this sandbox reads versions 1 and ${SANDBOX_STATE_VERSION}`);
+    throw new SandboxStateFileError(file, `${found}, and this sandbox reads versions 1 to ${SANDBOX_STATE_VERSION}`);
   }
   return checked(file, SandboxStateSnapshotSchema, raw);
 }

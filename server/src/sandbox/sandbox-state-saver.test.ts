@@ -4,7 +4,7 @@ import { createStateSaver } from './sandbox-state-saver.js';
 
 /** A snapshot numbered by how many changes it holds, so a test can tell which state each write carried. */
 const stateAfter = (changes: number): SandboxStateSnapshot => ({
-  version: 2,
+  version: 3,
   kiteSessions: { loginRequests: [], webSessions: [], requestTokens: [], sessions: [] },
   orderBook: {
     sequence: changes,
@@ -14,6 +14,7 @@ const stateAfter = (changes: number): SandboxStateSnapshot => ({
     trades: [],
     tradeSequence: 0,
   },
+  staticIps: [],
 });
 
 let changes: number;

@@ -4,13 +4,19 @@
  */
 import type { OrderBookSnapshot } from './kite-order-book.js';
 import type { KiteSessionsSnapshot } from './kite-sessions.js';
+import type { StaticIpRegistration } from './static-ips.js';
 
-/** The version this sandbox writes. Version 1 (tokens at or above 2^31, no trades) is read and migrated. */
-export const SANDBOX_STATE_VERSION = 2;
+/**
+ * The version this sandbox writes. Versions 1 (tokens at or above 2^31, no trades) and 2 (no static IPs, orders
+ * without their source address) are read and migrated.
+ */
+export const SANDBOX_STATE_VERSION = 3;
 
-/** What a state file holds (version 2). */
+/** What a state file holds (version 3). */
 export interface SandboxStateSnapshot {
   version: typeof SANDBOX_STATE_VERSION;
   kiteSessions: KiteSessionsSnapshot;
   orderBook: OrderBookSnapshot;
+  /** Each user's registered static IPs and when they last changed them. */
+  staticIps: StaticIpRegistration[];
 }

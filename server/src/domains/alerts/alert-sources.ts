@@ -5,6 +5,7 @@ import {
   killSwitchAlert,
   strategyStoppedAlert,
   tokenRefusedAlert,
+  egressRefusedAlert,
   type AlertDraft,
 } from './alert-text.logic.js';
 import type { AlertsRepository } from './alerts.repository.js';
@@ -65,6 +66,9 @@ export function subscribeAlertSources(deps: {
 
     events.subscribe('broker.token_refused', async (token) => {
       await alerts.notify([{ userId: token.userId, draft: tokenRefusedAlert(token) }]);
+    }),
+    events.subscribe('broker.egress_refused', async (refusal) => {
+      await alerts.notify([{ userId: refusal.userId, draft: egressRefusedAlert(refusal) }]);
     }),
 
     events.subscribe('reconciliation.drift', async ({ accounts, at }) => {

@@ -44,6 +44,7 @@ const BECAUSE: Record<AutomaticReason, string> = {
   broker_error: 'the broker rejected an order',
   token_expired: "the broker account's access token expired",
   broker_drift: 'the broker no longer holds a leg the console counts for it (closed in Kite by hand?)',
+  egress_mismatch: "its broker account's orders would leave from an IP the broker has not registered",
 };
 
 /** The same, where an admin reads of a trader's strategy and the trader's words would be wrong. */
@@ -60,12 +61,16 @@ const HEADLINE: Record<AutomaticReason, string> = {
   broker_error: 'broker rejected an order',
   token_expired: 'broker token expired',
   broker_drift: 'broker positions differ',
+  egress_mismatch: 'orders would leave from an unregistered IP',
 };
 
 /** What to do next, where there is something to do. */
 const NEXT_STEP: Partial<Record<AutomaticReason, string>> = {
   broker_error: " The strategy's row shows the broker's message.",
   token_expired: ' Generate a new access token on the Profile page, then resume it.',
+  egress_mismatch:
+    " Profile shows the account's egress and what its last check found: fix the egress or the registered IPs, then" +
+    ' resume it.',
   broker_drift:
     " It takes no trades until resumed. The home's mismatch banner shows both sides: make the console match the" +
     ' broker there (or the broker match the console), then resume it.',
@@ -224,6 +229,21 @@ export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
     mappingId: null,
     userBrokerId: token.userBrokerId,
     dedupeKey: `token-refused:${token.userBrokerId}:${token.at}`,
+  };
+}
+
+/** An account's egress was refused (an unregistered IP, another family on its address): once per finding. */
+export function egressRefusedAlert(refusal: RefusedToken): AlertDraft {
+  return {
+    kind: 'egress_mismatch',
+    title: `Orders for ${refusal.brokerUsername} would be refused: their IP is not registered`,
+    body:
+      `At ${istStamp(refusal.at)} the console checked where orders for ${refusal.brokerUsername} leave from: ` +
+      `${refusal.reason}. No order goes from there: its live strategies do not start, and running ones pause. ` +
+      `Fix the account's egress or registered IPs on the Profile page, then resume them.`,
+    mappingId: null,
+    userBrokerId: refusal.userBrokerId,
+    dedupeKey: `egress-refused:${refusal.userBrokerId}:${refusal.at}`,
   };
 }
 

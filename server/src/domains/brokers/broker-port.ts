@@ -7,6 +7,7 @@
  * The order shapes below keep the field names the console has always read (`order_id`, `filled_quantity`,
  * …): they are the port's own vocabulary, and an adapter maps its broker's replies onto them.
  */
+import type { OutboundRoute } from '../../platform/outbound.js';
 
 export type OrderSide = 'BUY' | 'SELL';
 
@@ -212,6 +213,8 @@ export interface Broker {
     userBrokerId: number;
     credentials: AccountCredentials;
     tokenRefused?: TokenRefused | undefined;
+    /** Where the account's calls leave from (its egress, issue 31); the server's own route when absent. */
+    route?: OutboundRoute | undefined;
   }): BrokerAccount;
   /**
    * Logs a person in (user ID, password, one-time code) through `app`, an account's own app at the broker,

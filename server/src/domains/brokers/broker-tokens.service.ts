@@ -1,7 +1,7 @@
 import type { MarketDataToken, UserBroker } from '@app/contract';
 import type { SettingsRepository } from '../../db/settings.repository.js';
 import type { Clock } from '../../platform/clock.js';
-import { AppError, badRequest } from '../../platform/errors.js';
+import { AppError, badRequest, conflict } from '../../platform/errors.js';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { iso, isoOrNull } from '../../platform/time.js';
@@ -14,8 +14,7 @@ import {
   type BrokerSession,
 } from './broker-port.js';
 import type { BrokerRegistry } from './broker-registry.js';
-import { toUserBroker } from './brokers.presenter.js';
-import { NOT_REFUSED, type BrokersRepository } from './brokers.repository.js';
+import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './brokers.repository.js';
 import { ownAppOf } from './own-apps.js';
 import { createBrokerLoginAttempts } from './broker-login-attempts.js';
 
@@ -66,6 +65,10 @@ export function createBrokerTokenService(deps: {
   secrets: SecretBox;
   clock: Clock;
   brokers: BrokersRepository;
+  /** The API view of an account (the brokers service's). */
+  present: (row: UserBrokerWithName) => UserBroker;
+  /** Why the account's egress would be refused now (issue 31: checked before a token is made), or null. */
+  egressRefusal: (userBrokerId: number, actorUserId: number) => Promise<string | null>;
   /** Sandbox only: the current TOTP of the sandbox accounts, so market data works before anyone logs in. */
   sandboxTotp?: () => string;
   /** Where attempts are counted across instances (the failed-login store). */
@@ -197,6 +200,8 @@ export function createBrokerTokenService(deps: {
       const account = ownedOr404(actor, await deps.brokers.findById(userBrokerId), 'Broker configuration');
       const broker = deps.registry.forKind(account.brokerKind);
       if (!broker) throw badRequest(`Token generation is not available for ${account.brokerName} accounts`);
+      const egressProblem = await deps.egressRefusal(userBrokerId, actor.userId);
+      if (egressProblem) throw conflict(egressProblem);
       const person = { userId: account.brokerUsername, password: input.password, totp: input.appcode };
       const { access_token: accessToken } = await attempts.attempt(actor.userId, broker, person.userId, () =>
         login(broker, person, ownAppOf(deps.secrets, account)),
@@ -210,7 +215,7 @@ export function createBrokerTokenService(deps: {
       });
       const updated = await deps.brokers.findById(userBrokerId);
       if (!updated) throw badRequest('Broker configuration disappeared');
-      return toUserBroker(updated, broker.rules.tokenExpiresAt);
+      return deps.present(updated);
     },
   };
 }

@@ -17,6 +17,8 @@ import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
 import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
 import { createBrokerTokenService, type MarketDataLogin } from './broker-tokens.service.js';
+import { createEgressCheck } from './egress/egress-check.js';
+import { createEgressRoutes } from './egress/egress-routes.js';
 
 /**
  * The broker market data logs in through: market data is Kite's (the market config's `kite`: real Kite or the
@@ -59,12 +61,24 @@ export function createBrokersModule(deps: {
     deps.registry ??
     createBrokerRegistry({ market: deps.market, logger: deps.logger, retry: deps.retry ?? {}, clock: deps.clock });
   const repo = createBrokersRepository(deps.db, deps.kind);
+  const egressRoutes = createEgressRoutes();
+  const egress = createEgressCheck({
+    repo,
+    secrets: deps.secrets,
+    clock: deps.clock,
+    events: deps.events,
+    registry,
+    routes: egressRoutes,
+    echoUrl: deps.market.egressEchoUrl,
+  });
   const brokers = createBrokersService({
     repo,
     secrets: deps.secrets,
     clock: deps.clock,
     events: deps.events,
     registry,
+    egress,
+    routes: egressRoutes,
   });
   // The token screens log in through each account's broker adapter, by the port.
   const tokens = createBrokerTokenService({
@@ -74,6 +88,8 @@ export function createBrokersModule(deps: {
     secrets: deps.secrets,
     clock: deps.clock,
     brokers: repo,
+    present: brokers.present,
+    egressRefusal: (id, actorUserId) => brokers.egressRefusal(id, 'token', actorUserId),
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: deps.loginAttempts,
   });
@@ -82,5 +98,5 @@ export function createBrokersModule(deps: {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);
   };
-  return { brokers, tokens, routes, registry };
+  return { brokers, tokens, routes, registry, close: () => egressRoutes.close() };
 }

@@ -27,6 +27,10 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
     findById(id: number) {
       return userBrokers().where('userBrokers.id', '=', id).executeTakeFirst();
     },
+    /** Every account that registered IPs with its broker (the family rule compares their egresses). */
+    listWithRegisteredIps() {
+      return userBrokers().where('userBrokers.registeredIps', '!=', '[]').orderBy('userBrokers.id').execute();
+    },
     /**
      * Inserts unless the user already has this broker account (same broker, same user id at the broker);
      * returns null then. Check and insert run under the owner's lock, so a double submit cannot make two.

@@ -12,6 +12,9 @@ import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
 import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
+import type { EgressCheck } from './egress/egress-check.js';
+import type { EgressRoutes } from './egress/egress-routes.js';
+import { egressPlanOf, egressColumnsOf, isEgressChange } from './egress/egress-request.js';
 
 /** An own app is for accounts at a broker an adapter serves (today Kite alone: the words say so). */
 const MSG_APP_FOR_KITE_ONLY = 'API Key and API Secret are for Zerodha (Kite) accounts only';
@@ -26,6 +29,9 @@ export interface BrokersServiceDeps {
   events: Pick<DomainEventBus, 'publish'>;
   /** The brokers the console trades through (broker-registry.ts), chosen by an account's `brokers.kind`. */
   registry: BrokerRegistry;
+  /** Where each account's calls leave from, and the check of it against its registered IPs (issue 31). */
+  egress: EgressCheck;
+  routes: EgressRoutes;
 }
 
 /** A broker account as the port reaches it: its broker, and its calls while it holds an access token. */
@@ -35,7 +41,7 @@ export interface AccountAccess {
   account: BrokerAccount | null;
 }
 
-export function createBrokersService({ repo, secrets, clock, events, registry }: BrokersServiceDeps) {
+export function createBrokersService({ repo, secrets, clock, events, registry, egress, routes }: BrokersServiceDeps) {
   async function load(actor: Actor, id: number) {
     return ownedOr404(actor, await repo.findById(id), 'Broker configuration');
   }
@@ -71,12 +77,31 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
 
   /** The API view of an account, its token's end by its own broker's rule. */
   const expiryOf = tokenExpiryOf(registry);
-  const present = (row: UserBrokerWithName): UserBroker => toUserBroker(row, expiryOf(row.brokerKind));
+  const present = (row: UserBrokerWithName): UserBroker =>
+    toUserBroker(row, expiryOf(row.brokerKind), egress.planOf(row).egress);
+
+  /** A save's egress, checked before anything is written: a refusal is a 409 with its reason. */
+  async function checkedEgress(
+    account: Parameters<EgressCheck['checkPlanned']>[0],
+    plan: ReturnType<typeof egressPlanOf>,
+    actorUserId: number,
+  ) {
+    const { problem, columns } = await egress.checkPlanned(account, plan, actorUserId);
+    if (problem) throw conflict(problem);
+    return columns;
+  }
 
   /** Sealed token for storage: empty means none. */
   const seal = (token: string | null | undefined) => (token ? secrets.encrypt(token) : null);
 
   const service = {
+    /** The API view of an account (the token screens answer with it too). */
+    present,
+
+    /** Why account `id`'s egress would be refused now (checked and kept on its row), or null. */
+    egressRefusal: (id: number, moment: 'token' | 'recheck', actorUserId: number | null) =>
+      egress.check(id, moment, actorUserId),
+
     /** An account's token rule by its `brokers.kind` (its adapter's `rules.tokenExpiresAt`). */
     tokenExpiryOf: expiryOf,
 
@@ -97,6 +122,18 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
       const broker = await assertBroker(input.broker_id);
       const app = appRequestOf(input);
       assertAppFits(app, broker.kind);
+      const plan = egressPlanOf(null, input);
+      const checked = await checkedEgress(
+        {
+          id: null,
+          userId: actor.userId,
+          brokerUsername: input.broker_username,
+          brokerKind: broker.kind,
+          brokerName: broker.name,
+        },
+        plan,
+        actor.userId,
+      );
       const now = clock.now();
       const sealed = seal(input.broker_token);
       const id = await repo.insertUnlessTaken({
@@ -106,6 +143,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         brokerTokenSealed: sealed,
         tokenUpdatedAt: sealed ? now : null,
         ...sealApp(secrets, app.kind === 'set' ? app.app : null),
+        ...egressColumnsOf(secrets, plan),
+        ...checked,
         createdAt: now,
         updatedAt: now,
       });
@@ -124,6 +163,10 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         brokerUsername: patch.broker_username ?? current.brokerUsername,
       };
       if (await repo.isTaken(key, id)) throw conflict(MSG.brokerAccountExists);
+      const plan = egressPlanOf(egress.planOf(current), patch);
+      const egressChange = isEgressChange(patch)
+        ? { ...egressColumnsOf(secrets, plan), ...(await checkedEgress(current, plan, actor.userId)) }
+        : {};
       const now = clock.now();
       const app = appUpdate(current, appRequest, broker.kind);
       // Omitted or empty keeps the stored token (unless the app key changed); an explicit null clears it.
@@ -138,6 +181,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
         ...(patch.broker_username !== undefined ? { brokerUsername: patch.broker_username } : {}),
         ...app.columns,
         ...tokenChange,
+        ...egressChange,
         updatedAt: now,
       });
       return present(await load(actor, id));
@@ -175,7 +219,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
       if (!row || !credentials) return { broker, account: null };
       const tokenRefused = (userBrokerId: number, used: BrokerCredentials, reason: string) =>
         service.tokenRefused(userBrokerId, used, reason);
-      return { broker, account: broker.account({ userBrokerId: row.id, credentials, tokenRefused }) };
+      const route = routes.routeOf(egress.planOf(row).egress);
+      return { broker, account: broker.account({ userBrokerId: row.id, credentials, tokenRefused, route }) };
     },
 
     /**
@@ -184,10 +229,13 @@ export function createBrokersService({ repo, secrets, clock, events, registry }:
      * Asked of the broker itself (its profile), so a Start never finds out only at its first order. An account
      * without a token is the start check's own refusal, not this one's.
      */
-    async sessionRefusal(id: number): Promise<string | null> {
+    async sessionRefusal(id: number, actorUserId: number | null = null): Promise<string | null> {
       const row = await repo.findById(id);
       const { broker, account } = await service.accessOf(id);
       if (!row || !account) return null;
+      // Orders from an address the broker has not registered would be refused one by one: refuse the Start now.
+      const egressProblem = await egress.check(id, 'start', actorUserId);
+      if (egressProblem) return egressProblem;
       try {
         await account.profile();
         return null;

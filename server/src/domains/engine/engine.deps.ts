@@ -36,4 +36,6 @@ export interface EngineDeps {
   db: Database['db'];
   /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`): expired ones pause. */
   tokenExpiryOf: (brokerKind: string | null) => (generatedAt: number) => number;
+  /** Checks an account's egress again, keeping the finding (the brokers service's): the refusal or null. */
+  egressRecheck: (userBrokerId: number) => Promise<string | null>;
 }

@@ -78,6 +78,7 @@ export function createEngineModule(deps: {
     events: deps.events,
     locks: deps.database.locks,
     tokenExpiryOf: deps.brokers.tokenExpiryOf,
+    egressRecheck: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'recheck', null),
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

@@ -197,6 +197,18 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         .execute();
     },
 
+    /** Running live strategies on accounts that registered IPs, with what their egress's last check found. */
+    runningLiveEgress() {
+      return db
+        .selectFrom('userStrategyMappings as m')
+        .innerJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .select(['m.id', 'm.userId', 'm.userBrokerId', 'ub.egressCheckedAt', 'ub.egressProblem'])
+        .where('m.runningStatus', '=', 1)
+        .where('m.isDummy', '=', 0)
+        .where('ub.registeredIps', '!=', '[]')
+        .execute();
+    },
+
     async stoppedWithOpenLegs(): Promise<number[]> {
       const rows = await db
         .selectFrom('strategyLegs as l')

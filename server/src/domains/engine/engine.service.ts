@@ -36,7 +36,8 @@ export function createEngine(deps: EngineDeps) {
   const noteProblem = problems.note;
   const shareProblems = problems.share;
   const { locks } = deps;
-  const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired } = createLiveGuards(deps);
+  const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired, pauseWhereEgressRefused } =
+    createLiveGuards(deps);
   const calendar = createCalendarGate(deps.calendar);
 
   const execute = createPlanExecution({ executor: deps.executor, logger: deps.logger, noteProblem });
@@ -346,6 +347,7 @@ export function createEngine(deps: EngineDeps) {
       await shareProblems();
       if (isRunning) {
         await pauseWhereTokenExpired(deps.clock.now());
+        await pauseWhereEgressRefused(deps.clock.now());
         // An exit whose orders did not all fill is chased until flat (or its tries run out).
         await chase.run(deps.clock.now());
       }

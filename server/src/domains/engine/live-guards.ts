@@ -7,6 +7,9 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { Executor } from './executor.js';
 
+/** How often a running live account's egress is checked again (a proxy's exit address can change). */
+export const EGRESS_RECHECK_MS = 5 * 60_000;
+
 /**
  * What keeps a live strategy from trading on a broker that would not take it (issue 12): earlier orders
  * settled first, and no trading on an access token Kite has invalidated. Used by the engine service.
@@ -18,6 +21,8 @@ export function createLiveGuards(deps: {
   logger: FastifyBaseLogger;
   /** An account's token rule by its broker kind (the brokers service's `tokenExpiryOf`). */
   tokenExpiryOf: (brokerKind: string | null) => TokenExpiryRule;
+  /** Checks account `id`'s egress again and keeps the finding (the brokers service's); the refusal or null. */
+  egressRecheck: (userBrokerId: number) => Promise<string | null>;
 }) {
   /**
    * A live mapping's earlier orders are settled with the broker before it decides again (issue 12): a lost
@@ -69,7 +74,43 @@ export function createLiveGuards(deps: {
     }
   }
 
-  return { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired };
+  /**
+   * Kite refuses orders from an IP the account has not registered (issue 31): each account with running live
+   * strategies has its egress checked again every few minutes (a proxy's exit address can change under it), and
+   * its running strategies pause while the check refuses it, the reason on the account's row and in an alert.
+   */
+  async function pauseWhereEgressRefused(at: number) {
+    const rows = await deps.repo.runningLiveEgress();
+    const problemOf = new Map<number, string | null>();
+    for (const row of rows) {
+      if (row.userBrokerId === null || problemOf.has(row.userBrokerId)) continue;
+      const isDue = row.egressCheckedAt === null || at - row.egressCheckedAt >= EGRESS_RECHECK_MS;
+      problemOf.set(row.userBrokerId, row.egressProblem);
+      if (!isDue) continue;
+      try {
+        problemOf.set(row.userBrokerId, await deps.egressRecheck(row.userBrokerId));
+      } catch (err) {
+        deps.logger.warn({ err, userBrokerId: row.userBrokerId }, 'could not check an account egress again');
+      }
+    }
+    for (const row of rows) {
+      if (row.userBrokerId === null || !problemOf.get(row.userBrokerId)) continue;
+      try {
+        await deps.mappings.setRunningStatus(
+          { userId: row.userId, role: 'user' },
+          row.id,
+          RUNNING_STATUS.PAUSED,
+          { status: RUNNING_STATUS.RUNNING, error: 'no longer running' },
+          'egress_mismatch',
+        );
+        deps.logger.warn({ mappingId: row.id }, 'live strategy paused: its orders would leave from an unregistered IP');
+      } catch (err) {
+        deps.logger.debug({ err, mappingId: row.id }, 'could not pause a strategy whose egress was refused');
+      }
+    }
+  }
+
+  return { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired, pauseWhereEgressRefused };
 }
 
 /**

@@ -56,6 +56,8 @@ const STOPPED_BY: Record<StopReason, string> = {
   token_expired: 'because the broker access token expired',
   manual: 'manually',
   broker_drift: 'because the broker positions differ',
+  egress_mismatch:
+    "because its orders would leave from an IP the broker has not registered (the account's row on Profile says which)",
 };
 
 /** Stops whose row reads its note (the note of another reason is stale: written for an earlier stop). */

@@ -110,7 +110,7 @@ export function createRunningStatusMoves(
     // The move's own refusals come first (a Resume of a strategy not paused, the kill switch engaged).
     if (from && row.runningStatus !== from.status) return;
     if ((await shared.killSwitch.get()).engaged) return;
-    const refusal = await sessionRefusal(row.userBrokerId);
+    const refusal = await sessionRefusal(row.userBrokerId, actor.userId);
     if (refusal) throw conflict(refusal);
   }
 

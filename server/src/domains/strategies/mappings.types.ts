@@ -33,10 +33,11 @@ export interface MappingsServiceDeps {
    */
   limitRefusal?: ((mapping: { id: number; userId: number }) => Promise<string | null>) | undefined;
   /**
-   * Why a live strategy on broker account `userBrokerId` may not start now: the broker ended its session, or
-   * could not be asked (the brokers service's `sessionRefusal`, wired by the composition root); none when absent.
+   * Why a live strategy on broker account `userBrokerId` may not start now: its orders would leave from an IP the
+   * broker has not registered, the broker ended its session, or could not be asked (the brokers service's
+   * `sessionRefusal`, wired by the composition root; `actorUserId` who pressed Start); none when absent.
    */
-  sessionRefusal?: ((userBrokerId: number) => Promise<string | null>) | undefined;
+  sessionRefusal?: ((userBrokerId: number, actorUserId: number) => Promise<string | null>) | undefined;
   /**
    * When an account's access token ends, by its broker's rule (the brokers service's `tokenExpiryOf`, by the
    * account's `brokers.kind`; null: a strategy without an account).

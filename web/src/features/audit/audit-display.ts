@@ -59,6 +59,7 @@ const REASON_WORDS: Record<string, string> = {
   manual: 'stopped by hand',
   started: 'started',
   broker_drift: 'the broker no longer held a leg the console counted',
+  egress_mismatch: 'its orders would have left from an IP the broker had not registered',
 };
 const REASON_FIELDS = new Set(['reason', 'stop_reason']);
 

@@ -2,33 +2,23 @@ import type { UserBroker } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EGRESS_CHOICES, EGRESS_MESSAGES } from './broker-egress-form';
 import { BrokerConfigForm } from './BrokerConfigForm';
+import { userBrokerFixture } from './user-broker-fixture';
 
 const brokers = [
   { id: 1, name: 'Zerodha' },
   { id: 2, name: 'Binance' },
 ];
 
-const account: UserBroker = {
-  id: 7,
-  user_id: 3,
-  broker_id: 1,
-  broker_name: 'Zerodha',
-  broker_username: 'AB0007',
-  has_token: true,
-  has_api_key: true,
-  token_updated_at: null,
-  token_expires_at: null,
-  token_refused_at: null,
-  token_refused_reason: null,
-  created_at: '2025-01-01T00:00:00.000Z',
-};
+const account = userBrokerFixture();
 
 const KEY = 'abcd1234efgh5678';
 const SECRET = 'secret0123456789abcdef0123456789';
 
 function setup(editing: UserBroker | null) {
   const sent: Array<{ method: string; body: Record<string, unknown> }> = [];
+  const notify = vi.fn();
   vi.stubGlobal('fetch', (_url: string, init?: RequestInit) => {
     sent.push({ method: init?.method ?? 'GET', body: JSON.parse((init?.body as string) ?? '{}') });
     const data = { ...account, has_api_key: true };
@@ -37,10 +27,10 @@ function setup(editing: UserBroker | null) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <BrokerConfigForm brokers={brokers} editing={editing} notify={vi.fn()} onEditDone={vi.fn()} />
+      <BrokerConfigForm brokers={brokers} editing={editing} notify={notify} onEditDone={vi.fn()} />
     </QueryClientProvider>,
   );
-  return sent;
+  return { sent, notify };
 }
 
 const input = (label: string) => screen.getByLabelText<HTMLInputElement>(label);
@@ -62,7 +52,7 @@ describe("BrokerConfigForm: the account's own Kite app", () => {
   });
 
   it('edits without showing the stored app, sends a new pair once and forgets what was typed', async () => {
-    const sent = setup(account);
+    const { sent } = setup(account);
     expect(input('API Key').value).toBe('');
     expect(input('API Secret').value).toBe('');
     fireEvent.change(input('API Key'), { target: { value: KEY } });
@@ -78,11 +68,86 @@ describe("BrokerConfigForm: the account's own Kite app", () => {
   });
 
   it('removes the own app with empty strings when asked', async () => {
-    const sent = setup(account);
+    const { sent } = setup(account);
     fireEvent.click(screen.getByLabelText(/Remove my own app/));
     expect(input('API Secret').disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.body).toMatchObject({ api_key: '', api_secret: '' });
+  });
+});
+
+describe('BrokerConfigForm: the order egress', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const proxied = userBrokerFixture({
+    egress_kind: 'proxy',
+    egress_shown: 'http://proxy.example:3128',
+    registered_ips: ['203.0.113.7'],
+  });
+  const egress = (name: string) =>
+    fireEvent.change(screen.getByRole('combobox', { name: 'Egress' }), {
+      target: { value: EGRESS_CHOICES.find((c) => c.label === name)?.value },
+    });
+  const section = () => screen.getByText('Order egress (2026 static-IP rule)').closest('details');
+
+  it('is folded on a new account; the registered IPs, a proxy and the family go in the body once', async () => {
+    const { sent } = setup(null);
+    expect(section()?.open).toBe(false);
+    fireEvent.change(input('Broker Username'), { target: { value: 'ab0009' } });
+    fireEvent.change(input('Primary IP'), { target: { value: '203.0.113.7' } });
+    fireEvent.change(input('Backup IP'), { target: { value: '198.51.100.2' } });
+    expect(screen.queryByLabelText('Egress Proxy')).toBeNull();
+    egress('A proxy');
+    fireEvent.change(input('Egress Proxy'), { target: { value: 'http://u:p@proxy.example:3128' } });
+    fireEvent.change(input('Family Group'), { target: { value: 'Sharma' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Broker' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      body: {
+        broker_id: 1,
+        broker_username: 'AB0009',
+        registered_ips: ['203.0.113.7', '198.51.100.2'],
+        egress_proxy_url: 'http://u:p@proxy.example:3128',
+        family_group: 'Sharma',
+      },
+    });
+  });
+
+  it('opens on an account with a proxy, names it without filling it in, and keeps it when left empty', async () => {
+    const { sent } = setup(proxied);
+    expect(section()?.open).toBe(true);
+    expect(input('Primary IP').value).toBe('203.0.113.7');
+    expect(input('Egress Proxy').value).toBe('');
+    expect(screen.getByText(/Current proxy: http:\/\/proxy\.example:3128/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ method: 'PUT', body: { broker_id: 1, broker_username: 'AB0007' } });
+  });
+
+  it("removes the proxy when the account goes back to this server's address", async () => {
+    const { sent } = setup(proxied);
+    egress("This server's address");
+    expect(screen.queryByLabelText('Egress Proxy')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]?.body).toEqual({
+      broker_id: 1,
+      broker_username: 'AB0007',
+      egress_proxy_url: '',
+      egress_bind_address: '',
+    });
+  });
+
+  it("asks for one of this server's addresses before sending anything", () => {
+    const { sent, notify } = setup(proxied);
+    egress("One of this server's addresses");
+    fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
+    expect(notify).toHaveBeenCalledWith('error', EGRESS_MESSAGES.bindMissing);
+    expect(sent).toHaveLength(0);
   });
 });

@@ -14,10 +14,12 @@ import {
   type BrokerConfigFormValues,
 } from './broker-config-form';
 import { brokerConfigKeys } from './broker-config-keys';
+import { BrokerEgressFields } from './BrokerEgressFields';
 
 /**
- * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one, and empty API
- * Key and API Secret keep the account's own Kite app. Remount it (key) when switching between add and edit.
+ * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one, empty API Key
+ * and API Secret keep the account's own Kite app, and an empty proxy URL keeps the stored proxy. Remount it
+ * (key) when switching between add and edit.
  */
 export function BrokerConfigForm({
   brokers,
@@ -63,8 +65,10 @@ export function BrokerConfigForm({
 
   const submitOnce = useSingleFlight();
 
-  const set = (field: Exclude<keyof BrokerConfigFormValues, 'remove_own_app'>) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
+  const set =
+    (field: 'broker_id' | 'broker_username' | 'broker_token' | 'api_key' | 'api_secret') =>
+    (e: { target: { value: string } }) =>
+      setValues((v) => ({ ...v, [field]: e.target.value }));
 
   // A Kite Connect app belongs to Zerodha accounts only.
   const isKite = brokers?.find((b) => String(b.id) === values.broker_id)?.name.toLowerCase() === 'zerodha';
@@ -72,12 +76,12 @@ export function BrokerConfigForm({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseBrokerConfigForm(values, { isKite });
+    const parsed = parseBrokerConfigForm(values, { isKite, editing });
     if (!parsed.ok) {
       notify('error', parsed.error);
       return;
     }
-    // The token, API Key and API Secret fields are cleared as soon as they have been handed to the request.
+    // The token, API Key, API Secret and proxy URL are cleared as soon as they have been handed to the request.
     setValues(withoutSecrets);
     submitOnce(() => save.mutateAsync(parsed.body).finally(() => save.reset()));
   }
@@ -150,6 +154,11 @@ export function BrokerConfigForm({
           )}
         </>
       )}
+      <BrokerEgressFields
+        values={values}
+        editing={editing}
+        onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+      />
       <div className="form-actions">
         <button type="submit" className="primary" disabled={save.isPending || !brokers}>
           {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}

@@ -1,5 +1,6 @@
 import { MSG, type UserBroker } from '@app/contract';
 import { canGenerateToken, kiteAppLabel } from './broker-config-form';
+import { egressLine, egressWarning } from './broker-egress-line';
 import { tokenIsExpired, tokenValidity } from './token-validity';
 
 /**
@@ -38,6 +39,9 @@ export function BrokerConfigList({
                 <th>Token</th>
                 <th title="Kite access tokens stop working at 06:00 IST every day">Valid Until</th>
                 <th title="The Kite Connect app that logs this account in and sends its orders">App</th>
+                <th title="Where this account's orders leave from, and the static IPs registered with the broker">
+                  Order Egress
+                </th>
                 <th>Actions</th>
               </tr>
             </thead>
@@ -49,6 +53,9 @@ export function BrokerConfigList({
                   <td>{b.has_token ? 'Configured' : 'Not set'}</td>
                   <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
                   <td>{kiteAppLabel(b) ?? '—'}</td>
+                  <td>
+                    <EgressCell account={b} />
+                  </td>
                   <td>
                     <div className="row">
                       <button type="button" onClick={() => onEdit(b)}>
@@ -81,5 +88,16 @@ export function BrokerConfigList({
         </div>
       )}
     </section>
+  );
+}
+
+/** The account's egress in one line, and under it what is wrong with it, in the refused token's colour. */
+function EgressCell({ account }: { account: UserBroker }) {
+  const warning = egressWarning(account);
+  return (
+    <>
+      <div>{egressLine(account)}</div>
+      {warning && <div className="token-expired">{warning}</div>}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { MSG, type UserBroker } from '@app/contract';
+import { MSG } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
   brokerConfigToForm,
@@ -8,6 +8,7 @@ import {
   parseBrokerConfigForm,
   withoutSecrets,
 } from './broker-config-form';
+import { userBrokerFixture } from './user-broker-fixture';
 
 const form = (overrides: Partial<ReturnType<typeof emptyBrokerConfigForm>>) => ({
   ...emptyBrokerConfigForm(1),
@@ -77,7 +78,7 @@ describe("the account's own Kite app", () => {
   });
 
   it('never puts a stored key or secret back in the form, and drops typed ones after a submit', () => {
-    const stored = { broker_id: 1, broker_username: 'AB1234', has_api_key: true } as UserBroker;
+    const stored = userBrokerFixture({ broker_id: 1, broker_username: 'AB1234', has_api_key: true });
     expect(brokerConfigToForm(stored)).toMatchObject({ api_key: '', api_secret: '', remove_own_app: false });
     const typed = form({ broker_token: 't', api_key: 'abcd1234efgh5678', api_secret: 'secret0123456789' });
     expect(withoutSecrets(typed)).toEqual(form({}));
@@ -94,5 +95,43 @@ describe('canGenerateToken', () => {
   it('is offered on Zerodha accounts only', () => {
     expect(canGenerateToken({ broker_name: 'Zerodha' })).toBe(true);
     expect(canGenerateToken({ broker_name: 'Binance' })).toBe(false);
+  });
+});
+
+describe('the order egress in the body', () => {
+  it("checks the IPs, proxy URL and family with the contract's rules", () => {
+    expect(parseBrokerConfigForm(form({ primary_ip: '203.0.113.300' }))).toEqual({
+      ok: false,
+      error: 'Registered IPs must be IP addresses, like 203.0.113.7',
+    });
+    expect(parseBrokerConfigForm(form({ primary_ip: '203.0.113.7', backup_ip: '203.0.113.7' }))).toEqual({
+      ok: false,
+      error: 'Registered IPs must not repeat an address',
+    });
+    expect(parseBrokerConfigForm(form({ egress_kind: 'proxy', egress_proxy_url: 'ftp://proxy.example' }))).toEqual({
+      ok: false,
+      error: 'Egress Proxy must be a URL like http://host:3128 or socks5://user:pass@host:1080',
+    });
+    expect(parseBrokerConfigForm(form({ family_group: 'Sharma; drop' }))).toEqual({
+      ok: false,
+      error: 'Family Group must be letters, digits, spaces, dots or dashes',
+    });
+  });
+
+  it('asks for the username before the egress, and leaves an unchanged egress out on edit', () => {
+    const noName = form({ broker_username: '', egress_kind: 'proxy' });
+    expect(parseBrokerConfigForm(noName)).toEqual({ ok: false, error: 'Broker Username is required' });
+    const account = userBrokerFixture({ egress_kind: 'proxy', egress_shown: 'http://proxy.example:3128' });
+    expect(parseBrokerConfigForm(brokerConfigToForm(account), { editing: account })).toEqual({
+      ok: true,
+      body: { broker_id: 1, broker_username: 'AB0007' },
+    });
+  });
+
+  it('forgets a typed proxy URL after a submit (it may carry a password), and never fills one in', () => {
+    const account = userBrokerFixture({ egress_kind: 'proxy', egress_shown: 'http://proxy.example:3128' });
+    expect(brokerConfigToForm(account).egress_proxy_url).toBe('');
+    const typed = form({ egress_kind: 'proxy', egress_proxy_url: 'http://u:p@proxy.example:3128' });
+    expect(withoutSecrets(typed)).toEqual({ ...typed, egress_proxy_url: '' });
   });
 });

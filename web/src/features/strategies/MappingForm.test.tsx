@@ -3,26 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmProvider } from '../../components/ConfirmDialog';
+import { userBrokerFixture } from '../brokers/user-broker-fixture';
 import { mappingFixture } from './mapping-fixture';
 import { MappingForm } from './MappingForm';
 import { useMappingMutations } from './useMappingMutations';
 
-const brokers = [
-  {
-    id: 7,
-    user_id: 3,
-    broker_id: 1,
-    broker_name: 'Zerodha',
-    broker_username: 'AB0007',
-    has_token: false,
-    has_api_key: false,
-    token_updated_at: null,
-    token_expires_at: null,
-    token_refused_at: null,
-    token_refused_reason: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-  },
-];
+const brokers = [userBrokerFixture({ has_token: false, has_api_key: false })];
 
 const ok = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ success: true, data }), { status: 200 }));
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { OutboundRoute } from '../../../../platform/outbound.js';
 import type { AccountCredentials, TokenRefused } from '../../broker-port.js';
 import { createKiteRest, type KiteRest } from '../../../../protocols/kite-rest-client.js';
 
@@ -12,6 +13,8 @@ export function createAccountKiteRest(deps: {
   userBrokerId: number;
   credentials: AccountCredentials;
   tokenRefused?: TokenRefused | undefined;
+  /** Where the account's calls leave from (its egress); Kite checks the address of order calls since April 2026. */
+  route?: OutboundRoute | undefined;
   logger: Pick<FastifyBaseLogger, 'error'>;
 }): KiteRest {
   const { credentials, userBrokerId } = deps;
@@ -20,6 +23,7 @@ export function createAccountKiteRest(deps: {
     // Kite ties an access token to the app that issued it: an account with its own app must name that app.
     apiKey: credentials.apiKey ?? deps.kite.apiKey,
     accessToken: () => credentials.accessToken,
+    route: deps.route,
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
     onTokenRefused: (err) => {
       deps.tokenRefused?.(userBrokerId, credentials, err.message).catch((e: unknown) => {

@@ -132,12 +132,13 @@ export function createKiteBroker(deps: {
     label: KITE_LABEL,
     rules: KITE_RULES,
 
-    account({ userBrokerId, credentials, tokenRefused }): BrokerAccount {
+    account({ userBrokerId, credentials, tokenRefused, route }): BrokerAccount {
       const rest = createAccountKiteRest({
         kite: deps.kite,
         userBrokerId,
         credentials,
         tokenRefused,
+        route,
         logger: deps.logger,
       });
       return {

@@ -1,0 +1,136 @@
+/**
+ * Where a broker account's order calls leave from (issue 31), and whether the broker would take them from there.
+ * Since 1 April 2026 Kite rejects API orders (place, modify, cancel) from an IP the account has not registered,
+ * a primary and a backup at most, and lets only a family share one (Zerodha, "What is a static IP and how to add
+ * one to your developer account?", support.zerodha.com; Kite forum, discussion 15912). Pure: no I/O here.
+ */
+import { isIP } from 'node:net';
+
+/** The server's own route, a proxy (http, https or socks5), or one of the server's addresses. */
+export type Egress = { kind: 'server' } | { kind: 'proxy'; url: string } | { kind: 'bind'; address: string };
+
+export const SERVER_EGRESS: Egress = { kind: 'server' };
+
+/** What the account's row stores, the proxy URL already unsealed. */
+export interface EgressColumns {
+  proxyUrl: string | null;
+  bindAddress: string | null;
+}
+
+export function egressOf(columns: EgressColumns): Egress {
+  if (columns.proxyUrl) return { kind: 'proxy', url: columns.proxyUrl };
+  if (columns.bindAddress) return { kind: 'bind', address: columns.bindAddress };
+  return SERVER_EGRESS;
+}
+
+/** A proxy as `scheme://host:port`: its user and password are secrets and never leave the server. */
+export function shownProxy(url: string): string {
+  const parsed = new URL(url);
+  return `${parsed.protocol}//${parsed.host}`;
+}
+
+/** How the screens show an egress; null for the server's own route. */
+export function shownEgress(egress: Egress): string | null {
+  if (egress.kind === 'proxy') return shownProxy(egress.url);
+  if (egress.kind === 'bind') return egress.address;
+  return null;
+}
+
+/**
+ * One name per place orders leave from, for the family rule: two accounts with the same name share an IP. A
+ * proxy is named by its host and port (its password does not change where orders leave from).
+ */
+export function egressIdentity(egress: Egress): string {
+  if (egress.kind === 'proxy') return `proxy ${shownProxy(egress.url)}`;
+  if (egress.kind === 'bind') return `bind ${normalIp(egress.address)}`;
+  return 'server';
+}
+
+/** An address as compared: IPv4-mapped IPv6 as plain IPv4, lower case. */
+export function normalIp(ip: string): string {
+  const lower = ip.trim().toLowerCase();
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
+  return mapped ? mapped[1]! : lower;
+}
+
+/** The registered IPs as stored (a JSON list); anything unreadable is no list. */
+export function registeredIpsOf(stored: string | null | undefined): string[] {
+  if (!stored) return [];
+  try {
+    const parsed: unknown = JSON.parse(stored);
+    return Array.isArray(parsed) ? parsed.filter((ip): ip is string => typeof ip === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * What an echo URL answered, as an IP: a bare address (`203.0.113.7`, as ipify or ifconfig.me answer), or JSON
+ * with `ip` (the sandbox's `/control/whoami`) or `origin` (httpbin). Null when it is none of these.
+ */
+export function ipFromEcho(body: string): string | null {
+  const text = body.trim();
+  if (isIP(text)) return normalIp(text);
+  try {
+    const parsed = JSON.parse(text) as Record<string, unknown>;
+    const field = typeof parsed.ip === 'string' ? parsed.ip : typeof parsed.origin === 'string' ? parsed.origin : '';
+    const first = field.split(',')[0]?.trim() ?? '';
+    return isIP(first) ? normalIp(first) : null;
+  } catch {
+    return null;
+  }
+}
+
+export interface EgressFinding {
+  brokerUsername: string;
+  /** How traders call the broker ("Kite"). */
+  brokerLabel: string;
+  registeredIps: string[];
+  /** The public IP the egress was found to leave from; null: it could not be learned. */
+  publicIp: string | null;
+  /** Why it could not be learned (already in a trader's words), when `publicIp` is null. */
+  unknownBecause?: string | undefined;
+}
+
+/**
+ * Why the broker would refuse the account's orders from its egress, in the words the 409 and the row show; null
+ * when they would go. An account with no registered IPs is not checked: it has not declared any (the screens
+ * warn that its live orders will be refused).
+ */
+export function egressRefusal(finding: EgressFinding): string | null {
+  const { brokerUsername, brokerLabel, registeredIps } = finding;
+  if (registeredIps.length === 0) return null;
+  const registered = `${brokerLabel} has ${registeredIps.join(' and ')} registered`;
+  if (finding.publicIp === null) {
+    return `cannot tell which IP orders for ${brokerUsername} would leave from (${finding.unknownBecause ?? 'unknown'}); ${registered}`;
+  }
+  if (registeredIps.some((ip) => normalIp(ip) === finding.publicIp)) return null;
+  return `orders for ${brokerUsername} would leave from ${finding.publicIp}; ${registered}`;
+}
+
+export interface EgressNeighbour {
+  userId: number;
+  brokerUsername: string;
+  familyGroup: string | null;
+  identity: string;
+}
+
+/**
+ * Two traders' accounts may leave from one place only as one declared family (SEBI's framework lets a family
+ * share a static IP; Zerodha suspends API access where unrelated accounts share one). A trader's own accounts
+ * may always share. Returns the refusal for `account`, or null.
+ */
+export function familyRefusal(account: EgressNeighbour, others: EgressNeighbour[]): string | null {
+  const clash = others.find(
+    (other) =>
+      other.identity === account.identity &&
+      other.userId !== account.userId &&
+      (account.familyGroup === null || other.familyGroup !== account.familyGroup),
+  );
+  if (!clash) return null;
+  // The other account is another trader's: nothing of it is named.
+  return (
+    `orders for ${account.brokerUsername} would leave from the same address as another trader's account, and only ` +
+    `one family may share an IP: give the account its own egress, or the Family Group you share with that trader`
+  );
+}
