@@ -56,6 +56,16 @@ export class AdminPage {
     return panel;
   }
 
+  /** The users tab: a user's broker accounts with where their orders leave from (issue 31). */
+  async openBrokerAccountsOf(username: string) {
+    await this.openTab('users');
+    const panel = this.page.getByRole('region', { name: `Broker accounts of ${username}` });
+    if (!(await panel.isVisible())) {
+      await this.userRow(username).getByRole('button', { name: 'Broker Accounts' }).click();
+    }
+    return panel;
+  }
+
   /** The rdx tab: starts or stops the RDX strategy service unless it already is so. */
   async setRdxService(running: boolean) {
     await this.openTab('rdx');

@@ -58,6 +58,29 @@ export class UserBrokersPage {
     return this.form().getByLabel('API Secret', { exact: true });
   }
 
+  /** Where the account's orders leave from and the IPs registered with the broker (the folded "Order egress"). */
+  async fillEgress(values: { primary?: string; backup?: string; bindAddress?: string; family?: string }) {
+    const form = this.form();
+    const section = form.locator('details', { hasText: 'Order egress (2026 static-IP rule)' });
+    if (!(await section.evaluate((d) => (d as HTMLDetailsElement).open))) {
+      await section.getByText('Order egress (2026 static-IP rule)').click();
+    }
+    if (values.primary !== undefined) await form.getByLabel('Primary IP').fill(values.primary);
+    if (values.backup !== undefined) await form.getByLabel('Backup IP').fill(values.backup);
+    if (values.bindAddress !== undefined) {
+      await form.getByRole('combobox', { name: 'Egress', exact: true }).selectOption({
+        label: "One of this server's addresses",
+      });
+      await form.getByLabel('Egress Address').fill(values.bindAddress);
+    }
+    if (values.family !== undefined) await form.getByLabel('Family Group').fill(values.family);
+  }
+
+  /** The account's "Order Egress" cell: where its orders leave from, its registered IPs, the last check. */
+  egressCell(brokerUsername: string) {
+    return this.row(brokerUsername).getByRole('cell').nth(5);
+  }
+
   async fillForm(values: BrokerFormValues) {
     const form = this.form();
     if (values.broker)

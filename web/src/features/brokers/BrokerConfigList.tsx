@@ -53,7 +53,7 @@ export function BrokerConfigList({
                   <td>{b.has_token ? 'Configured' : 'Not set'}</td>
                   <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
                   <td>{kiteAppLabel(b) ?? '—'}</td>
-                  <td>
+                  <td className="egress-cell">
                     <EgressCell account={b} />
                   </td>
                   <td>

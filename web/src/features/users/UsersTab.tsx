@@ -10,6 +10,7 @@ import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { AddUserForm } from './AddUserForm';
 import { ResetPasswordPanel } from './ResetPasswordPanel';
+import { UserBrokerAccountsPanel } from './UserBrokerAccountsPanel';
 import { UserSignInCell } from './UserSignInCell';
 import { usersKey } from './users-keys';
 
@@ -26,6 +27,7 @@ export function UsersTab() {
   const users = useQuery({ queryKey: usersKey, queryFn: () => call(api.users.list) });
   const [resetFor, setResetFor] = useState<number | null>(null);
   const [limitFor, setLimitFor] = useState<number | null>(null);
+  const [accountsFor, setAccountsFor] = useState<number | null>(null);
   const limitPanel = useRef<HTMLDivElement>(null);
   // The panel opens under the table, below the fold on a phone: bring it up.
   useEffect(() => {
@@ -69,6 +71,7 @@ export function UsersTab() {
 
   const resetUser = users.data?.find((u) => u.id === resetFor) ?? null;
   const limitUser = users.data?.find((u) => u.id === limitFor) ?? null;
+  const accountsUser = users.data?.find((u) => u.id === accountsFor) ?? null;
 
   return (
     <section className="stack">
@@ -125,6 +128,13 @@ export function UsersTab() {
                         >
                           Daily Limit
                         </button>
+                        <button
+                          type="button"
+                          onClick={() => setAccountsFor((open) => (open === u.id ? null : u.id))}
+                          aria-expanded={accountsFor === u.id}
+                        >
+                          Broker Accounts
+                        </button>
                         <button type="button" onClick={() => testEvent.mutate(u.id)}>
                           Send Test Event
                         </button>
@@ -150,6 +160,9 @@ export function UsersTab() {
           </div>
           <DailyLimitForm key={limitUser.id} userId={limitUser.id} compact />
         </div>
+      )}
+      {accountsUser && (
+        <UserBrokerAccountsPanel key={accountsUser.id} user={accountsUser} onClose={() => setAccountsFor(null)} />
       )}
       {resetUser && (
         <ResetPasswordPanel
