@@ -92,7 +92,8 @@ const egressProxyUrl = z
 function isProxyUrl(text: string): boolean {
   try {
     const url = new URL(text);
-    return PROXY_SCHEMES.includes(url.protocol) && url.hostname !== '' && (url.pathname === '' || url.pathname === '/');
+    const isBare = (url.pathname === '' || url.pathname === '/') && url.search === '' && url.hash === '';
+    return PROXY_SCHEMES.includes(url.protocol) && url.hostname !== '' && isBare;
   } catch {
     return false;
   }

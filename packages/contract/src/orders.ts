@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { IsoTimeSchema, PageQuerySchema } from './fields.js';
-import { defineRoute } from './route.js';
+import { defineRoute, IdParamsSchema } from './route.js';
 import { TransactionsExportQuerySchema } from './transactions.js';
 
 /*
@@ -36,6 +36,47 @@ export const BookOrderSchema = z.object({
 });
 export type BookOrder = z.infer<typeof BookOrderSchema>;
 
+/**
+ * What made a live order and what came of it (issue 31 item 7, `GET /orders/{id}/trace`): its strategy type's
+ * rules version and algo ID, the decision's inputs, who asked for it, and each fill the broker reported. Money
+ * in rupees. `strategy`, `decision` and `author` are null on orders written before traces were kept.
+ */
+export const OrderTraceSchema = z.object({
+  order: BookOrderSchema,
+  strategy: z.object({ type: z.string(), version: z.number().int(), algo_id: z.string() }).nullable(),
+  decision: z
+    .object({
+      action: z.enum(['enter', 'realign', 'squareOff']),
+      /** Why a square-off squared off (exit, max_loss, …); null for entries and realigns. */
+      reason: z.string().nullable(),
+      /** The candle close (or the action's moment) it was decided at. */
+      at: IsoTimeSchema,
+      /** The underlying's price it decided on; null where none was needed (a square-off). */
+      underlying_price: z.number().nullable(),
+      /** The ATM it traded around; null for a square-off. */
+      atm: z.number().nullable(),
+      /** The strategy's settings as the engine read them (money in rupees). */
+      config: z.record(z.string(), z.unknown()),
+      /** A digest of the settings: the same for two orders decided under the same ones. */
+      config_version: z.string(),
+    })
+    .nullable(),
+  /** The engine (a candle close), a person (the trader, or an admin for them), or the console (limits, the chase). */
+  author: z.object({ kind: z.enum(['engine', 'user', 'console']), username: z.string().nullable() }).nullable(),
+  fills: z.array(
+    z.object({
+      id: z.number().int(),
+      time: IsoTimeSchema,
+      /** The broker's trade id; null when booked at the order's average or by hand. */
+      trade_id: z.string().nullable(),
+      /** Signed as in transactions: a sale positive. */
+      quantity: z.number().int(),
+      price: z.number(),
+    }),
+  ),
+});
+export type OrderTrace = z.infer<typeof OrderTraceSchema>;
+
 export const OrderBookSchema = z.object({ orders: z.array(BookOrderSchema), total: z.number().int() });
 export type OrderBook = z.infer<typeof OrderBookSchema>;
 
@@ -67,6 +108,15 @@ export const AdminOrderBookQuerySchema = OrderBookQuerySchema.and(
 export type AdminOrderBookQuery = z.infer<typeof AdminOrderBookQuerySchema>;
 
 export const ordersRoutes = {
+  /** One live order's trace (its owner, or an admin). */
+  trace: defineRoute({
+    method: 'GET',
+    path: '/orders/:id/trace',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: OrderTraceSchema,
+  }),
   /** The caller's orders, live and paper, newest first. */
   list: defineRoute({
     method: 'GET',

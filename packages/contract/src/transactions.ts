@@ -28,6 +28,8 @@ export const TransactionSchema = z.object({
    * the trader. Absent on live fills (the broker's trades), settlements and paper booked before the rule.
    */
   price_source: z.enum(PAPER_PRICE_SOURCES).optional(),
+  /** A live fill's order (issue 31 item 7): its trace is `GET /orders/{order_id}/trace`. Absent on paper fills. */
+  order_id: z.number().int().optional(),
 });
 export type Transaction = z.infer<typeof TransactionSchema>;
 

@@ -35,6 +35,7 @@ const PLAIN = {
   bot: '123456789:telegram-bot-token-abcdefghij',
   hook: 'webhook-secret-0123456789',
   market: 'market-data-token-Qw9',
+  proxy: 'socks5://asha:proxy-pass-Rt5@proxy.example:1080',
 };
 
 /** Rows as an old console left them: sealed with `oldKey`, one broker token still in the key-id-less format. */
@@ -56,6 +57,7 @@ async function seedSealedRows(database: Database, oldKey: Buffer) {
     tokenUpdatedAt: token ? NOW : null,
     apiKeySealed: app ? old.encrypt(PLAIN.apiKey) : null,
     apiSecretSealed: app ? old.encrypt(PLAIN.apiSecret) : null,
+    egressProxyUrlSealed: app ? old.encrypt(PLAIN.proxy) : null,
     createdAt: NOW,
     updatedAt: NOW,
   });
@@ -91,7 +93,7 @@ async function readSealed(database: Database) {
   const { db } = database;
   const brokers = await db
     .selectFrom('userBrokers')
-    .select(['id', 'brokerTokenSealed', 'apiKeySealed', 'apiSecretSealed'])
+    .select(['id', 'brokerTokenSealed', 'apiKeySealed', 'apiSecretSealed', 'egressProxyUrlSealed'])
     .orderBy('id')
     .execute();
   const channels = await db
@@ -111,7 +113,12 @@ async function openAll(database: Database, box: SecretBox) {
   const s = await readSealed(database);
   const open = (v: string | null) => (v === null ? null : box.decrypt(v));
   return {
-    brokers: s.brokers.map((b) => [open(b.brokerTokenSealed), open(b.apiKeySealed), open(b.apiSecretSealed)]),
+    brokers: s.brokers.map((b) => [
+      open(b.brokerTokenSealed),
+      open(b.apiKeySealed),
+      open(b.apiSecretSealed),
+      open(b.egressProxyUrlSealed),
+    ]),
     bot: open(s.channels.telegramBotTokenSealed),
     hook: open(s.channels.webhookSecretSealed),
     market: open(s.market),
@@ -120,9 +127,9 @@ async function openAll(database: Database, box: SecretBox) {
 
 const EXPECTED = {
   brokers: [
-    [PLAIN.token, PLAIN.apiKey, PLAIN.apiSecret],
-    [PLAIN.legacyToken, null, null],
-    [null, null, null],
+    [PLAIN.token, PLAIN.apiKey, PLAIN.apiSecret, PLAIN.proxy],
+    [PLAIN.legacyToken, null, null, null],
+    [null, null, null, null],
   ],
   bot: PLAIN.bot,
   hook: PLAIN.hook,
@@ -149,6 +156,7 @@ describe(`secrets rotation (${dialect})`, () => {
       'user_brokers.broker_token_sealed': [2, 0],
       'user_brokers.api_key_sealed': [1, 0],
       'user_brokers.api_secret_sealed': [1, 0],
+      'user_brokers.egress_proxy_url_sealed': [1, 0],
       'alert_channels.telegram_bot_token_sealed': [1, 0],
       'alert_channels.webhook_secret_sealed': [1, 0],
       'settings.kite.marketDataToken': [1, 0],
@@ -163,7 +171,7 @@ describe(`secrets rotation (${dialect})`, () => {
     // A second run finds everything current and changes nothing.
     const again = await resealSecrets(database.db, createSecretBox(newKey, [oldKey]));
     expect(again.every((c) => c.resealed === 0)).toBe(true);
-    expect(again.reduce((n, c) => n + c.current, 0)).toBe(7);
+    expect(again.reduce((n, c) => n + c.current, 0)).toBe(8);
     expect(await readSealed(database)).toEqual(after);
   });
 

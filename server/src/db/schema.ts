@@ -243,6 +243,8 @@ export interface BrokerOrdersTable {
   writtenBy: ColumnType<string | null, string | null | undefined, string | null>;
   /** When it was written, on the writer's own clock (migration 202611280100); null before that. */
   writtenAt: ColumnType<number | null, number | null | undefined, number | null>;
+  /** What made the order (issue 31 item 7, order-trace.logic.ts), JSON; null on orders written before. */
+  trace: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: number;
   updatedAt: number;
 }

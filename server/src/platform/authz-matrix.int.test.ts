@@ -135,6 +135,11 @@ const cases: Record<string, Case> = {
   'brokers.funds': { prepare: none },
   'orders.list': { prepare: () => Promise.resolve({ query: 'status=rejected&limit=5' }) },
   'orders.listAll': { prepare: () => Promise.resolve({ query: 'user=admin&limit=5' }) },
+  'orders.trace': {
+    prepare: async (o) => ({
+      params: { id: await orderPastTheBook(o, (await mapping(o, RUNNING_STATUS.STOPPED, true)).id) },
+    }),
+  },
   'brokers.listMine': { prepare: none },
   'brokers.create': { prepare: () => Promise.resolve({ body: { broker_id: 1, broker_username: 'AB1234' } }), ok: 201 },
   'brokers.update': {

@@ -44,7 +44,7 @@ const BECAUSE: Record<AutomaticReason, string> = {
   broker_error: 'the broker rejected an order',
   token_expired: "the broker account's access token expired",
   broker_drift: 'the broker no longer holds a leg the console counts for it (closed in Kite by hand?)',
-  egress_mismatch: "its broker account's orders would leave from an IP the broker has not registered",
+  egress_mismatch: "its broker account's orders could not leave from an IP registered with the broker",
 };
 
 /** The same, where an admin reads of a trader's strategy and the trader's words would be wrong. */
@@ -61,7 +61,7 @@ const HEADLINE: Record<AutomaticReason, string> = {
   broker_error: 'broker rejected an order',
   token_expired: 'broker token expired',
   broker_drift: 'broker positions differ',
-  egress_mismatch: 'orders would leave from an unregistered IP',
+  egress_mismatch: 'order egress refused',
 };
 
 /** What to do next, where there is something to do. */
@@ -236,7 +236,7 @@ export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
 export function egressRefusedAlert(refusal: RefusedToken): AlertDraft {
   return {
     kind: 'egress_mismatch',
-    title: `Orders for ${refusal.brokerUsername} would be refused: their IP is not registered`,
+    title: `Orders for ${refusal.brokerUsername} cannot go from their egress`,
     body:
       `At ${istStamp(refusal.at)} the console checked where orders for ${refusal.brokerUsername} leave from: ` +
       `${refusal.reason}. No order goes from there: its live strategies do not start, and running ones pause. ` +

@@ -75,12 +75,12 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'brokers.create': {
     action: 'broker_account.create',
     object: 'user_broker',
-    secrets: ['broker_token', 'api_key', 'api_secret'],
+    secrets: ['broker_token', 'api_key', 'api_secret', 'egress_proxy_url'],
   },
   'brokers.update': {
     action: 'broker_account.update',
     object: 'user_broker',
-    secrets: ['broker_token', 'api_key', 'api_secret'],
+    secrets: ['broker_token', 'api_key', 'api_secret', 'egress_proxy_url'],
   },
   'brokers.remove': { action: 'broker_account.delete', object: 'user_broker' },
   'brokerTokens.generateUserToken': { action: 'broker_token.generate', object: 'user_broker' },

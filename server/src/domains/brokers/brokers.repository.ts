@@ -27,9 +27,45 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
     findById(id: number) {
       return userBrokers().where('userBrokers.id', '=', id).executeTakeFirst();
     },
-    /** Every account that registered IPs with its broker (the family rule compares their egresses). */
-    listWithRegisteredIps() {
-      return userBrokers().where('userBrokers.registeredIps', '!=', '[]').orderBy('userBrokers.id').execute();
+    /** Every account with an egress of its own or registered IPs (the family rule compares their addresses). */
+    listWithEgress() {
+      return userBrokers()
+        .where((eb) =>
+          eb.or([
+            eb('userBrokers.registeredIps', '!=', '[]'),
+            eb('userBrokers.egressProxyUrlSealed', 'is not', null),
+            eb('userBrokers.egressBindAddress', 'is not', null),
+          ]),
+        )
+        .orderBy('userBrokers.id')
+        .execute();
+    },
+    /** Keeps an egress check's finding, unless the account's egress changed since it was read (a save won). */
+    async keepEgressFinding(
+      read: {
+        id: number;
+        egressProxyUrlSealed: string | null;
+        egressBindAddress: string | null;
+        registeredIps: string;
+      },
+      finding: { egressCheckedAt: number; egressPublicIp: string | null; egressProblem: string | null },
+    ) {
+      await db
+        .updateTable('userBrokers')
+        .set(finding)
+        .where('id', '=', read.id)
+        .where((eb) =>
+          eb.and([
+            read.egressProxyUrlSealed === null
+              ? eb('egressProxyUrlSealed', 'is', null)
+              : eb('egressProxyUrlSealed', '=', read.egressProxyUrlSealed),
+            read.egressBindAddress === null
+              ? eb('egressBindAddress', 'is', null)
+              : eb('egressBindAddress', '=', read.egressBindAddress),
+            eb('registeredIps', '=', read.registeredIps),
+          ]),
+        )
+        .execute();
     },
     /**
      * Inserts unless the user already has this broker account (same broker, same user id at the broker);

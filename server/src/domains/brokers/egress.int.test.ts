@@ -102,14 +102,15 @@ describe("an account's egress, checked when it is saved", () => {
     });
     expect(saved.json().data.egress_checked_at).not.toBeNull();
 
-    // A change to an unregistered address is refused; the account keeps its egress; the owner hears of it.
+    // A change to an unregistered address is refused; the account keeps its egress.
     const id = saved.json().data.id as number;
     const moved = await saveAccount(owner, { egress_bind_address: '127.0.0.3' }, id);
     expect(moved.statusCode).toBe(409);
     const after = await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token: owner.token });
     expect(after.json().data[0]).toMatchObject({ egress_shown: '127.0.0.2', egress_problem: null });
     const alerts = await t.request({ method: 'GET', url: '/api/alerts', token: owner.token });
-    expect(JSON.stringify(alerts.json().data)).toContain('would leave from 127.0.0.3');
+    // The 409 told the trader at that moment: no alert as well, but the trail keeps both refusals.
+    expect(alerts.json().data.alerts).toEqual([]);
     const trail = await t.request({ method: 'GET', url: '/api/audit/mine', token: owner.token });
     const actions = (trail.json().data.entries as Array<{ action: string }>).map((e) => e.action);
     expect(actions.filter((a) => a === 'broker_account.egress_refused')).toHaveLength(2);
@@ -240,8 +241,31 @@ describe('orders under the 2026 static-IP rule, the sandbox enforcing it', () =>
       proxy.exitFrom('127.0.0.2');
       expect((await resume()).statusCode).toBe(200);
       expect((await mappingOf(annStrategy)).running_status).toBe(RUNNING_STATUS.RUNNING);
+      // The owner hears of it (the pause was not their doing).
+      const alerts = await t.request({ method: 'GET', url: '/api/alerts', token: ann.token });
+      expect(JSON.stringify(alerts.json().data.alerts)).toContain('would leave from 127.0.0.4');
     } finally {
       await proxy.close();
     }
+  });
+
+  it('keeps a running strategy trading when a recheck cannot learn the IP (the proxy silent a moment)', async () => {
+    const ann = await buildUser(t);
+    const proxy = await startConnectProxy('127.0.0.2');
+    const saved = await saveAccount(ann, {
+      broker_username: 'CH2001',
+      egress_proxy_url: proxy.url,
+      registered_ips: ['127.0.0.2'],
+    });
+    expect(saved.statusCode, saved.body).toBe(201);
+    await registerAtBroker('CH2001', ['127.0.0.2']);
+    const strategy = await runningLive(ann, saved.json().data.id, 'CH2001');
+    await t.services.engine.start();
+    await proxy.close();
+    t.clock.advance(EGRESS_RECHECK_MS);
+    await t.services.engine.follow();
+    expect((await mappingOf(strategy)).running_status).toBe(RUNNING_STATUS.RUNNING);
+    const list = await t.request({ method: 'GET', url: '/api/brokers/user-brokers', token: ann.token });
+    expect(list.json().data[0]).toMatchObject({ egress_problem: null, egress_public_ip: '127.0.0.2' });
   });
 });

@@ -43,7 +43,9 @@ export function createCandleDecisions(deps: {
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
       deps.problems.noteDecision(m.id, decision, type.holds);
-      if (decision.action !== 'hold') plans.push({ mapping: m, decision });
+      if (decision.action !== 'hold') {
+        plans.push({ mapping: m, decision, origin: { author: { kind: 'engine' }, underlyingPaise: pricePaise } });
+      }
     }
     return plans;
   };

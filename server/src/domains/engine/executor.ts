@@ -1,3 +1,4 @@
+import { orderTrace } from './order-trace.logic.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -189,6 +190,7 @@ export function createExecutor(deps: ExecutorDeps) {
     intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
     at: number,
     fence: { positionVersion: number },
+    trace: string,
     watch?: OrderWatch,
   ) {
     const what = intent.leg ?? intent.open?.option;
@@ -214,6 +216,7 @@ export function createExecutor(deps: ExecutorDeps) {
         expiry: what.expiry,
         writtenBy: deps.instance ?? null,
         writtenAt: clock.now(),
+        trace,
         createdAt: at,
         updatedAt: at,
       },
@@ -332,9 +335,19 @@ export function createExecutor(deps: ExecutorDeps) {
     const watch = watchOrders(rest);
     // Each order moves the strategy's position version on from the last (stale-position.ts).
     const fence = { positionVersion: plan.mapping.positionVersion };
+    const trace = JSON.stringify(
+      orderTrace({
+        strategy: typeOfState(plan.mapping),
+        decision: plan.decision,
+        config: plan.mapping.config,
+        at,
+        underlyingPaise: plan.origin?.underlyingPaise ?? null,
+        author: plan.origin?.author ?? { kind: 'console' },
+      }),
+    );
     try {
       for (const leg of closesOf(plan.decision)) {
-        const why = await placeOne(access, plan.mapping, { side: 'BUY', leg }, at, fence, watch);
+        const why = await placeOne(access, plan.mapping, { side: 'BUY', leg }, at, fence, trace, watch);
         if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
       // The new ATM is saved before the first sell is sent (issue 27): a console that dies between the sells
@@ -343,7 +356,7 @@ export function createExecutor(deps: ExecutorDeps) {
         await deps.repo.setAtm(typeOfState(plan.mapping).storage, plan.mapping.id, plan.decision.atmPaise, at);
       }
       for (const open of opensOf(plan.decision)) {
-        const why = await placeOne(access, plan.mapping, { side: 'SELL', open }, at, fence, watch);
+        const why = await placeOne(access, plan.mapping, { side: 'SELL', open }, at, fence, trace, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
     } finally {

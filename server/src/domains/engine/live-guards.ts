@@ -9,6 +9,7 @@ import type { Executor } from './executor.js';
 
 /** How often a running live account's egress is checked again (a proxy's exit address can change). */
 export const EGRESS_RECHECK_MS = 5 * 60_000;
+const RECHECKS_AT_ONCE = 4;
 
 /**
  * What keeps a live strategy from trading on a broker that would not take it (issue 12): earlier orders
@@ -80,18 +81,31 @@ export function createLiveGuards(deps: {
    * its running strategies pause while the check refuses it, the reason on the account's row and in an alert.
    */
   async function pauseWhereEgressRefused(at: number) {
-    const rows = await deps.repo.runningLiveEgress();
+    let rows: Awaited<ReturnType<EngineRepository['runningLiveEgress']>>;
+    try {
+      rows = await deps.repo.runningLiveEgress();
+    } catch (err) {
+      deps.logger.warn({ err }, 'could not read the running live accounts to check their egress');
+      return;
+    }
     const problemOf = new Map<number, string | null>();
+    const due: number[] = [];
     for (const row of rows) {
       if (row.userBrokerId === null || problemOf.has(row.userBrokerId)) continue;
-      const isDue = row.egressCheckedAt === null || at - row.egressCheckedAt >= EGRESS_RECHECK_MS;
       problemOf.set(row.userBrokerId, row.egressProblem);
-      if (!isDue) continue;
-      try {
-        problemOf.set(row.userBrokerId, await deps.egressRecheck(row.userBrokerId));
-      } catch (err) {
-        deps.logger.warn({ err, userBrokerId: row.userBrokerId }, 'could not check an account egress again');
-      }
+      if (row.egressCheckedAt === null || at - row.egressCheckedAt >= EGRESS_RECHECK_MS) due.push(row.userBrokerId);
+    }
+    // A few accounts at a time, each echo within 5 s: a slow echo holds the leader's tick up for seconds, not minutes.
+    for (let i = 0; i < due.length; i += RECHECKS_AT_ONCE) {
+      await Promise.all(
+        due.slice(i, i + RECHECKS_AT_ONCE).map(async (userBrokerId) => {
+          try {
+            problemOf.set(userBrokerId, await deps.egressRecheck(userBrokerId));
+          } catch (err) {
+            deps.logger.warn({ err, userBrokerId }, 'could not check an account egress again');
+          }
+        }),
+      );
     }
     for (const row of rows) {
       if (row.userBrokerId === null || !problemOf.get(row.userBrokerId)) continue;
@@ -103,7 +117,10 @@ export function createLiveGuards(deps: {
           { status: RUNNING_STATUS.RUNNING, error: 'no longer running' },
           'egress_mismatch',
         );
-        deps.logger.warn({ mappingId: row.id }, 'live strategy paused: its orders would leave from an unregistered IP');
+        deps.logger.warn(
+          { mappingId: row.id },
+          'live strategy paused: its orders could not leave from a registered IP',
+        );
       } catch (err) {
         deps.logger.debug({ err, mappingId: row.id }, 'could not pause a strategy whose egress was refused');
       }

@@ -88,7 +88,8 @@ export function createManualActions(deps: {
             message: realignNothingToDo(toRupees(decision.atmPaise)),
           };
         }
-        const failures = await execute([{ mapping: state.mapping, decision }], at);
+        const origin = { author: { kind: 'user', user_id: actor.userId } as const, underlyingPaise: price };
+        const failures = await execute([{ mapping: state.mapping, decision, origin }], at);
         if (failures[0] instanceof StalePositionError) {
           // The trader hears it in the answer; the row stays as the winning action left it.
           problems.clear(id);
@@ -116,8 +117,9 @@ export function createManualActions(deps: {
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
+          const origin = { author: { kind: 'user', user_id: actor.userId } as const, underlyingPaise: null };
           let failures = await execute(
-            [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' } }],
+            [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' }, origin }],
             at,
           ).catch((err: unknown) => [err]); // paper without prices: the chase tries again, the trader hears why
           if (failures[0] instanceof Error && mapping.isDummy === 0) {

@@ -1,5 +1,6 @@
 import type { Decision, LegClose, LegOrder } from '../strategies/decision.logic.js';
 import type { MappingState } from './engine.types.js';
+import type { OrderAuthor } from './order-trace.logic.js';
 
 /** A decision that trades. */
 export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
@@ -8,6 +9,11 @@ export type TradeDecision = Exclude<Decision, { action: 'hold' }>;
 export interface Plan {
   mapping: MappingState;
   decision: TradeDecision;
+  /**
+   * Who asked for it and the underlying's price it was decided on, for each order's trace (issue 31 item 7);
+   * absent: the console itself (a limit, the kill switch, the chase), no price.
+   */
+  origin?: { author: OrderAuthor; underlyingPaise: number | null };
 }
 
 /** The open legs a decision buys back, each in full or (`heldQuantity` set) in part. */

@@ -76,6 +76,37 @@ export function createOrderBookRepository(db: Kysely<DB>) {
     return q;
   }
 
+  /** A live order's columns as the book shows them, with what its fills add up to. */
+  function withFills(q: ReturnType<typeof live>) {
+    return q.select([
+      'o.id',
+      'o.createdAt',
+      'o.mappingId',
+      's.name as strategyName',
+      'i.name as instrumentName',
+      'ub.brokerUsername',
+      'o.tag',
+      'o.brokerOrderId',
+      'o.tradingSymbol',
+      'o.side',
+      'o.quantity',
+      'o.status',
+      'o.error',
+      (eb) =>
+        eb
+          .selectFrom('transactions as f')
+          .select(sql<number>`sum(abs(f.quantity))`.as('u'))
+          .whereRef('f.orderId', '=', 'o.id')
+          .as('filledUnits'),
+      (eb) =>
+        eb
+          .selectFrom('transactions as f')
+          .select(sql<number>`sum(abs(f.quantity) * f.price_paise)`.as('v'))
+          .whereRef('f.orderId', '=', 'o.id')
+          .as('filledValuePaise'),
+    ]);
+  }
+
   function paper(filter: BookFilter) {
     let q = db
       .selectFrom('transactions as t')
@@ -125,40 +156,31 @@ export function createOrderBookRepository(db: Kysely<DB>) {
   return {
     /** The newest `limit` live orders matching `filter`, with their fills' units and value. */
     liveNewest(filter: BookFilter, limit: number): Promise<LiveOrderRow[]> {
-      return live(filter)
-        .select([
-          'o.id',
-          'o.createdAt',
-          'o.mappingId',
-          's.name as strategyName',
-          'i.name as instrumentName',
-          'ub.brokerUsername',
-          'o.tag',
-          'o.brokerOrderId',
-          'o.tradingSymbol',
-          'o.side',
-          'o.quantity',
-          'o.status',
-          'o.error',
-          (eb) =>
-            eb
-              .selectFrom('transactions as f')
-              .select(sql<number>`sum(abs(f.quantity))`.as('u'))
-              .whereRef('f.orderId', '=', 'o.id')
-              .as('filledUnits'),
-          (eb) =>
-            eb
-              .selectFrom('transactions as f')
-              .select(sql<number>`sum(abs(f.quantity) * f.price_paise)`.as('v'))
-              .whereRef('f.orderId', '=', 'o.id')
-              .as('filledValuePaise'),
-        ])
-        .orderBy('o.createdAt', 'desc')
-        .orderBy('o.id', 'desc')
-        .limit(limit)
-        .execute();
+      return withFills(live(filter)).orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').limit(limit).execute();
     },
     liveCount: (filter: BookFilter) => countOf(live(filter).select('o.id')),
+    /** One live order as the book shows it, with its owner and its trace (issue 31 item 7); undefined: none. */
+    liveOne(id: number) {
+      return withFills(live({ fromAt: null, toAt: null }))
+        .select(['o.userId', 'o.trace'])
+        .where('o.id', '=', id)
+        .executeTakeFirst();
+    },
+    /** The fills booked for live order `id`, oldest first. */
+    fillsOf(id: number) {
+      return db
+        .selectFrom('transactions')
+        .select(['id', 'transactionDate', 'brokerTradeId', 'quantity', 'pricePaise'])
+        .where('orderId', '=', id)
+        .orderBy('transactionDate')
+        .orderBy('id')
+        .execute();
+    },
+    /** A user's name, for an order's author. */
+    async usernameOf(userId: number): Promise<string | null> {
+      const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
+      return row?.username ?? null;
+    },
     /** The newest `limit` paper orders matching `filter`. */
     paperNewest(filter: BookFilter, limit: number): Promise<PaperOrderRow[]> {
       return paper(filter)

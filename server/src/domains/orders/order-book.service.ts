@@ -5,8 +5,12 @@ import {
   type BookOrder,
   type OrderBook,
   type OrderBookQuery,
+  type OrderTrace,
 } from '@app/contract';
+import { ownedOr404, type Actor } from '../../platform/ownership.js';
 import { iso } from '../../platform/time.js';
+import { readTrace } from '../engine/order-trace.logic.js';
+import { presentTrace } from './order-trace.presenter.js';
 import type { BookFilter, LiveOrderRow, OrderBookRepository, PaperOrderRow } from './order-book.repository.js';
 
 const DAY_MS = 86_400_000;
@@ -70,6 +74,28 @@ const newestFirst = (a: BookOrder, b: BookOrder) =>
   b.time.localeCompare(a.time) || a.kind.localeCompare(b.kind) || a.trading_symbol.localeCompare(b.trading_symbol);
 
 export function createOrderBookService(repo: OrderBookRepository) {
+  /**
+   * A live order's trace (issue 31 item 7): its book row, what made it and its fills; its owner's or any for an
+   * admin, else 404 (another's order is not said to exist).
+   */
+  async function trace(actor: Actor, id: number): Promise<OrderTrace> {
+    const row = ownedOr404(actor, await repo.liveOne(id), 'Order');
+    const stored = readTrace(row.trace);
+    const authorName = stored?.author.kind === 'user' ? await repo.usernameOf(stored.author.user_id) : null;
+    const fills = await repo.fillsOf(id);
+    return {
+      order: liveOrder(row),
+      ...presentTrace(stored, authorName),
+      fills: fills.map((f) => ({
+        id: f.id,
+        time: iso(f.transactionDate),
+        trade_id: f.brokerTradeId,
+        quantity: f.quantity,
+        price: toRupees(f.pricePaise),
+      })),
+    };
+  }
+
   async function page(filter: BookFilter, limit: number, offset: number): Promise<OrderBook> {
     const wanted = offset + limit;
     const [live, paper, liveTotal, paperTotal] = await Promise.all([
@@ -90,6 +116,7 @@ export function createOrderBookService(repo: OrderBookRepository) {
   });
 
   return {
+    trace,
     /** The caller's orders. */
     mine: (userId: number, q: OrderBookQuery) => page({ ...filterOf(q), userId }, q.limit, q.offset),
     /** Everyone's, or one user's by name (an unknown name: none). */

@@ -14,6 +14,7 @@ export function createOrdersModule(deps: { db: Kysely<DB> }) {
   const routes: RegisterRoutes = (app, authenticate) => {
     mount(app, authenticate, api.orders.list, ({ auth, query }) => book.mine(auth.userId, query));
     mount(app, authenticate, api.orders.listAll, ({ query }) => book.all(query));
+    mount(app, authenticate, api.orders.trace, ({ auth, params }) => book.trace(auth, params.id));
   };
   return { book, routes };
 }

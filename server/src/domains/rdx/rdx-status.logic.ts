@@ -57,7 +57,7 @@ const STOPPED_BY: Record<StopReason, string> = {
   manual: 'manually',
   broker_drift: 'because the broker positions differ',
   egress_mismatch:
-    "because its orders would leave from an IP the broker has not registered (the account's row on Profile says which)",
+    "because its orders could not leave from an IP registered with the broker (the account's row on Profile says why)",
 };
 
 /** Stops whose row reads its note (the note of another reason is stale: written for an earlier stop). */

@@ -38,6 +38,9 @@ const toRdxInputs = (inputs: Parameters<StrategyType<RdxSettings>['decide']>[0])
 
 export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   id: RDX_STRATEGY_NAME,
+  // 1: the rules docs/RDX.md describes (strangle at ATM ± offset, re-centred when the price moves past it).
+  version: 1,
+  algoId: 'RDX-1',
   storage: {
     table: 'rdx_configs',
     columns: ['rdx_lot_count', 'atm_value_paise', 'offset_value_paise'],

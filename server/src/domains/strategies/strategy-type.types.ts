@@ -52,6 +52,18 @@ export interface ConfigStorage<Config> {
 export interface StrategyType<Config, Reason extends string = string> {
   /** The name of the strategies row whose mappings this type trades ("RDX"). */
   id: string;
+  /**
+   * Its rules' version (issue 31 item 7): raised with every change to what `decide` does, so each order's trace
+   * says which rules made it. Kept with the order, never rewritten.
+   */
+  version: number;
+  /**
+   * The algo ID its orders are recorded under (SEBI's retail-algo framework wants every algo order traceable to
+   * its algo). Kite's order API takes no algo ID (Kite Connect v3 `POST /orders/:variety` has only `tag`): the
+   * broker tags API orders below the 10-a-second threshold with its own exchange-given ID, so this stays the
+   * console's record. Change it with the version when the rules change.
+   */
+  algoId: string;
   /** Its settings' table, as the engine reads them with each mapping. */
   storage: ConfigStorage<Config>;
   /** The contract's schema of a configuration as saved (the configure form's body). */

@@ -18,6 +18,8 @@ export interface TransactionFacts {
   kind?: 'trade' | 'settlement';
   /** How a paper fill was priced; null or omitted on live fills, settlements and older paper. */
   priceSource?: PaperPriceSource | null;
+  /** The live order it filled (`broker_orders.id`); null or omitted on paper fills and settlements. */
+  orderId?: number | null;
 }
 
 /** A transaction as the API and the realtime event show it (price in rupees, date in ISO UTC). */
@@ -36,5 +38,6 @@ export function toTransaction(row: TransactionFacts, date = iso(row.transactionD
     is_dummy: row.isDummy,
     kind: row.kind ?? 'trade',
     ...(row.priceSource ? { price_source: row.priceSource } : {}),
+    ...(row.orderId ? { order_id: row.orderId } : {}),
   };
 }

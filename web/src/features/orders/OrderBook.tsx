@@ -5,11 +5,24 @@ import { call, messageOf } from '../../api/client';
 import { Pagination } from '../../components/Pagination';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
 import { filledText, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
+import { OrderTracePanel } from './OrderTracePanel';
 
 const PAGE_SIZE = 25;
 const FAILED = 'Failed to load the order book';
 
-function OrderRow({ o }: { o: BookOrder }) {
+/** A live order: only those have an id of their own, and so a trace. */
+type TracedOrder = BookOrder & { id: number };
+const isTraced = (o: BookOrder): o is TracedOrder => o.kind === 'live' && o.id !== null;
+
+function OrderRow({
+  o,
+  isTraceOpen,
+  onTrace,
+}: {
+  o: BookOrder;
+  isTraceOpen: boolean;
+  onTrace: (o: TracedOrder) => void;
+}) {
   const isRefused = o.status === 'rejected' || o.status === 'cancelled';
   return (
     <tr
@@ -37,6 +50,14 @@ function OrderRow({ o }: { o: BookOrder }) {
           </div>
         )}
       </td>
+      {/* Paper rows have no trace: the cell stays empty, so a phone's card leaves the line out. */}
+      <td data-label="Actions">
+        {isTraced(o) && (
+          <button type="button" onClick={() => onTrace(o)} aria-expanded={isTraceOpen}>
+            Trace
+          </button>
+        )}
+      </td>
     </tr>
   );
 }
@@ -48,6 +69,7 @@ function OrderRow({ o }: { o: BookOrder }) {
 export function OrderBook() {
   const [filters, setFilters] = useState<OrderFilters>({ status: '', from: '', to: '' });
   const [page, setPage] = useState(0);
+  const [traced, setTraced] = useState<TracedOrder | null>(null);
   const book = useQuery({
     queryKey: ['orders', filters, page],
     queryFn: () => call(api.orders.list, { query: orderBookQuery(filters, page, PAGE_SIZE) }),
@@ -91,29 +113,38 @@ export function OrderBook() {
         {data && data.orders.length === 0 && <p className="muted">No orders match.</p>}
         {data && data.orders.length > 0 && (
           <>
-            <table className="table cards-narrow" aria-label="Order book">
-              <thead>
-                <tr>
-                  <th>Time</th>
-                  <th>Strategy</th>
-                  <th>Account</th>
-                  <th>Symbol</th>
-                  <th>Side</th>
-                  <th className="num">Filled</th>
-                  <th className="num">Avg price</th>
-                  <th>Status</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.orders.map((o) => (
-                  <OrderRow key={`${o.kind}-${o.id ?? ''}-${o.time}-${o.trading_symbol}-${o.side}`} o={o} />
-                ))}
-              </tbody>
-            </table>
+            <div className="table-wrap">
+              <table className="table cards-narrow" aria-label="Order book">
+                <thead>
+                  <tr>
+                    <th>Time</th>
+                    <th>Strategy</th>
+                    <th>Account</th>
+                    <th>Symbol</th>
+                    <th>Side</th>
+                    <th className="num">Filled</th>
+                    <th className="num">Avg price</th>
+                    <th>Status</th>
+                    <th>Actions</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.orders.map((o) => (
+                    <OrderRow
+                      key={`${o.kind}-${o.id ?? ''}-${o.time}-${o.trading_symbol}-${o.side}`}
+                      o={o}
+                      isTraceOpen={o.kind === 'live' && o.id === traced?.id}
+                      onTrace={(next) => setTraced((open) => (open?.id === next.id ? null : next))}
+                    />
+                  ))}
+                </tbody>
+              </table>
+            </div>
             <Pagination page={page} pageSize={PAGE_SIZE} total={data.total} onPage={setPage} />
           </>
         )}
       </div>
+      {traced && <OrderTracePanel key={traced.id} order={traced} onClose={() => setTraced(null)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../../../platform/clock.js';
+import { badRequest } from '../../../platform/errors.js';
 import type { DomainEventBus } from '../../../platform/domain-events.js';
-import { fetchWithTimeout } from '../../../platform/outbound.js';
+import { fetchWithTimeout, type OutboundRoute } from '../../../platform/outbound.js';
 import type { SecretBox } from '../../../platform/secrets.js';
 import type { BrokersRepository, UserBrokerWithName } from '../brokers.repository.js';
 import type { BrokerRegistry } from '../broker-registry.js';
@@ -10,10 +11,14 @@ import {
   egressRefusal,
   familyRefusal,
   ipFromEcho,
+  normalIp,
   registeredIpsOf,
   type Egress,
 } from './egress.logic.js';
 import type { EgressRoutes } from './egress-routes.js';
+
+/** The column's size: a refusal's words are kept whole in the reply, cut to fit on the row. */
+const cut = (problem: string | null) => (problem === null ? null : problem.slice(0, 300));
 
 /** An echo answers at once or not at all: a check holds up a save, a Start or a token. */
 const ECHO_TIMEOUT_MS = 5_000;
@@ -65,13 +70,23 @@ export function createEgressCheck(deps: EgressCheckDeps) {
     };
   }
 
-  /** The public IP `egress` leaves from, or why it could not be learned (a trader's words, no address). */
-  async function publicIpOf(egress: Egress): Promise<{ ip: string | null; because?: string }> {
-    if (egress.kind === 'bind') return { ip: egress.address };
-    if (!deps.echoUrl) return { ip: null, because: 'no EGRESS_ECHO_URL is set to ask' };
-    const through = egress.kind === 'proxy' ? 'through its proxy' : 'from this server';
+  /**
+   * The public IP `egress` leaves from, or why it could not be learned (a trader's words, no address). Asked of the
+   * echo through the egress itself, a bind address too (behind a cloud NAT an interface's address is not the one the
+   * broker sees); without an echo a bind address is taken as it is. `route` is the dispatcher to ask through.
+   */
+  async function publicIpOf(
+    egress: Egress,
+    route: OutboundRoute | undefined,
+  ): Promise<{ ip: string | null; because?: string }> {
+    if (!deps.echoUrl) {
+      if (egress.kind === 'bind') return { ip: normalIp(egress.address) };
+      return { ip: null, because: 'the console has no IP echo address to ask (its admin sets EGRESS_ECHO_URL)' };
+    }
+    const through =
+      egress.kind === 'proxy' ? 'through its proxy' : egress.kind === 'bind' ? 'from its address' : 'from this server';
     try {
-      const res = await fetchWithTimeout(deps.echoUrl, { route: deps.routes.routeOf(egress) }, ECHO_TIMEOUT_MS);
+      const res = await fetchWithTimeout(deps.echoUrl, { route }, ECHO_TIMEOUT_MS);
       const ip = res.ok ? ipFromEcho(await res.text()) : null;
       return ip ? { ip } : { ip: null, because: `the IP echo answered ${through} without an IP` };
     } catch {
@@ -79,41 +94,64 @@ export function createEgressCheck(deps: EgressCheckDeps) {
     }
   }
 
-  /** Why `plan` may not be used by account `row` (another family on its egress, or an unregistered IP); null: fine. */
-  async function refusalOf(
-    row: CheckedAccount,
-    plan: EgressPlan,
-  ): Promise<{ problem: string | null; ip: string | null }> {
-    if (plan.registeredIps.length === 0) return { problem: null, ip: null };
-    const identity = egressIdentity(plan.egress);
-    const neighbours = (await repo.listWithRegisteredIps())
-      .filter((other) => other.id !== row.id)
-      .map((other) => ({
-        userId: other.userId,
-        brokerUsername: other.brokerUsername,
-        familyGroup: other.familyGroup,
-        identity: egressIdentity(planOf(other).egress),
-      }));
+  /** Every other account that leaves from a place of its own or registered IPs: the family rule's neighbours. */
+  async function neighboursOf(row: CheckedAccount) {
+    const others = (await repo.listWithEgress()).filter((other) => other.id !== row.id);
+    return others.flatMap((other) => {
+      try {
+        return [
+          {
+            userId: other.userId,
+            brokerUsername: other.brokerUsername,
+            familyGroup: other.familyGroup,
+            identity: egressIdentity(planOf(other).egress),
+            publicIp: other.egressPublicIp,
+          },
+        ];
+      } catch {
+        return []; // a proxy sealed under a key no longer known: that account's own checks say so
+      }
+    });
+  }
+
+  /**
+   * Why `plan` may not be used by account `row` (another family on its address, or an unregistered IP), null when
+   * it may; `isDefinite` false when the IP could not be learned (a recheck then keeps what it knew). `route` is the
+   * dispatcher to learn the IP through.
+   */
+  async function refusalOf(row: CheckedAccount, plan: EgressPlan, route: OutboundRoute | undefined) {
+    const isChecked = plan.registeredIps.length > 0 || plan.egress.kind !== 'server';
+    if (!isChecked) return { problem: null, ip: null, isDefinite: true, isChecked };
+    const learned =
+      plan.registeredIps.length > 0 || plan.egress.kind !== 'server'
+        ? await publicIpOf(plan.egress, route)
+        : { ip: null };
     const family = familyRefusal(
-      { userId: row.userId, brokerUsername: row.brokerUsername, familyGroup: plan.familyGroup, identity },
-      neighbours,
+      {
+        userId: row.userId,
+        brokerUsername: row.brokerUsername,
+        familyGroup: plan.familyGroup,
+        identity: egressIdentity(plan.egress),
+        publicIp: learned.ip,
+      },
+      await neighboursOf(row),
     );
-    if (family) return { problem: family, ip: null };
-    const learned = await publicIpOf(plan.egress);
+    if (family) return { problem: family, ip: learned.ip, isDefinite: true, isChecked };
     const problem = egressRefusal({
       brokerUsername: row.brokerUsername,
       brokerLabel: deps.registry.forKind(row.brokerKind)?.label ?? row.brokerName,
       registeredIps: plan.registeredIps,
       publicIp: learned.ip,
-      unknownBecause: learned.because,
+      unknownBecause: 'because' in learned ? learned.because : undefined,
     });
-    return { problem, ip: learned.ip };
+    return { problem, ip: learned.ip, isDefinite: learned.ip !== null || problem === null, isChecked };
   }
 
   /** The owner hears of it (an account that exists), and the trail keeps it (whoever or whatever was checking). */
   function tellRefused(row: CheckedAccount, problem: string, moment: EgressMoment, actorUserId: number | null) {
     const at = clock.now();
-    if (row.id !== null) {
+    // A save's refusal is the trader's own 409 at that moment: kept on the trail, not alerted as well.
+    if (row.id !== null && moment !== 'save') {
       void events.publish('broker.egress_refused', {
         userBrokerId: row.id,
         userId: row.userId,
@@ -144,21 +182,46 @@ export function createEgressCheck(deps: EgressCheckDeps) {
      * trail, or null. The columns a passing check leaves on the row come back with it.
      */
     async checkPlanned(row: CheckedAccount, plan: EgressPlan, actorUserId: number) {
-      const { problem, ip } = await refusalOf(row, plan);
-      if (problem) tellRefused(row, problem, 'save', actorUserId);
-      return { problem, columns: { egressCheckedAt: clock.now(), egressPublicIp: ip, egressProblem: problem } };
+      // A dispatcher of its own, closed after: a refused proxy (its password with it) is never kept.
+      let route: OutboundRoute | undefined;
+      try {
+        route = deps.routes.build(plan.egress);
+      } catch {
+        // undici refuses what the URL parser let by (characters its user or password cannot carry).
+        throw badRequest('Egress Proxy cannot be used: check the characters of its user and password');
+      }
+      try {
+        const { problem, ip, isChecked } = await refusalOf(row, plan, route);
+        if (problem) tellRefused(row, problem, 'save', actorUserId);
+        const columns = isChecked
+          ? { egressCheckedAt: clock.now(), egressPublicIp: ip, egressProblem: cut(problem) }
+          : { egressCheckedAt: null, egressPublicIp: null, egressProblem: null };
+        return { problem, columns };
+      } finally {
+        await route?.close().catch(() => undefined);
+      }
     },
 
     /**
-     * Checks account `id` as it is stored and keeps the finding on its row; returns the refusal or null. A refusal
-     * already kept is told again only when it changed, so a strategy re-checked every minute does not alert every
-     * minute.
+     * Checks account `id` as it is stored and keeps the finding on its row; returns the refusal or null. A token
+     * or a recheck that could not learn the IP (the echo down a moment) refuses nothing new: a recheck keeps the
+     * last finding, a token goes on (it places no order). A refusal already kept is told again only when it
+     * changed, so a strategy re-checked every few minutes does not alert every time. The finding is written only
+     * if the account's egress is still the one checked (a save meanwhile wins).
      */
     async check(id: number, moment: EgressMoment, actorUserId: number | null): Promise<string | null> {
       const row = await repo.findById(id);
       if (!row) return null;
-      const { problem, ip } = await refusalOf(row, planOf(row));
-      await repo.update(id, { egressCheckedAt: clock.now(), egressPublicIp: ip, egressProblem: problem });
+      const plan = planOf(row);
+      const { problem, ip, isDefinite, isChecked } = await refusalOf(row, plan, deps.routes.routeOf(plan.egress));
+      if (!isChecked) return null;
+      if (!isDefinite && (moment === 'recheck' || moment === 'token'))
+        return moment === 'recheck' ? row.egressProblem : null;
+      await repo.keepEgressFinding(row, {
+        egressCheckedAt: clock.now(),
+        egressPublicIp: ip,
+        egressProblem: cut(problem),
+      });
       if (problem && problem !== row.egressProblem) tellRefused(row, problem, moment, actorUserId);
       return problem;
     },

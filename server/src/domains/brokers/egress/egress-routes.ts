@@ -16,6 +16,8 @@ export function createEgressRoutes() {
   }
 
   return {
+    /** A dispatcher of its own for `egress`, the caller's to close (a check of an egress not saved yet). */
+    build: (egress: Egress): OutboundRoute | undefined => (egress.kind === 'server' ? undefined : build(egress)),
     /** The dispatcher of `egress`; undefined: the server's own route (Node's global fetch). */
     routeOf(egress: Egress): OutboundRoute | undefined {
       if (egress.kind === 'server') return undefined;

@@ -44,13 +44,16 @@ describe('egress shapes', () => {
     expect(egressOf({ proxyUrl: null, bindAddress: null })).toEqual({ kind: 'server' });
   });
 
-  it("never shows a proxy's user or password, and names it by host and port alone", () => {
+  it("never shows a proxy's user or password, and names it by host, port and user, not its password", () => {
     const egress = { kind: 'proxy', url: 'socks5://ann:s3cret@proxy.example:1080' } as const;
     expect(shownEgress(egress)).toBe('socks5://proxy.example:1080');
     expect(egressIdentity(egress)).toBe(
-      egressIdentity({ kind: 'proxy', url: 'socks5://bob:other@proxy.example:1080' }),
+      egressIdentity({ kind: 'proxy', url: 'socks5://ann:changed@proxy.example:1080' }),
     );
     expect(egressIdentity(egress)).not.toContain('s3cret');
+    expect(egressIdentity(egress)).not.toBe(
+      egressIdentity({ kind: 'proxy', url: 'socks5://bob:s3cret@proxy.example:1080' }),
+    );
   });
 
   it('reads registered IPs as stored, anything unreadable as none', () => {
@@ -59,31 +62,54 @@ describe('egress shapes', () => {
     expect(registeredIpsOf(null)).toEqual([]);
   });
 
-  it('reads an echo as plain text (ipify) or JSON with ip (the sandbox) or origin (httpbin)', () => {
+  it('reads an echo as plain text (ipify) or JSON with ip (the sandbox)', () => {
     expect(ipFromEcho('203.0.113.7\n')).toBe('203.0.113.7');
     expect(ipFromEcho('{"ip":"::ffff:127.0.0.2"}')).toBe('127.0.0.2');
-    expect(ipFromEcho('{"origin":"203.0.113.7, 10.0.0.1"}')).toBe('203.0.113.7');
+    // httpbin's origin is not read: behind a forwarding proxy it names the console's own address first.
+    expect(ipFromEcho('{"origin":"203.0.113.7, 10.0.0.1"}')).toBeNull();
     expect(ipFromEcho('<html>blocked</html>')).toBeNull();
   });
 });
 
 describe('family rule', () => {
-  const mine = { userId: 1, brokerUsername: 'AB1234', familyGroup: null, identity: 'server' };
+  const mine = {
+    userId: 1,
+    brokerUsername: 'AB1234',
+    familyGroup: null,
+    identity: 'bind 127.0.0.2',
+    publicIp: '127.0.0.2',
+  };
+  const other = { userId: 2, brokerUsername: 'CD5678', familyGroup: null, identity: 'bind 127.0.0.2', publicIp: null };
 
-  it("refuses another trader's account on the same address unless both name the same family", () => {
-    const other = { userId: 2, brokerUsername: 'CD5678', familyGroup: null, identity: 'server' };
+  it("refuses another trader's account on the same address unless both name the same family, in any letter case", () => {
     const refusal = familyRefusal(mine, [other]);
     expect(refusal).toMatch(/only one family may share an IP/);
     expect(refusal).not.toContain('CD5678');
     const sharma = { ...mine, familyGroup: 'Sharma' };
-    expect(familyRefusal(sharma, [{ ...other, familyGroup: 'Sharma' }])).toBeNull();
+    expect(familyRefusal(sharma, [{ ...other, familyGroup: 'sharma ' }])).toBeNull();
     expect(familyRefusal(sharma, [{ ...other, familyGroup: 'Mehta' }])).not.toBeNull();
   });
 
-  it("lets a trader's own accounts share, and accounts on different addresses never clash", () => {
+  it('finds one exit behind two names by the public IPs the checks found', () => {
+    const byName = { ...other, identity: 'proxy http://proxy.example:3128 ann', publicIp: '203.0.113.7' };
+    const byIp = { ...mine, identity: 'proxy http://203.0.113.7:3128 cat', publicIp: '203.0.113.7' };
+    expect(familyRefusal(byIp, [byName])).not.toBeNull();
+    // A gateway that gives each user their own exit: same host, different users and IPs, no clash.
+    const gateway = { ...byIp, identity: 'proxy http://proxy.example:3128 cat', publicIp: '198.51.100.9' };
+    expect(familyRefusal(gateway, [byName])).toBeNull();
+  });
+
+  it("lets a trader's own accounts share, and the server's route alone is no clash", () => {
     expect(familyRefusal(mine, [{ ...mine, brokerUsername: 'AB9999' }])).toBeNull();
-    expect(
-      familyRefusal(mine, [{ userId: 2, brokerUsername: 'CD5678', familyGroup: null, identity: 'bind 127.0.0.3' }]),
-    ).toBeNull();
+    const server = { ...mine, identity: 'server', publicIp: null };
+    expect(familyRefusal(server, [{ ...other, identity: 'server' }])).toBeNull();
+    expect(familyRefusal(mine, [{ ...other, identity: 'bind 127.0.0.3' }])).toBeNull();
+  });
+});
+
+describe('addresses as compared', () => {
+  it('writes an IPv6 address in its one short form', () => {
+    expect(normalIp('2001:DB8:0:0::1')).toBe('2001:db8::1');
+    expect(normalIp('::ffff:127.0.0.2')).toBe('127.0.0.2');
   });
 });

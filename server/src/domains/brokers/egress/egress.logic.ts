@@ -38,10 +38,11 @@ export function shownEgress(egress: Egress): string | null {
 
 /**
  * One name per place orders leave from, for the family rule: two accounts with the same name share an IP. A
- * proxy is named by its host and port (its password does not change where orders leave from).
+ * proxy is named by its host, port and user (a dedicated-IP gateway picks the exit by user; the password does not
+ * change it); two names that exit at one IP are caught by the IPs the checks found.
  */
 export function egressIdentity(egress: Egress): string {
-  if (egress.kind === 'proxy') return `proxy ${shownProxy(egress.url)}`;
+  if (egress.kind === 'proxy') return `proxy ${shownProxy(egress.url)} ${new URL(egress.url).username}`;
   if (egress.kind === 'bind') return `bind ${normalIp(egress.address)}`;
   return 'server';
 }
@@ -50,7 +51,9 @@ export function egressIdentity(egress: Egress): string {
 export function normalIp(ip: string): string {
   const lower = ip.trim().toLowerCase();
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(lower);
-  return mapped ? mapped[1]! : lower;
+  if (mapped) return mapped[1]!;
+  // IPv6 in its one short form (2001:db8:0::1 and 2001:db8::1 are one address), as URL writes it.
+  return isIP(lower) === 6 ? new URL(`http://[${lower}]/`).hostname.slice(1, -1) : lower;
 }
 
 /** The registered IPs as stored (a JSON list); anything unreadable is no list. */
@@ -66,16 +69,16 @@ export function registeredIpsOf(stored: string | null | undefined): string[] {
 
 /**
  * What an echo URL answered, as an IP: a bare address (`203.0.113.7`, as ipify or ifconfig.me answer), or JSON
- * with `ip` (the sandbox's `/control/whoami`) or `origin` (httpbin). Null when it is none of these.
+ * with `ip` (ipify's `?format=json`, the sandbox's `/control/whoami`). Null when it is none of these (httpbin's
+ * `origin` is not read: behind a forwarding proxy it lists the console's own address first).
  */
 export function ipFromEcho(body: string): string | null {
   const text = body.trim();
   if (isIP(text)) return normalIp(text);
   try {
     const parsed = JSON.parse(text) as Record<string, unknown>;
-    const field = typeof parsed.ip === 'string' ? parsed.ip : typeof parsed.origin === 'string' ? parsed.origin : '';
-    const first = field.split(',')[0]?.trim() ?? '';
-    return isIP(first) ? normalIp(first) : null;
+    const field = typeof parsed.ip === 'string' ? parsed.ip.trim() : '';
+    return isIP(field) ? normalIp(field) : null;
   } catch {
     return null;
   }
@@ -113,7 +116,12 @@ export interface EgressNeighbour {
   brokerUsername: string;
   familyGroup: string | null;
   identity: string;
+  /** The public IP its last check found (null: none known). */
+  publicIp: string | null;
 }
+
+/** Family names as compared: trimmed, any letter case ("Sharma" and "sharma" are one family). */
+const familyOf = (group: string | null) => (group === null ? null : group.trim().toLowerCase() || null);
 
 /**
  * Two traders' accounts may leave from one place only as one declared family (SEBI's framework lets a family
@@ -121,11 +129,14 @@ export interface EgressNeighbour {
  * may always share. Returns the refusal for `account`, or null.
  */
 export function familyRefusal(account: EgressNeighbour, others: EgressNeighbour[]): string | null {
+  const family = familyOf(account.familyGroup);
+  // One place: the same configured egress, or the same public IP found behind two (a proxy by name and by IP).
+  const sameExit = (other: EgressNeighbour) =>
+    (other.identity === account.identity && account.identity !== 'server') ||
+    (account.publicIp !== null && other.publicIp !== null && normalIp(other.publicIp) === account.publicIp);
   const clash = others.find(
     (other) =>
-      other.identity === account.identity &&
-      other.userId !== account.userId &&
-      (account.familyGroup === null || other.familyGroup !== account.familyGroup),
+      other.userId !== account.userId && sameExit(other) && (family === null || familyOf(other.familyGroup) !== family),
   );
   if (!clash) return null;
   // The other account is another trader's: nothing of it is named.
