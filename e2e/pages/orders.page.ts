@@ -19,4 +19,10 @@ export class OrdersPage {
   empty() {
     return this.page.getByText('No orders match.');
   }
+
+  /** Opens the trace of the first row that shows `text` (a live order), and returns its panel. */
+  async openTrace(text: string | RegExp) {
+    await this.rows().filter({ hasText: text }).first().getByRole('button', { name: 'Trace' }).click();
+    return this.page.getByRole('region', { name: /^Trace of order / });
+  }
 }

@@ -14,6 +14,8 @@ import { AdminPage } from '../pages/admin.page.js';
 import { AlertsBellPage } from '../pages/alerts-bell.page.js';
 import { HomePage } from '../pages/home.page.js';
 import { LoginPage } from '../pages/login.page.js';
+import { screenshots } from '../lab-steps.js';
+import { OrdersPage } from '../pages/orders.page.js';
 import { UserBrokersPage } from '../pages/user-brokers.page.js';
 import { UserMappingsPage } from '../pages/user-mappings.page.js';
 import { UserActiveStrategiesPage } from '../pages/user-strategies.page.js';
@@ -175,6 +177,17 @@ test('an operator rehearses a live day against a standalone sandbox; a refused e
   const bought = all.filter((o) => o.transaction_type === 'BUY' && o.status === 'COMPLETE').map((o) => o.tradingsymbol);
   const sold = all.filter((o) => o.transaction_type === 'SELL').map((o) => o.tradingsymbol);
   expect(bought.sort()).toEqual(sold.sort());
+
+  // Issue 31 item 7: each order is one click from its trace — the entry's rules, inputs and author, and its fills.
+  await home.openView('Orders');
+  const orders = new OrdersPage(page);
+  const entryTrace = await orders.openTrace('SELL');
+  await expect(entryTrace).toContainText('Strategy: RDX rules v1 · algo ID RDX-1');
+  await expect(entryTrace).toContainText(/Decided: Entry at the candle closing \d{2}:\d{2} IST/);
+  await expect(entryTrace).toContainText('By: the engine (candle close)');
+  await expect(entryTrace.getByRole('table', { name: 'Fills' }).locator('tbody tr')).toHaveCount(1);
+  await screenshots(page, 'order-trace');
+  await home.backToHome();
 
   // Console and broker agree: nothing open on either side, so no drift banner, without reloading the page
   // (the screen asks the broker again a few seconds after every fill).
