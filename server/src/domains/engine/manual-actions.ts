@@ -90,6 +90,15 @@ export function createManualActions(deps: {
         }
         const origin = { author: { kind: 'user', user_id: actor.userId } as const, underlyingPaise: price };
         const failures = await execute([{ mapping: state.mapping, decision, origin }], at);
+        if (
+          failures[0] instanceof Error &&
+          !(failures[0] instanceof StalePositionError) &&
+          state.mapping.isDummy === 0
+        ) {
+          // A reply the broker lost is asked for by its tag at once (issue 31 item 6), as an Exit does: the row
+          // then holds what the broker holds, and never a leg the broker has closed.
+          await deps.settleOrders(state.mapping, at).catch(() => null);
+        }
         if (failures[0] instanceof StalePositionError) {
           // The trader hears it in the answer; the row stays as the winning action left it.
           problems.clear(id);
