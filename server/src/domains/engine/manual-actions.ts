@@ -1,3 +1,4 @@
+import type { OrderAuthor } from './order-trace.logic.js';
 import type { Mapping } from '@app/contract';
 import { MSG, realignNothingToDo, RUNNING_STATUS, toRupees } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
@@ -109,7 +110,11 @@ export function createManualActions(deps: {
       }),
 
     /** Exit: stop the strategy, then buy back every leg. */
-    exit: (actor: Actor, id: number): Promise<Mapping> =>
+    /**
+     * `author`: who the square-off's orders are recorded as asked by (their trace); the actor by default, the
+     * console when a limit or the kill switch exits on the owner's behalf.
+     */
+    exit: (actor: Actor, id: number, author?: OrderAuthor): Promise<Mapping> =>
       locks.withMappings([id], async () => {
         refuseWhileDrifting(await deps.mappings.load(actor, id), 'exit');
         const at = deps.clock.now();
@@ -126,7 +131,10 @@ export function createManualActions(deps: {
         if (state && legs.length > 0) {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
-          const origin = { author: { kind: 'user', user_id: actor.userId } as const, underlyingPaise: null };
+          const origin = {
+            author: author ?? ({ kind: 'user', user_id: actor.userId } as const),
+            underlyingPaise: null,
+          };
           let failures = await execute(
             [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' }, origin }],
             at,

@@ -87,6 +87,25 @@ describe("a live order's trace", () => {
     expect(trace.author).toEqual({ kind: 'user', username: owner.username });
   });
 
+  it("records the console as the author of a kill switch's square-off, not the trader", async () => {
+    await buildRunningLiveMapping(t, owner, 'TC1004');
+    await t.services.engine.start();
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const admin = await buildAdmin(t);
+    const engaged = await t.request({
+      method: 'POST',
+      url: '/api/risk/kill-switch',
+      token: admin.token,
+      payload: { engaged: true },
+    });
+    expect(engaged.statusCode, engaged.body).toBe(200);
+    const buys = (await liveOrders(owner)).filter((o) => o.side === 'BUY');
+    expect(buys).toHaveLength(2);
+    const trace = (await traceOf(owner, buys[0]!.id)).json().data;
+    expect(trace.author).toEqual({ kind: 'console', username: null });
+    expect(trace.decision).toMatchObject({ action: 'squareOff' });
+  });
+
   it("is its owner's and the admins': another trader gets 404, as for an order that does not exist", async () => {
     await buildRunningLiveMapping(t, owner, 'TC1003');
     await t.services.engine.start();
