@@ -10,6 +10,7 @@ import { createSharedState } from './db/shared-state.js';
 import { leaderLockHeld, type Leadership } from './platform/leadership.js';
 import { createAuditModule } from './domains/audit/audit.module.js';
 import { createOrdersModule } from './domains/orders/orders.module.js';
+import { createRegistrationModule } from './domains/registration/registration.module.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
 import { passwordChangeRequired } from './domains/auth/password-change-gate.js';
@@ -322,6 +323,13 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const orders = createOrdersModule({ db });
+  const registration = createRegistrationModule({
+    db,
+    clock,
+    orderLimits: brokerOrderLimits(brokers.registry),
+    killSwitchEngaged: async () => (await shared.killSwitch.get()).engaged,
+    mode: deps.marketMode,
+  });
 
   const startedAt = clock.now();
   /** The instance named leader, while one still holds the leader lock (PostgreSQL). */
@@ -350,6 +358,7 @@ export async function buildApp(deps: AppDeps) {
     rdx.routes,
     transactions.routes,
     orders.routes,
+    registration.routes,
     ledger.routes,
     marketData.routes,
     optionHistory.routes,

@@ -28,3 +28,4 @@ export * from './engine.js';
 export * from './events.js';
 export * from './console.js';
 export * from './orders.js';
+export * from './registration.js';

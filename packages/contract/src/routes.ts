@@ -12,6 +12,7 @@ import { liveDataRoutes } from './live-data.js';
 import { optionHistoryRoutes } from './option-history.js';
 import { ordersRoutes } from './orders.js';
 import { rdxConfigRoutes } from './rdx.js';
+import { registrationRoutes } from './registration.js';
 import { riskRoutes } from './risk.js';
 import type { RouteDef } from './route.js';
 import { strategiesRoutes } from './strategies.js';
@@ -33,6 +34,7 @@ export const api = {
   transactions: transactionsRoutes,
   positions: positionsRoutes,
   orders: ordersRoutes,
+  registration: registrationRoutes,
   liveData: liveDataRoutes,
   optionHistory: optionHistoryRoutes,
   backtests: backtestsRoutes,

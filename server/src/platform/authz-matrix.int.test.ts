@@ -135,6 +135,7 @@ const cases: Record<string, Case> = {
   'brokers.funds': { prepare: none },
   'orders.list': { prepare: () => Promise.resolve({ query: 'status=rejected&limit=5' }) },
   'orders.listAll': { prepare: () => Promise.resolve({ query: 'user=admin&limit=5' }) },
+  'registration.pack': { prepare: () => Promise.resolve({ params: { type: 'RDX' }, query: 'format=md' }) },
   'orders.trace': {
     prepare: async (o) => ({
       params: { id: await orderPastTheBook(o, (await mapping(o, RUNNING_STATUS.STOPPED, true)).id) },

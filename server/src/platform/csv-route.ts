@@ -10,6 +10,13 @@ export interface CsvFile {
   body: string | AsyncIterable<string>;
 }
 
+/** A download of any type: a CSV, a Markdown or PDF document. */
+export interface DownloadFile {
+  filename: string;
+  contentType: string;
+  body: string | Buffer | AsyncIterable<string>;
+}
+
 /**
  * Registers a contract route whose reply is a CSV file rather than the JSON envelope (the trade book, a
  * backtest's fills, the audit log). Authentication, the route's access level and the validation of its params
@@ -20,6 +27,19 @@ export function mountCsv<R extends RouteDef>(
   authenticate: Authenticate,
   route: R,
   handler: (input: RouteInput<R> & { auth: AuthContext }) => Promise<CsvFile>,
+): void {
+  mountDownload(app, authenticate, route, async (input) => ({
+    contentType: 'text/csv; charset=utf-8',
+    ...(await handler(input)),
+  }));
+}
+
+/** As `mountCsv`, for a file of the handler's content type. */
+export function mountDownload<R extends RouteDef>(
+  app: FastifyInstance,
+  authenticate: Authenticate,
+  route: R,
+  handler: (input: RouteInput<R> & { auth: AuthContext }) => Promise<DownloadFile>,
 ): void {
   app.route({
     method: route.method,
@@ -38,11 +58,11 @@ export function mountCsv<R extends RouteDef>(
       const input = { params: req.params, query: req.query, body: undefined, req, auth: req.auth };
       const file = await handler(input as RouteInput<R> & { auth: AuthContext });
       const body =
-        typeof file.body === 'string'
+        typeof file.body === 'string' || Buffer.isBuffer(file.body)
           ? file.body
           : Readable.from(file.body, { objectMode: false, highWaterMark: 64 * 1024 });
       return reply
-        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-type', file.contentType)
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'no-store')
         .send(body);

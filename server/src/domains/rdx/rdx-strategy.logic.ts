@@ -2,6 +2,7 @@
  * RDX as a strategy type (strategies/strategy-type.types.ts): its settings, its rules and its status line, as the
  * engine and the strategies list reach them through the registry.
  */
+import { RDX_WHITE_BOX } from './rdx-white-box.logic.js';
 import { MSG, SaveRdxConfigSchema, toPaise, type RdxInterval } from '@app/contract';
 import type { StrategyType } from '../strategies/strategy-type.types.js';
 import { describeStatus } from './rdx-status.logic.js';
@@ -41,6 +42,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   // 1: the rules docs/RDX.md describes (strangle at ATM ± offset, re-centred when the price moves past it).
   version: 1,
   algoId: 'RDX-1',
+  whiteBox: RDX_WHITE_BOX,
   storage: {
     table: 'rdx_configs',
     columns: ['rdx_lot_count', 'atm_value_paise', 'offset_value_paise'],

@@ -64,6 +64,12 @@ export interface StrategyType<Config, Reason extends string = string> {
    * console's record. Change it with the version when the rules change.
    */
   algoId: string;
+  /**
+   * Its white-box description, as brokers ask before registering an algo (issue 31 item 9): what it trades, its
+   * rules one per line, and the bounds of its settings. Kept beside the rules so a change to one shows in the
+   * other's review (docs/RDX.md is the long form).
+   */
+  whiteBox: { summary: string; rules: readonly string[]; settings: readonly string[] };
   /** Its settings' table, as the engine reads them with each mapping. */
   storage: ConfigStorage<Config>;
   /** The contract's schema of a configuration as saved (the configure form's body). */
