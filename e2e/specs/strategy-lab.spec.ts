@@ -3,6 +3,7 @@
 // option prices, reads the result (summary, curve, days, trades) and downloads its fills as CSV, runs it again
 // with a wider offset, compares the two, and turns the first one's settings into a paper strategy, which then
 // shows among their strategies.
+import { readFile } from 'node:fs/promises';
 import { istToday, fetchTodaysSandboxCandles, SANDBOX_OPTION, screenshots, VIEWPORTS } from '../lab-steps.js';
 import { RUPEE_FIGURE } from '../pages/positions.page.js';
 import { StrategyLabPage } from '../pages/strategy-lab.page.js';
@@ -155,6 +156,21 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   // The removal of the second run goes through now.
   expect(await lab.delete('Offset 300')).toContain('Offset 300');
   await expect(lab.row('Offset 300')).toHaveCount(0);
+
+  // Issue 31 item 9: the algo registration pack a broker asks for, with this trader's latest backtest in it.
+  const pack = page.getByRole('region', { name: 'Algo registration pack (RDX)' });
+  const [pdf] = await Promise.all([
+    page.waitForEvent('download'),
+    pack.getByRole('button', { name: 'Download PDF' }).click(),
+  ]);
+  expect(pdf.suggestedFilename()).toBe('rdx-v1-registration.pdf');
+  const [md] = await Promise.all([
+    page.waitForEvent('download'),
+    pack.getByRole('button', { name: 'Download Markdown' }).click(),
+  ]);
+  const packText = await readFile((await md.path())!, 'utf8');
+  expect(packText).toContain('# RDX (rules v1, algo ID RDX-1): algo registration pack');
+  expect(packText).toMatch(/## Evidence: latest backtest\n\n- Run #\d+: SANDBOX 24x7/);
 
   // The new strategy is on the trader's lists: paper, stopped, with the run's RDX settings.
   await page.getByRole('button', { name: 'Back to Home' }).click();

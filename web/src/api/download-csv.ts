@@ -14,10 +14,15 @@ export function filenameFrom(disposition: string | null, fallback: string): stri
  * and saves it through a Blob URL on a `download` link, revoked afterwards. A refusal comes in the API's JSON
  * envelope and is thrown as an ApiError, ending the session on 401/403 as every other call does.
  */
-export async function downloadCsv(path: string, fallbackName: string): Promise<void> {
+export function downloadCsv(path: string, fallbackName: string): Promise<void> {
+  return downloadFile(path, fallbackName, 'text/csv');
+}
+
+/** As `downloadCsv`, for a file of any type (`accept`: what the caller wants, e.g. `application/pdf`). */
+export async function downloadFile(path: string, fallbackName: string, accept: string): Promise<void> {
   const token = getToken();
   const res = await fetch(`/api${path}`, {
-    headers: { accept: 'text/csv', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { accept, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
   if (!res.ok) {
     const body: unknown = await res.json().catch(() => null);

@@ -4,6 +4,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
+import { RegistrationPack } from './RegistrationPack';
 import { PageHeader } from '../../components/PageHeader';
 import { AlertsBell } from '../alerts/AlertsBell';
 import { useSession } from '../auth/session-context';
@@ -175,6 +176,7 @@ export function StrategyLabPage() {
           />
         )}
         <CompareRuns runs={runs.data} a={picks.a} b={picks.b} onPick={(which, id) => picks.pick({ [which]: id })} />
+        <RegistrationPack type="RDX" onError={(text) => show('error', text)} />
       </div>
       {usingSettingsOf && (
         <UseSettingsDialog
