@@ -168,7 +168,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
     page.waitForEvent('download'),
     pack.getByRole('button', { name: 'Download Markdown' }).click(),
   ]);
-  const packText = await readFile((await md.path())!, 'utf8');
+  const packText = await readFile(await md.path(), 'utf8');
   expect(packText).toContain('# RDX (rules v1, algo ID RDX-1): algo registration pack');
   expect(packText).toMatch(/## Evidence: latest backtest\n\n- Run #\d+: SANDBOX 24x7/);
 
