@@ -339,10 +339,12 @@ export function createExecutor(deps: ExecutorDeps) {
       orderTrace({
         strategy: typeOfState(plan.mapping),
         decision: plan.decision,
-        config: plan.mapping.config,
+        // A state read without settings (none stored) traces none rather than fail the order.
+        config: plan.mapping.config ? typeOfState(plan.mapping).tracedSettings(plan.mapping.config) : {},
         at,
         underlyingPaise: plan.origin?.underlyingPaise ?? null,
         author: plan.origin?.author ?? { kind: 'console' },
+        because: plan.origin?.because,
       }),
     );
     try {

@@ -111,10 +111,10 @@ export function createManualActions(deps: {
 
     /** Exit: stop the strategy, then buy back every leg. */
     /**
-     * `author`: who the square-off's orders are recorded as asked by (their trace); the actor by default, the
-     * console when a limit or the kill switch exits on the owner's behalf.
+     * `cause`: who the square-off's orders are recorded as asked by, and why (their trace); the actor and Exit by
+     * default, the console and its stop reason when a limit or the kill switch exits on the owner's behalf.
      */
-    exit: (actor: Actor, id: number, author?: OrderAuthor): Promise<Mapping> =>
+    exit: (actor: Actor, id: number, cause?: { author: OrderAuthor; because: string }): Promise<Mapping> =>
       locks.withMappings([id], async () => {
         refuseWhileDrifting(await deps.mappings.load(actor, id), 'exit');
         const at = deps.clock.now();
@@ -132,8 +132,9 @@ export function createManualActions(deps: {
           const mapping = { ...state.mapping, runningStatus: RUNNING_STATUS.STOPPED };
           const close = legs.map(toOpenLeg);
           const origin = {
-            author: author ?? ({ kind: 'user', user_id: actor.userId } as const),
+            author: cause?.author ?? ({ kind: 'user', user_id: actor.userId } as const),
             underlyingPaise: null,
+            ...(cause ? { because: cause.because } : {}),
           };
           let failures = await execute(
             [{ mapping, decision: { action: 'squareOff', close, reason: 'exit' }, origin }],

@@ -55,13 +55,15 @@ export function orderTrace(input: {
   at: number;
   underlyingPaise: number | null;
   author: OrderAuthor;
+  /** A square-off's cause beyond its decision's reason (max_loss, kill_switch, …). */
+  because?: string | undefined;
 }): OrderTrace {
   const { decision } = input;
   return {
     strategy: { type: input.strategy.id, version: input.strategy.version, algo_id: input.strategy.algoId },
     decision: {
       action: decision.action,
-      reason: decision.action === 'squareOff' ? decision.reason : null,
+      reason: decision.action === 'squareOff' ? (input.because ?? decision.reason) : null,
       at: input.at,
       underlying_paise: input.underlyingPaise,
       atm_paise: decision.action === 'squareOff' ? null : decision.atmPaise,

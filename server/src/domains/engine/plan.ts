@@ -13,7 +13,12 @@ export interface Plan {
    * Who asked for it and the underlying's price it was decided on, for each order's trace (issue 31 item 7);
    * absent: the console itself (a limit, the kill switch, the chase), no price.
    */
-  origin?: { author: OrderAuthor; underlyingPaise: number | null };
+  origin?: {
+    author: OrderAuthor;
+    underlyingPaise: number | null;
+    /** Why a square-off squares off when more than its decision says (a limit, the kill switch): its stop reason. */
+    because?: string;
+  };
 }
 
 /** The open legs a decision buys back, each in full or (`heldQuantity` set) in part. */

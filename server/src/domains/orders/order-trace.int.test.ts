@@ -56,7 +56,7 @@ describe("a live order's trace", () => {
         at: new Date(CLOSE).toISOString(),
         underlying_price: 24500,
         atm: 24500,
-        config: { lotCount: 1, atm: 24500, offset: 100, interval: '15m' },
+        config: { lotCount: 1, offset: 100, interval: '15m' },
       });
       expect(trace.decision.config_version).toMatch(/^[0-9a-f]{12}$/);
       expect(trace.author).toEqual({ kind: 'engine', username: null });
@@ -103,7 +103,7 @@ describe("a live order's trace", () => {
     expect(buys).toHaveLength(2);
     const trace = (await traceOf(owner, buys[0]!.id)).json().data;
     expect(trace.author).toEqual({ kind: 'console', username: null });
-    expect(trace.decision).toMatchObject({ action: 'squareOff' });
+    expect(trace.decision).toMatchObject({ action: 'squareOff', reason: 'kill_switch' });
   });
 
   it("is its owner's and the admins': another trader gets 404, as for an order that does not exist", async () => {

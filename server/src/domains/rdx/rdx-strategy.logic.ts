@@ -68,6 +68,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   decideNow: (inputs) => decideManualRealign(toRdxInputs(inputs)),
   // The ATM is left out: a flat mapping enters around the price's ATM, whatever it last held.
   flatKey: (c) => `${c.lotCount}|${c.offsetPaise}`,
+  tracedSettings: (c) => ({ lotCount: c.lotCount, offsetPaise: c.offsetPaise, interval: c.interval }),
   withLots: (c, lots) => ({ ...c, rdx_lot_count: lots }),
   interval: (c) => c.interval,
   cannotTrade: (i) => (isKiteInstrument(i.instrumentToken) ? null : notKiteInstrument(i.name)),

@@ -38,21 +38,28 @@ export function createRegistrationRepository(db: Kysely<DB>) {
     },
     /** The user's fills of the strategy, paper and live apart: how many, from when to when. */
     fillsByMode(userId: number, strategyId: number) {
-      return db
-        .selectFrom('transactions')
-        .select((eb) => [
-          'isDummy',
-          eb.fn.countAll<number>().as('fills'),
-          eb.fn.min('transactionDate').as('first'),
-          eb.fn.max('transactionDate').as('last'),
-          sql<number>`count(distinct mapping_id)`.as('strategies'),
-        ])
-        .where('userId', '=', userId)
-        .where('strategyId', '=', strategyId)
-        .groupBy('isDummy')
-        .execute();
+      return (
+        db
+          .selectFrom('transactions')
+          .select((eb) => [
+            'isDummy',
+            eb.fn.countAll<number>().as('fills'),
+            eb.fn.min('transactionDate').as('first'),
+            eb.fn.max('transactionDate').as('last'),
+            sql<number>`count(distinct mapping_id)`.as('strategies'),
+          ])
+          .where('userId', '=', userId)
+          .where('strategyId', '=', strategyId)
+          // Fills of orders, not closes at expiry (settlements place no order).
+          .where('kind', '=', 'trade')
+          .groupBy('isDummy')
+          .execute()
+      );
     },
-    /** The user's live orders of the strategy the broker refused. */
+    /**
+     * The user's live orders of the strategy the broker rejected: failed ones, less cancelled remainders and orders
+     * that never reached it (their reasons say so).
+     */
     async refusedOrders(userId: number, strategyId: number): Promise<number> {
       const row = await db
         .selectFrom('brokerOrders as o')
@@ -61,6 +68,15 @@ export function createRegistrationRepository(db: Kysely<DB>) {
         .where('o.userId', '=', userId)
         .where('m.strategyId', '=', strategyId)
         .where('o.status', '=', 'failed')
+        .where((eb) =>
+          eb.or([
+            eb('o.error', 'is', null),
+            eb.and([
+              eb(sql<string>`lower(o.error)`, 'not like', '%cancel%'),
+              eb(sql<string>`lower(o.error)`, 'not like', '%never reached%'),
+            ]),
+          ]),
+        )
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },

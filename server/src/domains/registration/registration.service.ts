@@ -46,14 +46,14 @@ export function createRegistrationService(deps: RegistrationDeps) {
     const engaged = await deps.killSwitchEngaged();
     return [
       `Order rate: at most ${perSecond} orders a second and ${perMinute} a minute per broker account, queued in the console (never sent past the broker's limit); exits and square-offs overtake entries.`,
-      "Market orders carry market protection (-1: the broker's automatic band), as exchanges require of API orders since 1 April 2026.",
+      "Market orders carry the instrument's market protection (set by the admin per instrument; -1, the broker's automatic band, by default), as exchanges require of API orders since 1 April 2026.",
       "Orders above the exchange's freeze quantity are sliced into whole lots within it (the NSE circular's table).",
       "Static IP: each broker account's orders leave from its own egress and are checked against the IPs registered with the broker at every save, token, Start and every 5 minutes while live; a mismatch refuses and pauses that account's strategies.",
       'Broker session: a live Start or Resume asks the broker for the session first and refuses when it has ended.',
       'Loss and profit limits: Max Loss and Target Profit per strategy, Daily Max Loss per trader (an admin can cap each); reaching one buys back every leg and stops.',
       `Kill switch: an admin stops every strategy and buys back every leg in one action; now ${engaged ? 'ENGAGED' : 'released'}.`,
       'No double orders: each order is written with its tag before it is sent; a lost reply is settled with the broker by that tag before any other order, under a per-strategy database lock.',
-      'Traceability: every live order keeps its rules version, algo ID, the inputs it was decided on and its author (GET /orders/{id}/trace); the audit trail is hash-chained (npm run audit:verify) and kept five years.',
+      'Traceability: every live order keeps its rules version, algo ID, the inputs it was decided on and its author, one click from the order book; the audit trail is hash-chained, verifiable end to end, and kept five years.',
     ];
   }
 
@@ -88,7 +88,7 @@ export function createRegistrationService(deps: RegistrationDeps) {
       if (!row || Number(row.fills) === 0) return `${mode}: no fills yet.`;
       return `${mode}: ${Number(row.fills)} fills across ${Number(row.strategies)} strategies, ${istWhen(Number(row.first))} to ${istWhen(Number(row.last))}.`;
     });
-    lines.push(`Live orders the broker refused: ${await deps.repo.refusedOrders(userId, strategyId)}.`);
+    lines.push(`Live orders the broker rejected: ${await deps.repo.refusedOrders(userId, strategyId)}.`);
     return lines;
   }
 

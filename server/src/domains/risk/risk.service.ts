@@ -79,8 +79,8 @@ export function createRiskService({ db, clock, shared, mappings, engine, logger,
         // Already stopped with the reason, so Exit only buys back; a refusal (market closed, broker) leaves
         // the legs to the square-off chase.
         // The trader's own Exit all is theirs; a kill switch or a limit is the console's doing.
-        const author = reason === 'manual' ? undefined : ({ kind: 'console' } as const);
-        await engine.exit(owner, m.id, author).catch((err: unknown) => {
+        const cause = reason === 'manual' ? undefined : { author: { kind: 'console' } as const, because: reason };
+        await engine.exit(owner, m.id, cause).catch((err: unknown) => {
           logger.warn({ err, mappingId: m.id }, 'square-off left to the chase');
         });
       }

@@ -89,6 +89,11 @@ export interface StrategyType<Config, Reason extends string = string> {
   decideNow(inputs: DecideInputs<Config>): Decision<Reason>;
   /** The settings two flat mappings must share to decide the same entry on the same close. */
   flatKey(config: Config): string;
+  /**
+   * The settings an order's trace records (issue 31 item 7): the trader's choices only, not the anchor the engine
+   * rewrites with every entry (RDX's ATM), so the same settings keep the same digest across trades.
+   */
+  tracedSettings(config: Config): Record<string, unknown>;
   /** A configuration (the schema's words) sized to `lots`: what a backtest's `lots` means for this type. */
   withLots(config: Readonly<Record<string, unknown>>, lots: number): Record<string, unknown>;
   /** The candle interval its mapping decides on. */
