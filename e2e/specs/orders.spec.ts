@@ -25,6 +25,8 @@ test('a trader reads the orders a paper strategy made, each complete with its fi
   await configureRdx(activeStrategies, id);
   await activeStrategies.act(id, 'Start');
   await activeStrategies.act(id, 'Realign'); // paper sells both legs at once
+  // The click returns before the Realign's answer: its legs on the row say the orders are made.
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
 
   await homePage.openView('Orders');
   const orders = new OrdersPage(page);
