@@ -139,6 +139,8 @@ export function toTransactionDto(m: MappingState, f: WrittenFill, date?: string)
     instrumentName: m.instrumentName,
     ...(f.kind ? { kind: f.kind } : {}),
     ...(f.priceSource ? { priceSource: f.priceSource } : {}),
+    // A live fill names its order (issue 31 item 7), on the socket as in the list.
+    ...(f.orderId ? { orderId: f.orderId } : {}),
   };
   return date === undefined ? toTransaction(facts) : toTransaction(facts, date);
 }

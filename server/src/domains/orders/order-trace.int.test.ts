@@ -34,10 +34,16 @@ const traceOf = (user: TestUser, id: number) =>
 describe("a live order's trace", () => {
   it('names the rules, the inputs and the engine behind an entry, with its fills; the fills name their order', async () => {
     const { id: mappingId } = await buildRunningLiveMapping(t, owner, 'TC1001');
+    const pushed: Array<number | undefined> = [];
+    t.events.subscribe('fills.booked', ({ transactions }) => {
+      pushed.push(...transactions.map((x) => x.order_id));
+    });
     await t.services.engine.start();
     await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
     const sells = await liveOrders(owner);
     expect(sells).toHaveLength(2);
+    // An open screen hears each fill with its order, as the list gives it.
+    expect(new Set(pushed)).toEqual(new Set(sells.map((o) => o.id)));
 
     for (const order of sells) {
       const res = await traceOf(owner, order.id);
