@@ -1,4 +1,4 @@
-import { orderTrace } from './order-trace.logic.js';
+import { planTrace } from './plan-trace.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { systemClock, type Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
@@ -335,18 +335,7 @@ export function createExecutor(deps: ExecutorDeps) {
     const watch = watchOrders(rest);
     // Each order moves the strategy's position version on from the last (stale-position.ts).
     const fence = { positionVersion: plan.mapping.positionVersion };
-    const trace = JSON.stringify(
-      orderTrace({
-        strategy: typeOfState(plan.mapping),
-        decision: plan.decision,
-        // A state read without settings (none stored) traces none rather than fail the order.
-        config: plan.mapping.config ? typeOfState(plan.mapping).tracedSettings(plan.mapping.config) : {},
-        at,
-        underlyingPaise: plan.origin?.underlyingPaise ?? null,
-        author: plan.origin?.author ?? { kind: 'console' },
-        because: plan.origin?.because,
-      }),
-    );
+    const trace = planTrace(plan, at);
     try {
       for (const leg of closesOf(plan.decision)) {
         const why = await placeOne(access, plan.mapping, { side: 'BUY', leg }, at, fence, trace, watch);

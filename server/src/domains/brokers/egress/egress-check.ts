@@ -122,10 +122,7 @@ export function createEgressCheck(deps: EgressCheckDeps) {
   async function refusalOf(row: CheckedAccount, plan: EgressPlan, route: OutboundRoute | undefined) {
     const isChecked = plan.registeredIps.length > 0 || plan.egress.kind !== 'server';
     if (!isChecked) return { problem: null, ip: null, isDefinite: true, isChecked };
-    const learned =
-      plan.registeredIps.length > 0 || plan.egress.kind !== 'server'
-        ? await publicIpOf(plan.egress, route)
-        : { ip: null };
+    const learned = await publicIpOf(plan.egress, route);
     const family = familyRefusal(
       {
         userId: row.userId,
@@ -142,7 +139,7 @@ export function createEgressCheck(deps: EgressCheckDeps) {
       brokerLabel: deps.registry.forKind(row.brokerKind)?.label ?? row.brokerName,
       registeredIps: plan.registeredIps,
       publicIp: learned.ip,
-      unknownBecause: 'because' in learned ? learned.because : undefined,
+      unknownBecause: learned.because,
     });
     return { problem, ip: learned.ip, isDefinite: learned.ip !== null || problem === null, isChecked };
   }
