@@ -28,6 +28,8 @@ export interface KiteRestOptions {
   onTokenRefused?: (err: KiteApiError) => void;
   /** Where the calls leave from (the account's egress, issue 31); the server's own route when absent. */
   route?: OutboundRoute | undefined;
+  /** Each read's request waits here for its turn within Kite's read limits (each try of it); unset, reads go at once. */
+  paceRead?: (<T>(path: string, request: () => Promise<T>) => Promise<T>) | undefined;
 }
 
 export interface KiteOrderRequest {
@@ -221,7 +223,9 @@ export function createKiteRest(options: KiteRestOptions) {
 
   /** A read: retried when Kite says to try later or never answered. */
   function json(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>): Promise<unknown> {
-    return withRetry(async () => readData(await once(method, path, form)), options.retry);
+    const pace = options.paceRead;
+    const send = () => once(method, path, form);
+    return withRetry(async () => readData(await (pace ? pace(path, send) : send())), options.retry);
   }
 
   return {

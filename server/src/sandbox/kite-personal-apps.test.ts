@@ -102,6 +102,10 @@ describe('personal Kite Connect apps', () => {
     const consoleToken = sandbox.control.issueKiteAccessToken(OWNER);
     expect((await profileWith(app.apiKey, consoleToken)).status).toBe(403);
     expect((await profileWith(sandbox.credentials.kiteApiKey, consoleToken)).status).toBe(200);
+    // The control hook can issue one for the owner's own app too, which works with that app's key only.
+    const ownToken = sandbox.control.issueKiteAccessToken(OWNER, 'own');
+    expect((await profileWith(app.apiKey, ownToken)).status).toBe(200);
+    expect((await profileWith(sandbox.credentials.kiteApiKey, ownToken)).status).toBe(403);
   });
 
   it('do not redeem a request token another app asked for, even with a valid checksum', async () => {

@@ -12,6 +12,8 @@ describe('RateLimiter', () => {
     expect(limiter.tryTake('kiteQuote', 'k')).toBe(false);
     now = 1000;
     expect(limiter.tryTake('kiteQuote', 'k')).toBe(true);
+    // The two refused quotes are counted, for whoever must prove none of theirs were.
+    expect(limiter.refusals()).toEqual({ kiteQuote: 2 });
   });
 
   it('holds orders to 10 a second and 200 a sliding minute per client by default, like Kite', () => {

@@ -53,6 +53,8 @@ export type RateGroup = Exclude<keyof SandboxRateLimits, 'kiteOrdersPerMinute'>;
 /** Sliding one-second windows per (group, client), and a sliding minute for Kite's order requests. */
 export class RateLimiter {
   private readonly windows = new Map<string, number[]>();
+  /** Requests refused for the rate so far, by group (the order bench proves none of its orders were). */
+  private readonly refused = new Map<RateGroup, number>();
 
   constructor(
     private readonly limits: SandboxRateLimits,
@@ -69,8 +71,15 @@ export class RateLimiter {
     if (isAllowed) {
       second.push(t);
       minute?.push(t);
+    } else {
+      this.refused.set(group, (this.refused.get(group) ?? 0) + 1);
     }
     return isAllowed;
+  }
+
+  /** How many requests each group has refused for the rate since the sandbox started. */
+  refusals(): Partial<Record<RateGroup, number>> {
+    return Object.fromEntries(this.refused);
   }
 
   /** The requests counted in the last `spanMs` under `key` (the stored list, trimmed). */

@@ -4,7 +4,7 @@
  */
 import type { BinanceStreamServer } from './binance-stream-server.js';
 import type { KiteTickerServer } from './kite-ticker-server.js';
-import type { FaultKind, FaultPlan } from './rate-limits.js';
+import type { FaultKind, FaultPlan, RateGroup, RateLimiter } from './rate-limits.js';
 import * as accounts from './sandbox-accounts.js';
 import type { SandboxContext } from './sandbox-context.js';
 import { controlOrderJson, type ControlOrder } from './sandbox-control-routes.js';
@@ -28,8 +28,13 @@ export interface SandboxControl {
   /** The Kite user behind each open ticker connection (a user with two connections is listed twice). */
   kiteTickerUsers(): string[];
   dropBinanceStreamConnections(): number;
-  /** An access token for `userId` without the login pages. */
-  issueKiteAccessToken(userId: string): string;
+  /**
+   * An access token for `userId` without the login pages: for the console's app, or for the user's own
+   * personal app (`'own'`, sandbox-accounts.ts).
+   */
+  issueKiteAccessToken(userId: string, app?: 'console' | 'own'): string;
+  /** Requests refused for the rate limits (not injected faults) since start, by endpoint group. */
+  rateRefusals(): Partial<Record<RateGroup, number>>;
   /** The TOTP code valid at the sandbox clock's time. */
   totpCode(): string;
   /** Streams the price steps passed so far immediately, instead of at the next timer run. */
@@ -54,6 +59,7 @@ export interface SandboxControl {
 /** The running parts the hooks reach. */
 export interface ControlledParts {
   faults: FaultPlan;
+  limiter: RateLimiter;
   ticker: KiteTickerServer;
   streams: BinanceStreamServer;
   loop: StepLoop;
@@ -63,7 +69,7 @@ export interface ControlledParts {
 
 /** The hooks of the sandbox running on `ctx`. */
 export function controlFor(ctx: SandboxContext, parts: ControlledParts): SandboxControl {
-  const { faults, ticker, streams, loop, advanceClock } = parts;
+  const { faults, ticker, streams, loop, advanceClock, limiter } = parts;
   return {
     failNext: (target, count, kind) => faults.failNext(target, count, kind),
     rejectNextOrders: (count, message) => ctx.rejections.rejectNext(count, message),
@@ -76,7 +82,12 @@ export function controlFor(ctx: SandboxContext, parts: ControlledParts): Sandbox
     dropKiteTickerConnections: () => ticker.dropAll(),
     kiteTickerUsers: () => ticker.usersConnected(),
     dropBinanceStreamConnections: () => streams.dropAll(),
-    issueKiteAccessToken: (userId) => ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now()).accessToken,
+    issueKiteAccessToken: (userId, app = 'console') => {
+      const own = app === 'own' ? accounts.sandboxPersonalApp(userId) : null;
+      if (app === 'own' && !own) throw new Error(`${userId} is not a Kite-style user id: it has no app of its own`);
+      return ctx.sessions.issue(userId, 'sandbox-control', ctx.authClock.now(), own?.apiKey).accessToken;
+    },
+    rateRefusals: () => limiter.refusals(),
     totpCode: () => accounts.sandboxTotpCode(ctx.authClock.now()),
     pump: () => loop.pump(),
     advanceClock: (seconds) => {

@@ -312,7 +312,7 @@ export async function createSandboxExchange(options: SandboxExchangeOptions): Pr
       afterSteps: () => matchOpenOrders(ctx),
     },
   );
-  const control = controlFor(ctx, { faults, ticker, streams, loop, advanceClock: options.advanceClock });
+  const control = controlFor(ctx, { faults, limiter, ticker, streams, loop, advanceClock: options.advanceClock });
   const app = createHttpServer();
   const enforceIp = options.enforceIp ?? false;
   mountServices(app, ctx, { limiter, faults, binanceLimit: limits.binance, control, enforceIp });

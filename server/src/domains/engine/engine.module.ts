@@ -17,11 +17,14 @@ import { createEngine } from './engine.service.js';
 import { createExecutor } from './executor.js';
 import { createExpirySettlement } from './expiry-settlement.js';
 import { postgresSendLedger } from './order-send-ledger.js';
-import { createOrderThrottle, memorySendLedger, type OrderLimits } from './order-throttle.js';
+import { createOrderThrottle, memorySendLedger, type OrderLimits, type OrderTurn } from './order-throttle.js';
 import { paperSliceFor } from './paper-slices.js';
 
 /** How often the leader's engine follows the shared switch and re-reads which candles it needs. */
 const REFRESH_EVERY_MS = 2000;
+
+/** An exit that waited longer than this for its account's order rate is logged: the account is trading too much. */
+const SLOW_EXIT_MS = 1000;
 
 /** The RDX engine (DESIGN §7): decisions on candle closes, paper and live execution, recovery; its worker. */
 export function createEngineModule(deps: {
@@ -47,6 +50,17 @@ export function createEngineModule(deps: {
   instance?: string | undefined;
 }) {
   const repo = createEngineRepository(deps.database);
+  // Who hears each order's turn (the order bench); slow exits are logged for the operator.
+  const turnListeners = new Set<(turn: OrderTurn) => void>();
+  const onTurn = (turn: OrderTurn) => {
+    if (turn.priority === 'close' && turn.waitedMs > SLOW_EXIT_MS) {
+      deps.logger.warn(
+        { userBrokerId: turn.account, waitedMs: Math.round(turn.waitedMs) },
+        'an exit waited for the order rate',
+      );
+    }
+    for (const listener of turnListeners) listener(turn);
+  };
   const executor = createExecutor({
     repo,
     chain: deps.optionChains,
@@ -60,6 +74,8 @@ export function createEngineModule(deps: {
         deps.database.kind === 'postgres'
           ? postgresSendLedger(deps.database.db, deps.orderLimits)
           : memorySendLedger(deps.orderLimits),
+      limits: deps.orderLimits,
+      onTurn,
     }),
     paperSliceSize: paperSliceFor(deps.database.kind, deps.paperSliceSize),
     ...(deps.instance ? { instance: deps.instance } : {}),
@@ -103,5 +119,10 @@ export function createEngineModule(deps: {
   };
   const routes: RegisterRoutes = (app, authenticate) =>
     registerEngineRoutes(app, authenticate, { engine, events: deps.events, now: () => deps.clock.now() });
-  return { engine, routes, workers: [worker] };
+  /** Hears every order request's turn with the broker's rate until the returned function is called. */
+  const watchOrderTurns = (listener: (turn: OrderTurn) => void) => {
+    turnListeners.add(listener);
+    return () => void turnListeners.delete(listener);
+  };
+  return { engine, routes, workers: [worker], watchOrderTurns };
 }

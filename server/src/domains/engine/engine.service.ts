@@ -22,6 +22,15 @@ import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
 import { createBrokerMatchRepository } from './broker-match.repository.js';
 import type { EngineDeps } from './engine.deps.js';
+import { atMost } from '../../platform/at-most.js';
+
+/**
+ * A candle close trades this many of one account's live strategies at once. Their orders meet in the account's
+ * line at the order governor, where every exit goes before any entry (issue 31 item 4); one at a time, the last
+ * strategy's exit waited for every other strategy's entries. Bounded so one account of hundreds of strategies
+ * holds no more than this many database connections and broker calls at once.
+ */
+export const LIVE_AT_ONCE_PER_ACCOUNT = 10;
 
 /**
  * The strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -47,7 +56,8 @@ export function createEngine(deps: EngineDeps) {
   /**
    * A candle close for one (instrument, interval). Paper mappings: one lock over all of them, the state
    * read again inside it, fills written in slices (each one transaction). Live mappings: each under its
-   * own lock, one account's one after another (Kite limits orders per account), different accounts at once.
+   * own lock, up to LIVE_AT_ONCE_PER_ACCOUNT of one account at once and every account at once; the order
+   * governor (order-throttle.ts) keeps each account inside the broker's rate and sends its exits first.
    */
   async function evaluate(instrumentToken: string, interval: StrategyInterval, pricePaise: number, at: number) {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
@@ -82,9 +92,8 @@ export function createEngine(deps: EngineDeps) {
     }
     const perAccount = await Promise.all(
       [...accounts.values()].map(async (ids) => {
-        let n = 0;
-        for (const id of ids) n += await evaluateLive(id, pricePaise, at);
-        return n;
+        const traded = await atMost(LIVE_AT_ONCE_PER_ACCOUNT, ids, (id) => evaluateLive(id, pricePaise, at));
+        return traded.reduce((a, b) => a + b, 0);
       }),
     );
     await shareProblems();

@@ -44,7 +44,7 @@ export interface ExecutorDeps {
   /** `fills.booked` once the fills are committed (a whole candle close's paper fills in one event). */
   events: Pick<DomainEventBus, 'publish'>;
   /** The broker's per-account order rate: orders wait their turn instead of being refused. */
-  throttle?: Pick<OrderThrottle, 'take'>;
+  throttle?: Pick<OrderThrottle, 'send'>;
   /**
    * Whether to follow an account's pushed order updates (the port's `watchOrders`) while its orders are
    * awaited: a fill ends the wait at once; polling is the fallback. On unless false.
@@ -80,6 +80,9 @@ export function createExecutor(deps: ExecutorDeps) {
   const sending = new Set<number>();
   // Freeze quantities the broker named in refusals: the next order above one is sliced at once (order-slices.ts).
   const freeze = createFreezeMemory();
+  // An order request in the account's turn at the governor, counted until its reply (order-throttle.ts).
+  const inTurn = <T>(account: number, priority: OrderPriority, request: () => Promise<T>) =>
+    deps.throttle ? deps.throttle.send(account, priority, request) : request();
   const lastState = async (rest: BrokerAccount, brokerOrderId: string) =>
     (await rest.orderHistory(brokerOrderId)).at(-1);
   // A filled order is booked as the broker's trades (fill-booking.ts).
@@ -121,8 +124,7 @@ export function createExecutor(deps: ExecutorDeps) {
     }
     try {
       // A cancel counts against the account's order rate like a placement, and lowers risk as a close does.
-      await deps.throttle?.take(account, 'close');
-      await rest.cancelOrder(brokerOrderId);
+      await inTurn(account, 'close', () => rest.cancelOrder(brokerOrderId));
     } catch (err) {
       deps.logger.warn({ err, brokerOrderId }, 'could not cancel the rest of an open order');
     }
@@ -252,10 +254,8 @@ export function createExecutor(deps: ExecutorDeps) {
         {
           memory: freeze,
           instrumentId: m.instrumentId,
-          beforeEach: async () => {
-            // A buy-back (an exit, a square-off, the kill switch's) goes before the account's waiting entries.
-            await deps.throttle?.take(m.userBrokerId ?? 0, row.priority);
-          },
+          // A buy-back (an exit, a square-off, the kill switch's) goes before the account's waiting entries.
+          inTurn: (request) => inTurn(m.userBrokerId ?? 0, row.priority, request),
         },
       );
     } catch (err) {

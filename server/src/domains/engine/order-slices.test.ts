@@ -79,9 +79,9 @@ describe('sendOrder', () => {
     return {
       memory,
       instrumentId: 1,
-      beforeEach: () => {
+      inTurn: <T>(request: () => Promise<T>) => {
         turns += 1;
-        return Promise.resolve();
+        return request();
       },
       turns: () => turns,
     };

@@ -45,20 +45,19 @@ export type Sent =
 
 /**
  * Sends one intended order, plain or sliced as the freeze quantity asks, and once more the other way when
- * Kite refuses it for that (raised or lowered freeze quantities). `beforeEach` runs before every request
- * (the account's rate limit: a refused request counts too). Any other failure is thrown as it came.
+ * Kite refuses it for that (raised or lowered freeze quantities). Every request goes through `inTurn` (the
+ * account's rate limit: a refused request counts too). Any other failure is thrown as it came.
  */
 export async function sendOrder(
   rest: Pick<BrokerAccount, 'placeOrder' | 'placeSlicedOrder'>,
   order: BrokerOrderParams,
-  opts: { memory: FreezeMemory; instrumentId: number; beforeEach: () => Promise<void> },
+  opts: { memory: FreezeMemory; instrumentId: number; inTurn: <T>(request: () => Promise<T>) => Promise<T> },
 ): Promise<Sent> {
   let isSliced = opts.memory.isAbove(opts.instrumentId, order.quantity);
   for (let attempt = 1; ; attempt++) {
-    await opts.beforeEach();
     try {
-      if (!isSliced) return { isSliced, orderId: await rest.placeOrder(order) };
-      const reply = await rest.placeSlicedOrder(order);
+      if (!isSliced) return { isSliced, orderId: await opts.inTurn(() => rest.placeOrder(order)) };
+      const reply = await opts.inTurn(() => rest.placeSlicedOrder(order));
       const children = reply.children ?? null;
       return {
         isSliced,

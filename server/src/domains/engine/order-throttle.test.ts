@@ -74,6 +74,70 @@ describe('createOrderThrottle', () => {
     expect(time.now()).toBe(60_000);
   });
 
+  it('tells how long each turn waited in its line, by kind', async () => {
+    const time = fakeTime();
+    const turns: Array<{ priority: string; waitedMs: number }> = [];
+    const throttle = createOrderThrottle({
+      ledger: memorySendLedger({ perSecond: 1, perMinute: 200, marginMs: 0 }, time.now),
+      sleep: time.sleep,
+      now: time.now,
+      onTurn: ({ priority, waitedMs }) => turns.push({ priority, waitedMs }),
+    });
+    await Promise.all([throttle.take(7, 'open'), throttle.take(7, 'open'), throttle.take(7, 'close')]);
+    // Asked together, the exit goes at once and the entries wait one second each for the rate.
+    expect(turns).toEqual([
+      { priority: 'close', waitedMs: 0 },
+      { priority: 'open', waitedMs: 1000 },
+      { priority: 'open', waitedMs: 2000 },
+    ]);
+  });
+
+  it('counts its own requests until their replies: a slow request holds its place in the window', async () => {
+    let t = 0;
+    const wakers: Array<() => void> = [];
+    const limits = { perSecond: 1, perMinute: 200, marginMs: 0 };
+    const throttle = createOrderThrottle({
+      ledger: memorySendLedger(limits, () => t),
+      limits,
+      now: () => t,
+      sleep: () => new Promise<void>((resolve) => wakers.push(resolve)),
+    });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const wakeAt = async (at: number) => {
+      t = at;
+      wakers.shift()?.();
+      await settle();
+    };
+    const firstReplied = await throttle.take(7);
+    let secondAt: number | null = null;
+    const second = throttle.take(7).then(() => (secondAt = t));
+    await settle();
+    // Counted from its turn alone, the second would go at 1000. But the first's reply comes at 1500: the
+    // broker may have received it only then, so the second waits until a second after that.
+    await wakeAt(1000);
+    expect(secondAt).toBeNull();
+    t = 1500;
+    firstReplied();
+    await wakeAt(1500);
+    expect(secondAt).toBeNull();
+    await wakeAt(2500);
+    await second;
+    expect(secondAt).toBe(2500);
+  });
+
+  it('sends a request in its turn and counts it until its reply, failed or not', async () => {
+    const time = fakeTime();
+    const limits = { perSecond: 1, perMinute: 200, marginMs: 0 };
+    const throttle = createOrderThrottle({
+      ledger: memorySendLedger(limits, time.now),
+      limits,
+      sleep: time.sleep,
+      now: time.now,
+    });
+    await expect(throttle.send(7, 'open', () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(await throttle.send(7, 'close', () => Promise.resolve(time.now()))).toBe(1000);
+  });
+
   it('two throttles counting in one ledger (two consoles) keep to one limit together', async () => {
     const time = fakeTime();
     const ledger = memorySendLedger({ perSecond: 10, perMinute: 200, marginMs: 0 }, time.now);

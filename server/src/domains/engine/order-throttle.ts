@@ -5,32 +5,11 @@
  * (SQLite serves one process), or the database every console shares (order-send-ledger.ts), so two
  * consoles sending for one account together keep to its limits too.
  */
-export interface OrderLimits {
-  perSecond: number;
-  perMinute: number;
-  /**
-   * Slack added to each window: the broker counts when a request arrives, not when we let it go, and the
-   * first orders of a burst can take longer on the wire than the later ones.
-   */
-  marginMs?: number;
-}
+import { createReplyWindows, waitBeforeSend, windowsOf, type RateLimits } from '../../platform/rate-window.js';
 
-/** The sliding windows, with the margin added. */
-export function windowsOf(limits: OrderLimits) {
-  const margin = limits.marginMs ?? 100;
-  return { second: 1000 + margin, minute: 60_000 + margin };
-}
-
-/** How long until another request may go at `at`, given the account's sends of the last minute, oldest first. */
-export function waitBeforeSend(sends: readonly number[], at: number, limits: OrderLimits): number {
-  const { second, minute } = windowsOf(limits);
-  const inSecond = sends.filter((t) => at - t < second);
-  const inMinute = sends.filter((t) => at - t < minute);
-  let wait = 0;
-  if (inSecond.length >= limits.perSecond) wait = Math.max(wait, (inSecond[0] ?? at) + second - at);
-  if (inMinute.length >= limits.perMinute) wait = Math.max(wait, (inMinute[0] ?? at) + minute - at);
-  return wait;
-}
+/** An account's order limits (the broker adapter's rule). */
+export type OrderLimits = RateLimits;
+export { waitBeforeSend, windowsOf };
 
 /** Counts an account's sends: records one now and answers 0, or answers how long to wait first. */
 export interface SendLedger {
@@ -61,12 +40,30 @@ export function memorySendLedger(limits: OrderLimits, now: () => number = Date.n
 export type OrderPriority = 'close' | 'open';
 
 interface Waiter {
-  resolve: () => void;
+  resolve: (replied: () => void) => void;
   reject: (err: unknown) => void;
 }
 
-export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: number) => Promise<void> }) {
+/** One request's turn: how long it waited in its account's line (what the governor cost it). */
+export interface OrderTurn {
+  account: number;
+  priority: OrderPriority;
+  waitedMs: number;
+}
+
+export function createOrderThrottle(options: {
+  ledger: SendLedger;
+  /** The broker's limits, also kept by this process's own replies (platform/rate-window.ts); unset, the ledger's only. */
+  limits?: OrderLimits;
+  sleep?: (ms: number) => Promise<void>;
+  /** Told of every turn given, as it is given (the order bench's queueing figures; slow exits are logged). */
+  onTurn?: (turn: OrderTurn) => void;
+  now?: () => number;
+}) {
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = options.now ?? (() => performance.now());
+  // This process's own requests, counted by their replies: the broker may receive one long after its turn.
+  const replies = options.limits ? createReplyWindows<number>(options.limits, now) : null;
   /** Per account, who waits for a turn, by kind; an account is served by one loop at a time. */
   const lines = new Map<number, { close: Waiter[]; open: Waiter[]; isServing: boolean }>();
 
@@ -81,6 +78,11 @@ export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: 
         const queue = line.close.length > 0 ? line.close : line.open;
         const next = queue[0];
         if (!next) return;
+        const ownWait = replies?.wait(account) ?? 0;
+        if (ownWait > 0) {
+          await sleep(ownWait);
+          continue;
+        }
         let wait: number;
         try {
           wait = await options.ledger.tryTake(account);
@@ -94,7 +96,8 @@ export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: 
           continue;
         }
         // The turn is taken: it goes to whoever is first now (a close that arrived while the ledger was asked).
-        (line.close.length > 0 ? line.close : line.open).shift()?.resolve();
+        const replied = replies?.sent(account) ?? (() => undefined);
+        (line.close.length > 0 ? line.close : line.open).shift()?.resolve(replied);
       }
     } finally {
       line.isServing = false;
@@ -103,15 +106,37 @@ export function createOrderThrottle(options: { ledger: SendLedger; sleep?: (ms: 
     }
   }
 
+  /**
+   * Resolves when `account` may send its next request: closes before opens, each kind in arrival order. The
+   * answer is to be called once the broker has answered that request (or it failed), see createReplyWindows.
+   */
+  function take(account: number, priority: OrderPriority = 'open'): Promise<() => void> {
+    return new Promise<() => void>((resolve, reject) => {
+      const line = lines.get(account) ?? { close: [], open: [], isServing: false };
+      lines.set(account, line);
+      const askedAt = now();
+      const onTurn = options.onTurn;
+      const given = onTurn
+        ? (replied: () => void) => {
+            onTurn({ account, priority, waitedMs: now() - askedAt });
+            resolve(replied);
+          }
+        : resolve;
+      line[priority].push({ resolve: given, reject });
+      if (!line.isServing) void serve(account, line);
+    });
+  }
+
   return {
-    /** Resolves when `account` may send its next request: closes before opens, each kind in arrival order. */
-    take(account: number, priority: OrderPriority = 'open'): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
-        const line = lines.get(account) ?? { close: [], open: [], isServing: false };
-        lines.set(account, line);
-        line[priority].push({ resolve, reject });
-        if (!line.isServing) void serve(account, line);
-      });
+    take,
+    /** One request of `account` in its turn, counted until its reply. */
+    async send<T>(account: number, priority: OrderPriority, request: () => Promise<T>): Promise<T> {
+      const replied = await take(account, priority);
+      try {
+        return await request();
+      } finally {
+        replied();
+      }
     },
   };
 }

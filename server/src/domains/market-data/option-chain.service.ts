@@ -30,6 +30,26 @@ export function createOptionChainService(deps: {
   } | null = null;
   const quoteCache = new Map<string, { paise: number | null; at: number }>();
   const depthCache = new Map<string, { quote: OptionQuote | null; at: number }>();
+  /** Symbols whose last prices are being asked for now, and that asking. */
+  const quotesOnTheWay = new Map<string, Promise<void>>();
+
+  /** Asks the provider for `keys`' last prices and keeps them (and the unquoted ones) for a second. */
+  async function fetchQuotes(keys: string[], now: number): Promise<void> {
+    await deps.ensureToken();
+    const fetched: Array<[string, number, null]> = [];
+    for (const chunk of chunksOf(keys)) {
+      const data = await deps.source.lastPaise(chunk);
+      for (const k of chunk) {
+        const paise = data.get(k);
+        quoteCache.set(k, { paise: paise ?? null, at: now });
+        if (paise !== undefined) fetched.push([k, paise, null]);
+      }
+    }
+    tell(fetched, now);
+    // Old prices are dropped, never the ones just asked for: callers waiting on this asking read them next.
+    if (quoteCache.size > 5000)
+      for (const [k, hit] of quoteCache) if (now - hit.at >= QUOTE_MAX_AGE_MS) quoteCache.delete(k);
+  }
   let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
 
   /** Keys in lists of at most what one quote call takes. */
@@ -158,34 +178,30 @@ export function createOptionChainService(deps: {
      * so back-to-back candle closes stay within the provider's quote rate limit.
      */
     async quotesPaise(keys: string[]): Promise<Map<string, number>> {
-      const out = new Map<string, number>();
       const now = deps.now();
-      const missing: string[] = [];
-      for (const k of keys) {
+      const fresh = (k: string) => {
         const hit = quoteCache.get(k);
-        if (hit && now - hit.at < QUOTE_MAX_AGE_MS) {
-          // A symbol the provider did not quote (expired, unknown) is not asked for again within the second.
-          if (hit.paise !== null) out.set(k, hit.paise);
-        } else missing.push(k);
+        return hit && now - hit.at < QUOTE_MAX_AGE_MS ? hit : undefined;
+      };
+      // A symbol already being asked for (ten strategies closing together) waits for that answer: the
+      // provider allows one quote call a second, not one per strategy.
+      const missing = keys.filter((k) => !fresh(k) && !quotesOnTheWay.has(k));
+      if (missing.length > 0) {
+        const asking = fetchQuotes(missing, now);
+        for (const k of missing) quotesOnTheWay.set(k, asking);
+        void asking
+          .finally(() => {
+            for (const k of missing) if (quotesOnTheWay.get(k) === asking) quotesOnTheWay.delete(k);
+          })
+          .catch(() => undefined);
       }
-      if (missing.length === 0) return out;
-      await deps.ensureToken();
-      const fetched: Array<[string, number, null]> = [];
-      for (const chunk of chunksOf(missing)) {
-        const data = await deps.source.lastPaise(chunk);
-        for (const k of chunk) {
-          const paise = data.get(k);
-          if (paise === undefined) {
-            quoteCache.set(k, { paise: null, at: now });
-            continue;
-          }
-          quoteCache.set(k, { paise, at: now });
-          out.set(k, paise);
-          fetched.push([k, paise, null]);
-        }
+      await Promise.all([...new Set(keys.flatMap((k) => quotesOnTheWay.get(k) ?? []))]);
+      const out = new Map<string, number>();
+      for (const k of keys) {
+        // A symbol the provider did not quote (expired, unknown) is not asked for again within the second.
+        const paise = quoteCache.get(k)?.paise;
+        if (paise !== undefined && paise !== null) out.set(k, paise);
       }
-      tell(fetched, now);
-      if (quoteCache.size > 5000) quoteCache.clear();
       return out;
     },
 

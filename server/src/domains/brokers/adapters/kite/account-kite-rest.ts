@@ -2,11 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { OutboundRoute } from '../../../../platform/outbound.js';
 import type { AccountCredentials, TokenRefused } from '../../broker-port.js';
 import { createKiteRest, type KiteRest } from '../../../../protocols/kite-rest-client.js';
+import { kiteReadPacing } from './kite-read-pacer.js';
 
 /**
  * A Kite client logged in as one broker account (orders, order lookups, positions), for the engine and
- * reconciliation alike. Reads are retried through Kite's "try later" (429, Retry-After); placing an order
- * never is (kite-rest-client.ts). A refused token is reported to `tokenRefused`, never waited on.
+ * reconciliation alike. Reads wait their turn within Kite's read limits for the app (kite-read-pacer.ts) and are
+ * retried through Kite's "try later" (429, Retry-After); placing an order never is (kite-rest-client.ts). A refused token is reported to `tokenRefused`, never waited on.
  */
 export function createAccountKiteRest(deps: {
   kite: { apiRoot: string; apiKey: string };
@@ -18,10 +19,12 @@ export function createAccountKiteRest(deps: {
   logger: Pick<FastifyBaseLogger, 'error'>;
 }): KiteRest {
   const { credentials, userBrokerId } = deps;
+  // Kite ties an access token to the app that issued it: an account with its own app must name that app.
+  const apiKey = credentials.apiKey ?? deps.kite.apiKey;
   return createKiteRest({
     apiRoot: deps.kite.apiRoot,
-    // Kite ties an access token to the app that issued it: an account with its own app must name that app.
-    apiKey: credentials.apiKey ?? deps.kite.apiKey,
+    apiKey,
+    paceRead: kiteReadPacing(apiKey),
     accessToken: () => credentials.accessToken,
     route: deps.route,
     retry: { attempts: 4, baseDelayMs: 200, maxDelayMs: 2000 },
