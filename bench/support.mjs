@@ -79,7 +79,7 @@ export function buildBenchApp(database, sandbox) {
     clock: systemClock,
     secrets: createSecretBox(randomBytes(32)),
     hasher: createPasswordHasher(4),
-    logger: pino({ level: 'silent' }),
+    logger: pino({ level: process.env.BENCH_LOG ?? 'silent' }),
     version: 'bench',
     marketMode: 'sandbox',
     sessionTtlMs: 3_600_000,

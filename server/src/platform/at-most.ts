@@ -16,3 +16,25 @@ export async function atMost<T, R>(limit: number, items: readonly T[], work: (it
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, runner));
   return results;
 }
+
+/**
+ * At most `limit` tasks under way at once across every caller, the rest waiting in arrival order: one budget
+ * shared by many `atMost` loops.
+ */
+export function createSlots(limit: number) {
+  if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`At most ${limit} at once is not a limit.`);
+  let busy = 0;
+  const waiting: Array<() => void> = [];
+  return async function inSlot<R>(work: () => Promise<R>): Promise<R> {
+    if (busy >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else busy += 1;
+    try {
+      return await work();
+    } finally {
+      // The slot passes straight to the next waiter, so a newcomer cannot take it in between.
+      const next = waiting.shift();
+      if (next) next();
+      else busy -= 1;
+    }
+  };
+}

@@ -249,6 +249,36 @@ describe('orders under the 2026 static-IP rule, the sandbox enforcing it', () =>
     }
   });
 
+  it("checks a new session's egress before its first order, and sends nothing from an unregistered IP", async () => {
+    const ann = await buildUser(t);
+    const proxy = await startConnectProxy('127.0.0.2');
+    try {
+      const saved = await saveAccount(ann, {
+        broker_username: 'CH3001',
+        egress_proxy_url: proxy.url,
+        registered_ips: ['127.0.0.2'],
+      });
+      expect(saved.statusCode, saved.body).toBe(201);
+      await registerAtBroker('CH3001', ['127.0.0.2']);
+      const strategy = await runningLive(ann, saved.json().data.id, 'CH3001');
+      // Later the proxy leaves from elsewhere, and the trader pastes the next day's token by hand: a new session
+      // nobody has checked (no recheck is due yet).
+      proxy.exitFrom('127.0.0.4');
+      t.clock.advance(1000);
+      const token = t.sandbox.control.issueKiteAccessToken('CH3001');
+      expect((await saveAccount(ann, { broker_token: token }, saved.json().data.id)).statusCode).toBe(200);
+
+      expect(await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000)).toBe(0);
+      expect(await mappingOf(strategy)).toMatchObject({
+        running_status: RUNNING_STATUS.PAUSED,
+        stop_reason: 'egress_mismatch',
+      });
+      expect((await sandboxOrders()).filter((o) => o.user_id === 'CH3001')).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  });
+
   it('keeps a running strategy trading when a recheck cannot learn the IP (the proxy silent a moment)', async () => {
     const ann = await buildUser(t);
     const proxy = await startConnectProxy('127.0.0.2');

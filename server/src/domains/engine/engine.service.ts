@@ -22,15 +22,7 @@ import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
 import { createBrokerMatchRepository } from './broker-match.repository.js';
 import type { EngineDeps } from './engine.deps.js';
-import { atMost } from '../../platform/at-most.js';
-
-/**
- * A candle close trades this many of one account's live strategies at once. Their orders meet in the account's
- * line at the order governor, where every exit goes before any entry (issue 31 item 4); one at a time, the last
- * strategy's exit waited for every other strategy's entries. Bounded so one account of hundreds of strategies
- * holds no more than this many database connections and broker calls at once.
- */
-export const LIVE_AT_ONCE_PER_ACCOUNT = 10;
+import { createLiveTurns } from './live-turns.js';
 
 /**
  * The strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -45,9 +37,15 @@ export function createEngine(deps: EngineDeps) {
   const noteProblem = problems.note;
   const shareProblems = problems.share;
   const { locks } = deps;
-  const { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired, pauseWhereEgressRefused } =
-    createLiveGuards(deps);
+  const {
+    mustWaitForOrders,
+    waitForOrdersOrRefuse,
+    pauseWhereTokenExpired,
+    pauseWhereEgressRefused,
+    egressRefusedBeforeFirstOrder,
+  } = createLiveGuards(deps);
   const calendar = createCalendarGate(deps.calendar);
+  const liveTurns = createLiveTurns();
 
   const execute = createPlanExecution({ executor: deps.executor, logger: deps.logger, noteProblem });
 
@@ -56,8 +54,8 @@ export function createEngine(deps: EngineDeps) {
   /**
    * A candle close for one (instrument, interval). Paper mappings: one lock over all of them, the state
    * read again inside it, fills written in slices (each one transaction). Live mappings: each under its
-   * own lock, up to LIVE_AT_ONCE_PER_ACCOUNT of one account at once and every account at once; the order
-   * governor (order-throttle.ts) keeps each account inside the broker's rate and sends its exits first.
+   * own lock, a few of one account at once and many accounts at once (live-turns.ts); the order governor
+   * (order-throttle.ts) keeps each account inside the broker's rate and sends its exits first.
    */
   async function evaluate(instrumentToken: string, interval: StrategyInterval, pricePaise: number, at: number) {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
@@ -90,15 +88,10 @@ export function createEngine(deps: EngineDeps) {
     for (const m of seen.filter((x) => x.isDummy !== 1)) {
       accounts.set(m.userBrokerId, [...(accounts.get(m.userBrokerId) ?? []), m.id]);
     }
-    const perAccount = await Promise.all(
-      [...accounts.values()].map(async (ids) => {
-        const traded = await atMost(LIVE_AT_ONCE_PER_ACCOUNT, ids, (id) => evaluateLive(id, pricePaise, at));
-        return traded.reduce((a, b) => a + b, 0);
-      }),
-    );
+    const tradedLive = await liveTurns([...accounts.values()], (id) => evaluateLive(id, pricePaise, at));
     await shareProblems();
     if (paperFailure) throw paperFailure.err;
-    return traded + perAccount.reduce((a, b) => a + b, 0);
+    return traded + tradedLive;
   }
 
   /** One live mapping's candle close, under its lock, on its state as it is now. */
@@ -115,6 +108,17 @@ export function createEngine(deps: EngineDeps) {
       } catch (err) {
         deps.logger.error({ err, mappingId: id }, 'could not settle earlier orders');
         noteProblem(id, 'the broker could not be asked about earlier orders');
+        return 0;
+      }
+      // The session's first order leaves only from a registered IP (issue 31): checked once per broker session.
+      const egressRefusal = await egressRefusedBeforeFirstOrder(before.mapping.userBrokerId).catch((err: unknown) => {
+        deps.logger.warn({ err, mappingId: id }, 'could not check the account egress before its first order');
+        return null;
+      });
+      if (egressRefusal) {
+        noteProblem(id, egressRefusal);
+        const owner = { userId: before.mapping.userId, role: 'user' as const };
+        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.PAUSED, 'egress_mismatch');
         return 0;
       }
       // Settling may have booked fills: decide on the legs as they are now, fenced as they were before.

@@ -109,25 +109,63 @@ export function createLiveGuards(deps: {
     }
     for (const row of rows) {
       if (row.userBrokerId === null || !problemOf.get(row.userBrokerId)) continue;
-      try {
-        await deps.mappings.setRunningStatus(
-          { userId: row.userId, role: 'user' },
-          row.id,
-          RUNNING_STATUS.PAUSED,
-          { status: RUNNING_STATUS.RUNNING, error: 'no longer running' },
-          'egress_mismatch',
-        );
-        deps.logger.warn(
-          { mappingId: row.id },
-          'live strategy paused: its orders could not leave from a registered IP',
-        );
-      } catch (err) {
-        deps.logger.debug({ err, mappingId: row.id }, 'could not pause a strategy whose egress was refused');
-      }
+      await pauseForEgress(row);
     }
   }
 
-  return { mustWaitForOrders, waitForOrdersOrRefuse, pauseWhereTokenExpired, pauseWhereEgressRefused };
+  const firstOrderChecks = new Map<number, { session: number | null; result: Promise<string | null> }>();
+
+  /**
+   * Before the first order of a broker session (issue 31 item 2): an account whose egress is checked (registered
+   * IPs, or an egress of its own) and has not been checked since its token was set (a token pasted by hand, a
+   * console that started after the check) is checked now. Returns the refusal, or null when orders may go.
+   */
+  async function egressRefusedBeforeFirstOrder(userBrokerId: number | null): Promise<string | null> {
+    if (userBrokerId === null) return null;
+    const row = await deps.repo.egressSessionOf(userBrokerId);
+    if (!row) return null;
+    const isChecked = row.registeredIps !== '[]' || row.egressProxyUrlSealed !== null || row.egressBindAddress !== null;
+    const isCheckedThisSession =
+      row.egressCheckedAt !== null && (row.tokenUpdatedAt === null || row.egressCheckedAt >= row.tokenUpdatedAt);
+    if (!isChecked || isCheckedThisSession) return null;
+    // One check per account and session however many of its strategies close together, and none again while an
+    // echo that could not answer let this session's orders go (an echo down would otherwise slow every close).
+    const known = firstOrderChecks.get(userBrokerId);
+    if (known && known.session === row.tokenUpdatedAt) return known.result;
+    const result = deps.egressRecheck(userBrokerId);
+    firstOrderChecks.set(userBrokerId, { session: row.tokenUpdatedAt, result });
+    // A refusal is kept on the account's row; a Resume after it is checked afresh.
+    const refusal = await result.catch((err: unknown) => {
+      firstOrderChecks.delete(userBrokerId);
+      throw err;
+    });
+    if (refusal) firstOrderChecks.delete(userBrokerId);
+    return refusal;
+  }
+
+  /** Pauses a running live strategy whose orders would leave from an unregistered IP, the reason on its row. */
+  async function pauseForEgress(m: Pick<MappingState, 'id' | 'userId'>) {
+    try {
+      await deps.mappings.setRunningStatus(
+        { userId: m.userId, role: 'user' },
+        m.id,
+        RUNNING_STATUS.PAUSED,
+        { status: RUNNING_STATUS.RUNNING, error: 'no longer running' },
+        'egress_mismatch',
+      );
+      deps.logger.warn({ mappingId: m.id }, 'live strategy paused: its orders could not leave from a registered IP');
+    } catch (err) {
+      deps.logger.debug({ err, mappingId: m.id }, 'could not pause a strategy whose egress was refused');
+    }
+  }
+
+  return {
+    mustWaitForOrders,
+    waitForOrdersOrRefuse,
+    pauseWhereTokenExpired,
+    pauseWhereEgressRefused,
+    egressRefusedBeforeFirstOrder,
+  };
 }
 
 /**
