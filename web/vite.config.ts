@@ -13,5 +13,18 @@ export default defineConfig({
       '/socket.io': { target: apiTarget, ws: true },
     },
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rollupOptions: {
+      output: {
+        // Zod and csp.ts (which switches Zod to jitless) in a chunk of their own: every chunk holding schemas
+        // imports it, so it runs first. Left to the bundler, a shared chunk of the contract's schemas can be
+        // evaluated before the entry's own code, csp.ts included, and Zod's eval probe breaks the CSP.
+        manualChunks: (id) =>
+          /[\\/]node_modules[\\/]zod[\\/]|[\\/]web[\\/]src[\\/]csp\.ts$/.test(id) ? 'zod' : undefined,
+      },
+    },
+  },
 });

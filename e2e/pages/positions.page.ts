@@ -31,6 +31,15 @@ export class PositionsPage {
     return this.detail(mappingId).getByTestId('position-leg');
   }
 
+  /**
+   * The trading symbols of the row's legs, as the broker knows them: each leg reads as Kite names the contract
+   * ("SANDBOX 4 DEC 10150 CE") with the symbol on hover.
+   */
+  async legSymbols(mappingId: number): Promise<string[]> {
+    const names = this.legs(mappingId).locator('.leg-symbol [title]');
+    return Promise.all((await names.all()).map(async (name) => (await name.getAttribute('title')) ?? ''));
+  }
+
   /** The strip's Kite day P&L (issue 28): from the previous close for what was held overnight. */
   stripKiteDayPnl() {
     return this.page.getByLabel("Kite's day P&L").getByRole('definition');

@@ -35,7 +35,7 @@ test('a trader reads the orders a paper strategy made, each complete with its fi
     await expect(row).toContainText('Paper');
     await expect(row).toContainText('SELL');
     await expect(row).toContainText('Complete');
-    await expect(row).toContainText(/SANDBOX\w+(CE|PE)/);
+    await expect(row).toContainText(/SANDBOX \d{1,2} [A-Z]{3} \d+ (CE|PE)/);
     await expect(row).toContainText(/₹[\d,]+\.\d{2}/);
   }
   await screenshots(page, 'orders', ['Order book']);

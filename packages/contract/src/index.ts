@@ -28,4 +28,5 @@ export * from './engine.js';
 export * from './events.js';
 export * from './console.js';
 export * from './orders.js';
+export * from './contract-names.js';
 export * from './registration.js';

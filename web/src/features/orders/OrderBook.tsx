@@ -6,6 +6,7 @@ import { Pagination } from '../../components/Pagination';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
 import { filledText, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
 import { OrderTracePanel } from './OrderTracePanel';
+import { ContractName } from '../../components/ContractName';
 
 const PAGE_SIZE = 25;
 const FAILED = 'Failed to load the order book';
@@ -34,7 +35,9 @@ function OrderRow({
         {o.strategy_name ?? '-'} · {o.instrument_name ?? '-'}
       </td>
       <td data-label="Account">{o.account}</td>
-      <td data-label="Symbol">{o.trading_symbol}</td>
+      <td data-label="Symbol">
+        <ContractName symbol={o.trading_symbol} />
+      </td>
       <td data-label="Side">{o.side}</td>
       <td data-label="Filled" className="num">
         {filledText(o)}

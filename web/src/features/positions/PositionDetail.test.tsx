@@ -39,7 +39,7 @@ describe('PositionDetail', () => {
     );
     const rows = screen.getAllByTestId('position-leg');
     expect(cellsOf(rows[0]!)).toEqual([
-      'SANDBOX25D1210050CE',
+      'SANDBOX 12 DEC 10050 CE',
       'SELL',
       '-50',
       '120.50',

@@ -2,12 +2,15 @@ import type { BrokerWay, Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
 import { chargesLabel, DAY_PNL_TITLE, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
+import { ContractName } from '../../components/ContractName';
 
 function LegRow({ leg }: { leg: PositionLeg }) {
   const { side } = sideOf(leg.quantity);
   return (
     <tr data-testid="position-leg">
-      <td className="leg-symbol">{leg.trading_symbol}</td>
+      <td className="leg-symbol">
+        <ContractName symbol={leg.trading_symbol} expiry={leg.expiry} />
+      </td>
       <td data-label="Side" className={side === 'SELL' ? 'side-sell' : 'side-buy'}>
         {side}
       </td>

@@ -4,6 +4,7 @@ import { Pagination } from '../../components/Pagination';
 import { formatDateTimeIst, formatInr, formatQuantity, sideOf } from '../../lib/format';
 import { formatPnl, pnlClass } from '../positions/pnl-display';
 import { pageOf, reasonText } from './backtest-display';
+import { ContractName } from '../../components/ContractName';
 
 const DAYS_PER_PAGE = 20;
 const TRADES_PER_PAGE = 50;
@@ -96,7 +97,9 @@ export function TradesTable({ trades }: { trades: BacktestTrade[] }) {
                   return (
                     <tr key={`${page}-${i}`} data-testid="backtest-trade">
                       <td>{formatDateTimeIst(t.time)}</td>
-                      <td>{t.trading_symbol}</td>
+                      <td>
+                        <ContractName symbol={t.trading_symbol} />
+                      </td>
                       <td className={t.side === 'SELL' ? 'side-sell' : 'side-buy'}>{t.side}</td>
                       <td className="num">{formatQuantity(quantity)}</td>
                       <td className="num">{formatInr(t.price)}</td>

@@ -46,7 +46,7 @@ describe('TransactionRow', () => {
   it('shows a positive quantity as SELL with the price in Indian rupee format', () => {
     const row = renderRow(base);
     const cells = cellTexts(row);
-    expect(cells.slice(1)).toEqual(['NIFTY25MAR22600CE', 'SELL', '150', '₹1,23,456.50', 'RDX', 'NIFTY 50', 'DUMMY']);
+    expect(cells.slice(1)).toEqual(['NIFTY MAR 22600 CE', 'SELL', '150', '₹1,23,456.50', 'RDX', 'NIFTY 50', 'DUMMY']);
     expect(within(row).getByText('SELL').className).toBe('side-sell');
   });
 
@@ -60,7 +60,7 @@ describe('TransactionRow', () => {
   it('shows a negative quantity as BUY with its absolute value, LIVE for is_dummy 0', () => {
     const row = renderRow({ ...base, id: 2, quantity: -75, price: 98.05, is_dummy: 0 });
     const cells = cellTexts(row);
-    expect(cells.slice(1)).toEqual(['NIFTY25MAR22600CE', 'BUY', '75', '₹98.05', 'RDX', 'NIFTY 50', 'LIVE']);
+    expect(cells.slice(1)).toEqual(['NIFTY MAR 22600 CE', 'BUY', '75', '₹98.05', 'RDX', 'NIFTY 50', 'LIVE']);
     expect(within(row).getByText('BUY').className).toBe('side-buy');
   });
 

@@ -1,6 +1,7 @@
 import type { PaperPriceSource, Transaction } from '@app/contract';
 import { formatDateTimeIst, formatInr, formatQuantity, sideOf } from '../../lib/format';
 import { ModeBadge } from '../strategies/ModeBadge';
+import { ContractName } from '../../components/ContractName';
 
 /**
  * One fill: SPEC §3 quantity sign gives the side (positive SELL, negative BUY), shown unsigned;
@@ -12,7 +13,9 @@ export function TransactionRow({ transaction: t, showUser }: { transaction: Tran
     <tr data-testid={`transaction-${t.id}`}>
       <td data-label="Date/Time">{formatDateTimeIst(t.transaction_date)}</td>
       {showUser && <td data-label="User">{t.user_username}</td>}
-      <td data-label="Symbol">{t.trading_symbol}</td>
+      <td data-label="Symbol">
+        <ContractName symbol={t.trading_symbol} />
+      </td>
       <td data-label="Side" className={side === 'SELL' ? 'side-sell' : 'side-buy'}>
         {side}
         {/* No order made it: the exchange closed a leg held to its contract's expiry at intrinsic value. */}
