@@ -20,7 +20,8 @@ import {
 } from '../user-api.js';
 
 const HEADER =
-  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id';
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id,' +
+  'contract,broker_account,order_id,trade_id';
 
 interface Fill {
   id: number;
@@ -79,7 +80,10 @@ function expectedLine(fill: Fill, mappingId: number): RegExp {
     String(mappingId),
   ];
   const literal = cells.join(',').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} IST,${literal}$`);
+  // Then the contract as Kite names it (SANDBOX 4 DEC 10150 CE); a paper fill's account is Paper, with no order or
+  // trade at a broker.
+  const traced = String.raw`,SANDBOX \d{1,2} [A-Z]{3} \d+ (CE|PE),Paper,,`;
+  return new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} IST,${literal}${traced}$`);
 }
 
 test.describe('Transactions - Download CSV', () => {
@@ -112,7 +116,7 @@ test.describe('Transactions - Download CSV', () => {
     expect(lines[0]).toBe(HEADER);
     // Two records and the empty string after the last CRLF; oldest first, so the list's order reversed.
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1, 3).map((l) => l.split(',').at(-2))).toEqual(fills.map((f) => String(f.id)).reverse());
+    expect(lines.slice(1, 3).map((l) => l.split(',').at(-6))).toEqual(fills.map((f) => String(f.id)).reverse());
     for (const fill of fills) expect(lines).toContainEqual(expect.stringMatching(expectedLine(fill, mappingId)));
   });
 
@@ -137,7 +141,7 @@ test.describe('Transactions - Download CSV', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(`username,${HEADER}`);
     for (const fill of fills) {
-      const line = lines.find((l) => l.split(',').at(-2) === String(fill.id)) ?? '';
+      const line = lines.find((l) => l.split(',').at(-6) === String(fill.id)) ?? '';
       expect(line.startsWith(`${user.username},`), line).toBe(true);
       expect(line.slice(user.username.length + 1)).toMatch(expectedLine(fill, mappingId));
     }

@@ -1,14 +1,25 @@
 import type { AddressInfo } from 'node:net';
 import { sql, type Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildUser, NIFTY_LOT, transactionRow, type TestUser } from '../../../test/factories.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildUser,
+  buildUserBroker,
+  NIFTY_LOT,
+  transactionRow,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 import type { TransactionsTable } from '../../db/schema.js';
 import { countTransactions } from '../../db/transaction-counts.js';
 import { BOOK_BATCH_SIZE, istDay } from './transactions.export.js';
 
 const HEADER =
-  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id';
+  'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id,' +
+  'contract,broker_account,order_id,trade_id';
+/** Where a line's transaction_id is, counted from its end (the mapping id and four traced columns follow it). */
+const ID_FROM_END = -6;
 /** The IST midnights starting 23 and 24 November 2026. */
 const DAY_23 = Date.UTC(2026, 10, 22, 18, 30, 0);
 const DAY_24 = Date.UTC(2026, 10, 23, 18, 30, 0);
@@ -83,9 +94,9 @@ describe('GET /api/transactions/export.csv', () => {
     expect(linesOf(res.body)).toEqual([
       HEADER,
       // Same instant: the lower id first.
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",LIVE,sandbox,trade,${buy},`,
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,DUMMY,sandbox,trade,${sell},`,
-      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,DUMMY,sandbox,trade,${later},`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",LIVE,sandbox,trade,${buy},,NIFTY 9 DEC 24500 CE,,,`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,DUMMY,sandbox,trade,${sell},,NIFTY 9 DEC 24500 CE,Paper,,`,
+      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,DUMMY,sandbox,trade,${later},,NIFTY 9 DEC 24500 CE,Paper,,`,
     ]);
   });
 
@@ -100,10 +111,18 @@ describe('GET /api/transactions/export.csv', () => {
     const lines = linesOf((await exportCsv('', admin.token)).body);
 
     expect(lines[0]).toBe(`username,${HEADER}`);
-    expect(lines.slice(1).map((l) => [l.split(',')[0], l.split(',').at(-2)])).toEqual([
+    expect(lines.slice(1).map((l) => [l.split(',')[0], l.split(',').at(ID_FROM_END)])).toEqual([
       ['quinn', String(b)],
       ['ravi', String(a)],
     ]);
+  });
+
+  it("names a live fill's broker account and the broker's trade, as a contract note does", async () => {
+    const account = await buildUserBroker(t, owner, { broker_username: 'QX4321' });
+    const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: account.id });
+    await insertFills([fill(owner, { isDummy: 0, mappingId: m.id, brokerTradeId: '70123456' })]);
+    const [, line] = linesOf((await exportCsv()).body);
+    expect(line?.split(',').slice(-5)).toEqual([String(m.id), 'NIFTY 9 DEC 24500 CE', 'QX4321', '', '70123456']);
   });
 
   it('writes only the header when there is nothing to export', async () => {
@@ -117,7 +136,7 @@ describe('GET /api/transactions/export.csv', () => {
     const idsOf = async (query: string) =>
       linesOf((await exportCsv(query)).body)
         .slice(1)
-        .map((l) => Number(l.split(',').at(-2)));
+        .map((l) => Number(l.split(',').at(ID_FROM_END)));
 
     expect(await idsOf('?from=2026-11-23&to=2026-11-23')).toEqual([ids[1], ids[2]]);
     expect(await idsOf('?from=2026-11-23')).toEqual([ids[1], ids[2], ids[3]]);
@@ -181,7 +200,7 @@ describe('GET /api/transactions/export.csv', () => {
     expect(chunks).toBeGreaterThan(1);
     const keys = lines.slice(1).map((l) => {
       const cells = l.split(',');
-      return { date: cells[0] ?? '', id: Number(cells.at(-2)) };
+      return { date: cells[0] ?? '', id: Number(cells.at(ID_FROM_END)) };
     });
     expect(new Set(keys.map((k) => k.id)).size).toBe(n);
     const oldestFirst = [...keys].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);

@@ -27,6 +27,9 @@ const row = (overrides: Partial<BookRow> = {}): BookRow => ({
   strategyName: 'RDX',
   instrumentName: 'NIFTY 50',
   kind: 'trade',
+  brokerAccount: 'QU1234',
+  orderId: null,
+  brokerTradeId: null,
   ...overrides,
 });
 
@@ -134,6 +137,10 @@ describe('bookCells', () => {
       'kind',
       'transaction_id',
       'user_strategy_mapping_id',
+      'contract',
+      'broker_account',
+      'order_id',
+      'trade_id',
     ]);
     expect(bookCells(row(), false, 'kite')).toEqual([
       '2026-11-23 09:15:00 IST',
@@ -149,7 +156,16 @@ describe('bookCells', () => {
       'trade',
       '7',
       '3',
+      'NIFTY 9 DEC 24500 CE',
+      'Paper',
+      '',
+      '',
     ]);
+  });
+
+  it("writes a live fill's broker account, the console's order and the broker's trade", () => {
+    const cells = bookCells(row({ isDummy: 0, orderId: 41, brokerTradeId: '90817263' }), false, 'kite');
+    expect(cells.slice(-4)).toEqual(['NIFTY 9 DEC 24500 CE', 'QU1234', '41', '90817263']);
   });
 
   it('writes a live BUY unsigned, with empty cells for what is gone', () => {
@@ -159,7 +175,19 @@ describe('bookCells', () => {
       'kite',
     );
     expect(cells.slice(2, 4)).toEqual(['BUY', '50']);
-    expect(cells.slice(6)).toEqual(['', '', 'LIVE', 'kite', 'trade', '7', '']);
+    expect(cells.slice(6)).toEqual([
+      '',
+      '',
+      'LIVE',
+      'kite',
+      'trade',
+      '7',
+      '',
+      'NIFTY 9 DEC 24500 CE',
+      'QU1234',
+      '',
+      '',
+    ]);
   });
 
   it('names a settlement at expiry as such (a BUY at intrinsic value that no order made)', () => {

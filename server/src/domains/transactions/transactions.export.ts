@@ -1,5 +1,6 @@
 import {
   api,
+  contractName,
   istDay,
   IST_OFFSET_MS,
   IST_ZONE,
@@ -14,6 +15,9 @@ import { mountCsv } from '../../platform/csv-route.js';
 import type { AuthContext, Authenticate } from '../../platform/http.js';
 import { csvCell, csvLine, inertText } from '../../platform/csv.js';
 import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
+
+/** A paper fill's account: simulated, at no broker (the order book's word). */
+const PAPER_ACCOUNT = 'Paper';
 
 /** Rows per query: big enough that a million rows are 500 round trips, small enough to hold in memory. */
 export const BOOK_BATCH_SIZE = 2000;
@@ -60,7 +64,9 @@ export function istDayStart(day: string): number {
 /**
  * The header row; an admin's export names the user first. `mode` is the screens' word (DUMMY: paper, simulated
  * fills; LIVE: orders at the broker) and `exchange` where this console's orders and prices go (`sandbox`, its
- * built-in exchange, or `kite`), so a sandbox fill is never read as a real one.
+ * built-in exchange, or `kite`), so a sandbox fill is never read as a real one. Then what a tax preparer or a
+ * contract note asks for: the contract as Kite names it, the broker account (`Paper` for simulated fills), the
+ * console's order id and the broker's trade id.
  */
 export function bookColumns(hasUsername: boolean): string[] {
   const columns = [
@@ -76,7 +82,9 @@ export function bookColumns(hasUsername: boolean): string[] {
     'exchange',
     'kind',
   ];
-  return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id'];
+  // Added after the first columns, so a reader of the older export still finds those where they were.
+  const traced = ['contract', 'broker_account', 'order_id', 'trade_id'];
+  return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id', ...traced];
 }
 
 /** Typed text as one finished CSV field: made inert, then quoted as needed. */
@@ -101,6 +109,10 @@ export function bookCells(row: BookRow, hasUsername: boolean, exchange: Exchange
     row.kind,
     String(row.id),
     row.mappingId === null ? '' : String(row.mappingId),
+    textCell(contractName(row.tradingSymbol)),
+    row.isDummy === 1 ? PAPER_ACCOUNT : textCell(row.brokerAccount),
+    row.orderId === null ? '' : String(row.orderId),
+    textCell(row.brokerTradeId),
   ];
   return hasUsername ? [textCell(row.username), ...cells] : cells;
 }

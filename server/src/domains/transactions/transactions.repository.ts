@@ -35,6 +35,11 @@ export interface BookRow extends BookCursor {
   strategyName: string | null;
   instrumentName: string | null;
   kind: TransactionKind;
+  /** The broker account its strategy trades through (null: no account, or the strategy is gone). */
+  brokerAccount: string | null;
+  /** The console's order it filled (null: paper, a settlement) and the broker's trade it is (live fills). */
+  orderId: number | null;
+  brokerTradeId: string | null;
 }
 
 /** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
@@ -144,7 +149,10 @@ export function createTransactionsRepository(db: Kysely<DB>) {
         .leftJoin('strategies as s', 's.id', 't.strategyId')
         .leftJoin('instruments as i', 'i.id', 't.instrumentId')
         .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy', 't.kind'])
-        .select(['t.mappingId', 'u.username', 's.name as strategyName', 'i.name as instrumentName']);
+        .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
+        .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .select(['t.mappingId', 'u.username', 's.name as strategyName', 'i.name as instrumentName'])
+        .select(['ub.brokerUsername as brokerAccount', 't.orderId', 't.brokerTradeId']);
       if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
       if (filter.fromMs !== undefined) q = q.where('t.transactionDate', '>=', filter.fromMs);
       if (filter.toMs !== undefined) q = q.where('t.transactionDate', '<', filter.toMs);
