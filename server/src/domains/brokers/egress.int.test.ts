@@ -268,6 +268,14 @@ describe('orders under the 2026 static-IP rule, the sandbox enforcing it', () =>
       const token = t.sandbox.control.issueKiteAccessToken('CH3001');
       expect((await saveAccount(ann, { broker_token: token }, saved.json().data.id)).statusCode).toBe(200);
 
+      // A Realign by hand is refused with the words, nothing sent; so is the candle close, which pauses it.
+      const realign = await t.request({
+        method: 'POST',
+        url: `/api/strategies/user-mappings/${strategy}/realign`,
+        token: ann.token,
+      });
+      expect(realign.statusCode).toBe(409);
+      expect(realign.json().error).toBe('orders for CH3001 would leave from 127.0.0.4; Kite has 127.0.0.2 registered');
       expect(await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 900_000)).toBe(0);
       expect(await mappingOf(strategy)).toMatchObject({
         running_status: RUNNING_STATUS.PAUSED,

@@ -201,7 +201,8 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
     egressSessionOf(userBrokerId: number) {
       return db
         .selectFrom('userBrokers')
-        .select(['tokenUpdatedAt', 'egressCheckedAt', 'registeredIps', 'egressProxyUrlSealed', 'egressBindAddress'])
+        .select(['tokenUpdatedAt', 'egressCheckedAt', 'egressProblem', 'registeredIps'])
+        .select(['egressProxyUrlSealed', 'egressBindAddress'])
         .where('id', '=', userBrokerId)
         .executeTakeFirst();
     },

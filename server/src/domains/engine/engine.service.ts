@@ -252,6 +252,7 @@ export function createEngine(deps: EngineDeps) {
     execute,
     waitForOrdersOrRefuse,
     settleOrders: mustWaitForOrders,
+    egressRefusal: egressRefusedBeforeFirstOrder,
     currentPricePaise,
     isMarketOpenFor,
   });

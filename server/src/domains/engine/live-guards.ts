@@ -118,7 +118,8 @@ export function createLiveGuards(deps: {
   /**
    * Before the first order of a broker session (issue 31 item 2): an account whose egress is checked (registered
    * IPs, or an egress of its own) and has not been checked since its token was set (a token pasted by hand, a
-   * console that started after the check) is checked now. Returns the refusal, or null when orders may go.
+   * console that started after the check) is checked now; one checked this session answers with what was found.
+   * Returns the refusal, or null when orders may go.
    */
   async function egressRefusedBeforeFirstOrder(userBrokerId: number | null): Promise<string | null> {
     if (userBrokerId === null) return null;
@@ -127,7 +128,9 @@ export function createLiveGuards(deps: {
     const isChecked = row.registeredIps !== '[]' || row.egressProxyUrlSealed !== null || row.egressBindAddress !== null;
     const isCheckedThisSession =
       row.egressCheckedAt !== null && (row.tokenUpdatedAt === null || row.egressCheckedAt >= row.tokenUpdatedAt);
-    if (!isChecked || isCheckedThisSession) return null;
+    if (!isChecked) return null;
+    // Found this session already: a refusal stands (until a save, a token or a Resume checks again).
+    if (isCheckedThisSession) return row.egressProblem;
     // One check per account and session however many of its strategies close together, and none again while an
     // echo that could not answer let this session's orders go (an echo down would otherwise slow every close).
     const known = firstOrderChecks.get(userBrokerId);

@@ -40,6 +40,8 @@ export function createManualActions(deps: {
   /** Settles a live mapping's unsettled orders with the broker now (a lost reply by its tag); what is still open. */
   settleOrders: (m: MappingState, at: number) => Promise<unknown>;
   currentPricePaise: (instrumentToken: string) => Promise<number>;
+  /** The refusal when a live account's new session has not had its egress checked and fails it (live-guards.ts). */
+  egressRefusal: (userBrokerId: number | null) => Promise<string | null>;
   isMarketOpenFor: (m: MappingState, at: number) => Promise<boolean>;
 }) {
   const { locks, problems, chase, execute } = deps;
@@ -77,6 +79,9 @@ export function createManualActions(deps: {
         const state = fencedBefore(read, fence);
         const closed = await deps.calendar.reasonAt(state.mapping, at);
         if (closed !== null) throw conflict(`Cannot realign: ${closed}`);
+        // A realign sells new legs: a session's first orders leave only from a registered IP (issue 31).
+        const egress = state.mapping.isDummy === 0 ? await deps.egressRefusal(state.mapping.userBrokerId) : null;
+        if (egress !== null) throw conflict(egress);
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await deps.currentPricePaise(state.mapping.instrumentToken);
         const type = typeOfState(state.mapping);
