@@ -15,6 +15,7 @@ import type { OptionQuote } from '../market-data/option-chain.service.js';
 import { INTERVAL_MS } from '../market-data/candles.logic.js';
 import { createReplayEngine } from '../engine/engine-replay.service.js';
 import { fillQuote } from './fill-quote.logic.js';
+import { protectionPercentFor } from '../brokers/broker-registry.js';
 import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
 import type { BacktestFill, UnderlyingCandle } from './backtest.types.js';
 import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
@@ -241,7 +242,8 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     return fillQuote(model, {
       pricePaise,
       depth,
-      protectionPercent: spec.instrument.marketProtection,
+      // The instrument's setting (−1: the broker's automatic band) as the band live orders get.
+      protectionPercent: protectionPercentFor(null, spec.instrument.marketProtection),
       slippageTicks: spec.slippageTicks,
     });
   }

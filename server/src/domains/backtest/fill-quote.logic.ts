@@ -1,6 +1,7 @@
 import type { BacktestFillModel } from '@app/contract';
 import { OPTION_TICK_PAISE } from '../../sandbox/option-chain.js';
 import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+import { protectionBoundPaise } from '../market-rules/market-protection.logic.js';
 
 /*
  * A backtest's fill models as the quote paper execution prices from (engine/paper-price.ts walks it exactly as
@@ -12,9 +13,6 @@ import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.servic
 const TICK_PAISE = OPTION_TICK_PAISE;
 /** Deeper than any order: a model price fills the whole quantity at one price. */
 const DEEP = 1_000_000_000;
-
-const downToTick = (p: number) => Math.floor(p / TICK_PAISE) * TICK_PAISE;
-const upToTick = (p: number) => Math.ceil(p / TICK_PAISE) * TICK_PAISE;
 
 /** Each level moved `ticks` against the trader: bids lower (a sale gets less), asks higher (a buy pays more). */
 function slipped(levels: readonly QuoteLevel[], ticks: number, side: 'bid' | 'ask'): QuoteLevel[] {
@@ -28,14 +26,20 @@ function slipped(levels: readonly QuoteLevel[], ticks: number, side: 'bid' | 'as
 /**
  * The quote an order fills from under `model`:
  * - `close`, `next_open`: the option's price (the candle's close, or the next candle's open) both ways;
- * - `protected_worst`: the worst price a market order with `protectionPercent` market protection may fill at, a
- *   buy at the price plus the band, a sale at the price less it (to the tick, against the trader);
+ * - `protected_worst`: the worst price a market order with `protectionPercent` market protection may fill at, its
+ *   protection bound: a buy at the price plus the band, a sale at the price less it (to the tick, against the
+ *   trader); the price itself without protection (null);
  * - `paper`: the depth recorded at the order's moment (`depth`), as paper trading read it.
  * Null when the price (or for `paper` the depth) is missing.
  */
 export function fillQuote(
   model: BacktestFillModel,
-  input: { pricePaise: number | null; depth?: OptionQuote | null; protectionPercent: number; slippageTicks: number },
+  input: {
+    pricePaise: number | null;
+    depth?: OptionQuote | null;
+    protectionPercent: number | null;
+    slippageTicks: number;
+  },
 ): OptionQuote | null {
   const { pricePaise, slippageTicks } = input;
   if (model === 'paper') {
@@ -50,10 +54,9 @@ export function fillQuote(
   if (pricePaise === null) return null;
   let bid = pricePaise;
   let ask = pricePaise;
-  if (model === 'protected_worst') {
-    const band = input.protectionPercent / 100;
-    bid = Math.max(TICK_PAISE, downToTick(pricePaise * (1 - band)));
-    ask = upToTick(pricePaise * (1 + band));
+  if (model === 'protected_worst' && input.protectionPercent !== null) {
+    bid = protectionBoundPaise('SELL', pricePaise, input.protectionPercent);
+    ask = protectionBoundPaise('BUY', pricePaise, input.protectionPercent);
   }
   return {
     lastPaise: pricePaise,

@@ -199,6 +199,11 @@ export interface BrokerRules {
    * charged at the first. Append a schedule when the broker changes its price, never edit a used one.
    */
   brokerage: readonly BrokerageSchedule[];
+  /**
+   * The band, in percent, the broker applies to a market order sent with automatic protection (−1): the
+   * order becomes a LIMIT at the last price moved by it. Paper fills and backtests stop at the same band.
+   */
+  autoProtectionPercent: number;
 }
 
 /** A broker: its name and rules, its accounts, its logins. One adapter folder each. */

@@ -4,7 +4,13 @@ import { resolveMarketConfig } from '../../config/market.js';
 import { loadEnv } from '../../config/env.js';
 import { systemClock } from '../../platform/clock.js';
 import type { Broker } from './broker-port.js';
-import { brokerOrderLimits, createBrokerRegistry, registryOf, tokenExpiryOf } from './broker-registry.js';
+import {
+  brokerOrderLimits,
+  createBrokerRegistry,
+  protectionPercentFor,
+  registryOf,
+  tokenExpiryOf,
+} from './broker-registry.js';
 
 const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 0): Broker => ({
   kind,
@@ -15,6 +21,7 @@ const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 
     orderLimits: { perSecond, perMinute },
     tokenExpiresAt: (at) => at + tokenLife,
     brokerage: [{ from: '2024-10-01', perOrderPaise: 1000 }],
+    autoProtectionPercent: 2,
   },
   account: () => {
     throw new Error('not asked');
@@ -63,5 +70,12 @@ describe('the broker registry', () => {
     expect(expiryOf('hour')(1_000)).toBe(3_601_000);
     expect(expiryOf('gone')(1_000)).toBe(3_601_000);
     expect(expiryOf(null)(1_000)).toBe(3_601_000);
+  });
+
+  it("reads an instrument's market protection as the band its orders get: −1 is the broker's automatic band", () => {
+    expect(protectionPercentFor('kite', -1)).toBe(3);
+    expect(protectionPercentFor(null, -1)).toBe(3);
+    expect(protectionPercentFor('kite', 5)).toBe(5);
+    expect(protectionPercentFor('kite', 0)).toBeNull();
   });
 });

@@ -59,6 +59,17 @@ export function orderLimitsFor(kind: string | null | undefined): OrderLimits {
   return (adapter ?? Object.values(ADAPTERS)[0]!).rules.orderLimits;
 }
 
+/**
+ * The band, in percent, a market order with `setting` market protection (an instrument's: −1 automatic, else a
+ * percentage) gets at broker `kind` (the first registered broker's for none, as `brokerageFor`); null for no
+ * protection. Static: paper fills and backtests stop at it without building any adapter.
+ */
+export function protectionPercentFor(kind: string | null | undefined, setting: number): number | null {
+  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
+  if (setting === -1) return (adapter ?? Object.values(ADAPTERS)[0]!).rules.autoProtectionPercent;
+  return setting > 0 ? setting : null;
+}
+
 /** The brokers, each built once; `forKind` answers undefined for a kind no adapter serves. */
 export interface BrokerRegistry {
   forKind(kind: string): Broker | undefined;

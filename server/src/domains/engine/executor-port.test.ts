@@ -64,6 +64,7 @@ function fakeBroker(opts: { refuse?: string; sendsWhen?: Promise<void> } = {}) {
       orderLimits: { perSecond: 1, perMinute: 60 },
       tokenExpiresAt: (generatedAt) => generatedAt + 86_400_000,
       brokerage: [{ from: '2024-10-01', perOrderPaise: 2000 }],
+      autoProtectionPercent: 2,
     },
     account: () => account,
     login: () => Promise.reject(new Error('not asked')),

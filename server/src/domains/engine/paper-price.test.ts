@@ -4,6 +4,7 @@ import { readJsonFixture } from '../../../test/provider-fixtures.js';
 import type { KiteQuote } from '../../protocols/kite-rest-client.js';
 import { toOptionQuote } from '../market-data/adapters/kite-source.js';
 import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+import { protectionBoundPaise } from '../market-rules/market-protection.logic.js';
 import {
   averagePaise,
   MODEL_SPREAD_PAISE,
@@ -86,6 +87,47 @@ describe('paper fill prices', () => {
     expect(paperPrice('BUY', 130, quote).parts).toEqual([{ quantity: 130, pricePaise: 8_055 }]);
     // A leg's entry price is the parts' average to the paisa; P&L is made of the parts.
     expect(averagePaise([...paperPrice('SELL', 260, quote).parts])).toBe(8_043);
+  });
+
+  it('stops at the market-protection band as live does: levels beyond it are not taken, their units not filled', () => {
+    const quote: OptionQuote = {
+      lastPaise: 10_000,
+      bids: [
+        { pricePaise: 9_990, quantity: 65 },
+        { pricePaise: 9_700, quantity: 65 },
+        { pricePaise: 9_695, quantity: 650 },
+      ],
+      asks: [{ pricePaise: 10_300, quantity: 65 }],
+    };
+    // 3 %: a sale takes bids down to ₹97.00, a buy offers up to ₹103.00.
+    expect(paperPrice('SELL', 260, quote, 3).parts).toEqual([
+      { quantity: 65, pricePaise: 9_990 },
+      { quantity: 65, pricePaise: 9_700 },
+    ]);
+    // The book shown runs out inside the band: the rest fills at the last level, as without protection.
+    expect(paperPrice('BUY', 130, quote, 3).parts).toEqual([{ quantity: 130, pricePaise: 10_300 }]);
+    expect(paperPrice('BUY', 130, quote, 2).parts).toEqual([]);
+    expect(paperPrice('SELL', 260, quote, null).parts).toHaveLength(3);
+  });
+
+  it('a protected paper fill is inside the bound, and fills whole wherever no level shown lies beyond it', () => {
+    fc.assert(
+      fc.property(
+        quoteArb,
+        quantityArb,
+        fc.integer({ min: 1, max: 10 }),
+        fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
+        (quote, quantity, percent, side) => {
+          const bound = protectionBoundPaise(side, quote.lastPaise, percent);
+          const priced = paperPrice(side, quantity, quote, percent);
+          const inside = (p: number) => (side === 'BUY' ? p <= bound : p >= bound);
+          for (const p of priced.parts) expect(inside(p.pricePaise)).toBe(true);
+          expect(units(priced.parts)).toBeLessThanOrEqual(quantity);
+          const levels = side === 'BUY' ? quote.asks : quote.bids;
+          if (levels.every((l) => inside(l.pricePaise))) expect(units(priced.parts)).toBe(quantity);
+        },
+      ),
+    );
   });
 
   it('with no depth the stated model: half its spread against the trader, from the last price', () => {

@@ -1,11 +1,17 @@
 import type { PaperPriceSource } from '@app/contract';
 import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
+import { protectionBoundPaise } from '../market-rules/market-protection.logic.js';
 
 /*
  * The price of a paper fill (issue 28 item 3, docs/LEDGER.md "Paper fills"): what a live market order sent at
  * the same moment would have got. A sell takes the bids and a buy the offers of the option's quote, best
  * first, as many units from each level as it shows; what the five levels do not hold fills at the last level
  * shown. With no depth (a provider that gives none, an empty book) the stated spread model prices it instead.
+ *
+ * Market protection: since 1 April 2026 a broker turns an API market order into a LIMIT at the last price
+ * moved by its protection band (docs/SANDBOX.md, "Protected MARKET becomes LIMIT"). Levels beyond the band are
+ * not taken: what the levels inside it do not hold stays unfilled, as the live order's rest would rest and be
+ * cancelled (executor.ts), so a paper fill on a thin book is never kinder than live.
  */
 
 /** NSE's tick for index options: ₹0.05. */
@@ -36,12 +42,21 @@ function usableLevels(levels: readonly QuoteLevel[], side: 'BUY' | 'SELL'): Quot
   return usable.sort((a, b) => (side === 'SELL' ? b.pricePaise - a.pricePaise : a.pricePaise - b.pricePaise));
 }
 
-/** A market order's walk down the levels for `quantity` units; the rest beyond the last level at its price. */
-function walk(levels: QuoteLevel[], quantity: number): PricedPart[] {
+/** Whether a level's price is inside the order's limit: a buy pays at most it, a sale takes at least it. */
+const inside = (side: 'BUY' | 'SELL', pricePaise: number, boundPaise: number | null) =>
+  boundPaise === null || (side === 'BUY' ? pricePaise <= boundPaise : pricePaise >= boundPaise);
+
+/**
+ * A market order's walk down the levels for `quantity` units. Where the book shown runs out inside the band,
+ * the rest fills at the last level's price (the book goes on beyond five levels); where a level lies beyond
+ * the band, the walk stops there and the rest is left unfilled.
+ */
+function walk(side: 'BUY' | 'SELL', levels: QuoteLevel[], quantity: number, boundPaise: number | null): PricedPart[] {
   const parts: PricedPart[] = [];
   let remaining = quantity;
   for (const level of levels) {
     if (remaining <= 0) break;
+    if (!inside(side, level.pricePaise, boundPaise)) return parts;
     const taken = Math.min(remaining, level.quantity);
     parts.push({ quantity: taken, pricePaise: level.pricePaise });
     remaining -= taken;
@@ -61,12 +76,30 @@ export function modelPricePaise(side: 'BUY' | 'SELL', lastPaise: number): number
   return Math.max(OPTION_TICK_PAISE, onTick) + MODEL_HALF_SPREAD_PAISE;
 }
 
-/** What a paper `side` order of `quantity` (> 0) units fills at against `quote`. */
-export function paperPrice(side: 'BUY' | 'SELL', quantity: number, quote: OptionQuote): PaperPrice {
+/**
+ * What a paper `side` order of `quantity` (> 0) units fills at against `quote`, under `protectionPercent`
+ * market protection (null: none). The parts may hold fewer units than asked, none even, when the band stops
+ * the walk. The spread model's price is one tick from the last, always inside the band.
+ */
+export function paperPrice(
+  side: 'BUY' | 'SELL',
+  quantity: number,
+  quote: OptionQuote,
+  protectionPercent: number | null = null,
+): PaperPrice {
   const levels = usableLevels(side === 'SELL' ? quote.bids : quote.asks, side);
-  if (levels.length > 0) return { parts: walk(levels, quantity), source: 'quote_depth' };
+  if (levels.length > 0) {
+    const bound =
+      protectionPercent === null || quote.lastPaise <= 0
+        ? null
+        : protectionBoundPaise(side, quote.lastPaise, protectionPercent);
+    return { parts: walk(side, levels, quantity, bound), source: 'quote_depth' };
+  }
   return { parts: [{ quantity, pricePaise: modelPricePaise(side, quote.lastPaise) }], source: 'spread_model' };
 }
+
+/** The units the parts hold. */
+export const unitsOf = (parts: readonly PricedPart[]) => parts.reduce((sum, p) => sum + p.quantity, 0);
 
 /** The parts' average per unit, rounded to the paisa: a leg's entry price, for reading only (P&L is the fills'). */
 export function averagePaise(parts: readonly PricedPart[]): number {

@@ -51,6 +51,9 @@ export const KITE_RULES: BrokerRules = {
   orderLimits: { perSecond: 10, perMinute: 200 },
   tokenExpiresAt: nextKiteTokenExpiry,
   brokerage: KITE_BROKERAGE,
+  // Kite computes −1's band "as per market protection guidelines" and publishes no table for API orders; the
+  // one figure reported for options is about 3 % (tradingqna 193460, 2026). Not official: docs/SANDBOX.md.
+  autoProtectionPercent: 3,
 };
 
 /**
