@@ -98,8 +98,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
     /** The API view of an account (the token screens answer with it too). */
     present,
 
-    /** Why account `id`'s egress would be refused now (checked and kept on its row), or null. */
-    egressRefusal: (id: number, moment: 'token' | 'recheck', actorUserId: number | null) =>
+    /** Why account `id`'s egress would be refused now (checked and kept on its row; egress-check.ts), or null. */
+    egressRefusal: (id: number, moment: 'token' | 'recheck' | 'first-order', actorUserId: number | null) =>
       egress.check(id, moment, actorUserId),
 
     /** An account's token rule by its `brokers.kind` (its adapter's `rules.tokenExpiresAt`). */

@@ -38,4 +38,6 @@ export interface EngineDeps {
   tokenExpiryOf: (brokerKind: string | null) => (generatedAt: number) => number;
   /** Checks an account's egress again, keeping the finding (the brokers service's): the refusal or null. */
   egressRecheck: (userBrokerId: number) => Promise<string | null>;
+  /** Before a broker session's first order: the kept finding, or a check once per session (the brokers service's). */
+  egressBeforeFirstOrder: (userBrokerId: number) => Promise<string | null>;
 }

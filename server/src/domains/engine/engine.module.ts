@@ -95,6 +95,7 @@ export function createEngineModule(deps: {
     locks: deps.database.locks,
     tokenExpiryOf: deps.brokers.tokenExpiryOf,
     egressRecheck: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'recheck', null),
+    egressBeforeFirstOrder: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'first-order', null),
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

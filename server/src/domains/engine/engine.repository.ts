@@ -197,16 +197,6 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         .execute();
     },
 
-    /** An account's session start and its egress's last check (the check before a session's first order). */
-    egressSessionOf(userBrokerId: number) {
-      return db
-        .selectFrom('userBrokers')
-        .select(['tokenUpdatedAt', 'egressCheckedAt', 'egressProblem', 'registeredIps'])
-        .select(['egressProxyUrlSealed', 'egressBindAddress'])
-        .where('id', '=', userBrokerId)
-        .executeTakeFirst();
-    },
-
     /** Running live strategies on accounts that registered IPs, with what their egress's last check found. */
     runningLiveEgress() {
       return db

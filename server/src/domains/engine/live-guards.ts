@@ -24,6 +24,8 @@ export function createLiveGuards(deps: {
   tokenExpiryOf: (brokerKind: string | null) => TokenExpiryRule;
   /** Checks account `id`'s egress again and keeps the finding (the brokers service's); the refusal or null. */
   egressRecheck: (userBrokerId: number) => Promise<string | null>;
+  /** Account `id`'s egress before its session's first order (the brokers service's); the refusal or null. */
+  egressBeforeFirstOrder: (userBrokerId: number) => Promise<string | null>;
 }) {
   /**
    * A live mapping's earlier orders are settled with the broker before it decides again (issue 12): a lost
@@ -113,37 +115,15 @@ export function createLiveGuards(deps: {
     }
   }
 
-  const firstOrderChecks = new Map<number, { session: number | null; result: Promise<string | null> }>();
-
   /**
-   * Before the first order of a broker session (issue 31 item 2): an account whose egress is checked (registered
-   * IPs, or an egress of its own) and has not been checked since its token was set (a token pasted by hand, a
-   * console that started after the check) is checked now; one checked this session answers with what was found.
-   * Returns the refusal, or null when orders may go.
+   * Before the first order of a broker session (issue 31 item 2): an account whose egress is checked and has not
+   * been checked in this session (a token pasted by hand, a console that started after the check) is checked now,
+   * once per session; one checked this session answers with what was found. Which accounts, which session and
+   * the once are the brokers domain's (egress-check.ts, its 'first-order' moment). The refusal, or null when
+   * orders may go.
    */
-  async function egressRefusedBeforeFirstOrder(userBrokerId: number | null): Promise<string | null> {
-    if (userBrokerId === null) return null;
-    const row = await deps.repo.egressSessionOf(userBrokerId);
-    if (!row) return null;
-    const isChecked = row.registeredIps !== '[]' || row.egressProxyUrlSealed !== null || row.egressBindAddress !== null;
-    const isCheckedThisSession =
-      row.egressCheckedAt !== null && (row.tokenUpdatedAt === null || row.egressCheckedAt >= row.tokenUpdatedAt);
-    if (!isChecked) return null;
-    // Found this session already: a refusal stands (until a save, a token or a Resume checks again).
-    if (isCheckedThisSession) return row.egressProblem;
-    // One check per account and session however many of its strategies close together, and none again while an
-    // echo that could not answer let this session's orders go (an echo down would otherwise slow every close).
-    const known = firstOrderChecks.get(userBrokerId);
-    if (known && known.session === row.tokenUpdatedAt) return known.result;
-    const result = deps.egressRecheck(userBrokerId);
-    firstOrderChecks.set(userBrokerId, { session: row.tokenUpdatedAt, result });
-    // A refusal is kept on the account's row; a Resume after it is checked afresh.
-    const refusal = await result.catch((err: unknown) => {
-      firstOrderChecks.delete(userBrokerId);
-      throw err;
-    });
-    if (refusal) firstOrderChecks.delete(userBrokerId);
-    return refusal;
+  function egressRefusedBeforeFirstOrder(userBrokerId: number | null): Promise<string | null> {
+    return userBrokerId === null ? Promise.resolve(null) : deps.egressBeforeFirstOrder(userBrokerId);
   }
 
   /** Pauses a running live strategy whose orders would leave from an unregistered IP, the reason on its row. */

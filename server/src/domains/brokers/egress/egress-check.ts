@@ -11,6 +11,8 @@ import {
   egressRefusal,
   familyRefusal,
   ipFromEcho,
+  isCheckedInSession,
+  isEgressChecked,
   normalIp,
   registeredIpsOf,
   type Egress,
@@ -23,8 +25,11 @@ const cut = (problem: string | null) => (problem === null ? null : problem.slice
 /** An echo answers at once or not at all: a check holds up a save, a Start or a token. */
 const ECHO_TIMEOUT_MS = 5_000;
 
-/** When the console checks an egress (issue 31 item 2). */
-export type EgressMoment = 'save' | 'token' | 'start' | 'recheck';
+/**
+ * When the console checks an egress (issue 31 item 2). 'first-order': before a broker session's first order (the
+ * engine's), answered from the account's row when it was checked in that session.
+ */
+export type EgressMoment = 'save' | 'token' | 'start' | 'recheck' | 'first-order';
 
 /** The account a check is about (one being created has no id yet). */
 export type CheckedAccount = Pick<UserBrokerWithName, 'userId' | 'brokerUsername' | 'brokerKind' | 'brokerName'> & {
@@ -60,6 +65,8 @@ export interface EgressCheckDeps {
  */
 export function createEgressCheck(deps: EgressCheckDeps) {
   const { repo, secrets, clock, events } = deps;
+  /** Each account's first-order check of a session not checked yet (see `firstOrderCheck`), by account. */
+  const firstOrderChecks = new Map<number, { session: number | null; result: Promise<string | null> }>();
 
   function planOf(row: UserBrokerWithName): EgressPlan {
     const proxyUrl = row.egressProxyUrlSealed ? secrets.decrypt(row.egressProxyUrlSealed) : null;
@@ -120,7 +127,7 @@ export function createEgressCheck(deps: EgressCheckDeps) {
    * dispatcher to learn the IP through.
    */
   async function refusalOf(row: CheckedAccount, plan: EgressPlan, route: OutboundRoute | undefined) {
-    const isChecked = plan.registeredIps.length > 0 || plan.egress.kind !== 'server';
+    const isChecked = isEgressChecked(plan);
     if (!isChecked) return { problem: null, ip: null, isDefinite: true, isChecked };
     const learned = await publicIpOf(plan.egress, route);
     const family = familyRefusal(
@@ -171,6 +178,54 @@ export function createEgressCheck(deps: EgressCheckDeps) {
     });
   }
 
+  /** A check of the stored account `row` (see `check`), its finding kept. */
+  async function checkRow(
+    row: UserBrokerWithName,
+    plan: EgressPlan,
+    moment: EgressMoment,
+    actorUserId: number | null,
+  ): Promise<string | null> {
+    const { problem, ip, isDefinite } = await refusalOf(row, plan, deps.routes.routeOf(plan.egress));
+    const mayWait = moment === 'recheck' || moment === 'first-order' || moment === 'token';
+    if (!isDefinite && mayWait) return moment === 'token' ? null : row.egressProblem;
+    await repo.keepEgressFinding(row, {
+      egressCheckedAt: clock.now(),
+      egressPublicIp: ip,
+      egressProblem: cut(problem),
+    });
+    if (problem && problem !== row.egressProblem) tellRefused(row, problem, moment, actorUserId);
+    return problem;
+  }
+
+  /**
+   * Before the first order of account `row`'s broker session (issue 31 item 2): one checked in this session answers
+   * with what was found (a refusal stands until a save, a token or a Resume checks again); one not checked yet (a
+   * token pasted by hand, a console started after the check) is checked now, once per session however many of
+   * its strategies close together, and not again while an echo that could not answer let this session's orders
+   * go (an echo down would otherwise hold up every candle close). The session is the time its token was set.
+   */
+  function firstOrderCheck(row: UserBrokerWithName, plan: EgressPlan, actorUserId: number | null) {
+    if (isCheckedInSession(row)) return Promise.resolve(row.egressProblem);
+    const known = firstOrderChecks.get(row.id);
+    if (known && known.session === row.tokenUpdatedAt) return known.result;
+    // Forgotten on a refusal (kept on the row: the next order reads it there, a Resume checks afresh) or a failure.
+    const forget = () => {
+      if (firstOrderChecks.get(row.id)?.result === result) firstOrderChecks.delete(row.id);
+    };
+    const result: Promise<string | null> = checkRow(row, plan, 'first-order', actorUserId).then(
+      (refusal) => {
+        if (refusal) forget();
+        return refusal;
+      },
+      (err: unknown) => {
+        forget();
+        throw err;
+      },
+    );
+    firstOrderChecks.set(row.id, { session: row.tokenUpdatedAt, result });
+    return result;
+  }
+
   return {
     planOf,
 
@@ -204,23 +259,16 @@ export function createEgressCheck(deps: EgressCheckDeps) {
      * or a recheck that could not learn the IP (the echo down a moment) refuses nothing new: a recheck keeps the
      * last finding, a token goes on (it places no order). A refusal already kept is told again only when it
      * changed, so a strategy re-checked every few minutes does not alert every time. The finding is written only
-     * if the account's egress is still the one checked (a save meanwhile wins).
+     * if the account's egress is still the one checked (a save meanwhile wins). 'first-order' answers what the
+     * row keeps when the account was checked in its session, and otherwise checks once per session as a recheck.
      */
     async check(id: number, moment: EgressMoment, actorUserId: number | null): Promise<string | null> {
       const row = await repo.findById(id);
       if (!row) return null;
       const plan = planOf(row);
-      const { problem, ip, isDefinite, isChecked } = await refusalOf(row, plan, deps.routes.routeOf(plan.egress));
-      if (!isChecked) return null;
-      if (!isDefinite && (moment === 'recheck' || moment === 'token'))
-        return moment === 'recheck' ? row.egressProblem : null;
-      await repo.keepEgressFinding(row, {
-        egressCheckedAt: clock.now(),
-        egressPublicIp: ip,
-        egressProblem: cut(problem),
-      });
-      if (problem && problem !== row.egressProblem) tellRefused(row, problem, moment, actorUserId);
-      return problem;
+      if (!isEgressChecked(plan)) return null;
+      if (moment === 'first-order') return firstOrderCheck(row, plan, actorUserId);
+      return checkRow(row, plan, moment, actorUserId);
     },
   };
 }

@@ -5,6 +5,8 @@ import {
   egressRefusal,
   familyRefusal,
   ipFromEcho,
+  isCheckedInSession,
+  isEgressChecked,
   normalIp,
   registeredIpsOf,
   shownEgress,
@@ -34,6 +36,25 @@ describe('egress refusal', () => {
 
   it('does not check an account that registered no IP', () => {
     expect(egressRefusal({ ...finding, registeredIps: [], publicIp: '203.0.113.7' })).toBeNull();
+  });
+});
+
+describe('which accounts are checked, and when', () => {
+  it('checks one that registered IPs or leaves from a place of its own, not one on the server route alone', () => {
+    expect(isEgressChecked({ egress: egressOf({ proxyUrl: null, bindAddress: null }), registeredIps: [] })).toBe(false);
+    expect(
+      isEgressChecked({ egress: egressOf({ proxyUrl: null, bindAddress: null }), registeredIps: ['1.2.3.4'] }),
+    ).toBe(true);
+    expect(isEgressChecked({ egress: egressOf({ proxyUrl: null, bindAddress: '10.0.0.5' }), registeredIps: [] })).toBe(
+      true,
+    );
+  });
+
+  it('counts a check as this session only when it came after the token was set', () => {
+    expect(isCheckedInSession({ egressCheckedAt: null, tokenUpdatedAt: 100 })).toBe(false);
+    expect(isCheckedInSession({ egressCheckedAt: 99, tokenUpdatedAt: 100 })).toBe(false);
+    expect(isCheckedInSession({ egressCheckedAt: 100, tokenUpdatedAt: 100 })).toBe(true);
+    expect(isCheckedInSession({ egressCheckedAt: 50, tokenUpdatedAt: null })).toBe(true);
   });
 });
 

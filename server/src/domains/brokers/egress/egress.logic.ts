@@ -84,6 +84,22 @@ export function ipFromEcho(body: string): string | null {
   }
 }
 
+/**
+ * Whether an account's egress is checked at all: it registered IPs (the broker's rule), or leaves from a place of
+ * its own (the family rule). One on the server's own route that registered nothing has nothing to compare.
+ */
+export function isEgressChecked(plan: { egress: Egress; registeredIps: string[] }): boolean {
+  return plan.registeredIps.length > 0 || plan.egress.kind !== 'server';
+}
+
+/**
+ * Whether an account's egress was checked in its current broker session: since its token was set (a token pasted
+ * by hand, or set while the echo could not answer, starts a session nobody has checked yet).
+ */
+export function isCheckedInSession(row: { egressCheckedAt: number | null; tokenUpdatedAt: number | null }): boolean {
+  return row.egressCheckedAt !== null && (row.tokenUpdatedAt === null || row.egressCheckedAt >= row.tokenUpdatedAt);
+}
+
 export interface EgressFinding {
   brokerUsername: string;
   /** How traders call the broker ("Kite"). */
