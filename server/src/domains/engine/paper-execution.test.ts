@@ -224,51 +224,23 @@ describe('paper fills in slices', () => {
     expect(new Set(writes[1]?.fills.map((f) => f.paperOrder))).toEqual(new Set([1]));
   });
 
-  it('stops at the market-protection band: a leg sold in part opens with what was sold, none sold opens none', async () => {
-    // Protection 5 %: a sale takes bids down to ₹95.00 (last ₹100.00); ₹94.00 lies beyond the band.
+  it('stops at the market-protection band: levels beyond it are not taken, the rest fills at the bound', async () => {
+    // Protection 5 %: a sale takes bids down to ₹95.00 (last ₹100.00); ₹90.00 lies beyond the band.
     const thin: OptionQuote = {
       lastPaise: 10_000,
       bids: [
         { pricePaise: 9_990, quantity: 40 },
-        { pricePaise: 9_400, quantity: 1_000 },
+        { pricePaise: 9_000, quantity: 1_000 },
       ],
       asks: [],
     };
     const { executor, writes } = executorWith(99, { quote: thin });
     await executor.executePaper([entry(1, 10)], AT);
-    expect(writes[0]?.fills.map((f) => [f.quantity, f.pricePaise])).toEqual([[40, 9_990]]);
-    expect(writes[0]?.openLegs.map((l) => [l.quantity, l.entryPricePaise])).toEqual([[40, 9_990]]);
-
-    const empty: OptionQuote = { lastPaise: 10_000, bids: [{ pricePaise: 9_000, quantity: 1_000 }], asks: [] };
-    const none = executorWith(99, { quote: empty });
-    await none.executor.executePaper([entry(2, 10)], AT);
-    expect(none.writes[0]?.fills).toEqual([]);
-    expect(none.writes[0]?.openLegs).toEqual([]);
-  });
-
-  it('stops a buy-back at the band: the leg keeps what was not bought, or stays whole when nothing was', async () => {
-    const thin: OptionQuote = {
-      lastPaise: 10_000,
-      bids: [],
-      asks: [
-        { pricePaise: 10_010, quantity: 25 },
-        { pricePaise: 10_600, quantity: 1_000 },
-      ],
-    };
-    const plan = realign(1, 10, 7);
-    if (plan.decision.action === 'realign') plan.decision.open = [];
-    const { executor, writes } = executorWith(99, { quote: thin });
-    await executor.executePaper([plan], AT);
-    expect(writes[0]?.fills.map((f) => [f.quantity, f.pricePaise])).toEqual([[-25, 10_010]]);
-    expect(writes[0]?.shrinkLegs).toEqual([{ id: 7, by: 25, held: 65 }]);
-    expect(writes[0]?.closeLegIds).toEqual([]);
-
-    const beyond: OptionQuote = { lastPaise: 10_000, bids: [], asks: [{ pricePaise: 11_000, quantity: 1_000 }] };
-    const none = executorWith(99, { quote: beyond });
-    await none.executor.executePaper([plan], AT);
-    expect(none.writes[0]?.fills).toEqual([]);
-    expect(none.writes[0]?.shrinkLegs).toEqual([]);
-    expect(none.writes[0]?.closeLegIds).toEqual([]);
+    expect(writes[0]?.fills.map((f) => [f.quantity, f.pricePaise])).toEqual([
+      [40, 9_990],
+      [25, 9_500],
+    ]);
+    expect(writes[0]?.openLegs.map((l) => [l.quantity, l.entryPricePaise])).toEqual([[65, 9_802]]);
   });
 
   it('does not write again a slice refused by a reference when none of its strategies is gone', async () => {

@@ -15,7 +15,7 @@ import { LegAlreadyClosedError } from './orders.repository.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
 import { orderSlices } from '../market-rules/freeze-quantities.logic.js';
 import { protectionPercentFor } from '../brokers/broker-registry.js';
-import { averagePaise, paperPrice, unitsOf, type PricedPart, type PaperPrice } from './paper-price.js';
+import { averagePaise, paperPrice, type PricedPart, type PaperPrice } from './paper-price.js';
 
 /*
  * Paper trading (DESIGN §7): fills at the prices a live market order would have got from the option's quote
@@ -79,9 +79,7 @@ function paperOrderFills(
 
 /**
  * One slice's paper fills, built from its plans (all of them quoted): sells at the bids, buys at the offers,
- * within the instrument's market protection. What the band left unfilled is not traded, as live leaves an
- * order's rest: a leg bought back in part keeps the rest (none bought: it stays whole), a leg sold in part
- * opens with what was sold (none sold: no leg), and the strategy completes its legs at a later close.
+ * within the instrument's market protection (paper-price.ts).
  */
 function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: number): PaperFills {
   const closeLegIds: number[] = [];
@@ -98,19 +96,15 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
     // Paper strategies trade through the default broker's rules, as their brokerage does (brokerageFor).
     const band = protectionPercentFor(null, m.marketProtection);
     for (const l of closesOf(decision)) {
+      // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
+      if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
+        shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
+      } else closeLegIds.push(l.id);
       const priced = paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol), band);
-      const bought = unitsOf(priced.parts);
-      const held = l.heldQuantity ?? l.quantity;
-      // Bought back in part (a smaller size on the same strike, or the band's limit): the leg keeps the rest.
-      if (bought === 0) continue;
-      if (bought < held) shrinkLegs.push({ id: l.id, by: bought, held });
-      else closeLegIds.push(l.id);
       fills.push(...paperOrderFills(m, l.tradingSymbol, -1, priced, slicesOf(l.quantity), next));
     }
     for (const o of opensOf(decision)) {
       const priced = paperPrice('SELL', o.quantity, quoteOf(o.option.tradingSymbol), band);
-      const sold = unitsOf(priced.parts);
-      if (sold === 0) continue;
       openLegs.push({
         mappingId: m.id,
         userId: m.userId,
@@ -119,7 +113,7 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
         exchange: o.option.exchange,
         strikePaise: o.option.strikePaise,
         expiry: o.option.expiry,
-        quantity: sold,
+        quantity: o.quantity,
         entryPricePaise: averagePaise(priced.parts),
       });
       fills.push(...paperOrderFills(m, o.option.tradingSymbol, 1, priced, slicesOf(o.quantity), next));

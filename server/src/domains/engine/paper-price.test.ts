@@ -89,28 +89,33 @@ describe('paper fill prices', () => {
     expect(averagePaise([...paperPrice('SELL', 260, quote).parts])).toBe(8_043);
   });
 
-  it('stops at the market-protection band as live does: levels beyond it are not taken, their units not filled', () => {
+  it('stops at the market-protection band as live does: levels beyond it are not taken, the rest fills at the bound', () => {
     const quote: OptionQuote = {
       lastPaise: 10_000,
       bids: [
         { pricePaise: 9_990, quantity: 65 },
         { pricePaise: 9_700, quantity: 65 },
-        { pricePaise: 9_695, quantity: 650 },
+        { pricePaise: 9_500, quantity: 650 },
       ],
       asks: [{ pricePaise: 10_300, quantity: 65 }],
     };
-    // 3 %: a sale takes bids down to ₹97.00, a buy offers up to ₹103.00.
-    expect(paperPrice('SELL', 260, quote, 3).parts).toEqual([
+    // 2 %: a sale takes bids down to ₹98.00; live's rest would rest there, and fill there at worst.
+    expect(paperPrice('SELL', 260, quote, 2).parts).toEqual([
       { quantity: 65, pricePaise: 9_990 },
-      { quantity: 65, pricePaise: 9_700 },
+      { quantity: 195, pricePaise: 9_800 },
     ]);
     // The book shown runs out inside the band: the rest fills at the last level, as without protection.
     expect(paperPrice('BUY', 130, quote, 3).parts).toEqual([{ quantity: 130, pricePaise: 10_300 }]);
-    expect(paperPrice('BUY', 130, quote, 2).parts).toEqual([]);
-    expect(paperPrice('SELL', 260, quote, null).parts).toHaveLength(3);
+    expect(paperPrice('BUY', 130, quote, 1).parts).toEqual([{ quantity: 130, pricePaise: 10_100 }]);
+    // Without protection the walk takes the deeper levels at their prices.
+    expect(paperPrice('SELL', 260, quote, null).parts).toEqual([
+      { quantity: 65, pricePaise: 9_990 },
+      { quantity: 65, pricePaise: 9_700 },
+      { quantity: 130, pricePaise: 9_500 },
+    ]);
   });
 
-  it('a protected paper fill is inside the bound, and fills whole wherever no level shown lies beyond it', () => {
+  it('a protected paper fill fills every unit, none beyond the bound, and is never worse than without protection', () => {
     fc.assert(
       fc.property(
         quoteArb,
@@ -118,13 +123,16 @@ describe('paper fill prices', () => {
         fc.integer({ min: 1, max: 10 }),
         fc.constantFrom<'BUY' | 'SELL'>('BUY', 'SELL'),
         (quote, quantity, percent, side) => {
+          fc.pre((side === 'BUY' ? quote.asks : quote.bids).length > 0);
           const bound = protectionBoundPaise(side, quote.lastPaise, percent);
           const priced = paperPrice(side, quantity, quote, percent);
-          const inside = (p: number) => (side === 'BUY' ? p <= bound : p >= bound);
-          for (const p of priced.parts) expect(inside(p.pricePaise)).toBe(true);
-          expect(units(priced.parts)).toBeLessThanOrEqual(quantity);
-          const levels = side === 'BUY' ? quote.asks : quote.bids;
-          if (levels.every((l) => inside(l.pricePaise))) expect(units(priced.parts)).toBe(quantity);
+          const free = paperPrice(side, quantity, quote);
+          for (const p of priced.parts)
+            expect(side === 'BUY' ? p.pricePaise <= bound : p.pricePaise >= bound).toBe(true);
+          expect(units(priced.parts)).toBe(quantity);
+          // The band only ever stops a walk that would have gone on to worse prices.
+          if (side === 'SELL') expect(value(priced.parts)).toBeGreaterThanOrEqual(value(free.parts));
+          else expect(value(priced.parts)).toBeLessThanOrEqual(value(free.parts));
         },
       ),
     );

@@ -10,8 +10,8 @@ import { protectionBoundPaise } from '../market-rules/market-protection.logic.js
  *
  * Market protection: since 1 April 2026 a broker turns an API market order into a LIMIT at the last price
  * moved by its protection band (docs/SANDBOX.md, "Protected MARKET becomes LIMIT"). Levels beyond the band are
- * not taken: what the levels inside it do not hold stays unfilled, as the live order's rest would rest and be
- * cancelled (executor.ts), so a paper fill on a thin book is never kinder than live.
+ * not taken: the live order's rest rests at the bound and fills there or better as the book refills (the
+ * executor waits for it), so paper fills the rest at the bound, the worst price live could get for it.
  */
 
 /** NSE's tick for index options: ₹0.05. */
@@ -49,14 +49,17 @@ const inside = (side: 'BUY' | 'SELL', pricePaise: number, boundPaise: number | n
 /**
  * A market order's walk down the levels for `quantity` units. Where the book shown runs out inside the band,
  * the rest fills at the last level's price (the book goes on beyond five levels); where a level lies beyond
- * the band, the walk stops there and the rest is left unfilled.
+ * the band, the walk stops there and the rest fills at the bound.
  */
 function walk(side: 'BUY' | 'SELL', levels: QuoteLevel[], quantity: number, boundPaise: number | null): PricedPart[] {
   const parts: PricedPart[] = [];
   let remaining = quantity;
   for (const level of levels) {
     if (remaining <= 0) break;
-    if (!inside(side, level.pricePaise, boundPaise)) return parts;
+    if (boundPaise !== null && !inside(side, level.pricePaise, boundPaise)) {
+      parts.push({ quantity: remaining, pricePaise: boundPaise });
+      return parts;
+    }
     const taken = Math.min(remaining, level.quantity);
     parts.push({ quantity: taken, pricePaise: level.pricePaise });
     remaining -= taken;
@@ -78,8 +81,8 @@ export function modelPricePaise(side: 'BUY' | 'SELL', lastPaise: number): number
 
 /**
  * What a paper `side` order of `quantity` (> 0) units fills at against `quote`, under `protectionPercent`
- * market protection (null: none). The parts may hold fewer units than asked, none even, when the band stops
- * the walk. The spread model's price is one tick from the last, always inside the band.
+ * market protection (null: none): every unit, none beyond the bound. The spread model's price is one tick
+ * from the last, always inside the band.
  */
 export function paperPrice(
   side: 'BUY' | 'SELL',
@@ -97,9 +100,6 @@ export function paperPrice(
   }
   return { parts: [{ quantity, pricePaise: modelPricePaise(side, quote.lastPaise) }], source: 'spread_model' };
 }
-
-/** The units the parts hold. */
-export const unitsOf = (parts: readonly PricedPart[]) => parts.reduce((sum, p) => sum + p.quantity, 0);
 
 /** The parts' average per unit, rounded to the paisa: a leg's entry price, for reading only (P&L is the fills'). */
 export function averagePaise(parts: readonly PricedPart[]): number {

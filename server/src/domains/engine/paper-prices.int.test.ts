@@ -132,13 +132,6 @@ describe('paper fills priced as a live order fills', () => {
       rdx_lot_count: 50,
       interval: '15m',
     });
-    // A 50 % band, so the sandbox book's deeper levels are taken: this story is about slicing. With the automatic
-    // 3 % band the walk stops where live's protected order would (paper-price.test.ts), leaving a leg short.
-    await t.database.db
-      .updateTable('instruments')
-      .set({ marketProtection: 50 })
-      .where('instrumentToken', '=', NIFTY)
-      .execute();
     await t.services.engine.evaluate(NIFTY, '15m', PRICE, CLOSE);
     const fills = await t.database.db
       .selectFrom('transactions')
