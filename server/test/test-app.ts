@@ -136,7 +136,9 @@ export async function buildTestApp(
     heartbeatMs: 200,
     ...(options.enforceIp ? { enforceIp: true } : {}),
   });
-  const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls);
+  // The in-process sandbox takes 10 quote requests a second (DEFAULT_RATE_LIMITS), so the console is paced to
+  // it; the governor bench paces at Kite's 1 against a sandbox at Kite's real limits.
+  const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox', KITE_QUOTES_PER_SECOND: '10' }), sandbox.urls);
   const { app, modules, realtime, events } = await buildApp({
     database,
     clock,

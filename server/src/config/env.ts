@@ -28,6 +28,9 @@ const EnvSchema = z.object({
   KITE_API_ROOT: optionalText,
   KITE_LOGIN_ROOT: optionalText,
   KITE_WS_ROOT: optionalText,
+  // Kite's quote requests per second per app (Kite Connect "Request limits": 1). Only a stand-in exchange that
+  // allows more (the in-process sandbox in tests: 10) is paced faster.
+  KITE_QUOTES_PER_SECOND: z.coerce.number().int().min(1).max(100).default(1),
   BINANCE_API_ROOT: optionalText,
   BINANCE_WS_ROOT: optionalText,
   /** Telegram's Bot API for alerts (default https://api.telegram.org); tests use a fake on loopback. */

@@ -18,6 +18,8 @@ export interface MarketConfig {
     apiSecret: string;
     userId: string | undefined;
     password: string | undefined;
+    /** Quote requests a second the app may send (KITE_QUOTES_PER_SECOND; Kite's 1). */
+    quotesPerSecond: number;
   };
   binance: { apiRoot: string; wsRoot: string };
   /** Where a check learns the IP an account's orders leave from (EGRESS_ECHO_URL); null: nowhere to ask. */
@@ -41,6 +43,7 @@ export function resolveMarketConfig(env: Env, sandbox: SandboxUrls | null): Mark
       apiSecret: env.KITE_API_SECRET ?? (isSandbox ? SANDBOX_KITE_API_SECRET : ''),
       userId: env.KITE_USER_ID ?? (isSandbox ? SANDBOX_ADMIN_USER_ID : undefined),
       password: env.KITE_PASSWORD ?? (isSandbox ? SANDBOX_ADMIN_PASSWORD : undefined),
+      quotesPerSecond: env.KITE_QUOTES_PER_SECOND,
     },
     binance: {
       apiRoot: env.BINANCE_API_ROOT ?? sandbox?.binanceApi ?? 'https://api.binance.com',

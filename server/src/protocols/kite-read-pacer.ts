@@ -1,4 +1,4 @@
-import { createRequestPacer, type RateLimits } from '../../../../platform/rate-window.js';
+import { createRequestPacer, type RateLimits } from '../platform/rate-window.js';
 
 /**
  * Kite's read limits per API key: quotes 1 a second, historical candles 3, every other read 10 (Kite Connect
@@ -23,14 +23,17 @@ export function kiteReadGroupOf(path: string): KiteReadGroup {
 const pacers = new Map<string, ReturnType<typeof createRequestPacer>>();
 
 /**
- * Paces an account's reads within Kite's limits for its app, so ten strategies of one account settling their
- * orders together wait their turn instead of meeting 429s (and running out of retries mid-booking).
+ * Paces an app's reads within Kite's limits: ten strategies of one account settling their orders together, or
+ * market data quoting many users' legs after a close, wait their turn instead of meeting 429s (and running out
+ * of retries mid-booking). `quotesPerSecond` is Kite's 1 unless the exchange is a stand-in allowing more
+ * (KITE_QUOTES_PER_SECOND, config/env.ts).
  */
-export function kiteReadPacing(apiKey: string) {
+export function kiteReadPacing(apiKey: string, quotesPerSecond = KITE_READ_LIMITS.quote.perSecond) {
   return <T>(path: string, request: () => Promise<T>): Promise<T> => {
     const group = kiteReadGroupOf(path);
-    const key = `${apiKey}|${group}`;
-    const pacer = pacers.get(key) ?? createRequestPacer(KITE_READ_LIMITS[group]);
+    const limits = group === 'quote' ? { ...KITE_READ_LIMITS.quote, perSecond: quotesPerSecond } : KITE_READ_LIMITS[group];
+    const key = `${apiKey}|${group}|${limits.perSecond}`;
+    const pacer = pacers.get(key) ?? createRequestPacer(limits);
     pacers.set(key, pacer);
     return pacer.run(request);
   };

@@ -1,6 +1,7 @@
 import { istDay } from '@app/contract';
 import type { FetchedOptionQuote } from '../../platform/domain-events.js';
 import type { ChainOption, OptionQuote, OptionQuotesSource } from './adapters/adapter.js';
+import { createKeyBatcher } from './key-batcher.js';
 
 export type { ChainOption, OptionQuote, OptionType, QuoteLevel } from './adapters/adapter.js';
 
@@ -32,18 +33,21 @@ export function createOptionChainService(deps: {
   const depthCache = new Map<string, { quote: OptionQuote | null; at: number }>();
   /** Symbols whose last prices are being asked for now, and that asking. */
   const quotesOnTheWay = new Map<string, Promise<void>>();
+  // One provider call at a time per kind, carrying every key asked for meanwhile (key-batcher.ts).
+  const perCall = deps.source.maxKeysPerCall;
+  const fetchLast = createKeyBatcher((keys) => deps.source.lastPaise(keys), perCall);
+  const fetchDepth = createKeyBatcher((keys) => deps.source.quotes(keys), perCall);
+  const fetchCloses = createKeyBatcher((keys) => deps.source.closesPaise(keys), perCall);
 
   /** Asks the provider for `keys`' last prices and keeps them (and the unquoted ones) for a second. */
   async function fetchQuotes(keys: string[], now: number): Promise<void> {
     await deps.ensureToken();
     const fetched: Array<[string, number, null]> = [];
-    for (const chunk of chunksOf(keys)) {
-      const data = await deps.source.lastPaise(chunk);
-      for (const k of chunk) {
-        const paise = data.get(k);
-        quoteCache.set(k, { paise: paise ?? null, at: now });
-        if (paise !== undefined) fetched.push([k, paise, null]);
-      }
+    const data = await fetchLast(keys);
+    for (const k of keys) {
+      const paise = data.get(k);
+      quoteCache.set(k, { paise: paise ?? null, at: now });
+      if (paise !== undefined) fetched.push([k, paise, null]);
     }
     tell(fetched, now);
     // Old prices are dropped, never the ones just asked for: callers waiting on this asking read them next.
@@ -51,12 +55,6 @@ export function createOptionChainService(deps: {
       for (const [k, hit] of quoteCache) if (now - hit.at >= QUOTE_MAX_AGE_MS) quoteCache.delete(k);
   }
   let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
-
-  /** Keys in lists of at most what one quote call takes. */
-  function* chunksOf(keys: readonly string[]) {
-    const size = deps.source.maxKeysPerCall;
-    for (let i = 0; i < keys.length; i += size) yield keys.slice(i, i + size);
-  }
 
   async function load(): Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> {
     await deps.ensureToken();
@@ -164,13 +162,9 @@ export function createOptionChainService(deps: {
      * left out. The caller keeps them for the day.
      */
     async closesPaise(keys: string[]): Promise<Map<string, number>> {
-      const out = new Map<string, number>();
-      if (keys.length === 0) return out;
+      if (keys.length === 0) return new Map();
       await deps.ensureToken();
-      for (const chunk of chunksOf(keys)) {
-        for (const [k, paise] of await deps.source.closesPaise(chunk)) out.set(k, paise);
-      }
-      return out;
+      return fetchCloses(keys);
     },
 
     /**
@@ -222,17 +216,15 @@ export function createOptionChainService(deps: {
       if (missing.length === 0) return out;
       await deps.ensureToken();
       const fetched: Array<[string, number, OptionQuote]> = [];
-      for (const chunk of chunksOf(missing)) {
-        const data = await deps.source.quotes(chunk);
-        for (const k of chunk) {
-          const quote = data.get(k) ?? null;
-          depthCache.set(k, { quote, at: now });
-          // The last price too, so marks read in the same second do not ask the provider again (one call a second).
-          quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
-          if (quote) {
-            out.set(k, quote);
-            fetched.push([k, quote.lastPaise, quote]);
-          }
+      const data = await fetchDepth(missing);
+      for (const k of missing) {
+        const quote = data.get(k) ?? null;
+        depthCache.set(k, { quote, at: now });
+        // The last price too, so marks read in the same second do not ask the provider again (one call a second).
+        quoteCache.set(k, { paise: quote?.lastPaise ?? null, at: now });
+        if (quote) {
+          out.set(k, quote);
+          fetched.push([k, quote.lastPaise, quote]);
         }
       }
       tell(fetched, now);

@@ -39,7 +39,7 @@ function setup(account: Partial<UserBrokerWithName>) {
     },
   } as unknown as BrokersRepository;
   const routeOf = vi.fn<EgressRoutes['routeOf']>(() => undefined);
-  const publish = vi.fn(() => Promise.resolve());
+  const publish = vi.fn((_name: string, _payload: unknown) => Promise.resolve());
   const clock = manualClock(TOKEN_AT + 60_000);
   const egress = createEgressCheck({
     repo,

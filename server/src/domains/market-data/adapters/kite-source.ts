@@ -2,6 +2,7 @@ import { toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../../protocols/kite-instruments-csv.js';
 import { createKiteRest, type KiteQuote, type KiteRest } from '../../../protocols/kite-rest-client.js';
 import { KiteApiError } from '../../../protocols/kite-rest.js';
+import { kiteReadPacing } from '../../../protocols/kite-read-pacer.js';
 import { KITE_SEGMENT } from '../../../protocols/kite-ticker.js';
 import type { RetryOptions } from '../../../platform/outbound.js';
 import type {
@@ -108,7 +109,7 @@ export const kiteRefusal: RefusalReader = (err) => {
  */
 export function createKiteSource(
   opts: Omit<KiteAdapterOptions, 'rest' | 'wsRoot' | 'apiKey'> & {
-    config: { apiRoot: string; wsRoot: string; apiKey: string };
+    config: { apiRoot: string; wsRoot: string; apiKey: string; quotesPerSecond?: number | undefined };
     /** The market-data token as last had, sent on REST calls (null: none yet). */
     cachedAccessToken: () => string | null;
     retry: RetryOptions;
@@ -120,6 +121,8 @@ export function createKiteSource(
     apiKey: config.apiKey,
     accessToken: cachedAccessToken,
     retry,
+    // Within Kite's read limits for the console's app, in line with its accounts' reads on the same key.
+    paceRead: kiteReadPacing(config.apiKey, config.quotesPerSecond),
   });
   return {
     adapter: createKiteAdapter({ ...stream, rest, wsRoot: config.wsRoot, apiKey: config.apiKey }),
