@@ -53,6 +53,7 @@ import { DEFAULT_HSTS_MAX_AGE, installSecurityHeaders, securityHeadersFor } from
 import { serveWebApp } from './platform/static.js';
 import { ownEndpoint } from './platform/own-endpoint.js';
 import { exchangeOf, registerConsoleRoutes } from './domains/console/console.routes.js';
+import { createConsoleStatusService } from './domains/console/console-status.service.js';
 import { brokerOrderLimits } from './domains/brokers/broker-registry.js';
 
 export interface AppDeps {
@@ -347,6 +348,16 @@ export async function buildApp(deps: AppDeps) {
     instance: deps.leadership?.instance ?? 'console',
     leader: deps.leadership ? await currentLeader() : 'console',
   });
+  const consoleStatus = createConsoleStatusService({
+    exchange: exchangeOf(deps.market),
+    clock,
+    instruments: () => instruments.instruments.list(),
+    holidaysFrom: (day) => calendar.calendar.holidaysFrom(day),
+    lastTickAt: (token) => marketData.hub.lastPriceAt(OPTIONS_DATA_SOURCE, token),
+    haltReason: () => marketData.hub.haltReason(OPTIONS_DATA_SOURCE),
+    accountsOf: (userId) => brokers.brokers.listFor(userId),
+    killSwitch: () => risk.risk.killSwitch(),
+  });
   const routes: RegisterRoutes[] = [
     (a, authenticate) => registerHealthRoutes(a, authenticate, health),
     auth.routes,
@@ -368,7 +379,7 @@ export async function buildApp(deps: AppDeps) {
     risk.routes,
     audit.routes,
     alerts.routes,
-    (a, authenticate) => registerConsoleRoutes(a, authenticate, exchangeOf(deps.market)),
+    (a, authenticate) => registerConsoleRoutes(a, authenticate, exchangeOf(deps.market), consoleStatus),
   ];
   for (const register of routes) register(app, auth.authenticate);
   await serveWebApp(app, deps.webDist);

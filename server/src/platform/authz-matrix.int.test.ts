@@ -135,6 +135,8 @@ const cases: Record<string, Case> = {
   'brokers.funds': { prepare: none },
   'orders.list': { prepare: () => Promise.resolve({ query: 'status=rejected&limit=5' }) },
   'orders.listAll': { prepare: () => Promise.resolve({ query: 'user=admin&limit=5' }) },
+  'pnl.daily': { prepare: () => Promise.resolve({ query: 'from=2026-11-01&to=2026-11-30' }) },
+  'pnl.exportCsv': { prepare: () => Promise.resolve({ query: 'from=2026-11-01&to=2026-11-30' }) },
   'registration.pack': { prepare: () => Promise.resolve({ params: { type: 'RDX' }, query: 'format=md' }) },
   'orders.trace': {
     prepare: async (o) => ({
@@ -396,6 +398,8 @@ const cases: Record<string, Case> = {
   'backtests.remove': { prepare: async (o) => ({ params: { id: await finishedBacktest(o) } }) },
   // Issue 27: the SANDBOX chip's answer (public: the login page shows it) and the market-data token's state.
   'console.exchange': { prepare: none },
+  // The status strip: always the caller's own accounts; every signed-in caller gets 200.
+  'console.status': { prepare: none },
   'brokerTokens.marketDataToken': { prepare: none },
 };
 
