@@ -10,6 +10,8 @@ import { createSharedState } from './db/shared-state.js';
 import { leaderLockHeld, type Leadership } from './platform/leadership.js';
 import { createAuditModule } from './domains/audit/audit.module.js';
 import { createOrdersModule } from './domains/orders/orders.module.js';
+import { createPnlModule } from './domains/pnl/pnl.module.js';
+import { createLedgerRepository } from './domains/ledger/ledger.repository.js';
 import { createRegistrationModule } from './domains/registration/registration.module.js';
 import { createAuthModule } from './domains/auth/auth.module.js';
 import { LOGIN_WINDOW_MS } from './domains/auth/auth.service.js';
@@ -324,6 +326,8 @@ export async function buildApp(deps: AppDeps) {
   });
 
   const orders = createOrdersModule({ db });
+  // P&L by day reads the fills through the ledger's own reads: one place decides which note a fill is on.
+  const pnl = createPnlModule({ reads: createLedgerRepository(db) });
   const registration = createRegistrationModule({
     db,
     clock,
@@ -369,6 +373,7 @@ export async function buildApp(deps: AppDeps) {
     rdx.routes,
     transactions.routes,
     orders.routes,
+    pnl.routes,
     registration.routes,
     ledger.routes,
     marketData.routes,

@@ -28,5 +28,6 @@ export * from './engine.js';
 export * from './events.js';
 export * from './console.js';
 export * from './orders.js';
+export * from './pnl.js';
 export * from './contract-names.js';
 export * from './registration.js';

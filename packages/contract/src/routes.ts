@@ -11,6 +11,7 @@ import { instrumentsRoutes } from './instruments.js';
 import { liveDataRoutes } from './live-data.js';
 import { optionHistoryRoutes } from './option-history.js';
 import { ordersRoutes } from './orders.js';
+import { pnlRoutes } from './pnl.js';
 import { rdxConfigRoutes } from './rdx.js';
 import { registrationRoutes } from './registration.js';
 import { riskRoutes } from './risk.js';
@@ -34,6 +35,7 @@ export const api = {
   transactions: transactionsRoutes,
   positions: positionsRoutes,
   orders: ordersRoutes,
+  pnl: pnlRoutes,
   registration: registrationRoutes,
   liveData: liveDataRoutes,
   optionHistory: optionHistoryRoutes,
