@@ -9,10 +9,11 @@ import { BrokerConfigScreen } from '../brokers/BrokerConfigScreen';
 import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { OrderBook } from '../orders/OrderBook';
+import { PnlDaily } from '../pnl/PnlDaily';
 import { MappingScreen } from '../strategies/MappingScreen';
 import { HomeView } from './HomeView';
 
-type View = 'home' | 'profile' | 'strategies' | 'orders';
+type View = 'home' | 'profile' | 'strategies' | 'orders' | 'pnl';
 
 function BackToHome({ onBack }: { onBack: () => void }) {
   return (
@@ -27,7 +28,7 @@ export function UserHome() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const raw = search.get('view');
-  const view: View = raw === 'profile' || raw === 'strategies' || raw === 'orders' ? raw : 'home';
+  const view: View = raw === 'profile' || raw === 'strategies' || raw === 'orders' || raw === 'pnl' ? raw : 'home';
   const go = (v: View) => setSearch(v === 'home' ? {} : { view: v });
 
   return (
@@ -42,6 +43,9 @@ export function UserHome() {
         </button>
         <button type="button" onClick={() => go('orders')}>
           Orders
+        </button>
+        <button type="button" onClick={() => go('pnl')}>
+          P&amp;L by day
         </button>
         <button type="button" onClick={() => void navigate('/strategy-lab')}>
           Strategy Lab
@@ -81,6 +85,15 @@ export function UserHome() {
             <BackToHome onBack={() => go('home')} />
           </div>
           <OrderBook />
+        </section>
+      )}
+      {view === 'pnl' && (
+        <section className="stack">
+          <div className="view-header">
+            <h2>P&amp;L by day</h2>
+            <BackToHome onBack={() => go('home')} />
+          </div>
+          <PnlDaily />
         </section>
       )}
     </div>
