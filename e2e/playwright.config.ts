@@ -71,6 +71,9 @@ export default defineConfig({
       // Stories skip market time over the sandbox's /control/clock (sandbox.ts skipMarketTime) to reach the
       // next candle close at once instead of waiting for a real one (issue 29 item 7).
       TEST_CLOCK: 'on',
+      // The in-process sandbox takes 10 quote requests a second (DEFAULT_RATE_LIMITS), so the console is paced to
+      // it, as the integration tests are; the product's default is Kite's 1 (config/env.ts).
+      KITE_QUOTES_PER_SECOND: '10',
     },
   },
 });

@@ -31,7 +31,8 @@ const pacers = new Map<string, ReturnType<typeof createRequestPacer>>();
 export function kiteReadPacing(apiKey: string, quotesPerSecond = KITE_READ_LIMITS.quote.perSecond) {
   return <T>(path: string, request: () => Promise<T>): Promise<T> => {
     const group = kiteReadGroupOf(path);
-    const limits = group === 'quote' ? { ...KITE_READ_LIMITS.quote, perSecond: quotesPerSecond } : KITE_READ_LIMITS[group];
+    const limits =
+      group === 'quote' ? { ...KITE_READ_LIMITS.quote, perSecond: quotesPerSecond } : KITE_READ_LIMITS[group];
     const key = `${apiKey}|${group}|${limits.perSecond}`;
     const pacer = pacers.get(key) ?? createRequestPacer(limits);
     pacers.set(key, pacer);

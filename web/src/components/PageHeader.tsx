@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import { SandboxChip } from './SandboxChip';
+import { StatusStrip } from './StatusStrip';
 
+/** A signed-in screen's header: its title (the SANDBOX chip beside it), its actions, and the status strip below. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <header className="page-header">
@@ -9,6 +11,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
         <SandboxChip />
       </div>
       <nav className="header-actions">{children}</nav>
+      <StatusStrip />
     </header>
   );
 }
