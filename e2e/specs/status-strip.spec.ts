@@ -23,6 +23,9 @@ test('the strip tells a trader the exchange, market, feed, token and kill switch
   );
   await expect(strip.locator('[data-strip="feed"]')).toHaveText(/^Feed (live|idle|stale, .*)$/);
   await expect(strip.locator('[data-strip="kill"]')).toHaveText('Kill switch off');
+  // A Home with no strategy yet shows the three steps to a first one.
+  const steps = page.getByTestId('first-steps').getByRole('listitem');
+  await expect(steps).toHaveText([/^Add a broker account /, /^Create a strategy /, /^Configure and start it /]);
 
   // An account added without a token says so at once, and its item leads to where a token is set.
   const brokerUsername = kiteUserId();
@@ -31,6 +34,7 @@ test('the strip tells a trader the exchange, market, feed, token and kill switch
   const account = strip.getByRole('link', { name: `${brokerUsername} no token` });
   await expect(account).toBeVisible();
   await homePage.backToHome();
+  await expect(steps.first()).toContainText('Add a broker account (done)');
   await screenshots(page, 'status-strip');
   await strip.getByRole('link', { name: `${brokerUsername} no token` }).click();
   await expect(page).toHaveURL(/view=profile/);
