@@ -119,6 +119,32 @@ export const AdminPositionsReplySchema = PositionsReplySchema.extend({ positions
 export type AdminPositionsReply = z.infer<typeof AdminPositionsReplySchema>;
 
 /**
+ * One contract the caller holds, netted across their strategies and accounts as Kite's positions screen shows
+ * it (issue 32 item 1): each strategy counts the fills of the mode it runs in now (as /positions), paper and
+ * live netted together. Unlike the rest of this file, quantity is Kite's sign: < 0 short (sold). Rupees.
+ */
+export const SymbolPositionSchema = z.object({
+  trading_symbol: z.string(),
+  /** Kite's sign: < 0 sold (short), > 0 bought. */
+  quantity: z.number().int(),
+  /** Kite's average price: the weighted average of what is held. */
+  average_price: z.number(),
+  /** The price it is marked at: the last quote, else its newest fill's (ltp_is_stale); null when none. */
+  ltp: z.number().nullable(),
+  ltp_is_stale: z.boolean(),
+  /** Kite's day P&L (from the previous close for what was held overnight); null when that close is not known. */
+  day_pnl: z.number().nullable(),
+  /** Realized + unrealized before charges since it was first traded (Kite's P&L column). */
+  mtm: z.number(),
+  /** The caller's strategies whose own book holds it open. */
+  mapping_ids: z.array(z.number().int()),
+});
+export type SymbolPosition = z.infer<typeof SymbolPositionSchema>;
+
+export const SymbolPositionsReplySchema = z.object({ positions: z.array(SymbolPositionSchema) });
+export type SymbolPositionsReply = z.infer<typeof SymbolPositionsReplySchema>;
+
+/**
  * One symbol of a live broker account: the console's open quantity (its legs) beside the broker's net
  * position, both in SPEC's sign (> 0 short), and the difference. drift 0 means they agree.
  */
@@ -227,6 +253,13 @@ export const positionsRoutes = {
     path: '/positions',
     access: 'user',
     data: PositionsReplySchema,
+  }),
+  /** The caller's open positions netted per contract (issue 32 item 1). */
+  bySymbol: defineRoute({
+    method: 'GET',
+    path: '/positions/by-symbol',
+    access: 'user',
+    data: SymbolPositionsReplySchema,
   }),
   listAll: defineRoute({
     method: 'GET',

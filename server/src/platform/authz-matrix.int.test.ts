@@ -239,6 +239,8 @@ const cases: Record<string, Case> = {
   'transactions.listAll': { prepare: none },
   'transactions.exportCsv': { prepare: () => Promise.resolve({ query: 'from=2026-11-01&to=2026-11-30' }) },
   'positions.listMine': { prepare: none },
+  // Issue 32 item 1: every signed-in caller gets their own contracts (own data only: positions-by-symbol.int.test.ts).
+  'positions.bySymbol': { prepare: none },
   'positions.listAll': { prepare: none },
   'positions.reconcile': { prepare: none },
   'positions.chart': {

@@ -9,6 +9,7 @@ import type { MarketDataHub } from '../market-data/hub.js';
 import { createLedgerRepository } from './ledger.repository.js';
 import { registerLedgerRoutes } from './ledger.routes.js';
 import { createLiveMarks } from './live-marks.js';
+import { createPositionsBySymbol } from './positions-by-symbol.service.js';
 import { createPositionsFeed } from './positions-feed.js';
 import { createPositionsService, type QuoteSource } from './positions.service.js';
 import { createDriftEpisodesRepository } from './drift-episodes.repository.js';
@@ -86,8 +87,9 @@ export function createLedgerModule(deps: {
     logger: deps.logger,
   });
   const chart = createStrategyChart({ repo, candles: deps.candles, clock: deps.clock });
+  const bySymbol = createPositionsBySymbol({ repo, positions, clock: deps.clock });
   const routes: RegisterRoutes = (app, authenticate) =>
-    registerLedgerRoutes(app, authenticate, { positions, reconcile, chart });
+    registerLedgerRoutes(app, authenticate, { positions, bySymbol, reconcile, chart });
   /** Realized P&L and charges per strategy name of a user (the transactions summary). */
   const strategyPnl = (userId: number) => strategyPnlOf(repo, userId, deps.clock.now());
   return { positions, reconcile, reconciliation, feed, strategyPnl, routes, workers: [worker, reconciliation.worker] };

@@ -208,6 +208,7 @@ export function createPositionsService(deps: {
     book,
     price,
     quotesFor,
+    closesFor,
   };
 }
 
