@@ -10,10 +10,11 @@ import { ChangePasswordForm } from '../profile/ChangePasswordForm';
 import { DailyLimitForm } from '../risk/DailyLimitForm';
 import { OrderBook } from '../orders/OrderBook';
 import { PnlDaily } from '../pnl/PnlDaily';
+import { PositionsBySymbol, revealStrategyRow } from '../positions/PositionsBySymbol';
 import { MappingScreen } from '../strategies/MappingScreen';
 import { HomeView } from './HomeView';
 
-type View = 'home' | 'profile' | 'strategies' | 'orders' | 'pnl';
+type View = 'home' | 'profile' | 'strategies' | 'orders' | 'pnl' | 'positions';
 
 function BackToHome({ onBack }: { onBack: () => void }) {
   return (
@@ -28,7 +29,10 @@ export function UserHome() {
   const [search, setSearch] = useSearchParams();
   const navigate = useNavigate();
   const raw = search.get('view');
-  const view: View = raw === 'profile' || raw === 'strategies' || raw === 'orders' || raw === 'pnl' ? raw : 'home';
+  const view: View =
+    raw === 'profile' || raw === 'strategies' || raw === 'orders' || raw === 'pnl' || raw === 'positions'
+      ? raw
+      : 'home';
   const go = (v: View) => setSearch(v === 'home' ? {} : { view: v });
 
   return (
@@ -43,6 +47,9 @@ export function UserHome() {
         </button>
         <button type="button" onClick={() => go('orders')}>
           Orders
+        </button>
+        <button type="button" onClick={() => go('positions')}>
+          Positions
         </button>
         <button type="button" onClick={() => go('pnl')}>
           P&amp;L by day
@@ -94,6 +101,20 @@ export function UserHome() {
             <BackToHome onBack={() => go('home')} />
           </div>
           <PnlDaily />
+        </section>
+      )}
+      {view === 'positions' && (
+        <section className="stack">
+          <div className="view-header">
+            <h2>Positions</h2>
+            <BackToHome onBack={() => go('home')} />
+          </div>
+          <PositionsBySymbol
+            onOpenStrategy={(id) => {
+              go('home');
+              revealStrategyRow(id);
+            }}
+          />
         </section>
       )}
     </div>

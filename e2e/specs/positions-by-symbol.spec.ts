@@ -1,0 +1,48 @@
+// Positions per contract (issue 32 item 1): a trader's paper strategy sells both legs on the screens, and the
+// Positions view lists each contract once, sold as a negative quantity as Kite shows it, with the strategy
+// holding it; its button goes back to that strategy's row on Home.
+import { screenshots } from '../lab-steps.js';
+import { kiteUserId } from '../trading-api.js';
+import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { expect, newUser, signIn, test } from '../user-api.js';
+
+test('a trader reads their open positions per contract and goes from one to the strategy holding it', async ({
+  page,
+  request,
+  loginPage,
+  homePage,
+  brokersPage,
+  mappingsPage,
+  activeStrategies,
+}) => {
+  const user = await newUser(request, 'bysymbol');
+  await signIn({ loginPage, homePage }, user);
+  const brokerUsername = kiteUserId();
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+  await homePage.backToHome();
+  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
+  await configureRdx(activeStrategies, id);
+  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Realign'); // paper sells both legs at once
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+
+  await page.getByRole('button', { name: 'Positions', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Positions by contract' });
+  const rows = table.locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) {
+    await expect(row).toContainText(/SANDBOX \d{1,2} [A-Z]{3} \d+ (CE|PE)/);
+    // Sold: negative, as Kite shows a short.
+    await expect(row.locator('td[data-label="Qty"]')).toHaveText(/^−[\d,]+$/);
+    await expect(row.locator('td[data-label="Avg"]')).toHaveText(/₹[\d,]+\.\d{2}/);
+    await expect(row.getByRole('button', { name: /\(paper\)$/ })).toBeVisible();
+  }
+  await screenshots(page, 'positions-by-symbol', ['Positions by contract']);
+
+  await rows
+    .first()
+    .getByRole('button', { name: /\(paper\)$/ })
+    .click();
+  await expect(page.getByTestId(`active-strategy-${id}`)).toBeInViewport();
+});
