@@ -5,7 +5,7 @@ import type { UserBrokersPage } from './pages/user-brokers.page.js';
 import type { UserActiveStrategiesPage } from './pages/user-strategies.page.js';
 import type { UserMappingsPage } from './pages/user-mappings.page.js';
 import { sandboxTotp } from './sandbox.js';
-import { SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION } from './trading-api.js';
+import { kiteUserId, SANDBOX_BROKER_PASSWORD, SANDBOX_OPTION } from './trading-api.js';
 
 /** Links a Zerodha account on the Profile page and generates its access token there, then goes home. */
 export async function linkZerodhaWithToken(brokersPage: UserBrokersPage, homePage: HomePage, kiteId: string) {
@@ -49,4 +49,28 @@ export async function configureRdx(activeStrategies: UserActiveStrategiesPage, i
   await expect(modal.saved('interval')).toHaveText('1m');
   await expect(modal.saved('atm-value')).toHaveText('set at first entry');
   await modal.close();
+}
+
+/**
+ * A trader's paper RDX strangle made on the screens: a Zerodha account added on Profile (no token: paper needs
+ * none), a mapping created, configured, started and realigned (paper sells both legs at once). Returns its id.
+ */
+export async function holdPaperStrangle(steps: {
+  homePage: HomePage;
+  brokersPage: UserBrokersPage;
+  mappingsPage: UserMappingsPage;
+  activeStrategies: UserActiveStrategiesPage;
+}): Promise<number> {
+  const { homePage, brokersPage, mappingsPage, activeStrategies } = steps;
+  const brokerUsername = kiteUserId();
+  await brokersPage.open();
+  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
+  await homePage.backToHome();
+  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
+  await configureRdx(activeStrategies, id);
+  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Realign');
+  // The click returns before the Realign's answer: its legs on the row say the orders are made.
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+  return id;
 }

@@ -8,7 +8,7 @@ export class HomePage {
     await expect(this.page.getByRole('heading', { name: `Welcome, ${username} (User)` })).toBeVisible();
   }
 
-  async openView(name: 'Profile' | 'Strategies' | 'Orders' | 'P&L by day') {
+  async openView(name: 'Profile' | 'Strategies' | 'Orders' | 'Positions' | 'P&L by day') {
     await this.page.getByRole('button', { name, exact: true }).click();
   }
 

@@ -2,8 +2,7 @@
 // each order it made with what filled at what average; the status filter narrows it.
 import { screenshots } from '../lab-steps.js';
 import { OrdersPage } from '../pages/orders.page.js';
-import { kiteUserId } from '../trading-api.js';
-import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { holdPaperStrangle } from '../trading-steps.js';
 import { expect, newUser, signIn, test } from '../user-api.js';
 
 test('a trader reads the orders a paper strategy made, each complete with its fill, and filters them', async ({
@@ -17,16 +16,7 @@ test('a trader reads the orders a paper strategy made, each complete with its fi
 }) => {
   const user = await newUser(request, 'orders');
   await signIn({ loginPage, homePage }, user);
-  const brokerUsername = kiteUserId();
-  await brokersPage.open();
-  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
-  await homePage.backToHome();
-  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
-  await configureRdx(activeStrategies, id);
-  await activeStrategies.act(id, 'Start');
-  await activeStrategies.act(id, 'Realign'); // paper sells both legs at once
-  // The click returns before the Realign's answer: its legs on the row say the orders are made.
-  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+  await holdPaperStrangle({ homePage, brokersPage, mappingsPage, activeStrategies });
 
   await homePage.openView('Orders');
   const orders = new OrdersPage(page);

@@ -4,8 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { screenshots } from '../lab-steps.js';
 import { PnlDailyPage } from '../pages/pnl-daily.page.js';
-import { kiteUserId } from '../trading-api.js';
-import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { holdPaperStrangle } from '../trading-steps.js';
 import { expect, newUser, signIn, test } from '../user-api.js';
 
 /** Today in IST, as the server books a day. */
@@ -22,15 +21,7 @@ test('a trader reads the day a paper strategy traded on the calendar, the curve 
 }) => {
   const user = await newUser(request, 'pnlday');
   await signIn({ loginPage, homePage }, user);
-  const brokerUsername = kiteUserId();
-  await brokersPage.open();
-  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
-  await homePage.backToHome();
-  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
-  await configureRdx(activeStrategies, id);
-  await activeStrategies.act(id, 'Start');
-  await activeStrategies.act(id, 'Realign'); // paper sells both legs at once
-  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+  const id = await holdPaperStrangle({ homePage, brokersPage, mappingsPage, activeStrategies });
   await activeStrategies.act(id, 'Exit', 'accept'); // and buys them back: a realized P&L and the day's charges
   await expect(activeStrategies.status(id)).toHaveText('STOPPED');
 

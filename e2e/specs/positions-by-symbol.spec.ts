@@ -2,8 +2,7 @@
 // Positions view lists each contract once, sold as a negative quantity as Kite shows it, with the strategy
 // holding it; its button goes back to that strategy's row on Home.
 import { screenshots } from '../lab-steps.js';
-import { kiteUserId } from '../trading-api.js';
-import { configureRdx, createSandboxMapping } from '../trading-steps.js';
+import { holdPaperStrangle } from '../trading-steps.js';
 import { expect, newUser, signIn, test } from '../user-api.js';
 
 test('a trader reads their open positions per contract and goes from one to the strategy holding it', async ({
@@ -17,17 +16,9 @@ test('a trader reads their open positions per contract and goes from one to the 
 }) => {
   const user = await newUser(request, 'bysymbol');
   await signIn({ loginPage, homePage }, user);
-  const brokerUsername = kiteUserId();
-  await brokersPage.open();
-  await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
-  await homePage.backToHome();
-  const id = await createSandboxMapping(homePage, mappingsPage, brokerUsername, 'Paper');
-  await configureRdx(activeStrategies, id);
-  await activeStrategies.act(id, 'Start');
-  await activeStrategies.act(id, 'Realign'); // paper sells both legs at once
-  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+  const id = await holdPaperStrangle({ homePage, brokersPage, mappingsPage, activeStrategies });
 
-  await page.getByRole('button', { name: 'Positions', exact: true }).click();
+  await homePage.openView('Positions');
   const table = page.getByRole('table', { name: 'Positions by contract' });
   const rows = table.locator('tbody tr');
   await expect(rows).toHaveCount(2);
