@@ -110,7 +110,15 @@ export interface DomainEvents {
    * Kite refused a broker account's access token before its 06:00 IST end (first refusal of that token): the
    * alerts domain tells the owner; the engine pauses the account's running live strategies at its next tick.
    */
-  'broker.token_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
+  'broker.token_refused': {
+    userBrokerId: number;
+    userId: number;
+    /** How traders call the account's broker ("Kite"). */
+    broker: string;
+    brokerUsername: string;
+    reason: string;
+    at: number;
+  };
   /**
    * An account's egress would leave from an IP the trader has not registered with the broker, or shares an address
    * with another family (issue 31): refused at a save, a token, a Start, or found while its strategies ran. The

@@ -43,7 +43,7 @@ const BECAUSE: Record<AutomaticReason, string> = {
   expiry: 'its options expired',
   broker_error: 'the broker rejected an order',
   token_expired: "the broker account's access token expired",
-  broker_drift: 'the broker no longer holds a leg the console counts for it (closed in Kite by hand?)',
+  broker_drift: 'the broker no longer holds a leg the console counts for it (closed at the broker by hand?)',
   egress_mismatch: "its broker account's orders could not leave from an IP registered with the broker",
 };
 
@@ -210,20 +210,26 @@ export function tokenExpiringAlert(token: ExpiringToken): AlertDraft {
   };
 }
 
-export interface RefusedToken {
+/** A broker account something was refused for: its id and name, why, and when. */
+export interface RefusedAccount {
   userBrokerId: number;
   brokerUsername: string;
   reason: string;
   at: number;
 }
 
-/** Kite stopped taking an account's token before its 06:00 IST end: once per refusal. */
+export interface RefusedToken extends RefusedAccount {
+  /** How traders call the account's broker ("Kite"). */
+  broker: string;
+}
+
+/** The broker stopped taking an account's token before its end (Kite's 06:00 IST): once per refusal. */
 export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
   return {
     kind: 'token_refused',
-    title: `Kite refused the access token of ${token.brokerUsername}`,
+    title: `${token.broker} refused the access token of ${token.brokerUsername}`,
     body:
-      `At ${istStamp(token.at)} Kite refused the access token of ${token.brokerUsername} (${token.reason}). ` +
+      `At ${istStamp(token.at)} ${token.broker} refused the access token of ${token.brokerUsername} (${token.reason}). ` +
       `Its live strategies cannot place or exit orders and are paused. Generate a new token on the Profile page, ` +
       `then resume them.`,
     mappingId: null,
@@ -233,7 +239,7 @@ export function tokenRefusedAlert(token: RefusedToken): AlertDraft {
 }
 
 /** An account's egress was refused (an unregistered IP, another family on its address): once per finding. */
-export function egressRefusedAlert(refusal: RefusedToken): AlertDraft {
+export function egressRefusedAlert(refusal: RefusedAccount): AlertDraft {
   return {
     kind: 'egress_mismatch',
     title: `Orders for ${refusal.brokerUsername} cannot go from their egress`,

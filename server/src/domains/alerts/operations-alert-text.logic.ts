@@ -35,7 +35,7 @@ function nextTry(f: SquareOffFailure): string {
   if (f.isFinal) {
     const tries = f.attempt === null ? '' : ` after ${f.attempt} ${f.attempt === 1 ? 'try' : 'tries'}`;
     return (
-      `The console stopped trying${tries}: press Exit on the strategy to try again, or close them in Kite ` +
+      `The console stopped trying${tries}: press Exit on the strategy to try again, or close them at the broker ` +
       '(then make the console match the broker from the mismatch banner).'
     );
   }

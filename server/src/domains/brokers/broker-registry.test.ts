@@ -5,6 +5,7 @@ import { loadEnv } from '../../config/env.js';
 import { systemClock } from '../../platform/clock.js';
 import type { Broker } from './broker-port.js';
 import {
+  brokerLabelFor,
   brokerOrderLimits,
   createBrokerRegistry,
   protectionPercentFor,
@@ -77,5 +78,12 @@ describe('the broker registry', () => {
     expect(protectionPercentFor(null, -1)).toBe(3);
     expect(protectionPercentFor('kite', 5)).toBe(5);
     expect(protectionPercentFor('kite', 0)).toBeNull();
+  });
+
+  it("names an account's broker in traders' words by its adapter's label, the default broker's for none", () => {
+    const kite = createBrokerRegistry(setup()).forKind('kite');
+    expect(brokerLabelFor('kite')).toBe(kite?.label);
+    expect(brokerLabelFor(null)).toBe('Kite');
+    expect(brokerLabelFor('no-such-broker')).toBe('Kite');
   });
 });

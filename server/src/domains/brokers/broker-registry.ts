@@ -3,6 +3,7 @@ import type { MarketConfig } from '../../config/market.js';
 import type { Clock } from '../../platform/clock.js';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createKiteBroker, KITE_RULES } from './adapters/kite/kite-broker.js';
+import { KITE_LABEL } from './adapters/kite/kite-errors.js';
 import type { Broker, BrokerageSchedule, BrokerRules, OrderLimits } from './broker-port.js';
 
 /** What an adapter is built from: the market hosts (real brokers or the sandbox), a logger, retries, the clock. */
@@ -16,6 +17,8 @@ export interface BrokerSetup {
 
 /** A broker's adapter: its rules, known without building it, and how it is built. */
 interface BrokerAdapter {
+  /** How traders call the broker in messages (its `Broker.label`). */
+  label: string;
   rules: BrokerRules;
   create: (setup: BrokerSetup) => Broker;
 }
@@ -27,6 +30,7 @@ interface BrokerAdapter {
  */
 const ADAPTERS: Record<string, BrokerAdapter> = {
   kite: {
+    label: KITE_LABEL,
     rules: KITE_RULES,
     create: (s) => createKiteBroker({ kite: s.market.kite, logger: s.logger, retry: s.retry, clock: s.clock }),
   },
@@ -37,6 +41,12 @@ export const BROKER_KINDS: readonly string[] = Object.keys(ADAPTERS);
 
 const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) => [kind, a.create]));
 
+/** Broker `kind`'s adapter; the first registered (the console's default) for none or a kind none serves. */
+function adapterOrDefault(kind: string | null | undefined): BrokerAdapter {
+  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
+  return adapter ?? Object.values(ADAPTERS)[0]!;
+}
+
 /**
  * The brokerage an account of broker `kind` pays (its adapter's `rules.brokerage`). A fill with no known
  * account (null; a paper strategy never given one) or of a kind no adapter serves is charged as the first
@@ -45,8 +55,7 @@ const FACTORIES = Object.fromEntries(Object.entries(ADAPTERS).map(([kind, a]) =>
  * without building (or connecting) any adapter.
  */
 export function brokerageFor(kind: string | null | undefined): readonly BrokerageSchedule[] {
-  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
-  return (adapter ?? Object.values(ADAPTERS)[0]!).rules.brokerage;
+  return adapterOrDefault(kind).rules.brokerage;
 }
 
 /**
@@ -55,8 +64,16 @@ export function brokerageFor(kind: string | null | undefined): readonly Brokerag
  * against it without building any adapter.
  */
 export function orderLimitsFor(kind: string | null | undefined): OrderLimits {
-  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
-  return (adapter ?? Object.values(ADAPTERS)[0]!).rules.orderLimits;
+  return adapterOrDefault(kind).rules.orderLimits;
+}
+
+/**
+ * How traders call the broker of kind `kind` in messages ("Kite"), the first registered broker's for none or an
+ * unknown kind, as `brokerageFor`. Static: status lines and alerts name the account's broker without building
+ * any adapter, so no word outside an adapter names one broker.
+ */
+export function brokerLabelFor(kind: string | null | undefined): string {
+  return adapterOrDefault(kind).label;
 }
 
 /**
@@ -65,8 +82,7 @@ export function orderLimitsFor(kind: string | null | undefined): OrderLimits {
  * protection. Static: paper fills and backtests stop at it without building any adapter.
  */
 export function protectionPercentFor(kind: string | null | undefined, setting: number): number | null {
-  const adapter = kind !== null && kind !== undefined && Object.hasOwn(ADAPTERS, kind) ? ADAPTERS[kind] : undefined;
-  if (setting === -1) return (adapter ?? Object.values(ADAPTERS)[0]!).rules.autoProtectionPercent;
+  if (setting === -1) return adapterOrDefault(kind).rules.autoProtectionPercent;
   return setting > 0 ? setting : null;
 }
 

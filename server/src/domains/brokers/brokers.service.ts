@@ -10,14 +10,11 @@ import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './
 import { BrokerTokenExpired, type Broker as BrokerAdapter, type BrokerAccount } from './broker-port.js';
 import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
-import { tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
+import { brokerLabelFor, tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
 import type { EgressCheck } from './egress/egress-check.js';
 import type { EgressRoutes } from './egress/egress-routes.js';
 import { egressPlanOf, egressColumnsOf, isEgressChange } from './egress/egress-request.js';
-
-/** An own app is for accounts at a broker an adapter serves (today Kite alone: the words say so). */
-const MSG_APP_FOR_KITE_ONLY = 'API Key and API Secret are for Zerodha (Kite) accounts only';
 
 export type { BrokerCredentials };
 
@@ -55,9 +52,12 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
   /** Whether accounts of `brokerKind` can log in through an app of their own: every adapter's `login()` takes one. */
   const takesOwnApp = (brokerKind: string): boolean => registry.forKind(brokerKind) !== undefined;
 
-  /** Refuses an own app on an account at a broker no adapter serves. */
-  function assertAppFits(request: AppRequest, brokerKind: string) {
-    if (request.kind === 'set' && !takesOwnApp(brokerKind)) throw badRequest(MSG_APP_FOR_KITE_ONLY);
+  /** Refuses an own app on an account at a broker no adapter serves, naming those an adapter does ("Zerodha (Kite)"). */
+  async function assertAppFits(request: AppRequest, brokerKind: string) {
+    if (request.kind !== 'set' || takesOwnApp(brokerKind)) return;
+    const served = (await repo.listBrokers()).filter((b) => takesOwnApp(b.kind));
+    const names = served.map((b) => `${b.name} (${registry.forKind(b.kind)?.label ?? b.kind})`).join(' or ');
+    throw badRequest(`API Key and API Secret are for ${names} accounts only`);
   }
 
   /**
@@ -121,7 +121,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
     async create(actor: Actor, input: CreateUserBroker): Promise<UserBroker> {
       const broker = await assertBroker(input.broker_id);
       const app = appRequestOf(input);
-      assertAppFits(app, broker.kind);
+      await assertAppFits(app, broker.kind);
       const plan = egressPlanOf(null, input);
       const checked = await checkedEgress(
         {
@@ -156,7 +156,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
       const current = await load(actor, id);
       const broker = patch.broker_id !== undefined ? await assertBroker(patch.broker_id) : { kind: current.brokerKind };
       const appRequest = appRequestOf(patch);
-      assertAppFits(appRequest, broker.kind);
+      await assertAppFits(appRequest, broker.kind);
       const key = {
         userId: current.userId,
         brokerId: patch.broker_id ?? current.brokerId,
@@ -260,6 +260,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
         void events.publish('broker.token_refused', {
           userBrokerId: id,
           userId: row.userId,
+          broker: brokerLabelFor(row.brokerKind),
           brokerUsername: row.brokerUsername,
           reason,
           at,

@@ -47,18 +47,18 @@ describe('legs the broker does not hold', () => {
   });
 
   it('says what differs and that nothing was sent', () => {
-    expect(unheldReason({ leg: leg(1, 'NIFTY26DEC24500CE', 65), brokerShort: 0 })).toBe(
+    expect(unheldReason({ leg: leg(1, 'NIFTY26DEC24500CE', 65), brokerShort: 0 }, 'Kite')).toBe(
       'not bought back: the broker holds no short of NIFTY26DEC24500CE, not the 65 this strategy sold ' +
         '(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in Kite? ' +
         'Match the broker from the mismatch banner (it shows both sides), then exit again',
     );
-    expect(unheldReason({ leg: leg(1, 'X', 65), brokerShort: 30 })).toContain('holds only 30 short of X');
+    expect(unheldReason({ leg: leg(1, 'X', 65), brokerShort: 30 }, 'Kite')).toContain('holds only 30 short of X');
   });
 
   it('asks the broker for only the part of a leg a lowered lot count buys back (issue 28)', () => {
     const part = { ...leg(1, 'X', 130), heldQuantity: 195 };
     expect(legsTheBrokerDoesNotHold([part], [held('X', -130)])).toEqual([]);
-    expect(unheldReason({ leg: part, brokerShort: 65 })).toContain(
+    expect(unheldReason({ leg: part, brokerShort: 65 }, 'Kite')).toContain(
       'holds only 65 short of X, not the 130 this strategy buys back of the 195 it sold',
     );
   });

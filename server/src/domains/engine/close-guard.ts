@@ -37,8 +37,8 @@ export function legsTheBrokerDoesNotHold(legs: readonly LegClose[], holdings: re
   return unheld;
 }
 
-/** How the strategy's row words a close that was not sent: what differs, and what the trader can do. */
-export function unheldReason({ leg, brokerShort }: UnheldLeg): string {
+/** How the strategy's row words a close that was not sent: what differs, and what the trader can do in `broker`. */
+export function unheldReason({ leg, brokerShort }: UnheldLeg, broker: string): string {
   const held = brokerShort === 0 ? 'no short' : `only ${brokerShort} short`;
   // A leg bought back in part (a lowered lot count) needs only that part at the broker.
   const needed =
@@ -47,7 +47,7 @@ export function unheldReason({ leg, brokerShort }: UnheldLeg): string {
       : `the ${leg.quantity} this strategy buys back of the ${leg.heldQuantity} it sold`;
   return (
     `not bought back: the broker holds ${held} of ${leg.tradingSymbol}, not ${needed} ` +
-    '(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in Kite? Match ' +
+    `(closed at the broker by hand?); nothing was sent, so no position was opened. Bought back in ${broker}? Match ` +
     'the broker from the mismatch banner (it shows both sides), then exit again'
   );
 }

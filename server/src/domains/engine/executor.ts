@@ -149,7 +149,7 @@ export function createExecutor(deps: ExecutorDeps) {
       // Sent on an earlier day: today's book cannot say what became of it (order-book-day.ts).
       const isPastBook = isPastItsOrderBook(o.createdAt, at);
       if (rows.length === 0 && isPastBook) {
-        stillOpen.push(goneFromOrderBook(o));
+        stillOpen.push(goneFromOrderBook(o, rest.label));
         continue;
       }
       if (rows.length === 0) {
@@ -170,7 +170,7 @@ export function createExecutor(deps: ExecutorDeps) {
           throw err;
         });
         if (verdict === 'gone') {
-          stillOpen.push(goneFromOrderBook({ ...o, quantity }));
+          stillOpen.push(goneFromOrderBook({ ...o, quantity }, rest.label));
           continue;
         }
         // Found filled later (a lost reply, a restart): booked at the exchange's time, not at this look's.
@@ -320,7 +320,8 @@ export function createExecutor(deps: ExecutorDeps) {
       return;
     }
     const [first] = legsTheBrokerDoesNotHold(closes, holdings);
-    if (first) throw new BrokerRefusal(`Could not close ${first.leg.tradingSymbol}: ${unheldReason(first)}`);
+    if (first)
+      throw new BrokerRefusal(`Could not close ${first.leg.tradingSymbol}: ${unheldReason(first, rest.label)}`);
   }
 
   /** Live trading: market orders through the user's broker account, closes first, then opens. */

@@ -12,11 +12,11 @@ import { isPastItsOrderBook } from './order-book-day.js';
 import type { TradeProblems } from './trade-problems.js';
 
 /** What a by-hand "not filled" leaves on the order row. */
-export const NOT_FILLED_BY_HAND = 'not filled, as the trader found in the Kite account';
+export const NOT_FILLED_BY_HAND = 'not filled, as the trader found in the broker account';
 
 /**
- * Orders the broker can no longer be asked about (sent on an earlier day: Kite's order book is the day's,
- * order-book-day.ts) are settled by the trader, who reads their fate in the Kite account: filled at a
+ * Orders the broker can no longer be asked about (sent on an earlier day: a broker's order book is the
+ * day's, order-book-day.ts) are settled by the trader, who reads their fate in the broker account: filled at a
  * price, booked as the broker's fill would have been, or not filled. Only those: an order the broker
  * still lists is settled from the broker. Under the strategy's lock, like every change to its legs.
  */

@@ -8,7 +8,8 @@ import { badRequest, conflict } from '../../platform/errors.js';
 import type { Actor } from '../../platform/ownership.js';
 import { marketDataFailure } from '../market-data/market-data.errors.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import { driftHold, driftHoldRefusal, type HeldAction } from '../risk/drift-hold.logic.js';
+import { brokerLabelFor } from '../brokers/broker-registry.js';
+import { driftHold, driftHoldRefusal, type DriftStopFacts, type HeldAction } from '../risk/drift-hold.logic.js';
 import { holdWords, tradesNothing } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
@@ -50,9 +51,9 @@ export function createManualActions(deps: {
    * A strategy paused on a leg the broker no longer holds (issue 27) neither exits nor realigns until the
    * console and the broker agree again: both would trade on that leg.
    */
-  const refuseWhileDrifting = (row: Parameters<typeof driftHold>[0], action: HeldAction) => {
+  const refuseWhileDrifting = (row: DriftStopFacts & { brokerKind: string | null }, action: HeldAction) => {
     const difference = driftHold(row);
-    if (difference !== null) throw conflict(driftHoldRefusal(action, difference));
+    if (difference !== null) throw conflict(driftHoldRefusal(action, difference, brokerLabelFor(row.brokerKind)));
   };
 
   /** A manual action whose broker orders failed reports the broker's reason. */

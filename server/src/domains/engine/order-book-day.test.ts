@@ -12,12 +12,15 @@ describe("an order past Kite's day order book", () => {
   });
 
   it('is named on the row with its IST date and what the trader should do', () => {
-    const text = goneFromOrderBook({
-      side: 'BUY',
-      quantity: 65,
-      tradingSymbol: 'NIFTY26DEC24600CE',
-      createdAt: lateEvening,
-    });
+    const text = goneFromOrderBook(
+      {
+        side: 'BUY',
+        quantity: 65,
+        tradingSymbol: 'NIFTY26DEC24600CE',
+        createdAt: lateEvening,
+      },
+      'Kite',
+    );
     expect(text).toBe(
       "BUY 65 NIFTY26DEC24600CE (sent on 25 Nov and no longer in the broker's order book, so whether it filled " +
         "is unknown: check the Kite account, then settle it on the strategy's row)",

@@ -12,10 +12,13 @@ export const isPastItsOrderBook = (placedAt: number, now: number): boolean => pl
 
 const DATE = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Kolkata', day: 'numeric', month: 'short' });
 
-/** How a strategy's row names such an order (it is listed among those it waits for). */
-export function goneFromOrderBook(o: { side: string; quantity: number; tradingSymbol: string; createdAt: number }) {
+/** How a strategy's row names such an order (it is listed among those it waits for); `broker` is its label. */
+export function goneFromOrderBook(
+  o: { side: string; quantity: number; tradingSymbol: string; createdAt: number },
+  broker: string,
+) {
   return (
     `${o.side} ${o.quantity} ${o.tradingSymbol} (sent on ${DATE.format(o.createdAt)} and no longer in the broker's ` +
-    `order book, so whether it filled is unknown: check the Kite account, then settle it on the strategy's row)`
+    `order book, so whether it filled is unknown: check the ${broker} account, then settle it on the strategy's row)`
   );
 }

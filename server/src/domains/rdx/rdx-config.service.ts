@@ -13,9 +13,9 @@ import { RDX_STRATEGY_NAME } from './rdx-strategy.logic.js';
 import type { RdxConfigRepository } from './rdx-config.repository.js';
 import {
   chainSpan,
-  isKiteInstrument,
+  hasOptionChain,
   localDate,
-  notKiteInstrument,
+  noOptionChain,
   offsetOutsideChain,
   type ChainOption,
 } from './rdx.logic.js';
@@ -95,7 +95,7 @@ export function createRdxConfigService(deps: {
         const mapping = await loadRdxMapping(actor, mappingId);
         if (await repo.findByMapping(mappingId)) throw conflict(MSG.rdxConfigExists);
         // It would show running forever: no candle of it ever reaches the engine, which follows Kite's.
-        if (!isKiteInstrument(mapping.instrumentToken)) throw badRequest(notKiteInstrument(mapping.instrumentName));
+        if (!hasOptionChain(mapping.instrumentToken)) throw badRequest(noOptionChain(mapping.instrumentName));
         await assertOnChain(mapping, input);
         const now = clock.now();
         const row = await repo.insert({

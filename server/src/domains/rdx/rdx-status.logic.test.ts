@@ -16,6 +16,7 @@ const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
   endTime: null,
   hours: NIFTY,
   brokerToken: 'none',
+  brokerLabel: 'Kite',
   openLegCount: 0,
   lastBrokerError: null,
   isEngineRunning: true,

@@ -95,8 +95,9 @@ export function nextCandleClose(interval: DataInterval, hours: Hours, now: numbe
 const hasNothingToTrade = (f: StatusFacts) => f.ceCount === 0 && f.peCount === 0 && f.openLegCount === 0;
 const NOTHING_TO_TRADE = 'CE Count and PE Count are both 0 (set one above 0 with Edit on the Strategies page)';
 
-/** A token Kite stopped taking before its 06:00 IST end (a logout, a login elsewhere). */
-const TOKEN_REFUSED = 'Kite refused the broker access token: generate a new one on the Profile page';
+/** A token the account's broker stopped taking before its end (a logout, a login elsewhere). */
+const tokenRefused = (f: StatusFacts) =>
+  `${f.brokerLabel} refused the broker access token: generate a new one on the Profile page`;
 
 /** An engine problem as a row says it. */
 const cannotTrade = (reason: string) => `Cannot trade: ${reason}`;
@@ -162,7 +163,7 @@ function stoppedDetail(f: StatusFacts, now: number): string {
   if (!f.isDummy && f.brokerToken === 'expired') {
     return 'Stopped: the broker access token expired at 06:00 IST (generate a new one on the Profile page)';
   }
-  if (!f.isDummy && f.brokerToken === 'refused') return `Stopped: ${TOKEN_REFUSED}`;
+  if (!f.isDummy && f.brokerToken === 'refused') return `Stopped: ${tokenRefused(f)}`;
   return 'Stopped: press Start to trade';
 }
 
@@ -180,7 +181,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (!f.isDummy && f.brokerToken === 'expired') {
     return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';
   }
-  if (!f.isDummy && f.brokerToken === 'refused') return `Cannot trade: ${TOKEN_REFUSED}`;
+  if (!f.isDummy && f.brokerToken === 'refused') return `Cannot trade: ${tokenRefused(f)}`;
   const tz = f.hours.timezone;
   const s = sessionAt(f.hours, f, now);
   if (!s.isMarketOpen || day.isClosed) {
@@ -253,15 +254,15 @@ function sidesOffSize(f: StatusFacts): string[] {
  * Why a strategy paused on a broker difference, and what the trader can do: the console must not trade on a
  * leg the broker no longer holds (issue 27).
  */
-function driftPause(stop: NonNullable<StatusFacts['stop']>, now: number): string {
+function driftPause(stop: NonNullable<StatusFacts['stop']>, broker: string, now: number): string {
   const at = wallTime(stop.at, 'Asia/Kolkata', now);
   const what = noteOf(stop);
   // Matched since (broker-match.ts clears the note once nothing differs): the pause is all that is left.
   if (!what) return `paused at ${at} on a broker difference, since matched: Resume to trade again`;
   return (
     `paused at ${at}: the broker no longer holds what the console counts (${what}); make the console match the ` +
-    'broker (Match the broker, if you bought it back in Kite) or sell it again in Kite, then Resume. Exit and ' +
-    'Realign wait until then'
+    `broker (Match the broker, if you bought it back in ${broker}) or sell it again in ${broker}, then Resume. ` +
+    'Exit and Realign wait until then'
   );
 }
 
@@ -281,8 +282,8 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
     if (!f.isDummy && f.brokerToken === 'expired') {
       detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
     }
-    if (!f.isDummy && f.brokerToken === 'refused') detail += ` · ${TOKEN_REFUSED}, then Resume`;
-    if (f.stop?.reason === 'broker_drift') detail += ` · ${driftPause(f.stop, now)}`;
+    if (!f.isDummy && f.brokerToken === 'refused') detail += ` · ${tokenRefused(f)}, then Resume`;
+    if (f.stop?.reason === 'broker_drift') detail += ` · ${driftPause(f.stop, f.brokerLabel, now)}`;
   } else detail = stoppedDetail(f, now);
   if (f.lastBrokerError && f.runningStatus !== RUNNING_STATUS.STOPPED) {
     detail += ` · Last broker order failed: ${f.lastBrokerError}`;

@@ -9,8 +9,8 @@ import { describeStatus } from './rdx-status.logic.js';
 import {
   decideManualRealign,
   decideOnCandle,
-  isKiteInstrument,
-  notKiteInstrument,
+  hasOptionChain,
+  noOptionChain,
   RDX_HOLDS,
   type RdxHoldReason,
   type RdxInputs,
@@ -71,7 +71,7 @@ export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   tracedSettings: (c) => ({ lotCount: c.lotCount, offsetPaise: c.offsetPaise, interval: c.interval }),
   withLots: (c, lots) => ({ ...c, rdx_lot_count: lots }),
   interval: (c) => c.interval,
-  cannotTrade: (i) => (isKiteInstrument(i.instrumentToken) ? null : notKiteInstrument(i.name)),
+  cannotTrade: (i) => (hasOptionChain(i.instrumentToken) ? null : noOptionChain(i.name)),
   describeStatus: ({ lotSize, ...facts }, c, now) =>
     describeStatus(
       {

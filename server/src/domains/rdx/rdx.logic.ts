@@ -92,13 +92,14 @@ export function nearestExpiry(chain: readonly ChainOption[], today: string): str
 }
 
 /**
- * Whether RDX can trade an instrument: it sells Kite (NFO) options, and Kite names instruments by number,
- * where a Binance pair (BTCUSDT) has a symbol for a token and no option chain on Kite.
+ * Whether RDX can trade an instrument: it sells exchange-listed (NFO/BFO) index options, whose data source numbers
+ * its instruments, where a crypto pair (BTCUSDT) has a symbol for a token and no option chain at all.
  */
-export const isKiteInstrument = (instrumentToken: string) => /^\d+$/.test(instrumentToken);
+export const hasOptionChain = (instrumentToken: string) => /^\d+$/.test(instrumentToken);
 
 /** RDX's refusal of an instrument it cannot trade (configuring it, and the row of one configured before). */
-export const notKiteInstrument = (name: string) => `RDX trades Kite options, and ${name} has no option chain on Kite`;
+export const noOptionChain = (name: string) =>
+  `RDX sells exchange-listed index options, and ${name} has no option chain`;
 
 export const roundToStep = (value: number, step: number) => Math.round(value / step) * step;
 

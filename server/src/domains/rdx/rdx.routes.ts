@@ -2,6 +2,7 @@ import { api, MSG, RUNNING_STATUS } from '@app/contract';
 import type { FastifyInstance } from 'fastify';
 import { conflict } from '../../platform/errors.js';
 import { mount, replied, type Authenticate } from '../../platform/http.js';
+import { brokerLabelFor } from '../brokers/broker-registry.js';
 import { driftHold, driftHoldRefusal } from '../risk/drift-hold.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { RdxConfigService } from './rdx-config.service.js';
@@ -30,8 +31,9 @@ export function registerRdxRoutes(
   });
   mount(app, authenticate, api.rdx.resume, async ({ auth, params }) => {
     // Paused on a leg the broker no longer holds (issue 27): it would trade on it at the next close.
-    const difference = driftHold(await mappings.load(auth, params.id));
-    if (difference !== null) throw conflict(driftHoldRefusal('resume', difference));
+    const row = await mappings.load(auth, params.id);
+    const difference = driftHold(row);
+    if (difference !== null) throw conflict(driftHoldRefusal('resume', difference, brokerLabelFor(row.brokerKind)));
     const strategy = await mappings.setRunningStatus(auth, params.id, RUNNING_STATUS.RUNNING, {
       status: RUNNING_STATUS.PAUSED,
       error: MSG.notPaused,

@@ -18,13 +18,16 @@ describe('driftHold (issue 27)', () => {
   });
 
   it('says why the action waits and what the trader does first', () => {
-    const exit = driftHoldRefusal('exit', NOTE);
+    const exit = driftHoldRefusal('exit', NOTE, 'Kite');
     expect(exit).toContain('Not exited: buying back a leg the broker no longer holds would open a new position');
     expect(exit).toContain(`(${NOTE})`);
     expect(exit).toContain('Match the broker');
     expect(exit).toMatch(/then Exit$/);
-    expect(driftHoldRefusal('realign', NOTE)).toMatch(/^Not realigned: .* then Realign$/);
-    expect(driftHoldRefusal('resume', NOTE)).toMatch(/^Not resumed: .* then Resume$/);
+    expect(driftHoldRefusal('realign', NOTE, 'Kite')).toMatch(/^Not realigned: .* then Realign$/);
+    expect(driftHoldRefusal('resume', NOTE, 'Kite')).toMatch(/^Not resumed: .* then Resume$/);
+    // The account's broker is named as its adapter labels it, not as one broker.
+    expect(exit).toContain('Bought it back in Kite?');
+    expect(driftHoldRefusal('exit', NOTE, 'Dhan')).toContain('or sell it again in Dhan so the broker holds');
   });
 });
 

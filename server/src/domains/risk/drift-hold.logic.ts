@@ -26,12 +26,12 @@ const WHY: Record<HeldAction, string> = {
   resume: 'Not resumed: it would trade on a leg the broker no longer holds',
 };
 
-/** The 409's words: why the action waits, and what the trader does first. */
-export function driftHoldRefusal(action: HeldAction, difference: string): string {
+/** The 409's words: why the action waits, and what the trader does first in `broker` (its label, "Kite"). */
+export function driftHoldRefusal(action: HeldAction, difference: string, broker: string): string {
   const then = { exit: 'Exit', realign: 'Realign', resume: 'Resume' }[action];
   return (
-    `${WHY[action]} (${difference}). Bought it back in Kite? Press Match the broker and book it at your price; ` +
-    `or sell it again in Kite so the broker holds what the console counts (the console checks every minute, ` +
+    `${WHY[action]} (${difference}). Bought it back in ${broker}? Press Match the broker and book it at your ` +
+    `price; or sell it again in ${broker} so the broker holds what the console counts (the console checks every minute, ` +
     `Check now at once); then ${then}`
   );
 }

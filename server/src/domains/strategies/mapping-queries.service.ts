@@ -2,6 +2,7 @@
 import type { Mapping, ServiceExposure, StopReason, Strategy } from '@app/contract';
 import { istDay, istMidnight, serviceExposure } from '@app/contract';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
+import { brokerLabelFor } from '../brokers/broker-registry.js';
 import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 import { brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
@@ -55,6 +56,7 @@ function statusFacts(
       now,
       row.brokerTokenRefusedAt,
     ),
+    brokerLabel: brokerLabelFor(row.brokerKind),
     openLegCount: own.length,
     ceCount: row.ceCount,
     peCount: row.peCount,

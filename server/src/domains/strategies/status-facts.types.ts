@@ -19,6 +19,8 @@ export interface CommonStatusFacts {
   lotSize: number;
   /** The broker account's access token: none, invalidated at 06:00 IST, or usable. */
   brokerToken: BrokerTokenState;
+  /** How traders call the account's broker ("Kite"; the default broker's for a paper strategy without one). */
+  brokerLabel: string;
   openLegCount: number;
   ceCount: number;
   peCount: number;

@@ -311,7 +311,7 @@ describe('a strategy the engine cannot trade says why', () => {
       payload: { rdx_lot_count: 1, interval: '1m' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe('RDX trades Kite options, and BTCUSDT has no option chain on Kite');
+    expect(res.json().error).toBe('RDX sells exchange-listed index options, and BTCUSDT has no option chain');
     // One configured before this rule (an older version) says so on its row while it runs.
     const now = t.clock.now();
     await t.database.db
@@ -330,7 +330,7 @@ describe('a strategy the engine cannot trade says why', () => {
     await toggle(m.id, 1);
     await t.services.engine.start();
     expect((await mapping(m.id)).status_detail).toBe(
-      'Cannot trade: RDX trades Kite options, and BTCUSDT has no option chain on Kite',
+      'Cannot trade: RDX sells exchange-listed index options, and BTCUSDT has no option chain',
     );
     await t.services.engine.stop();
   });
