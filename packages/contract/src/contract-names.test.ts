@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contractName } from './contract-names.js';
+import { contractName, optionTerms } from './contract-names.js';
 
 describe('contractName', () => {
   it('names weekly options as Kite shows them', () => {
@@ -37,5 +37,18 @@ describe('contractName', () => {
         },
       ),
     );
+  });
+
+  it("states an option's expiry (weekly), strike and type from its symbol, for the tax preparer's columns", () => {
+    expect(optionTerms('NIFTY26D0224500CE')).toEqual({ expiry: '2026-12-02', strike: '24500', optionType: 'CE' });
+    expect(optionTerms('BANKNIFTY26O0651200.5PE')).toEqual({
+      expiry: '2026-10-06',
+      strike: '51200.5',
+      optionType: 'PE',
+    });
+    // A monthly symbol names no day: the caller takes it from the order or leg.
+    expect(optionTerms('NIFTY26DEC24500PE')).toEqual({ expiry: null, strike: '24500', optionType: 'PE' });
+    expect(optionTerms('NIFTY26DECFUT')).toBeNull();
+    expect(optionTerms('BTCUSDT')).toBeNull();
   });
 });

@@ -41,3 +41,26 @@ export function contractName(tradingSymbol: string, expiry?: string | null): str
   if (future) return `${future[1]} ${future[3]} FUT`;
   return tradingSymbol;
 }
+
+/** An option contract's terms as its trading symbol states them. */
+export interface OptionTerms {
+  /** `YYYY-MM-DD` for a weekly option; null for a monthly one, whose symbol names no day. */
+  expiry: string | null;
+  /** The strike as the symbol writes it ("24500", "24512.5"). */
+  strike: string;
+  optionType: 'CE' | 'PE';
+}
+
+/** The terms of an option's trading symbol (Kite's formats above); null for anything else (a future, a pair). */
+export function optionTerms(tradingSymbol: string): OptionTerms | null {
+  const weekly = WEEKLY.exec(tradingSymbol);
+  if (weekly) {
+    const [, , year, month, day, strike, type] = weekly;
+    const monthNumber = WEEKLY_MONTH.indexOf(month as string) + 1;
+    const expiry = `20${year}-${String(monthNumber).padStart(2, '0')}-${day}`;
+    return { expiry, strike: strike as string, optionType: type as 'CE' | 'PE' };
+  }
+  const monthly = MONTHLY.exec(tradingSymbol);
+  if (monthly) return { expiry: null, strike: monthly[4] as string, optionType: monthly[5] as 'CE' | 'PE' };
+  return null;
+}

@@ -113,7 +113,10 @@ export const transactionsRoutes = {
    * Columns: [username,] date (IST), trading_symbol, side (SELL/BUY), quantity, price and value (rupees, two
    * decimals), strategy, instrument, mode (DUMMY: paper, simulated fills; LIVE: orders at the broker; the
    * screens' words), exchange (`sandbox`: the console's built-in exchange, or `kite`), kind (`trade` or
-   * `settlement`), transaction_id, user_strategy_mapping_id.
+   * `settlement`), transaction_id, user_strategy_mapping_id; then contract (as Kite names it), broker_account
+   * (`Paper` for paper fills), order_id, trade_id; expiry, strike, option_type; and the fill's part of its day's
+   * contract note in rupees: brokerage, stt, exchange_charges, sebi_fees, stamp_duty, gst, total_charges (a
+   * strategy's fills add up to its charges on /positions, a day's to its note).
    */
   exportCsv: defineRoute({
     method: 'GET',

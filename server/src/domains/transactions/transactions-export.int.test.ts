@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { toPaise } from '@app/contract';
 import { sql, type Insertable } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -17,9 +18,18 @@ import { BOOK_BATCH_SIZE, istDay } from './transactions.export.js';
 
 const HEADER =
   'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id,' +
-  'contract,broker_account,order_id,trade_id';
-/** Where a line's transaction_id is, counted from its end (the mapping id and four traced columns follow it). */
-const ID_FROM_END = -6;
+  'contract,broker_account,order_id,trade_id,' +
+  'expiry,strike,option_type,brokerage,stt,exchange_charges,sebi_fees,stamp_duty,gst,total_charges';
+/** Where a line's transaction_id is, counted from its end (the mapping id, four traced, three terms, seven charges). */
+const ID_FROM_END = -16;
+/** A record without its seven charge cells (which never hold a comma), for comparing what comes before them. */
+const withoutCharges = (line: string) => line.replace(/(,[^,]*){7}$/, '');
+/** The charge cells of a record, rupees, by column name. */
+const chargesOf = (line: string): Record<string, number> => {
+  const names = HEADER.split(',').slice(-7);
+  const cells = line.split(',').slice(-7).map(Number);
+  return Object.fromEntries(names.map((name, i) => [name, cells[i] ?? Number.NaN]));
+};
 /** The IST midnights starting 23 and 24 November 2026. */
 const DAY_23 = Date.UTC(2026, 10, 22, 18, 30, 0);
 const DAY_24 = Date.UTC(2026, 10, 23, 18, 30, 0);
@@ -91,13 +101,17 @@ describe('GET /api/transactions/export.csv', () => {
     expect([before, after].map((day) => `attachment; filename="transactions-${day}.csv"`)).toContain(
       res.headers['content-disposition'],
     );
-    expect(linesOf(res.body)).toEqual([
-      HEADER,
+    const [header, ...records] = linesOf(res.body);
+    expect(header).toBe(HEADER);
+    expect(records.map(withoutCharges)).toEqual([
       // Same instant: the lower id first.
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",LIVE,sandbox,trade,${buy},,NIFTY 9 DEC 24500 CE,,,`,
-      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,DUMMY,sandbox,trade,${sell},,NIFTY 9 DEC 24500 CE,Paper,,`,
-      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,DUMMY,sandbox,trade,${later},,NIFTY 9 DEC 24500 CE,Paper,,`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,BUY,50,0.05,2.50,RDX,"'=SUM(1,2) ""big""",LIVE,sandbox,trade,${buy},,NIFTY 9 DEC 24500 CE,,,,2025-12-09,24500,CE`,
+      `2026-11-23 09:15:00 IST,NIFTY25D0924500CE,SELL,65,100.05,6503.25,,NIFTY 50,DUMMY,sandbox,trade,${sell},,NIFTY 9 DEC 24500 CE,Paper,,,2025-12-09,24500,CE`,
+      `2026-11-23 09:16:00 IST,NIFTY25D0924500CE,SELL,65,123.45,8024.25,RDX,NIFTY 50,DUMMY,sandbox,trade,${later},,NIFTY 9 DEC 24500 CE,Paper,,,2025-12-09,24500,CE`,
     ]);
+    // Every fill here is an order of its own and pays its brokerage; a sale pays STT.
+    expect(records.map((l) => chargesOf(l).brokerage)).toEqual([20, 20, 20]);
+    expect(chargesOf(records[1]!).stt).toBeGreaterThan(0);
   });
 
   it('gives an admin every user’s fills with the username first', async () => {
@@ -122,7 +136,43 @@ describe('GET /api/transactions/export.csv', () => {
     const m = await buildMapping(t, owner, { is_dummy: 0, user_broker_id: account.id });
     await insertFills([fill(owner, { isDummy: 0, mappingId: m.id, brokerTradeId: '70123456' })]);
     const [, line] = linesOf((await exportCsv()).body);
-    expect(line?.split(',').slice(-5)).toEqual([String(m.id), 'NIFTY 9 DEC 24500 CE', 'QX4321', '', '70123456']);
+    expect(line?.split(',').slice(-15, -10)).toEqual([String(m.id), 'NIFTY 9 DEC 24500 CE', 'QX4321', '', '70123456']);
+  });
+
+  it("gives each fill its part of its day's contract note: a strategy's fills add up to its charges on /positions", async () => {
+    const m = await buildMapping(t, owner, { is_dummy: 1 });
+    const other = await buildMapping(t, owner, { is_dummy: 1 });
+    const at = DAY_23 + 4 * 3_600_000; // 09:30 IST
+    const symbols = ['NIFTY25D0924500CE', 'NIFTY25D0924500PE'];
+    const rows = [m, other].flatMap((mapping, k) =>
+      Array.from({ length: 12 }, (_, i) =>
+        fill(owner, {
+          mappingId: mapping.id,
+          tradingSymbol: symbols[i % 2],
+          quantity: i % 4 < 2 ? NIFTY_LOT : -NIFTY_LOT,
+          pricePaise: 9_000 + 137 * i + 11 * k,
+          // Two days, several fills an instant: the notes round over many orders.
+          transactionDate: at + (i < 6 ? 0 : 86_400_000) + Math.floor(i / 3) * 60_000,
+          paperOrder: i % 3,
+        }),
+      ),
+    );
+    await insertFills(rows);
+    const records = linesOf((await exportCsv()).body).slice(1);
+    const res = await t.request({ method: 'GET', url: '/api/positions', token: owner.token });
+    const positions = res.json().data.positions as Array<{ user_strategy_mapping_id: number; charges: number }>;
+    const paiseOf = (rupees: number | undefined) => toPaise(rupees ?? Number.NaN);
+    for (const mapping of [m, other]) {
+      const own = records.filter((l) => l.split(',').at(ID_FROM_END + 1) === String(mapping.id));
+      expect(own).toHaveLength(12);
+      const paise = own.reduce((sum, l) => sum + paiseOf(chargesOf(l).total_charges), 0);
+      expect(paise).toBe(paiseOf(positions.find((p) => p.user_strategy_mapping_id === mapping.id)?.charges));
+      // Each record's total is its lines' sum.
+      const lines = ['brokerage', 'stt', 'exchange_charges', 'sebi_fees', 'stamp_duty', 'gst'];
+      for (const c of own.map(chargesOf)) {
+        expect(lines.reduce((sum, k) => sum + paiseOf(c[k]), 0)).toBe(paiseOf(c.total_charges));
+      }
+    }
   });
 
   it('writes only the header when there is nothing to export', async () => {

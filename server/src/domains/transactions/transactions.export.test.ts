@@ -13,6 +13,7 @@ import {
   valueText,
   type TransactionBook,
 } from './transactions.export.js';
+import type { Charges } from '../ledger/charges.logic.js';
 import type { BookRow } from './transactions.repository.js';
 
 const row = (overrides: Partial<BookRow> = {}): BookRow => ({
@@ -30,8 +31,24 @@ const row = (overrides: Partial<BookRow> = {}): BookRow => ({
   brokerAccount: 'QU1234',
   orderId: null,
   brokerTradeId: null,
+  userId: 4,
+  paperOrder: 1,
+  userBrokerId: 5,
+  brokerKind: 'kite',
+  expiry: null,
   ...overrides,
 });
+
+/** A fill's part of its note, as fill-charges.logic shares it (made-up figures). */
+const CHARGES: Charges = {
+  brokeragePaise: 2000,
+  sttPaise: 1200,
+  exchangePaise: 281,
+  sebiPaise: 1,
+  stampPaise: 0,
+  gstPaise: 410,
+  totalPaise: 3892,
+};
 
 describe('rupeesText', () => {
   it.each([
@@ -141,8 +158,18 @@ describe('bookCells', () => {
       'broker_account',
       'order_id',
       'trade_id',
+      'expiry',
+      'strike',
+      'option_type',
+      'brokerage',
+      'stt',
+      'exchange_charges',
+      'sebi_fees',
+      'stamp_duty',
+      'gst',
+      'total_charges',
     ]);
-    expect(bookCells(row(), false, 'kite')).toEqual([
+    expect(bookCells(row(), false, 'kite', CHARGES)).toEqual([
       '2026-11-23 09:15:00 IST',
       'NIFTY25D0924500CE',
       'SELL',
@@ -160,12 +187,33 @@ describe('bookCells', () => {
       'Paper',
       '',
       '',
+      '2025-12-09',
+      '24500',
+      'CE',
+      '20.00',
+      '12.00',
+      '2.81',
+      '0.01',
+      '0.00',
+      '4.10',
+      '38.92',
     ]);
   });
 
+  it("takes a monthly option's expiry day from its order or leg, and leaves a non-option's terms empty", () => {
+    const terms = (r: BookRow) => bookCells(r, false, 'kite', CHARGES).slice(17, 20);
+    expect(terms(row({ tradingSymbol: 'NIFTY26DEC24500PE', expiry: '2026-12-29' }))).toEqual([
+      '2026-12-29',
+      '24500',
+      'PE',
+    ]);
+    expect(terms(row({ tradingSymbol: 'NIFTY26DEC24500PE' }))).toEqual(['', '24500', 'PE']);
+    expect(terms(row({ tradingSymbol: 'BTCUSDT' }))).toEqual(['', '', '']);
+  });
+
   it("writes a live fill's broker account, the console's order and the broker's trade", () => {
-    const cells = bookCells(row({ isDummy: 0, orderId: 41, brokerTradeId: '90817263' }), false, 'kite');
-    expect(cells.slice(-4)).toEqual(['NIFTY 9 DEC 24500 CE', 'QU1234', '41', '90817263']);
+    const cells = bookCells(row({ isDummy: 0, orderId: 41, brokerTradeId: '90817263' }), false, 'kite', CHARGES);
+    expect(cells.slice(13, 17)).toEqual(['NIFTY 9 DEC 24500 CE', 'QU1234', '41', '90817263']);
   });
 
   it('writes a live BUY unsigned, with empty cells for what is gone', () => {
@@ -173,6 +221,7 @@ describe('bookCells', () => {
       row({ quantity: -50, isDummy: 0, mappingId: null, strategyName: null, instrumentName: null }),
       false,
       'kite',
+      CHARGES,
     );
     expect(cells.slice(2, 4)).toEqual(['BUY', '50']);
     expect(cells.slice(6)).toEqual([
@@ -187,11 +236,15 @@ describe('bookCells', () => {
       'QU1234',
       '',
       '',
+      '2025-12-09',
+      '24500',
+      'CE',
+      ...['20.00', '12.00', '2.81', '0.01', '0.00', '4.10', '38.92'],
     ]);
   });
 
   it('names a settlement at expiry as such (a BUY at intrinsic value that no order made)', () => {
-    const cells = bookCells(row({ quantity: -65, pricePaise: 5000, kind: 'settlement' }), false, 'kite');
+    const cells = bookCells(row({ quantity: -65, pricePaise: 5000, kind: 'settlement' }), false, 'kite', CHARGES);
     expect([cells[2], cells[4], cells[10]]).toEqual(['BUY', '50.00', 'settlement']);
   });
 
@@ -200,29 +253,31 @@ describe('bookCells', () => {
       row({ tradingSymbol: 'A"B', strategyName: 'Iron, "Condor"', instrumentName: '-1\nx' }),
       false,
       'kite',
+      CHARGES,
     );
     expect([cells[1], cells[6], cells[7]]).toEqual(['"A""B"', '"Iron, ""Condor"""', `"'-1\nx"`]);
-    expect(bookLine(row(), false, 'kite')).toBe(`${bookCells(row(), false, 'kite').join(',')}\r\n`);
+    expect(bookLine(row(), false, 'kite', CHARGES)).toBe(`${bookCells(row(), false, 'kite', CHARGES).join(',')}\r\n`);
   });
 
   it("names the console's exchange on every row: sandbox fills are never read as real ones", () => {
-    expect(bookCells(row({ isDummy: 0 }), false, 'sandbox').slice(8, 10)).toEqual(['LIVE', 'sandbox']);
-    expect(bookCells(row(), true, 'sandbox')[bookColumns(true).indexOf('exchange')]).toBe('sandbox');
+    expect(bookCells(row({ isDummy: 0 }), false, 'sandbox', CHARGES).slice(8, 10)).toEqual(['LIVE', 'sandbox']);
+    expect(bookCells(row(), true, 'sandbox', CHARGES)[bookColumns(true).indexOf('exchange')]).toBe('sandbox');
   });
 
   it('puts the username first for an admin, guarded like any typed text', () => {
     expect(bookColumns(true)[0]).toBe('username');
-    expect(bookCells(row({ username: '=evil' }), true, 'kite')[0]).toBe("'=evil");
-    expect(bookCells(row(), true, 'kite')).toHaveLength(bookColumns(true).length);
+    expect(bookCells(row({ username: '=evil' }), true, 'kite', CHARGES)[0]).toBe("'=evil");
+    expect(bookCells(row(), true, 'kite', CHARGES)).toHaveLength(bookColumns(true).length);
   });
 });
 
 describe('bookCsv', () => {
-  const rows = (from: number, n: number) => Array.from({ length: n }, (_, i) => row({ id: from + i }));
-
-  it('yields the header with the first batch, then reads on after the last row until a short batch', async () => {
-    const calls: Array<{ id: number } | null> = [];
-    const batches = [rows(1 + BOOK_BATCH_SIZE, BOOK_BATCH_SIZE), rows(1 + 2 * BOOK_BATCH_SIZE, 3)];
+  const DAY_MS = 86_400_000;
+  const rows = (from: number, n: number, day = 0) =>
+    Array.from({ length: n }, (_, i) =>
+      row({ id: from + i, transactionDate: row().transactionDate + day * DAY_MS + (from + i) * 1000 }),
+    );
+  const read = async (first: BookRow[], batches: BookRow[][], calls: Array<{ id: number } | null> = []) => {
     const book: TransactionBook = {
       bookBatch: (_filter, cursor) => {
         calls.push(cursor);
@@ -230,13 +285,35 @@ describe('bookCsv', () => {
       },
     };
     const chunks: string[] = [];
-    for await (const chunk of bookCsv(book, {}, false, 'kite', rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
+    for await (const chunk of bookCsv(book, {}, false, 'kite', first)) chunks.push(chunk);
+    return chunks;
+  };
 
-    expect(chunks).toHaveLength(3);
+  it('reads on after the last row until a short batch, writing each day once all its fills are read', async () => {
+    const calls: Array<{ id: number } | null> = [];
+    const batches = [rows(1 + BOOK_BATCH_SIZE, BOOK_BATCH_SIZE), rows(1 + 2 * BOOK_BATCH_SIZE, 3, 1)];
+    const chunks = await read(rows(1, BOOK_BATCH_SIZE), batches, calls);
+
+    // The header at once; the first day (two batches) when the next day's first fill is read, with that day.
+    expect(chunks).toHaveLength(2);
     const lines = chunks.join('').split('\r\n');
     expect(lines[0]).toBe(bookColumns(false).join(','));
     expect(lines).toHaveLength(1 + 2 * BOOK_BATCH_SIZE + 3 + 1); // header, rows, the empty after the last CRLF
+    const ids = lines.slice(1, -1).map((l) => Number(l.split(',')[11]));
+    expect(ids).toEqual(Array.from({ length: 2 * BOOK_BATCH_SIZE + 3 }, (_, i) => i + 1));
     expect(calls.map((c) => c?.id)).toEqual([BOOK_BATCH_SIZE, 2 * BOOK_BATCH_SIZE]);
+  });
+
+  it("charges a day's fills as one contract note though they came in different batches", async () => {
+    // One live order's two trades, the first ending a full batch and the second starting the next.
+    const first = rows(1, BOOK_BATCH_SIZE).map((r, i) =>
+      i === BOOK_BATCH_SIZE - 1 ? { ...r, isDummy: 0, orderId: 9, paperOrder: null } : r,
+    );
+    const second = rows(1 + BOOK_BATCH_SIZE, 1).map((r) => ({ ...r, isDummy: 0, orderId: 9, paperOrder: null }));
+    const lines = (await read(first, [second])).join('').split('\r\n');
+    const brokerage = (id: number) => lines.find((l) => l.split(',')[11] === String(id))?.split(',')[20];
+    expect(brokerage(BOOK_BATCH_SIZE)).toBe('20.00');
+    expect(brokerage(BOOK_BATCH_SIZE + 1)).toBe('0.00');
   });
 
   it('writes just the header for an empty book and asks nothing more', async () => {
@@ -246,10 +323,8 @@ describe('bookCsv', () => {
     expect(chunks).toEqual([`${bookColumns(true).join(',')}\r\n`]);
   });
 
-  it('stops after a full last batch when the next read is empty', async () => {
-    const book: TransactionBook = { bookBatch: () => Promise.resolve([]) };
-    const chunks: string[] = [];
-    for await (const chunk of bookCsv(book, {}, false, 'kite', rows(1, BOOK_BATCH_SIZE))) chunks.push(chunk);
-    expect(chunks).toHaveLength(1);
+  it('writes the last day after a full last batch when the next read is empty', async () => {
+    const lines = (await read(rows(1, BOOK_BATCH_SIZE), [])).join('').split('\r\n');
+    expect(lines).toHaveLength(1 + BOOK_BATCH_SIZE + 1);
   });
 });

@@ -2,6 +2,8 @@ import {
   api,
   contractName,
   istDay,
+  istMidnight,
+  optionTerms,
   IST_OFFSET_MS,
   IST_ZONE,
   MODE_LABELS,
@@ -14,6 +16,9 @@ import type { FastifyInstance } from 'fastify';
 import { mountCsv } from '../../platform/csv-route.js';
 import type { AuthContext, Authenticate } from '../../platform/http.js';
 import { csvCell, csvLine, inertText } from '../../platform/csv.js';
+import type { Charges } from '../ledger/charges.logic.js';
+import { chargesPerFill } from '../ledger/fill-charges.logic.js';
+import { bookKey, clientOf } from '../ledger/positions.logic.js';
 import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
 
 /** A paper fill's account: simulated, at no broker (the order book's word). */
@@ -66,7 +71,8 @@ export function istDayStart(day: string): number {
  * fills; LIVE: orders at the broker) and `exchange` where this console's orders and prices go (`sandbox`, its
  * built-in exchange, or `kite`), so a sandbox fill is never read as a real one. Then what a tax preparer or a
  * contract note asks for: the contract as Kite names it, the broker account (`Paper` for simulated fills), the
- * console's order id and the broker's trade id.
+ * console's order id and the broker's trade id; the option's expiry, strike and type; and the fill's part of its
+ * day's contract note by line (fill-charges.logic: a strategy's fills add up to its charges on the screens).
  */
 export function bookColumns(hasUsername: boolean): string[] {
   const columns = [
@@ -84,8 +90,29 @@ export function bookColumns(hasUsername: boolean): string[] {
   ];
   // Added after the first columns, so a reader of the older export still finds those where they were.
   const traced = ['contract', 'broker_account', 'order_id', 'trade_id'];
-  return [...(hasUsername ? ['username'] : []), ...columns, 'transaction_id', 'user_strategy_mapping_id', ...traced];
+  const taxed = [...CONTRACT_TERMS, ...CHARGE_COLUMNS.map(([name]) => name)];
+  return [
+    ...(hasUsername ? ['username'] : []),
+    ...columns,
+    'transaction_id',
+    'user_strategy_mapping_id',
+    ...traced,
+    ...taxed,
+  ];
 }
+
+const CONTRACT_TERMS = ['expiry', 'strike', 'option_type'];
+
+/** The contract note's lines as the CSV names them, in the note's order, then their sum. */
+const CHARGE_COLUMNS: ReadonlyArray<[string, keyof Charges]> = [
+  ['brokerage', 'brokeragePaise'],
+  ['stt', 'sttPaise'],
+  ['exchange_charges', 'exchangePaise'],
+  ['sebi_fees', 'sebiPaise'],
+  ['stamp_duty', 'stampPaise'],
+  ['gst', 'gstPaise'],
+  ['total_charges', 'totalPaise'],
+];
 
 /** Typed text as one finished CSV field: made inert, then quoted as needed. */
 const textCell = (value: string | null) => csvCell(inertText(value));
@@ -94,7 +121,8 @@ const textCell = (value: string | null) => csvCell(inertText(value));
  * One fill as finished CSV fields, in `bookColumns` order. SPEC §3: quantity > 0 is a SELL, < 0 a BUY.
  * Only typed text can hold a comma, quote or line break; the fields we write ourselves never need quoting.
  */
-export function bookCells(row: BookRow, hasUsername: boolean, exchange: Exchange): string[] {
+export function bookCells(row: BookRow, hasUsername: boolean, exchange: Exchange, charges: Charges): string[] {
+  const terms = optionTerms(row.tradingSymbol);
   const cells = [
     istDateTime(row.transactionDate),
     textCell(row.tradingSymbol),
@@ -113,13 +141,40 @@ export function bookCells(row: BookRow, hasUsername: boolean, exchange: Exchange
     row.isDummy === 1 ? PAPER_ACCOUNT : textCell(row.brokerAccount),
     row.orderId === null ? '' : String(row.orderId),
     textCell(row.brokerTradeId),
+    terms === null ? '' : (row.expiry ?? terms.expiry ?? ''),
+    terms === null ? '' : terms.strike,
+    terms === null ? '' : terms.optionType,
+    ...CHARGE_COLUMNS.map(([, field]) => rupeesText(charges[field])),
   ];
   return hasUsername ? [textCell(row.username), ...cells] : cells;
 }
 
 /** One fill as a CRLF-terminated CSV record. */
-export const bookLine = (row: BookRow, hasUsername: boolean, exchange: Exchange): string =>
-  `${bookCells(row, hasUsername, exchange).join(',')}\r\n`;
+export const bookLine = (row: BookRow, hasUsername: boolean, exchange: Exchange, charges: Charges): string =>
+  `${bookCells(row, hasUsername, exchange, charges).join(',')}\r\n`;
+
+/** The records of one IST day's fills (every fill of that day the export holds), each with its charges. */
+export function dayLines(rows: readonly BookRow[], hasUsername: boolean, exchange: Exchange): string {
+  const charges = chargesPerFill(
+    rows.map((r) => ({
+      id: r.id,
+      owner: bookKey(r.mappingId, r.isDummy),
+      client: clientOf(r),
+      tradingSymbol: r.tradingSymbol,
+      quantity: r.quantity,
+      pricePaise: r.pricePaise,
+      at: r.transactionDate,
+      kind: r.kind,
+      orderId: r.orderId,
+      paperOrder: r.paperOrder,
+      mappingId: r.mappingId,
+      brokerKind: r.brokerKind,
+    })),
+  );
+  let text = '';
+  for (const row of rows) text += bookLine(row, hasUsername, exchange, charges.get(row.id)!);
+  return text;
+}
 
 /** What the export reads from the transactions: keyset batches of the book. */
 export type TransactionBook = Pick<TransactionsRepository, 'bookBatch'>;
@@ -134,8 +189,10 @@ export function bookFilter(auth: Pick<AuthContext, 'userId' | 'role'>, query: Tr
 }
 
 /**
- * The CSV text, one chunk per batch. A generator behind `Readable.from` is pulled: the next query runs only
- * when the socket has taken the previous chunk, so a slow client holds one batch, never the book.
+ * The CSV text, a chunk per batch that ends a day. A generator behind `Readable.from` is pulled: the next query
+ * runs only when the socket has taken the previous chunk, so a slow client holds one batch and one day's fills,
+ * never the book. A day is written once all its fills are read: each fill's charges are its share of its
+ * account's note for the whole day (the filter's from/to are whole IST days, so a day read is a day complete).
  */
 export async function* bookCsv(
   book: TransactionBook,
@@ -146,14 +203,28 @@ export async function* bookCsv(
 ): AsyncGenerator<string> {
   let batch = first;
   let chunk = csvLine(bookColumns(hasUsername));
+  let day: BookRow[] = [];
   for (;;) {
-    for (const row of batch) chunk += bookLine(row, hasUsername, exchange);
+    for (const row of batch) {
+      const previous = day[0];
+      if (previous && istMidnight(previous.transactionDate) !== istMidnight(row.transactionDate)) {
+        chunk += dayLines(day, hasUsername, exchange);
+        day = [];
+      }
+      day.push(row);
+    }
+    const last = batch.at(-1);
+    const isEnd = !last || batch.length < BOOK_BATCH_SIZE;
+    if (isEnd && day.length > 0) chunk += dayLines(day, hasUsername, exchange);
     if (chunk) yield chunk;
     chunk = '';
-    const last = batch.at(-1);
-    if (!last || batch.length < BOOK_BATCH_SIZE) return;
+    if (isEnd) return;
     const cursor: BookCursor = { transactionDate: last.transactionDate, id: last.id };
     batch = await book.bookBatch(filter, cursor, BOOK_BATCH_SIZE);
+    if (batch.length === 0 && day.length > 0) {
+      yield dayLines(day, hasUsername, exchange);
+      return;
+    }
   }
 }
 

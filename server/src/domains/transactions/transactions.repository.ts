@@ -35,11 +35,18 @@ export interface BookRow extends BookCursor {
   strategyName: string | null;
   instrumentName: string | null;
   kind: TransactionKind;
-  /** The broker account its strategy trades through (null: no account, or the strategy is gone). */
+  /** The broker account it was traded on: its order's, else its strategy's (null: neither is known). */
   brokerAccount: string | null;
   /** The console's order it filled (null: paper, a settlement) and the broker's trade it is (live fills). */
   orderId: number | null;
   brokerTradeId: string | null;
+  /** What its contract note needs (the ledger's AccountFill): whose, its paper order, its account and broker. */
+  userId: number;
+  paperOrder: number | null;
+  userBrokerId: number | null;
+  brokerKind: string | null;
+  /** The contract's expiry (`YYYY-MM-DD`) as its order or its strategy's leg recorded it; null when neither did. */
+  expiry: string | null;
 }
 
 /** All SQL for transactions. Pages use the (user_id, transaction_date desc, id desc) index. */
@@ -142,17 +149,32 @@ export function createTransactionsRepository(db: Kysely<DB>) {
      * (user_id, date, id) for a user, (date, id) for everyone. Users and names come by left joins because
      * SQLite would put an inner-joined users table first, then sort the whole book in a temp B-tree.
      */
-    bookBatch(filter: BookFilter, cursor: BookCursor | null, limit: number): Promise<BookRow[]> {
+    async bookBatch(filter: BookFilter, cursor: BookCursor | null, limit: number): Promise<BookRow[]> {
       let q = db
         .selectFrom('transactions as t')
         .leftJoin('users as u', 'u.id', 't.userId')
         .leftJoin('strategies as s', 's.id', 't.strategyId')
         .leftJoin('instruments as i', 'i.id', 't.instrumentId')
-        .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy', 't.kind'])
         .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
-        .leftJoin('userBrokers as ub', 'ub.id', 'm.userBrokerId')
+        .leftJoin('brokerOrders as o', 'o.id', 't.orderId')
+        // The account a fill was traded on, as the ledger's notes take it: the order's, else its strategy's.
+        .leftJoin('userBrokers as ub', (join) =>
+          join.on(sql`ub.id`, '=', sql`coalesce(o.user_broker_id, m.user_broker_id)`),
+        )
+        .leftJoin('brokers as b', 'b.id', 'ub.brokerId')
+        .select(['t.id', 't.transactionDate', 't.tradingSymbol', 't.quantity', 't.pricePaise', 't.isDummy', 't.kind'])
         .select(['t.mappingId', 'u.username', 's.name as strategyName', 'i.name as instrumentName'])
-        .select(['ub.brokerUsername as brokerAccount', 't.orderId', 't.brokerTradeId']);
+        .select(['t.orderId', 't.brokerTradeId', 't.userId', 't.paperOrder', 'o.expiry as orderExpiry'])
+        .select(['ub.id as userBrokerId', 'ub.brokerUsername as brokerAccount', 'b.kind as brokerKind'])
+        .select((eb) =>
+          eb
+            .selectFrom('strategyLegs as l')
+            .select('l.expiry')
+            .whereRef('l.mappingId', '=', 't.mappingId')
+            .whereRef('l.tradingSymbol', '=', 't.tradingSymbol')
+            .limit(1)
+            .as('legExpiry'),
+        );
       if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
       if (filter.fromMs !== undefined) q = q.where('t.transactionDate', '>=', filter.fromMs);
       if (filter.toMs !== undefined) q = q.where('t.transactionDate', '<', filter.toMs);
@@ -162,10 +184,33 @@ export function createTransactionsRepository(db: Kysely<DB>) {
           eb(eb.refTuple('t.transactionDate', 't.id'), '>', eb.tuple(after.transactionDate, after.id)),
         );
       }
-      return q.orderBy('t.transactionDate', 'asc').orderBy('t.id', 'asc').limit(limit).execute();
+      const rows = await q.orderBy('t.transactionDate', 'asc').orderBy('t.id', 'asc').limit(limit).execute();
+      return rows.map((r) => ({
+        id: Number(r.id),
+        transactionDate: Number(r.transactionDate),
+        tradingSymbol: r.tradingSymbol,
+        quantity: r.quantity,
+        pricePaise: Number(r.pricePaise),
+        isDummy: r.isDummy,
+        kind: r.kind,
+        mappingId: nullableNumber(r.mappingId),
+        username: r.username,
+        strategyName: r.strategyName,
+        instrumentName: r.instrumentName,
+        brokerAccount: r.brokerAccount,
+        orderId: nullableNumber(r.orderId),
+        brokerTradeId: r.brokerTradeId,
+        userId: Number(r.userId),
+        paperOrder: nullableNumber(r.paperOrder),
+        userBrokerId: nullableNumber(r.userBrokerId),
+        brokerKind: r.brokerKind,
+        expiry: r.orderExpiry ?? r.legExpiry ?? null,
+      }));
     },
   };
 }
+
+const nullableNumber = (v: number | string | bigint | null) => (v === null ? null : Number(v));
 
 export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;
 export type TransactionView = NonNullable<Awaited<ReturnType<TransactionsRepository['findById']>>>;
