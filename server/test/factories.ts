@@ -142,7 +142,13 @@ export function transactionRow(
 export async function buildTransaction(
   t: TestApp,
   owner: TestUser,
-  overrides: Partial<{ mappingId: number | null; quantity: number; pricePaise: number; transactionDate: number }> = {},
+  overrides: Partial<{
+    mappingId: number | null;
+    quantity: number;
+    pricePaise: number;
+    transactionDate: number;
+    tradingSymbol: string;
+  }> = {},
 ) {
   return t.services.transactionsRepo.insert(transactionRow(t, owner, overrides));
 }

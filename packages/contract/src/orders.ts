@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IsoTimeSchema, PageQuerySchema } from './fields.js';
 import { defineRoute, IdParamsSchema } from './route.js';
-import { TransactionsExportQuerySchema } from './transactions.js';
+import { optionalMapping, TransactionsExportQuerySchema } from './transactions.js';
 
 /*
  * The order book (issue 32 item 2): every order the console sent to a broker or simulated on paper, newest first.
@@ -83,10 +83,6 @@ export type OrderBook = z.infer<typeof OrderBookSchema>;
 const optionalStatus = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
-);
-const optionalMapping = z.preprocess(
-  (v) => (v === '' ? undefined : v),
-  z.coerce.number({ error: 'mapping_id must be a strategy id' }).int().positive().optional(),
 );
 
 /** The book's filters: IST days `from`–`to` (both inclusive, either open), a status, one strategy. */

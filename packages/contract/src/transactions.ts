@@ -77,21 +77,50 @@ const istDay = (field: 'from' | 'to') => {
   return z.string({ error }).refine(isCalendarDay, { error });
 };
 
-/** The trade book export's window: IST days, both inclusive, either open. */
-export const TransactionsExportQuerySchema = z
-  .object({ from: istDay('from').optional(), to: istDay('to').optional() })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, {
-    error: 'The from date must not be after the to date',
-    path: ['to'],
-  });
+/** One strategy (`user_strategy_mappings.id`); an empty field is none. */
+export const optionalMapping = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number({ error: 'mapping_id must be a strategy id' }).int().positive().optional(),
+);
+
+const SYMBOL_ERROR = 'symbol must be part of a trading symbol: letters, digits, &, - and . (e.g. 24500CE)';
+
+/** Part of a trading symbol, spaces dropped and upper-cased ("24500 ce" finds NIFTY26D0224500CE). */
+const optionalSymbol = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v),
+  z
+    .string({ error: SYMBOL_ERROR })
+    .max(40, { error: 'symbol must be at most 40 characters' })
+    .regex(/^[A-Z0-9&.-]*$/, { error: SYMBOL_ERROR })
+    .transform((v) => (v === '' ? undefined : v))
+    .optional(),
+);
+
+/** The trade book's filters: IST days `from`–`to` (both inclusive, either open), one strategy, part of a symbol. */
+const bookFilters = {
+  from: istDay('from').optional(),
+  to: istDay('to').optional(),
+  mapping_id: optionalMapping,
+  symbol: optionalSymbol,
+};
+const isFromNotAfterTo = (q: { from?: string | undefined; to?: string | undefined }) =>
+  q.from === undefined || q.to === undefined || q.from <= q.to;
+const FROM_AFTER_TO = { error: 'The from date must not be after the to date', path: ['to'] };
+
+/** The trade book export's filters (every fill of each day is read for its charges; the filters pick rows). */
+export const TransactionsExportQuerySchema = z.object(bookFilters).refine(isFromNotAfterTo, FROM_AFTER_TO);
 export type TransactionsExportQuery = z.infer<typeof TransactionsExportQuerySchema>;
+
+/** A page of the trade book, filtered as the export is. */
+export const TransactionsQuerySchema = PageQuerySchema.extend(bookFilters).refine(isFromNotAfterTo, FROM_AFTER_TO);
+export type TransactionsQuery = z.infer<typeof TransactionsQuerySchema>;
 
 export const transactionsRoutes = {
   listMine: defineRoute({
     method: 'GET',
     path: '/transactions',
     access: 'user',
-    query: PageQuerySchema,
+    query: TransactionsQuerySchema,
     data: TransactionPageSchema,
   }),
   summary: defineRoute({
@@ -104,7 +133,7 @@ export const transactionsRoutes = {
     method: 'GET',
     path: '/transactions/admin/all-transactions',
     access: 'admin',
-    query: PageQuerySchema,
+    query: TransactionsQuerySchema,
     data: TransactionPageSchema,
   }),
   /**

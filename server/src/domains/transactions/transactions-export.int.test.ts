@@ -172,7 +172,13 @@ describe('GET /api/transactions/export.csv', () => {
       for (const c of own.map(chargesOf)) {
         expect(lines.reduce((sum, k) => sum + paiseOf(c[k]), 0)).toBe(paiseOf(c.total_charges));
       }
+      // Exported alone, a strategy's rows carry the same charges: its days are still read whole for the notes.
+      const alone = linesOf((await exportCsv(`?mapping_id=${mapping.id}`)).body).slice(1);
+      expect(alone).toEqual(own);
     }
+    const [, ...puts] = linesOf((await exportCsv('?symbol=500pe')).body);
+    expect(puts).toHaveLength(12);
+    expect(puts).toEqual(records.filter((l) => l.includes(',NIFTY25D0924500PE,')));
   });
 
   it('writes only the header when there is nothing to export', async () => {

@@ -19,7 +19,7 @@ import { csvCell, csvLine, inertText } from '../../platform/csv.js';
 import type { Charges } from '../ledger/charges.logic.js';
 import { chargesPerFill } from '../ledger/fill-charges.logic.js';
 import { bookKey, clientOf } from '../ledger/positions.logic.js';
-import type { BookCursor, BookFilter, BookRow, TransactionsRepository } from './transactions.repository.js';
+import type { BookCursor, BookFilter, BookRow, PageFilter, TransactionsRepository } from './transactions.repository.js';
 
 /** A paper fill's account: simulated, at no broker (the order book's word). */
 const PAPER_ACCOUNT = 'Paper';
@@ -154,7 +154,12 @@ export const bookLine = (row: BookRow, hasUsername: boolean, exchange: Exchange,
   `${bookCells(row, hasUsername, exchange, charges).join(',')}\r\n`;
 
 /** The records of one IST day's fills (every fill of that day the export holds), each with its charges. */
-export function dayLines(rows: readonly BookRow[], hasUsername: boolean, exchange: Exchange): string {
+export function dayLines(
+  rows: readonly BookRow[],
+  hasUsername: boolean,
+  exchange: Exchange,
+  pick: (row: BookRow) => boolean = () => true,
+): string {
   const charges = chargesPerFill(
     rows.map((r) => ({
       id: r.id,
@@ -172,7 +177,7 @@ export function dayLines(rows: readonly BookRow[], hasUsername: boolean, exchang
     })),
   );
   let text = '';
-  for (const row of rows) text += bookLine(row, hasUsername, exchange, charges.get(row.id)!);
+  for (const row of rows) if (pick(row)) text += bookLine(row, hasUsername, exchange, charges.get(row.id)!);
   return text;
 }
 
@@ -188,6 +193,24 @@ export function bookFilter(auth: Pick<AuthContext, 'userId' | 'role'>, query: Tr
   };
 }
 
+/** A page's filters from its query: the IST days as instants, one strategy, part of a symbol. */
+export function pageFilter(query: TransactionsExportQuery): PageFilter {
+  return {
+    ...(query.from ? { fromMs: istDayStart(query.from) } : {}),
+    ...(query.to ? { toMs: istDayStart(query.to) + DAY_MS } : {}),
+    ...(query.mapping_id === undefined ? {} : { mappingId: query.mapping_id }),
+    ...(query.symbol === undefined ? {} : { symbol: query.symbol }),
+  };
+}
+
+/** The export's rows to write: every fill of a day is read for its note, then these are written. */
+export function rowPick(query: TransactionsExportQuery): (row: BookRow) => boolean {
+  const { mapping_id: mappingId, symbol } = query;
+  return (row) =>
+    (mappingId === undefined || row.mappingId === mappingId) &&
+    (symbol === undefined || row.tradingSymbol.includes(symbol));
+}
+
 /**
  * The CSV text, a chunk per batch that ends a day. A generator behind `Readable.from` is pulled: the next query
  * runs only when the socket has taken the previous chunk, so a slow client holds one batch and one day's fills,
@@ -200,6 +223,7 @@ export async function* bookCsv(
   hasUsername: boolean,
   exchange: Exchange,
   first: BookRow[],
+  pick: (row: BookRow) => boolean = () => true,
 ): AsyncGenerator<string> {
   let batch = first;
   let chunk = csvLine(bookColumns(hasUsername));
@@ -208,21 +232,21 @@ export async function* bookCsv(
     for (const row of batch) {
       const previous = day[0];
       if (previous && istMidnight(previous.transactionDate) !== istMidnight(row.transactionDate)) {
-        chunk += dayLines(day, hasUsername, exchange);
+        chunk += dayLines(day, hasUsername, exchange, pick);
         day = [];
       }
       day.push(row);
     }
     const last = batch.at(-1);
     const isEnd = !last || batch.length < BOOK_BATCH_SIZE;
-    if (isEnd && day.length > 0) chunk += dayLines(day, hasUsername, exchange);
+    if (isEnd && day.length > 0) chunk += dayLines(day, hasUsername, exchange, pick);
     if (chunk) yield chunk;
     chunk = '';
     if (isEnd) return;
     const cursor: BookCursor = { transactionDate: last.transactionDate, id: last.id };
     batch = await book.bookBatch(filter, cursor, BOOK_BATCH_SIZE);
     if (batch.length === 0 && day.length > 0) {
-      yield dayLines(day, hasUsername, exchange);
+      yield dayLines(day, hasUsername, exchange, pick);
       return;
     }
   }
@@ -244,7 +268,7 @@ export function registerTransactionsExport(
     const first = await book.bookBatch(filter, null, BOOK_BATCH_SIZE);
     return {
       filename: `transactions-${istDay(now())}.csv`,
-      body: bookCsv(book, filter, auth.role === 'admin', exchange, first),
+      body: bookCsv(book, filter, auth.role === 'admin', exchange, first, rowPick(query)),
     };
   });
 }

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAdmin, buildTransaction, buildUser, NIFTY_LOT, type TestUser } from '../../../test/factories.js';
+import {
+  buildAdmin,
+  buildMapping,
+  buildTransaction,
+  buildUser,
+  NIFTY_LOT,
+  type TestUser,
+} from '../../../test/factories.js';
 import { buildTestApp, dialect, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -101,6 +108,54 @@ describe('transactions', () => {
         .data.transactions.map((x: { user_username: string }) => x.user_username)
         .sort(),
     ).toEqual(['quinn', 'ravi']);
+  });
+
+  it('narrows the page to IST days, one strategy and part of a symbol, the total counted within', async () => {
+    const day23 = Date.UTC(2026, 10, 22, 18, 30, 0); // IST midnight starting 23 Nov 2026
+    const m = await buildMapping(t, owner);
+    const other = await buildMapping(t, owner);
+    const fill = (at: number, mappingId: number, tradingSymbol: string) =>
+      buildTransaction(t, owner, { transactionDate: at, mappingId, tradingSymbol });
+    await fill(day23 + 3_600_000, m.id, 'NIFTY26D0124500CE');
+    await fill(day23 + 7_200_000, m.id, 'NIFTY26D0124500PE');
+    await fill(day23 + 86_400_000 + 1000, m.id, 'NIFTY26D0124600CE');
+    await fill(day23 + 86_400_000 + 2000, other.id, 'NIFTY26D0124500CE');
+    await fill(day23 - 1000, m.id, 'NIFTY26D0124500CE'); // 22 Nov, 23:59:59 IST
+    const symbolsOf = async (query: string) => {
+      const res = await list(query);
+      expect(res.statusCode).toBe(200);
+      const data = res.json().data as { transactions: Array<{ trading_symbol: string }>; total: number };
+      return { symbols: data.transactions.map((x) => x.trading_symbol), total: data.total };
+    };
+
+    expect(await symbolsOf('?from=2026-11-23&to=2026-11-23')).toEqual({
+      symbols: ['NIFTY26D0124500PE', 'NIFTY26D0124500CE'],
+      total: 2,
+    });
+    expect((await symbolsOf(`?mapping_id=${other.id}`)).total).toBe(1);
+    // Spaces dropped and upper-cased: "24500 ce" is part of the symbol.
+    expect(await symbolsOf('?symbol=24500%20ce&from=2026-11-23')).toEqual({
+      symbols: ['NIFTY26D0124500CE', 'NIFTY26D0124500CE'],
+      total: 2,
+    });
+    expect(await symbolsOf(`?symbol=24500CE&mapping_id=${m.id}&limit=1`)).toEqual({
+      symbols: ['NIFTY26D0124500CE'],
+      total: 2,
+    });
+    // Another user's strategy shows none of theirs.
+    const ravi = await buildUser(t, { username: 'ravi' });
+    await buildTransaction(t, ravi, { transactionDate: day23 + 1000 });
+    expect((await symbolsOf('?from=2026-11-23')).total).toBe(4);
+  });
+
+  it.each([
+    ['?symbol=24500%25', 'symbol must be part of a trading symbol'],
+    ['?mapping_id=abc', 'mapping_id must be a strategy id'],
+    ['?from=2026-11-24&to=2026-11-23', 'The from date must not be after the to date'],
+  ])('refuses %s with a 400 that says why', async (query, message) => {
+    const res = await list(query);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toContain(message);
   });
 
   it.runIf(dialect === 'sqlite')('reads a user’s page through the (user, date, id) index', async () => {

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely } from 'kysely';
+import { sql, type Insertable, type Kysely, type RawBuilder, type SqlBool } from 'kysely';
 import type { DB, TransactionKind, TransactionsTable } from '../../db/schema.js';
 import { createFillWriter } from '../ledger/fill-writer.service.js';
 
@@ -17,6 +17,16 @@ export interface BookFilter {
   fromMs?: number;
   toMs?: number;
 }
+
+/** A page's filters: the export's, and one strategy and part of a trading symbol (upper case, no wildcards). */
+export interface PageFilter extends BookFilter {
+  mappingId?: number;
+  symbol?: string;
+}
+
+/** Whether a page needs more than the kept per-user counts to be counted. */
+const isNarrowed = (f: PageFilter) =>
+  f.fromMs !== undefined || f.toMs !== undefined || f.mappingId !== undefined || f.symbol !== undefined;
 
 /** Where the previous batch of the trade book ended. */
 export interface BookCursor {
@@ -62,14 +72,29 @@ export function createTransactionsRepository(db: Kysely<DB>) {
       .select(['u.username as userUsername', 's.name as strategyName', 'i.name as instrumentName']);
 
   return {
-    page(filter: { userId?: number }, limit: number, offset: number) {
-      let q = view();
-      if (filter.userId !== undefined) q = q.where('t.userId', '=', filter.userId);
-      return q.orderBy('t.transactionDate', 'desc').orderBy('t.id', 'desc').limit(limit).offset(offset).execute();
+    page(filter: PageFilter, limit: number, offset: number) {
+      return view()
+        .where(narrowedTo(filter))
+        .orderBy('t.transactionDate', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(limit)
+        .offset(offset)
+        .execute();
     },
 
-    /** From the kept counts (one row, or a sum over users), never a count over the transactions. */
-    async count(filter: { userId?: number }) {
+    /**
+     * From the kept counts (one row, or a sum over users) when the page is not narrowed; a narrowed page is
+     * counted over its own rows (the (user, date) index keeps a day's or a week's window cheap).
+     */
+    async count(filter: PageFilter) {
+      if (isNarrowed(filter)) {
+        const row = await db
+          .selectFrom('transactions as t')
+          .where(narrowedTo(filter))
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }
       if (filter.userId !== undefined) {
         const row = await db
           .selectFrom('transactionCounts')
@@ -211,6 +236,18 @@ export function createTransactionsRepository(db: Kysely<DB>) {
 }
 
 const nullableNumber = (v: number | string | bigint | null) => (v === null ? null : Number(v));
+
+/** The filter's rows as one condition on `t` (the transactions), for any query over them. */
+function narrowedTo(f: PageFilter): RawBuilder<SqlBool> {
+  const conditions: RawBuilder<unknown>[] = [sql`1 = 1`];
+  if (f.userId !== undefined) conditions.push(sql`t.user_id = ${f.userId}`);
+  if (f.fromMs !== undefined) conditions.push(sql`t.transaction_date >= ${f.fromMs}`);
+  if (f.toMs !== undefined) conditions.push(sql`t.transaction_date < ${f.toMs}`);
+  if (f.mappingId !== undefined) conditions.push(sql`t.mapping_id = ${f.mappingId}`);
+  // The contract allows only [A-Z0-9&.-] here, so nothing in it is a LIKE wildcard.
+  if (f.symbol !== undefined) conditions.push(sql`t.trading_symbol like ${`%${f.symbol}%`}`);
+  return sql<SqlBool>`${sql.join(conditions, sql` and `)}`;
+}
 
 export type TransactionsRepository = ReturnType<typeof createTransactionsRepository>;
 export type TransactionView = NonNullable<Awaited<ReturnType<TransactionsRepository['findById']>>>;

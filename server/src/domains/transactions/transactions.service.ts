@@ -1,7 +1,8 @@
-import type { PageQuery, Transaction, TransactionPage, TransactionSummary } from '@app/contract';
+import type { Transaction, TransactionPage, TransactionsQuery, TransactionSummary } from '@app/contract';
 import { toRupees } from '../../platform/time.js';
 import { toTransaction } from './transactions.presenter.js';
-import type { TotalsRow, TransactionsRepository } from './transactions.repository.js';
+import { pageFilter } from './transactions.export.js';
+import type { PageFilter, TotalsRow, TransactionsRepository } from './transactions.repository.js';
 
 /** Realized P&L and charges per strategy name, paise (the ledger's FIFO over the fills, docs/LEDGER.md). */
 export type StrategyPnlSource = (
@@ -22,14 +23,14 @@ const totalsOf = (r: Omit<TotalsRow, 'strategyName'>, pnl: { realizedPaise: numb
 });
 
 export function createTransactionsService({ repo, pnl }: { repo: TransactionsRepository; pnl: StrategyPnlSource }) {
-  async function page(filter: { userId?: number }, q: PageQuery): Promise<TransactionPage> {
+  async function page(filter: PageFilter, q: TransactionsQuery): Promise<TransactionPage> {
     const [rows, total] = await Promise.all([repo.page(filter, q.limit, q.offset), repo.count(filter)]);
     return { transactions: rows.map((row) => toTransaction(row)), total };
   }
 
   return {
-    listFor: (userId: number, q: PageQuery) => page({ userId }, q),
-    listAll: (q: PageQuery) => page({}, q),
+    listFor: (userId: number, q: TransactionsQuery) => page({ userId, ...pageFilter(q) }, q),
+    listAll: (q: TransactionsQuery) => page(pageFilter(q), q),
 
     async summary(userId: number): Promise<TransactionSummary> {
       const [rows, byStrategy] = await Promise.all([repo.totals(userId), pnl(userId)]);
