@@ -1,14 +1,17 @@
-// Positions and P&L (issue 11), on SQLite:
-// (1) GET /positions for a user with 200 strategies and 20,000 fills, and GET /positions/admin/all over
-//     10,000 strategies, against a real console process: p99 beside GET /transactions?limit=50 in the same run;
+// Positions and P&L (issue 11, issue 32 item 7), on SQLite:
+// (1) for a user with 200 strategies and 20,000 fills, GET /positions, /positions/by-symbol, /orders (first
+//     page) and /pnl/daily (the screen's 90 days), and GET /positions/admin/all over 10,000 strategies, against a
+//     real console process: p99 beside GET /transactions?limit=50 in the same run and beside issue 32's targets;
 // (2) positions_updated fan-out for 1,000 watched strategies on one price tick: events/s and p99 delay,
 //     beside a bare Socket.IO emit of as many events.
+// `node bench/positions.bench.mjs pages` (or `fanout`) runs one part.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { io as connect } from 'socket.io-client';
 import { openDatabase } from '../server/dist/db/client.js';
 import { migrateToLatest } from '../server/dist/db/migrate.js';
+import { istDay } from '@app/contract';
 import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js';
 import { createPasswordHasher } from '../server/dist/domains/auth/passwords.service.js';
 import { userRoom } from '../server/dist/platform/realtime.js';
@@ -23,10 +26,18 @@ const TRADER_MAPPINGS = 200;
 const FILLS_PER_TRADER_MAPPING = 100;
 const ALL_MAPPINGS = 10_000;
 const OTHER_USERS = 99;
+const DAY_MS = 86_400_000;
+/** The P&L screen's default window (web/src/features/pnl/pnl-daily-display.ts, DEFAULT_DAYS). */
+const PNL_DAYS = 90;
+/** Issue 32 item 7: p99 at 10 connections. */
+const TARGET_MS = 50;
+const ADMIN_TARGET_MS = 200;
 
 /**
- * The trader: 200 strategies of 100 fills each (49 round trips over four strikes, then a CE and a PE sold and
- * still open); 99 other users share 9,800 strategies that each sold a CE and a PE. Written straight to SQLite.
+ * The trader: 200 paper strategies of 100 fills each (49 round trips over four strikes, one a day on the 49
+ * days before yesterday, then a CE and a PE sold yesterday and still open), each fill a paper order of its own
+ * as the engine numbers them; 99 other users share 9,800 strategies that each sold a CE and a PE. Written
+ * straight to SQLite.
  */
 export async function seedBook(database) {
   await migrateToLatest(database);
@@ -46,7 +57,7 @@ export async function seedBook(database) {
   );
   const insertFill = sqlite.prepare(
     `insert into transactions (user_id, mapping_id, strategy_id, instrument_id, transaction_date, trading_symbol,
-       quantity, price_paise, is_dummy) values (?, ?, 1, 1, ?, ?, ?, ?, 1)`,
+       quantity, price_paise, is_dummy, paper_order) values (?, ?, 1, 1, ?, ?, ?, ?, 1, 1)`,
   );
   const insertLeg = sqlite.prepare(
     `insert into strategy_legs (mapping_id, user_id, option_type, trading_symbol, exchange, strike_paise, expiry,
@@ -70,14 +81,15 @@ export async function seedBook(database) {
     const traderBroker = Number(insertBroker.run(trader, 'TR0001', now, now).lastInsertRowid);
     for (let m = 0; m < TRADER_MAPPINGS; m++) {
       const mappingId = Number(insertMapping.run(trader, traderBroker, now, now).lastInsertRowid);
-      let at = now - 86_400_000;
-      for (let k = 0; k < (FILLS_PER_TRADER_MAPPING - 2) / 2; k++) {
+      const roundTrips = (FILLS_PER_TRADER_MAPPING - 2) / 2;
+      for (let k = 0; k < roundTrips; k++) {
         const symbol = `NIFTY26D29${24_000 + (k % 4) * 100}CE`;
-        insertFill.run(trader, mappingId, (at += 60_000), symbol, 75, 10_000 + k * 7);
-        insertFill.run(trader, mappingId, (at += 60_000), symbol, -75, 9_500 + k * 11);
+        const at = now - (roundTrips + 1 - k) * DAY_MS + m * 1000;
+        insertFill.run(trader, mappingId, at, symbol, 75, 10_000 + k * 7);
+        insertFill.run(trader, mappingId, at + 60_000, symbol, -75, 9_500 + k * 11);
       }
       counts.set(trader, (counts.get(trader) ?? 0) + FILLS_PER_TRADER_MAPPING - 2);
-      openTwo(trader, mappingId, at + 60_000);
+      openTwo(trader, mappingId, now - DAY_MS + m * 1000);
     }
     for (let u = 0; u < OTHER_USERS; u++) {
       const userId = Number(insertUser.run(`user${u}`, passwordHash, 'user', now, now).lastInsertRowid);
@@ -91,6 +103,18 @@ export async function seedBook(database) {
   })();
 }
 
+/** The reply's rows, or a throw when the route answered without any: a bench of empty pages measures nothing. */
+async function rowsOf(url, headers, pick) {
+  const res = await fetch(url, { headers });
+  const rows = res.ok ? pick((await res.json()).data) : [];
+  if (rows.length === 0) throw new Error(`bench: ${url} served no rows (${res.status})`);
+  return rows.length;
+}
+
+const figure = (label, result, targetMs) =>
+  `  ${label.padEnd(50)} ${describeLoad(result)}` +
+  (targetMs === undefined ? '' : ` (target ≤ ${targetMs} ms: ${result.latency.p99 <= targetMs ? 'met' : 'MISSED'})`);
+
 async function positionsPages() {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-positions-'));
   const database = openDatabase({ sqliteFile: path.join(dir, 'console.db') });
@@ -100,22 +124,43 @@ async function positionsPages() {
   try {
     const trader = await signIn(server.url, 'trader', PASSWORD);
     const admin = await signIn(server.url, 'boss', PASSWORD);
-    const mine = await (await fetch(`${server.url}/api/positions`, { headers: trader })).json();
-    const all = await (await fetch(`${server.url}/api/positions/admin/all`, { headers: admin })).json();
-    if (mine.data.positions.length !== TRADER_MAPPINGS || all.data.positions.length < ALL_MAPPINGS)
-      throw new Error('bench positions not served');
+    const today = istDay(Date.now());
+    const window = `from=${istDay(Date.now() - (PNL_DAYS - 1) * DAY_MS)}&to=${today}`;
+    const api = (route) => `${server.url}/api${route}`;
+    const pages = [
+      { label: 'GET /positions (200 strategies, 20,000 fills)', route: '/positions', who: trader },
+      { label: 'GET /positions/by-symbol (the same)', route: '/positions/by-symbol', who: trader, target: TARGET_MS },
+      { label: 'GET /orders (the same, first page)', route: '/orders', who: trader, target: TARGET_MS },
+      {
+        label: `GET /pnl/daily (the same, ${PNL_DAYS} days)`,
+        route: `/pnl/daily?${window}`,
+        who: trader,
+        target: TARGET_MS,
+      },
+      {
+        label: 'GET /positions/admin/all (10,000 strategies)',
+        route: '/positions/admin/all',
+        who: admin,
+        target: ADMIN_TARGET_MS,
+      },
+    ];
+    const served = [
+      await rowsOf(api('/positions'), trader, (d) => d.positions),
+      await rowsOf(api('/positions/by-symbol'), trader, (d) => d.positions),
+      await rowsOf(api('/orders'), trader, (d) => d.orders),
+      await rowsOf(api(`/pnl/daily?${window}`), trader, (d) => d.days),
+      await rowsOf(api('/positions/admin/all'), admin, (d) => d.positions),
+    ];
+    if (served[0] !== TRADER_MAPPINGS || served[4] < ALL_MAPPINGS) throw new Error('bench positions not served');
     const opts = { connections: CONNECTIONS, seconds: SECONDS };
     // Warm-up (JIT, caches), as a running console would be.
-    await load(`${server.url}/api/positions`, trader, { connections: 2, seconds: 2 });
-    await load(`${server.url}/api/positions/admin/all`, admin, { connections: 2, seconds: 2 });
-    const page = await load(`${server.url}/api/transactions?limit=50`, trader, opts);
-    const own = await load(`${server.url}/api/positions`, trader, opts);
-    const everyone = await load(`${server.url}/api/positions/admin/all`, admin, opts);
+    for (const p of pages) await load(api(p.route), p.who, { connections: 2, seconds: 2 });
+    const page = await load(api('/transactions?limit=50'), trader, opts);
+    const lines = [];
+    for (const p of pages) lines.push(figure(p.label, await load(api(p.route), p.who, opts), p.target));
     console.log(
-      `SQLite, ${CONNECTIONS} connections, ${SECONDS} s each:\n` +
-        `  GET /positions (200 strategies, 20,000 fills): ${describeLoad(own)}\n` +
-        `  GET /positions/admin/all (10,000 strategies, 39,600 fills): ${describeLoad(everyone)}\n` +
-        `  beside GET /transactions?limit=50: ${describeLoad(page)}`,
+      `SQLite, ${CONNECTIONS} connections, ${SECONDS} s each:\n${lines.join('\n')}\n` +
+        figure('beside GET /transactions?limit=50', page),
     );
   } finally {
     await server.stop();
@@ -228,9 +273,10 @@ async function fanOut() {
   }
 }
 
-export async function run() {
-  await positionsPages();
-  await fanOut();
+export async function run(parts = ['pages', 'fanout']) {
+  if (parts.includes('pages')) await positionsPages();
+  if (parts.includes('fanout')) await fanOut();
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await run();
+if (import.meta.url === `file://${process.argv[1]}`)
+  await run(process.argv.length > 2 ? process.argv.slice(2) : undefined);
