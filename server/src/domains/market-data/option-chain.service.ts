@@ -44,9 +44,13 @@ export function createOptionChainService(deps: {
     await deps.ensureToken();
     const fetched: Array<[string, number, null]> = [];
     const data = await fetchLast(keys);
+    // A quote's age counts from its answer, not from the asking: the call may wait up to a second for Kite's
+    // quote rate, and a price stamped with the asking time would come back already a second old, so every
+    // reader after it would wait for a call of its own (each screen read a second behind the pacer).
+    const answeredAt = deps.now();
     for (const k of keys) {
       const paise = data.get(k);
-      quoteCache.set(k, { paise: paise ?? null, at: now });
+      quoteCache.set(k, { paise: paise ?? null, at: answeredAt });
       if (paise !== undefined) fetched.push([k, paise, null]);
     }
     tell(fetched, now);
