@@ -4,6 +4,7 @@ import {
   brokerBookOf,
   brokerDayPnlPaise,
   brokerUnrealizedPaise,
+  type BrokerWaySymbol,
 } from './positions-broker-way.logic.js';
 
 /*
@@ -43,11 +44,26 @@ export interface Prices {
   closeOf: (tradingSymbol: string) => number | null;
 }
 
+/** The open contracts of a set of fills before any price: what stays the same until the next fill (or day). */
+export interface SymbolBook {
+  /** The union's broker-way book of each open contract, ordered by contract. */
+  open: BrokerWaySymbol[];
+  /** Each contract's newest fill price: its mark when no quote can be had. */
+  lastPriceOf: Map<string, number>;
+  /** The strategies whose own book holds it open, ascending. */
+  holdersOf: Map<string, number[]>;
+}
+
 /**
  * The open contracts among the fills (oldest first), netted across strategies, ordered by contract. A contract
  * the strategies hold in opposite directions that cancel out is flat, so not shown, as at the broker.
  */
 export function positionsBySymbol(fills: readonly StrategyFill[], dayStart: number, prices: Prices): SymbolPosition[] {
+  return markBySymbol(bookBySymbol(fills, dayStart), prices);
+}
+
+/** The fills' part of `positionsBySymbol`: booked once per set of fills, marked as often as prices move. */
+export function bookBySymbol(fills: readonly StrategyFill[], dayStart: number): SymbolBook {
   const lastPriceOf = new Map<string, number>();
   const holders = new Map<string, Set<number>>();
   const byStrategy = new Map<number, StrategyFill[]>();
@@ -65,12 +81,24 @@ export function positionsBySymbol(fills: readonly StrategyFill[], dayStart: numb
       holders.set(s.tradingSymbol, set);
     }
   }
-  const out: SymbolPosition[] = [];
-  for (const s of brokerBookOf(fills, dayStart).values()) {
-    if (s.netQuantity === 0) continue;
+  const open = [...brokerBookOf(fills, dayStart).values()]
+    .filter((s) => s.netQuantity !== 0)
+    .sort((a, b) => a.tradingSymbol.localeCompare(b.tradingSymbol));
+  const holdersOf = new Map<string, number[]>();
+  for (const s of open)
+    holdersOf.set(
+      s.tradingSymbol,
+      [...(holders.get(s.tradingSymbol) ?? [])].sort((a, b) => a - b),
+    );
+  return { open, lastPriceOf, holdersOf };
+}
+
+/** A booked set of contracts at the given prices, ordered by contract. */
+export function markBySymbol(book: SymbolBook, prices: Prices): SymbolPosition[] {
+  return book.open.map((s) => {
     const quote = prices.quoteOf(s.tradingSymbol);
-    const markPaise = quote ?? lastPriceOf.get(s.tradingSymbol) ?? 0;
-    out.push({
+    const markPaise = quote ?? book.lastPriceOf.get(s.tradingSymbol) ?? 0;
+    return {
       tradingSymbol: s.tradingSymbol,
       netQuantity: s.netQuantity,
       averagePaise: brokerAveragePaise(s),
@@ -78,8 +106,7 @@ export function positionsBySymbol(fills: readonly StrategyFill[], dayStart: numb
       markIsStale: quote === undefined,
       dayPnlPaise: brokerDayPnlPaise(s, markPaise, prices.closeOf(s.tradingSymbol)),
       mtmPaise: s.realizedPaise + brokerUnrealizedPaise(s, markPaise),
-      mappingIds: [...(holders.get(s.tradingSymbol) ?? [])].sort((a, b) => a - b),
-    });
-  }
-  return out.sort((a, b) => a.tradingSymbol.localeCompare(b.tradingSymbol));
+      mappingIds: [...(book.holdersOf.get(s.tradingSymbol) ?? [])],
+    };
+  });
 }

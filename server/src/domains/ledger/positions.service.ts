@@ -63,9 +63,11 @@ export function createPositionsService(deps: {
    * its paper fills stay in the transactions but no longer count as what it made, so a paper profit never
    * hides a live loss (nor a paper loss trips a live strategy's Max Loss).
    */
-  async function settledFor(mappings: readonly MappingFacts[], now: number): Promise<Map<number, Settled>> {
-    const users = [...new Set(mappings.map((m) => m.userId))];
-    const versions = await repo.fillVersions(users);
+  async function settledFor(
+    mappings: readonly MappingFacts[],
+    now: number,
+    versions: ReadonlyMap<number, string>,
+  ): Promise<Map<number, Settled>> {
     const versionOf = (userId: number) => versions.get(userId) ?? '0';
     const dayStart = istMidnight(now);
     const cached = (m: MappingFacts) => {
@@ -103,23 +105,31 @@ export function createPositionsService(deps: {
     return out;
   }
 
-  async function book(scope: PositionsScope): Promise<Booked[]> {
+  /** The scope's strategies booked, and the fill fingerprint of each of their users they were booked at. */
+  async function bookVersioned(scope: PositionsScope): Promise<{ booked: Booked[]; versions: Map<number, string> }> {
     const mappings = await repo.mappings(scope);
     const ids = mappings.map((m) => m.id);
     const now = deps.clock.now();
-    const [settledOf, symbols] = await Promise.all([settledFor(mappings, now), repo.symbols(ids)]);
+    const [versions, symbols] = await Promise.all([
+      repo.fillVersions([...new Set(mappings.map((m) => m.userId))]),
+      repo.symbols(ids),
+    ]);
+    const settledOf = await settledFor(mappings, now, versions);
     const infoOf = new Map<number, Map<string, SymbolInfo>>();
     for (const s of symbols) {
       const info = infoOf.get(s.mappingId) ?? new Map<string, SymbolInfo>();
       info.set(s.tradingSymbol, s);
       infoOf.set(s.mappingId, info);
     }
-    return mappings.map((mapping) => ({
+    const booked = mappings.map((mapping) => ({
       mapping,
       settled: settledOf.get(mapping.id) ?? settle([], now),
-      info: infoOf.get(mapping.id) ?? new Map(),
+      info: infoOf.get(mapping.id) ?? new Map<string, SymbolInfo>(),
     }));
+    return { booked, versions };
   }
+
+  const book = async (scope: PositionsScope): Promise<Booked[]> => (await bookVersioned(scope)).booked;
 
   /** One quote request for every open symbol; none when the feed cannot answer. */
   async function quotesFor(booked: readonly Booked[]): Promise<Map<string, number>> {
@@ -206,6 +216,7 @@ export function createPositionsService(deps: {
     listFor: (userId: number): Promise<PositionsReply> => reply({ userId }),
     listAll: (): Promise<AdminPositionsReply> => reply({ everyone: true }),
     book,
+    bookVersioned,
     price,
     quotesFor,
     closesFor,

@@ -1,5 +1,13 @@
 import { IST_OFFSET_MS, type PnlDaily, type PnlDailyQuery } from '@app/contract';
-import { dayTotals, strategyDays, type BookFacts, type DailyFill, type DayTotals } from './pnl-daily.logic.js';
+import { createVersionedMemo } from '../../platform/versioned-memo.js';
+import {
+  dayTotals,
+  strategyDays,
+  type BookFacts,
+  type DailyFill,
+  type DayTotals,
+  type StrategyDay,
+} from './pnl-daily.logic.js';
 import { toPnlDay } from './pnl.presenter.js';
 
 const DAY_MS = 86_400_000;
@@ -9,22 +17,32 @@ export const istDayStart = (day: string) => Date.parse(`${day}T00:00:00Z`) - IST
 
 /**
  * What P&L by day reads: the ledger's own reads of a user's fills (with the account and order each is on)
- * and strategies, so which contract note a fill lands on is decided in one place (ledger.repository.ts).
+ * and strategies, so which contract note a fill lands on is decided in one place (ledger.repository.ts), and
+ * the fingerprint of a user's fills that changes with every fill booked for them.
  */
 export interface PnlReads {
   accountFills(userIds: readonly number[]): Promise<DailyFill[]>;
-  mappings(scope: { userId: number }): Promise<BookFacts[]>;
+  mappings(scope: { userId: number }): Promise<Array<BookFacts & { userBrokerId: number | null }>>;
+  fillVersions(userIds: readonly number[]): Promise<Map<number, string>>;
 }
 
 export function createPnlService(reads: PnlReads) {
+  /**
+   * Each user's strategy-days over all their fills, kept while the fills (fingerprint) and the strategies
+   * (mode, name, account: which note a fill is on) stay the same: a window is cut from them per request, as
+   * fills after a window change none of its days (FIFO runs forward, and a note is one day's).
+   */
+  const memo = createVersionedMemo<StrategyDay[]>();
+
   /** The caller's strategies' days of the window, in paise. */
   async function days(userId: number, query: PnlDailyQuery): Promise<DayTotals[]> {
     const fromMs = istDayStart(query.from);
     const toMs = istDayStart(query.to) + DAY_MS;
-    const [fills, books] = await Promise.all([reads.accountFills([userId]), reads.mappings({ userId })]);
-    // Fills after the window change none of its days: FIFO runs forward, and a note is one day's.
-    const upTo = fills.filter((f) => f.at < toMs);
-    return dayTotals(strategyDays(upTo, books), fromMs, toMs);
+    const [versions, books] = await Promise.all([reads.fillVersions([userId]), reads.mappings({ userId })]);
+    const shown = books.map((b) => `${b.id}:${b.isDummy}:${b.userBrokerId}:${b.strategyName}`).join(',');
+    const version = `${versions.get(userId) ?? '0'}|${shown}`;
+    const all = await memo.get(userId, version, async () => strategyDays(await reads.accountFills([userId]), books));
+    return dayTotals(all, fromMs, toMs);
   }
 
   return {
