@@ -107,12 +107,10 @@ export function createOrderBookRepository(db: Kysely<DB>) {
     ]);
   }
 
-  function paper(filter: BookFilter) {
+  /** The paper fills matching `filter`, one row each: what paper orders are made of. */
+  function paperFills(filter: BookFilter) {
     let q = db
       .selectFrom('transactions as t')
-      .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
-      .leftJoin('strategies as s', 's.id', 'm.strategyId')
-      .leftJoin('instruments as i', 'i.id', 'm.instrumentId')
       .where('t.isDummy', '=', 1)
       .where('t.kind', '=', 'trade')
       .where('t.mappingId', 'is not', null);
@@ -122,7 +120,22 @@ export function createOrderBookRepository(db: Kysely<DB>) {
     if (filter.toAt !== null) q = q.where('t.transactionDate', '<', filter.toAt);
     // Paper orders fill whole at once: none is open, rejected or cancelled.
     if (filter.status !== undefined && filter.status !== 'complete') q = q.where(sql<boolean>`1 = 0`);
-    return q
+    return q;
+  }
+
+  /** One paper order's fills together: one instant, one strategy, one symbol, one order number. */
+  const paperOrderKey = [
+    't.transactionDate',
+    't.mappingId',
+    't.tradingSymbol',
+    sql`coalesce(t.paper_order, -t.id)`,
+  ] as const;
+
+  function paper(filter: BookFilter) {
+    return paperFills(filter)
+      .leftJoin('userStrategyMappings as m', 'm.id', 't.mappingId')
+      .leftJoin('strategies as s', 's.id', 'm.strategyId')
+      .leftJoin('instruments as i', 'i.id', 'm.instrumentId')
       .select([
         't.transactionDate as at',
         't.mappingId',
@@ -142,6 +155,11 @@ export function createOrderBookRepository(db: Kysely<DB>) {
         sql`coalesce(t.paper_order, -t.id)`,
       ]);
   }
+
+  const paperNewestOf = (filter: BookFilter, limit: number) =>
+    paper(filter).orderBy('t.transactionDate', 'desc').orderBy('t.tradingSymbol').limit(limit).execute() as Promise<
+      PaperOrderRow[]
+    >;
 
   const countOf = async (q: SelectQueryBuilder<DB, never, object>) =>
     Number(
@@ -181,15 +199,32 @@ export function createOrderBookRepository(db: Kysely<DB>) {
       const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
       return row?.username ?? null;
     },
-    /** The newest `limit` paper orders matching `filter`. */
-    paperNewest(filter: BookFilter, limit: number): Promise<PaperOrderRow[]> {
-      return paper(filter)
+    /**
+     * The newest `limit` paper orders matching `filter`. Every order has a fill, and an order's fills share
+     * its instant, so the newest `limit` orders all start no earlier than the `limit`-th newest fill: grouped
+     * from there (an index range) rather than from all of a user's fills, unless fewer orders start there.
+     */
+    async paperNewest(filter: BookFilter, limit: number): Promise<PaperOrderRow[]> {
+      const nth = await paperFills(filter)
+        .select('t.transactionDate')
         .orderBy('t.transactionDate', 'desc')
-        .orderBy('t.tradingSymbol')
-        .limit(limit)
-        .execute() as Promise<PaperOrderRow[]>;
+        .offset(limit - 1)
+        .limit(1)
+        .executeTakeFirst();
+      if (nth !== undefined) {
+        // Within the filter's own window, since that fill matched it.
+        const recent = await paperNewestOf({ ...filter, fromAt: Number(nth.transactionDate) }, limit);
+        if (recent.length === limit) return recent;
+      }
+      return paperNewestOf(filter, limit);
     },
-    paperCount: (filter: BookFilter) => countOf(paper(filter)),
+    /** How many paper orders match `filter`: counted over the fills alone (the names grouped on follow the strategy). */
+    paperCount: (filter: BookFilter) =>
+      countOf(
+        paperFills(filter)
+          .select(sql<number>`1`.as('one'))
+          .groupBy([...paperOrderKey]),
+      ),
     /** A user's id by username (any letter case), for the admin's filter. */
     async userIdByName(name: string): Promise<number | null> {
       const row = await db
