@@ -28,6 +28,11 @@ export class UserTransactionsPage {
     await this.section().getByRole('button', { name: 'Refresh' }).click();
   }
 
+  /** Types into 'Symbol contains' (part of a trading symbol; the list reads again as it changes). */
+  async filterBySymbol(text: string) {
+    await this.section().getByLabel('Symbol contains').fill(text);
+  }
+
   pagination() {
     return this.section().getByLabel('Pagination');
   }

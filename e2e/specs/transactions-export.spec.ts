@@ -4,6 +4,7 @@
 // arranged through the API. The downloads go through the screen.
 import type { APIRequestContext } from '@playwright/test';
 import { ADMIN } from '../fixtures.js';
+import { screenshots } from '../lab-steps.js';
 import { UserTransactionsPage } from '../pages/user-transactions.page.js';
 import { kiteUserId, sandboxInstrumentId } from '../trading-api.js';
 import { configureRdx, createSandboxMapping } from '../trading-steps.js';
@@ -21,7 +22,10 @@ import {
 
 const HEADER =
   'date,trading_symbol,side,quantity,price,value,strategy,instrument,mode,exchange,kind,transaction_id,user_strategy_mapping_id,' +
-  'contract,broker_account,order_id,trade_id';
+  'contract,broker_account,order_id,trade_id,' +
+  'expiry,strike,option_type,brokerage,stt,exchange_charges,sebi_fees,stamp_duty,gst,total_charges';
+/** Where a record's transaction_id is, counted from its end. */
+const ID_FROM_END = -16;
 
 interface Fill {
   id: number;
@@ -81,13 +85,15 @@ function expectedLine(fill: Fill, mappingId: number): RegExp {
   ];
   const literal = cells.join(',').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   // Then the contract as Kite names it (SANDBOX 4 DEC 10150 CE); a paper fill's account is Paper, with no order or
-  // trade at a broker.
+  // trade at a broker; its expiry, strike and type; and its charges by line, rupees, the last their total.
   const traced = String.raw`,SANDBOX \d{1,2} [A-Z]{3} \d+ (CE|PE),Paper,,`;
-  return new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} IST,${literal}${traced}$`);
+  const terms = String.raw`,\d{4}-\d{2}-\d{2},\d+,(CE|PE)(,\d+\.\d{2}){7}`;
+  return new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2} IST,${literal}${traced}${terms}$`);
 }
 
 test.describe('Transactions - Download CSV', () => {
-  test('a user downloads their trade book from Recent Transactions', async ({
+  test('a user downloads their trade book from Recent Transactions, all of it or as filtered', async ({
+    page,
     request,
     loginPage,
     homePage,
@@ -116,8 +122,20 @@ test.describe('Transactions - Download CSV', () => {
     expect(lines[0]).toBe(HEADER);
     // Two records and the empty string after the last CRLF; oldest first, so the list's order reversed.
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1, 3).map((l) => l.split(',').at(-6))).toEqual(fills.map((f) => String(f.id)).reverse());
+    expect(lines.slice(1, 3).map((l) => l.split(',').at(ID_FROM_END))).toEqual(
+      fills.map((f) => String(f.id)).reverse(),
+    );
     for (const fill of fills) expect(lines).toContainEqual(expect.stringMatching(expectedLine(fill, mappingId)));
+
+    // Narrowed to the call (the symbol typed as a trader reads it), the list and its CSV hold the one fill.
+    const call = fills.find((f) => f.trading_symbol.endsWith('CE'));
+    await recentTransactions.filterBySymbol(' ce');
+    await expect(recentTransactions.section().getByRole('row').filter({ hasText: 'SELL' })).toHaveCount(1);
+    await screenshots(page, 'home-transactions-filtered');
+    const narrowed = (await recentTransactions.downloadCsv()).text.split('\r\n');
+    expect(narrowed.slice(1, -1).map((l) => l.split(',').at(ID_FROM_END))).toEqual([String(call?.id)]);
+    await recentTransactions.filterBySymbol('nothing9');
+    await expect(recentTransactions.section().getByText('No transactions match these filters.')).toBeVisible();
   });
 
   test('an admin downloads every user’s book from All Transactions, with the username first', async ({
@@ -141,7 +159,7 @@ test.describe('Transactions - Download CSV', () => {
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(`username,${HEADER}`);
     for (const fill of fills) {
-      const line = lines.find((l) => l.split(',').at(-6) === String(fill.id)) ?? '';
+      const line = lines.find((l) => l.split(',').at(ID_FROM_END) === String(fill.id)) ?? '';
       expect(line.startsWith(`${user.username},`), line).toBe(true);
       expect(line.slice(user.username.length + 1)).toMatch(expectedLine(fill, mappingId));
     }

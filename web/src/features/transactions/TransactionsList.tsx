@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { Message, useFlash } from '../../components/Message';
 import { Pagination } from '../../components/Pagination';
 import { transactionKeys } from './transaction-keys';
+import { filterQuery, isFiltered, NO_FILTERS, type TransactionFilters } from './transaction-filters';
+import { TransactionFiltersForm } from './TransactionFiltersForm';
 import { TransactionRow } from './TransactionRow';
 import { TransactionsCsvDownload } from './TransactionsCsvDownload';
 import { TransactionSummaryStrip } from './TransactionSummaryStrip';
@@ -27,8 +29,13 @@ export function TransactionsList({
   const showUser = scope === 'all';
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
+  const [filters, setFilters] = useState<TransactionFilters>(NO_FILTERS);
   const { flash, show, clear } = useFlash();
-  const transactions = useTransactionsPage(scope, page, pageSize);
+  const transactions = useTransactionsPage(scope, page, pageSize, filterQuery(filters));
+  const filter = (next: TransactionFilters) => {
+    setFilters(next);
+    setPage(0);
+  };
 
   async function refresh() {
     clear();
@@ -43,13 +50,19 @@ export function TransactionsList({
       <div className="transactions-header">
         <h2 id={`transactions-title-${scope}`}>{title}</h2>
         <div className="transactions-actions">
-          <TransactionsCsvDownload onError={(text) => show('error', text)} />
+          <TransactionsCsvDownload filters={filters} onError={(text) => show('error', text)} />
           <button type="button" onClick={() => void refresh()} disabled={transactions.isFetching}>
             {transactions.isFetching && !transactions.isPending ? 'Refreshing...' : 'Refresh'}
           </button>
         </div>
       </div>
       {scope === 'mine' && <TransactionSummaryStrip />}
+      <TransactionFiltersForm
+        filters={filters}
+        onChange={filter}
+        withStrategy={scope === 'mine'}
+        label={`${title} filters`}
+      />
       <Message flash={flash} onClose={clear} />
       {transactions.isPending && <p className="muted">Loading transactions...</p>}
       {transactions.isError && !data && (
@@ -57,7 +70,9 @@ export function TransactionsList({
           {messageOf(transactions.error, MSG.failedLoadTransactions)}
         </div>
       )}
-      {data && data.transactions.length === 0 && <p className="muted">{MSG.noTransactions}</p>}
+      {data && data.transactions.length === 0 && (
+        <p className="muted">{isFiltered(filters) ? 'No transactions match these filters.' : MSG.noTransactions}</p>
+      )}
       {data && data.transactions.length > 0 && (
         <div className="table-wrap">
           <table className="table cards-narrow" aria-label={title}>

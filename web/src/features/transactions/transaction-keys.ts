@@ -4,7 +4,9 @@
  */
 export const transactionKeys = {
   all: ['transactions'] as const,
-  mine: (page: number, pageSize: number) => [...transactionKeys.all, 'mine', { page, pageSize }] as const,
-  allUsers: (page: number, pageSize: number) => [...transactionKeys.all, 'all-users', { page, pageSize }] as const,
+  mine: (page: number, pageSize: number, filters: Record<string, string> = {}) =>
+    [...transactionKeys.all, 'mine', { page, pageSize, ...filters }] as const,
+  allUsers: (page: number, pageSize: number, filters: Record<string, string> = {}) =>
+    [...transactionKeys.all, 'all-users', { page, pageSize, ...filters }] as const,
   summary: () => [...transactionKeys.all, 'summary'] as const,
 };

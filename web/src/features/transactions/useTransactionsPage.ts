@@ -6,8 +6,13 @@ import { transactionKeys } from './transaction-keys';
 /** 'mine': the signed-in user's transactions; 'all': every user's (admin only). */
 export type TransactionScope = 'mine' | 'all';
 
-async function fetchPage(scope: TransactionScope, page: number, pageSize: number): Promise<TransactionPage> {
-  const query = { limit: pageSize, offset: page * pageSize };
+async function fetchPage(
+  scope: TransactionScope,
+  page: number,
+  pageSize: number,
+  filters: Record<string, string>,
+): Promise<TransactionPage> {
+  const query = { limit: pageSize, offset: page * pageSize, ...filters };
   const data = await (
     scope === 'all' ? call(api.transactions.listAll, { query }) : call(api.transactions.listMine, { query })
   ).catch((err: unknown) => {
@@ -19,11 +24,22 @@ async function fetchPage(scope: TransactionScope, page: number, pageSize: number
   return data;
 }
 
-/** One page (0-based) of transactions; the previous page stays on screen while the next loads. */
-export function useTransactionsPage(scope: TransactionScope, page: number, pageSize: number) {
+/**
+ * One page (0-based) of transactions, narrowed by `filters` (the server's query names, blank ones left out);
+ * the previous page stays on screen while the next loads.
+ */
+export function useTransactionsPage(
+  scope: TransactionScope,
+  page: number,
+  pageSize: number,
+  filters: Record<string, string> = {},
+) {
   return useQuery({
-    queryKey: scope === 'all' ? transactionKeys.allUsers(page, pageSize) : transactionKeys.mine(page, pageSize),
-    queryFn: () => fetchPage(scope, page, pageSize),
+    queryKey:
+      scope === 'all'
+        ? transactionKeys.allUsers(page, pageSize, filters)
+        : transactionKeys.mine(page, pageSize, filters),
+    queryFn: () => fetchPage(scope, page, pageSize, filters),
     placeholderData: keepPreviousData,
   });
 }
