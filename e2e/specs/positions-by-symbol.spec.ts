@@ -1,6 +1,6 @@
 // Positions per contract (issue 32 item 1): a trader's paper strategy sells both legs on the screens, and the
 // Positions view lists each contract once, sold as a negative quantity as Kite shows it, with the strategy
-// holding it; its button goes back to that strategy's row on Home.
+// holding it, its figures following the prices as they tick; its button goes back to that strategy's row on Home.
 import { screenshots } from '../lab-steps.js';
 import { holdPaperStrangle } from '../trading-steps.js';
 import { expect, newUser, signIn, test } from '../user-api.js';
@@ -30,6 +30,12 @@ test('a trader reads their open positions per contract and goes from one to the 
     await expect(row.getByRole('button', { name: /\(paper\)$/ })).toBeVisible();
   }
   await screenshots(page, 'positions-by-symbol', ['Positions by contract']);
+
+  // Live over the socket: the 24x7 index ticks every second, and the MTM follows well within the view's
+  // 30-second fallback poll.
+  const mtm = rows.first().locator('td[data-label="MTM"]');
+  const before = await mtm.textContent();
+  await expect(mtm).not.toHaveText(before ?? '', { timeout: 20_000 });
 
   await rows
     .first()

@@ -9,6 +9,7 @@ import { alertKeys } from '../features/alerts/alerts-query';
 import { useSession } from '../features/auth/session-context';
 import { mtmHistory } from '../features/positions/mtm-history';
 import { patchPositionInCache, positionKeys } from '../features/positions/position-cache';
+import { bySymbolKey } from '../features/positions/positions-by-symbol-display';
 import { rdxConfigKeys } from '../features/rdx/rdx-config-keys';
 import { rdxServiceKey } from '../features/rdx/rdx-service-query';
 import { killSwitchKey } from '../features/risk/kill-switch-query';
@@ -21,6 +22,9 @@ import './realtime.css';
 
 /** Reconciliation asks every live broker account: after a burst of fills, once every 5 s is plenty. */
 const RECONCILE_AFTER_FILL_MS = 5_000;
+
+/** The Positions view reads its contracts again at most once a second, as prices and fills arrive. */
+const BY_SYMBOL_AFTER_EVENT_MS = 1_000;
 /** Once the client's own retries are spent, a quiet try this often, so a console back later clears the bar. */
 const RETRY_WHILE_LOST_MS = 30_000;
 
@@ -90,6 +94,12 @@ export function RealtimeBridge() {
       () => void queryClient.invalidateQueries({ queryKey: positionKeys.reconcile }),
       RECONCILE_AFTER_FILL_MS,
     );
+    // Issue 32 item 1: the Positions view (when open: only active queries are read again) follows each price
+    // tick and fill of the trader's strategies; its own poll is only the fallback while the socket is down.
+    const bySymbolSoon = throttle(
+      () => void queryClient.invalidateQueries({ queryKey: bySymbolKey() }),
+      BY_SYMBOL_AFTER_EVENT_MS,
+    );
     socket.on('strategy_status_changed', ({ userStrategyMappingId, strategy }) => {
       patchMappingInCache(queryClient, userStrategyMappingId, strategy);
     });
@@ -112,10 +122,12 @@ export function RealtimeBridge() {
       // A fill follows an entry or realign, which sets the ATM (and so the strikes) a row shows.
       void queryClient.invalidateQueries({ queryKey: rdxConfigKeys.all });
       reconcileSoon();
+      bySymbolSoon();
     });
     socket.on('positions_updated', ({ position }) => {
       // A price move changes no holdings: only a fill is worth asking the broker about again.
       if (patchPositionInCache(queryClient, position, userId)) reconcileSoon();
+      bySymbolSoon();
     });
     socket.on('test_event', ({ message }) => showTestEvent('info', testEventText(message)));
     // Issue 13: a new alert of this user's; the bell reads its count and list again. Every user is told
@@ -135,6 +147,7 @@ export function RealtimeBridge() {
     return () => {
       clearInterval(quietRetry);
       reconcileSoon.cancel();
+      bySymbolSoon.cancel();
       reconnect.current = () => undefined;
       setLost(false);
       socket.disconnect();

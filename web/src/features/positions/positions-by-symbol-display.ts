@@ -12,8 +12,11 @@ import { positionKeys } from './position-cache';
 /** Under `positionKeys.all`, so what refreshes every positions list (a match with the broker) refreshes it. */
 export const bySymbolKey = () => [...positionKeys.all, 'by-symbol'] as const;
 
-/** A fill changes the rows and a price their figures: read again every few seconds while the view is open. */
-export const BY_SYMBOL_POLL_MS = 5_000;
+/**
+ * A fill changes the rows and a price their figures: the socket's price and fill events read them again as
+ * they come (RealtimeBridge); this poll only covers a socket that is down or a quiet market.
+ */
+export const BY_SYMBOL_POLL_MS = 30_000;
 
 export interface HolderLabel {
   id: number;
