@@ -12,8 +12,24 @@ export class OrdersPage {
     return this.table().locator('tbody tr');
   }
 
+  private filters() {
+    return this.page.getByRole('form', { name: 'Order filters' });
+  }
+
   async filterStatus(label: string) {
-    await this.page.getByRole('form', { name: 'Order filters' }).getByLabel('Status').selectOption({ label });
+    await this.filters().getByLabel('Status').selectOption({ label });
+  }
+
+  /** The trader's book: one of their strategies, by the select's words ("RDX · SANDBOX 24x7 (#12)"). */
+  async filterStrategy(label: string | RegExp) {
+    const select = this.filters().getByLabel('Strategy');
+    const option = select.getByRole('option').filter({ hasText: label });
+    await select.selectOption({ label: (await option.textContent()) ?? '' });
+  }
+
+  /** The admin's book: one user's orders by username. */
+  async filterUser(username: string) {
+    await this.filters().getByLabel('User').fill(username);
   }
 
   empty() {

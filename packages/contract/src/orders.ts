@@ -80,6 +80,12 @@ export type OrderTrace = z.infer<typeof OrderTraceSchema>;
 export const OrderBookSchema = z.object({ orders: z.array(BookOrderSchema), total: z.number().int() });
 export type OrderBook = z.infer<typeof OrderBookSchema>;
 
+/** The admin's book: each order with its user's name (null if the user is gone). */
+export const AdminBookOrderSchema = BookOrderSchema.extend({ user_username: z.string().nullable() });
+export type AdminBookOrder = z.infer<typeof AdminBookOrderSchema>;
+export const AdminOrderBookSchema = z.object({ orders: z.array(AdminBookOrderSchema), total: z.number().int() });
+export type AdminOrderBook = z.infer<typeof AdminOrderBookSchema>;
+
 const optionalStatus = z.preprocess(
   (v) => (v === '' ? undefined : v),
   z.enum(ORDER_STATUSES, { error: `status must be one of ${ORDER_STATUSES.join(', ')}` }).optional(),
@@ -127,6 +133,6 @@ export const ordersRoutes = {
     path: '/orders/admin/all',
     access: 'admin',
     query: AdminOrderBookQuerySchema,
-    data: OrderBookSchema,
+    data: AdminOrderBookSchema,
   }),
 };

@@ -126,8 +126,12 @@ describe('the order book', () => {
       url: `/api/orders/admin/all?user=${other.username.toUpperCase()}`,
       token: admin.token,
     });
-    const theirs = one.json<{ data: { orders: BookOrder[] } }>().data.orders;
+    const theirs = one.json<{ data: { orders: Array<BookOrder & { user_username: string }> } }>().data.orders;
     expect(theirs.length).toBeGreaterThan(0);
     expect(theirs.every((o) => o.kind === 'paper')).toBe(true);
+    // Each order names whose it is.
+    expect(new Set(theirs.map((o) => o.user_username))).toEqual(new Set([other.username]));
+    const all = res.json<{ data: { orders: Array<{ user_username: string }> } }>().data.orders;
+    expect(new Set(all.map((o) => o.user_username))).toContain(owner.username);
   });
 });

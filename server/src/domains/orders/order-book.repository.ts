@@ -19,6 +19,7 @@ export interface BookFilter {
 
 export interface LiveOrderRow {
   id: number;
+  userId: number;
   createdAt: number;
   mappingId: number;
   strategyName: string | null;
@@ -36,6 +37,7 @@ export interface LiveOrderRow {
 }
 
 export interface PaperOrderRow {
+  userId: number;
   at: number;
   mappingId: number;
   strategyName: string | null;
@@ -80,6 +82,7 @@ export function createOrderBookRepository(db: Kysely<DB>) {
   function withFills(q: ReturnType<typeof live>) {
     return q.select([
       'o.id',
+      'o.userId',
       'o.createdAt',
       'o.mappingId',
       's.name as strategyName',
@@ -137,6 +140,7 @@ export function createOrderBookRepository(db: Kysely<DB>) {
       .leftJoin('strategies as s', 's.id', 'm.strategyId')
       .leftJoin('instruments as i', 'i.id', 'm.instrumentId')
       .select([
+        't.userId',
         't.transactionDate as at',
         't.mappingId',
         's.name as strategyName',
@@ -147,6 +151,7 @@ export function createOrderBookRepository(db: Kysely<DB>) {
         sql<number>`sum(abs(t.quantity) * t.price_paise)`.as('valuePaise'),
       ])
       .groupBy([
+        't.userId',
         't.transactionDate',
         't.mappingId',
         's.name',
@@ -195,6 +200,16 @@ export function createOrderBookRepository(db: Kysely<DB>) {
         .execute();
     },
     /** A user's name, for an order's author. */
+    /** The usernames of users (the admin's book names whose each order is). */
+    async usernamesOf(userIds: readonly number[]): Promise<Map<number, string>> {
+      if (userIds.length === 0) return new Map();
+      const rows = await db
+        .selectFrom('users')
+        .select(['id', 'username'])
+        .where('id', 'in', [...userIds])
+        .execute();
+      return new Map(rows.map((r) => [Number(r.id), r.username]));
+    },
     async usernameOf(userId: number): Promise<string | null> {
       const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
       return row?.username ?? null;

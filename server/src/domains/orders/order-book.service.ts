@@ -1,6 +1,7 @@
 import {
   IST_OFFSET_MS,
   toRupees,
+  type AdminOrderBook,
   type AdminOrderBookQuery,
   type BookOrder,
   type OrderBook,
@@ -96,7 +97,8 @@ export function createOrderBookService(repo: OrderBookRepository) {
     };
   }
 
-  async function page(filter: BookFilter, limit: number, offset: number): Promise<OrderBook> {
+  /** A page of the book, each order with whose it is (its user's id, for the admin's names). */
+  async function page(filter: BookFilter, limit: number, offset: number) {
     const wanted = offset + limit;
     const [live, paper, liveTotal, paperTotal] = await Promise.all([
       repo.liveNewest(filter, wanted),
@@ -104,8 +106,25 @@ export function createOrderBookService(repo: OrderBookRepository) {
       repo.liveCount(filter),
       repo.paperCount(filter),
     ]);
-    const orders = [...live.map(liveOrder), ...paper.map(paperOrder)].sort(newestFirst).slice(offset, wanted);
-    return { orders, total: liveTotal + paperTotal };
+    const owned = [
+      ...live.map((r) => ({ order: liveOrder(r), userId: Number(r.userId) })),
+      ...paper.map((r) => ({ order: paperOrder(r), userId: Number(r.userId) })),
+    ];
+    const rows = owned.sort((a, b) => newestFirst(a.order, b.order)).slice(offset, wanted);
+    return { rows, total: liveTotal + paperTotal };
+  }
+
+  /** The caller's own page: no names, every order is theirs. */
+  async function ownPage(filter: BookFilter, limit: number, offset: number): Promise<OrderBook> {
+    const { rows, total } = await page(filter, limit, offset);
+    return { orders: rows.map((r) => r.order), total };
+  }
+
+  /** The admin's page: each order with its user's name. */
+  async function namedPage(filter: BookFilter, limit: number, offset: number): Promise<AdminOrderBook> {
+    const { rows, total } = await page(filter, limit, offset);
+    const names = await repo.usernamesOf([...new Set(rows.map((r) => r.userId))]);
+    return { orders: rows.map((r) => ({ ...r.order, user_username: names.get(r.userId) ?? null })), total };
   }
 
   const filterOf = (q: OrderBookQuery): Omit<BookFilter, 'userId'> => ({
@@ -118,12 +137,12 @@ export function createOrderBookService(repo: OrderBookRepository) {
   return {
     trace,
     /** The caller's orders. */
-    mine: (userId: number, q: OrderBookQuery) => page({ ...filterOf(q), userId }, q.limit, q.offset),
-    /** Everyone's, or one user's by name (an unknown name: none). */
-    async all(q: AdminOrderBookQuery): Promise<OrderBook> {
-      if (q.user === undefined) return page(filterOf(q), q.limit, q.offset);
+    mine: (userId: number, q: OrderBookQuery) => ownPage({ ...filterOf(q), userId }, q.limit, q.offset),
+    /** Everyone's, or one user's by name (an unknown name: none), each order with whose it is. */
+    async all(q: AdminOrderBookQuery): Promise<AdminOrderBook> {
+      if (q.user === undefined) return namedPage(filterOf(q), q.limit, q.offset);
       const userId = await repo.userIdByName(q.user);
-      return userId === null ? { orders: [], total: 0 } : page({ ...filterOf(q), userId }, q.limit, q.offset);
+      return userId === null ? { orders: [], total: 0 } : namedPage({ ...filterOf(q), userId }, q.limit, q.offset);
     },
   };
 }

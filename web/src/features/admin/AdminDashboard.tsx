@@ -7,6 +7,7 @@ import { BrokersTab } from '../brokers/BrokersTab';
 import { HolidaysTab } from '../calendar/HolidaysTab';
 import { InstrumentsTab } from '../instruments/InstrumentsTab';
 import { ReconcileBanner } from '../positions/ReconcileBanner';
+import { OrderBook } from '../orders/OrderBook';
 import { KillSwitchBanner } from '../risk/KillSwitchBanner';
 import { DataTab } from '../market-data/DataTab';
 import { RdxServiceTab } from '../rdx/RdxServiceTab';
@@ -15,8 +16,8 @@ import { StrategiesTab } from '../strategies/StrategiesTab';
 import { UsersTab } from '../users/UsersTab';
 
 /**
- * SPEC §2 tab order, then the holiday calendar (issue 12) and the audit log (issue 13); the text is SPEC's, the
- * capitalisation is CSS.
+ * SPEC §2 tab order, then the holiday calendar (issue 12), the audit log (issue 13) and every user's order book
+ * (issue 32); the text is SPEC's, the capitalisation is CSS.
  */
 export const ADMIN_TABS = [
   'strategies',
@@ -28,6 +29,7 @@ export const ADMIN_TABS = [
   'instruments',
   'holidays',
   'audit',
+  'orders',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -35,6 +37,9 @@ export type AdminTab = (typeof ADMIN_TABS)[number];
 const TAB_LABELS: Partial<Record<AdminTab, string>> = { rdx: 'RDX' };
 
 const isAdminTab = (v: string | null): v is AdminTab => ADMIN_TABS.includes(v as AdminTab);
+
+/** Every user's orders, each naming its user, with a username filter. */
+const AllOrdersTab = () => <OrderBook scope="all" />;
 
 const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
   strategies: StrategiesTab,
@@ -46,6 +51,7 @@ const TAB_BODIES: Record<AdminTab, () => React.JSX.Element> = {
   instruments: InstrumentsTab,
   holidays: HolidaysTab,
   audit: AuditTab,
+  orders: AllOrdersTab,
 };
 
 function TabBody({ tab }: { tab: AdminTab }) {

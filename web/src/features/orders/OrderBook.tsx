@@ -1,11 +1,13 @@
-import { api, ORDER_STATUSES, type BookOrder } from '@app/contract';
+import { api, ORDER_STATUSES, type AdminBookOrder, type BookOrder } from '@app/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Pagination } from '../../components/Pagination';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
-import { filledText, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
+import { StrategyOptions } from '../strategies/StrategyOptions';
+import { filledText, NO_ORDER_FILTERS, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
 import { OrderTracePanel } from './OrderTracePanel';
+import './orders.css';
 import { ContractName } from '../../components/ContractName';
 
 const PAGE_SIZE = 25;
@@ -15,14 +17,21 @@ const FAILED = 'Failed to load the order book';
 type TracedOrder = BookOrder & { id: number };
 const isTraced = (o: BookOrder): o is TracedOrder => o.kind === 'live' && o.id !== null;
 
+/** 'mine': the trader's own book; 'all': every user's (admin), each row naming its user. */
+export type OrderBookScope = 'mine' | 'all';
+
+const hasUser = (o: BookOrder): o is AdminBookOrder => 'user_username' in o;
+
 function OrderRow({
   o,
   isTraceOpen,
   onTrace,
+  showUser,
 }: {
   o: BookOrder;
   isTraceOpen: boolean;
   onTrace: (o: TracedOrder) => void;
+  showUser: boolean;
 }) {
   const isRefused = o.status === 'rejected' || o.status === 'cancelled';
   return (
@@ -31,6 +40,7 @@ function OrderRow({
       data-testid={`order-${o.kind}-${o.id ?? o.time}-${o.trading_symbol}`}
     >
       <td data-label="Time">{formatDateTimeIst(o.time)}</td>
+      {showUser && <td data-label="User">{hasUser(o) ? (o.user_username ?? '-') : '-'}</td>}
       <td data-label="Strategy">
         {o.strategy_name ?? '-'} · {o.instrument_name ?? '-'}
       </td>
@@ -68,14 +78,19 @@ function OrderRow({
 /**
  * The trader's order book (issue 32 item 2): every order their strategies sent to a broker or simulated on
  * paper, newest first, with what filled at what average, and a refused order's reason in the broker's words.
+ * The admin's (`scope="all"`, the Orders tab) is every user's, each row naming its user, filtered by username.
  */
-export function OrderBook() {
-  const [filters, setFilters] = useState<OrderFilters>({ status: '', from: '', to: '' });
+export function OrderBook({ scope = 'mine' }: { scope?: OrderBookScope }) {
+  const [filters, setFilters] = useState<OrderFilters>(NO_ORDER_FILTERS);
   const [page, setPage] = useState(0);
   const [traced, setTraced] = useState<TracedOrder | null>(null);
+  const showUser = scope === 'all';
   const book = useQuery({
-    queryKey: ['orders', filters, page],
-    queryFn: () => call(api.orders.list, { query: orderBookQuery(filters, page, PAGE_SIZE) }),
+    queryKey: ['orders', scope, filters, page],
+    queryFn: (): Promise<{ orders: BookOrder[]; total: number }> => {
+      const query = orderBookQuery(filters, page, PAGE_SIZE);
+      return showUser ? call(api.orders.listAll, { query }) : call(api.orders.list, { query });
+    },
     placeholderData: keepPreviousData,
   });
   const set = (next: Partial<OrderFilters>) => {
@@ -105,6 +120,26 @@ export function OrderBook() {
           To (IST)
           <input type="date" value={filters.to} onChange={(ev) => set({ to: ev.target.value })} />
         </label>
+        {showUser ? (
+          <label>
+            User
+            <input
+              type="search"
+              value={filters.user}
+              placeholder="username"
+              maxLength={64}
+              onChange={(ev) => set({ user: ev.target.value })}
+            />
+          </label>
+        ) : (
+          <label>
+            Strategy
+            <select value={filters.mappingId} onChange={(ev) => set({ mappingId: ev.target.value })}>
+              <option value="">All strategies</option>
+              <StrategyOptions />
+            </select>
+          </label>
+        )}
       </form>
       <div className="card">
         {book.isPending && <p className="muted">Loading the order book...</p>}
@@ -117,10 +152,11 @@ export function OrderBook() {
         {data && data.orders.length > 0 && (
           <>
             <div className="table-wrap">
-              <table className="table cards-narrow" aria-label="Order book">
+              <table className="table cards-narrow order-book" aria-label="Order book">
                 <thead>
                   <tr>
                     <th>Time</th>
+                    {showUser && <th>User</th>}
                     <th>Strategy</th>
                     <th>Account</th>
                     <th>Symbol</th>
@@ -136,6 +172,7 @@ export function OrderBook() {
                     <OrderRow
                       key={`${o.kind}-${o.id ?? ''}-${o.time}-${o.trading_symbol}-${o.side}`}
                       o={o}
+                      showUser={showUser}
                       isTraceOpen={o.kind === 'live' && o.id === traced?.id}
                       onTrace={(next) => setTraced((open) => (open?.id === next.id ? null : next))}
                     />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filledText, orderBookQuery } from './order-book-display';
+import { filledText, NO_ORDER_FILTERS, orderBookQuery } from './order-book-display';
 
 describe('the order book on screen', () => {
   it('shows what filled of what was asked only when not all of it did', () => {
@@ -9,12 +9,19 @@ describe('the order book on screen', () => {
   });
 
   it('asks for a page with only the filters set', () => {
-    expect(orderBookQuery({ status: '', from: '', to: '' }, 0, 25)).toEqual({ limit: 25, offset: 0 });
-    expect(orderBookQuery({ status: 'rejected', from: '2026-11-01', to: '' }, 2, 25)).toEqual({
+    expect(orderBookQuery(NO_ORDER_FILTERS, 0, 25)).toEqual({ limit: 25, offset: 0 });
+    expect(orderBookQuery({ ...NO_ORDER_FILTERS, status: 'rejected', from: '2026-11-01' }, 2, 25)).toEqual({
       limit: 25,
       offset: 50,
       status: 'rejected',
       from: '2026-11-01',
+    });
+    // One strategy (the trader's), one user (the admin's), the name trimmed.
+    expect(orderBookQuery({ ...NO_ORDER_FILTERS, mappingId: '12', user: ' ravi ' }, 0, 25)).toEqual({
+      limit: 25,
+      offset: 0,
+      mapping_id: 12,
+      user: 'ravi',
     });
   });
 });

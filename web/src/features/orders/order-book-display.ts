@@ -18,15 +18,24 @@ export interface OrderFilters {
   status: '' | BookOrder['status'];
   from: string;
   to: string;
+  /** One of the trader's strategies (its id); the trader's book only. */
+  mappingId: string;
+  /** A username (the admin's book only). */
+  user: string;
 }
+
+export const NO_ORDER_FILTERS: OrderFilters = { status: '', from: '', to: '', mappingId: '', user: '' };
 
 /** The book's query for a page and its filters (blank filters left out). */
 export function orderBookQuery(filters: OrderFilters, page: number, size: number) {
+  const user = filters.user.trim();
   return {
     limit: size,
     offset: page * size,
     ...(filters.status ? { status: filters.status } : {}),
     ...(filters.from ? { from: filters.from } : {}),
     ...(filters.to ? { to: filters.to } : {}),
+    ...(filters.mappingId ? { mapping_id: Number(filters.mappingId) } : {}),
+    ...(user ? { user } : {}),
   };
 }

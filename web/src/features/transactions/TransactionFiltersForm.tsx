@@ -1,19 +1,5 @@
-import { useMappings } from '../strategies/useMappings';
+import { StrategyOptions } from '../strategies/StrategyOptions';
 import type { TransactionFilters } from './transaction-filters';
-
-/** A strategy as the select names it: what it trades, and its id (two can share a name). */
-function StrategyOptions() {
-  const mappings = useMappings('mine');
-  return (
-    <>
-      {(mappings.data ?? []).map((m) => (
-        <option key={m.id} value={String(m.id)}>
-          {m.strategy_name} · {m.instrument_name} (#{m.id})
-        </option>
-      ))}
-    </>
-  );
-}
 
 /**
  * The trade book's filters (issue 32 item 4): IST days, one strategy (the trader's own list; an admin reads
