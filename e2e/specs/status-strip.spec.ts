@@ -33,6 +33,8 @@ test('the strip tells a trader the exchange, market, feed, token and kill switch
   await brokersPage.add({ broker: 'Zerodha', username: brokerUsername });
   const account = strip.getByRole('link', { name: `${brokerUsername} no token` });
   await expect(account).toBeVisible();
+  // No live strategy uses it yet, so the missing token is told calmly, not as a warning.
+  await expect(strip.locator('li[data-strip^="account-"]')).toHaveClass(/tone-info/);
   await homePage.backToHome();
   await expect(steps.first()).toContainText('Add a broker account (done)');
   await screenshots(page, 'status-strip');

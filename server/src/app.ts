@@ -360,6 +360,7 @@ export async function buildApp(deps: AppDeps) {
     lastTickAt: (token) => marketData.hub.lastPriceAt(OPTIONS_DATA_SOURCE, token),
     haltReason: () => marketData.hub.haltReason(OPTIONS_DATA_SOURCE),
     accountsOf: (userId) => brokers.brokers.listFor(userId),
+    liveStrategiesOf: (userId) => strategies.mappings.liveCountsByAccount(userId),
     killSwitch: () => risk.risk.killSwitch(),
   });
   const routes: RegisterRoutes[] = [

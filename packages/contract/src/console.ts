@@ -56,6 +56,8 @@ export const ConsoleStatusSchema = z.object({
       broker_username: z.string(),
       token_state: z.enum(TOKEN_STATES),
       token_expires_at: IsoTimeSchema.nullable(),
+      /** How many of the caller's strategies trade live on it: with none, a missing token stops nothing. */
+      live_strategies: z.number().int(),
     }),
   ),
   kill_switch: z.object({ engaged: z.boolean(), engaged_at: IsoTimeSchema.nullable() }),

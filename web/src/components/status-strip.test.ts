@@ -26,6 +26,7 @@ const base: ConsoleStatus = {
       broker_username: 'AB1234',
       token_state: 'ok',
       token_expires_at: '2026-11-24T00:30:00.000Z',
+      live_strategies: 1,
     },
   ],
   kill_switch: { engaged: false, engaged_at: null },
@@ -100,6 +101,10 @@ describe('the status strip', () => {
       expect(account?.tone).not.toBe('ok');
     }
     expect(item(base, 'account-7')?.detail).toContain('until 24 Nov 2026, 06:00 IST');
+    // An account only paper strategies use needs no token: said calmly, with when one is needed.
+    const paperOnly = { ...base, accounts: [{ ...base.accounts[0]!, token_state: 'missing', live_strategies: 0 }] };
+    expect(item(paperOnly as ConsoleStatus, 'account-7')?.tone).toBe('info');
+    expect(item(paperOnly as ConsoleStatus, 'account-7')?.detail).toContain('only live strategies need one');
     const held = { ...base, kill_switch: { engaged: true, engaged_at: '2026-11-23T04:00:00.000Z' } };
     expect([item(held, 'kill')?.label, item(held, 'kill')?.tone]).toEqual(['Kill switch ON', 'bad']);
     expect(item(held, 'kill', 'admin')?.href).toBe('/admin?tab=rdx');

@@ -99,12 +99,19 @@ const TOKEN_WORDS: Record<ConsoleStatus['accounts'][number]['token_state'], { la
 function accountItem(a: ConsoleStatus['accounts'][number], now: number, isAdmin: boolean): StripItem {
   const words = TOKEN_WORDS[a.token_state];
   const until = a.token_state === 'ok' && a.token_expires_at ? ` until ${when(a.token_expires_at, now)}` : '';
-  const fix = a.token_state === 'ok' ? '' : ': generate a new one on the Profile page';
+  // No live strategy on it: paper trading needs no token, so a missing one is news, not a warning.
+  const isNeeded = a.live_strategies > 0;
+  const fix =
+    a.token_state === 'ok'
+      ? ''
+      : isNeeded
+        ? ': generate a new one on the Profile page'
+        : ': only live strategies need one (generate it on the Profile page before starting one)';
   return {
     key: `account-${a.user_broker_id}`,
     label: `${a.broker_username} ${words.label}`,
     detail: `${a.broker_name} account ${a.broker_username}: ${words.label}${until}${fix}`,
-    tone: words.tone,
+    tone: a.token_state === 'ok' || isNeeded ? words.tone : 'info',
     href: isAdmin ? null : '/home?view=profile',
   };
 }

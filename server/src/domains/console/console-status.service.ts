@@ -14,6 +14,8 @@ export interface ConsoleStatusDeps {
   lastTickAt: (token: string) => number | null;
   haltReason: () => string | null;
   accountsOf: (userId: number) => Promise<UserBroker[]>;
+  /** How many of the user's strategies trade live on each account (by id): an account with none needs no token. */
+  liveStrategiesOf: (userId: number) => Promise<ReadonlyMap<number, number>>;
   killSwitch: () => Promise<{ engaged: boolean; engaged_at: string | null }>;
 }
 
@@ -33,10 +35,11 @@ export function createConsoleStatusService(deps: ConsoleStatusDeps) {
   return {
     async statusFor(userId: number): Promise<ConsoleStatus> {
       const now = deps.clock.now();
-      const [instruments, holidays, accounts, killSwitch] = await Promise.all([
+      const [instruments, holidays, accounts, live, killSwitch] = await Promise.all([
         deps.instruments(),
         deps.holidaysFrom(istDay(now - 86_400_000)),
         deps.accountsOf(userId),
+        deps.liveStrategiesOf(userId),
         deps.killSwitch(),
       ]);
       const reference = referenceOf(instruments);
@@ -82,6 +85,7 @@ export function createConsoleStatusService(deps: ConsoleStatusDeps) {
             now,
           ),
           token_expires_at: a.token_expires_at,
+          live_strategies: live.get(a.id) ?? 0,
         })),
         kill_switch: { engaged: killSwitch.engaged, engaged_at: killSwitch.engaged_at },
         checked_at: iso(now),

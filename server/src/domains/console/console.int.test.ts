@@ -1,6 +1,6 @@
 import type { ConsoleStatus } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAdmin, buildUser, buildUserBroker } from '../../../test/factories.js';
+import { buildAdmin, buildMapping, buildUser, buildUserBroker } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
@@ -30,6 +30,9 @@ describe('GET /api/console/status', () => {
       broker_token: t.sandbox.control.issueKiteAccessToken('ST1234'),
     });
     await buildUserBroker(t, stranger);
+    // A live strategy on the traded account, a paper one on the bare: only the first needs its token.
+    await buildMapping(t, owner, { user_broker_id: traded.id, is_dummy: 0 });
+    await buildMapping(t, owner, { user_broker_id: bare.id, is_dummy: 1 });
 
     const read = async (who: { token: string }) => {
       const res = await t.request({ method: 'GET', url: '/api/console/status', token: who.token });
@@ -42,9 +45,9 @@ describe('GET /api/console/status', () => {
     expect(open.market).toMatchObject({ instrument: 'NIFTY 50', is_open: true, next_open_at: null });
     expect(open.market.closes_at).toBe('2026-11-23T10:00:00.000Z');
     expect(open.feed).toMatchObject({ state: 'stale', last_tick_at: null });
-    expect(open.accounts.map((a) => [a.user_broker_id, a.token_state])).toEqual([
-      [bare.id, 'missing'],
-      [traded.id, 'ok'],
+    expect(open.accounts.map((a) => [a.user_broker_id, a.token_state, a.live_strategies])).toEqual([
+      [bare.id, 'missing', 0],
+      [traded.id, 'ok', 1],
     ]);
     expect(open.kill_switch.engaged).toBe(false);
     // A stranger sees only their own account.

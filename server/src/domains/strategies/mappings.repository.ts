@@ -197,6 +197,18 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       // SQLite answers EXISTS with 0 or 1, PostgreSQL with a boolean.
       return rows.map((r) => ({ ...r, holdsLegs: Boolean(Number(r.holdsLegs)) }));
     },
+    /** How many of a user's strategies trade live on each of their broker accounts (by account id). */
+    async liveCountsByAccount(userId: number): Promise<Map<number, number>> {
+      const rows = await db
+        .selectFrom('userStrategyMappings')
+        .select(['userBrokerId', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('userId', '=', userId)
+        .where('isDummy', '=', 0)
+        .where('userBrokerId', 'is not', null)
+        .groupBy('userBrokerId')
+        .execute();
+      return new Map(rows.map((r) => [Number(r.userBrokerId), Number(r.n)]));
+    },
     async usernameOf(userId: number): Promise<string | null> {
       const row = await db.selectFrom('users').select('username').where('id', '=', userId).executeTakeFirst();
       return row?.username ?? null;

@@ -22,6 +22,8 @@ export function createMappingsService(deps: MappingsServiceDeps) {
     /** Raw row for other domains (RDX config, engine) after the ownership check. */
     load: queries.load,
     serviceSwitch: queries.serviceSwitch,
+    /** How many of a user's strategies trade live on each of their accounts: which accounts need a token. */
+    liveCountsByAccount: (userId: number) => deps.repo.liveCountsByAccount(userId),
     createAnswered: edits.createAnswered,
     create: edits.create,
     update: edits.update,
