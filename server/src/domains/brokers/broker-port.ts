@@ -194,6 +194,8 @@ export interface BrokerRules {
   orderLimits: OrderLimits;
   /** When an access token stops working by itself, after `generatedAt` (epoch ms). */
   tokenExpiresAt: (generatedAt: number) => number;
+  /** That end in a trader's words, after "expired" ("at 06:00 IST"). */
+  tokenEndWords: string;
   /**
    * What the broker charges per order, oldest first, `from` strictly increasing; a day before the first is
    * charged at the first. Append a schedule when the broker changes its price, never edit a used one.

@@ -21,6 +21,7 @@ const madeUp = (kind: string, perSecond: number, perMinute: number, tokenLife = 
     newOrderTag: () => `${kind}-tag`,
     orderLimits: { perSecond, perMinute },
     tokenExpiresAt: (at) => at + tokenLife,
+    tokenEndWords: 'after its life',
     brokerage: [{ from: '2024-10-01', perOrderPaise: 1000 }],
     autoProtectionPercent: 2,
   },

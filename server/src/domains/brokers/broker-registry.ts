@@ -76,6 +76,11 @@ export function brokerLabelFor(kind: string | null | undefined): string {
   return adapterOrDefault(kind).label;
 }
 
+/** When an account's token of broker `kind` ends, in a trader's words after "expired" ("at 06:00 IST"). */
+export function tokenEndWordsFor(kind: string | null | undefined): string {
+  return adapterOrDefault(kind).rules.tokenEndWords;
+}
+
 /**
  * The band, in percent, a market order with `setting` market protection (an instrument's: −1 automatic, else a
  * percentage) gets at broker `kind` (the first registered broker's for none, as `brokerageFor`); null for no

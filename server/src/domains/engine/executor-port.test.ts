@@ -63,6 +63,7 @@ function fakeBroker(opts: { refuse?: string; sendsWhen?: Promise<void> } = {}) {
       newOrderTag: () => `fake${placed.length + 1}`,
       orderLimits: { perSecond: 1, perMinute: 60 },
       tokenExpiresAt: (generatedAt) => generatedAt + 86_400_000,
+      tokenEndWords: 'a day after it was made',
       brokerage: [{ from: '2024-10-01', perOrderPaise: 2000 }],
       autoProtectionPercent: 2,
     },

@@ -17,6 +17,7 @@ const facts = (over: Partial<StatusFacts> = {}): StatusFacts => ({
   hours: NIFTY,
   brokerToken: 'none',
   brokerLabel: 'Kite',
+  tokenEndWords: 'at 06:00 IST',
   openLegCount: 0,
   lastBrokerError: null,
   isEngineRunning: true,

@@ -161,7 +161,7 @@ function stoppedDetail(f: StatusFacts, now: number): string {
   if (f.config === null) return 'Stopped: configure RDX, then Start';
   if (!f.isDummy && f.brokerToken === 'none') return 'Stopped: the broker account has no access token (Profile page)';
   if (!f.isDummy && f.brokerToken === 'expired') {
-    return 'Stopped: the broker access token expired at 06:00 IST (generate a new one on the Profile page)';
+    return `Stopped: the broker access token expired ${f.tokenEndWords} (generate a new one on the Profile page)`;
   }
   if (!f.isDummy && f.brokerToken === 'refused') return `Stopped: ${tokenRefused(f)}`;
   return 'Stopped: press Start to trade';
@@ -179,7 +179,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;
   if (!f.isDummy && f.brokerToken === 'none') return 'No broker access token: generate one on the Profile page';
   if (!f.isDummy && f.brokerToken === 'expired') {
-    return 'Broker access token expired at 06:00 IST: generate a new one on the Profile page';
+    return `Broker access token expired ${f.tokenEndWords}: generate a new one on the Profile page`;
   }
   if (!f.isDummy && f.brokerToken === 'refused') return `Cannot trade: ${tokenRefused(f)}`;
   const tz = f.hours.timezone;
@@ -280,7 +280,7 @@ export function describeStatus(f: StatusFacts, now: number): StatusReport {
     // A paused strategy takes no decisions, so a problem here is the bookkeeping's (legs waiting to settle).
     if (f.engineProblem) detail += ` · ${cannotTrade(f.engineProblem)}`;
     if (!f.isDummy && f.brokerToken === 'expired') {
-      detail += ' · the broker access token expired at 06:00 IST: generate a new one on the Profile page, then Resume';
+      detail += ` · the broker access token expired ${f.tokenEndWords}: generate a new one on the Profile page, then Resume`;
     }
     if (!f.isDummy && f.brokerToken === 'refused') detail += ` · ${tokenRefused(f)}, then Resume`;
     if (f.stop?.reason === 'broker_drift') detail += ` · ${driftPause(f.stop, f.brokerLabel, now)}`;

@@ -2,7 +2,7 @@
 import type { Mapping, ServiceExposure, StopReason, Strategy } from '@app/contract';
 import { istDay, istMidnight, serviceExposure } from '@app/contract';
 import { ownedOr404, type Actor } from '../../platform/ownership.js';
-import { brokerLabelFor } from '../brokers/broker-registry.js';
+import { brokerLabelFor, tokenEndWordsFor } from '../brokers/broker-registry.js';
 import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 import { brokerTokenState, type TokenExpiryRule } from './broker-token.logic.js';
 import { asStopReason, toMapping } from './mappings.presenter.js';
@@ -57,6 +57,7 @@ function statusFacts(
       row.brokerTokenRefusedAt,
     ),
     brokerLabel: brokerLabelFor(row.brokerKind),
+    tokenEndWords: tokenEndWordsFor(row.brokerKind),
     openLegCount: own.length,
     ceCount: row.ceCount,
     peCount: row.peCount,

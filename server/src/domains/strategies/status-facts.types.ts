@@ -21,6 +21,8 @@ export interface CommonStatusFacts {
   brokerToken: BrokerTokenState;
   /** How traders call the account's broker ("Kite"; the default broker's for a paper strategy without one). */
   brokerLabel: string;
+  /** When its tokens end, after "expired" ("at 06:00 IST"). */
+  tokenEndWords: string;
   openLegCount: number;
   ceCount: number;
   peCount: number;

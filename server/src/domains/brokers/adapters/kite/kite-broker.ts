@@ -50,6 +50,8 @@ export const KITE_RULES: BrokerRules = {
   newOrderTag: () => `rdx${randomBytes(8).toString('hex')}`,
   orderLimits: { perSecond: 10, perMinute: 200 },
   tokenExpiresAt: nextKiteTokenExpiry,
+  // Kite's tokens end at 06:00 IST the next morning (Kite Connect docs, "Session expiry").
+  tokenEndWords: 'at 06:00 IST',
   brokerage: KITE_BROKERAGE,
   // Kite computes −1's band "as per market protection guidelines" and publishes no table for API orders; the
   // one figure reported for options is about 3 % (tradingqna 193460, 2026). Not official: docs/SANDBOX.md.
