@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { AppError, databaseRefusal, forbidden } from './errors.js';
+import { SerialisedReply } from './serialised-reply.js';
 
 /** Who is calling, taken from the session row behind the bearer token. */
 export interface AuthContext {
@@ -42,7 +43,7 @@ export const replied = <T>(data: T, message?: string, status = 200) => new Repli
 
 export type Handler<R extends RouteDef> = (
   input: Input<R> & { auth: Auth<R> },
-) => Promise<DataOf<R> | Replied<DataOf<R>>>;
+) => Promise<DataOf<R> | Replied<DataOf<R>> | SerialisedReply<R>>;
 
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
@@ -53,7 +54,8 @@ export function bearerToken(req: FastifyRequest): string | undefined {
 
 /**
  * Registers one contract route: auth by its access level before anything else runs,
- * then zod validation of params/query/body, then the handler, then the success envelope.
+ * then zod validation of params/query/body, then the handler, then the success envelope (checked against the
+ * route's schema as it is written, or, for a `SerialisedReply`, checked and written once before).
  */
 export function mount<R extends RouteDef>(
   app: FastifyInstance,
@@ -85,6 +87,11 @@ export function mount<R extends RouteDef>(
         auth: req.auth,
       } as Input<R> & { auth: Auth<R> };
       const result = await handler(input);
+      if (result instanceof SerialisedReply) {
+        // Checked against this route's schema when it was made; another route's would skip this one's check.
+        if (result.route !== route) throw new Error(`A reply made for ${result.route.path} was sent on ${route.path}`);
+        return reply.type('application/json; charset=utf-8').send(result.body);
+      }
       if (result instanceof Replied) {
         return reply
           .code(result.status)

@@ -13,6 +13,7 @@ import { createPositionsBySymbol } from './positions-by-symbol.service.js';
 import { createPositionsFeed } from './positions-feed.js';
 import { createPositionsService, type QuoteSource } from './positions.service.js';
 import { createDriftEpisodesRepository } from './drift-episodes.repository.js';
+import { createEveryonesPositions } from './everyones-positions.js';
 import { createReconcileService } from './reconcile.service.js';
 import { createReconcileWorker, RECONCILE_EVERY_MS } from './reconcile.worker.js';
 import { createStrategyChart, type CandleSource } from './strategy-chart.js';
@@ -88,8 +89,9 @@ export function createLedgerModule(deps: {
   });
   const chart = createStrategyChart({ repo, candles: deps.candles, clock: deps.clock });
   const bySymbol = createPositionsBySymbol({ repo, positions, clock: deps.clock });
+  const everyone = createEveryonesPositions({ repo, positions, clock: deps.clock });
   const routes: RegisterRoutes = (app, authenticate) =>
-    registerLedgerRoutes(app, authenticate, { positions, bySymbol, reconcile, chart });
+    registerLedgerRoutes(app, authenticate, { positions, bySymbol, everyone, reconcile, chart });
   /** Realized P&L and charges per strategy name of a user (the transactions summary). */
   const strategyPnl = (userId: number) => strategyPnlOf(repo, userId, deps.clock.now());
   return { positions, reconcile, reconciliation, feed, strategyPnl, routes, workers: [worker, reconciliation.worker] };

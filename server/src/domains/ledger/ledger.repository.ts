@@ -247,6 +247,37 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return new Map(rows.map((r) => [Number(r.userId), `${Number(r.n)}:${Number(r.last)}`]));
     },
 
+    /**
+     * A fingerprint of everyone's positions' makings: the fills, legs and strategies tables' row counts and newest
+     * ids (and the strategies' newest edit), three index reads. Any fill, leg or strategy added or removed changes
+     * it; an edit that leaves `updatedAt` alone (a status the engine sets) does not.
+     */
+    async everyoneVersion(): Promise<string> {
+      const [fills, legs, strategies] = await Promise.all([
+        db
+          .selectFrom('transactions')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('strategyLegs')
+          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+          .executeTakeFirstOrThrow(),
+        db
+          .selectFrom('userStrategyMappings')
+          .select((eb) => [
+            eb.fn.countAll<number>().as('n'),
+            eb.fn.max('id').as('last'),
+            eb.fn.max('updatedAt').as('edited'),
+          ])
+          .executeTakeFirstOrThrow(),
+      ]);
+      const part = (r: Record<string, unknown>) =>
+        Object.values(r)
+          .map((v) => Number(v ?? 0))
+          .join(':');
+      return [fills, legs, strategies].map(part).join('/');
+    },
+
     /** The newest leg record of each (mapping, symbol). */
     async symbols(mappingIds: readonly number[]): Promise<SymbolFacts[]> {
       const rows = await inChunks(mappingIds, (ids) =>

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { manualClock } from './clock.js';
+import { createSharedReplies } from './shared-reply.js';
+
+/** A computation the test finishes by hand, counting how many were started. */
+function computations() {
+  const finish: ((value: string) => void)[] = [];
+  const fail: ((err: Error) => void)[] = [];
+  return {
+    started: () => finish.length,
+    make: () =>
+      new Promise<string>((resolve, reject) => {
+        finish.push(resolve);
+        fail.push(reject);
+      }),
+    finish: (i: number, value: string) => finish[i]?.(value),
+    fail: (i: number, err: Error) => fail[i]?.(err),
+  };
+}
+
+describe('createSharedReplies', () => {
+  it('has callers asking while a reply is computed wait for that one computation', async () => {
+    const shared = createSharedReplies<string>({ clock: manualClock(0), keepMs: 1000 });
+    const c = computations();
+    const asked = [shared.get('all', 'v1', c.make), shared.get('all', 'v1', c.make), shared.get('all', 'v1', c.make)];
+    expect(c.started()).toBe(1);
+    c.finish(0, 'reply');
+    expect(await Promise.all(asked)).toEqual(['reply', 'reply', 'reply']);
+  });
+
+  it('hands the finished reply out until keepMs after its computation started, then computes anew', async () => {
+    const clock = manualClock(0);
+    const shared = createSharedReplies<string>({ clock, keepMs: 1000 });
+    const c = computations();
+    const first = shared.get('all', 'v1', c.make);
+    c.finish(0, 'first');
+    await first;
+    clock.advance(999);
+    expect(await shared.get('all', 'v1', c.make)).toBe('first');
+    clock.advance(1);
+    const second = shared.get('all', 'v1', c.make);
+    expect(c.started()).toBe(2);
+    c.finish(1, 'second');
+    expect(await second).toBe('second');
+  });
+
+  it('computes anew at once when the version read has changed', async () => {
+    const shared = createSharedReplies<string>({ clock: manualClock(0), keepMs: 1000 });
+    const c = computations();
+    const first = shared.get('all', 'v1', c.make);
+    c.finish(0, 'at v1');
+    await first;
+    const second = shared.get('all', 'v2', c.make);
+    c.finish(1, 'at v2');
+    expect(await second).toBe('at v2');
+    expect(await shared.get('all', 'v2', c.make)).toBe('at v2');
+    expect(c.started()).toBe(2);
+  });
+
+  it('never hands a reply made under one key out under another', async () => {
+    const shared = createSharedReplies<string>({ clock: manualClock(0), keepMs: 1000 });
+    const c = computations();
+    const one = shared.get('one', 'v1', c.make);
+    const two = shared.get('two', 'v1', c.make);
+    expect(c.started()).toBe(2);
+    c.finish(0, 'for one');
+    c.finish(1, 'for two');
+    expect([await one, await two]).toEqual(['for one', 'for two']);
+    expect(await shared.get('two', 'v1', c.make)).toBe('for two');
+  });
+
+  it('keeps no failed computation: its waiters hear the failure, the next caller starts over', async () => {
+    const shared = createSharedReplies<string>({ clock: manualClock(0), keepMs: 1000 });
+    const c = computations();
+    const asked = [shared.get('all', 'v1', c.make), shared.get('all', 'v1', c.make)];
+    c.fail(0, new Error('database gone'));
+    for (const a of asked) await expect(a).rejects.toThrow('database gone');
+    const again = shared.get('all', 'v1', c.make);
+    expect(c.started()).toBe(2);
+    c.finish(1, 'recovered');
+    expect(await again).toBe('recovered');
+  });
+});
