@@ -278,6 +278,15 @@ export function createLedgerRepository(db: Kysely<DB>) {
       return [fills, legs, strategies].map(part).join('/');
     },
 
+    /** The legs table's row count and newest id: changes whenever a leg is recorded or removed. */
+    async legsVersion(): Promise<string> {
+      const r = await db
+        .selectFrom('strategyLegs')
+        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+        .executeTakeFirstOrThrow();
+      return `${Number(r.n)}:${Number(r.last ?? 0)}`;
+    },
+
     /** The newest leg record of each (mapping, symbol). */
     async symbols(mappingIds: readonly number[]): Promise<SymbolFacts[]> {
       const rows = await inChunks(mappingIds, (ids) =>

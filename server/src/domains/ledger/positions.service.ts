@@ -1,8 +1,9 @@
 import { istMidnight, type AdminPosition, type AdminPositionsReply, type PositionsReply } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
+import { createVersionedMemo } from '../../platform/versioned-memo.js';
 import { iso } from '../../platform/time.js';
-import type { AccountFill, LedgerRepository, MappingFacts, PositionsScope } from './ledger.repository.js';
+import type { AccountFill, LedgerRepository, MappingFacts, PositionsScope, SymbolFacts } from './ledger.repository.js';
 import {
   addFigures,
   bookKey,
@@ -105,6 +106,17 @@ export function createPositionsService(deps: {
     return out;
   }
 
+  /**
+   * Everyone's leg symbols (the admin's view reads ~20,000 legs for them): a leg's symbol, strike and expiry never
+   * change once recorded, so they are read again only when a leg was recorded or removed.
+   */
+  const everyoneSymbols = createVersionedMemo<SymbolFacts[]>(1);
+  const EVERYONE = 0;
+  const symbolsOf = async (scope: PositionsScope, ids: readonly number[]): Promise<SymbolFacts[]> =>
+    'everyone' in scope
+      ? everyoneSymbols.get(EVERYONE, await repo.legsVersion(), () => repo.symbols(ids))
+      : repo.symbols(ids);
+
   /** The scope's strategies booked, and the fill fingerprint of each of their users they were booked at. */
   async function bookVersioned(scope: PositionsScope): Promise<{ booked: Booked[]; versions: Map<number, string> }> {
     const mappings = await repo.mappings(scope);
@@ -112,7 +124,7 @@ export function createPositionsService(deps: {
     const now = deps.clock.now();
     const [versions, symbols] = await Promise.all([
       repo.fillVersions([...new Set(mappings.map((m) => m.userId))]),
-      repo.symbols(ids),
+      symbolsOf(scope, ids),
     ]);
     const settledOf = await settledFor(mappings, now, versions);
     const infoOf = new Map<number, Map<string, SymbolInfo>>();
