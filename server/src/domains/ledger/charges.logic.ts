@@ -79,6 +79,16 @@ export interface ChargeParts {
   gst: bigint;
 }
 
+/** Each line of a note as its part (`ChargeParts`) and its field of `Charges`, in the note's order. */
+export const CHARGE_LINES: ReadonlyArray<[keyof ChargeParts, keyof Charges]> = [
+  ['brokerage', 'brokeragePaise'],
+  ['stt', 'sttPaise'],
+  ['exchange', 'exchangePaise'],
+  ['sebi', 'sebiPaise'],
+  ['stamp', 'stampPaise'],
+  ['gst', 'gstPaise'],
+];
+
 export const NO_PARTS: ChargeParts = Object.freeze({
   brokerage: 0n,
   stt: 0n,

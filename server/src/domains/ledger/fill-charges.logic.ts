@@ -6,7 +6,7 @@
  * the paisa. Pure and exact.
  */
 import type { Charges, ChargeParts } from './charges.logic.js';
-import { chargesOf, scheduleAt } from './charges.logic.js';
+import { CHARGE_LINES, chargesOf, scheduleAt } from './charges.logic.js';
 import { contractNote, shareOut, type BrokerageByKind, type ClientFill } from './contract-note.logic.js';
 import { brokerageFor } from '../brokers/broker-registry.js';
 import { istMidnight } from '@app/contract';
@@ -15,15 +15,6 @@ import { istMidnight } from '@app/contract';
 export interface IdentifiedFill extends ClientFill {
   id: number;
 }
-
-const PARTS: ReadonlyArray<[keyof ChargeParts, keyof Charges]> = [
-  ['brokerage', 'brokeragePaise'],
-  ['stt', 'sttPaise'],
-  ['exchange', 'exchangePaise'],
-  ['sebi', 'sebiPaise'],
-  ['stamp', 'stampPaise'],
-  ['gst', 'gstPaise'],
-];
 
 /** One fill as an owner of its own: the owner's key, then the fill's id (never inside a book key). */
 const fillOwner = (f: IdentifiedFill) => `${f.owner}\u0000${f.id}`;
@@ -45,7 +36,7 @@ function chargesOfNote(fills: readonly IdentifiedFill[], dayStart: number, broke
   const out = new Map<number, Charges>();
   for (const [owner, own] of fillsOf) {
     const parts = new Map(own.map((f) => [f.id, {} as ChargeParts]));
-    for (const [part, field] of PARTS) {
+    for (const [part, field] of CHARGE_LINES) {
       const weights = new Map(own.map((f) => [fillOwner(f), BigInt(byFill.get(fillOwner(f))?.[field] ?? 0)]));
       const shares = shareOut(BigInt(byOwner.get(owner)?.[field] ?? 0), weights);
       for (const f of own) parts.get(f.id)![part] = shares.get(fillOwner(f)) ?? 0n;

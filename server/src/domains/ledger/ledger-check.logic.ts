@@ -7,7 +7,7 @@
  */
 import { IST_OFFSET_MS, istDay } from '@app/contract';
 import { NOTE_ROUNDING } from './charge-rates.js';
-import { applyRate, scheduleAt, type Charges } from './charges.logic.js';
+import { applyRate, CHARGE_LINES, scheduleAt, type Charges } from './charges.logic.js';
 import type { BrokerageSchedule } from './charges.types.js';
 import { contractNote, type NoteFill } from './contract-note.logic.js';
 
@@ -122,15 +122,7 @@ export function brokerNoteFills(trades: readonly BrokerTrade[]): NoteFill[] {
 
 const bookedNoteFill = (f: BookedFill): NoteFill => ({ ...f, owner: 'console' });
 
-const NOTE_LINES: ReadonlyArray<[Component, keyof Charges]> = [
-  ['brokerage', 'brokeragePaise'],
-  ['stt', 'sttPaise'],
-  ['exchange', 'exchangePaise'],
-  ['sebi', 'sebiPaise'],
-  ['stamp', 'stampPaise'],
-  ['gst', 'gstPaise'],
-  ['total', 'totalPaise'],
-];
+const NOTE_LINES: ReadonlyArray<[Component, keyof Charges]> = [...CHARGE_LINES, ['total', 'totalPaise']];
 
 /** Per contract: units, value and the STT on its sales (NSE's per-contract aggregate), where they differ. */
 function contractDifferences(

@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { call, messageOf } from '../../api/client';
 import { Pagination } from '../../components/Pagination';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
-import { StrategyOptions } from '../strategies/StrategyOptions';
+import { DayRangeFields } from '../../components/DayRangeFields';
+import { StrategySelect } from '../strategies/StrategySelect';
 import { filledText, NO_ORDER_FILTERS, orderBookQuery, STATUS_WORDS, type OrderFilters } from './order-book-display';
 import { OrderTracePanel } from './OrderTracePanel';
 import './orders.css';
@@ -112,14 +113,7 @@ export function OrderBook({ scope = 'mine' }: { scope?: OrderBookScope }) {
             ))}
           </select>
         </label>
-        <label>
-          From (IST)
-          <input type="date" value={filters.from} onChange={(ev) => set({ from: ev.target.value })} />
-        </label>
-        <label>
-          To (IST)
-          <input type="date" value={filters.to} onChange={(ev) => set({ to: ev.target.value })} />
-        </label>
+        <DayRangeFields from={filters.from} to={filters.to} onChange={set} />
         {showUser ? (
           <label>
             User
@@ -132,13 +126,7 @@ export function OrderBook({ scope = 'mine' }: { scope?: OrderBookScope }) {
             />
           </label>
         ) : (
-          <label>
-            Strategy
-            <select value={filters.mappingId} onChange={(ev) => set({ mappingId: ev.target.value })}>
-              <option value="">All strategies</option>
-              <StrategyOptions />
-            </select>
-          </label>
+          <StrategySelect value={filters.mappingId} onChange={(mappingId) => set({ mappingId })} />
         )}
       </form>
       <div className="card">

@@ -1,4 +1,5 @@
-import { StrategyOptions } from '../strategies/StrategyOptions';
+import { DayRangeFields } from '../../components/DayRangeFields';
+import { StrategySelect } from '../strategies/StrategySelect';
 import type { TransactionFilters } from './transaction-filters';
 
 /**
@@ -19,23 +20,8 @@ export function TransactionFiltersForm({
   const set = (patch: Partial<TransactionFilters>) => onChange({ ...filters, ...patch });
   return (
     <form className="form-grid transaction-filters" aria-label={label} onSubmit={(ev) => ev.preventDefault()}>
-      <label>
-        From (IST)
-        <input type="date" value={filters.from} onChange={(ev) => set({ from: ev.target.value })} />
-      </label>
-      <label>
-        To (IST)
-        <input type="date" value={filters.to} onChange={(ev) => set({ to: ev.target.value })} />
-      </label>
-      {withStrategy && (
-        <label>
-          Strategy
-          <select value={filters.mappingId} onChange={(ev) => set({ mappingId: ev.target.value })}>
-            <option value="">All strategies</option>
-            <StrategyOptions />
-          </select>
-        </label>
-      )}
+      <DayRangeFields from={filters.from} to={filters.to} onChange={set} />
+      {withStrategy && <StrategySelect value={filters.mappingId} onChange={(mappingId) => set({ mappingId })} />}
       <label>
         Symbol contains
         <input
