@@ -191,6 +191,8 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: failures,
     logger,
+    // Built below; asked only when a trader opens their funds.
+    paperBooks: (userId) => pnl.pnl.paperAccounts(userId),
   });
   const marketData = createMarketDataModule({
     database,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { defineRoute, IdParamsSchema, requiredText, rowId } from './route.js';
-import { idField, IsoTimeSchema } from './fields.js';
+import { LIMITS } from './constants.js';
+import { idField, IsoTimeSchema, rupees } from './fields.js';
 import { labelOf } from './labels.js';
 import { MSG } from './messages.js';
 
-export const BrokerSchema = z.object({ id: z.number().int(), name: z.string() });
+/** A broker an account can be opened at; `is_paper`: the console's own Paper broker (issue 32 item 3), never reached. */
+export const BrokerSchema = z.object({ id: z.number().int(), name: z.string(), is_paper: z.boolean() });
 export type Broker = z.infer<typeof BrokerSchema>;
 
 /** A user's broker account. The token itself never leaves the server: only whether one is set. */
@@ -37,6 +39,10 @@ export const UserBrokerSchema = z.object({
   egress_checked_at: IsoTimeSchema.nullable(),
   egress_public_ip: z.string().nullable(),
   egress_problem: z.string().nullable(),
+  /** A Paper account (issue 32 item 3): it trades only paper strategies, from its virtual capital. */
+  is_paper: z.boolean(),
+  /** A Paper account's virtual capital in rupees; null on a broker account. */
+  virtual_capital: z.number().nullable(),
   created_at: IsoTimeSchema,
 });
 export type UserBroker = z.infer<typeof UserBrokerSchema>;
@@ -150,6 +156,14 @@ function oneEgress(
   });
 }
 
+/** A Paper account's virtual capital: above zero, two decimals at most. */
+const virtualCapital = rupees('virtual_capital')
+  .refine((v) => v > 0, { error: `${labelOf('virtual_capital')} must be more than 0` })
+  .refine((v) => v <= LIMITS.maxVirtualCapitalRupees, {
+    error: `${labelOf('virtual_capital')} must be at most ${LIMITS.maxVirtualCapitalRupees.toLocaleString('en-IN')}`,
+  })
+  .optional();
+
 const userBrokerFields = z.object({
   broker_id: idField('broker_id', 'Broker is required'),
   /** A Kite user ID is upper case (AB1234); typed in lower case it would fail at the login, so it is stored upper. */
@@ -168,6 +182,8 @@ const userBrokerFields = z.object({
   egress_bind_address: egressBindAddress,
   registered_ips: registeredIps,
   family_group: familyGroup,
+  /** A Paper account's capital (required there, refused elsewhere: the server knows which broker is Paper). */
+  virtual_capital: virtualCapital,
 });
 
 export const CreateUserBrokerSchema = userBrokerFields.superRefine(kiteAppPair).superRefine(oneEgress);
@@ -213,6 +229,13 @@ export const AccountFundsSchema = z.object({
   available: z.number().nullable(),
   used_margin: z.number().nullable(),
   available_margin: z.number().nullable(),
+  /**
+   * A Paper account: `available` is its virtual capital plus its strategies' booked P&L after charges; its used
+   * margin is 0 with nothing open, and null (not computed) while its strategies hold positions.
+   */
+  is_paper: z.boolean(),
+  /** A Paper account's virtual capital; null on a broker account. */
+  virtual_capital: z.number().nullable(),
   /** When the broker answered (ISO); the figures move with every fill and price. */
   checked_at: z.string().nullable(),
   problem: z.string().nullable(),

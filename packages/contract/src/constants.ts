@@ -70,6 +70,8 @@ export const LIMITS = {
   maxOffsetRupees: 50_000,
   /** Max Loss, Target Profit and a user's Daily Max Loss in rupees: a crore is past any sane limit. */
   maxRiskLimitRupees: 1_00_00_000,
+  /** A Paper account's virtual capital in rupees (issue 32 item 3): a hundred crore is past any trader's book. */
+  maxVirtualCapitalRupees: 100_00_00_000,
   /** An option's fill price in rupees, as a trader settles an order by hand: past any premium (NIFTY's are ≤ ₹5,000). */
   maxFillPriceRupees: 1_00_000,
 } as const;

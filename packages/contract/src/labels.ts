@@ -53,6 +53,7 @@ export const FIELD_LABELS: Record<string, string> = {
   broker_id: 'Broker',
   broker_username: 'Broker Username',
   broker_token: 'Broker Token',
+  virtual_capital: 'Virtual Capital',
   api_key: 'API Key',
   api_secret: 'API Secret',
   appcode: 'App Code',

@@ -113,6 +113,12 @@ export const MSG = {
   brokerTokenExpired: 'The broker access token expired at 06:00 IST: generate a new one on the Profile page',
   brokerTokenRefused: 'Kite refused the broker access token: generate a new one on the Profile page',
   alreadyRunning: 'Strategy is already running',
+  paperAccountIsPaperOnly: 'A Paper account trades on paper only: choose a broker account to trade live',
+  paperAccountNeedsCapital: 'Virtual Capital is required for a Paper account',
+  capitalIsForPaper: 'Virtual Capital is for Paper accounts only',
+  paperStaysPaper: 'An account cannot move between Paper and a broker: add a new account instead',
+  paperAccountReachesNoBroker:
+    'A Paper account never reaches a broker: it takes no token, API key, proxy or registered IPs',
 
   // RDX
   failedSaveRdxConfig: 'Failed to save RDX configuration',

@@ -68,6 +68,8 @@ export interface UserBrokersTable {
   familyGroup: ColumnType<string | null, string | null | undefined, string | null>;
   /** The last check of the egress: when, the public IP found, the refusal (null when it passed). */
   egressCheckedAt: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A Paper account's virtual capital in paise (migration 202611290100); null on broker accounts. */
+  virtualCapitalPaise: ColumnType<number | null, number | null | undefined, number | null>;
   egressPublicIp: ColumnType<string | null, string | null | undefined, string | null>;
   egressProblem: ColumnType<string | null, string | null | undefined, string | null>;
   createdAt: number;

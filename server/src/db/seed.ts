@@ -58,6 +58,8 @@ export const SANDBOX_INSTRUMENT: SeedInstrument = {
 export const REFERENCE_BROKERS = [
   { name: 'Zerodha', kind: 'kite' },
   { name: 'Binance', kind: 'binance' },
+  // The console's own paper broker (issue 32 item 3): its accounts hold virtual capital and never reach a broker.
+  { name: 'Paper', kind: 'paper' },
 ];
 
 export const REFERENCE_STRATEGIES = [

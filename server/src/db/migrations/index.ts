@@ -50,6 +50,7 @@ import * as m2861 from './202611280601_number_paper_orders.js';
 import * as m2870 from './202611280700_chain_audit_log.js';
 import * as m2810 from './202611281000_add_broker_account_egress.js';
 import * as m2811 from './202611281100_trace_broker_orders.js';
+import * as m2901 from './202611290100_add_paper_account_capital.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -104,4 +105,5 @@ export const migrations: Record<string, Migration> = {
   '202611280700_chain_audit_log': m2870,
   '202611281000_add_broker_account_egress': m2810,
   '202611281100_trace_broker_orders': m2811,
+  '202611290100_add_paper_account_capital': m2901,
 };

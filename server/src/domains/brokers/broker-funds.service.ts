@@ -1,6 +1,8 @@
 import { MSG, toRupees, type AccountFunds, type Funds } from '@app/contract';
 import { AppError } from '../../platform/errors.js';
+import type { Clock } from '../../platform/clock.js';
 import { iso } from '../../platform/time.js';
+import { isPaperKind } from './broker-registry.js';
 import { BrokerTokenExpired } from './broker-port.js';
 import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import type { BrokersRepository } from './brokers.repository.js';
@@ -14,17 +16,54 @@ import type { BrokersService } from './brokers.service.js';
 /** How many accounts are asked at once. */
 const ASKED_AT_ONCE = 4;
 
+/** What a Paper account's strategies have done with its virtual capital (the P&L domain's figures), in paise. */
+export interface PaperAccountBook {
+  /** Realized P&L less charges over every day: what the capital has grown or shrunk by. */
+  bookedPaise: number;
+  /** Whether any of its strategies still holds an open position (whose margin and MTM move with prices). */
+  holdsOpen: boolean;
+}
+
 export function createBrokerFunds(deps: {
   repo: Pick<BrokersRepository, 'listForUser'>;
   brokers: Pick<BrokersService, 'accessOf'>;
+  clock: Clock;
+  /** Each of a user's accounts' paper books, keyed by account (wired to the P&L domain). */
+  paperBooks: (userId: number) => Promise<Map<number, PaperAccountBook>>;
 }) {
-  async function fundsOf(row: {
-    id: number;
-    brokerUsername: string;
-    brokerName: string;
-    tokenRefusedAt: number | null;
-  }): Promise<AccountFunds> {
-    const base = { user_broker_id: row.id, broker_username: row.brokerUsername, broker_name: row.brokerName };
+  type Row = Awaited<ReturnType<BrokersRepository['listForUser']>>[number];
+
+  /**
+   * A Paper account's funds, read from the ledger, never from a broker: its cash is the virtual capital plus
+   * what its strategies booked (realized less charges). With nothing open no margin is held; while positions
+   * are open their margin is not computed yet (null, never a made-up figure).
+   */
+  function paperFundsOf(row: Row, book: PaperAccountBook | undefined): AccountFunds {
+    const capitalPaise = Number(row.virtualCapitalPaise ?? 0);
+    const availablePaise = capitalPaise + (book?.bookedPaise ?? 0);
+    const holdsOpen = book?.holdsOpen ?? false;
+    return {
+      user_broker_id: row.id,
+      broker_username: row.brokerUsername,
+      broker_name: row.brokerName,
+      is_paper: true,
+      virtual_capital: toRupees(capitalPaise),
+      available: toRupees(availablePaise),
+      used_margin: holdsOpen ? null : 0,
+      available_margin: holdsOpen ? null : toRupees(availablePaise),
+      checked_at: iso(deps.clock.now()),
+      problem: null,
+    };
+  }
+
+  async function fundsOf(row: Row): Promise<AccountFunds> {
+    const base = {
+      user_broker_id: row.id,
+      broker_username: row.brokerUsername,
+      broker_name: row.brokerName,
+      is_paper: false,
+      virtual_capital: null,
+    };
     const missing = (problem: string): AccountFunds => ({
       ...base,
       available: null,
@@ -59,7 +98,10 @@ export function createBrokerFunds(deps: {
 
   return {
     async fundsFor(userId: number): Promise<Funds> {
-      const rows = await deps.repo.listForUser(userId);
+      const all = await deps.repo.listForUser(userId);
+      const rows = all.filter((r) => !isPaperKind(r.brokerKind));
+      const papers = all.filter((r) => isPaperKind(r.brokerKind));
+      const books = papers.length > 0 ? await deps.paperBooks(userId) : new Map<number, PaperAccountBook>();
       // A few at a time: the accounts of one console app share its request rate at the broker.
       const accounts: AccountFunds[] = new Array<AccountFunds>(rows.length);
       let next = 0;
@@ -67,7 +109,9 @@ export function createBrokerFunds(deps: {
         for (let i = next++; i < rows.length; i = next++) accounts[i] = await fundsOf(rows[i]!);
       };
       await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, rows.length) }, worker));
-      return { accounts };
+      const paper = new Map(papers.map((r) => [r.id, paperFundsOf(r, books.get(r.id))]));
+      const asked = new Map(rows.map((r, i) => [r.id, accounts[i]!]));
+      return { accounts: all.map((r) => paper.get(r.id) ?? asked.get(r.id)!) };
     },
   };
 }

@@ -36,6 +36,15 @@ const ADAPTERS: Record<string, BrokerAdapter> = {
   },
 };
 
+/**
+ * The console's own Paper broker (issue 32 item 3): no adapter, on purpose. Its accounts hold a virtual capital,
+ * trade paper strategies only and never reach a broker; their fills are charged as the default broker's would be.
+ */
+export const PAPER_KIND = 'paper';
+
+/** Whether accounts of broker `kind` are Paper accounts. */
+export const isPaperKind = (kind: string | null | undefined): boolean => kind === PAPER_KIND;
+
 /** The `brokers.kind`s an adapter serves, the default first (accounts of any other kind cannot trade). */
 export const BROKER_KINDS: readonly string[] = Object.keys(ADAPTERS);
 

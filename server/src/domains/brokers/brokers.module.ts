@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
-import { createBrokerFunds } from './broker-funds.service.js';
+import { createBrokerFunds, type PaperAccountBook } from './broker-funds.service.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
 import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
@@ -54,6 +54,8 @@ export function createBrokersModule(deps: {
   /** Kite logins for a person are limited; attempts are counted where failed logins are. */
   loginAttempts: LoginFailureStore;
   logger: FastifyBaseLogger;
+  /** Each of a user's accounts' paper books (the P&L domain's), for a Paper account's funds (issue 32 item 3). */
+  paperBooks: (userId: number) => Promise<Map<number, PaperAccountBook>>;
   /** The brokers to trade through (default: the product's registry, built from `market`). */
   registry?: BrokerRegistry;
 }) {
@@ -93,7 +95,7 @@ export function createBrokersModule(deps: {
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: deps.loginAttempts,
   });
-  const funds = createBrokerFunds({ repo, brokers });
+  const funds = createBrokerFunds({ repo, brokers, clock: deps.clock, paperBooks: deps.paperBooks });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);

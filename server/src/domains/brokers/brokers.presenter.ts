@@ -1,8 +1,9 @@
-import type { UserBroker } from '@app/contract';
+import { toRupees, type UserBroker } from '@app/contract';
 import { iso, isoOrNull } from '../../platform/time.js';
 import { brokerTokenExpiresAt, isTokenRefused, type TokenExpiryRule } from '../strategies/broker-token.logic.js';
 import type { UserBrokerWithName } from './brokers.repository.js';
 import { registeredIpsOf, shownEgress, type Egress } from './egress/egress.logic.js';
+import { isPaperKind } from './broker-registry.js';
 
 /** The broker's refusal of the token the account holds now (one of an earlier token is not shown). */
 function refusalOf(row: UserBrokerWithName): Pick<UserBroker, 'token_refused_at' | 'token_refused_reason'> {
@@ -38,6 +39,8 @@ export function toUserBroker(row: UserBrokerWithName, tokenExpiresAt: TokenExpir
     egress_checked_at: isoOrNull(row.egressCheckedAt),
     egress_public_ip: row.egressPublicIp,
     egress_problem: row.egressProblem,
+    is_paper: isPaperKind(row.brokerKind),
+    virtual_capital: row.virtualCapitalPaise === null ? null : toRupees(Number(row.virtualCapitalPaise)),
     created_at: iso(row.createdAt),
   };
 }

@@ -10,7 +10,8 @@ import { NOT_REFUSED, type BrokersRepository, type UserBrokerWithName } from './
 import { BrokerTokenExpired, type Broker as BrokerAdapter, type BrokerAccount } from './broker-port.js';
 import { brokerWords, sessionEndedWords } from './broker-words.logic.js';
 import { credentialsOfRow, type BrokerCredentials } from './broker-accounts.service.js';
-import { brokerLabelFor, tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
+import { brokerLabelFor, isPaperKind, tokenExpiryOf, type BrokerRegistry } from './broker-registry.js';
+import { paperColumnsOf } from './paper-accounts.logic.js';
 import { appRequestOf, ownAppOf, sealApp, type AppRequest, type SealedApp } from './own-apps.js';
 import type { EgressCheck } from './egress/egress-check.js';
 import type { EgressRoutes } from './egress/egress-routes.js';
@@ -106,7 +107,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
     tokenExpiryOf: expiryOf,
 
     async listBrokers(): Promise<Broker[]> {
-      return (await repo.listBrokers()).map(({ id, name }) => ({ id, name }));
+      return (await repo.listBrokers()).map(({ id, name, kind }) => ({ id, name, is_paper: isPaperKind(kind) }));
     },
 
     async listFor(userId: number): Promise<UserBroker[]> {
@@ -120,6 +121,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
 
     async create(actor: Actor, input: CreateUserBroker): Promise<UserBroker> {
       const broker = await assertBroker(input.broker_id);
+      const paper = paperColumnsOf(isPaperKind(broker.kind), input, 'create');
       const app = appRequestOf(input);
       await assertAppFits(app, broker.kind);
       const plan = egressPlanOf(null, input);
@@ -145,6 +147,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
         ...sealApp(secrets, app.kind === 'set' ? app.app : null),
         ...egressColumnsOf(secrets, plan),
         ...checked,
+        ...paper,
         createdAt: now,
         updatedAt: now,
       });
@@ -155,6 +158,8 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
     async update(actor: Actor, id: number, patch: UpdateUserBroker): Promise<UserBroker> {
       const current = await load(actor, id);
       const broker = patch.broker_id !== undefined ? await assertBroker(patch.broker_id) : { kind: current.brokerKind };
+      if (isPaperKind(broker.kind) !== isPaperKind(current.brokerKind)) throw badRequest(MSG.paperStaysPaper);
+      const paper = paperColumnsOf(isPaperKind(broker.kind), patch, 'update');
       const appRequest = appRequestOf(patch);
       await assertAppFits(appRequest, broker.kind);
       const key = {
@@ -182,6 +187,7 @@ export function createBrokersService({ repo, secrets, clock, events, registry, e
         ...app.columns,
         ...tokenChange,
         ...egressChange,
+        ...paper,
         updatedAt: now,
       });
       return present(await load(actor, id));

@@ -8,6 +8,8 @@ import {
   type DayTotals,
   type StrategyDay,
 } from './pnl-daily.logic.js';
+import type { PaperAccountBook } from '../brokers/broker-funds.service.js';
+import { paperAccountBooks } from './paper-accounts.logic.js';
 import { toPnlDay } from './pnl.presenter.js';
 
 const DAY_MS = 86_400_000;
@@ -47,6 +49,11 @@ export function createPnlService(reads: PnlReads) {
 
   return {
     days,
+    /** What each of the user's accounts' paper strategies have booked, keyed by account (paper-accounts.logic.ts). */
+    paperAccounts: async (userId: number): Promise<Map<number, PaperAccountBook>> => {
+      const [fills, books] = await Promise.all([reads.accountFills([userId]), reads.mappings({ userId })]);
+      return paperAccountBooks(fills, books);
+    },
     /** The caller's own P&L by day (an admin's too: their own strategies, as /positions has it). */
     daily: async (userId: number, query: PnlDailyQuery): Promise<PnlDaily> => ({
       days: (await days(userId, query)).map(toPnlDay),

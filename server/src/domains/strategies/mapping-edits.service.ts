@@ -2,6 +2,7 @@
 import type { CreateMapping, Mapping, UpdateMapping } from '@app/contract';
 import { isLiveStatus as isLive, legCountError, mappingWindowError, MSG, RUNNING_STATUS } from '@app/contract';
 import { badRequest, conflict } from '../../platform/errors.js';
+import { isPaperKind } from '../brokers/broker-registry.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise } from '../../platform/time.js';
 import { capRefusal, setsDeskCap } from '../risk/limits.logic.js';
@@ -50,10 +51,13 @@ export function createMappingEdits(
   { repo, clock, events, locks }: Pick<MappingsServiceDeps, 'repo' | 'clock' | 'events' | 'locks'>,
   { load, presentOne, get }: Pick<MappingQueries, 'load' | 'presentOne' | 'get'>,
 ) {
-  /** References must exist, and the broker account must belong to the mapping's owner. */
+  /**
+   * References must exist, the broker account must belong to the mapping's owner, and a Paper account's
+   * strategies stay on paper (issue 32 item 3): it has no broker to send a live order to.
+   */
   async function assertReferences(
     ownerId: number,
-    refs: { strategyId: number; instrumentId: number; userBrokerId: number },
+    refs: { strategyId: number; instrumentId: number; userBrokerId: number; isDummy: number },
   ) {
     if (!(await repo.findStrategy(refs.strategyId))) throw badRequest('Strategy not found');
     if (!(await repo.instrumentExists(refs.instrumentId))) throw badRequest('Instrument not found');
@@ -61,6 +65,7 @@ export function createMappingEdits(
     if (!broker || broker.userId !== ownerId) {
       throw badRequest('No such broker configuration for this user');
     }
+    if (isPaperKind(broker.brokerKind) && refs.isDummy !== 1) throw badRequest(MSG.paperAccountIsPaperOnly);
   }
 
   async function updateLocked(actor: Actor, id: number, patch: UpdateMapping): Promise<Mapping> {
@@ -122,6 +127,7 @@ export function createMappingEdits(
       strategyId: input.strategy_id,
       instrumentId: input.instrument_id,
       userBrokerId: input.user_broker_id,
+      isDummy: input.is_dummy,
     });
     const now = clock.now();
     const row = {

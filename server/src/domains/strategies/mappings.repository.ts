@@ -62,7 +62,12 @@ export function createMappingsRepository(db: Kysely<DB>, kind: DbKind = 'sqlite'
       return (await db.selectFrom('instruments').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
     },
     findUserBroker(id: number) {
-      return db.selectFrom('userBrokers').select(['id', 'userId']).where('id', '=', id).executeTakeFirst();
+      return db
+        .selectFrom('userBrokers')
+        .innerJoin('brokers', 'brokers.id', 'userBrokers.brokerId')
+        .select(['userBrokers.id', 'userBrokers.userId', 'brokers.kind as brokerKind'])
+        .where('userBrokers.id', '=', id)
+        .executeTakeFirst();
     },
     async userExists(id: number) {
       return (await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -8,6 +8,8 @@ const LIVE: Row = {
   user_broker_id: 4,
   broker_username: 'AB1234',
   broker_name: 'Zerodha',
+  is_paper: false,
+  virtual_capital: null,
   available: 500000,
   used_margin: 123456.78,
   available_margin: 376543.22,

@@ -7,8 +7,8 @@ import { BrokerConfigForm } from './BrokerConfigForm';
 import { userBrokerFixture } from './user-broker-fixture';
 
 const brokers = [
-  { id: 1, name: 'Zerodha' },
-  { id: 2, name: 'Binance' },
+  { id: 1, name: 'Zerodha', is_paper: false },
+  { id: 2, name: 'Binance', is_paper: false },
 ];
 
 const account = userBrokerFixture();

@@ -18,6 +18,8 @@ export function userBrokerFixture(overrides: Partial<UserBroker> = {}): UserBrok
     egress_shown: null,
     registered_ips: [],
     family_group: null,
+    is_paper: false,
+    virtual_capital: null,
     egress_checked_at: null,
     egress_public_ip: null,
     egress_problem: null,
