@@ -25,8 +25,9 @@ describe('broker configurations', () => {
   it('lists the brokers', async () => {
     const res = await t.request({ method: 'GET', url: '/api/brokers/list', token: owner.token });
     expect(res.json().data).toEqual([
-      { id: 1, name: 'Zerodha' },
-      { id: 2, name: 'Binance' },
+      { id: 1, name: 'Zerodha', is_paper: false },
+      { id: 2, name: 'Binance', is_paper: false },
+      { id: 3, name: 'Paper', is_paper: true },
     ]);
   });
 
