@@ -72,21 +72,24 @@ export function createConsoleStatusService(deps: ConsoleStatusDeps) {
           age_seconds: lastTickAt === null ? null : Math.max(0, Math.floor((now - lastTickAt) / 1000)),
           reason: haltReason,
         },
-        accounts: accounts.map((a) => ({
-          user_broker_id: a.id,
-          broker_name: a.broker_name,
-          broker_username: a.broker_username,
-          token_state: tokenStateOf(
-            {
-              hasToken: a.has_token,
-              expiresAt: a.token_expires_at === null ? null : Date.parse(a.token_expires_at),
-              refusedAt: a.token_refused_at === null ? null : Date.parse(a.token_refused_at),
-            },
-            now,
-          ),
-          token_expires_at: a.token_expires_at,
-          live_strategies: live.get(a.id) ?? 0,
-        })),
+        // A Paper account has no token to expire and no broker to reach: nothing of it can need fixing here.
+        accounts: accounts
+          .filter((a) => !a.is_paper)
+          .map((a) => ({
+            user_broker_id: a.id,
+            broker_name: a.broker_name,
+            broker_username: a.broker_username,
+            token_state: tokenStateOf(
+              {
+                hasToken: a.has_token,
+                expiresAt: a.token_expires_at === null ? null : Date.parse(a.token_expires_at),
+                refusedAt: a.token_refused_at === null ? null : Date.parse(a.token_refused_at),
+              },
+              now,
+            ),
+            token_expires_at: a.token_expires_at,
+            live_strategies: live.get(a.id) ?? 0,
+          })),
         kill_switch: { engaged: killSwitch.engaged, engaged_at: killSwitch.engaged_at },
         checked_at: iso(now),
       };

@@ -33,6 +33,11 @@ describe('GET /api/console/status', () => {
     // A live strategy on the traded account, a paper one on the bare: only the first needs its token.
     await buildMapping(t, owner, { user_broker_id: traded.id, is_dummy: 0 });
     await buildMapping(t, owner, { user_broker_id: bare.id, is_dummy: 1 });
+    // A Paper account has no token: the strip has nothing to say of it.
+    await t.services.brokers.create(
+      { userId: owner.id, role: owner.role },
+      { broker_id: 3, broker_username: 'PAPER1', virtual_capital: 500000 },
+    );
 
     const read = async (who: { token: string }) => {
       const res = await t.request({ method: 'GET', url: '/api/console/status', token: who.token });
