@@ -193,6 +193,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     // Built below; asked only when a trader opens their funds.
     paperBooks: (userId) => pnl.pnl.paperAccounts(userId),
+    heldMarginPaise: (positions) => marketData.optionChains.heldMarginPaise(positions),
   });
   const marketData = createMarketDataModule({
     database,

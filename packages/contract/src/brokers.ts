@@ -231,7 +231,7 @@ export const AccountFundsSchema = z.object({
   available_margin: z.number().nullable(),
   /**
    * A Paper account: `available` is its virtual capital plus its strategies' booked P&L after charges; its used
-   * margin is 0 with nothing open, and null (not computed) while its strategies hold positions.
+   * margin what its open paper positions would hold at the broker (the market-data login's margin calculator).
    */
   is_paper: z.boolean(),
   /** A Paper account's virtual capital; null on a broker account. */
@@ -239,6 +239,8 @@ export const AccountFundsSchema = z.object({
   /** When the broker answered (ISO); the figures move with every fill and price. */
   checked_at: z.string().nullable(),
   problem: z.string().nullable(),
+  /** Why the used margin is not known while the cash is (a Paper account whose margin could not be priced). */
+  margin_problem: z.string().nullable(),
 });
 export type AccountFunds = z.infer<typeof AccountFundsSchema>;
 export const FundsSchema = z.object({ accounts: z.array(AccountFundsSchema) });

@@ -117,6 +117,29 @@ const MarginSegmentSchema = z.object({
 });
 export type KiteMarginSegment = z.infer<typeof MarginSegmentSchema>;
 
+/** One order of a margin calculator's basket, as kiteconnect sends it (Kite Connect v3 "Margin calculation"). */
+export interface KiteMarginOrder {
+  exchange: string;
+  tradingsymbol: string;
+  transaction_type: 'BUY' | 'SELL';
+  variety: 'regular';
+  product: string;
+  order_type: 'MARKET';
+  quantity: number;
+  price: 0;
+}
+
+/** A margin line (kiteconnect-mocks `basket_margins.json`), rupees; `option_premium` negative where received. */
+const MarginLineSchema = z.object({
+  span: z.number(),
+  exposure: z.number(),
+  option_premium: z.number(),
+  total: z.number(),
+});
+/** `POST /margins/basket`: `initial` adds the orders' own margins, `final` nets them as one hedged basket. */
+const BasketMarginsSchema = z.object({ initial: MarginLineSchema, final: MarginLineSchema });
+export type KiteBasketMargins = z.infer<typeof BasketMarginsSchema>;
+
 /** `GET /user/profile` (kiteconnect-mocks `profile.json`): whose account the token is, as Kite names them. */
 const ProfileSchema = z.object({ user_id: z.string(), user_name: z.string(), broker: z.string() });
 export type KiteProfile = z.infer<typeof ProfileSchema>;
@@ -189,16 +212,27 @@ function parsed<T>(schema: z.ZodType<T>, data: unknown, what: string): T {
 export function createKiteRest(options: KiteRestOptions) {
   const root = options.apiRoot.replace(/\/$/, '');
 
-  async function once(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>) {
+  /** A request body: a form (most calls), or JSON where Kite takes a list (the margin calculators). */
+  type Body = Record<string, string> | { json: unknown };
+  const bodyOf = (body: Body) =>
+    'json' in body
+      ? { type: 'application/json', text: JSON.stringify(body.json) }
+      : {
+          type: 'application/x-www-form-urlencoded',
+          text: new URLSearchParams(body).toString(),
+        };
+
+  async function once(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Body) {
     const headers: Record<string, string> = { 'X-Kite-Version': '3' };
     const token = options.accessToken?.();
     if (token) headers.Authorization = `token ${options.apiKey}:${token}`;
-    if (form) headers['Content-Type'] = 'application/x-www-form-urlencoded';
+    const body = form ? bodyOf(form) : undefined;
+    if (body) headers['Content-Type'] = body.type;
     const res = await fetchWithTimeout(`${root}${path}`, {
       method,
       headers,
       route: options.route,
-      ...(form ? { body: new URLSearchParams(form).toString() } : {}),
+      ...(body ? { body: body.text } : {}),
     });
     if (res.status === 429 || res.status >= 500) {
       throw new RetryableError(`Kite answered ${res.status}`, retryAfterMs(res.headers.get('retry-after')), res.status);
@@ -222,7 +256,7 @@ export function createKiteRest(options: KiteRestOptions) {
   }
 
   /** A read: retried when Kite says to try later or never answered. */
-  function json(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Record<string, string>): Promise<unknown> {
+  function json(method: 'GET' | 'POST' | 'DELETE', path: string, form?: Body): Promise<unknown> {
     const pace = options.paceRead;
     const send = () => once(method, path, form);
     return withRetry(async () => readData(await (pace ? pace(path, send) : send())), options.retry);
@@ -320,6 +354,16 @@ export function createKiteRest(options: KiteRestOptions) {
     /** The account's funds and margins in one segment (`equity` holds NSE/NFO; `commodity` MCX). */
     async margins(segment: 'equity' | 'commodity'): Promise<KiteMarginSegment> {
       return parsed(MarginSegmentSchema, await json('GET', `/user/margins/${segment}`), 'margins reply');
+    },
+
+    /**
+     * What a basket of orders would hold in margin on its own (`POST /margins/basket`, JSON, kiteconnect's
+     * `orderBasketMargins`; `consider_positions=false`: the account's own positions left out): `final` nets the
+     * orders against each other, as a hedged basket is margined.
+     */
+    async basketMargins(orders: KiteMarginOrder[]): Promise<KiteBasketMargins> {
+      const data = await json('POST', '/margins/basket?consider_positions=false', { json: orders });
+      return parsed(BasketMarginsSchema, data, 'basket margins reply');
     },
 
     /** Whose account the access token is. */

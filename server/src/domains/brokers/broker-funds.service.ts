@@ -13,47 +13,68 @@ import type { BrokersService } from './brokers.service.js';
  * port now, all at once. An account that cannot be asked keeps its row, with why (no token, the session ended,
  * the broker not answering) instead of figures: a trader never mistakes a missing figure for ₹0.
  */
+/** What a Paper account's margin says when it could not be priced, before why. */
+const MARGIN_UNKNOWN = 'Margin of the open paper positions not known';
+/** Who prices a Paper account's margin, in the words of a failure to ask it. */
+const MARGIN_CALCULATOR = 'the market-data login';
 /** How many accounts are asked at once. */
 const ASKED_AT_ONCE = 4;
 
-/** What a Paper account's strategies have done with its virtual capital (the P&L domain's figures), in paise. */
+/** What a Paper account's strategies have done with its virtual capital (the P&L domain's figure), in paise. */
 export interface PaperAccountBook {
   /** Realized P&L less charges over every day: what the capital has grown or shrunk by. */
   bookedPaise: number;
-  /** Whether any of its strategies still holds an open position (whose margin and MTM move with prices). */
-  holdsOpen: boolean;
+}
+
+/** An open option position of a Paper account: `quantity` > 0 short, as our legs count. */
+export interface PaperPosition {
+  exchange: string;
+  tradingSymbol: string;
+  quantity: number;
 }
 
 export function createBrokerFunds(deps: {
-  repo: Pick<BrokersRepository, 'listForUser'>;
+  repo: Pick<BrokersRepository, 'listForUser' | 'openPaperLegs'>;
   brokers: Pick<BrokersService, 'accessOf'>;
   clock: Clock;
   /** Each of a user's accounts' paper books, keyed by account (wired to the P&L domain). */
   paperBooks: (userId: number) => Promise<Map<number, PaperAccountBook>>;
+  /** The margin positions would hold at the broker, in paise (wired to market data's margin calculator). */
+  heldMarginPaise: (positions: readonly PaperPosition[]) => Promise<number>;
 }) {
   type Row = Awaited<ReturnType<BrokersRepository['listForUser']>>[number];
 
   /**
-   * A Paper account's funds, read from the ledger, never from a broker: its cash is the virtual capital plus
-   * what its strategies booked (realized less charges). With nothing open no margin is held; while positions
-   * are open their margin is not computed yet (null, never a made-up figure).
+   * A Paper account's funds, never asked of a broker account: its cash is the virtual capital plus what its
+   * strategies booked (realized less charges); its used margin what its open legs would hold at the broker,
+   * priced by the market-data login's margin calculator. When that cannot be asked, the cash still shows and
+   * the margin says why (never a made-up figure).
    */
-  function paperFundsOf(row: Row, book: PaperAccountBook | undefined): AccountFunds {
+  async function paperFundsOf(row: Row, book: PaperAccountBook | undefined): Promise<AccountFunds> {
     const capitalPaise = Number(row.virtualCapitalPaise ?? 0);
     const availablePaise = capitalPaise + (book?.bookedPaise ?? 0);
-    const holdsOpen = book?.holdsOpen ?? false;
-    return {
+    const base = {
       user_broker_id: row.id,
       broker_username: row.brokerUsername,
       broker_name: row.brokerName,
       is_paper: true,
       virtual_capital: toRupees(capitalPaise),
       available: toRupees(availablePaise),
-      used_margin: holdsOpen ? null : 0,
-      available_margin: holdsOpen ? null : toRupees(availablePaise),
       checked_at: iso(deps.clock.now()),
       problem: null,
     };
+    try {
+      const usedPaise = await deps.heldMarginPaise(await deps.repo.openPaperLegs(row.id));
+      return {
+        ...base,
+        used_margin: toRupees(usedPaise),
+        available_margin: toRupees(availablePaise - usedPaise),
+        margin_problem: null,
+      };
+    } catch (err) {
+      const why = err instanceof AppError ? err.message : brokerWords(err, MARGIN_CALCULATOR);
+      return { ...base, used_margin: null, available_margin: null, margin_problem: `${MARGIN_UNKNOWN}: ${why}` };
+    }
   }
 
   async function fundsOf(row: Row): Promise<AccountFunds> {
@@ -63,6 +84,7 @@ export function createBrokerFunds(deps: {
       broker_name: row.brokerName,
       is_paper: false,
       virtual_capital: null,
+      margin_problem: null,
     };
     const missing = (problem: string): AccountFunds => ({
       ...base,
@@ -109,7 +131,8 @@ export function createBrokerFunds(deps: {
         for (let i = next++; i < rows.length; i = next++) accounts[i] = await fundsOf(rows[i]!);
       };
       await Promise.all(Array.from({ length: Math.min(ASKED_AT_ONCE, rows.length) }, worker));
-      const paper = new Map(papers.map((r) => [r.id, paperFundsOf(r, books.get(r.id))]));
+      const paper = new Map<number, AccountFunds>();
+      for (const r of papers) paper.set(r.id, await paperFundsOf(r, books.get(r.id)));
       const asked = new Map(rows.map((r, i) => [r.id, accounts[i]!]));
       return { accounts: all.map((r) => paper.get(r.id) ?? asked.get(r.id)!) };
     },

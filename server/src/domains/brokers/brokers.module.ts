@@ -12,7 +12,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
-import { createBrokerFunds, type PaperAccountBook } from './broker-funds.service.js';
+import { createBrokerFunds, type PaperAccountBook, type PaperPosition } from './broker-funds.service.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
 import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
@@ -56,6 +56,8 @@ export function createBrokersModule(deps: {
   logger: FastifyBaseLogger;
   /** Each of a user's accounts' paper books (the P&L domain's), for a Paper account's funds (issue 32 item 3). */
   paperBooks: (userId: number) => Promise<Map<number, PaperAccountBook>>;
+  /** The margin positions would hold at the broker (market data's margin calculator), for a Paper account's funds. */
+  heldMarginPaise: (positions: readonly PaperPosition[]) => Promise<number>;
   /** The brokers to trade through (default: the product's registry, built from `market`). */
   registry?: BrokerRegistry;
 }) {
@@ -95,7 +97,13 @@ export function createBrokersModule(deps: {
     ...(deps.sandboxTotp ? { sandboxTotp: deps.sandboxTotp } : {}),
     loginAttempts: deps.loginAttempts,
   });
-  const funds = createBrokerFunds({ repo, brokers, clock: deps.clock, paperBooks: deps.paperBooks });
+  const funds = createBrokerFunds({
+    repo,
+    brokers,
+    clock: deps.clock,
+    paperBooks: deps.paperBooks,
+    heldMarginPaise: deps.heldMarginPaise,
+  });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);

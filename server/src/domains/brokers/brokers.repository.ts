@@ -129,6 +129,20 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
         .executeTakeFirstOrThrow();
       return Number(row.n);
     },
+    /** The open legs of account `id`'s paper strategies (a Paper account's positions), netted per contract. */
+    async openPaperLegs(id: number) {
+      const rows = await db
+        .selectFrom('strategyLegs as l')
+        .innerJoin('userStrategyMappings as m', 'm.id', 'l.mappingId')
+        .select(['l.exchange', 'l.tradingSymbol', (eb) => eb.fn.sum<number>('l.quantity').as('quantity')])
+        .where('m.userBrokerId', '=', id)
+        .where('m.isDummy', '=', 1)
+        .where('l.status', '=', 'open')
+        .groupBy(['l.exchange', 'l.tradingSymbol'])
+        .orderBy('l.tradingSymbol')
+        .execute();
+      return rows.map((r) => ({ exchange: r.exchange, tradingSymbol: r.tradingSymbol, quantity: Number(r.quantity) }));
+    },
     async userExists(userId: number) {
       return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;
     },

@@ -1,6 +1,13 @@
 import { MSG, toPaise, toRupees, type AccountFunds, type PnlDaily } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildMapping, buildUser, NIFTY_LOT, transactionRow, type TestUser } from '../../../test/factories.js';
+import {
+  buildMapping,
+  buildRdxConfig,
+  buildRunningPaperMapping,
+  buildUser,
+  type TestUser,
+} from '../../../test/factories.js';
+import { jsonOf, kiteAuth } from '../../../test/sandbox-helpers.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 /*
@@ -111,18 +118,22 @@ describe("a Paper account's strategies", () => {
   });
 });
 
-describe("a Paper account's funds", () => {
-  /** Quantity as the ledger signs it: positive sells (opens a short), negative buys. */
-  const fill = (mappingId: number, quantity: number, rupees: number, atOffsetMs = 0) =>
-    t.services.transactionsRepo.insert(
-      transactionRow(t, owner, {
-        mappingId,
-        quantity,
-        pricePaise: toPaise(rupees),
-        transactionDate: t.clock.now() + atOffsetMs,
-      }),
-    );
+/** 10:30 IST on Monday 2026-11-23: a 15m candle closes on NIFTY 50 (instrument token 256265). */
+const CLOSE = Date.parse('2026-11-23T05:00:00Z');
+const NIFTY = '256265';
 
+/** A strategy's net P&L (realized less charges) over every day, as P&L by day shows it, in paise. */
+async function bookedOn(mappingId: number): Promise<number> {
+  const day = new Date(t.clock.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
+  const res = await t.request({ method: 'GET', url: `/api/pnl/daily?from=2026-11-01&to=${day}`, token: owner.token });
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json().data as PnlDaily).days
+    .flatMap((d) => d.per_strategy)
+    .filter((s) => s.user_strategy_mapping_id === mappingId)
+    .reduce((sum, s) => sum + toPaise(s.net_pnl), 0);
+}
+
+describe("a Paper account's funds", () => {
   it('are its capital with no margin used before anything trades, and only its owner sees them', async () => {
     const id = await paperAccount(1_000_000);
     expect(await fundsOf()).toEqual([
@@ -137,52 +148,78 @@ describe("a Paper account's funds", () => {
         available_margin: 1_000_000,
         checked_at: new Date(t.clock.now()).toISOString(),
         problem: null,
+        margin_problem: null,
       },
     ]);
     expect(await fundsOf(other.token)).toEqual([]);
   });
 
-  it('move by what its strategies booked after charges, the same as P&L by day; margin unknown while a position is open', async () => {
+  it('hold the margin of its open paper legs as the broker prices them, and move by what they booked after charges', async () => {
     const account = await paperAccount(1_000_000);
-    const a = (await buildMapping(t, owner, { user_broker_id: account, is_dummy: 1 })).id;
-    const b = (await buildMapping(t, owner, { user_broker_id: account, is_dummy: 1 })).id;
+    const as = { userId: owner.id, role: owner.role };
+    const mapping = (await buildMapping(t, owner, { user_broker_id: account, is_dummy: 1 })).id;
+    await buildRdxConfig(t, owner, mapping);
+    await t.services.mappings.setRunningStatus(as, mapping, 1);
     // A paper strategy on a broker account is not this account's.
-    const elsewhere = (await buildMapping(t, owner, { is_dummy: 1 })).id;
-    // a: sold at ₹100 and bought back at ₹90 (+₹10 a unit); b: sold at ₹80 and still open.
-    await fill(a, NIFTY_LOT, 100);
-    await fill(a, -NIFTY_LOT, 90, 60_000);
-    await fill(b, NIFTY_LOT, 80, 120_000);
-    await fill(elsewhere, NIFTY_LOT, 50, 180_000);
-    await fill(elsewhere, -NIFTY_LOT, 150, 240_000);
-    t.clock.advance(300_000);
+    await buildRunningPaperMapping(t, owner);
+    t.clock.set(CLOSE);
+    await t.services.engine.evaluate(NIFTY, '15m', 2_450_000, CLOSE);
 
-    const [row] = await fundsOf();
-    const day = new Date(t.clock.now() + 5.5 * 3_600_000).toISOString().slice(0, 10);
-    const pnl = await t.request({
-      method: 'GET',
-      url: `/api/pnl/daily?from=${day}&to=${day}`,
-      token: owner.token,
+    const legs = await t.database.db
+      .selectFrom('strategyLegs')
+      .select(['exchange', 'tradingSymbol', 'quantity'])
+      .where('mappingId', '=', mapping)
+      .where('status', '=', 'open')
+      .execute();
+    expect(legs.length).toBeGreaterThan(0);
+    // The broker's own calculator, asked directly for the same short legs as one basket.
+    const basket = legs.map((l) => ({
+      exchange: l.exchange,
+      tradingsymbol: l.tradingSymbol,
+      transaction_type: 'SELL',
+      variety: 'regular',
+      product: 'NRML',
+      order_type: 'MARKET',
+      quantity: l.quantity,
+      price: 0,
+    }));
+    const res = await fetch(`${t.sandbox.urls.kiteApi}/margins/basket?consider_positions=false`, {
+      method: 'POST',
+      headers: {
+        ...kiteAuth(t.sandbox, t.sandbox.control.issueKiteAccessToken('MD0001')),
+        'Content-Type': 'application/json',
+      },
+      body: JSON.stringify(basket),
     });
-    const days = (pnl.json().data as PnlDaily).days;
-    const booked = days
-      .flatMap((d) => d.per_strategy)
-      .filter((s) => s.user_strategy_mapping_id === a || s.user_strategy_mapping_id === b)
-      .reduce((sum, s) => sum + toPaise(s.net_pnl), 0);
-    expect(booked).toBeLessThan(toPaise(10 * NIFTY_LOT));
-    expect(booked).toBeGreaterThan(0);
-    expect(row).toMatchObject({
+    const final = (await jsonOf(res)).data.final as { span: number; exposure: number };
+    const heldPaise = toPaise(final.span) + toPaise(final.exposure);
+    expect(heldPaise).toBeGreaterThan(0);
+
+    const open = (await fundsOf()).find((r) => r.user_broker_id === account)!;
+    const entryCharges = await bookedOn(mapping);
+    expect(entryCharges).toBeLessThan(0);
+    expect(open).toMatchObject({
       is_paper: true,
-      available: toRupees(toPaise(1_000_000) + booked),
-      used_margin: null,
-      available_margin: null,
+      available: toRupees(toPaise(1_000_000) + entryCharges),
+      used_margin: toRupees(heldPaise),
+      available_margin: toRupees(toPaise(1_000_000) + entryCharges - heldPaise),
+      margin_problem: null,
       problem: null,
     });
 
-    // b closes: nothing open, so no margin held and all of the cash is free.
-    await fill(b, -NIFTY_LOT, 80, 0);
-    const [closed] = await fundsOf();
-    expect(closed!.used_margin).toBe(0);
-    expect(closed!.available_margin).toBe(closed!.available);
-    expect(closed!.available).toBeLessThan(row!.available!);
+    // Exited: nothing is open, no margin is held, and the cash is the capital plus what the strategy booked.
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${mapping}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode, exit.body).toBe(200);
+    const booked = await bookedOn(mapping);
+    const closed = (await fundsOf()).find((r) => r.user_broker_id === account)!;
+    expect(closed).toMatchObject({
+      available: toRupees(toPaise(1_000_000) + booked),
+      used_margin: 0,
+      available_margin: toRupees(toPaise(1_000_000) + booked),
+    });
   });
 });

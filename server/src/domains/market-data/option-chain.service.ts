@@ -1,6 +1,7 @@
 import { istDay } from '@app/contract';
 import type { FetchedOptionQuote } from '../../platform/domain-events.js';
-import type { ChainOption, OptionQuote, OptionQuotesSource } from './adapters/adapter.js';
+import type { ChainOption, HeldOption, OptionQuote, OptionQuotesSource } from './adapters/adapter.js';
+import { marketDataFailure } from './market-data.errors.js';
 import { createKeyBatcher } from './key-batcher.js';
 
 export type { ChainOption, OptionQuote, OptionType, QuoteLevel } from './adapters/adapter.js';
@@ -152,6 +153,18 @@ export function createOptionChainService(deps: {
         return null;
       } finally {
         clearTimeout(timer);
+      }
+    },
+
+    /** The margin these option positions would hold as one basket, in paise (`OptionQuotesSource.heldMarginPaise`). */
+    async heldMarginPaise(positions: readonly HeldOption[]): Promise<number> {
+      if (positions.length === 0) return 0;
+      try {
+        await deps.ensureToken();
+        return await deps.source.heldMarginPaise(positions);
+      } catch (err) {
+        // In the provider's words (its refusal, its silence), never an address or a stack.
+        throw marketDataFailure(err);
       }
     },
 

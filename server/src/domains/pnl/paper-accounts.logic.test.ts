@@ -59,7 +59,7 @@ function toFill(f: FillDraft): DailyFill {
 }
 
 describe('paperAccountBooks', () => {
-  it("is each account's paper strategies' realized P&L less charges, open while any of their symbols nets non-zero", () => {
+  it("is each account's paper strategies' realized P&L less charges", () => {
     fc.assert(
       fc.property(fc.array(fillArb, { maxLength: 40 }), (drafts) => {
         const fills = drafts.map((d) => toFill(d)).sort((a, b) => a.at - b.at);
@@ -72,25 +72,17 @@ describe('paperAccountBooks', () => {
             const s = settled.get(bookKey(b.id, b.isDummy))!;
             return sum + s.book.realizedPaise - s.charges.totalPaise;
           }, 0);
-          const nets = new Map<string, number>();
-          for (const f of fills.filter((f) => mine.some((b) => b.id === f.mappingId))) {
-            const key = `${f.mappingId}:${f.tradingSymbol}`;
-            nets.set(key, (nets.get(key) ?? 0) + f.quantity);
-          }
-          expect(got.get(account)).toEqual({
-            bookedPaise: booked,
-            holdsOpen: [...nets.values()].some((n) => n !== 0),
-          });
+          expect(got.get(account)).toEqual({ bookedPaise: booked });
         }
       }),
     );
   });
 
-  it('is nothing booked and nothing open for an account whose strategies have not traded', () => {
+  it('is nothing booked for an account whose strategies have not traded', () => {
     expect(paperAccountBooks([], books)).toEqual(
       new Map([
-        [10, { bookedPaise: 0, holdsOpen: false }],
-        [11, { bookedPaise: 0, holdsOpen: false }],
+        [10, { bookedPaise: 0 }],
+        [11, { bookedPaise: 0 }],
       ]),
     );
   });

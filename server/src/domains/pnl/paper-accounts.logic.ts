@@ -15,7 +15,7 @@ export function paperAccountBooks(
   const out = new Map<number, PaperAccountBook>();
   const entry = (account: number) => {
     let e = out.get(account);
-    if (!e) out.set(account, (e = { bookedPaise: 0, holdsOpen: false }));
+    if (!e) out.set(account, (e = { bookedPaise: 0 }));
     return e;
   };
   for (const id of accountOf.values()) entry(id);
@@ -23,15 +23,5 @@ export function paperAccountBooks(
   for (const day of strategyDays(fills, paperBooks)) {
     entry(accountOf.get(day.mappingId)!).bookedPaise += day.realizedPaise - day.chargesPaise;
   }
-  const net = new Map<string, { account: number; quantity: number }>();
-  for (const f of fills) {
-    const account = f.mappingId === null || f.isDummy !== 1 ? undefined : accountOf.get(f.mappingId);
-    if (account === undefined) continue;
-    const key = `${f.mappingId}:${f.tradingSymbol}`;
-    const n = net.get(key) ?? { account, quantity: 0 };
-    n.quantity += f.quantity;
-    net.set(key, n);
-  }
-  for (const n of net.values()) if (n.quantity !== 0) entry(n.account).holdsOpen = true;
   return out;
 }

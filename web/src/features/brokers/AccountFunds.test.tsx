@@ -15,6 +15,7 @@ const LIVE: Row = {
   available_margin: 376543.22,
   checked_at: '2026-11-27T05:00:00.000Z',
   problem: null,
+  margin_problem: null,
 };
 const ENDED: Row = {
   ...LIVE,

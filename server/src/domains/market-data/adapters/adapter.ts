@@ -98,6 +98,18 @@ export interface OptionQuotesSource {
   closesPaise(keys: string[]): Promise<Map<string, number>>;
   /** Full quotes with depth, as paper fills are priced from them. */
   quotes(keys: string[]): Promise<Map<string, OptionQuote>>;
+  /**
+   * The margin the provider's broker would hold for these option positions as one hedged basket, in paise
+   * (its own calculator, nobody's positions counted): a Paper account's used margin (issue 32 item 3).
+   */
+  heldMarginPaise(positions: readonly HeldOption[]): Promise<number>;
+}
+
+/** An option position to price the margin of: `quantity` > 0 is short (sold), < 0 long, as our legs count. */
+export interface HeldOption {
+  exchange: string;
+  tradingSymbol: string;
+  quantity: number;
 }
 
 /**

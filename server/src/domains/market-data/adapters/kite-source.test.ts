@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { mustBeListed } from './kite-source.js';
+import type { KiteBasketMargins } from '../../../protocols/kite-rest-client.js';
+import { readJsonFixture } from '../../../../test/provider-fixtures.js';
+import { heldOf, mustBeListed } from './kite-source.js';
 
 describe('mustBeListed', () => {
   it('checks Kite index and NFO tokens against the exchange, by the segment in the low byte', () => {
@@ -12,5 +14,18 @@ describe('mustBeListed', () => {
     expect(mustBeListed('738561')).toBe(false); // RELIANCE on NSE (segment 1)
     expect(mustBeListed('777001')).toBe(false);
     expect(mustBeListed('BTCUSDT')).toBe(false);
+  });
+});
+
+describe('heldOf', () => {
+  const basket = readJsonFixture<{ data: { final: KiteBasketMargins['final'] } }>('kite', 'basket_margins.json');
+
+  it("is SPAN and exposure of Kite's own basket reply, the premium received (negative) not lowering it", () => {
+    // basket_margins.json: span 7788.000000000007, exposure 29151.225000000002, option_premium −2152.5.
+    expect(heldOf(basket.data.final)).toBe(778_800 + 2_915_123);
+  });
+
+  it('adds the premium paid for bought options', () => {
+    expect(heldOf({ span: 0, exposure: 0, option_premium: 521.25, total: 521.25 })).toBe(52_125);
   });
 });

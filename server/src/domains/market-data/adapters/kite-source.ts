@@ -1,12 +1,19 @@
 import { toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../../protocols/kite-instruments-csv.js';
-import { createKiteRest, type KiteQuote, type KiteRest } from '../../../protocols/kite-rest-client.js';
+import {
+  createKiteRest,
+  type KiteBasketMargins,
+  type KiteMarginOrder,
+  type KiteQuote,
+  type KiteRest,
+} from '../../../protocols/kite-rest-client.js';
 import { KiteApiError } from '../../../protocols/kite-rest.js';
 import { kiteReadPacing } from '../../../protocols/kite-read-pacer.js';
 import { KITE_SEGMENT } from '../../../protocols/kite-ticker.js';
 import type { RetryOptions } from '../../../platform/outbound.js';
 import type {
   ChainOption,
+  HeldOption,
   MarketAdapter,
   OptionQuote,
   OptionQuotesSource,
@@ -93,7 +100,34 @@ export function createKiteQuotesSource(rest: KiteRest): OptionQuotesSource {
     async quotes(keys) {
       return byKey(keys, await rest.quote(keys), toOptionQuote);
     },
+    async heldMarginPaise(positions) {
+      if (positions.length === 0) return 0;
+      const { final } = await rest.basketMargins(positions.map(toMarginOrder));
+      return heldOf(final);
+    },
   };
+}
+
+/** A held option as the margin calculator's order that would open it (NRML: the product our orders carry). */
+function toMarginOrder(p: HeldOption): KiteMarginOrder {
+  return {
+    exchange: p.exchange,
+    tradingsymbol: p.tradingSymbol,
+    transaction_type: p.quantity > 0 ? 'SELL' : 'BUY',
+    variety: 'regular',
+    product: 'NRML',
+    order_type: 'MARKET',
+    quantity: Math.abs(p.quantity),
+    price: 0,
+  };
+}
+
+/**
+ * What a basket holds once open, as Kite's funds count it: SPAN and exposure, and the premium paid for bought
+ * options (premium received, negative in the calculator, is not margin and does not lower it).
+ */
+export function heldOf(line: KiteBasketMargins['final']): number {
+  return toPaise(line.span) + toPaise(line.exposure) + Math.max(0, toPaise(line.option_premium));
 }
 
 /** Kite's error replies in the trader's words: a TokenException is a refused access token. */
