@@ -1,4 +1,4 @@
-import type { UserBroker } from '@app/contract';
+import { MSG, type UserBroker } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -9,6 +9,7 @@ import { userBrokerFixture } from './user-broker-fixture';
 const brokers = [
   { id: 1, name: 'Zerodha', is_paper: false },
   { id: 2, name: 'Binance', is_paper: false },
+  { id: 3, name: 'Paper', is_paper: true },
 ];
 
 const account = userBrokerFixture();
@@ -149,5 +150,83 @@ describe('BrokerConfigForm: the order egress', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
     expect(notify).toHaveBeenCalledWith('error', EGRESS_MESSAGES.bindMissing);
     expect(sent).toHaveLength(0);
+  });
+});
+
+describe('BrokerConfigForm: a Paper account (issue 32 item 3)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  const paperAccount = userBrokerFixture({
+    id: 9,
+    broker_id: 3,
+    broker_name: 'Paper',
+    broker_username: 'PAPER1',
+    has_token: false,
+    has_api_key: false,
+    is_paper: true,
+    virtual_capital: 1000000,
+  });
+  const choosePaper = () =>
+    fireEvent.change(screen.getByRole('combobox', { name: 'Broker' }), { target: { value: '3' } });
+
+  it('asks for an account name and a virtual capital, and hides the token, own app and egress', () => {
+    setup(null);
+    expect(screen.queryByLabelText('Virtual Capital (₹)')).toBeNull();
+    choosePaper();
+    expect(input('Account Name')).toBeTruthy();
+    expect(screen.queryByLabelText('Broker Username')).toBeNull();
+    expect(input('Virtual Capital (₹)').type).toBe('number');
+    expect(input('Virtual Capital (₹)').required).toBe(true);
+    expect(screen.queryByLabelText('Broker Token')).toBeNull();
+    expect(screen.queryByLabelText('API Key')).toBeNull();
+    expect(screen.queryByLabelText('API Secret')).toBeNull();
+    expect(screen.queryByText('Order egress (2026 static-IP rule)')).toBeNull();
+    expect(screen.getByText(/trades paper strategies only/)).toBeTruthy();
+  });
+
+  it('adds one with its name and capital only', async () => {
+    const { sent } = setup(null);
+    choosePaper();
+    fireEvent.change(input('Account Name'), { target: { value: 'paper1' } });
+    fireEvent.change(input('Virtual Capital (₹)'), { target: { value: '1000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Broker' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'POST',
+      body: { broker_id: 3, broker_username: 'PAPER1', virtual_capital: 1000000 },
+    });
+  });
+
+  it('sends nothing without a capital, and says so', () => {
+    const { sent, notify } = setup(null);
+    choosePaper();
+    fireEvent.change(input('Account Name'), { target: { value: 'PAPER1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add Broker' }));
+    expect(notify).toHaveBeenCalledWith('error', MSG.paperAccountNeedsCapital);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('edits one showing its capital, stays Paper, and sends the new capital', async () => {
+    const { sent } = setup(paperAccount);
+    expect(input('Virtual Capital (₹)').value).toBe('1000000');
+    expect(input('Account Name').value).toBe('PAPER1');
+    const broker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Broker' });
+    expect(Array.from(broker.options).map((o) => o.text)).toEqual(['Paper']);
+    fireEvent.change(input('Virtual Capital (₹)'), { target: { value: '1500000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update Broker' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({
+      method: 'PUT',
+      body: { broker_id: 3, broker_username: 'PAPER1', virtual_capital: 1500000 },
+    });
+  });
+
+  it('does not offer Paper when editing a broker account', () => {
+    setup(account);
+    const broker = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Broker' });
+    expect(Array.from(broker.options).map((o) => o.text)).toEqual(['Zerodha', 'Binance']);
   });
 });

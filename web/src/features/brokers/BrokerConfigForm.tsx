@@ -1,13 +1,16 @@
-import { api, MSG, type Broker, type UserBroker } from '@app/contract';
+import { api, labelOf, MSG, type Broker, type UserBroker } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { callRoute, messageOf } from '../../api/client';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { InputField, SelectField } from '../../components/FormField';
 import type { MessageKind } from '../../components/Message';
 import {
+  brokerChoices,
   brokerConfigToForm,
   emptyBrokerConfigForm,
+  isPaperBroker,
+  PAPER_ACCOUNT_NAME,
   parseBrokerConfigForm,
   withoutSecrets,
   type BrokerConfigBody,
@@ -18,8 +21,9 @@ import { BrokerEgressFields } from './BrokerEgressFields';
 
 /**
  * Add/edit form of a broker configuration. In edit mode an empty token keeps the stored one, empty API Key
- * and API Secret keep the account's own Kite app, and an empty proxy URL keeps the stored proxy. Remount it
- * (key) when switching between add and edit.
+ * and API Secret keep the account's own Kite app, and an empty proxy URL keeps the stored proxy. A Paper
+ * account (issue 32 item 3) is a name and a virtual capital: no token, app or egress. An edited account keeps
+ * its kind (Paper or a broker). Remount it (key) when switching between add and edit.
  */
 export function BrokerConfigForm({
   brokers,
@@ -66,17 +70,17 @@ export function BrokerConfigForm({
   const submitOnce = useSingleFlight();
 
   const set =
-    (field: 'broker_id' | 'broker_username' | 'broker_token' | 'api_key' | 'api_secret') =>
+    (field: 'broker_id' | 'broker_username' | 'broker_token' | 'api_key' | 'api_secret' | 'virtual_capital') =>
     (e: { target: { value: string } }) =>
       setValues((v) => ({ ...v, [field]: e.target.value }));
 
   // A Kite Connect app belongs to Zerodha accounts only.
   const isKite = brokers?.find((b) => String(b.id) === values.broker_id)?.name.toLowerCase() === 'zerodha';
-  const removing = values.remove_own_app;
+  const isPaper = isPaperBroker(brokers, values.broker_id);
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = parseBrokerConfigForm(values, { isKite, editing });
+    const parsed = parseBrokerConfigForm(values, { isKite, isPaper, editing });
     if (!parsed.ok) {
       notify('error', parsed.error);
       return;
@@ -94,16 +98,73 @@ export function BrokerConfigForm({
         name="broker_id"
         value={values.broker_id}
         onChange={set('broker_id')}
-        options={brokers?.map((b) => ({ value: String(b.id), label: b.name }))}
+        options={brokerChoices(brokers, editing)?.map((b) => ({ value: String(b.id), label: b.name }))}
       />
       <InputField
-        label="Broker Username"
+        label={isPaper ? PAPER_ACCOUNT_NAME : 'Broker Username'}
         name="broker_username"
         autoComplete="off"
         required
+        placeholder={isPaper ? 'e.g. PAPER1' : undefined}
         value={values.broker_username}
         onChange={set('broker_username')}
       />
+      {isPaper ? (
+        <>
+          <InputField
+            label={`${labelOf('virtual_capital')} (₹)`}
+            name="virtual_capital"
+            type="number"
+            min={0.01}
+            step={0.01}
+            required
+            autoComplete="off"
+            placeholder="e.g. 1000000"
+            aria-describedby="paper-account-hint"
+            value={values.virtual_capital}
+            onChange={set('virtual_capital')}
+          />
+          <p className="muted full" id="paper-account-hint">
+            A Paper account trades paper strategies only: fills are simulated against this capital and no order reaches
+            a broker, so it needs no token, app or egress.
+          </p>
+        </>
+      ) : (
+        <BrokerOnlyFields values={values} editing={editing} isKite={isKite} set={set} setValues={setValues} />
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={save.isPending || !brokers}>
+          {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}
+        </button>
+        {editing && (
+          <button type="button" onClick={onEditDone} disabled={save.isPending}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+type Setter = (field: 'broker_token' | 'api_key' | 'api_secret') => (e: { target: { value: string } }) => void;
+
+/** What only an account at a real broker has: its token, (at Zerodha) its own Kite app, and its order egress. */
+function BrokerOnlyFields({
+  values,
+  editing,
+  isKite,
+  set,
+  setValues,
+}: {
+  values: BrokerConfigFormValues;
+  editing: UserBroker | null;
+  isKite: boolean;
+  set: Setter;
+  setValues: Dispatch<SetStateAction<BrokerConfigFormValues>>;
+}) {
+  const removing = values.remove_own_app;
+  return (
+    <>
       <InputField
         label="Broker Token"
         name="broker_token"
@@ -159,16 +220,6 @@ export function BrokerConfigForm({
         editing={editing}
         onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
       />
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={save.isPending || !brokers}>
-          {save.isPending ? 'Saving...' : editing ? 'Update Broker' : 'Add Broker'}
-        </button>
-        {editing && (
-          <button type="button" onClick={onEditDone} disabled={save.isPending}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
+    </>
   );
 }

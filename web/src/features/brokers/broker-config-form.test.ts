@@ -1,10 +1,13 @@
 import { MSG } from '@app/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  brokerChoices,
   brokerConfigToForm,
   canGenerateToken,
   emptyBrokerConfigForm,
+  isPaperBroker,
   kiteAppLabel,
+  PAPER_MESSAGES,
   parseBrokerConfigForm,
   withoutSecrets,
 } from './broker-config-form';
@@ -133,5 +136,89 @@ describe('the order egress in the body', () => {
     expect(brokerConfigToForm(account).egress_proxy_url).toBe('');
     const typed = form({ egress_kind: 'proxy', egress_proxy_url: 'http://u:p@proxy.example:3128' });
     expect(withoutSecrets(typed)).toEqual({ ...typed, egress_proxy_url: '' });
+  });
+});
+
+describe('a Paper account (issue 32 item 3)', () => {
+  const brokers = [
+    { id: 1, name: 'Zerodha', is_paper: false },
+    { id: 3, name: 'Paper', is_paper: true },
+  ];
+  const paper = (overrides: Partial<ReturnType<typeof emptyBrokerConfigForm>>) =>
+    form({ broker_id: '3', broker_username: 'paper1', virtual_capital: '1000000', ...overrides });
+
+  it('sends its name and virtual capital, and nothing that reaches a broker', () => {
+    const typed = paper({
+      broker_token: 'tok',
+      api_key: 'abcd1234efgh5678',
+      api_secret: 'secret0123456789',
+      primary_ip: '203.0.113.7',
+      family_group: 'Sharma',
+    });
+    expect(parseBrokerConfigForm(typed, { isPaper: true })).toEqual({
+      ok: true,
+      body: { broker_id: 3, broker_username: 'PAPER1', virtual_capital: 1000000 },
+    });
+    expect(parseBrokerConfigForm(paper({ virtual_capital: ' 250000.50 ' }), { isPaper: true })).toEqual({
+      ok: true,
+      body: { broker_id: 3, broker_username: 'PAPER1', virtual_capital: 250000.5 },
+    });
+  });
+
+  it('requires the capital, above zero with two decimals at most', () => {
+    expect(parseBrokerConfigForm(paper({ virtual_capital: ' ' }), { isPaper: true })).toEqual({
+      ok: false,
+      error: MSG.paperAccountNeedsCapital,
+    });
+    expect(parseBrokerConfigForm(paper({ virtual_capital: '0' }), { isPaper: true })).toEqual({
+      ok: false,
+      error: 'Virtual Capital must be more than 0',
+    });
+    expect(parseBrokerConfigForm(paper({ virtual_capital: '100.123' }), { isPaper: true })).toEqual({
+      ok: false,
+      error: 'Virtual Capital may have at most two decimals',
+    });
+  });
+
+  it("names the account in a Paper account's words", () => {
+    expect(parseBrokerConfigForm(paper({ broker_username: ' ' }), { isPaper: true })).toEqual({
+      ok: false,
+      error: PAPER_MESSAGES.nameMissing,
+    });
+    expect(parseBrokerConfigForm(paper({ broker_username: 'my paper' }), { isPaper: true })).toEqual({
+      ok: false,
+      error: PAPER_MESSAGES.nameForm,
+    });
+  });
+
+  it('never sends a capital for a broker account', () => {
+    expect(parseBrokerConfigForm(form({ virtual_capital: '1000000' }))).toEqual({
+      ok: true,
+      body: { broker_id: 1, broker_username: 'AB1234' },
+    });
+  });
+
+  it('shows a stored capital when editing, and keeps it after a submit', () => {
+    const stored = userBrokerFixture({
+      broker_id: 3,
+      broker_name: 'Paper',
+      broker_username: 'PAPER1',
+      has_token: false,
+      has_api_key: false,
+      is_paper: true,
+      virtual_capital: 1000000,
+    });
+    expect(brokerConfigToForm(stored).virtual_capital).toBe('1000000');
+    expect(brokerConfigToForm(userBrokerFixture()).virtual_capital).toBe('');
+    expect(withoutSecrets(paper({})).virtual_capital).toBe('1000000');
+  });
+
+  it('knows the Paper broker, and offers an edited account only brokers of its kind', () => {
+    expect(isPaperBroker(brokers, '3')).toBe(true);
+    expect(isPaperBroker(brokers, '1')).toBe(false);
+    expect(isPaperBroker(undefined, '3')).toBe(false);
+    expect(brokerChoices(brokers, null)).toEqual(brokers);
+    expect(brokerChoices(brokers, userBrokerFixture())).toEqual([brokers[0]]);
+    expect(brokerChoices(brokers, userBrokerFixture({ is_paper: true }))).toEqual([brokers[1]]);
   });
 });

@@ -1,4 +1,4 @@
-import { CreateUserBrokerSchema, type api, type BodyOf, type UserBroker } from '@app/contract';
+import { CreateUserBrokerSchema, MSG, type api, type BodyOf, type Broker, type UserBroker } from '@app/contract';
 import { toInt } from '../../lib/format';
 import { egressBodyFields, egressToForm, emptyEgressForm, type EgressFormValues } from './broker-egress-form';
 
@@ -11,6 +11,8 @@ export interface BrokerConfigFormValues extends EgressFormValues {
   api_secret: string;
   /** Edit mode: go back to the console's app (sends empty api_key and api_secret). */
   remove_own_app: boolean;
+  /** A Paper account's virtual capital in rupees, as typed; sent only for the Paper broker. */
+  virtual_capital: string;
 }
 
 export type BrokerConfigBody = BodyOf<typeof api.brokers.create>;
@@ -22,6 +24,7 @@ export function emptyBrokerConfigForm(firstBrokerId: number | undefined): Broker
   return {
     broker_id: firstBrokerId ? String(firstBrokerId) : '',
     broker_username: '',
+    virtual_capital: '',
     ...emptyEgressForm(),
     ...noSecrets,
   };
@@ -32,7 +35,27 @@ export function emptyBrokerConfigForm(firstBrokerId: number | undefined): Broker
  * three are set, and shows the proxy without its user and password); the rest of the egress is filled in.
  */
 export function brokerConfigToForm(b: UserBroker): BrokerConfigFormValues {
-  return { broker_id: String(b.broker_id), broker_username: b.broker_username, ...egressToForm(b), ...noSecrets };
+  return {
+    broker_id: String(b.broker_id),
+    broker_username: b.broker_username,
+    virtual_capital: b.virtual_capital === null ? '' : String(b.virtual_capital),
+    ...egressToForm(b),
+    ...noSecrets,
+  };
+}
+
+/** Whether the broker chosen in the form is the console's own Paper broker (issue 32 item 3). */
+export function isPaperBroker(brokers: readonly Broker[] | undefined, brokerId: string): boolean {
+  return brokers?.find((b) => String(b.id) === brokerId)?.is_paper === true;
+}
+
+/**
+ * The brokers the form offers: all of them for a new account; when editing, only those of the account's kind
+ * (an account cannot move between Paper and a broker: the server refuses it).
+ */
+export function brokerChoices(brokers: Broker[] | undefined, editing: UserBroker | null): Broker[] | undefined {
+  if (!brokers || !editing) return brokers;
+  return brokers.filter((b) => b.is_paper === editing.is_paper);
 }
 
 /** The form after a submit: whatever secret was typed has been handed to the request and is not kept. */
@@ -58,8 +81,13 @@ function ownAppFields(v: BrokerConfigFormValues, isKite: boolean) {
  */
 export function parseBrokerConfigForm(
   v: BrokerConfigFormValues,
-  { isKite = true, editing = null }: { isKite?: boolean; editing?: UserBroker | null } = {},
+  {
+    isKite = true,
+    isPaper = false,
+    editing = null,
+  }: { isKite?: boolean; isPaper?: boolean; editing?: UserBroker | null } = {},
 ): { ok: true; body: BrokerConfigBody } | { ok: false; error: string } {
+  if (isPaper) return parsePaperAccount(v);
   const token = v.broker_token.trim();
   const app = ownAppFields(v, isKite);
   const egress = egressBodyFields(v, editing);
@@ -75,6 +103,35 @@ export function parseBrokerConfigForm(
   const { broker_id, broker_username } = parsed.data;
   const body = { broker_id, broker_username, ...(token ? { broker_token: token } : {}), ...app, ...egress.fields };
   return { ok: true, body };
+}
+
+/** A Paper account's name is its Broker Username, said in its own words (it is no broker's user ID). */
+export const PAPER_ACCOUNT_NAME = 'Account Name';
+export const PAPER_MESSAGES = {
+  nameMissing: `${PAPER_ACCOUNT_NAME} is required`,
+  nameForm: `${PAPER_ACCOUNT_NAME} must be letters and digits, like PAPER1`,
+};
+
+/**
+ * A Paper account (issue 32 item 3): its name and its virtual capital (required), nothing that reaches a
+ * broker (no token, own app or egress: the server refuses them).
+ */
+function parsePaperAccount(
+  v: BrokerConfigFormValues,
+): { ok: true; body: BrokerConfigBody } | { ok: false; error: string } {
+  const name = v.broker_username.trim();
+  if (name === '') return { ok: false, error: PAPER_MESSAGES.nameMissing };
+  if (!/^[A-Za-z0-9]+$/.test(name)) return { ok: false, error: PAPER_MESSAGES.nameForm };
+  const capital = v.virtual_capital.trim();
+  const parsed = CreateUserBrokerSchema.safeParse({
+    broker_id: toInt(v.broker_id),
+    broker_username: v.broker_username,
+    virtual_capital: capital === '' ? undefined : Number(capital),
+  });
+  if (!parsed.success) return { ok: false, error: parsed.error.issues[0]?.message ?? 'Invalid Paper account' };
+  const { broker_id, broker_username, virtual_capital } = parsed.data;
+  if (virtual_capital === undefined) return { ok: false, error: MSG.paperAccountNeedsCapital };
+  return { ok: true, body: { broker_id, broker_username, virtual_capital } };
 }
 
 /** Token generation is offered on Zerodha (Kite) accounts only. */
