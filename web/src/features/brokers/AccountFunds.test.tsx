@@ -2,7 +2,7 @@ import type { AccountFunds as Row } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountFunds } from './AccountFunds';
+import { AccountFunds, PAPER_MARGIN_NOT_COMPUTED } from './AccountFunds';
 
 const LIVE: Row = {
   user_broker_id: 4,
@@ -26,6 +26,29 @@ const ENDED: Row = {
   available_margin: null,
   checked_at: null,
   problem: 'The broker session for CD5678 has ended: generate a new token on the Profile page',
+};
+
+/** A Paper account with nothing open: its capital plus booked P&L, no margin used. */
+const PAPER: Row = {
+  ...LIVE,
+  user_broker_id: 9,
+  broker_username: 'PAPER1',
+  broker_name: 'Paper',
+  is_paper: true,
+  virtual_capital: 1000000,
+  available: 1002500.5,
+  used_margin: 0,
+  available_margin: 1002500.5,
+};
+/** A Paper account whose strategies hold positions: its margin is not computed. */
+const PAPER_OPEN: Row = {
+  ...PAPER,
+  user_broker_id: 10,
+  broker_username: 'PAPER2',
+  virtual_capital: 500000,
+  available: 500000,
+  used_margin: null,
+  available_margin: null,
 };
 
 /** The funds route as the card sees it; counts the asks. */
@@ -74,5 +97,39 @@ describe('AccountFunds: what each broker account holds and may still use', () =>
     await screen.findByTestId('funds-row-4');
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     await waitFor(() => expect(asked()).toBe(2));
+  });
+});
+
+describe('AccountFunds: a Paper account (issue 32 item 3)', () => {
+  function renderCard() {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <AccountFunds />
+      </QueryClientProvider>,
+    );
+  }
+
+  it('names its virtual capital beside what it has available, and its margin with nothing open', async () => {
+    serve([LIVE, PAPER]);
+    renderCard();
+    const paper = await screen.findByTestId('funds-row-9');
+    expect(paper.textContent).toContain('Paper · PAPER1');
+    expect(paper.textContent).toContain('Virtual capital ₹10,00,000.00');
+    expect(paper.textContent).toContain('₹10,02,500.50');
+    expect(paper.textContent).toContain('₹0.00');
+    expect(screen.queryByText(PAPER_MARGIN_NOT_COMPUTED)).toBeNull();
+    expect(screen.getByTestId('funds-row-4').textContent).not.toContain('Virtual capital');
+  });
+
+  it('says its margin is not computed while positions are open, instead of bare dashes', async () => {
+    serve([PAPER_OPEN]);
+    renderCard();
+    const row = await screen.findByTestId('funds-row-10');
+    expect(row.textContent).toContain('Virtual capital ₹5,00,000.00');
+    expect(row.textContent).toContain('₹5,00,000.00');
+    const note = screen.getByRole('note');
+    expect(note.textContent).toBe(PAPER_MARGIN_NOT_COMPUTED);
+    expect(row.contains(note)).toBe(true);
   });
 });

@@ -9,10 +9,27 @@ const FAILED = 'Could not load funds and margin';
 /** A figure as the broker gave it, or a dash where it gave none (never ₹0.00 for "unknown"). */
 const money = (rupees: number | null) => (rupees === null ? '-' : formatInr(rupees));
 
+/** Said in a Paper account's margin columns while its strategies hold positions (the server leaves them null). */
+export const PAPER_MARGIN_NOT_COMPUTED = 'Margin of open paper positions is not computed yet';
+
+/** "Zerodha · AB1234"; a Paper account also names its virtual capital (one element: a card line on a phone). */
+function AccountName({ row }: { row: Row }) {
+  const name = `${row.broker_name} · ${row.broker_username}`;
+  if (!row.is_paper || row.virtual_capital === null) return <>{name}</>;
+  return (
+    <div>
+      <div>{name}</div>
+      <div className="muted">Virtual capital {formatInr(row.virtual_capital)}</div>
+    </div>
+  );
+}
+
 /**
  * Funds and margin per broker account (issue 32 item 3), each asked of its broker when the card opens or on
  * Refresh: the cash in the account, the margin its positions and open orders hold, what new orders may still
- * use, and when the broker said so; an account the broker could not be asked about says why.
+ * use, and when the broker said so; an account the broker could not be asked about says why. A Paper account's
+ * cash is its virtual capital plus its strategies' booked P&L, and its margin is not computed while it holds
+ * positions (said so, not left as dashes).
  */
 export function AccountFunds() {
   const funds = useQuery({
@@ -50,19 +67,27 @@ export function AccountFunds() {
             {rows.map((r) => (
               <tr key={r.user_broker_id} data-testid={`funds-row-${r.user_broker_id}`}>
                 <td data-label="Account">
-                  {r.broker_name} · {r.broker_username}
+                  <AccountName row={r} />
                 </td>
                 {r.problem === null ? (
                   <>
                     <td data-label="Available cash" className="num">
                       {money(r.available)}
                     </td>
-                    <td data-label="Used margin" className="num">
-                      {money(r.used_margin)}
-                    </td>
-                    <td data-label="Available margin" className="num">
-                      {money(r.available_margin)}
-                    </td>
+                    {r.is_paper && r.used_margin === null ? (
+                      <td colSpan={2} data-label="Margin" className="muted" role="note">
+                        {PAPER_MARGIN_NOT_COMPUTED}
+                      </td>
+                    ) : (
+                      <>
+                        <td data-label="Used margin" className="num">
+                          {money(r.used_margin)}
+                        </td>
+                        <td data-label="Available margin" className="num">
+                          {money(r.available_margin)}
+                        </td>
+                      </>
+                    )}
                     <td data-label="As of">{r.checked_at ? formatDateTimeIst(r.checked_at) : '-'}</td>
                   </>
                 ) : (

@@ -1,4 +1,5 @@
 import { MSG, type UserBroker } from '@app/contract';
+import { formatInr } from '../../lib/format';
 import { canGenerateToken, kiteAppLabel } from './broker-config-form';
 import { egressLine, egressWarning } from './broker-egress-line';
 import { tokenIsExpired, tokenValidity } from './token-validity';
@@ -50,12 +51,18 @@ export function BrokerConfigList({
                 <tr key={b.id} data-testid={`user-broker-${b.broker_username}`}>
                   <td>{b.broker_name}</td>
                   <td>{b.broker_username}</td>
-                  <td>{b.has_token ? 'Configured' : 'Not set'}</td>
-                  <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
-                  <td>{kiteAppLabel(b) ?? '—'}</td>
-                  <td className="egress-cell">
-                    <EgressCell account={b} />
-                  </td>
+                  {b.is_paper ? (
+                    <PaperCells account={b} />
+                  ) : (
+                    <>
+                      <td>{b.has_token ? 'Configured' : 'Not set'}</td>
+                      <td className={tokenIsExpired(b) ? 'token-expired' : undefined}>{tokenValidity(b)}</td>
+                      <td>{kiteAppLabel(b) ?? '—'}</td>
+                      <td className="egress-cell">
+                        <EgressCell account={b} />
+                      </td>
+                    </>
+                  )}
                   <td>
                     <div className="row">
                       <button type="button" onClick={() => onEdit(b)}>
@@ -88,6 +95,19 @@ export function BrokerConfigList({
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * A Paper account (issue 32 item 3) has no token, app or egress: its virtual capital stands in their place,
+ * across the token, validity, app and egress columns.
+ */
+function PaperCells({ account }: { account: UserBroker }) {
+  return (
+    <td colSpan={4}>
+      <div>Virtual capital {account.virtual_capital === null ? '—' : formatInr(account.virtual_capital)}</div>
+      <div className="muted">Paper trading only: no token needed, no order reaches a broker</div>
+    </td>
   );
 }
 
