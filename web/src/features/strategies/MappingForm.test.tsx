@@ -8,7 +8,17 @@ import { mappingFixture } from './mapping-fixture';
 import { MappingForm } from './MappingForm';
 import { useMappingMutations } from './useMappingMutations';
 
-const brokers = [userBrokerFixture({ has_token: false, has_api_key: false })];
+let brokers = [userBrokerFixture({ has_token: false, has_api_key: false })];
+const PAPER_ACCOUNT = userBrokerFixture({
+  id: 9,
+  broker_id: 3,
+  broker_name: 'Paper',
+  broker_username: 'PAPER1',
+  has_token: false,
+  has_api_key: false,
+  is_paper: true,
+  virtual_capital: 1000000,
+});
 
 const ok = (data: unknown) => Promise.resolve(new Response(JSON.stringify({ success: true, data }), { status: 200 }));
 
@@ -113,5 +123,43 @@ describe('MappingForm', () => {
     fireEvent.click(submit());
     expect(notify).toHaveBeenCalledWith('error', MSG.atLeastOneLeg);
     expect(posts).toHaveLength(0);
+  });
+});
+
+describe('MappingForm on a Paper account (issue 32 item 3)', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    brokers = [userBrokerFixture({ has_token: false, has_api_key: false })];
+  });
+
+  it('fixes the mode to paper, offers no LIVE and says why; a broker account offers both again', async () => {
+    brokers = [userBrokerFixture({ has_token: false, has_api_key: false }), PAPER_ACCOUNT];
+    setup();
+    await brokerChosen();
+    fireEvent.change(mode(), { target: { value: '0' } });
+    // LIVE on the account without a token: the warning under the select is part of its name.
+    const account = screen.getByRole<HTMLSelectElement>('combobox', { name: /^User Broker/ });
+    fireEvent.change(account, { target: { value: '9' } });
+    expect(mode().value).toBe('1');
+    expect(mode().disabled).toBe(true);
+    expect(Array.from(mode().options).map((o) => o.text)).toEqual(['DUMMY (paper: simulated fills, no broker orders)']);
+    expect(screen.getByText(MSG.paperAccountIsPaperOnly)).toBeTruthy();
+    expect(screen.queryByText(MSG.liveWithoutToken)).toBeNull();
+    fireEvent.change(select('User Broker'), { target: { value: '7' } });
+    expect(mode().disabled).toBe(false);
+    expect(mode().options).toHaveLength(2);
+    expect(screen.queryByText(MSG.paperAccountIsPaperOnly)).toBeNull();
+  });
+
+  it('creates a paper strategy when the first account is a Paper account', async () => {
+    brokers = [PAPER_ACCOUNT];
+    const { posts, release } = setup();
+    await waitFor(() => expect(select('User Broker').value).toBe('9'), { timeout: 5000 });
+    expect(mode().disabled).toBe(true);
+    fireEvent.click(submit());
+    await waitFor(() => expect(posts).toHaveLength(1));
+    release();
+    expect(posts[0]).toMatchObject({ is_dummy: 1, user_broker_id: 9 });
   });
 });

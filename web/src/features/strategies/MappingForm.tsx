@@ -15,6 +15,7 @@ import {
   mappingToForm,
   maxLossCapHint,
   reachedStrategyLimitQuestion,
+  withPaperModeFixed,
   type MappingFormValues,
 } from './mapping-form';
 import { MappingFormFields, MappingUserField } from './MappingFormFields';
@@ -31,6 +32,7 @@ type Mutations = ReturnType<typeof useMappingMutations>;
  * a broker account without a token is warned about and confirmed before it is saved; a
  * validation banner goes as soon as the values no longer fail that way. Under Max Loss it says what an
  * admin's cap on it means, to the owner or to an admin at someone else's mapping (`viewerId` is the admin).
+ * On a Paper account (issue 32 item 3) the mode is fixed to paper.
  */
 export function MappingForm({
   isAdmin,
@@ -59,12 +61,15 @@ export function MappingForm({
     error: brokersError,
   } = useFormBrokers(isAdmin, toInt(values.user_id), editing !== null);
 
-  // A newly read broker list picks its first account unless the chosen one is in it (SPEC: "first broker").
+  // A newly read broker list picks its first account unless the chosen one is in it (SPEC: "first broker");
+  // on a Paper account the mode is paper.
   const [seenBrokers, setSeenBrokers] = useState<UserBroker[] | undefined>(undefined);
   if (brokers !== seenBrokers) {
     setSeenBrokers(brokers);
     if (brokers && !brokers.some((b) => String(b.id) === values.user_broker_id)) {
-      setValues((v) => ({ ...v, user_broker_id: brokers[0] ? String(brokers[0].id) : '' }));
+      setValues((v) => withPaperModeFixed({ ...v, user_broker_id: brokers[0] ? String(brokers[0].id) : '' }, brokers));
+    } else if (brokers) {
+      setValues((v) => withPaperModeFixed(v, brokers));
     }
   }
 
@@ -86,7 +91,7 @@ export function MappingForm({
   // The validation message on screen, so it goes once the values no longer fail that way.
   const [shownError, setShownError] = useState<string | null>(null);
   const set = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => {
-    const next = { ...values, [field]: e.target.value };
+    const next = withPaperModeFixed({ ...values, [field]: e.target.value }, brokers);
     if (shownError && mappingFormError(next, needsUser) !== shownError) {
       clearMessage();
       setShownError(null);

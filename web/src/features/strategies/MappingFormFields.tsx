@@ -1,7 +1,7 @@
 import { ACTIVE_LABELS, LIMITS, MSG, type Instrument, type Strategy, type User, type UserBroker } from '@app/contract';
 import { useExchange } from '../../components/exchange';
 import { InputField, SelectField } from '../../components/FormField';
-import type { MappingFormValues } from './mapping-form';
+import { isPaperAccountChosen, type MappingFormValues } from './mapping-form';
 import { modeWord } from './strategy-display';
 
 type Setter = (field: keyof MappingFormValues) => (e: { target: { value: string } }) => void;
@@ -39,6 +39,7 @@ export function MappingUserField({
  * Strategy, instrument, broker, flags, counts and the optional window (SPEC §3 mapping fields),
  * the flags in a trader's words (Active/Inactive; DUMMY/LIVE with what each means). `warnNoToken` shows,
  * under the broker, that a LIVE mapping on it could not trade; `maxLossHint`, under Max Loss, an admin's cap on it.
+ * A Paper account's mapping is paper only: the Mode offers no LIVE and says why.
  */
 export function MappingFormFields({
   values,
@@ -58,6 +59,7 @@ export function MappingFormFields({
   maxLossHint?: string | null;
 }) {
   const exchange = useExchange();
+  const paperOnly = isPaperAccountChosen(values, brokers);
   return (
     <>
       <SelectField
@@ -104,16 +106,26 @@ export function MappingFormFields({
           { value: '0', label: ACTIVE_LABELS.inactive },
         ]}
       />
-      <SelectField
-        label="Mode"
-        name="is_dummy"
-        value={values.is_dummy}
-        onChange={set('is_dummy')}
-        options={[
-          { value: '1', label: modeWord(1) },
-          { value: '0', label: modeWord(0, exchange) },
-        ]}
-      />
+      {/* The paper-only note sits beside the label, not in it, so the field's name stays "Mode". */}
+      <div className="field-with-note">
+        <SelectField
+          label="Mode"
+          name="is_dummy"
+          value={values.is_dummy}
+          onChange={set('is_dummy')}
+          disabled={paperOnly}
+          aria-describedby={paperOnly ? 'mapping-paper-only-hint' : undefined}
+          options={[
+            { value: '1', label: modeWord(1) },
+            ...(paperOnly ? [] : [{ value: '0', label: modeWord(0, exchange) }]),
+          ]}
+        />
+        {paperOnly && (
+          <span className="field-hint" id="mapping-paper-only-hint" role="note">
+            {MSG.paperAccountIsPaperOnly}
+          </span>
+        )}
+      </div>
       <InputField
         label="CE Count"
         name="ce_count"

@@ -3,13 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   emptyMappingForm,
   isLiveWithoutToken,
+  isPaperAccountChosen,
   mappingFormError,
   mappingFormReader,
   mappingFormToBody,
   mappingToForm,
   maxLossCapHint,
   reachedStrategyLimitQuestion,
+  withPaperModeFixed,
 } from './mapping-form';
+import { userBrokerFixture } from '../brokers/user-broker-fixture';
 import { mappingFixture } from './mapping-fixture';
 
 const base = emptyMappingForm(7);
@@ -205,5 +208,27 @@ describe('limits the strategy has already reached', () => {
   it('does not ask when neither is reached', () => {
     expect(reachedStrategyLimitQuestion(-199.99, { max_loss: 200, target_profit: 1000 })).toBeNull();
     expect(reachedStrategyLimitQuestion(-5000, { max_loss: null, target_profit: null })).toBeNull();
+  });
+});
+
+describe('a Paper account trades on paper only (issue 32 item 3)', () => {
+  const brokers = [
+    userBrokerFixture({ id: 7 }),
+    userBrokerFixture({ id: 9, broker_name: 'Paper', broker_username: 'PAPER1', is_paper: true, virtual_capital: 1e6 }),
+  ];
+
+  it('knows when the chosen account is a Paper account', () => {
+    expect(isPaperAccountChosen({ user_broker_id: '9' }, brokers)).toBe(true);
+    expect(isPaperAccountChosen({ user_broker_id: '7' }, brokers)).toBe(false);
+    expect(isPaperAccountChosen({ user_broker_id: '' }, brokers)).toBe(false);
+    expect(isPaperAccountChosen({ user_broker_id: '9' }, undefined)).toBe(false);
+  });
+
+  it('fixes the mode to paper on a Paper account and leaves a broker account as chosen', () => {
+    expect(withPaperModeFixed({ ...base, user_broker_id: '9', is_dummy: '0' }, brokers).is_dummy).toBe('1');
+    const live = { ...base, user_broker_id: '7', is_dummy: '0' };
+    expect(withPaperModeFixed(live, brokers)).toBe(live);
+    const paper = { ...base, user_broker_id: '9', is_dummy: '1' };
+    expect(withPaperModeFixed(paper, brokers)).toBe(paper);
   });
 });

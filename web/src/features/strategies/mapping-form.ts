@@ -124,6 +124,22 @@ export function isLiveWithoutToken(
   return broker !== undefined && !broker.has_token;
 }
 
+/** Whether the account chosen in the form is a Paper account (issue 32 item 3): it trades on paper only. */
+export function isPaperAccountChosen(
+  v: Pick<MappingFormValues, 'user_broker_id'>,
+  brokers: readonly UserBroker[] | undefined,
+): boolean {
+  return brokers?.find((b) => String(b.id) === v.user_broker_id)?.is_paper === true;
+}
+
+/** The values with the mode fixed to paper when the chosen account is a Paper account (the server refuses LIVE). */
+export function withPaperModeFixed<T extends Pick<MappingFormValues, 'is_dummy' | 'user_broker_id'>>(
+  v: T,
+  brokers: readonly UserBroker[] | undefined,
+): T {
+  return isPaperAccountChosen(v, brokers) && v.is_dummy !== '1' ? { ...v, is_dummy: '1' } : v;
+}
+
 /** Who reads the mapping form: its owner, or an admin at someone else's mapping. */
 export type MappingFormReader = 'owner' | 'admin';
 
