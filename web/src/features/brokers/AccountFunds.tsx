@@ -2,6 +2,7 @@ import { api, type AccountFunds as Row } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { formatDateTimeIst, formatInr } from '../../lib/format';
+import { virtualCapitalLine } from './broker-config-form';
 import { brokerConfigKeys } from './broker-config-keys';
 
 const FAILED = 'Could not load funds and margin';
@@ -19,7 +20,7 @@ function AccountName({ row }: { row: Row }) {
   return (
     <div>
       <div>{name}</div>
-      <div className="muted">Virtual capital {formatInr(row.virtual_capital)}</div>
+      <div className="muted">{virtualCapitalLine(row)}</div>
     </div>
   );
 }

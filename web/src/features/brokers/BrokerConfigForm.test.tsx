@@ -192,6 +192,7 @@ describe('BrokerConfigForm: a Paper account (issue 32 item 3)', () => {
     choosePaper();
     fireEvent.change(input('Account Name'), { target: { value: 'paper1' } });
     fireEvent.change(input('Virtual Capital (₹)'), { target: { value: '1000000' } });
+    expect(screen.getByText(/^₹10,00,000\.00 of virtual capital\. A Paper account/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Add Broker' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toEqual({

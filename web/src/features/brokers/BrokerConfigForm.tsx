@@ -2,6 +2,7 @@ import { api, labelOf, MSG, type Broker, type UserBroker } from '@app/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type Dispatch, type FormEvent, type SetStateAction } from 'react';
 import { callRoute, messageOf } from '../../api/client';
+import { formatInr } from '../../lib/format';
 import { useSingleFlight } from '../../lib/useSingleFlight';
 import { InputField, SelectField } from '../../components/FormField';
 import type { MessageKind } from '../../components/Message';
@@ -125,8 +126,8 @@ export function BrokerConfigForm({
             onChange={set('virtual_capital')}
           />
           <p className="muted full" id="paper-account-hint">
-            A Paper account trades paper strategies only: fills are simulated against this capital and no order reaches
-            a broker, so it needs no token, app or egress.
+            {capitalInWords(values.virtual_capital)}A Paper account trades paper strategies only: fills are simulated
+            against this capital and no order reaches a broker, so it needs no token, app or egress.
           </p>
         </>
       ) : (
@@ -144,6 +145,13 @@ export function BrokerConfigForm({
       </div>
     </form>
   );
+}
+
+/** The typed capital as a trader reads it ("₹10,00,000.00 of virtual capital. "), so a zero too many shows. */
+function capitalInWords(typed: string): string {
+  const rupees = Number(typed);
+  if (typed.trim() === '' || !Number.isFinite(rupees) || rupees <= 0) return '';
+  return `${formatInr(rupees)} of virtual capital. `;
 }
 
 type Setter = (field: 'broker_token' | 'api_key' | 'api_secret') => (e: { target: { value: string } }) => void;

@@ -1,6 +1,5 @@
 import { MSG, type UserBroker } from '@app/contract';
-import { formatInr } from '../../lib/format';
-import { canGenerateToken, kiteAppLabel } from './broker-config-form';
+import { canGenerateToken, kiteAppLabel, PAPER_REACHES_NO_BROKER, virtualCapitalLine } from './broker-config-form';
 import { egressLine, egressWarning } from './broker-egress-line';
 import { tokenIsExpired, tokenValidity } from './token-validity';
 
@@ -105,8 +104,8 @@ export function BrokerConfigList({
 function PaperCells({ account }: { account: UserBroker }) {
   return (
     <td colSpan={4}>
-      <div>Virtual capital {account.virtual_capital === null ? '—' : formatInr(account.virtual_capital)}</div>
-      <div className="muted">Paper trading only: no token needed, no order reaches a broker</div>
+      <div>{virtualCapitalLine(account)}</div>
+      <div className="muted">{PAPER_REACHES_NO_BROKER}</div>
     </td>
   );
 }

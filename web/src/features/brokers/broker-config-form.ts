@@ -1,5 +1,5 @@
 import { CreateUserBrokerSchema, MSG, type api, type BodyOf, type Broker, type UserBroker } from '@app/contract';
-import { toInt } from '../../lib/format';
+import { formatInr, toInt } from '../../lib/format';
 import { egressBodyFields, egressToForm, emptyEgressForm, type EgressFormValues } from './broker-egress-form';
 
 export interface BrokerConfigFormValues extends EgressFormValues {
@@ -144,3 +144,11 @@ export function kiteAppLabel(b: Pick<UserBroker, 'broker_name' | 'has_api_key'>)
   if (!canGenerateToken(b)) return null;
   return b.has_api_key ? 'Own app' : 'Console app';
 }
+
+/** A Paper account's capital as its rows say it: "Virtual capital ₹10,00,000.00" (a dash if none is known). */
+export function virtualCapitalLine(b: Pick<UserBroker, 'virtual_capital'>): string {
+  return `Virtual capital ${b.virtual_capital === null ? '—' : formatInr(b.virtual_capital)}`;
+}
+
+/** Said beside a Paper account's capital wherever a broker account's token and egress would be. */
+export const PAPER_REACHES_NO_BROKER = 'Paper trading only: no token needed, no order reaches a broker';
