@@ -1,11 +1,13 @@
 import { api, type UserListItem } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
+import { PAPER_REACHES_NO_BROKER, virtualCapitalLine } from '../brokers/broker-config-form';
 import { egressLine, egressWarning } from '../brokers/broker-egress-line';
 
 /**
  * A trader's broker accounts as an admin reads them (issue 31): whether each holds a token, where its orders leave
- * from, the IPs registered with the broker, and what the last check of that egress found.
+ * from, the IPs registered with the broker, and what the last check of that egress found. A Paper account
+ * (issue 32 item 3) shows its virtual capital instead: it has no token and sends no order anywhere.
  */
 export function UserBrokerAccountsPanel({ user, onClose }: { user: UserListItem; onClose: () => void }) {
   const accounts = useQuery({
@@ -40,11 +42,20 @@ export function UserBrokerAccountsPanel({ user, onClose }: { user: UserListItem;
                   <tr key={b.id}>
                     <td>{b.broker_name}</td>
                     <td>{b.broker_username}</td>
-                    <td>{b.has_token ? 'Configured' : 'Not set'}</td>
-                    <td className="egress-cell">
-                      <div>{egressLine(b)}</div>
-                      {warning && <div className="token-expired">{warning}</div>}
-                    </td>
+                    {b.is_paper ? (
+                      <td colSpan={2}>
+                        <div>{virtualCapitalLine(b)}</div>
+                        <div className="muted">{PAPER_REACHES_NO_BROKER}</div>
+                      </td>
+                    ) : (
+                      <>
+                        <td>{b.has_token ? 'Configured' : 'Not set'}</td>
+                        <td className="egress-cell">
+                          <div>{egressLine(b)}</div>
+                          {warning && <div className="token-expired">{warning}</div>}
+                        </td>
+                      </>
+                    )}
                   </tr>
                 );
               })}
