@@ -3,7 +3,7 @@ import { clickAndAnswer } from './confirm.js';
 
 /** What the broker configuration form can be filled with (apiKey/apiSecret: the account's own Kite app). */
 export interface BrokerFormValues {
-  broker?: 'Zerodha' | 'Binance';
+  broker?: 'Zerodha' | 'Binance' | 'Paper';
   username?: string;
   token?: string;
   apiKey?: string;
@@ -89,6 +89,18 @@ export class UserBrokersPage {
     if (values.token !== undefined) await form.getByLabel('Broker Token').fill(values.token);
     if (values.apiKey !== undefined) await this.apiKeyInput().fill(values.apiKey);
     if (values.apiSecret !== undefined) await this.apiSecretInput().fill(values.apiSecret);
+  }
+
+  /**
+   * Adds a Paper account (issue 32 item 3) as a trader does: the Paper broker, its Account Name and its Virtual
+   * Capital in rupees, as typed.
+   */
+  async addPaper(accountName: string, virtualCapital: string) {
+    const form = this.form();
+    await form.getByRole('combobox', { name: 'Broker', exact: true }).selectOption({ label: 'Paper' });
+    await form.getByLabel('Account Name', { exact: true }).fill(accountName);
+    await form.getByLabel('Virtual Capital (₹)', { exact: true }).fill(virtualCapital);
+    await form.getByRole('button', { name: 'Add Broker' }).click();
   }
 
   async add(values: BrokerFormValues & { username: string }) {
