@@ -1,6 +1,8 @@
 // Issue 32 item 3: a trader opens a Paper account on Profile with a virtual capital (no token, app or egress),
 // sees it in the accounts list and in Funds and Margin, and puts a strategy on it, which can only be paper.
 import { screenshots } from '../lab-steps.js';
+import { configureRdx } from '../trading-steps.js';
+import { SANDBOX_OPTION } from '../trading-api.js';
 import { expect, newUser, signIn, test } from '../user-api.js';
 
 const PAPER_ONLY = 'A Paper account trades on paper only: choose a broker account to trade live';
@@ -87,4 +89,58 @@ test('a trader adds a Paper account with ₹10,00,000 of virtual capital and run
   await expect(funds.getByText('Virtual capital ₹10,00,000.00')).toBeVisible();
   await expect(cash()).toBeVisible();
   await screenshots(page, 'profile-paper-account-after-strategy', ['Funds and margin']);
+});
+
+/** Rupees as the screens write them ("₹1,23,456.78") in paise. */
+const paiseOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[₹,]/g, '')) * 100);
+
+test("a Paper account's strangle holds the margin the broker would ask, and gives it back on exit", async ({
+  page,
+  request,
+  loginPage,
+  homePage,
+  brokersPage,
+  mappingsPage,
+  activeStrategies,
+}) => {
+  const user = await newUser(request, 'paperm');
+  await signIn({ loginPage, homePage }, user);
+  await brokersPage.open();
+  await brokersPage.addPaper('desk1', '500000');
+  await expect(brokersPage.success()).toHaveText(/Broker configuration created/);
+
+  // A paper RDX strangle on the 24x7 index, on the Paper account, made and run on the screens.
+  await homePage.backToHome();
+  await homePage.openView('Strategies');
+  await mappingsPage.create({ instrument: SANDBOX_OPTION, broker: 'Paper - DESK1', ceCount: '1', peCount: '1' });
+  await expect(mappingsPage.success()).toHaveText(/Strategy mapping created/);
+  const id = await mappingsPage.idOf('DESK1');
+  await homePage.backToHome();
+  await configureRdx(activeStrategies, id);
+  await activeStrategies.act(id, 'Start');
+  await activeStrategies.act(id, 'Realign');
+  await expect(activeStrategies.statusDetail(id)).toHaveText(/holding 2 legs/i);
+
+  // Two short legs hold margin: the cash is the capital less the entry's charges, the rest free to use.
+  await brokersPage.open();
+  const funds = brokersPage.fundsRow('DESK1');
+  const cell = (n: number) => funds.getByRole('cell').nth(n);
+  await brokersPage.refreshFunds();
+  await expect(cell(2)).not.toHaveText('₹0.00');
+  const cash = paiseOf(await cell(1).textContent());
+  const used = paiseOf(await cell(2).textContent());
+  const free = paiseOf(await cell(3).textContent());
+  expect(cash).toBeLessThan(500_000_00);
+  expect(used).toBeGreaterThan(0);
+  expect(free).toBe(cash - used);
+  await screenshots(page, 'profile-paper-account-holding', ['Funds and margin']);
+
+  // Exited: no margin is held any more.
+  await homePage.backToHome();
+  await activeStrategies.act(id, 'Exit', 'accept');
+  await expect(activeStrategies.statusDetail(id)).not.toHaveText(/holding/i);
+  await brokersPage.open();
+  await brokersPage.refreshFunds();
+  await expect(cell(2)).toHaveText('₹0.00');
+  expect(paiseOf(await cell(3).textContent())).toBe(paiseOf(await cell(1).textContent()));
 });

@@ -2,7 +2,10 @@ import type { AccountFunds as Row } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AccountFunds, PAPER_MARGIN_NOT_COMPUTED } from './AccountFunds';
+import { AccountFunds } from './AccountFunds';
+
+const MARGIN_UNKNOWN =
+  'Margin of the open paper positions not known: Kite access token is missing or expired: the market-data login has ended';
 
 const LIVE: Row = {
   user_broker_id: 4,
@@ -40,7 +43,7 @@ const PAPER: Row = {
   used_margin: 0,
   available_margin: 1002500.5,
 };
-/** A Paper account whose strategies hold positions: its margin is not computed. */
+/** A Paper account whose open positions' margin could not be priced (the market-data login ended). */
 const PAPER_OPEN: Row = {
   ...PAPER,
   user_broker_id: 10,
@@ -49,6 +52,7 @@ const PAPER_OPEN: Row = {
   available: 500000,
   used_margin: null,
   available_margin: null,
+  margin_problem: MARGIN_UNKNOWN,
 };
 
 /** The funds route as the card sees it; counts the asks. */
@@ -118,18 +122,18 @@ describe('AccountFunds: a Paper account (issue 32 item 3)', () => {
     expect(paper.textContent).toContain('Virtual capital ₹10,00,000.00');
     expect(paper.textContent).toContain('₹10,02,500.50');
     expect(paper.textContent).toContain('₹0.00');
-    expect(screen.queryByText(PAPER_MARGIN_NOT_COMPUTED)).toBeNull();
+    expect(screen.queryByRole('note')).toBeNull();
     expect(screen.getByTestId('funds-row-4').textContent).not.toContain('Virtual capital');
   });
 
-  it('says its margin is not computed while positions are open, instead of bare dashes', async () => {
+  it('says why the margin of its open positions is not known, instead of bare dashes, with its cash still shown', async () => {
     serve([PAPER_OPEN]);
     renderCard();
     const row = await screen.findByTestId('funds-row-10');
     expect(row.textContent).toContain('Virtual capital ₹5,00,000.00');
     expect(row.textContent).toContain('₹5,00,000.00');
     const note = screen.getByRole('note');
-    expect(note.textContent).toBe(PAPER_MARGIN_NOT_COMPUTED);
+    expect(note.textContent).toBe(MARGIN_UNKNOWN);
     expect(row.contains(note)).toBe(true);
   });
 });

@@ -10,9 +10,6 @@ const FAILED = 'Could not load funds and margin';
 /** A figure as the broker gave it, or a dash where it gave none (never ₹0.00 for "unknown"). */
 const money = (rupees: number | null) => (rupees === null ? '-' : formatInr(rupees));
 
-/** Said in a Paper account's margin columns while its strategies hold positions (the server leaves them null). */
-export const PAPER_MARGIN_NOT_COMPUTED = 'Margin of open paper positions is not computed yet';
-
 /** "Zerodha · AB1234"; a Paper account also names its virtual capital (one element: a card line on a phone). */
 function AccountName({ row }: { row: Row }) {
   const name = `${row.broker_name} · ${row.broker_username}`;
@@ -29,8 +26,8 @@ function AccountName({ row }: { row: Row }) {
  * Funds and margin per broker account (issue 32 item 3), each asked of its broker when the card opens or on
  * Refresh: the cash in the account, the margin its positions and open orders hold, what new orders may still
  * use, and when the broker said so; an account the broker could not be asked about says why. A Paper account's
- * cash is its virtual capital plus its strategies' booked P&L, and its margin is not computed while it holds
- * positions (said so, not left as dashes).
+ * cash is its virtual capital plus its strategies' booked P&L, its margin what its open paper positions would
+ * hold at the broker; when that could not be priced the row says why (not left as dashes).
  */
 export function AccountFunds() {
   const funds = useQuery({
@@ -75,9 +72,9 @@ export function AccountFunds() {
                     <td data-label="Available cash" className="num">
                       {money(r.available)}
                     </td>
-                    {r.is_paper && r.used_margin === null ? (
+                    {r.margin_problem !== null ? (
                       <td colSpan={2} data-label="Margin" className="muted" role="note">
-                        {PAPER_MARGIN_NOT_COMPUTED}
+                        {r.margin_problem}
                       </td>
                     ) : (
                       <>
