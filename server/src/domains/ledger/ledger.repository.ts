@@ -232,19 +232,16 @@ export function createLedgerRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Each user's fill count and newest fill id: a cheap fingerprint (the user/date index) that changes whenever
-     * a fill is written for any of the user's strategies, on any instance.
+     * Each user's fill count, one row read per user: a fingerprint that changes whenever a fill is written for any
+     * of the user's strategies, on any instance. Fills are only ever added (never edited or deleted but with their
+     * user), and the one fill writer adds to `transaction_counts` in the transaction that writes them, so the count
+     * moves with every fill and cannot be seen ahead of or behind the fills (counting 20,000 fills was ~1.6 ms).
      */
     async fillVersions(userIds: readonly number[]): Promise<Map<number, string>> {
       const rows = await inChunks(userIds, (ids) =>
-        db
-          .selectFrom('transactions')
-          .select((eb) => ['userId', eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
-          .where('userId', 'in', ids)
-          .groupBy('userId')
-          .execute(),
+        db.selectFrom('transactionCounts').select(['userId', 'n']).where('userId', 'in', ids).execute(),
       );
-      return new Map(rows.map((r) => [Number(r.userId), `${Number(r.n)}:${Number(r.last)}`]));
+      return new Map(rows.map((r) => [Number(r.userId), String(Number(r.n))]));
     },
 
     /**

@@ -188,3 +188,21 @@ describe('GET /pnl/daily/export.csv', () => {
     expect(bad.json<{ error: string }>().error).toMatch(/from date/);
   });
 });
+
+// Last: it books more fills.
+describe('GET /pnl/daily after more fills', () => {
+  it('shows a fill booked after the window was read (a reply is kept only while the fills are the same)', async () => {
+    const before = await daily(WEEK);
+    // Another trader's fill changes nothing of this trader's reply.
+    await fill(other, othersMapping, THU_MIDNIGHT + 60_000, CE, NIFTY_LOT, 40);
+    expect(await daily(WEEK)).toEqual(before);
+    // Thursday: paper sells again and buys back at once, ₹2 a unit better.
+    await fill(owner, paper, THU_MIDNIGHT + 60_000, CE, NIFTY_LOT, 60);
+    await fill(owner, paper, THU_MIDNIGHT + 120_000, CE, -NIFTY_LOT, 58);
+    const after = await daily(WEEK);
+    const thursday = (d: PnlDaily) =>
+      d.days.find((x) => x.day === '2026-11-26')?.per_strategy.find((s) => s.user_strategy_mapping_id === paper);
+    expect(thursday(before)).toBeUndefined();
+    expect(thursday(after)?.realized_pnl).toBe(NIFTY_LOT * 2);
+  });
+});

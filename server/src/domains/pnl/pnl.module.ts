@@ -10,7 +10,7 @@ import { createPnlService, type PnlReads } from './pnl.service.js';
 export function createPnlModule(deps: { reads: PnlReads }) {
   const pnl = createPnlService(deps.reads);
   const routes: RegisterRoutes = (app, authenticate) => {
-    mount(app, authenticate, api.pnl.daily, ({ auth, query }) => pnl.daily(auth.userId, query));
+    mount(app, authenticate, api.pnl.daily, ({ auth, query }) => pnl.dailyReply(auth.userId, query));
     registerPnlExport(app, authenticate, pnl);
   };
   return { pnl, routes };
