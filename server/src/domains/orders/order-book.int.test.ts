@@ -6,6 +6,8 @@ import {
   buildRunningLiveMapping,
   buildRunningPaperMapping,
   buildUser,
+  NIFTY_LOT,
+  transactionRow,
   type TestUser,
 } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
@@ -133,5 +135,21 @@ describe('the order book', () => {
     expect(new Set(theirs.map((o) => o.user_username))).toEqual(new Set([other.username]));
     const all = res.json<{ data: { orders: Array<{ user_username: string }> } }>().data.orders;
     expect(new Set(all.map((o) => o.user_username))).toContain(owner.username);
+  });
+
+  // Last: it books another fill.
+  it('counts a paper order booked after the book was read (a total is kept only while the fills are the same)', async () => {
+    const before = await book(`mapping_id=${paper}`);
+    await t.services.transactionsRepo.insert(
+      transactionRow(t, owner, {
+        mappingId: paper,
+        transactionDate: CLOSE + 60_000,
+        quantity: -NIFTY_LOT,
+        paperOrder: 1,
+      }),
+    );
+    const after = await book(`mapping_id=${paper}`);
+    expect(after.total).toBe(before.total + 1);
+    expect(after.orders[0]).toMatchObject({ kind: 'paper', side: 'BUY', filled_quantity: NIFTY_LOT });
   });
 });

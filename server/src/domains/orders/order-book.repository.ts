@@ -240,6 +240,14 @@ export function createOrderBookRepository(db: Kysely<DB>) {
           .select(sql<number>`1`.as('one'))
           .groupBy([...paperOrderKey]),
       ),
+    /**
+     * A user's fill count (their `transaction_counts` row, kept by the one fill writer in the fills' own
+     * transaction): it moves with every fill written for them, on any instance.
+     */
+    async fillVersion(userId: number): Promise<number> {
+      const row = await db.selectFrom('transactionCounts').select('n').where('userId', '=', userId).executeTakeFirst();
+      return Number(row?.n ?? 0);
+    },
     /** A user's id by username (any letter case), for the admin's filter. */
     async userIdByName(name: string): Promise<number | null> {
       const row = await db
