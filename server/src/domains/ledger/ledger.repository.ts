@@ -245,6 +245,23 @@ export function createLedgerRepository(db: Kysely<DB>) {
     },
 
     /**
+     * A fingerprint of a user's strategies as a positions screen groups them: how many, the newest, and the
+     * newest edit (a mode or account change is an edit; the engine's status moves are not, and change no book).
+     */
+    async strategiesVersion(userId: number): Promise<string> {
+      const row = await db
+        .selectFrom('userStrategyMappings')
+        .select((eb) => [
+          eb.fn.countAll<number>().as('n'),
+          eb.fn.max('id').as('last'),
+          eb.fn.max('updatedAt').as('edited'),
+        ])
+        .where('userId', '=', userId)
+        .executeTakeFirstOrThrow();
+      return `${Number(row.n)}:${Number(row.last)}:${Number(row.edited)}`;
+    },
+
+    /**
      * A fingerprint of everyone's positions' makings: the fills, legs and strategies tables' row counts and newest
      * ids (and the strategies' newest edit), three index reads. Any fill, leg or strategy added or removed changes
      * it; an edit that leaves `updatedAt` alone (a status the engine sets) does not.

@@ -102,6 +102,39 @@ describe('GET /positions/by-symbol', () => {
     }
   });
 
+  it('follows each fill at once: a strategy exited leaves the rows, one entered joins them', async () => {
+    const a = await runningMapping(owner);
+    const b = await runningMapping(owner);
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const rows = async () => (await get<SymbolPositionsReply>('/api/positions/by-symbol', owner.token)).data.positions;
+    expect((await rows()).map((r) => [r.quantity, r.mapping_ids])).toEqual([
+      [-2 * NIFTY_LOT, [a.id, b.id]],
+      [-2 * NIFTY_LOT, [a.id, b.id]],
+    ]);
+
+    const exit = await t.request({
+      method: 'POST',
+      url: `/api/strategies/user-mappings/${a.id}/exit`,
+      token: owner.token,
+    });
+    expect(exit.statusCode, exit.body).toBe(200);
+    expect((await rows()).map((r) => [r.quantity, r.mapping_ids])).toEqual([
+      [-NIFTY_LOT, [b.id]],
+      [-NIFTY_LOT, [b.id]],
+    ]);
+
+    // A third strategy enters at the next candle close.
+    const c = await runningMapping(owner);
+    t.clock.set(CLOSE + 15 * 60_000);
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE + 15 * 60_000);
+    const after = await rows();
+    expect(after.map((r) => r.mapping_ids)).toEqual([
+      [b.id, c.id],
+      [b.id, c.id],
+    ]);
+    expect(after.map((r) => r.quantity)).toEqual([-2 * NIFTY_LOT, -2 * NIFTY_LOT]);
+  });
+
   it('is empty for a trader with no strategy', async () => {
     const { status, data } = await get<SymbolPositionsReply>('/api/positions/by-symbol', owner.token);
     expect([status, data.positions]).toEqual([200, []]);

@@ -14,34 +14,49 @@ import type { PositionsService } from './positions.service.js';
  */
 export function createPositionsBySymbol(deps: { repo: LedgerRepository; positions: PositionsService; clock: Clock }) {
   /**
-   * The user's contracts booked, kept while their fills (fingerprint), the strategies shown (and the mode each
-   * runs in) and the IST day stay the same: reading 20,000 fills for every poll of the screen is most of its cost.
+   * The user's contracts booked, with the quote and close keys they are marked at, kept while their fills
+   * (fingerprint), their strategies (how many, the newest, the newest edit: which are shown and in what mode)
+   * and the IST day stay the same: reading and booking them is most of a poll's cost, marking them at the
+   * prices of the moment is little. Every fill writes its legs in the same transaction, so the fill
+   * fingerprint covers the legs' symbols too.
    */
-  const books = createVersionedMemo<SymbolBook>();
+  const frames = createVersionedMemo<Frame>();
 
-  async function bookOf(userId: number, shown: ReadonlySet<string>, dayStart: number): Promise<SymbolBook> {
+  async function frameOf(userId: number, dayStart: number): Promise<Frame> {
+    const booked = await deps.positions.book({ userId });
+    const shown = new Set(booked.map((b) => bookKey(b.mapping.id, b.mapping.isDummy)));
     const fills: StrategyFill[] = [];
     for (const f of await deps.repo.accountFills([userId])) {
       if (f.mappingId !== null && shown.has(bookKey(f.mappingId, f.isDummy)))
         fills.push({ ...f, mappingId: f.mappingId });
     }
-    return bookBySymbol(fills, dayStart);
-  }
-
-  return async function bySymbolFor(userId: number): Promise<SymbolPositionsReply> {
-    const { booked, versions } = await deps.positions.bookVersioned({ userId });
-    const shown = new Set(booked.map((b) => bookKey(b.mapping.id, b.mapping.isDummy)));
-    const dayStart = istMidnight(deps.clock.now());
-    const version = `${versions.get(userId) ?? '0'}|${dayStart}|${[...shown].join(',')}`;
-    const book = await books.get(userId, version, () => bookOf(userId, shown, dayStart));
     // A contract's exchange as any of its strategies' leg records say (NFO when none do), as /positions keys it.
     const exchangeOf = new Map<string, string>();
     for (const b of booked) for (const [symbol, info] of b.info) exchangeOf.set(symbol, info.exchange);
-    const keyOf = (symbol: string) => `${exchangeOf.get(symbol) ?? 'NFO'}:${symbol}`;
-    const [quotes, closes] = await Promise.all([deps.positions.quotesFor(booked), deps.positions.closesFor(booked)]);
-    const rows = markBySymbol(book, {
-      quoteOf: (symbol) => quotes.get(keyOf(symbol)),
-      closeOf: (symbol) => closes.get(keyOf(symbol)) ?? null,
+    return {
+      book: bookBySymbol(fills, dayStart),
+      keyOf: (symbol) => `${exchangeOf.get(symbol) ?? 'NFO'}:${symbol}`,
+      quoteKeys: deps.positions.quoteKeysFor(booked),
+      closeKeys: deps.positions.closeKeysFor(booked),
+    };
+  }
+
+  return async function bySymbolFor(userId: number): Promise<SymbolPositionsReply> {
+    const dayStart = istMidnight(deps.clock.now());
+    // Read before the frame is made: a fill landing in between makes the next poll make it again.
+    const [fills, strategies] = await Promise.all([
+      deps.repo.fillVersions([userId]),
+      deps.repo.strategiesVersion(userId),
+    ]);
+    const version = `${fills.get(userId) ?? '0'}|${strategies}|${dayStart}`;
+    const frame = await frames.get(userId, version, () => frameOf(userId, dayStart));
+    const [quotes, closes] = await Promise.all([
+      deps.positions.quotesOf(frame.quoteKeys),
+      deps.positions.closesOf(frame.closeKeys),
+    ]);
+    const rows = markBySymbol(frame.book, {
+      quoteOf: (symbol) => quotes.get(frame.keyOf(symbol)),
+      closeOf: (symbol) => closes.get(frame.keyOf(symbol)) ?? null,
     });
     return {
       positions: rows.map((r) => ({
@@ -57,4 +72,12 @@ export function createPositionsBySymbol(deps: { repo: LedgerRepository; position
       })),
     };
   };
+}
+
+/** What a user's positions per contract are marked from: everything but the prices of the moment. */
+interface Frame {
+  book: SymbolBook;
+  keyOf: (symbol: string) => string;
+  quoteKeys: string[];
+  closeKeys: string[];
 }

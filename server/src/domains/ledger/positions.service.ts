@@ -143,11 +143,19 @@ export function createPositionsService(deps: {
 
   const book = async (scope: PositionsScope): Promise<Booked[]> => (await bookVersioned(scope)).booked;
 
-  /** One quote request for every open symbol; none when the feed cannot answer. */
-  async function quotesFor(booked: readonly Booked[]): Promise<Map<string, number>> {
+  /** The `EXCHANGE:SYMBOL` keys of the booked strategies' open symbols (what they are marked at). */
+  function quoteKeysFor(booked: readonly Booked[]): string[] {
     const keys = new Set<string>();
     for (const b of booked) for (const k of quoteKeysOf(b.settled, b.info)) keys.add(k);
-    if (keys.size === 0 || deps.clock.now() < quotesDownUntil) return new Map();
+    return [...keys];
+  }
+
+  /** One quote request for every open symbol; none when the feed cannot answer. */
+  const quotesFor = (booked: readonly Booked[]) => quotesOf(quoteKeysFor(booked));
+
+  /** One quote request for these keys; none when the feed cannot answer. */
+  async function quotesOf(keys: readonly string[]): Promise<Map<string, number>> {
+    if (keys.length === 0 || deps.clock.now() < quotesDownUntil) return new Map();
     try {
       return await deps.quotes([...keys]);
     } catch (err) {
@@ -161,18 +169,26 @@ export function createPositionsService(deps: {
   const closeCache = new Map<string, { dayStart: number; paise: number | null }>();
   let closesDownUntil = 0;
 
+  /** The `EXCHANGE:SYMBOL` keys of the symbols the booked strategies held at the day's start. */
+  function closeKeysFor(booked: readonly Booked[]): string[] {
+    const keys = new Set<string>();
+    for (const b of booked) for (const k of closeKeysOf(b.settled, b.info)) keys.add(k);
+    return [...keys];
+  }
+
   /** Previous closes of the symbols held at the day's start; those not to be had are left out. */
-  async function closesFor(booked: readonly Booked[]): Promise<Map<string, number>> {
+  const closesFor = (booked: readonly Booked[]) => closesOf(closeKeysFor(booked));
+
+  /** Previous closes of these keys (asked once per symbol per IST day); those not to be had are left out. */
+  async function closesOf(keys: readonly string[]): Promise<Map<string, number>> {
     const now = deps.clock.now();
     const dayStart = istMidnight(now);
     const out = new Map<string, number>();
     const missing = new Set<string>();
-    for (const b of booked) {
-      for (const key of closeKeysOf(b.settled, b.info)) {
-        const hit = closeCache.get(key);
-        if (hit?.dayStart !== dayStart) missing.add(key);
-        else if (hit.paise !== null) out.set(key, hit.paise);
-      }
+    for (const key of keys) {
+      const hit = closeCache.get(key);
+      if (hit?.dayStart !== dayStart) missing.add(key);
+      else if (hit.paise !== null) out.set(key, hit.paise);
     }
     if (missing.size === 0 || !deps.previousCloses || now < closesDownUntil) return out;
     try {
@@ -228,10 +244,13 @@ export function createPositionsService(deps: {
     listFor: (userId: number): Promise<PositionsReply> => reply({ userId }),
     listAll: (): Promise<AdminPositionsReply> => reply({ everyone: true }),
     book,
-    bookVersioned,
     price,
     quotesFor,
     closesFor,
+    quoteKeysFor,
+    closeKeysFor,
+    quotesOf,
+    closesOf,
   };
 }
 
