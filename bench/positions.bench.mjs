@@ -122,8 +122,10 @@ async function positionsPages() {
   await database.close();
   const server = await startConsole({ DATA_DIR: dir, DATABASE_URL: '', REDIS_URL: '' });
   try {
-    const trader = await signIn(server.url, 'trader', PASSWORD);
-    const admin = await signIn(server.url, 'boss', PASSWORD);
+    // As a browser asks: it takes gzip (the console sends its large written replies gzipped).
+    const asBrowser = (h) => ({ ...h, 'accept-encoding': 'gzip, deflate, br, zstd' });
+    const trader = asBrowser(await signIn(server.url, 'trader', PASSWORD));
+    const admin = asBrowser(await signIn(server.url, 'boss', PASSWORD));
     const today = istDay(Date.now());
     const window = `from=${istDay(Date.now() - (PNL_DAYS - 1) * DAY_MS)}&to=${today}`;
     const api = (route) => `${server.url}/api${route}`;

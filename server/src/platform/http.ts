@@ -90,7 +90,9 @@ export function mount<R extends RouteDef>(
       if (result instanceof SerialisedReply) {
         // Checked against this route's schema when it was made; another route's would skip this one's check.
         if (result.route !== route) throw new Error(`A reply made for ${result.route.path} was sent on ${route.path}`);
-        return reply.type('application/json; charset=utf-8').send(result.body);
+        reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+        if (!takesGzip(req.headers['accept-encoding'])) return reply.send(result.body);
+        return reply.header('content-encoding', 'gzip').send(await result.gzipped());
       }
       if (result instanceof Replied) {
         return reply
@@ -100,6 +102,22 @@ export function mount<R extends RouteDef>(
       return reply.send({ success: true, data: result });
     },
   });
+}
+
+/**
+ * Whether a request's Accept-Encoding takes gzip: named with a q above 0, or `*` with a q above 0 where gzip
+ * is not named (a named coding's own q wins over `*`'s, RFC 9110 §12.5.3).
+ */
+export function takesGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  const qOf = new Map<string, number>();
+  for (const part of acceptEncoding.split(',')) {
+    const [coding = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    qOf.set(coding.trim(), q === undefined ? 1 : Number(q.slice(2)));
+  }
+  const q = qOf.get('gzip') ?? qOf.get('*') ?? 0;
+  return q > 0;
 }
 
 /** A validation message that names its field the way the screen labels it. */

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { AdminPositionsReply } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAdmin, buildMapping, buildRdxConfig, buildUser, type TestUser } from '../../../test/factories.js';
@@ -55,5 +56,33 @@ describe('GET /positions/admin/all, shared', () => {
       ['CE', 24700],
       ['PE', 24500],
     ]);
+  });
+
+  it('is sent gzipped to a client that takes gzip (a browser does), the same JSON once unzipped', async () => {
+    const m = await buildMapping(t, owner);
+    await buildRdxConfig(t, owner, m.id);
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, m.id, 1);
+    await t.services.engine.evaluate('256265', '15m', 2450000, CLOSE);
+    const admin = await buildAdmin(t);
+    const plain = await t.request({ method: 'GET', url: '/api/positions/admin/all', token: admin.token });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await t.request({
+      method: 'GET',
+      url: '/api/positions/admin/all',
+      token: admin.token,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+    // A client refusing gzip (q=0) is sent it plain.
+    const refused = await t.request({
+      method: 'GET',
+      url: '/api/positions/admin/all',
+      token: admin.token,
+      headers: { 'accept-encoding': 'gzip;q=0, identity' },
+    });
+    expect([refused.headers['content-encoding'], refused.body]).toEqual([undefined, plain.body]);
   });
 });

@@ -262,19 +262,21 @@ export function createLedgerRepository(db: Kysely<DB>) {
     },
 
     /**
-     * A fingerprint of everyone's positions' makings: the fills, legs and strategies tables' row counts and newest
-     * ids (and the strategies' newest edit), three index reads. Any fill, leg or strategy added or removed changes
-     * it; an edit that leaves `updatedAt` alone (a status the engine sets) does not.
+     * A fingerprint of everyone's positions' makings, read on every admin request: every user's fill count (the
+     * `transaction_counts` rows the one fill writer keeps in the fills' own transaction), the newest leg (a leg
+     * is recorded with its fill; legs go only with their strategy) and the strategies' count, newest and newest
+     * edit. Any fill, leg or strategy added or removed changes it; an edit that leaves `updatedAt` alone (a status
+     * the engine sets) does not. Counting the fills and legs tables themselves was ~3.5 ms of SQLite per request.
      */
     async everyoneVersion(): Promise<string> {
       const [fills, legs, strategies] = await Promise.all([
         db
-          .selectFrom('transactions')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+          .selectFrom('transactionCounts')
+          .select((eb) => [eb.fn.sum<number>('n').as('n'), eb.fn.countAll<number>().as('users')])
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('strategyLegs')
-          .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
+          .select((eb) => eb.fn.max('id').as('last'))
           .executeTakeFirstOrThrow(),
         db
           .selectFrom('userStrategyMappings')
