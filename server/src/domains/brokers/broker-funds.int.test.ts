@@ -129,11 +129,14 @@ describe('GET /accounts/funds', () => {
       user_broker_id: live.id,
       broker_username: 'AF1234',
       broker_name: 'Zerodha',
+      is_paper: false,
+      virtual_capital: null,
       available: DEFAULT_FUNDS_PAISE / 100,
       used_margin: 0,
       available_margin: DEFAULT_FUNDS_PAISE / 100,
       checked_at: new Date(t.clock.now()).toISOString(),
       problem: null,
+      margin_problem: null,
     });
     expect(rows[1]).toMatchObject({
       user_broker_id: bare.id,
