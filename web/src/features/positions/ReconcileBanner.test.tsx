@@ -36,6 +36,24 @@ describe('ReconcileBanner', () => {
     vi.unstubAllGlobals();
   });
 
+  it('says the last comparison failed, and why, instead of showing the earlier agreement as current', async () => {
+    renderWith([account]);
+    await screen.findByTestId('reconcile-agree');
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: false, error: 'Too many requests: try again in 5 s' }), {
+          status: 429,
+        }),
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check now' }));
+    const failed = await screen.findByTestId('reconcile-failed');
+    expect(failed.textContent).toContain(
+      'Could not compare with the broker just now (Too many requests: try again in 5 s); the last comparison was at 10:30:00 IST',
+    );
+    expect(screen.queryByTestId('reconcile-agree')).toBeNull();
+  });
+
   it('alerts with the drifting symbol when the broker holds what the console does not', async () => {
     renderWith([
       {

@@ -1,15 +1,25 @@
 import { api } from '@app/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
 import { Message, useFlash } from '../../components/Message';
 import { MatchBrokerModal } from './MatchBrokerModal';
 import { positionKeys } from './position-cache';
-import { matchOffers, paperOnlyLine, reconcileAgreement, reconcileNotices, type MatchOffer } from './reconcile-display';
+import {
+  lastCheckFailed,
+  matchOffers,
+  paperOnlyLine,
+  reconcileAgreement,
+  reconcileNotices,
+  type MatchOffer,
+} from './reconcile-display';
 import './positions.css';
 
 /** How often the broker's positions are compared with the console's, besides after every fill. */
 export const RECONCILE_POLL_MS = 30_000;
+
+/** Why the last comparison failed, when the server's reply names no reason a trader can act on. */
+const CHECK_FAILED = 'the console did not answer';
 
 /**
  * A banner when a live broker account holds something other than what the console's strategies hold
@@ -53,14 +63,22 @@ export function ReconcileBanner({ withUser = false }: { withUser?: boolean }) {
       {reconcile.isFetching ? 'Checking…' : 'Check now'}
     </button>
   );
+  // A check that failed after an earlier one answered: the earlier answer is not passed off as current.
+  const failed = reconcile.isError ? (
+    <p className="reconcile-unchecked" role="status" data-testid="reconcile-failed">
+      {lastCheckFailed(messageOf(reconcile.error, CHECK_FAILED), reconcile.data.checked_at)} {checkNow}
+    </p>
+  ) : null;
   const agreement = reconcileAgreement(reconcile.data.accounts, reconcile.data.checked_at);
   if (agreement !== null) {
     return (
       <>
         {done}
-        <p className="reconcile-agree" role="status" data-testid="reconcile-agree">
-          {agreement} {checkNow}
-        </p>
+        {failed ?? (
+          <p className="reconcile-agree" role="status" data-testid="reconcile-agree">
+            {agreement} {checkNow}
+          </p>
+        )}
       </>
     );
   }
@@ -78,6 +96,7 @@ export function ReconcileBanner({ withUser = false }: { withUser?: boolean }) {
     <div className="reconcile-notices" data-testid="reconcile-banner">
       {done}
       {modal}
+      {failed}
       {drift.length > 0 && (
         <div className="reconcile-drift" role="alert">
           {drift.map((d) => (

@@ -61,6 +61,14 @@ export function reconcileAgreement(accounts: readonly ReconcileAccount[], checke
   return settling.length === 0 ? agree : `${agree}; ${settlingWords(settling)}`;
 }
 
+/**
+ * The comparison could not be made again after one that answered at `checkedAt`: said so, with why, instead of
+ * showing the earlier answer as if it were current.
+ */
+export function lastCheckFailed(why: string, checkedAt: string): string {
+  return `Could not compare with the broker just now (${why}); the last comparison was at ${formatTimeIst(checkedAt)}`;
+}
+
 /** Symbols with an order the console placed still settling (issue 28): shown as such, never as drift. */
 export function inFlightSymbols(accounts: readonly ReconcileAccount[]): string[] {
   return [...new Set(accounts.flatMap((a) => a.symbols.filter((s) => s.in_flight).map((s) => s.trading_symbol)))];
