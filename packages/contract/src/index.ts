@@ -14,6 +14,8 @@ export * from './instruments.js';
 export * from './calendar.js';
 export * from './strategies.js';
 export * from './rdx.js';
+export * from './legs.js';
+export * from './legs-templates.js';
 export * from './risk.js';
 export * from './audit.js';
 export * from './alerts.js';

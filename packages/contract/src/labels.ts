@@ -60,6 +60,38 @@ export const FIELD_LABELS: Record<string, string> = {
   appCode: 'App Code',
   limit: 'Limit',
   offset: 'Offset',
+  /*
+   * The legs strategy type (issue 33, legs.ts). A leg's fields are named with their leg ("Leg 2 Stop Loss"); a
+   * nested field's key is its path, so the bare words (unit, value) keep their meaning elsewhere.
+   */
+  legs: 'Legs',
+  option_type: 'Option Type',
+  side: 'Side',
+  lots: 'Lots',
+  expiry: 'Expiry',
+  strike: 'Strike',
+  'strike.steps': 'Strike Steps',
+  'strike.premium': 'Strike Premium',
+  stop_loss: 'Stop Loss',
+  'stop_loss.unit': 'Stop Loss Unit',
+  target: 'Target',
+  'target.unit': 'Target Unit',
+  trailing: 'Trailing Stop',
+  'trailing.unit': 'Trailing Stop Unit',
+  'trailing.activate_at': 'Trail Activation',
+  'trailing.trail_by': 'Trail By',
+  re_entry: 'Re-entry',
+  're_entry.times': 'Re-entries',
+  're_entry.when': 'Re-enter When',
+  'entry.at': 'Entry Time',
+  'entry.interval': 'Entry Interval',
+  'entry.minutes': 'Range Minutes',
+  'entry.side': 'Breakout Side',
+  'entry.reference_at': 'Reference Time',
+  'entry.unit': 'Move Unit',
+  'entry.value': 'Move',
+  'entry.direction': 'Move Direction',
+  exit_at: 'Exit Time',
 };
 
 /** The on-screen label of a wire field name (the name itself when the screens do not show it). */
