@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { existingMappingIds } from '../../db/existing-mappings.js';
 import type { DB, TransactionKind } from '../../db/schema.js';
+import { createLedgerFingerprints } from './ledger-fingerprints.js';
 
 /** Whose positions to read: one user's strategies, some strategies by id, or everyone's (admins). */
 export type PositionsScope = { userId: number } | { mappingIds: readonly number[] } | { everyone: true };
@@ -101,6 +102,8 @@ export function createLedgerRepository(db: Kysely<DB>) {
       .orderBy('m.id');
 
   return {
+    ...createLedgerFingerprints(db),
+
     async mappings(scope: PositionsScope): Promise<MappingFacts[]> {
       if ('userId' in scope) return mappingsQuery().where('m.userId', '=', scope.userId).execute();
       if ('mappingIds' in scope)
@@ -229,78 +232,6 @@ export function createLedgerRepository(db: Kysely<DB>) {
         .limit(limit)
         .execute();
       return rows.reverse();
-    },
-
-    /**
-     * Each user's fill count, one row read per user: a fingerprint that changes whenever a fill is written for any
-     * of the user's strategies, on any instance. Fills are only ever added (never edited or deleted but with their
-     * user), and the one fill writer adds to `transaction_counts` in the transaction that writes them, so the count
-     * moves with every fill and cannot be seen ahead of or behind the fills (counting 20,000 fills was ~1.6 ms).
-     */
-    async fillVersions(userIds: readonly number[]): Promise<Map<number, string>> {
-      const rows = await inChunks(userIds, (ids) =>
-        db.selectFrom('transactionCounts').select(['userId', 'n']).where('userId', 'in', ids).execute(),
-      );
-      return new Map(rows.map((r) => [Number(r.userId), String(Number(r.n))]));
-    },
-
-    /**
-     * A fingerprint of a user's strategies as a positions screen groups them: how many, the newest, and the
-     * newest edit (a mode or account change is an edit; the engine's status moves are not, and change no book).
-     */
-    async strategiesVersion(userId: number): Promise<string> {
-      const row = await db
-        .selectFrom('userStrategyMappings')
-        .select((eb) => [
-          eb.fn.countAll<number>().as('n'),
-          eb.fn.max('id').as('last'),
-          eb.fn.max('updatedAt').as('edited'),
-        ])
-        .where('userId', '=', userId)
-        .executeTakeFirstOrThrow();
-      return `${Number(row.n)}:${Number(row.last)}:${Number(row.edited)}`;
-    },
-
-    /**
-     * A fingerprint of everyone's positions' makings, read on every admin request: every user's fill count (the
-     * `transaction_counts` rows the one fill writer keeps in the fills' own transaction), the newest leg (a leg
-     * is recorded with its fill; legs go only with their strategy) and the strategies' count, newest and newest
-     * edit. Any fill, leg or strategy added or removed changes it; an edit that leaves `updatedAt` alone (a status
-     * the engine sets) does not. Counting the fills and legs tables themselves was ~3.5 ms of SQLite per request.
-     */
-    async everyoneVersion(): Promise<string> {
-      const [fills, legs, strategies] = await Promise.all([
-        db
-          .selectFrom('transactionCounts')
-          .select((eb) => [eb.fn.sum<number>('n').as('n'), eb.fn.countAll<number>().as('users')])
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('strategyLegs')
-          .select((eb) => eb.fn.max('id').as('last'))
-          .executeTakeFirstOrThrow(),
-        db
-          .selectFrom('userStrategyMappings')
-          .select((eb) => [
-            eb.fn.countAll<number>().as('n'),
-            eb.fn.max('id').as('last'),
-            eb.fn.max('updatedAt').as('edited'),
-          ])
-          .executeTakeFirstOrThrow(),
-      ]);
-      const part = (r: Record<string, unknown>) =>
-        Object.values(r)
-          .map((v) => Number(v ?? 0))
-          .join(':');
-      return [fills, legs, strategies].map(part).join('/');
-    },
-
-    /** The legs table's row count and newest id: changes whenever a leg is recorded or removed. */
-    async legsVersion(): Promise<string> {
-      const r = await db
-        .selectFrom('strategyLegs')
-        .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.max('id').as('last')])
-        .executeTakeFirstOrThrow();
-      return `${Number(r.n)}:${Number(r.last ?? 0)}`;
     },
 
     /** The newest leg record of each (mapping, symbol). */

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { readFillCounts } from '../../db/transaction-counts.js';
 import type { DB } from '../../db/schema.js';
 
 /*
@@ -240,13 +241,9 @@ export function createOrderBookRepository(db: Kysely<DB>) {
           .select(sql<number>`1`.as('one'))
           .groupBy([...paperOrderKey]),
       ),
-    /**
-     * A user's fill count (their `transaction_counts` row, kept by the one fill writer in the fills' own
-     * transaction): it moves with every fill written for them, on any instance.
-     */
+    /** A user's fill count: it moves with every fill written for them, on any instance (`readFillCounts`). */
     async fillVersion(userId: number): Promise<number> {
-      const row = await db.selectFrom('transactionCounts').select('n').where('userId', '=', userId).executeTakeFirst();
-      return Number(row?.n ?? 0);
+      return (await readFillCounts(db, [userId])).get(userId) ?? 0;
     },
     /** A user's id by username (any letter case), for the admin's filter. */
     async userIdByName(name: string): Promise<number | null> {
