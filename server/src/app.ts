@@ -37,6 +37,7 @@ import { createRiskModule } from './domains/risk/risk.module.js';
 import { createAlertsModule } from './domains/alerts/alerts.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
 import { createStrategiesModule } from './domains/strategies/strategies.module.js';
+import { registerStrategyConfigRoutes } from './domains/strategies/strategy-config.routes.js';
 import { createTransactionsModule } from './domains/transactions/transactions.module.js';
 import { createUsersModule } from './domains/users/users.module.js';
 import type { Clock } from './platform/clock.js';
@@ -375,6 +376,7 @@ export async function buildApp(deps: AppDeps) {
     brokers.routes,
     strategies.routes,
     rdx.routes,
+    (a, authenticate) => registerStrategyConfigRoutes(a, authenticate, strategies.mappings, { rdx: rdx.configStore }),
     transactions.routes,
     orders.routes,
     pnl.routes,

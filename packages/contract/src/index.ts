@@ -16,6 +16,7 @@ export * from './strategies.js';
 export * from './rdx.js';
 export * from './legs.js';
 export * from './legs-templates.js';
+export * from './strategy-configs.js';
 export * from './risk.js';
 export * from './audit.js';
 export * from './alerts.js';

@@ -131,6 +131,7 @@ export const MSG = {
   confirmDeleteRdxConfig: 'Are you sure you want to delete this RDX configuration?',
   rdxOnlyForRdx: 'RDX configuration applies only to RDX strategy mappings',
   rdxConfigExists: 'RDX configuration already exists for this mapping',
+  noStrategyType: 'This strategy has no settings the console can keep: no strategy type trades it',
   // RDX configuration modal (not in SPEC)
   failedLoadRdxConfig: 'Failed to load RDX configuration',
   rdxConfigNotFound: 'No RDX configuration found for this strategy.',

@@ -17,6 +17,7 @@ import { registrationRoutes } from './registration.js';
 import { riskRoutes } from './risk.js';
 import type { RouteDef } from './route.js';
 import { strategiesRoutes } from './strategies.js';
+import { strategyConfigRoutes } from './strategy-configs.js';
 import { positionsRoutes } from './positions.js';
 import { transactionsRoutes } from './transactions.js';
 import { usersRoutes } from './users.js';
@@ -31,6 +32,7 @@ export const api = {
   instruments: instrumentsRoutes,
   calendar: calendarRoutes,
   strategies: strategiesRoutes,
+  strategyConfigs: strategyConfigRoutes,
   rdx: rdxConfigRoutes,
   transactions: transactionsRoutes,
   positions: positionsRoutes,

@@ -4,7 +4,13 @@ import { defineRoute, IdParamsSchema, rowId } from './route.js';
 import { LIMITS, STOP_REASONS, STRATEGY_ACTIONS } from './constants.js';
 import { FlagSchema, idField, intBetween, IsoTimeSchema, optionalHhmm, optionalLimitRupees } from './fields.js';
 
-export const StrategySchema = z.object({ id: z.number().int(), name: z.string(), description: z.string() });
+export const StrategySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  /** The strategy type that trades it ('rdx', 'legs'), or null for a strategy no type trades (never startable). */
+  type: z.string().nullable(),
+});
 export type Strategy = z.infer<typeof StrategySchema>;
 
 /** One option leg a strategy holds. */

@@ -206,6 +206,11 @@ const cases: Record<string, Case> = {
       body: { running_status: 1 },
     }),
   },
+  'strategyConfigs.templates': { prepare: none },
+  'strategyConfigs.get': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
+  'strategyConfigs.save': {
+    prepare: async (o) => ({ params: { id: (await mapping(o)).id }, body: { rdx_lot_count: 1, interval: '5m' } }),
+  },
   'rdx.get': {
     prepare: async (o) => {
       const m = await mapping(o);

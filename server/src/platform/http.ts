@@ -3,7 +3,7 @@ import { envelope, labelOf, UNKNOWN_ROUTE_ERROR } from '@app/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { AppError, databaseRefusal, forbidden } from './errors.js';
+import { AppError, badRequest, databaseRefusal, forbidden } from './errors.js';
 import { SerialisedReply } from './serialised-reply.js';
 
 /** Who is calling, taken from the session row behind the bearer token. */
@@ -126,6 +126,19 @@ function fieldMessage(path: string, message: string): string {
   const field = path.split('/').filter(Boolean).join('.');
   const label = labelOf(field.split('.').pop() ?? field);
   return message.includes(label) || message.includes(field) ? message : `${label}: ${message}`;
+}
+
+/**
+ * A body read by a schema chosen at run time (a strategy type's configuration): parsed, or refused as a route's
+ * own schema refuses, 400 naming the first field at fault with every issue in `details`.
+ */
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+  const first = parsed.error.issues[0];
+  const message = first ? fieldMessage(first.path.map(String).join('/'), first.message) : 'Invalid request';
+  throw badRequest(message, { issues });
 }
 
 /** What a request Fastify refused before any route ran is told, by status: never the request's own text. */

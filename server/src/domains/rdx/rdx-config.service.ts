@@ -1,9 +1,10 @@
 import type { RdxConfig, SaveRdxConfig, UpdateRdxConfig } from '@app/contract';
-import { MSG, RUNNING_STATUS } from '@app/contract';
+import { MSG, RUNNING_STATUS, SaveRdxConfigSchema, UpdateRdxConfigSchema } from '@app/contract';
 import type { MappingLocks } from '../../db/mapping-locks.js';
 import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import { badRequest, conflict, notFound } from '../../platform/errors.js';
+import { parseWith } from '../../platform/http.js';
 import type { Actor } from '../../platform/ownership.js';
 import { toPaise, toRupees } from '../../platform/time.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
@@ -148,3 +149,20 @@ export function createRdxConfigService(deps: {
 }
 
 export type RdxConfigService = ReturnType<typeof createRdxConfigService>;
+
+/**
+ * RDX's settings as the strategy-agnostic routes (/strategies/user-mappings/{id}/config) read and save them: the
+ * same checks as /rdx-config; a PUT creates the configuration when there is none, and otherwise updates it (what
+ * it leaves out keeps its stored value, as /rdx-config's PUT).
+ */
+export function rdxConfigStore(rdxConfigs: RdxConfigService) {
+  return {
+    find: (actor: Actor, mappingId: number) => rdxConfigs.find(actor, mappingId),
+    async save(actor: Actor, mappingId: number, body: Readonly<Record<string, unknown>>): Promise<RdxConfig> {
+      if (await rdxConfigs.find(actor, mappingId)) {
+        return rdxConfigs.update(actor, mappingId, parseWith(UpdateRdxConfigSchema, body));
+      }
+      return rdxConfigs.create(actor, mappingId, parseWith(SaveRdxConfigSchema, body));
+    },
+  };
+}

@@ -39,6 +39,7 @@ const toRdxInputs = (inputs: Parameters<StrategyType<RdxSettings>['decide']>[0])
 
 export const rdxStrategy: StrategyType<RdxSettings, RdxHoldReason> = {
   id: RDX_STRATEGY_NAME,
+  key: 'rdx',
   // 1: the rules docs/RDX.md describes (strangle at ATM ± offset, re-centred when the price moves past it).
   version: 1,
   algoId: 'RDX-1',

@@ -6,8 +6,9 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
+import type { StrategyConfigStore } from '../strategies/strategy-type.types.js';
 import { createRdxConfigRepository } from './rdx-config.repository.js';
-import { createRdxConfigService } from './rdx-config.service.js';
+import { createRdxConfigService, rdxConfigStore } from './rdx-config.service.js';
 import { registerRdxRoutes } from './rdx.routes.js';
 
 /** The RDX configuration of each mapping, and Pause/Resume. */
@@ -28,5 +29,6 @@ export function createRdxModule(deps: {
     locks: deps.locks,
   });
   const routes: RegisterRoutes = (app, authenticate) => registerRdxRoutes(app, authenticate, rdxConfigs, deps.mappings);
-  return { rdxConfigs, routes };
+  const configStore: StrategyConfigStore = rdxConfigStore(rdxConfigs);
+  return { rdxConfigs, configStore, routes };
 }

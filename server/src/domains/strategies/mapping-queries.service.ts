@@ -9,7 +9,7 @@ import { asStopReason, toMapping } from './mappings.presenter.js';
 import type { MappingView, OpenLegView } from './mappings.repository.js';
 import type { MappingsServiceDeps } from './mappings.types.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
-import { strategyTypeFor } from './strategy-registry.js';
+import { strategyTypeFor, strategyTypeOf } from './strategy-registry.js';
 import type { AnyStrategyType } from './strategy-type.types.js';
 
 /**
@@ -139,7 +139,7 @@ export function createMappingQueries({
   }
 
   async function listStrategies(): Promise<Strategy[]> {
-    return repo.listStrategies();
+    return (await repo.listStrategies()).map((s) => ({ ...s, type: strategyTypeOf(s.name)?.key ?? null }));
   }
 
   async function listFor(userId: number): Promise<Mapping[]> {

@@ -4,8 +4,9 @@
  * registry (strategy-registry.ts) lists them. Adding a type is one folder, one registry line, and one migration
  * if it stores settings. Types only: a strategy folder may import this file without importing the registry.
  */
-import type { StrategyInterval } from '@app/contract';
+import type { StrategyInterval, StrategyTypeKey } from '@app/contract';
 import type { z } from 'zod';
+import type { Actor } from '../../platform/ownership.js';
 import type { Hours } from '../instruments/market-hours.logic.js';
 import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.logic.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
@@ -52,6 +53,8 @@ export interface ConfigStorage<Config> {
 export interface StrategyType<Config, Reason extends string = string> {
   /** The name of the strategies row whose mappings this type trades ("RDX"). */
   id: string;
+  /** What the API calls the type (`GET /strategies/list`'s `type`, a configuration's `strategy_type`). */
+  key: StrategyTypeKey;
   /**
    * Its rules' version (issue 31 item 7): raised with every change to what `decide` does, so each order's trace
    * says which rules made it. Kept with the order, never rewritten.
@@ -107,3 +110,15 @@ export interface StrategyType<Config, Reason extends string = string> {
 /** A registry entry whatever its settings: the engine hands each one back only its own mappings' config. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the registry's one place a config type is erased
 export type AnyStrategyType = StrategyType<any, string>;
+
+/** What a strategy type's module lends the type-agnostic config routes (strategy-config.routes.ts): one mapping's settings, read and saved, in the API's words. */
+export interface StrategyConfigStore {
+  /** The mapping's settings, or null while it has none. The caller is checked against the mapping first. */
+  find(actor: Actor, mappingId: number): Promise<Readonly<Record<string, unknown>> | null>;
+  /** Reads `body` by the type's schema (400 naming the field) and saves it whole, creating it if missing. */
+  save(
+    actor: Actor,
+    mappingId: number,
+    body: Readonly<Record<string, unknown>>,
+  ): Promise<Readonly<Record<string, unknown>>>;
+}
