@@ -8,6 +8,7 @@ import {
   type KiteCandle,
   type KiteInterval,
 } from './kite-rest.js';
+import { toPaise } from '@app/contract';
 import { z } from 'zod';
 import {
   fetchWithTimeout,
@@ -139,6 +140,15 @@ const MarginLineSchema = z.object({
 /** `POST /margins/basket`: `initial` adds the orders' own margins, `final` nets them as one hedged basket. */
 const BasketMarginsSchema = z.object({ initial: MarginLineSchema, final: MarginLineSchema });
 export type KiteBasketMargins = z.infer<typeof BasketMarginsSchema>;
+
+/**
+ * What a margin line holds once its orders are open, in paise, as Kite's funds count it: SPAN and exposure, and
+ * the premium paid for bought options (premium received, negative in the calculator, is not margin and does not
+ * lower it).
+ */
+export function marginHeldPaise(line: KiteBasketMargins['final']): number {
+  return toPaise(line.span) + toPaise(line.exposure) + Math.max(0, toPaise(line.option_premium));
+}
 
 /** `GET /user/profile` (kiteconnect-mocks `profile.json`): whose account the token is, as Kite names them. */
 const ProfileSchema = z.object({ user_id: z.string(), user_name: z.string(), broker: z.string() });
@@ -357,12 +367,15 @@ export function createKiteRest(options: KiteRestOptions) {
     },
 
     /**
-     * What a basket of orders would hold in margin on its own (`POST /margins/basket`, JSON, kiteconnect's
-     * `orderBasketMargins`; `consider_positions=false`: the account's own positions left out): `final` nets the
-     * orders against each other, as a hedged basket is margined.
+     * What a basket of orders would hold in margin (`POST /margins/basket`, JSON, kiteconnect's
+     * `orderBasketMargins`): `initial` adds the orders' own margins, `final` nets them as one hedged basket and, with
+     * `considerPositions` (Kite's default), against the account's positions too. Without it (a calculator login
+     * pricing someone else's legs) the account's own positions are left out.
      */
-    async basketMargins(orders: KiteMarginOrder[]): Promise<KiteBasketMargins> {
-      const data = await json('POST', '/margins/basket?consider_positions=false', { json: orders });
+    async basketMargins(orders: KiteMarginOrder[], considerPositions = false): Promise<KiteBasketMargins> {
+      const data = await json('POST', `/margins/basket?consider_positions=${String(considerPositions)}`, {
+        json: orders,
+      });
       return parsed(BasketMarginsSchema, data, 'basket margins reply');
     },
 

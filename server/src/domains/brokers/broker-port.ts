@@ -91,6 +91,22 @@ export interface BrokerMargins {
   checkedAt: number;
 }
 
+/** One order of a basket whose margin is asked before it goes: an option sold or bought, at the market. */
+export interface MarginOrder {
+  exchange: string;
+  tradingSymbol: string;
+  side: 'BUY' | 'SELL';
+  quantity: number;
+}
+
+/** What the broker's margin calculator says a basket would hold, in paise (SPAN, exposure, premium paid). */
+export interface BasketMargin {
+  /** The orders' own margins added up, as if each went alone. */
+  requiredPaise: number;
+  /** What the basket adds once it nets against itself and the account's positions: what the broker blocks. */
+  finalPaise: number;
+}
+
 /** Whose account an access token reaches, as the broker names them. */
 export interface BrokerProfile {
   /** The account's user ID at its broker (e.g. "AB1234"): the console's `broker_username`. */
@@ -139,6 +155,8 @@ export interface BrokerAccount {
   margins(): Promise<BrokerMargins>;
   /** Whose account the stored access token reaches; a `BrokerTokenExpired` when the token is refused. */
   profile(): Promise<BrokerProfile>;
+  /** The margin a basket would hold in this account, its positions considered (a read, never cached). */
+  basketMargin(orders: readonly MarginOrder[]): Promise<BasketMargin>;
   /** The account's pushed order updates while its orders are awaited; undefined: poll. */
   watchOrders(): OrderWatch | undefined;
 }

@@ -53,6 +53,7 @@ function fakeBroker(opts: { refuse?: string; sendsWhen?: Promise<void> } = {}) {
     positions: () => Promise.resolve([]),
     margins: () => Promise.reject(new Error('not asked')),
     profile: () => Promise.reject(new Error('not asked')),
+    basketMargin: () => Promise.reject(new Error('not asked')),
     watchOrders: () => undefined,
   };
   const broker: Broker = {

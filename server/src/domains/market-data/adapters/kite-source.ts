@@ -2,10 +2,10 @@ import { toPaise } from '@app/contract';
 import type { KiteInstrument } from '../../../protocols/kite-instruments-csv.js';
 import {
   createKiteRest,
-  type KiteBasketMargins,
   type KiteMarginOrder,
   type KiteQuote,
   type KiteRest,
+  marginHeldPaise,
 } from '../../../protocols/kite-rest-client.js';
 import { KiteApiError } from '../../../protocols/kite-rest.js';
 import { kiteReadPacing } from '../../../protocols/kite-read-pacer.js';
@@ -122,13 +122,8 @@ function toMarginOrder(p: HeldOption): KiteMarginOrder {
   };
 }
 
-/**
- * What a basket holds once open, as Kite's funds count it: SPAN and exposure, and the premium paid for bought
- * options (premium received, negative in the calculator, is not margin and does not lower it).
- */
-export function heldOf(line: KiteBasketMargins['final']): number {
-  return toPaise(line.span) + toPaise(line.exposure) + Math.max(0, toPaise(line.option_premium));
-}
+/** What a basket holds once open, as Kite's funds count it (the protocol's `marginHeldPaise`). */
+export const heldOf = marginHeldPaise;
 
 /** Kite's error replies in the trader's words: a TokenException is a refused access token. */
 export const kiteRefusal: RefusalReader = (err) => {

@@ -13,6 +13,7 @@ import type {
   BrokerOrderParams,
   BrokerRules,
   BrokerSession,
+  MarginOrder,
 } from '../../broker-port.js';
 import { BrokerRejected, BrokerUnknownOutcome } from '../../broker-port.js';
 import { createAccountKiteRest } from './account-kite-rest.js';
@@ -25,7 +26,9 @@ import {
   createKiteRest,
   type KiteDayTrade,
   type KiteOrder,
+  type KiteMarginOrder,
   type KiteOrderRequest,
+  marginHeldPaise,
 } from '../../../../protocols/kite-rest-client.js';
 
 /** Where the Kite adapter connects (the market config's `kite`: real Kite or the sandbox). */
@@ -99,6 +102,20 @@ function kiteOrder(order: BrokerOrderParams): KiteOrderRequest {
   };
 }
 
+/** A basket order as Kite's margin calculator takes it: NRML at the market, as our orders go. */
+function kiteMarginOrder(order: MarginOrder): KiteMarginOrder {
+  return {
+    exchange: order.exchange,
+    tradingsymbol: order.tradingSymbol,
+    transaction_type: order.side,
+    variety: 'regular',
+    product: 'NRML',
+    order_type: 'MARKET',
+    quantity: order.quantity,
+    price: 0,
+  };
+}
+
 /** Kite's order with its exchange time (IST on the wire) as epoch ms. */
 function portOrder(o: KiteOrder): BrokerOrder {
   const { exchange_timestamp: stamp, ...rest } = o;
@@ -160,6 +177,11 @@ export function createKiteBroker(deps: {
         margins: () =>
           inPortWords('read', async () => portMargins(await rest.margins(KITE_OPTIONS_SEGMENT), clock.now())),
         profile: () => inPortWords('read', async () => portProfile(await rest.profile())),
+        basketMargin: (orders) =>
+          inPortWords('read', async () => {
+            const { initial, final } = await rest.basketMargins(orders.map(kiteMarginOrder), true);
+            return { requiredPaise: marginHeldPaise(initial), finalPaise: marginHeldPaise(final) };
+          }),
         watchOrders() {
           // The ticker logs in as the REST calls do: the same app and access token.
           const { apiKey, accessToken } = rest.credentials();
