@@ -28,6 +28,7 @@ import type { RetryOptions } from './platform/outbound.js';
 import { toCandle } from './domains/market-data/candles.presenter.js';
 import { OPTIONS_DATA_SOURCE } from './domains/market-data/hub.js';
 import { createMarketDataModule } from './domains/market-data/market-data.module.js';
+import { createAnalyticsModule } from './domains/analytics/analytics.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createBacktestModule } from './domains/backtest/backtest.module.js';
 import type { ThreadData } from './domains/backtest/backtest-thread.js';
@@ -208,6 +209,9 @@ export async function buildApp(deps: AppDeps) {
     ...(deps.retry ? { retry: deps.retry } : {}),
     ...(deps.reconnectBaseDelayMs !== undefined ? { reconnectBaseDelayMs: deps.reconnectBaseDelayMs } : {}),
   });
+  // An index's last price: the live stream's when it runs, else a quote.
+  const spotPaise = async (token: string) =>
+    marketData.hub.lastPricePaise(OPTIONS_DATA_SOURCE, token) ?? (await marketData.optionChains.underlyingPaise(token));
   const optionHistory = createOptionHistoryModule({
     db,
     clock,
@@ -219,9 +223,14 @@ export async function buildApp(deps: AppDeps) {
     liveConfigs: marketData.liveConfigs,
     instruments: instruments.instruments,
     optionChains: marketData.optionChains,
-    spotPaise: async (token) =>
-      marketData.hub.lastPricePaise(OPTIONS_DATA_SOURCE, token) ??
-      (await marketData.optionChains.underlyingPaise(token)),
+    spotPaise,
+  });
+  const analytics = createAnalyticsModule({
+    clock,
+    instruments: instruments.instruments,
+    optionChains: marketData.optionChains,
+    spotPaise,
+    holidays: calendar.calendar,
   });
   const backtest = createBacktestModule({
     db,
@@ -383,6 +392,7 @@ export async function buildApp(deps: AppDeps) {
     registration.routes,
     ledger.routes,
     marketData.routes,
+    analytics.routes,
     optionHistory.routes,
     backtest.routes,
     scheduling.routes,
@@ -412,6 +422,7 @@ export async function buildApp(deps: AppDeps) {
     calendar,
     brokers,
     marketData,
+    analytics,
     optionHistory,
     backtest,
     scheduling,

@@ -27,6 +27,7 @@ export * from './option-history.js';
 export * from './backtests.js';
 export * from './routes.js';
 export * from './market-data.js';
+export * from './analytics.js';
 export * from './engine.js';
 export * from './events.js';
 export * from './console.js';

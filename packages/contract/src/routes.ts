@@ -1,4 +1,5 @@
 import { alertsRoutes } from './alerts.js';
+import { analyticsRoutes } from './analytics.js';
 import { auditRoutes } from './audit.js';
 import { backtestsRoutes } from './backtests.js';
 import { authRoutes } from './auth.js';
@@ -44,6 +45,7 @@ export const api = {
   backtests: backtestsRoutes,
   brokerTokens: brokerTokenRoutes,
   marketData: marketDataRoutes,
+  analytics: analyticsRoutes,
   engine: engineRoutes,
   risk: riskRoutes,
   audit: auditRoutes,
