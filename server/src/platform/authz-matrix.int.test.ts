@@ -113,6 +113,22 @@ const finishedBacktest = async (owner: TestUser): Promise<number> => {
 const orderPastTheBook = (owner: TestUser, mappingId: number) =>
   buildPendingOrder(t, owner, mappingId, { sentAt: t.clock.now() - 86_400_000, tag: `rdxauthz${++seq}` });
 
+/** A bought NIFTY straddle at the nearest expiry's ATM strike, as the chain lists it now. */
+const niftyStraddle = async (owner: TestUser): Promise<Prepared> => {
+  const res = await t.request({ method: 'GET', url: '/api/analytics/chain/1', token: owner.token });
+  const chain = res.json().data as { expiry: string; strikes: Array<{ strike: number }> };
+  const leg = { side: 'BUY', strike: chain.strikes[10]!.strike, expiry: chain.expiry, lots: 1, price: 100 };
+  return {
+    body: {
+      instrument_id: 1,
+      legs: [
+        { ...leg, option_type: 'CE' },
+        { ...leg, option_type: 'PE' },
+      ],
+    },
+  };
+};
+
 const cases: Record<string, Case> = {
   'health.health': { prepare: none },
   'auth.login': { prepare: (o) => Promise.resolve({ body: { username: o.username, password: o.password } }) },
@@ -279,6 +295,8 @@ const cases: Record<string, Case> = {
       body: { password: SANDBOX_USER_PASSWORD, appcode: sandboxTotpCode(t.clock.now()) },
     }),
   },
+  'analytics.chain': { prepare: () => Promise.resolve({ params: { instrument_id: 1 } }) },
+  'analytics.payoff': { prepare: niftyStraddle },
   'marketData.refreshFromExchange': { prepare: none },
   'marketData.fetch': {
     prepare: () =>
@@ -446,7 +464,7 @@ describe('authorization matrix', () => {
           who === 'owner' ? owner : who === 'other' ? await buildUser(t) : who === 'admin' ? admin : undefined;
         // A fresh session for every call: logout must not end the next case's session.
         const token = caller ? (await t.services.auth.login(caller, '127.0.0.1')).token : undefined;
-        const path = route.path.replace(/:([A-Za-z]+)/g, (_, name: string) => String(prepared.params?.[name]));
+        const path = route.path.replace(/:([A-Za-z_]+)/g, (_, name: string) => String(prepared.params?.[name]));
         const res = await t.request({
           method: route.method,
           url: `/api${path}${prepared.query ? `?${prepared.query}` : ''}`,

@@ -171,4 +171,6 @@ export const AUDIT_UNRECORDED: readonly string[] = [
   'backtests.create',
   'backtests.createSweep',
   'backtests.remove',
+  // Issue 34: a payoff is arithmetic on legs the trader typed: nothing is stored, ordered or changed.
+  'analytics.payoff',
 ];
