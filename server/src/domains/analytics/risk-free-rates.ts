@@ -12,7 +12,7 @@
  * it is far below a paisa.
  *
  * To add a decision: append a row (oldest first) with the day it takes effect and the resolution it comes from;
- * never edit a row that has been used. risk-free-rates.test.ts checks the order.
+ * never edit a row that has been used. chain-greeks.logic.test.ts checks the order.
  */
 
 export interface RiskFreeRate {
