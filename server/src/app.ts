@@ -196,6 +196,7 @@ export async function buildApp(deps: AppDeps) {
     // Built below; asked only when a trader opens their funds.
     paperBooks: (userId) => pnl.pnl.paperAccounts(userId),
     heldMarginPaise: (positions) => marketData.optionChains.heldMarginPaise(positions),
+    basketMarginPaise: (positions) => marketData.optionChains.basketMarginPaise(positions),
   });
   const marketData = createMarketDataModule({
     database,
@@ -301,6 +302,7 @@ export async function buildApp(deps: AppDeps) {
     market: deps.market,
     mappings: strategies.mappings,
     brokers: brokers.brokers,
+    entryMargin: (input) => brokers.entryMargins.entryMargin(input),
     orderLimits: brokerOrderLimits(brokers.registry),
     hub: marketData.hub,
     optionChains: marketData.optionChains,

@@ -51,6 +51,21 @@ const OrderParamsSchema = IdParamsSchema.extend({
 
 export const RdxServiceStatusSchema = z.object({ isRunning: z.boolean() });
 
+/**
+ * What a strategy's next entry would ask in margin before any order goes (issue 34 item 3), in rupees: `required`
+ * the orders' own margins added up, `final` what the broker would block once they net against each other and the
+ * account's positions, `available` what the account has for new orders (null when not known: `note` says why).
+ */
+export const EntryMarginSchema = z.object({
+  required: z.number(),
+  final: z.number(),
+  available: z.number().nullable(),
+  /** The orders priced: the entry the strategy's rules would make now, at the last price. */
+  orders: z.array(z.object({ trading_symbol: z.string(), side: z.enum(['BUY', 'SELL']), quantity: z.number().int() })),
+  note: z.string().nullable(),
+});
+export type EntryMargin = z.infer<typeof EntryMarginSchema>;
+
 /** The RDX strategy service and per-mapping actions, served by the strategy-engine issue. */
 export const engineRoutes = {
   start: defineRoute({ method: 'POST', path: '/rdx/start', access: 'admin', data: RdxServiceStatusSchema }),
@@ -64,6 +79,14 @@ export const engineRoutes = {
     ownerScoped: true,
     params: IdParamsSchema,
     data: StrategyReplySchema,
+  }),
+  margin: defineRoute({
+    method: 'POST',
+    path: '/strategies/user-mappings/:id/margin',
+    access: 'user',
+    ownerScoped: true,
+    params: IdParamsSchema,
+    data: EntryMarginSchema,
   }),
   exit: defineRoute({
     method: 'POST',

@@ -326,6 +326,7 @@ const cases: Record<string, Case> = {
       return { params: { id: m.id } };
     },
   },
+  'engine.margin': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.STOPPED, true)).id } }) },
   'engine.exit': { prepare: async (o) => ({ params: { id: (await mapping(o, RUNNING_STATUS.RUNNING)).id } }) },
   'engine.unsettledOrders': { prepare: async (o) => ({ params: { id: (await mapping(o)).id } }) },
   'engine.settleOrder': {

@@ -54,6 +54,14 @@ describe('strategies', () => {
     await send(trail.owner.token, { method: 'PUT', url: rdx, payload: { rdx_lot_count: 2, interval: '5m' } });
     // Only what the trader changed: the row's times and ids are not settings.
     expect((await latest('rdx_config.update')).changes).toEqual({ rdx_lot_count: { before: 1, after: 2 } });
+    // The same settings through the type-agnostic route (issue 33): on record as the same row, changed.
+    const config = `/api/strategies/user-mappings/${id}/config`;
+    await send(trail.owner.token, { method: 'PUT', url: config, payload: { rdx_lot_count: 3, interval: '5m' } });
+    expect(await latest('strategy_config.save')).toMatchObject({
+      object_type: 'rdx_config',
+      object_id: id,
+      changes: { rdx_lot_count: { before: 2, after: 3 } },
+    });
 
     const status = (running_status: number) =>
       send(trail.owner.token, {

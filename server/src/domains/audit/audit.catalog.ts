@@ -107,6 +107,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   'rdx.create': { action: 'rdx_config.create', object: 'rdx_config' },
   'rdx.update': { action: 'rdx_config.update', object: 'rdx_config' },
   'rdx.remove': { action: 'rdx_config.delete', object: 'rdx_config' },
+  // Any strategy type's settings (issue 33): the same row the type's own routes write, compared before and after.
+  'strategyConfigs.save': { action: 'strategy_config.save', object: 'rdx_config' },
   'rdx.pause': { action: 'mapping.pause', object: 'mapping' },
   'rdx.resume': { action: 'mapping.resume', object: 'mapping' },
   'engine.realign': { action: 'mapping.realign', object: 'mapping' },
@@ -173,4 +175,6 @@ export const AUDIT_UNRECORDED: readonly string[] = [
   'backtests.remove',
   // Issue 34: a payoff is arithmetic on legs the trader typed: nothing is stored, ordered or changed.
   'analytics.payoff',
+  // Issue 34: a margin quote asks the broker's calculator; nothing is sent, stored or changed.
+  'engine.margin',
 ];

@@ -34,7 +34,7 @@ export interface PaperPosition {
 }
 
 export function createBrokerFunds(deps: {
-  repo: Pick<BrokersRepository, 'listForUser' | 'openPaperLegs'>;
+  repo: Pick<BrokersRepository, 'listForUser' | 'findById' | 'openPaperLegs'>;
   brokers: Pick<BrokersService, 'accessOf'>;
   clock: Clock;
   /** Each of a user's accounts' paper books, keyed by account (wired to the P&L domain). */
@@ -119,6 +119,14 @@ export function createBrokerFunds(deps: {
   }
 
   return {
+    /** One account's funds (its row of `fundsFor`), or null when there is no such account. */
+    async fundsOfAccount(userBrokerId: number): Promise<AccountFunds | null> {
+      const row = await deps.repo.findById(userBrokerId);
+      if (!row) return null;
+      if (!isPaperKind(row.brokerKind)) return fundsOf(row);
+      return paperFundsOf(row, (await deps.paperBooks(row.userId)).get(row.id));
+    },
+
     async fundsFor(userId: number): Promise<Funds> {
       const all = await deps.repo.listForUser(userId);
       const rows = all.filter((r) => !isPaperKind(r.brokerKind));

@@ -13,6 +13,7 @@ import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
 import { createBrokerFunds, type PaperAccountBook, type PaperPosition } from './broker-funds.service.js';
+import { createEntryMargins } from './entry-margins.service.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
 import { registerBrokerTokenRoutes } from './broker-tokens.routes.js';
@@ -58,6 +59,8 @@ export function createBrokersModule(deps: {
   paperBooks: (userId: number) => Promise<Map<number, PaperAccountBook>>;
   /** The margin positions would hold at the broker (market data's margin calculator), for a Paper account's funds. */
   heldMarginPaise: (positions: readonly PaperPosition[]) => Promise<number>;
+  /** The same calculator's margin of positions each alone and as one basket, for a paper entry's margin (issue 34). */
+  basketMarginPaise: (positions: readonly PaperPosition[]) => Promise<{ initialPaise: number; finalPaise: number }>;
   /** The brokers to trade through (default: the product's registry, built from `market`). */
   registry?: BrokerRegistry;
 }) {
@@ -104,9 +107,10 @@ export function createBrokersModule(deps: {
     paperBooks: deps.paperBooks,
     heldMarginPaise: deps.heldMarginPaise,
   });
+  const entryMargins = createEntryMargins({ repo, brokers, funds, basketMarginPaise: deps.basketMarginPaise });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);
   };
-  return { brokers, tokens, routes, registry, close: () => egressRoutes.close() };
+  return { brokers, tokens, entryMargins, routes, registry, close: () => egressRoutes.close() };
 }

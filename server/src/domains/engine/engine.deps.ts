@@ -1,3 +1,4 @@
+import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
 import type { MappingLocks } from '../../db/mapping-locks.js';
@@ -40,4 +41,6 @@ export interface EngineDeps {
   egressRecheck: (userBrokerId: number) => Promise<string | null>;
   /** Before a broker session's first order: the kept finding, or a check once per session (the brokers service's). */
   egressBeforeFirstOrder: (userBrokerId: number) => Promise<string | null>;
+  /** What a basket would ask in margin of a strategy's account (the brokers domain's entry margins, issue 34). */
+  entryMargin: EntryMargins['entryMargin'];
 }

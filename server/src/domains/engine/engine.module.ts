@@ -1,3 +1,4 @@
+import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
 import type { Database } from '../../db/client.js';
@@ -38,6 +39,8 @@ export function createEngineModule(deps: {
   market: MarketConfig;
   mappings: MappingsService;
   brokers: BrokersService;
+  /** What a basket would ask in margin of a strategy's account (the brokers module's entry margins). */
+  entryMargin: EntryMargins['entryMargin'];
   /** Order requests an account may send (the broker adapter's rule): orders wait their turn. */
   orderLimits: OrderLimits;
   hub: MarketDataHub;
@@ -96,6 +99,7 @@ export function createEngineModule(deps: {
     tokenExpiryOf: deps.brokers.tokenExpiryOf,
     egressRecheck: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'recheck', null),
     egressBeforeFirstOrder: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'first-order', null),
+    entryMargin: deps.entryMargin,
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

@@ -19,6 +19,7 @@ export function registerEngineRoutes(
     const { strategy, message } = await engine.realign(auth, params.id);
     return replied({ strategy }, message);
   });
+  mount(app, authenticate, engineRoutes.margin, ({ auth, params }) => engine.entryMargin(auth, params.id));
   mount(app, authenticate, engineRoutes.exit, async ({ auth, params }) => ({
     strategy: await engine.exit(auth, params.id),
   }));

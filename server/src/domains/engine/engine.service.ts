@@ -17,6 +17,7 @@ import { createSquareOffChase } from './square-off-chase.js';
 import { createPaperExit } from './paper-exit.js';
 import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
+import { createEntryMarginQuote } from './entry-margin.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
@@ -375,6 +376,15 @@ export function createEngine(deps: EngineDeps) {
 
     realign: manual.realign,
     exit: manual.exit,
+    /** What the strategy's next entry would ask in margin, nothing sent (entry-margin.ts). */
+    entryMargin: createEntryMarginQuote({
+      repo: deps.repo,
+      mappings: deps.mappings,
+      chain: deps.chain,
+      clock: deps.clock,
+      currentPricePaise,
+      entryMargin: deps.entryMargin,
+    }),
     /** Orders not yet settled, and the trader's settling of one the broker's order book no longer holds. */
     unsettledOrders: byHand.unsettled,
     settleOrder: byHand.settle,

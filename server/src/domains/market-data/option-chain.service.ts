@@ -1,6 +1,12 @@
 import { istDay } from '@app/contract';
 import type { FetchedOptionQuote } from '../../platform/domain-events.js';
-import type { ChainOption, HeldOption, OptionQuote, OptionQuotesSource } from './adapters/adapter.js';
+import type {
+  BasketMarginPaise,
+  ChainOption,
+  HeldOption,
+  OptionQuote,
+  OptionQuotesSource,
+} from './adapters/adapter.js';
 import { marketDataFailure } from './market-data.errors.js';
 import { createKeyBatcher } from './key-batcher.js';
 
@@ -59,6 +65,22 @@ export function createOptionChainService(deps: {
     if (quoteCache.size > 5000)
       for (const [k, hit] of quoteCache) if (now - hit.at >= QUOTE_MAX_AGE_MS) quoteCache.delete(k);
   }
+
+  /**
+   * What these option positions would hold in margin, in paise (`OptionQuotesSource.basketMarginPaise`): each
+   * alone added up (`initialPaise`) and as one hedged basket (`finalPaise`).
+   */
+  async function basketMarginPaise(positions: readonly HeldOption[]): Promise<BasketMarginPaise> {
+    if (positions.length === 0) return { initialPaise: 0, finalPaise: 0 };
+    try {
+      await deps.ensureToken();
+      return await deps.source.basketMarginPaise(positions);
+    } catch (err) {
+      // In the provider's words (its refusal, its silence), never an address or a stack.
+      throw marketDataFailure(err);
+    }
+  }
+
   let loading: Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> | null = null;
 
   async function load(): Promise<{ byRoot: Map<string, ChainOption[]>; listed: Set<number> }> {
@@ -156,16 +178,11 @@ export function createOptionChainService(deps: {
       }
     },
 
-    /** The margin these option positions would hold as one basket, in paise (`OptionQuotesSource.heldMarginPaise`). */
+    basketMarginPaise,
+
+    /** The margin these option positions would hold as one basket, in paise. */
     async heldMarginPaise(positions: readonly HeldOption[]): Promise<number> {
-      if (positions.length === 0) return 0;
-      try {
-        await deps.ensureToken();
-        return await deps.source.heldMarginPaise(positions);
-      } catch (err) {
-        // In the provider's words (its refusal, its silence), never an address or a stack.
-        throw marketDataFailure(err);
-      }
+      return (await basketMarginPaise(positions)).finalPaise;
     },
 
     /** An option's instrument token by its trading symbol (today's dump), to stream its price. */

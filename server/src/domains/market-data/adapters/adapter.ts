@@ -102,7 +102,13 @@ export interface OptionQuotesSource {
    * The margin the provider's broker would hold for these option positions as one hedged basket, in paise
    * (its own calculator, nobody's positions counted): a Paper account's used margin (issue 32 item 3).
    */
-  heldMarginPaise(positions: readonly HeldOption[]): Promise<number>;
+  basketMarginPaise(positions: readonly HeldOption[]): Promise<BasketMarginPaise>;
+}
+
+/** A basket's margin in paise: `initialPaise` its orders' own margins added up, `finalPaise` netted as one basket. */
+export interface BasketMarginPaise {
+  initialPaise: number;
+  finalPaise: number;
 }
 
 /** An option position to price the margin of: `quantity` > 0 is short (sold), < 0 long, as our legs count. */

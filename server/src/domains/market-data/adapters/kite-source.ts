@@ -100,10 +100,10 @@ export function createKiteQuotesSource(rest: KiteRest): OptionQuotesSource {
     async quotes(keys) {
       return byKey(keys, await rest.quote(keys), toOptionQuote);
     },
-    async heldMarginPaise(positions) {
-      if (positions.length === 0) return 0;
-      const { final } = await rest.basketMargins(positions.map(toMarginOrder));
-      return heldOf(final);
+    async basketMarginPaise(positions) {
+      if (positions.length === 0) return { initialPaise: 0, finalPaise: 0 };
+      const { initial, final } = await rest.basketMargins(positions.map(toMarginOrder));
+      return { initialPaise: heldOf(initial), finalPaise: heldOf(final) };
     },
   };
 }
