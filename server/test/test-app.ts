@@ -123,6 +123,8 @@ export async function buildTestApp(
     paperSliceSize?: number;
     /** The sandbox refuses order calls from an IP its user has not registered (SANDBOX_ENFORCE_IP=1). */
     enforceIp?: boolean;
+    /** The cash each sandbox Kite account opens with (default: the sandbox's, one crore). */
+    sandboxFundsPaise?: number;
   } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
@@ -135,6 +137,7 @@ export async function buildTestApp(
     tickIntervalMs: 20,
     heartbeatMs: 200,
     ...(options.enforceIp ? { enforceIp: true } : {}),
+    ...(options.sandboxFundsPaise === undefined ? {} : { fundsPaise: options.sandboxFundsPaise }),
   });
   // The in-process sandbox takes 10 quote requests a second (DEFAULT_RATE_LIMITS), so the console is paced to
   // it; the governor bench paces at Kite's 1 against a sandbox at Kite's real limits.

@@ -28,6 +28,8 @@ export const ALERT_KINDS = [
   'rdx_service',
   /** A broker account's orders would leave from an IP its broker has not registered (issue 31). */
   'egress_mismatch',
+  /** A live entry its account's margin could not cover: nothing was sent (issue 34). */
+  'margin_short',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -124,6 +124,15 @@ export interface DomainEvents {
    * with another family (issue 31): refused at a save, a token, a Start, or found while its strategies ran. The
    * alerts domain tells the owner; the engine pauses the account's running live strategies.
    */
+  /** A live entry its account's margin could not cover, found before any order went (issue 34 item 3). */
+  'entry.margin_short': {
+    userId: number;
+    mappingId: number;
+    instrumentName: string;
+    neededPaise: number;
+    availablePaise: number;
+    at: number;
+  };
   'broker.egress_refused': { userBrokerId: number; userId: number; brokerUsername: string; reason: string; at: number };
   /** A user has a new alert (issue 13). Realtime: `alert_created`, to that user only. */
   'alert.created': { userId: number; alert: Alert };

@@ -6,6 +6,7 @@ import {
   strategyStoppedAlert,
   tokenRefusedAlert,
   egressRefusedAlert,
+  marginShortAlert,
   type AlertDraft,
 } from './alert-text.logic.js';
 import type { AlertsRepository } from './alerts.repository.js';
@@ -66,6 +67,9 @@ export function subscribeAlertSources(deps: {
 
     events.subscribe('broker.token_refused', async (token) => {
       await alerts.notify([{ userId: token.userId, draft: tokenRefusedAlert(token) }]);
+    }),
+    events.subscribe('entry.margin_short', async (short) => {
+      await alerts.notify([{ userId: short.userId, draft: marginShortAlert(short) }]);
     }),
     events.subscribe('broker.egress_refused', async (refusal) => {
       await alerts.notify([{ userId: refusal.userId, draft: egressRefusedAlert(refusal) }]);

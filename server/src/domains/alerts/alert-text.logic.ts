@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  groupedRupeesText,
   MODE_LABELS,
   RUNNING_STATUS,
   type AlertKind,
@@ -250,6 +251,29 @@ export function egressRefusedAlert(refusal: RefusedAccount): AlertDraft {
     mappingId: null,
     userBrokerId: refusal.userBrokerId,
     dedupeKey: `egress-refused:${refusal.userBrokerId}:${refusal.at}`,
+  };
+}
+
+/** A live entry the account's margin could not cover, with the figures: nothing was sent to the broker. */
+export function marginShortAlert(short: {
+  mappingId: number;
+  instrumentName: string;
+  neededPaise: number;
+  availablePaise: number;
+  at: number;
+}): AlertDraft {
+  const needed = `₹${groupedRupeesText(short.neededPaise)}`;
+  const available = `₹${groupedRupeesText(short.availablePaise)}`;
+  return {
+    kind: 'margin_short',
+    title: `${short.instrumentName} strategy not entered: needs ${needed} of margin, ${available} available`,
+    body:
+      `At ${istStamp(short.at)} the strategy's entry needed ${needed} of margin by the broker's own calculator, and ` +
+      `the account had ${available} available. No order was sent. It stays running and tries again at each candle ` +
+      `close: add funds or free margin for it to enter.`,
+    mappingId: short.mappingId,
+    userBrokerId: null,
+    dedupeKey: `margin-short:${short.mappingId}:${short.at}`,
   };
 }
 

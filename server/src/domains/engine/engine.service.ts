@@ -18,6 +18,7 @@ import { createPaperExit } from './paper-exit.js';
 import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createEntryMarginQuote } from './entry-margin.js';
+import { MarginShortfall } from './margin-shortfall.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
@@ -130,7 +131,10 @@ export function createEngine(deps: EngineDeps) {
       const [unknown] = failures;
       const isSquareOff = plans.some((p) => p.decision.action === 'squareOff');
       if (isSquareOff && failures.length === 0) chase.completed(id, at);
-      if (!refusal && unknown !== undefined && !(unknown instanceof StalePositionError)) {
+      const short = failures.find((f): f is MarginShortfall => f instanceof MarginShortfall);
+      if (short) tellMarginShort(state.mapping, short, at);
+      else if (failures.length === 0 && plans.length > 0) marginShortTold.delete(id);
+      if (!refusal && !short && unknown !== undefined && !(unknown instanceof StalePositionError)) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
         // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';
@@ -149,6 +153,24 @@ export function createEngine(deps: EngineDeps) {
         await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_error');
       }
       return plans.length;
+    });
+  }
+
+  /**
+   * An entry refused for margin is told once (the row says it at every close until one trades): an alert for the
+   * owner through the `entry.margin_short` event, again only after the strategy has traded since.
+   */
+  const marginShortTold = new Set<number>();
+  function tellMarginShort(m: MappingState, short: MarginShortfall, at: number) {
+    if (marginShortTold.has(m.id)) return;
+    marginShortTold.add(m.id);
+    void deps.events.publish('entry.margin_short', {
+      userId: m.userId,
+      mappingId: m.id,
+      instrumentName: m.instrumentName,
+      neededPaise: short.neededPaise,
+      availablePaise: short.availablePaise,
+      at,
     });
   }
 

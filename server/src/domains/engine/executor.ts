@@ -25,6 +25,7 @@ import { StalePositionError } from './stale-position.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
 import type { OrderPriority, OrderThrottle } from './order-throttle.js';
 import { BrokerRefusal, tradeFailure } from './broker-refusal.js';
+import { refuseOpensTheMarginCannotCover } from './margin-guard.js';
 import { legsTheBrokerDoesNotHold, unheldReason } from './close-guard.js';
 import { goneFromOrderBook, isPastItsOrderBook } from './order-book-day.js';
 import { createFreezeMemory, pendingRows, placedRows, reasonOf, sendOrder, type Sent } from './order-slices.js';
@@ -333,6 +334,7 @@ export function createExecutor(deps: ExecutorDeps) {
     const access = await accountFor(plan.mapping);
     const rest = access.account;
     await refuseClosesTheBrokerCannotBack(rest, plan);
+    await refuseOpensTheMarginCannotCover(rest, plan, deps.logger);
     const watch = watchOrders(rest);
     // Each order moves the strategy's position version on from the last (stale-position.ts).
     const fence = { positionVersion: plan.mapping.positionVersion };

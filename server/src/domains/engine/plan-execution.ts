@@ -1,3 +1,4 @@
+import { MarginShortfall } from './margin-shortfall.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, Plan } from './executor.js';
 import { PaperSliceRefusedError, QuotesUnavailableError } from './paper-slices.js';
@@ -41,6 +42,9 @@ export function createPlanExecution(deps: {
             'strategy traded elsewhere meanwhile; its order was not sent',
           );
           noteProblem(plan.mapping.id, STALE_POSITION_NOTE);
+        } else if (err instanceof MarginShortfall) {
+          // Nothing was sent: the row says what the entry needs and what the account has.
+          noteProblem(plan.mapping.id, err.note);
         } else deps.logger.error({ err, mappingId: plan.mapping.id }, 'live order failed');
         failures.push(err);
       }

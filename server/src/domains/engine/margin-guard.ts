@@ -1,0 +1,44 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { BrokerAccount, MarginOrder } from '../brokers/broker-port.js';
+import { MarginShortfall } from './margin-shortfall.js';
+import { closesOf, opensOf, type Plan } from './plan.js';
+
+/**
+ * Before any order of a plan that sells new legs: the account's margin must cover them. The broker's own
+ * calculator prices the plan as one basket (its buy-backs and sales, the account's positions considered) and
+ * the account's available margin is read; a shortfall stops the plan with the figures, nothing sent. When the
+ * broker cannot be asked, the orders go as before: they meet the same broker's check.
+ */
+export async function refuseOpensTheMarginCannotCover(
+  rest: Pick<BrokerAccount, 'basketMargin' | 'margins'>,
+  plan: Plan,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<void> {
+  const opens = opensOf(plan.decision);
+  if (opens.length === 0) return;
+  const basket: MarginOrder[] = [
+    ...closesOf(plan.decision).map((l) => ({
+      exchange: l.exchange,
+      tradingSymbol: l.tradingSymbol,
+      side: 'BUY' as const,
+      quantity: l.quantity,
+    })),
+    ...opens.map((o) => ({
+      exchange: o.option.exchange,
+      tradingSymbol: o.option.tradingSymbol,
+      side: 'SELL' as const,
+      quantity: o.quantity,
+    })),
+  ];
+  let needed: number;
+  let available: number;
+  try {
+    const [margin, funds] = await Promise.all([rest.basketMargin(basket), rest.margins()]);
+    needed = margin.finalPaise;
+    available = funds.availableMarginPaise;
+  } catch (err) {
+    logger.warn({ err, mappingId: plan.mapping.id }, 'could not ask the margin before an entry');
+    return;
+  }
+  if (needed > available) throw new MarginShortfall(plan.mapping.id, needed, available);
+}
