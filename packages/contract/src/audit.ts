@@ -68,6 +68,10 @@ export const AUDIT_ACTIONS = [
   'user.unlock',
   /** Issue 27: a leg closed in Kite by hand, booked in the console at the trader's price. */
   'mapping.match_broker',
+  /** Issue 34: a strategy's signal token and secret created or rotated (never the secret). */
+  'signal_secret.rotate',
+  /** Issue 34: a signal sent to a strategy's token, accepted or refused, with its outcome (never the secret). */
+  'signal.received',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -128,6 +132,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'auth.login_locked': 'Sign-in locked',
   'user.unlock': 'Sign-in unlocked',
   'mapping.match_broker': 'Leg matched to the broker by hand',
+  'signal_secret.rotate': 'Signal secret created or rotated',
+  'signal.received': 'Signal received',
 };
 
 /** The author of automatic actions (limits, expiry, broker errors, expired tokens). */

@@ -35,3 +35,4 @@ export * from './orders.js';
 export * from './pnl.js';
 export * from './contract-names.js';
 export * from './registration.js';
+export * from './signals.js';

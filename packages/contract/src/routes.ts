@@ -16,6 +16,7 @@ import { pnlRoutes } from './pnl.js';
 import { rdxConfigRoutes } from './rdx.js';
 import { registrationRoutes } from './registration.js';
 import { riskRoutes } from './risk.js';
+import { signalsRoutes } from './signals.js';
 import type { RouteDef } from './route.js';
 import { strategiesRoutes } from './strategies.js';
 import { strategyConfigRoutes } from './strategy-configs.js';
@@ -51,6 +52,7 @@ export const api = {
   audit: auditRoutes,
   alerts: alertsRoutes,
   console: consoleRoutes,
+  signals: signalsRoutes,
 };
 
 /** Flat list of all routes with a stable `domain.name` key. */
