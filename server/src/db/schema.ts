@@ -379,6 +379,25 @@ export interface OptionQuotesTable {
   asks: string;
 }
 
+/** Issue 34: a strategy's signal token (its SHA-256 only) and sealed signing secret; one per strategy. */
+export interface SignalTokensTable {
+  id: Generated<number>;
+  mappingId: number;
+  userId: number;
+  tokenHash: string;
+  secretSealed: string;
+  createdAt: number;
+}
+
+/** Issue 34: an idempotency key a signal token received for an action, with its outcome (null while acting). */
+export interface SignalKeysTable {
+  tokenId: number;
+  action: string;
+  idempotencyKey: string;
+  receivedAt: number;
+  outcome: string | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -409,6 +428,8 @@ export interface DB {
   backtests: BacktestsTable;
   backtestResults: BacktestResultsTable;
   backtestSweeps: BacktestSweepsTable;
+  signalTokens: SignalTokensTable;
+  signalKeys: SignalKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
