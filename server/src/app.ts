@@ -37,6 +37,7 @@ import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
 import { createAlertsModule } from './domains/alerts/alerts.module.js';
 import { createSchedulingModule } from './domains/scheduling/scheduling.module.js';
+import { createSignalsModule } from './domains/signals/signals.module.js';
 import { createStrategiesModule } from './domains/strategies/strategies.module.js';
 import { registerStrategyConfigRoutes } from './domains/strategies/strategy-config.routes.js';
 import { createTransactionsModule } from './domains/transactions/transactions.module.js';
@@ -340,6 +341,15 @@ export async function buildApp(deps: AppDeps) {
     tokenExpiryOf: brokers.brokers.tokenExpiryOf,
   });
 
+  const signals = createSignalsModule({
+    db,
+    clock,
+    events,
+    secrets: deps.secrets,
+    mappings: strategies.mappings,
+    engine: engine.engine,
+    counts: failures,
+  });
   const orders = createOrdersModule({ db });
   // P&L by day reads the fills through the ledger's own reads: one place decides which note a fill is on.
   const pnl = createPnlModule({ reads: createLedgerRepository(db) });
@@ -402,6 +412,7 @@ export async function buildApp(deps: AppDeps) {
     risk.routes,
     audit.routes,
     alerts.routes,
+    signals.routes,
     (a, authenticate) => registerConsoleRoutes(a, authenticate, exchangeOf(deps.market), consoleStatus),
   ];
   for (const register of routes) register(app, auth.authenticate);
@@ -436,6 +447,7 @@ export async function buildApp(deps: AppDeps) {
     risk,
     alerts,
     audit,
+    signals,
   };
   return { app, modules, workers, events, realtime, shared };
 }

@@ -105,6 +105,24 @@ async function resealAlertChannels(trx: Transaction<DB>, box: SecretBox): Promis
   return [bot.count, hook.count];
 }
 
+/** Issue 34: each strategy's signal secret. */
+async function resealSignalSecrets(trx: Transaction<DB>, box: SecretBox): Promise<ResealCount> {
+  const signal = counter(box, 'signal_tokens.secret_sealed');
+  const rows = await trx.selectFrom('signalTokens').select(['id', 'secretSealed']).orderBy('id').execute();
+  for (const row of rows) {
+    const resealed = signal.reseal(row.secretSealed, row.id);
+    if (resealed === null) continue;
+    const result = await trx
+      .updateTable('signalTokens')
+      .set({ secretSealed: resealed })
+      .where('id', '=', row.id)
+      .where('secretSealed', '=', row.secretSealed)
+      .executeTakeFirst();
+    signal.written(stillUnchanged(result));
+  }
+  return signal.count;
+}
+
 async function resealMarketToken(trx: Transaction<DB>, box: SecretBox): Promise<ResealCount> {
   const market = counter(box, `settings.${MARKET_TOKEN_KEY}`);
   const row = await trx.selectFrom('settings').select('value').where('key', '=', MARKET_TOKEN_KEY).executeTakeFirst();
@@ -135,5 +153,6 @@ export function resealSecrets(db: Kysely<DB>, box: SecretBox): Promise<ResealCou
       ...(await resealUserBrokers(trx, box)),
       ...(await resealAlertChannels(trx, box)),
       await resealMarketToken(trx, box),
+      await resealSignalSecrets(trx, box),
     ]);
 }

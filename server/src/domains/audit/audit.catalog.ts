@@ -161,6 +161,8 @@ export const AUDITED_ROUTES: Record<string, AuditedRoute> = {
   },
   // Issue 27: the admin ends a user's sign-in lock (its start is on record as auth.login_locked).
   'users.unlock': { action: 'user.unlock', object: 'user', diff: false },
+  // Issue 34: the strategy named, never the token or the secret the reply carries.
+  'signals.rotateSecret': { action: 'signal_secret.rotate', object: 'mapping', diff: false },
 };
 
 /** State-changing calls that are not control actions: nothing to put on record. */
@@ -177,4 +179,7 @@ export const AUDIT_UNRECORDED: readonly string[] = [
   'analytics.payoff',
   // Issue 34: a margin quote asks the broker's calculator; nothing is sent, stored or changed.
   'engine.margin',
+  // Issue 34: put on record by the signals service itself as `signal.received`, refused ones too (this edge
+  // records successes only), with the outcome and never the secret.
+  'signals.send',
 ];
