@@ -88,6 +88,7 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     /** The leader's alerts worker: token checks and due deliveries, one tick. */
     alertsTick: (at: number) => m.alerts.delivery.tick(at),
     limits: m.risk.limits,
+    signals: m.signals.signals,
     realtime,
     transactionsRepo: createTransactionsRepository(database.db),
     engineRepo: createEngineRepository(database),

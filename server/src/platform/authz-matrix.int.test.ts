@@ -427,6 +427,19 @@ const cases: Record<string, Case> = {
   // The status strip: always the caller's own accounts; every signed-in caller gets 200.
   'console.status': { prepare: none },
   'brokerTokens.marketDataToken': { prepare: none },
+  // Issue 34: a secret acts as the strategy's owner, so only the owner makes one (an admin is told not found too).
+  'signals.rotateSecret': {
+    prepare: async (o) => ({ params: { id: (await mapping(o)).id } }),
+    override: { admin: 404 },
+  },
+  // Public: the secret, not a session, authenticates a signal; every caller's signal with it is answered.
+  'signals.send': {
+    prepare: async (o) => {
+      const m = await mapping(o, RUNNING_STATUS.STOPPED, true);
+      const { signal_token, secret } = await t.services.signals.rotate({ userId: o.id, role: 'user' }, m.id);
+      return { params: { signal_token }, body: { action: 'stop', secret } };
+    },
+  },
 };
 
 beforeAll(async () => {

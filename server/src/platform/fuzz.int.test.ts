@@ -44,6 +44,10 @@ const REFUSED_MAY_WRITE: Record<string, { tables: string[]; why: string }> = {
     tables: ['login_failures'],
     why: 'every Kite login attempt counts toward its per-user and per-account limit, refused or not',
   },
+  'signals.send': {
+    tables: ['login_failures', 'audit_log'],
+    why: "every signal, refused or not, is on the audit record and counts toward its token's rate",
+  },
 };
 
 /**
