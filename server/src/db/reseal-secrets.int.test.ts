@@ -36,6 +36,7 @@ const PLAIN = {
   hook: 'webhook-secret-0123456789',
   market: 'market-data-token-Qw9',
   proxy: 'socks5://asha:proxy-pass-Rt5@proxy.example:1080',
+  signal: 'signal-secret-Hk2',
 };
 
 /** Rows as an old console left them: sealed with `oldKey`, one broker token still in the key-id-less format. */
@@ -84,6 +85,16 @@ async function seedSealedRows(database: Database, oldKey: Buffer) {
       key: 'kite.marketDataToken',
       value: JSON.stringify({ sealed: old.encrypt(PLAIN.market), userId: 'AB1234', loginTime: null }),
       updatedAt: NOW,
+    })
+    .execute();
+  await db
+    .insertInto('signalTokens')
+    .values({
+      mappingId: 1,
+      userId: user.id,
+      tokenHash: 'h'.repeat(64),
+      secretSealed: old.encrypt(PLAIN.signal),
+      createdAt: NOW,
     })
     .execute();
   return { userId: user.id, own: own.id, legacy: legacy.id, none: none.id };
@@ -160,6 +171,7 @@ describe(`secrets rotation (${dialect})`, () => {
       'alert_channels.telegram_bot_token_sealed': [1, 0],
       'alert_channels.webhook_secret_sealed': [1, 0],
       'settings.kite.marketDataToken': [1, 0],
+      'signal_tokens.secret_sealed': [1, 0],
     });
 
     const newOnly = createSecretBox(newKey);
@@ -171,7 +183,7 @@ describe(`secrets rotation (${dialect})`, () => {
     // A second run finds everything current and changes nothing.
     const again = await resealSecrets(database.db, createSecretBox(newKey, [oldKey]));
     expect(again.every((c) => c.resealed === 0)).toBe(true);
-    expect(again.reduce((n, c) => n + c.current, 0)).toBe(8);
+    expect(again.reduce((n, c) => n + c.current, 0)).toBe(9);
     expect(await readSealed(database)).toEqual(after);
   });
 
