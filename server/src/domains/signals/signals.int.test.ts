@@ -43,7 +43,8 @@ function signal(token: string, payload: unknown, headers: Record<string, string>
   });
 }
 
-const statusOf = async (id: number) => (await t.services.mappings.get({ userId: owner.id, role: 'user' }, id)).running_status;
+const statusOf = async (id: number) =>
+  (await t.services.mappings.get({ userId: owner.id, role: 'user' }, id)).running_status;
 const timenow = () => new Date(t.clock.now()).toISOString().replace(/\.\d{3}Z$/, 'Z');
 const signalAudit = (mappingId: number | null) =>
   t.database.db
@@ -60,7 +61,11 @@ describe('signal secret', () => {
     const { signal_token, secret } = await credentials(id);
     expect(signal_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(secret.length).toBeGreaterThanOrEqual(40);
-    const row = await t.database.db.selectFrom('signalTokens').selectAll().where('mappingId', '=', id).executeTakeFirst();
+    const row = await t.database.db
+      .selectFrom('signalTokens')
+      .selectAll()
+      .where('mappingId', '=', id)
+      .executeTakeFirst();
     expect(row?.tokenHash).not.toContain(signal_token);
     expect(row?.secretSealed).not.toContain(secret);
     // Nothing else answers it: the strategy's own reads do not carry it.
@@ -246,7 +251,11 @@ describe('signals', () => {
     expect(new Set(replies.map((r) => r.outcome))).toEqual(new Set(['started']));
     expect(changes).toEqual([RUNNING_STATUS.RUNNING]);
     expect(await statusOf(id)).toBe(RUNNING_STATUS.RUNNING);
-    const keys = await t.database.db.selectFrom('signalKeys').selectAll().where('idempotencyKey', '=', 'tv-alert-1').execute();
+    const keys = await t.database.db
+      .selectFrom('signalKeys')
+      .selectAll()
+      .where('idempotencyKey', '=', 'tv-alert-1')
+      .execute();
     expect(keys).toHaveLength(1);
     const entries = await signalAudit(id);
     expect(entries).toHaveLength(1000);

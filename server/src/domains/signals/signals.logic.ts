@@ -25,7 +25,10 @@ export const secretMatches = (given: string, secret: string): boolean => sameTex
 
 /** Whether `signature` is the hex HMAC-SHA256 of the raw body keyed by the secret (case and `sha256=` ignored). */
 export function signatureMatches(raw: Buffer, signature: string, secret: string): boolean {
-  const given = signature.trim().toLowerCase().replace(/^sha256=/, '');
+  const given = signature
+    .trim()
+    .toLowerCase()
+    .replace(/^sha256=/, '');
   const expected = createHmac('sha256', secret).update(raw).digest('hex');
   return sameText(given, expected);
 }

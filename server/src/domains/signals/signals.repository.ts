@@ -30,11 +30,7 @@ export function createSignalsRepository(db: Kysely<DB>) {
      */
     async replace(row: { mappingId: number; userId: number; tokenHash: string; secretSealed: string; at: number }) {
       await db.transaction().execute(async (trx) => {
-        const old = await trx
-          .selectFrom('signalTokens')
-          .select('id')
-          .where('mappingId', '=', row.mappingId)
-          .execute();
+        const old = await trx.selectFrom('signalTokens').select('id').where('mappingId', '=', row.mappingId).execute();
         const ids = old.map((o) => Number(o.id));
         if (ids.length > 0) {
           await trx.deleteFrom('signalKeys').where('tokenId', 'in', ids).execute();

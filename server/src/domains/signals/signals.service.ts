@@ -42,7 +42,8 @@ export interface IncomingSignal {
   ip: string;
 }
 
-const UNKNOWN_TOKEN = 'No strategy has this signal token: copy the webhook address again (rotating the secret changes it)';
+const UNKNOWN_TOKEN =
+  'No strategy has this signal token: copy the webhook address again (rotating the secret changes it)';
 const WRONG_SECRET = 'Wrong secret: nothing was done';
 const BAD_SIGNATURE = 'The x-signature does not match the body signed with the secret: nothing was done';
 const NO_SECRET = 'Send the secret in the body or sign the body (x-signature): nothing was done';
