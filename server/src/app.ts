@@ -262,6 +262,7 @@ export async function buildApp(deps: AppDeps) {
     candles: async (key, limit) => (await marketData.candles.latest(key, limit)).map(toCandle),
     accessOf: (id) => brokers.brokers.accessOf(id),
     reconcileEveryMs: deps.reconcileEveryMs,
+    greeks: { spotPaise, holidays: calendar.calendar },
   });
   app.addHook('onClose', () => Promise.resolve(ledger.feed.close()));
   const { locks } = database;

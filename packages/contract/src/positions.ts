@@ -53,6 +53,39 @@ export const BrokerWaySchema = z.object({
 });
 export type BrokerWay = z.infer<typeof BrokerWaySchema>;
 
+/**
+ * A held option leg's greeks (issue 34, docs/ANALYTICS.md "Greeks on positions"): the IV its last price implies
+ * (Black-76 on S·e^{rT}, time in trading minutes, the RBI repo rate) and the position's greeks at it, each the
+ * per-unit greek × the units held, bought positive and sold negative (so a sold call's delta is negative).
+ */
+export const LegGreeksSchema = z.object({
+  /** Percent (14.23 for 14.23%). */
+  iv: z.number(),
+  /** Units of the underlying per point of the forward: ∂V/∂F × units held. */
+  delta: z.number(),
+  /** Change of delta per point of the forward, × units held. */
+  gamma: z.number(),
+  /** Rupees per trading day for the units held; positive for a sold option. */
+  theta: z.number(),
+  /** Rupees per vol point (IV up by 1) for the units held; negative for a sold option. */
+  vega: z.number(),
+});
+export type LegGreeks = z.infer<typeof LegGreeksSchema>;
+
+/**
+ * Greeks summed over legs (a strategy's, or every listed strategy's): the sums of delta, gamma, theta and vega
+ * of the open legs that have greeks (IV is not summed). `legs_left_out` counts the open legs that have none
+ * (greeks null: no live quote, no IV at that price, expired, no spot); 0 means the sums are complete.
+ */
+export const GreeksTotalsSchema = z.object({
+  delta: z.number(),
+  gamma: z.number(),
+  theta: z.number(),
+  vega: z.number(),
+  legs_left_out: z.number().int(),
+});
+export type GreeksTotals = z.infer<typeof GreeksTotalsSchema>;
+
 /** One open symbol of a strategy: net quantity and the FIFO average entry of what is still open. */
 export const PositionLegSchema = z.object({
   trading_symbol: z.string(),
@@ -67,6 +100,8 @@ export const PositionLegSchema = z.object({
   ltp_is_stale: z.boolean(),
   unrealized_pnl: z.number(),
   broker_way: BrokerWayLegSchema,
+  /** Null when no IV can be had: no live quote (ltp_is_stale), a price outside the bounds, expired, no spot. */
+  greeks: LegGreeksSchema.nullable(),
 });
 export type PositionLeg = z.infer<typeof PositionLegSchema>;
 
@@ -87,24 +122,31 @@ export const PositionSchema = PnlFiguresSchema.extend({
   charges_final: z.boolean(),
   /** The same P&L as Kite's positions screen computes it, to hold the console against it. */
   broker_way: BrokerWaySchema,
+  /** Its open legs' greeks summed (issue 34). */
+  greeks: GreeksTotalsSchema,
 });
 export type Position = z.infer<typeof PositionSchema>;
 
 export const AdminPositionSchema = PositionSchema.extend({ user_username: z.string() });
 export type AdminPosition = z.infer<typeof AdminPositionSchema>;
 
+/** P&L totals with the listed strategies' greeks summed (issue 34). */
+export const PositionTotalsSchema = PnlFiguresSchema.extend({ greeks: GreeksTotalsSchema });
+export type PositionTotals = z.infer<typeof PositionTotalsSchema>;
+
 /** The figures of the listed strategies of one mode: real money (live) or paper money, never summed unseen. */
 export const ModeFiguresSchema = z.object({
   /** How many of the listed strategies run in this mode. */
   strategies: z.number().int(),
-  totals: PnlFiguresSchema,
+  totals: PositionTotalsSchema,
   today: PnlFiguresSchema,
 });
 export type ModeFigures = z.infer<typeof ModeFiguresSchema>;
 
 export const PositionsReplySchema = z.object({
   positions: z.array(PositionSchema),
-  totals: PnlFiguresSchema,
+  /** Their sums; `greeks` adds every listed strategy's, live and paper (each mode's apart in `by_mode`). */
+  totals: PositionTotalsSchema,
   /** Today's (IST) figures across the listed strategies: the P&L strip. */
   today: PnlFiguresSchema,
   /** The same figures apart for live and paper strategies (`totals` and `today` are their sums). */

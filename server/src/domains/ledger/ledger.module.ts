@@ -5,12 +5,14 @@ import type { Clock } from '../../platform/clock.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { RegisterRoutes } from '../../platform/http.js';
 import type { Worker } from '../../platform/lifecycle.js';
+import type { HolidaySource } from '../calendar/calendar.service.js';
 import type { MarketDataHub } from '../market-data/hub.js';
 import { createLedgerRepository } from './ledger.repository.js';
 import { registerLedgerRoutes } from './ledger.routes.js';
 import { createLiveMarks } from './live-marks.js';
 import { createPositionsBySymbol } from './positions-by-symbol.service.js';
 import { createPositionsFeed } from './positions-feed.js';
+import { createPositionsGreeks, type SpotSource } from './positions-greeks.js';
 import { createPositionsService, type QuoteSource } from './positions.service.js';
 import { createDriftEpisodesRepository } from './drift-episodes.repository.js';
 import { createEveryonesPositions } from './everyones-positions.js';
@@ -48,13 +50,19 @@ export function createLedgerModule(deps: {
   accessOf: (userBrokerId: number) => Promise<AccountAccess>;
   /** How often the leader compares live accounts with their brokers (RECONCILE_EVERY_SECONDS). */
   reconcileEveryMs?: number | undefined;
+  /** An underlying's last price and the NSE holidays: the open option legs' greeks (issue 34); none without. */
+  greeks?: { spotPaise: SpotSource; holidays: HolidaySource };
 }) {
   const repo = createLedgerRepository(deps.db);
   const marks = createLiveMarks({ hub: deps.hub, tokenOf: deps.tokenOf, quotes: deps.quotes });
+  const greeks = deps.greeks
+    ? createPositionsGreeks({ ...deps.greeks, clock: deps.clock, logger: deps.logger })
+    : undefined;
   const positions = createPositionsService({
     repo,
     quotes: (keys) => marks.quotes(keys),
     ...(deps.previousCloses ? { previousCloses: deps.previousCloses } : {}),
+    ...(greeks ? { greeks } : {}),
     clock: deps.clock,
     logger: deps.logger,
   });

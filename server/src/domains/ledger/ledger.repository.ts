@@ -12,6 +12,8 @@ export interface MappingFacts {
   username: string;
   strategyName: string | null;
   instrumentName: string | null;
+  /** The underlying's instrument token (its last price is the spot its options' greeks stand on). */
+  instrumentToken: string | null;
   isDummy: number;
   runningStatus: number;
   userBrokerId: number | null;
@@ -95,6 +97,7 @@ export function createLedgerRepository(db: Kysely<DB>) {
         'u.username',
         's.name as strategyName',
         'i.name as instrumentName',
+        'i.instrumentToken as instrumentToken',
         'm.isDummy',
         'm.runningStatus',
         'm.userBrokerId',

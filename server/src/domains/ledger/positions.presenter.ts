@@ -1,7 +1,9 @@
-import type { AdminPosition, BrokerWay, PnlFigures } from '@app/contract';
+import type { AdminPosition, BrokerWay, GreeksTotals, LegGreeks, PnlFigures } from '@app/contract';
+import type { GreeksTotals as GreeksSums, LegGreeks as LegGreeksFigures } from '../analytics/position-greeks.logic.js';
 import { toRupees } from '../../platform/time.js';
 import type { MappingFacts } from './ledger.repository.js';
 import type { Figures, BrokerWayFigures, Marked } from './positions.logic.js';
+import type { MarkedGreeks } from './positions-greeks.js';
 
 export const toPnl = (f: Figures): PnlFigures => ({
   realized_pnl: toRupees(f.realizedPaise),
@@ -18,8 +20,23 @@ export const toBrokerWay = (k: BrokerWayFigures): BrokerWay => ({
   day_pnl: rupeesOrNull(k.dayPnlPaise),
 });
 
+/** A leg's greeks for the wire: theta and vega from paise to rupees. */
+const toLegGreeks = (g: LegGreeksFigures | null): LegGreeks | null =>
+  g === null
+    ? null
+    : { iv: g.iv, delta: g.delta, gamma: g.gamma, theta: toRupees(g.thetaPaise), vega: toRupees(g.vegaPaise) };
+
+/** Greeks sums for the wire (docs/ANALYTICS.md, "Greeks on positions"). */
+export const toGreeksTotals = (g: GreeksSums): GreeksTotals => ({
+  delta: g.delta,
+  gamma: g.gamma,
+  theta: toRupees(g.thetaPaise),
+  vega: toRupees(g.vegaPaise),
+  legs_left_out: g.legsLeftOut,
+});
+
 /** A strategy's position as the wire carries it (rupees); the user's own reply drops `user_username`. */
-export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
+export function toPosition(m: MappingFacts, marked: Marked, greeks: MarkedGreeks): AdminPosition {
   return {
     user_strategy_mapping_id: m.id,
     user_id: m.userId,
@@ -28,7 +45,7 @@ export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
     instrument_name: m.instrumentName,
     is_dummy: m.isDummy,
     running_status: m.runningStatus,
-    legs: marked.legs.map((l) => ({
+    legs: marked.legs.map((l, i) => ({
       trading_symbol: l.tradingSymbol,
       option_type: l.optionType,
       strike: l.strikePaise === null ? null : toRupees(l.strikePaise),
@@ -45,10 +62,12 @@ export function toPosition(m: MappingFacts, marked: Marked): AdminPosition {
         previous_close: rupeesOrNull(l.brokerWay.previousClosePaise),
         day_pnl: rupeesOrNull(l.brokerWay.dayPnlPaise),
       },
+      greeks: toLegGreeks(greeks.legs[i] ?? null),
     })),
     ...toPnl(marked.all),
     today: toPnl(marked.today),
     charges_final: marked.chargesFinal,
     broker_way: toBrokerWay(marked.brokerWay),
+    greeks: toGreeksTotals(greeks.totals),
   };
 }

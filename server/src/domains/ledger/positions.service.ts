@@ -16,7 +16,9 @@ import {
   type Settled,
   type SymbolInfo,
 } from './positions.logic.js';
-import { toPnl, toPosition } from './positions.presenter.js';
+import { addGreeks, ZERO_GREEKS, type GreeksTotals } from '../analytics/position-greeks.logic.js';
+import { greeksOfMarked, NO_GREEKS, type PositionsGreeks } from './positions-greeks.js';
+import { toGreeksTotals, toPnl, toPosition } from './positions.presenter.js';
 
 /** A strategy's booked fills and what its symbols are: everything but the prices. */
 export interface Booked {
@@ -25,7 +27,7 @@ export interface Booked {
   info: Map<string, SymbolInfo>;
 }
 
-const NO_STRATEGIES = { strategies: 0, all: ZERO_FIGURES, today: ZERO_FIGURES };
+const NO_STRATEGIES = { strategies: 0, all: ZERO_FIGURES, today: ZERO_FIGURES, greeks: ZERO_GREEKS as GreeksTotals };
 
 /** Last prices in paise by `EXCHANGE:SYMBOL` (the option chain's quotes); may throw when no feed answers. */
 export type QuoteSource = (keys: string[]) => Promise<Map<string, number>>;
@@ -42,10 +44,13 @@ export function createPositionsService(deps: {
    * overnight; may throw when no feed answers. Without it, such a leg's day P&L is unknown (null).
    */
   previousCloses?: QuoteSource;
+  /** The open legs' greeks at the same quotes (issue 34); without it no leg has greeks. */
+  greeks?: Pick<PositionsGreeks, 'unitsFor'>;
   clock: Clock;
   logger: FastifyBaseLogger;
 }) {
   const { repo } = deps;
+  const greeks = deps.greeks ?? NO_GREEKS;
   /** After the feed fails, marks use last fills for a while: a screen must not wait on a dead feed each time. */
   const QUOTES_BACKOFF_MS = 5000;
   let quotesDownUntil = 0;
@@ -209,30 +214,40 @@ export function createPositionsService(deps: {
   /** Marks booked strategies at the given quotes (fetched when not given). */
   async function price(booked: readonly Booked[], quotes?: Map<string, number>): Promise<AdminPosition[]> {
     const [q, closes] = await Promise.all([quotes ?? quotesFor(booked), closesFor(booked)]);
-    return booked.map((b) => toPosition(b.mapping, markToMarket(b.settled, b.info, q, closes)));
+    const units = await greeks.unitsFor(booked, q);
+    return booked.map((b) => {
+      const marked = markToMarket(b.settled, b.info, q, closes);
+      return toPosition(b.mapping, marked, greeksOfMarked(marked, units));
+    });
   }
 
   async function reply(scope: PositionsScope): Promise<AdminPositionsReply> {
     const booked = await book(scope);
     const [quotes, closes] = await Promise.all([quotesFor(booked), closesFor(booked)]);
+    const units = await greeks.unitsFor(booked, quotes);
     // Live (real money) and paper apart, so a paper profit never hides a live loss on screen.
     const modes = { live: { ...NO_STRATEGIES }, paper: { ...NO_STRATEGIES } };
     const positions = booked.map((b) => {
       const marked = markToMarket(b.settled, b.info, quotes, closes);
+      const legGreeks = greeksOfMarked(marked, units);
       const mode = b.mapping.isDummy === 1 ? modes.paper : modes.live;
       mode.strategies += 1;
       mode.all = addFigures(mode.all, marked.all);
       mode.today = addFigures(mode.today, marked.today);
-      return toPosition(b.mapping, marked);
+      mode.greeks = addGreeks(mode.greeks, legGreeks.totals);
+      return toPosition(b.mapping, marked, legGreeks);
     });
     const modeFigures = (m: typeof NO_STRATEGIES) => ({
       strategies: m.strategies,
-      totals: toPnl(m.all),
+      totals: { ...toPnl(m.all), greeks: toGreeksTotals(m.greeks) },
       today: toPnl(m.today),
     });
     return {
       positions,
-      totals: toPnl(addFigures(modes.live.all, modes.paper.all)),
+      totals: {
+        ...toPnl(addFigures(modes.live.all, modes.paper.all)),
+        greeks: toGreeksTotals(addGreeks(modes.live.greeks, modes.paper.greeks)),
+      },
       today: toPnl(addFigures(modes.live.today, modes.paper.today)),
       by_mode: { live: modeFigures(modes.live), paper: modeFigures(modes.paper) },
       charges_final: positions.every((p) => p.charges_final),
