@@ -24,6 +24,7 @@ describe('PositionDetail', () => {
               quantity: -25,
               ltp_is_stale: true,
               unrealized_pnl: -750,
+              greeks: null,
               broker_way: {
                 average_price: 118.25,
                 unrealized_pnl: -800,
@@ -47,9 +48,23 @@ describe('PositionDetail', () => {
       '110.25',
       '+₹512.50',
       '+₹512.50',
+      '−20.50',
+      '+₹150.25',
     ]);
-    // Kite's average and day P&L beside ours; a day P&L needing an unknown previous close is a dash.
-    expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '118.25', '110.25last fill', '−₹750.00', '-']);
+    // Kite's average and day P&L beside ours; a day P&L needing an unknown previous close is a dash, and so are
+    // the greeks of a leg with no IV (here: no live quote).
+    expect(cellsOf(rows[1]!)).toEqual([
+      'LONGPE',
+      'BUY',
+      '25',
+      '120.50',
+      '118.25',
+      '110.25last fill',
+      '−₹750.00',
+      '-',
+      '-',
+      '-',
+    ]);
     expect(within(rows[1]!).getByText('last fill').getAttribute('title')).toMatch(/last fill's price/);
     fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
     expect(onChart).toHaveBeenCalledOnce();
@@ -102,6 +117,41 @@ describe('PositionDetail', () => {
     cleanup();
     render(<PositionDetail position={positionFixture({ charges_final: true })} onChart={vi.fn()} />);
     expect(labels()).toEqual(['Realized', 'Unrealized', 'Charges', 'Net']);
+  });
+
+  it("heads the legs' delta and theta, and titles a leg's delta with its IV", () => {
+    render(<PositionDetail position={positionFixture()} onChart={vi.fn()} />);
+    const heads = within(screen.getByRole('table', { name: 'Open legs' })).getAllByRole('columnheader');
+    expect(heads.slice(-2).map((h) => h.textContent)).toEqual(['Delta', 'Theta']);
+    const [first] = screen.getAllByTestId('position-leg');
+    expect(within(first!).getByText('−20.50').getAttribute('title')).toBe('IV 14.25%');
+    expect(within(first!).getByText('+₹150.25').className).toContain('pnl-up');
+  });
+
+  it("shows the strategy's delta and theta, saying how many legs without greeks the sums leave out", () => {
+    const pairsOf = () =>
+      Array.from(screen.getByLabelText('Strategy greeks').querySelectorAll('div')).map((d) => [
+        d.querySelector('dt')?.textContent,
+        d.querySelector('dd')?.textContent,
+      ]);
+    render(<PositionDetail position={positionFixture()} onChart={vi.fn()} />);
+    expect(pairsOf()).toEqual([
+      ['Delta', '−20.50'],
+      ['Theta / day', '+₹150.25'],
+    ]);
+    expect(screen.getByText('1 leg without greeks left out')).toBeTruthy();
+    cleanup();
+    render(
+      <PositionDetail
+        position={positionFixture({ greeks: { delta: 3.1, gamma: -0.02, theta: -42, vega: 10, legs_left_out: 0 } })}
+        onChart={vi.fn()}
+      />,
+    );
+    expect(pairsOf()).toEqual([
+      ['Delta', '+3.10'],
+      ['Theta / day', '−₹42.00'],
+    ]);
+    expect(screen.queryByText(/left out/)).toBeNull();
   });
 
   it('says when nothing is open', () => {

@@ -27,10 +27,33 @@ describe('applyPositionUpdate (the strip and totals follow live updates)', () =>
     const next = applyPositionUpdate(reply, moved, AT);
     expect(next.positions.map((p) => p.unrealized_pnl)).toEqual([-30.3, 0.2]);
     expect(next.today).toEqual({ realized_pnl: 100.1, unrealized_pnl: -30.1, charges: 60.8, net_pnl: 9.2 });
-    expect(next.totals).toEqual({ realized_pnl: 90.1, unrealized_pnl: -30.1, charges: 60.8, net_pnl: -0.8 });
+    expect(next.totals).toEqual({
+      realized_pnl: 90.1,
+      unrealized_pnl: -30.1,
+      charges: 60.8,
+      net_pnl: -0.8,
+      greeks: reply.totals.greeks,
+    });
     expect(next.as_of).toBe(AT);
     // The cached reply is not changed in place.
     expect(reply.positions[0]).toBe(a);
+  });
+
+  it("moves the totals' greeks by a strategy's new greeks less its old, counting legs left out", () => {
+    const a = positionFixture();
+    const b = positionFixture({ user_strategy_mapping_id: 12 });
+    const reply = replyFixture([a, b]);
+    expect(reply.totals.greeks).toEqual({ delta: -41, gamma: -0.0246, theta: 300.5, vega: -601, legs_left_out: 2 });
+    const quoted = { delta: -18.25, gamma: -0.011, theta: 160, vega: -290.25, legs_left_out: 0 };
+    const next = applyPositionUpdate(reply, { ...b, greeks: quoted }, AT);
+    expect(next.totals.greeks).toEqual({
+      delta: -38.75,
+      gamma: -0.0233,
+      theta: 310.25,
+      vega: -590.75,
+      legs_left_out: 1,
+    });
+    expect(next.by_mode.paper.totals.greeks).toEqual(next.totals.greeks);
   });
 
   it("says the charges are final only while every strategy's are: an update with today's orders makes them estimates", () => {
@@ -64,7 +87,7 @@ describe('applyPositionUpdate (the strip and totals follow live updates)', () =>
     const next = applyPositionUpdate(reply, worse, AT);
     expect(next.by_mode.live).toEqual({
       strategies: 1,
-      totals: figures(-80, -5, 40),
+      totals: { ...figures(-80, -5, 40), greeks: live.greeks },
       today: figures(-80, -5, 40),
     });
     expect(next.by_mode.paper).toEqual(reply.by_mode.paper);

@@ -1,5 +1,6 @@
-import type { AdminPosition, PnlFigures, Position, PositionsReply } from '@app/contract';
+import type { AdminPosition, PnlFigures, Position, PositionsReply, PositionTotals } from '@app/contract';
 import type { QueryClient } from '@tanstack/react-query';
+import { shiftGreeks, ZERO_GREEKS } from './greeks-display';
 import { toPaise, toRupees } from './pnl-display';
 
 /**
@@ -23,6 +24,14 @@ export function shiftFigures(base: PnlFigures, added: PnlFigures, removed: PnlFi
     out[key] = toRupees(toPaise(base[key]) + toPaise(added[key]) - (removed ? toPaise(removed[key]) : 0));
   }
   return out;
+}
+
+/** Totals with a strategy's figures and greeks in (`added`) and its old ones out (`removed`). */
+function shiftTotals(base: PositionTotals, added: Position | undefined, removed: Position | undefined): PositionTotals {
+  return {
+    ...shiftFigures(base, added ?? ZERO_PNL, removed),
+    greeks: shiftGreeks(base.greeks, added?.greeks ?? ZERO_GREEKS, removed?.greeks),
+  };
 }
 
 /** What a strategy holds, symbol by symbol, as one comparable string ("SYMBOL:quantity,…"). */
@@ -60,7 +69,7 @@ export function applyPositionUpdate<R extends PositionsReply>(
   return {
     ...reply,
     positions,
-    totals: shiftFigures(reply.totals, position, previous),
+    totals: shiftTotals(reply.totals, position, previous),
     today: shiftFigures(reply.today, position.today, previous?.today),
     by_mode: shiftModes(reply.by_mode, position, previous),
     charges_final: positions.every((p) => p.charges_final),
@@ -80,12 +89,12 @@ function shiftModes(
   if (previous) {
     const was = out[modeOf(previous)];
     was.strategies -= 1;
-    was.totals = shiftFigures(was.totals, ZERO_PNL, previous);
+    was.totals = shiftTotals(was.totals, undefined, previous);
     was.today = shiftFigures(was.today, ZERO_PNL, previous.today);
   }
   const now = out[modeOf(position)];
   now.strategies += 1;
-  now.totals = shiftFigures(now.totals, position, undefined);
+  now.totals = shiftTotals(now.totals, position, undefined);
   now.today = shiftFigures(now.today, position.today, undefined);
   return out;
 }

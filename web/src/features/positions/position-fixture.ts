@@ -1,5 +1,6 @@
 import { toPaise, toRupees } from '@app/contract';
-import type { AdminPosition, PnlFigures, PositionLeg, PositionsReply } from '@app/contract';
+import type { AdminPosition, GreeksTotals, PnlFigures, PositionLeg, PositionsReply } from '@app/contract';
+import { shiftGreeks, ZERO_GREEKS } from './greeks-display';
 
 /** A leg for component tests: 50 sold of a SANDBOX call, marked live. */
 export function legFixture(overrides: Partial<PositionLeg> = {}): PositionLeg {
@@ -20,6 +21,7 @@ export function legFixture(overrides: Partial<PositionLeg> = {}): PositionLeg {
       previous_close: null,
       day_pnl: 512.5,
     },
+    greeks: { iv: 14.25, delta: -20.5, gamma: -0.0123, theta: 150.25, vega: -300.5 },
     ...overrides,
   };
 }
@@ -49,12 +51,15 @@ export function positionFixture(overrides: Partial<AdminPosition> = {}): AdminPo
         ltp: 95,
         ltp_is_stale: true,
         unrealized_pnl: -750,
+        greeks: null,
       }),
     ],
     ...figures(100, -237.5, 81.4),
     today: figures(100, -237.5, 81.4),
     charges_final: false,
     broker_way: { realized_pnl: 100, unrealized_pnl: -237.5, day_pnl: -137.5 },
+    // The first leg's; the second, marked at its last fill, has none.
+    greeks: { delta: -20.5, gamma: -0.0123, theta: 150.25, vega: -300.5, legs_left_out: 1 },
     ...overrides,
   };
 }
@@ -70,16 +75,20 @@ function sumOf(positions: AdminPosition[], pick: (p: AdminPosition) => PnlFigure
   };
 }
 
+/** Greeks summed over `positions`. */
+const greeksOf = (positions: AdminPosition[]): GreeksTotals =>
+  positions.reduce((sum, p) => shiftGreeks(sum, p.greeks, undefined), ZERO_GREEKS);
+
 /** A reply holding `positions`, its totals and today's strip the sums of theirs. */
 export function replyFixture(positions: AdminPosition[]): PositionsReply & { positions: AdminPosition[] } {
   const mode = (isDummy: number) => {
     const own = positions.filter((p) => p.is_dummy === isDummy);
     const of = (pick: (p: AdminPosition) => PnlFigures) => sumOf(own, pick);
-    return { strategies: own.length, totals: of((p) => p), today: of((p) => p.today) };
+    return { strategies: own.length, totals: { ...of((p) => p), greeks: greeksOf(own) }, today: of((p) => p.today) };
   };
   return {
     positions,
-    totals: sumOf(positions, (p) => p),
+    totals: { ...sumOf(positions, (p) => p), greeks: greeksOf(positions) },
     today: sumOf(positions, (p) => p.today),
     by_mode: { live: mode(0), paper: mode(1) },
     charges_final: positions.every((p) => p.charges_final),
