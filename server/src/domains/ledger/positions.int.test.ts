@@ -253,7 +253,13 @@ describe('GET /positions', () => {
     const other = await buildUser(t);
     const theirs = await get<PositionsReply>('/api/positions', other.token);
     expect(theirs.data.positions).toEqual([]);
-    expect(theirs.data.totals).toEqual({ realized_pnl: 0, unrealized_pnl: 0, charges: 0, net_pnl: 0 });
+    expect(theirs.data.totals).toEqual({
+      realized_pnl: 0,
+      unrealized_pnl: 0,
+      charges: 0,
+      net_pnl: 0,
+      greeks: { delta: 0, gamma: 0, theta: 0, vega: 0, legs_left_out: 0 },
+    });
     expect((await t.request({ method: 'GET', url: '/api/positions/admin/all', token: other.token })).statusCode).toBe(
       403,
     );
