@@ -10,8 +10,15 @@ import {
   type UnitGreeks,
 } from '../analytics/position-greeks.logic.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
-import type { Marked, SymbolInfo } from './positions.logic.js';
-import type { Booked } from './positions.service.js';
+import type { MappingFacts } from './ledger.repository.js';
+import type { Marked, Settled, SymbolInfo } from './positions.logic.js';
+
+/** What of a booked strategy (positions.service.ts `Booked`) its greeks need. */
+interface BookedOptions {
+  mapping: Pick<MappingFacts, 'instrumentToken'>;
+  settled: Settled;
+  info: ReadonlyMap<string, SymbolInfo>;
+}
 
 /** An underlying's last price in paise by its instrument token; null when none (may throw when no feed answers). */
 export type SpotSource = (instrumentToken: string) => Promise<number | null>;
@@ -73,7 +80,7 @@ export function createPositionsGreeks(deps: {
 
   return {
     /** Per-unit greeks of the booked strategies' quoted open options (`quotes`: the marks' quotes). */
-    async unitsFor(booked: readonly Booked[], quotes: ReadonlyMap<string, number>): Promise<UnitGreeksByKey> {
+    async unitsFor(booked: readonly BookedOptions[], quotes: ReadonlyMap<string, number>): Promise<UnitGreeksByKey> {
       const wanted: Array<{ key: string; token: string; info: SymbolInfo & { optionType: 'CE' | 'PE' }; ltp: number }> =
         [];
       for (const b of booked) {

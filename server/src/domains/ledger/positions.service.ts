@@ -16,7 +16,7 @@ import {
   type Settled,
   type SymbolInfo,
 } from './positions.logic.js';
-import { addGreeks, ZERO_GREEKS, type GreeksTotals } from '../analytics/position-greeks.logic.js';
+import { addGreeks, ZERO_GREEKS } from '../analytics/position-greeks.logic.js';
 import { greeksOfMarked, NO_GREEKS, type PositionsGreeks } from './positions-greeks.js';
 import { toGreeksTotals, toPnl, toPosition } from './positions.presenter.js';
 
@@ -27,7 +27,7 @@ export interface Booked {
   info: Map<string, SymbolInfo>;
 }
 
-const NO_STRATEGIES = { strategies: 0, all: ZERO_FIGURES, today: ZERO_FIGURES, greeks: ZERO_GREEKS as GreeksTotals };
+const NO_STRATEGIES = { strategies: 0, all: ZERO_FIGURES, today: ZERO_FIGURES, greeks: ZERO_GREEKS };
 
 /** Last prices in paise by `EXCHANGE:SYMBOL` (the option chain's quotes); may throw when no feed answers. */
 export type QuoteSource = (keys: string[]) => Promise<Map<string, number>>;
