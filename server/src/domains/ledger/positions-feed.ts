@@ -115,7 +115,8 @@ export function createPositionsFeed(deps: {
     const booked = entries.map((e) => e.booked);
     await deps.marks.follow([...new Set(booked.flatMap((b) => quoteKeysOf(b.settled, b.info)))]);
     if (entries.length === 0) return;
-    const changed = publishChanged(entries, await deps.positions.price(booked, await deps.positions.quotesFor(booked)));
+    // Quotes, previous closes and the greeks' spots are asked for together (price fetches them).
+    const changed = publishChanged(entries, await deps.positions.price(booked));
     for (const id of flat) watched.delete(id);
     await recordMarks(changed, false);
   }

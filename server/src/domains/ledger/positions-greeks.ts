@@ -32,6 +32,13 @@ export interface MarkedGreeks {
   totals: GreeksTotals;
 }
 
+/** The market the open options are priced against: the minute (floored), the holidays, spots by token. */
+export interface GreeksMarketNow {
+  minute: number;
+  holidays: ReadonlySet<string>;
+  spots: ReadonlyMap<string, number>;
+}
+
 const MINUTE_MS = 60_000;
 const BACKOFF_MS = 5000;
 const MEMO_LIMIT = 20_000;
@@ -78,43 +85,67 @@ export function createPositionsGreeks(deps: {
     return out;
   }
 
+  /** The underlyings' instrument tokens of the booked strategies that hold an open option. */
+  function tokensOf(booked: readonly BookedOptions[]): Set<string> {
+    const tokens = new Set<string>();
+    for (const b of booked) {
+      const token = b.mapping.instrumentToken;
+      if (token === null || tokens.has(token)) continue;
+      for (const s of b.settled.book.symbols.values()) {
+        if (s.netQuantity !== 0 && isOption(b.info.get(s.tradingSymbol))) {
+          tokens.add(token);
+          break;
+        }
+      }
+    }
+    return tokens;
+  }
+
   return {
+    /**
+     * What the booked strategies' options are priced against now: their underlyings' spots, the holidays and the
+     * minute. Read beside the legs' quotes (it needs none of them), so the greeks add no round trip to a mark.
+     */
+    async marketFor(booked: readonly BookedOptions[]): Promise<GreeksMarketNow> {
+      const now = deps.clock.now();
+      const minute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
+      const tokens = tokensOf(booked);
+      if (tokens.size === 0) return { minute, holidays: new Set(), spots: new Map() };
+      const [days, spots] = await Promise.all([holidaysAt(minute), spotsOf(tokens, now)]);
+      return { minute, holidays: days, spots };
+    },
+
     /** Per-unit greeks of the booked strategies' quoted open options (`quotes`: the marks' quotes). */
-    async unitsFor(booked: readonly BookedOptions[], quotes: ReadonlyMap<string, number>): Promise<UnitGreeksByKey> {
-      const wanted: Array<{ key: string; token: string; info: SymbolInfo & { optionType: 'CE' | 'PE' }; ltp: number }> =
-        [];
+    unitsFor(
+      booked: readonly BookedOptions[],
+      quotes: ReadonlyMap<string, number>,
+      market: GreeksMarketNow,
+    ): UnitGreeksByKey {
+      const out = new Map<string, UnitGreeks | null>();
+      if (market.spots.size === 0) return out;
+      if (memo.size > MEMO_LIMIT) memo.clear();
       for (const b of booked) {
-        const token = b.mapping.instrumentToken;
-        if (token === null) continue;
+        const spot = b.mapping.instrumentToken === null ? undefined : market.spots.get(b.mapping.instrumentToken);
+        if (spot === undefined) continue;
         for (const s of b.settled.book.symbols.values()) {
           const info = b.info.get(s.tradingSymbol);
           if (s.netQuantity === 0 || !isOption(info)) continue;
           const key = `${info.exchange}:${s.tradingSymbol}`;
           const ltp = quotes.get(key);
-          if (ltp !== undefined) wanted.push({ key, token, info, ltp });
+          if (ltp === undefined || out.has(key)) continue;
+          const stamp = `${ltp}|${spot}|${market.minute}`;
+          const hit = memo.get(key);
+          if (hit?.stamp === stamp) {
+            out.set(key, hit.unit);
+            continue;
+          }
+          const unit = unitGreeks(
+            { optionType: info.optionType, strikePaise: info.strikePaise, expiry: info.expiry, ltpPaise: ltp },
+            { spotPaise: spot, now: market.minute, holidays: market.holidays },
+          );
+          memo.set(key, { stamp, unit });
+          out.set(key, unit);
         }
-      }
-      const out = new Map<string, UnitGreeks | null>();
-      if (wanted.length === 0) return out;
-      const now = deps.clock.now();
-      const minute = Math.floor(now / MINUTE_MS) * MINUTE_MS;
-      const [days, spots] = await Promise.all([holidaysAt(minute), spotsOf(new Set(wanted.map((w) => w.token)), now)]);
-      if (memo.size > MEMO_LIMIT) memo.clear();
-      for (const { key, token, info, ltp } of wanted) {
-        const spot = spots.get(token);
-        if (spot === undefined) continue;
-        const stamp = `${ltp}|${spot}|${minute}`;
-        const hit = memo.get(key);
-        if (hit?.stamp === stamp) {
-          out.set(key, hit.unit);
-          continue;
-        }
-        const unit = unitGreeks(
-          { optionType: info.optionType, strikePaise: info.strikePaise, expiry: info.expiry, ltpPaise: ltp },
-          { spotPaise: spot, now: minute, holidays: days },
-        );
-        memo.set(key, { stamp, unit });
-        out.set(key, unit);
       }
       return out;
     },
@@ -124,7 +155,10 @@ export function createPositionsGreeks(deps: {
 export type PositionsGreeks = ReturnType<typeof createPositionsGreeks>;
 
 /** No spot or calendar wired: no leg has greeks. */
-export const NO_GREEKS: Pick<PositionsGreeks, 'unitsFor'> = { unitsFor: () => Promise.resolve(new Map()) };
+export const NO_GREEKS: Pick<PositionsGreeks, 'marketFor' | 'unitsFor'> = {
+  marketFor: () => Promise.resolve({ minute: 0, holidays: new Set(), spots: new Map() }),
+  unitsFor: () => new Map(),
+};
 
 /**
  * A marked strategy's leg greeks at `units` and their sums. A leg marked at its last fill (no live quote) has

@@ -45,7 +45,7 @@ export function createPositionsService(deps: {
    */
   previousCloses?: QuoteSource;
   /** The open legs' greeks at the same quotes (issue 34); without it no leg has greeks. */
-  greeks?: Pick<PositionsGreeks, 'unitsFor'>;
+  greeks?: Pick<PositionsGreeks, 'marketFor' | 'unitsFor'>;
   clock: Clock;
   logger: FastifyBaseLogger;
 }) {
@@ -213,8 +213,12 @@ export function createPositionsService(deps: {
 
   /** Marks booked strategies at the given quotes (fetched when not given). */
   async function price(booked: readonly Booked[], quotes?: Map<string, number>): Promise<AdminPosition[]> {
-    const [q, closes] = await Promise.all([quotes ?? quotesFor(booked), closesFor(booked)]);
-    const units = await greeks.unitsFor(booked, q);
+    const [q, closes, market] = await Promise.all([
+      quotes ?? quotesFor(booked),
+      closesFor(booked),
+      greeks.marketFor(booked),
+    ]);
+    const units = greeks.unitsFor(booked, q, market);
     return booked.map((b) => {
       const marked = markToMarket(b.settled, b.info, q, closes);
       return toPosition(b.mapping, marked, greeksOfMarked(marked, units));
@@ -223,8 +227,12 @@ export function createPositionsService(deps: {
 
   async function reply(scope: PositionsScope): Promise<AdminPositionsReply> {
     const booked = await book(scope);
-    const [quotes, closes] = await Promise.all([quotesFor(booked), closesFor(booked)]);
-    const units = await greeks.unitsFor(booked, quotes);
+    const [quotes, closes, market] = await Promise.all([
+      quotesFor(booked),
+      closesFor(booked),
+      greeks.marketFor(booked),
+    ]);
+    const units = greeks.unitsFor(booked, quotes, market);
     // Live (real money) and paper apart, so a paper profit never hides a live loss on screen.
     const modes = { live: { ...NO_STRATEGIES }, paper: { ...NO_STRATEGIES } };
     const positions = booked.map((b) => {
