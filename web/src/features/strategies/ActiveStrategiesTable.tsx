@@ -2,6 +2,7 @@ import { MSG, type Mapping } from '@app/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Fragment, useCallback, useEffect, useState } from 'react';
 import { messageOf } from '../../api/client';
+import { getStoredUser } from '../../api/session';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
 import { PnlStrip } from '../positions/PnlStrip';
@@ -14,6 +15,8 @@ import { StrategyChartModal } from '../positions/StrategyChartModal';
 import { positionsById, usePositions } from '../positions/usePositions';
 import { useRdxServiceStatus } from '../rdx/rdx-service-query';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
+import { MarginCheckModal } from './MarginCheckModal';
+import { SignalsModal } from './SignalsModal';
 import { SettleOrdersModal } from './SettleOrdersModal';
 import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { NO_ENTRY } from './entry-plan';
@@ -27,7 +30,9 @@ import './strategies.css';
 import { useExchange } from '../../components/exchange';
 
 type Dialog =
-  { kind: 'configure' | 'view' | 'chart' | 'settle'; mapping: Mapping } | { kind: 'match'; offer: MatchOffer } | null;
+  | { kind: 'configure' | 'view' | 'chart' | 'settle' | 'signals' | 'margin'; mapping: Mapping }
+  | { kind: 'match'; offer: MatchOffer }
+  | null;
 
 /** Column headers; the Net P&L header says in its title what the figure is net of. */
 const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
@@ -108,6 +113,9 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const positionOf = positionsById(positions.data);
   const matchOffersOf = useDriftMatchOffers(rows);
   const columnCount = COLUMNS.length + (showUser ? 1 : 0);
+  // A signal secret acts as the strategy's owner, so only the owner may make one (an admin is refused too).
+  const myId = getStoredUser()?.id;
+  const isMine = (m: Mapping) => scope === 'mine' || m.user_id === myId;
 
   return (
     <section className="card" aria-labelledby="active-strategies-title">
@@ -168,6 +176,8 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                       onConfigure={() => setDialog({ kind: 'configure', mapping: m })}
                       onView={() => setDialog({ kind: 'view', mapping: m })}
                       onSettleOrders={() => setDialog({ kind: 'settle', mapping: m })}
+                      {...(isMine(m) ? { onSignals: () => setDialog({ kind: 'signals', mapping: m }) } : {})}
+                      onCheckMargin={() => setDialog({ kind: 'margin', mapping: m })}
                       matchOffers={matchOffersOf.get(m.id) ?? []}
                       onMatchBroker={(offer) => setDialog({ kind: 'match', offer })}
                       position={position}
@@ -195,6 +205,8 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
       {dialog?.kind === 'configure' && <ConfigureDialog mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'settle' && <SettleOrdersModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'signals' && <SignalsModal mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'margin' && <MarginCheckModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'match' && (
         <MatchBrokerModal
           offer={dialog.offer}

@@ -232,4 +232,56 @@ describe('ActiveStrategyRow', () => {
     fireEvent.click(within(row).getByRole('button', { name: 'Match the broker' }));
     expect(onMatchBroker).toHaveBeenCalledWith(offer);
   });
+
+  it('offers Signals and Check margin under the actions, only when given, and not while an action runs', () => {
+    const onSignals = vi.fn();
+    const onCheckMargin = vi.fn();
+    const rowWith = (pending?: StrategyAction, withSignals = true) => {
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      render(
+        <QueryClientProvider client={client}>
+          <table>
+            <tbody>
+              <ActiveStrategyRow
+                mapping={mapping}
+                showUser={false}
+                pending={pending}
+                onAction={vi.fn()}
+                onConfigure={vi.fn()}
+                onView={vi.fn()}
+                {...(withSignals ? { onSignals } : {})}
+                onCheckMargin={onCheckMargin}
+              />
+            </tbody>
+          </table>
+        </QueryClientProvider>,
+      );
+      return screen.getByTestId(`active-strategy-${mapping.id}`);
+    };
+    const row = rowWith();
+    // The state actions keep their own group: these tools change nothing.
+    expect(within(within(row).getByTestId('strategy-actions')).queryByRole('button', { name: 'Signals…' })).toBeNull();
+    const tools = within(row).getByTestId('strategy-tools');
+    fireEvent.click(within(tools).getByRole('button', { name: 'Signals…' }));
+    fireEvent.click(within(tools).getByRole('button', { name: 'Check margin' }));
+    expect(onSignals).toHaveBeenCalledOnce();
+    expect(onCheckMargin).toHaveBeenCalledOnce();
+    cleanup();
+    const busy = within(rowWith('pause')).getByTestId('strategy-tools');
+    expect(
+      within(busy)
+        .getAllByRole('button')
+        .map((b) => (b as HTMLButtonElement).disabled),
+    ).toEqual([true, true]);
+    cleanup();
+    // Another user's row on the admin table: no signals (a secret acts as its owner), the margin still checked.
+    const notMine = within(rowWith(undefined, false)).getByTestId('strategy-tools');
+    expect(
+      within(notMine)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Check margin']);
+    cleanup();
+    expect(within(renderRow(mapping).row).queryByTestId('strategy-tools')).toBeNull();
+  });
 });

@@ -39,6 +39,8 @@ export function ActiveStrategyRow({
   onConfigure,
   onView,
   onSettleOrders,
+  onSignals,
+  onCheckMargin,
   matchOffers = [],
   onMatchBroker,
   position,
@@ -56,6 +58,10 @@ export function ActiveStrategyRow({
   onView: () => void;
   /** Opens the settling of orders Kite no longer lists (shown while the strategy has any). */
   onSettleOrders?: () => void;
+  /** Opens the strategy's TradingView webhook setup; not offered without it (only the owner can make a secret). */
+  onSignals?: () => void;
+  /** Opens what the strategy's next entry would ask in margin; not offered without it. */
+  onCheckMargin?: () => void;
   /**
    * Legs the broker no longer holds, while the strategy is paused on them (issue 27): Match the broker books
    * each as bought back. Exit and Realign are not offered meanwhile (the server lists neither).
@@ -153,6 +159,20 @@ export function ActiveStrategyRow({
             <ActionButton key={action} action={action} pending={pending} onAction={onAction} />
           ))}
         </div>
+        {(onSignals || onCheckMargin) && (
+          <div className="strategy-tools" data-testid="strategy-tools">
+            {onSignals && (
+              <button type="button" className="link" onClick={onSignals} disabled={isBusy}>
+                Signals…
+              </button>
+            )}
+            {onCheckMargin && (
+              <button type="button" className="link" onClick={onCheckMargin} disabled={isBusy}>
+                Check margin
+              </button>
+            )}
+          </div>
+        )}
       </td>
     </tr>
   );
