@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { clickAndAnswer } from './confirm.js';
+import { MarginDialog, SignalsDialog } from './strategy-tools.page.js';
 
 /** How a row action's confirmation is answered: accepted, dismissed, or none expected. */
 export type ConfirmAnswer = 'accept' | 'dismiss' | 'none';
@@ -110,6 +111,25 @@ export class UserActiveStrategiesPage {
     const modal = new UserRdxModal(this.page);
     await expect(modal.dialog()).toBeVisible();
     return modal;
+  }
+
+  /** The row's tools under its actions (Signals…, Check margin): they change nothing. */
+  tools(mappingId: number) {
+    return this.row(mappingId).getByTestId('strategy-tools').getByRole('button');
+  }
+
+  async signals(mappingId: number): Promise<SignalsDialog> {
+    await this.row(mappingId).getByRole('button', { name: 'Signals…', exact: true }).click();
+    const dialog = new SignalsDialog(this.page);
+    await expect(dialog.dialog()).toBeVisible();
+    return dialog;
+  }
+
+  async checkMargin(mappingId: number): Promise<MarginDialog> {
+    await this.row(mappingId).getByRole('button', { name: 'Check margin', exact: true }).click();
+    const dialog = new MarginDialog(this.page);
+    await expect(dialog.dialog()).toBeVisible();
+    return dialog;
   }
 
   error() {

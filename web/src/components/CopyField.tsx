@@ -9,11 +9,6 @@ const COPIED_MS = 2000;
 /** Puts the text of `el` in the page's selection, for a Ctrl+C where the clipboard cannot be written. */
 function selectText(el: HTMLElement | null) {
   if (!el) return;
-  if (el instanceof HTMLInputElement) {
-    el.focus();
-    el.select();
-    return;
-  }
   const range = document.createRange();
   range.selectNodeContents(el);
   const selection = window.getSelection();
@@ -22,25 +17,13 @@ function selectText(el: HTMLElement | null) {
 }
 
 /**
- * A value to copy (an address, a secret, a message to paste elsewhere), read-only, with its Copy button. The
- * clipboard is written only on a secure page (https or localhost); elsewhere the text is selected and the
- * button says to press Ctrl+C, so copying never fails silently.
+ * A value to copy (an address, a secret, a message to paste elsewhere), read-only and wrapping so all of it is
+ * in view at any width, with its Copy button. The clipboard is written only on a secure page (https or
+ * localhost); elsewhere the text is selected and the button says to press Ctrl+C, so copying never fails silently.
  */
-export function CopyField({
-  label,
-  value,
-  isBlock = false,
-  testId,
-}: {
-  label: string;
-  value: string;
-  /** Shown as a wrapping block (a JSON message) instead of a one-line field. */
-  isBlock?: boolean;
-  testId?: string;
-}) {
+export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const labelId = useId();
   const [state, setState] = useState<CopyState>('idle');
-  const inputRef = useRef<HTMLInputElement>(null);
   const blockRef = useRef<HTMLPreElement>(null);
 
   useEffect(() => {
@@ -54,7 +37,7 @@ export function CopyField({
       await navigator.clipboard.writeText(value);
       setState('copied');
     } catch {
-      selectText(isBlock ? blockRef.current : inputRef.current);
+      selectText(blockRef.current);
       setState('selected');
     }
   }
@@ -66,21 +49,19 @@ export function CopyField({
         {label}
       </span>
       <div className="copy-field-body">
-        {isBlock ? (
-          <pre ref={blockRef} className="copy-field-block" aria-labelledby={labelId} data-testid={testId}>
-            {value}
-          </pre>
-        ) : (
-          <input
-            ref={inputRef}
-            readOnly
-            value={value}
-            aria-labelledby={labelId}
-            spellCheck={false}
-            data-testid={testId}
-            onFocus={(e) => e.currentTarget.select()}
-          />
-        )}
+        {/* A read-only text box a keyboard can reach and select, wrapping where an <input> would hide the end. */}
+        <pre
+          ref={blockRef}
+          className="copy-field-block"
+          role="textbox"
+          aria-readonly="true"
+          aria-multiline="true"
+          tabIndex={0}
+          aria-labelledby={labelId}
+          data-testid={testId}
+        >
+          {value}
+        </pre>
         <button type="button" aria-label={`${buttonText}: ${label}`} onClick={() => void copy()}>
           {buttonText}
         </button>

@@ -64,8 +64,8 @@ describe('SignalsModal', () => {
     await pressAndAnswer('Create new secret', true);
     expect(await screen.findByText('The secret will not be shown again.')).toBeTruthy();
     expect(calls).toEqual([`POST /api/strategies/user-mappings/${mapping.id}/signal-secret`]);
-    expect(screen.getByLabelText('Webhook URL')).toHaveProperty('value', 'https://desk.example.in/api/signals/tok1');
-    expect(screen.getByLabelText('Secret')).toHaveProperty('value', 's3cret-1');
+    expect(screen.getByLabelText('Webhook URL').textContent).toBe('https://desk.example.in/api/signals/tok1');
+    expect(screen.getByLabelText('Secret').textContent).toBe('s3cret-1');
     for (const action of ['start', 'stop', 'enter', 'exit', 'realign']) {
       expect(screen.getByTestId(`signal-message-${action}`).textContent).toBe(
         `{"action":"${action}","secret":"s3cret-1","idempotency_key":"{{timenow}}"}`,
@@ -74,7 +74,7 @@ describe('SignalsModal', () => {
     // Made once here, so the dialog knows one exists: the next asks to rotate it.
     const text = await pressAndAnswer('Rotate secret', true);
     expect(text).toContain('The address and secret shown here stop working at once');
-    await waitFor(() => expect(screen.getByLabelText('Secret')).toHaveProperty('value', 's3cret-2'));
+    await waitFor(() => expect(screen.getByLabelText('Secret').textContent).toBe('s3cret-2'));
     expect(calls).toHaveLength(2);
   });
 

@@ -35,7 +35,6 @@ function SignalSetup({ secret, origin }: { secret: SignalSecret; origin: string 
           <CopyField
             label={`${SIGNAL_ACTION_WORDS[action].label} message`}
             value={message}
-            isBlock
             testId={`signal-message-${action}`}
           />
           <span className="field-hint">{SIGNAL_ACTION_WORDS[action].does}</span>
