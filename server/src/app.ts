@@ -21,6 +21,8 @@ import type { PasswordHasher } from './domains/auth/passwords.service.js';
 import { createBrokersModule } from './domains/brokers/brokers.module.js';
 import { createCalendarModule } from './domains/calendar/calendar.module.js';
 import { createEngineModule } from './domains/engine/engine.module.js';
+import { createPortfolioEntryCheck } from './domains/risk/portfolio-entry-check.js';
+import type { PortfolioSources } from './domains/risk/portfolio-figures.js';
 import { registerHealthRoutes } from './domains/health/health.routes.js';
 import { createInstrumentsModule } from './domains/instruments/instruments.module.js';
 import { createLedgerModule } from './domains/ledger/ledger.module.js';
@@ -294,6 +296,10 @@ export async function buildApp(deps: AppDeps) {
     clock,
     exchange: exchangeOf(deps.market),
   });
+  const portfolioSources: PortfolioSources = {
+    positionsOf: (userId) => ledger.positions.listFor(userId),
+    fundsOf: (userId) => brokers.funds.fundsFor(userId),
+  };
   const engine = createEngineModule({
     database,
     shared,
@@ -305,6 +311,8 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     brokers: brokers.brokers,
     entryMargin: (input) => brokers.entryMargins.entryMargin(input),
+    // Beyond a portfolio cap, no entry sells new legs (risk's rule on the ledger's greeks and the brokers' margin).
+    portfolioRefusal: createPortfolioEntryCheck({ db, ...portfolioSources }),
     orderLimits: brokerOrderLimits(brokers.registry),
     hub: marketData.hub,
     optionChains: marketData.optionChains,
@@ -324,6 +332,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     events,
     positionsOf: (userId) => ledger.positions.listFor(userId),
+    fundsOf: portfolioSources.fundsOf,
   });
   app.addHook('onClose', () => Promise.resolve(risk.close()));
   // Its HTTP edge sees every state-changing route: installed before any route is registered.

@@ -30,6 +30,8 @@ export const ALERT_KINDS = [
   'egress_mismatch',
   /** A live entry its account's margin could not cover: nothing was sent (issue 34). */
   'margin_short',
+  /** A user's net delta, net vega or margin used went beyond its portfolio cap (issue 34 item 4). */
+  'portfolio_limit',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 

@@ -70,6 +70,10 @@ export const LIMITS = {
   maxOffsetRupees: 50_000,
   /** Max Loss, Target Profit and a user's Daily Max Loss in rupees: a crore is past any sane limit. */
   maxRiskLimitRupees: 1_00_00_000,
+  /** Max Net Delta (units of the underlying, absolute): past any book this console trades (issue 34 item 4). */
+  maxNetDeltaCap: 10_00_000,
+  /** Max Net Vega (rupees per vol point) and Max Margin Used (rupees): a hundred crore is past any book. */
+  maxPortfolioCapRupees: 100_00_00_000,
   /** A Paper account's virtual capital in rupees (issue 32 item 3): a hundred crore is past any trader's book. */
   maxVirtualCapitalRupees: 100_00_00_000,
   /** An option's fill price in rupees, as a trader settles an order by hand: past any premium (NIFTY's are ≤ ₹5,000). */
@@ -94,5 +98,7 @@ export const STOP_REASONS = [
   'broker_drift',
   /** Paused: the account's orders would leave from an IP the broker has not registered (issue 31). */
   'egress_mismatch',
+  /** A portfolio limit (net delta, net vega or margin used) crossed with Reduce on breach set; issue 34 item 4. */
+  'portfolio_limit',
 ] as const;
 export type StopReason = (typeof STOP_REASONS)[number];

@@ -31,6 +31,10 @@ export const FIELD_LABELS: Record<string, string> = {
   daily_max_loss: 'Daily Max Loss',
   /** The audit log's name for the cap an admin set on a user's Daily Max Loss (`admin_daily_max_loss_paise`). */
   admin_daily_max_loss: "Admin's Daily Max Loss cap",
+  max_net_delta: 'Max Net Delta',
+  max_net_vega: 'Max Net Vega',
+  max_margin_used: 'Max Margin Used',
+  reduce_on_breach: 'Reduce on breach',
   interval: 'Interval',
   egress_proxy_url: 'Egress Proxy',
   egress_bind_address: 'Egress Address',

@@ -25,6 +25,14 @@ export interface UsersTable {
   dailyMaxLossPaise: number | null;
   /** The cap an admin set on the user's daily max loss (the user may only lower the limit below it). */
   adminDailyMaxLossPaise: number | null;
+  /** Portfolio limits (issue 34 item 4), null = no cap: |net delta| in hundredths of a unit of the underlying. */
+  maxNetDeltaHundredths: number | null;
+  /** |Net vega| in paise per vol point. */
+  maxNetVegaPaise: number | null;
+  /** Margin used across the user's accounts, in paise. */
+  maxMarginUsedPaise: number | null;
+  /** 1: a portfolio breach stops and squares off the user's strategies; 0: it only refuses entries. */
+  reduceOnBreach: ColumnType<number, number | undefined, number>;
   /** 1 while the first-start admin still has the printed password (issue 14); 0 otherwise. */
   mustChangePassword: ColumnType<number, number | undefined, number>;
   createdAt: number;

@@ -187,6 +187,25 @@ export interface DomainEvents {
     note: string;
     at: number;
   };
+  /**
+   * A user's portfolio went beyond a cap (issue 34 item 4), told once per breach: `breaches` the caps newly
+   * crossed (figure and cap in the cap's integer unit: delta in ten-thousandths, vega and margin in paise, with
+   * their words), `note` every cap crossed now. With `isReducing` the listed strategies are being stopped and
+   * squared off (stop reason `portfolio_limit`); without, entries are refused while it lasts.
+   */
+  'limits.portfolio_breached': {
+    userId: number;
+    breaches: Array<{
+      cap: 'max_net_delta' | 'max_net_vega' | 'max_margin_used';
+      figure: number;
+      limit: number;
+      text: string;
+    }>;
+    note: string;
+    isReducing: boolean;
+    mappings: Mapping[];
+    at: number;
+  };
 }
 
 /** One option's quote as fetched, named by its contract (today's chain); prices in paise. */

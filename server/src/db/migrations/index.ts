@@ -52,6 +52,7 @@ import * as m2810 from './202611281000_add_broker_account_egress.js';
 import * as m2811 from './202611281100_trace_broker_orders.js';
 import * as m2901 from './202611290100_add_paper_account_capital.js';
 import * as m2902 from './202611290200_create_signal_tokens.js';
+import * as m2903 from './202611290300_add_portfolio_limits.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -108,4 +109,5 @@ export const migrations: Record<string, Migration> = {
   '202611281100_trace_broker_orders': m2811,
   '202611290100_add_paper_account_capital': m2901,
   '202611290200_create_signal_tokens': m2902,
+  '202611290300_add_portfolio_limits': m2903,
 };

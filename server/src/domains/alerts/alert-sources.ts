@@ -7,6 +7,7 @@ import {
   tokenRefusedAlert,
   egressRefusedAlert,
   marginShortAlert,
+  portfolioLimitAlert,
   type AlertDraft,
 } from './alert-text.logic.js';
 import type { AlertsRepository } from './alerts.repository.js';
@@ -46,6 +47,11 @@ export function subscribeAlertSources(deps: {
   const off = [
     events.subscribe('limits.breached', ({ reason, mappings, note }) => {
       for (const m of mappings) limitNotes.set(m.id, { reason, note });
+    }),
+    // One alert per portfolio breach (issue 34 item 4); the stops it makes carry its figures as a limit's do.
+    events.subscribe('limits.portfolio_breached', async (breach) => {
+      for (const m of breach.mappings) limitNotes.set(m.id, { reason: 'portfolio_limit', note: breach.note });
+      await toOwnerAndAdmins(breach.userId, (isForOwner) => portfolioLimitAlert(breach, breach.userId, isForOwner));
     }),
 
     // The owner, and the admins: a desk's risk manager hears of every limit, token or broker stop.

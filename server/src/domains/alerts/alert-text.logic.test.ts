@@ -5,6 +5,7 @@ import {
   driftKey,
   istStamp,
   killSwitchAlert,
+  portfolioLimitAlert,
   strategyStoppedAlert,
   tokenExpiringAlert,
 } from './alert-text.logic.js';
@@ -150,5 +151,28 @@ describe('tokenExpiringAlert', () => {
     expect(draft.body).toContain('expires at Tue 24 Nov, 06:00 IST, before the market opens at Tue 24 Nov, 09:15 IST');
     expect(draft.dedupeKey).toBe('token:3:123');
     expect(istStamp(AT)).toBe('Mon 23 Nov, 10:42 IST');
+  });
+});
+
+describe('a portfolio limit breach (issue 34 item 4)', () => {
+  const breach = {
+    breaches: [{ cap: 'max_net_delta', limit: 300_0000, text: 'net delta −412.5 beyond the cap of 300' }],
+    at: AT,
+  };
+  it('says the figures and that entries are refused, or that the strategies are being squared off', () => {
+    const refusing = portfolioLimitAlert({ ...breach, isReducing: false }, 5, true);
+    expect(refusing).toMatchObject({
+      kind: 'portfolio_limit',
+      title: 'Portfolio limit: net delta −412.5 beyond the cap of 300',
+    });
+    expect(refusing.body).toBe(
+      `At ${istStamp(AT)} your positions' net delta −412.5 beyond the cap of 300. No entry or realign will sell new ` +
+        'legs while it lasts; your open legs are kept.',
+    );
+    const reducing = portfolioLimitAlert({ ...breach, isReducing: true }, 5, false);
+    expect(reducing.body).toContain(
+      "Reduce on breach is set: the trader's strategies are being stopped and their legs squared off.",
+    );
+    expect(reducing.dedupeKey).toBe(`portfolio-limit:5:max_net_delta:3000000:${AT}`);
   });
 });

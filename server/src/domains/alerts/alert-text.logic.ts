@@ -46,11 +46,13 @@ const BECAUSE: Record<AutomaticReason, string> = {
   token_expired: "the broker account's access token expired",
   broker_drift: 'the broker no longer holds a leg the console counts for it (closed at the broker by hand?)',
   egress_mismatch: "its broker account's orders could not leave from an IP registered with the broker",
+  portfolio_limit: 'your portfolio went beyond a portfolio limit set to reduce on breach',
 };
 
 /** The same, where an admin reads of a trader's strategy and the trader's words would be wrong. */
 const BECAUSE_FOR_ADMIN: Partial<Record<AutomaticReason, string>> = {
   daily_max_loss: "the trader's strategies' loss for the day reached their Daily Max Loss",
+  portfolio_limit: "the trader's portfolio went beyond a portfolio limit set to reduce on breach",
 };
 
 const HEADLINE: Record<AutomaticReason, string> = {
@@ -63,6 +65,7 @@ const HEADLINE: Record<AutomaticReason, string> = {
   token_expired: 'broker token expired',
   broker_drift: 'broker positions differ',
   egress_mismatch: 'order egress refused',
+  portfolio_limit: 'portfolio limit',
 };
 
 /** What to do next, where there is something to do. */
@@ -274,6 +277,30 @@ export function marginShortAlert(short: {
     mappingId: short.mappingId,
     userBrokerId: null,
     dedupeKey: `margin-short:${short.mappingId}:${short.at}`,
+  };
+}
+
+/**
+ * A user's portfolio went beyond a cap (issue 34 item 4), once per breach: the figures, and what the console
+ * does about it (stops and squares off, or refuses entries while it lasts).
+ */
+export function portfolioLimitAlert(
+  breach: { breaches: ReadonlyArray<{ cap: string; limit: number; text: string }>; isReducing: boolean; at: number },
+  userId: number,
+  isForOwner: boolean,
+): AlertDraft {
+  const what = breach.breaches.map((b) => b.text).join(' and ');
+  const whose = isForOwner ? 'your' : "the trader's";
+  const then = breach.isReducing
+    ? `Reduce on breach is set: ${whose} strategies are being stopped and their legs squared off.`
+    : `No entry or realign will sell new legs while it lasts; ${whose} open legs are kept.`;
+  return {
+    kind: 'portfolio_limit',
+    title: `Portfolio limit: ${what}`,
+    body: `At ${istStamp(breach.at)} ${whose} positions' ${what}. ${then}`,
+    mappingId: null,
+    userBrokerId: null,
+    dedupeKey: `portfolio-limit:${userId}:${breach.breaches.map((b) => `${b.cap}:${b.limit}`).join(',')}:${breach.at}`,
   };
 }
 

@@ -112,5 +112,5 @@ export function createBrokersModule(deps: {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);
   };
-  return { brokers, tokens, entryMargins, routes, registry, close: () => egressRoutes.close() };
+  return { brokers, tokens, entryMargins, funds, routes, registry, close: () => egressRoutes.close() };
 }

@@ -43,4 +43,9 @@ export interface EngineDeps {
   egressBeforeFirstOrder: (userBrokerId: number) => Promise<string | null>;
   /** What a basket would ask in margin of a strategy's account (the brokers domain's entry margins, issue 34). */
   entryMargin: EntryMargins['entryMargin'];
+  /**
+   * Why a user's entry may not sell new legs: their portfolio beyond a cap (risk's portfolio limits, issue 34
+   * item 4), null when it may. Absent: no portfolio limits.
+   */
+  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
 }

@@ -41,6 +41,8 @@ export function createEngineModule(deps: {
   brokers: BrokersService;
   /** What a basket would ask in margin of a strategy's account (the brokers module's entry margins). */
   entryMargin: EntryMargins['entryMargin'];
+  /** Why a user's entry may not sell new legs now (risk's portfolio limits, issue 34 item 4); null when it may. */
+  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
   /** Order requests an account may send (the broker adapter's rule): orders wait their turn. */
   orderLimits: OrderLimits;
   hub: MarketDataHub;
@@ -100,6 +102,7 @@ export function createEngineModule(deps: {
     egressRecheck: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'recheck', null),
     egressBeforeFirstOrder: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'first-order', null),
     entryMargin: deps.entryMargin,
+    portfolioRefusal: deps.portfolioRefusal,
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

@@ -19,6 +19,7 @@ import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createEntryMarginQuote } from './entry-margin.js';
 import { MarginShortfall } from './margin-shortfall.js';
+import { PortfolioLimitRefusal } from './portfolio-guard.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
@@ -49,7 +50,12 @@ export function createEngine(deps: EngineDeps) {
   const calendar = createCalendarGate(deps.calendar);
   const liveTurns = createLiveTurns();
 
-  const execute = createPlanExecution({ executor: deps.executor, logger: deps.logger, noteProblem });
+  const execute = createPlanExecution({
+    executor: deps.executor,
+    logger: deps.logger,
+    noteProblem,
+    portfolioRefusal: deps.portfolioRefusal,
+  });
 
   const decideAll = createCandleDecisions({ chain: deps.chain, calendar, problems });
 
@@ -134,7 +140,8 @@ export function createEngine(deps: EngineDeps) {
       const short = failures.find((f): f is MarginShortfall => f instanceof MarginShortfall);
       if (short) tellMarginShort(state.mapping, short, at);
       else if (failures.length === 0 && plans.length > 0) marginShortTold.delete(id);
-      if (!refusal && !short && unknown !== undefined && !(unknown instanceof StalePositionError)) {
+      const isHeld = unknown instanceof StalePositionError || unknown instanceof PortfolioLimitRefusal;
+      if (!refusal && !short && unknown !== undefined && !isHeld) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
         // next decision, which completes or realigns the position.
         const why = unknown instanceof Error ? unknown.message : 'no reply';

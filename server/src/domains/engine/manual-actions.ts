@@ -20,6 +20,7 @@ import { fencedBefore } from './live-guards.js';
 import type { Plan } from './plan.js';
 import type { createSquareOffChase } from './square-off-chase.js';
 import { StalePositionError } from './stale-position.js';
+import { PortfolioLimitRefusal } from './portfolio-guard.js';
 import type { TradeProblems } from './trade-problems.js';
 
 /**
@@ -100,6 +101,7 @@ export function createManualActions(deps: {
         if (
           failures[0] instanceof Error &&
           !(failures[0] instanceof StalePositionError) &&
+          !(failures[0] instanceof PortfolioLimitRefusal) &&
           state.mapping.isDummy === 0
         ) {
           // A reply the broker lost is asked for by its tag at once (issue 31 item 6), as an Exit does: the row

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, Plan } from './executor.js';
 import { PaperSliceRefusedError, QuotesUnavailableError } from './paper-slices.js';
 import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
+import { dropPlansBeyondPortfolioCaps } from './portfolio-guard.js';
 
 /**
  * Trades a decision's plans, their mappings' locks held: paper in slices, then each live plan through
@@ -13,9 +14,17 @@ export function createPlanExecution(deps: {
   executor: Pick<Executor, 'executePaper' | 'executeLive'>;
   logger: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   noteProblem: (mappingId: number, why: string) => void;
+  /**
+   * Why a user's entry may not sell new legs now (their portfolio beyond a cap, issue 34 item 4); null when it
+   * may. Absent (a backtest): no portfolio limits.
+   */
+  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
 }) {
   const { noteProblem } = deps;
-  return async function execute(plans: Plan[], at: number): Promise<unknown[]> {
+  return async function execute(asked: Plan[], at: number): Promise<unknown[]> {
+    // Refused per strategy before anything is sent: the others of the batch still trade.
+    const { plans, refused } = await dropPlansBeyondPortfolioCaps(asked, deps.portfolioRefusal, deps.logger);
+    for (const r of refused) noteProblem(r.mappingId, r.note);
     const paper = plans.filter((p) => p.mapping.isDummy === 1);
     const { skipped, stale } = await deps.executor.executePaper(paper, at).catch((err: unknown) => {
       // Their rows say why they did not trade; the next close decides again.
@@ -27,7 +36,7 @@ export function createPlanExecution(deps: {
     });
     for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
     // Traded by another console meanwhile: a manual action hears 409, a close leaves the row saying why.
-    const failures: unknown[] = [];
+    const failures: unknown[] = [...refused];
     for (const mappingId of stale) {
       noteProblem(mappingId, STALE_POSITION_NOTE);
       failures.push(new StalePositionError([mappingId]));

@@ -58,10 +58,17 @@ const STOPPED_BY: Record<StopReason, string> = {
   broker_drift: 'because the broker positions differ',
   egress_mismatch:
     "because its orders could not leave from an IP registered with the broker (the account's row on Profile says why)",
+  portfolio_limit: 'at a portfolio limit (reduce on breach)',
 };
 
 /** Stops whose row reads its note (the note of another reason is stale: written for an earlier stop). */
-const NOTED: ReadonlySet<StopReason> = new Set(['max_loss', 'target_profit', 'daily_max_loss', 'broker_drift']);
+const NOTED: ReadonlySet<StopReason> = new Set([
+  'max_loss',
+  'target_profit',
+  'daily_max_loss',
+  'broker_drift',
+  'portfolio_limit',
+]);
 
 /** The stop's note, when it was written for this stop's reason. */
 const noteOf = (stop: StatusFacts['stop']) => (stop && NOTED.has(stop.reason) && stop.note ? stop.note : null);

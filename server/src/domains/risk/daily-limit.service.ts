@@ -6,6 +6,17 @@ import { toPaise, toRupees } from '../../platform/time.js';
 import type { LimitsRepository } from './limits.repository.js';
 import { capRefusal, setsDeskCap } from './limits.logic.js';
 
+/** The stored form of the portfolio limits a body names: delta in hundredths, rupees in paise. */
+const portfolioColumns = (input: SetDailyLimit) => ({
+  maxNetDeltaHundredths: scaled(input.max_net_delta, toPaise),
+  maxNetVegaPaise: scaled(input.max_net_vega, toPaise),
+  maxMarginUsedPaise: scaled(input.max_margin_used, toPaise),
+  reduceOnBreach: input.reduce_on_breach === undefined ? undefined : input.reduce_on_breach ? 1 : 0,
+});
+/** Undefined (left out) stays undefined, null (removed) null; a figure of two decimals its exact hundredths. */
+const scaled = (v: number | null | undefined, hundredths: (n: number) => number) =>
+  v === undefined || v === null ? v : hundredths(v);
+
 /**
  * A user's daily max loss (issue 13): read and set on their Profile; an admin reads and sets anyone's by
  * naming `user_id`. A user naming someone else gets their own (the id is ignored, as on mapping create).
@@ -13,7 +24,7 @@ import { capRefusal, setsDeskCap } from './limits.logic.js';
  * limit that the trader it protects against could clear would protect nothing.
  */
 export function createDailyLimitService(deps: {
-  repo: Pick<LimitsRepository, 'user' | 'setDailyLimit'>;
+  repo: Pick<LimitsRepository, 'user' | 'setDailyLimit' | 'setPortfolioLimits'>;
   clock: Clock;
   dayPnlOf: (userId: number) => Promise<number>;
   /** Checks the user's limits at once: a limit set below today's loss stops their strategies now. */
@@ -30,6 +41,10 @@ export function createDailyLimitService(deps: {
       daily_max_loss: user.dailyMaxLossPaise === null ? null : toRupees(user.dailyMaxLossPaise),
       admin_max_loss: user.adminDailyMaxLossPaise === null ? null : toRupees(user.adminDailyMaxLossPaise),
       today_pnl: toRupees(await deps.dayPnlOf(user.id)),
+      max_net_delta: user.maxNetDeltaHundredths === null ? null : Number(user.maxNetDeltaHundredths) / 100,
+      max_net_vega: user.maxNetVegaPaise === null ? null : toRupees(user.maxNetVegaPaise),
+      max_margin_used: user.maxMarginUsedPaise === null ? null : toRupees(user.maxMarginUsedPaise),
+      reduce_on_breach: user.reduceOnBreach === 1,
     };
   }
 
@@ -46,6 +61,8 @@ export function createDailyLimitService(deps: {
       const refusal = isDeskCap ? null : capRefusal(user.adminDailyMaxLossPaise, paise, 'daily');
       if (refusal) throw conflict(refusal);
       await deps.repo.setDailyLimit(userId, paise, deps.clock.now(), isDeskCap ? paise : undefined);
+      // Portfolio limits (issue 34 item 4): a field left out keeps its value.
+      await deps.repo.setPortfolioLimits(userId, portfolioColumns(input), deps.clock.now());
       await deps.checkNow(userId);
       return read(userId);
     },

@@ -10,6 +10,8 @@ import {
   type LimitReason,
 } from './limits.logic.js';
 import type { LimitsRepository } from './limits.repository.js';
+import type { PortfolioSources } from './portfolio-figures.js';
+import { createPortfolioWatch } from './portfolio-watch.js';
 
 /** A user's day is summed at most this often (a sum prices every strategy of theirs). */
 const DAILY_CHECK_EVERY_MS = 1000;
@@ -25,6 +27,8 @@ export interface LimitsWatchDeps {
   mappingsOf: (userId: number) => Promise<Mapping[]>;
   stopAndFlatten: (rows: Mapping[], reason: StatusReason) => Promise<unknown>;
   logger: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
+  /** Portfolio limits (issue 34 item 4): users' caps, and their accounts' funds for the margin used. */
+  portfolio?: { limitsOf: LimitsRepository['portfolioLimits']; fundsOf: PortfolioSources['fundsOf'] };
 }
 
 /**
@@ -51,6 +55,29 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
    */
   const flattened = new Set<number>();
 
+  /** The user's strategies (those of `ids`) with something to stop that no limit flattened yet; marked flattened. */
+  async function rowsToStop(userId: number, ids: Set<number> | 'all') {
+    const rows = (await deps.mappingsOf(userId)).filter(
+      (m) =>
+        (ids === 'all' || ids.has(m.id)) &&
+        !flattened.has(m.id) &&
+        hasSomethingToStop({ runningStatus: m.running_status, openLegCount: m.open_legs.length }),
+    );
+    for (const m of rows) flattened.add(m.id);
+    return rows;
+  }
+
+  const portfolio =
+    deps.portfolio &&
+    createPortfolioWatch({
+      repo: { portfolioLimits: deps.portfolio.limitsOf, setStopNotes: deps.repo.setStopNotes },
+      sources: { positionsOf: deps.positionsOf, fundsOf: deps.portfolio.fundsOf },
+      events: deps.events,
+      now: deps.now,
+      rowsToStop: (userId) => rowsToStop(userId, 'all'),
+      stopAndFlatten: deps.stopAndFlatten,
+    });
+
   /**
    * Stops what a breach names. The figures go on the rows first (issue 27: a stop far past its limit says by
    * how much) and out as `limits.breached`, so the stop and its alert both carry them. `figuresOf` gives each
@@ -62,14 +89,8 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     reason: LimitReason,
     figuresOf: (id: number) => { dayPnlPaise: number; limitPaise: number },
   ) {
-    const rows = (await deps.mappingsOf(userId)).filter(
-      (m) =>
-        (ids === 'all' || ids.has(m.id)) &&
-        !flattened.has(m.id) &&
-        hasSomethingToStop({ runningStatus: m.running_status, openLegCount: m.open_legs.length }),
-    );
+    const rows = await rowsToStop(userId, ids);
     if (rows.length === 0) return;
-    for (const m of rows) flattened.add(m.id);
     const noted = rows.map((m) => {
       const figures = figuresOf(m.id);
       return { mapping: m, figures, note: limitStopNote(reason, figures.dayPnlPaise, figures.limitPaise) };
@@ -149,6 +170,7 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
       try {
         await checkStrategies(batch);
         await checkUsers(batch);
+        await portfolio?.check([...new Set(batch.map((p) => p.user_id))]);
       } catch (err) {
         deps.logger.error({ err }, 'checking loss and profit limits failed');
       }
@@ -169,6 +191,7 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     const check = (async () => {
       const { positions } = await deps.positionsOf(userId);
       userCheckedAt.delete(userId);
+      portfolio?.forget(userId);
       if (positions.length > 0) enqueue(positions);
       await draining;
     })();

@@ -292,6 +292,10 @@ describe('a user’s daily max loss', () => {
       daily_max_loss: 7500.25,
       admin_max_loss: null,
       today_pnl: 0,
+      max_net_delta: null,
+      max_net_vega: null,
+      max_margin_used: null,
+      reduce_on_breach: false,
     });
 
     // A user naming someone else sets their own (as on mapping create): the other keeps none.

@@ -37,10 +37,55 @@ export function createLimitsRepository(db: Kysely<DB>) {
       return row?.userId ?? null;
     },
 
+    /** Users among `userIds` with a portfolio cap set (issue 34 item 4), with their caps. */
+    async portfolioLimits(userIds: readonly number[]) {
+      if (userIds.length === 0) return [];
+      return db
+        .selectFrom('users')
+        .select(['id', 'maxNetDeltaHundredths', 'maxNetVegaPaise', 'maxMarginUsedPaise', 'reduceOnBreach'])
+        .where('id', 'in', [...userIds])
+        .where((eb) =>
+          eb.or([
+            eb('maxNetDeltaHundredths', 'is not', null),
+            eb('maxNetVegaPaise', 'is not', null),
+            eb('maxMarginUsedPaise', 'is not', null),
+          ]),
+        )
+        .execute();
+    },
+
+    /** Sets the portfolio limits given (a field left out keeps its value). */
+    async setPortfolioLimits(
+      userId: number,
+      limits: {
+        maxNetDeltaHundredths?: number | null;
+        maxNetVegaPaise?: number | null;
+        maxMarginUsedPaise?: number | null;
+        reduceOnBreach?: number;
+      },
+      now: number,
+    ) {
+      const set = Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+      if (Object.keys(set).length === 0) return;
+      await db
+        .updateTable('users')
+        .set({ ...set, updatedAt: now })
+        .where('id', '=', userId)
+        .execute();
+    },
+
     async user(id: number) {
       return db
         .selectFrom('users')
-        .select(['id', 'dailyMaxLossPaise', 'adminDailyMaxLossPaise'])
+        .select([
+          'id',
+          'dailyMaxLossPaise',
+          'adminDailyMaxLossPaise',
+          'maxNetDeltaHundredths',
+          'maxNetVegaPaise',
+          'maxMarginUsedPaise',
+          'reduceOnBreach',
+        ])
         .where('id', '=', id)
         .executeTakeFirst();
     },

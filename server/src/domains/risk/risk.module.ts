@@ -8,6 +8,7 @@ import { createDriftPauseRepository } from './drift-pause.repository.js';
 import { createLimitsRepository } from './limits.repository.js';
 import { createLimitsWatch } from './limits-watch.js';
 import { dayPnlPaise } from './limits.logic.js';
+import type { PortfolioSources } from './portfolio-figures.js';
 import { registerRiskRoutes } from './risk.routes.js';
 import { createRiskService, type RiskServiceDeps } from './risk.service.js';
 
@@ -18,6 +19,8 @@ export interface RiskModuleDeps extends Omit<RiskServiceDeps, 'events' | 'logger
     Pick<MappingsService, 'setRunningStatus'> & { listFor: (userId: number) => Promise<Mapping[]> };
   /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
   positionsOf: (userId: number) => Promise<PositionsReply>;
+  /** A user's accounts' funds (the brokers'), for the margin a portfolio limit caps (issue 34 item 4). */
+  fundsOf?: PortfolioSources['fundsOf'];
 }
 
 /**
@@ -35,6 +38,7 @@ export function createRiskModule(deps: RiskModuleDeps) {
     mappingsOf: (userId) => deps.mappings.listFor(userId),
     stopAndFlatten: (rows, reason) => risk.stopAndFlatten(rows, reason),
     logger: deps.logger,
+    ...(deps.fundsOf ? { portfolio: { limitsOf: (ids) => repo.portfolioLimits(ids), fundsOf: deps.fundsOf } } : {}),
   });
   const dailyLimit = createDailyLimitService({
     repo,

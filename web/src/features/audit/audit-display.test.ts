@@ -20,6 +20,22 @@ describe('changeLines', () => {
     ]);
   });
 
+  it('names the portfolio limits (issue 34) by their labels: delta as a number, vega and margin in rupees', () => {
+    expect(
+      changeLines({
+        max_net_delta_hundredths: { before: null, after: 30050 },
+        max_net_vega_paise: { before: null, after: 150000 },
+        max_margin_used_paise: { before: 20000000, after: null },
+        reduce_on_breach: { before: 0, after: 1 },
+      }),
+    ).toEqual([
+      'Max Net Delta: — → 300.5',
+      'Max Net Vega: — → ₹1,500.00',
+      'Max Margin Used: ₹2,00,000.00 → —',
+      'Reduce on breach: no → yes',
+    ]);
+  });
+
   it('says whether a secret is set, never a bare yes or no', () => {
     expect(changeLines({ has_broker_token: { before: false, after: true } })).toEqual(['Broker Token: not set → set']);
     expect(changeLines({ has_api_key: { before: null, after: false } })).toEqual(['API Key: not set → not set']);

@@ -32,6 +32,8 @@ export function objectLabel(entry: Pick<AuditEntry, 'object_type' | 'object_id' 
 }
 
 const PAISE = '_paise';
+/** A figure kept exact in hundredths (a portfolio's net delta cap, issue 34) reads as its field. */
+const HUNDREDTHS = '_hundredths';
 /** Secrets are recorded only as whether they are set (`has_broker_token`), never their values. */
 const HAS = 'has_';
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
@@ -43,6 +45,7 @@ const CODED_FIELDS: Record<string, (value: number) => string> = {
   running_status: statusLabel,
   is_dummy: (v) => (v === 1 ? MODE_LABELS.paper : MODE_LABELS.live),
   is_active: (v) => (v === 1 ? 'yes' : 'no'),
+  reduce_on_breach: (v) => (v === 1 ? 'yes' : 'no'),
 };
 
 /** Reason codes (failed logins, automatic stops) in words; a code not listed shows as it is. */
@@ -60,6 +63,7 @@ const REASON_WORDS: Record<string, string> = {
   started: 'started',
   broker_drift: 'the broker no longer held a leg the console counted',
   egress_mismatch: 'its orders would have left from an IP the broker had not registered',
+  portfolio_limit: "the user's portfolio went beyond a portfolio limit (reduce on breach)",
 };
 const REASON_FIELDS = new Set(['reason', 'stop_reason']);
 
@@ -67,9 +71,11 @@ const REASON_FIELDS = new Set(['reason', 'stop_reason']);
 function fieldLabel(field: string): string {
   const name = field.endsWith(PAISE)
     ? field.slice(0, -PAISE.length)
-    : field.startsWith(HAS)
-      ? field.slice(HAS.length)
-      : field;
+    : field.endsWith(HUNDREDTHS)
+      ? field.slice(0, -HUNDREDTHS.length)
+      : field.startsWith(HAS)
+        ? field.slice(HAS.length)
+        : field;
   const label = labelOf(name);
   if (label !== name) return label;
   const words = name.replace(/_/g, ' ');
@@ -80,6 +86,7 @@ function valueText(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return field.startsWith(HAS) ? 'not set' : '—';
   if (typeof value === 'boolean') return field.startsWith(HAS) ? (value ? 'set' : 'not set') : value ? 'yes' : 'no';
   if (field.endsWith(PAISE) && typeof value === 'number') return formatInr(toRupees(value));
+  if (field.endsWith(HUNDREDTHS) && typeof value === 'number') return String(toRupees(value));
   const coded = CODED_FIELDS[field];
   if (coded && typeof value === 'number') return coded(value);
   if (field.endsWith('_at') && typeof value === 'number' && value >= EPOCH_MS_FLOOR) return formatDateTimeIst(value);

@@ -25,6 +25,7 @@ const REASON_WORDS: Record<string, string> = {
   max_loss: 'Max Loss reached',
   target_profit: 'Target Profit reached',
   daily_max_loss: 'Daily Max Loss reached',
+  portfolio_limit: 'a portfolio limit reached (reduce on breach)',
   kill_switch: 'the kill switch',
   expiry: "the contracts' expiry",
 };

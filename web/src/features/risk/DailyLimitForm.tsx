@@ -17,6 +17,51 @@ export function dailyLimitBody(text: string, userId?: number) {
   return userId === undefined ? { daily_max_loss } : { daily_max_loss, user_id: userId };
 }
 
+/** The portfolio caps' fields (issue 34 item 4), as typed: empty is "no cap". */
+export const PORTFOLIO_FIELDS = [
+  { name: 'max_net_delta', label: 'Max net delta (abs)', step: 0.01 },
+  { name: 'max_net_vega', label: 'Max net vega (₹ per vol point, abs)', step: 0.01 },
+  { name: 'max_margin_used', label: 'Max margin used (₹)', step: 0.01 },
+] as const;
+export type PortfolioField = (typeof PORTFOLIO_FIELDS)[number]['name'];
+export type PortfolioTexts = Record<PortfolioField, string>;
+
+/** The portfolio caps as the form shows them: a saved cap as its number, none as empty. */
+export function portfolioTexts(limit: DailyLimit | undefined): PortfolioTexts {
+  const text = (v: number | null | undefined) => (v == null ? '' : String(v));
+  return {
+    max_net_delta: text(limit?.max_net_delta),
+    max_net_vega: text(limit?.max_net_vega),
+    max_margin_used: text(limit?.max_margin_used),
+  };
+}
+
+/** What the form sends: the daily max loss and every portfolio cap (empty is none), with Reduce on breach. */
+export function limitsBody(daily: string, caps: PortfolioTexts, reduceOnBreach: boolean, userId?: number) {
+  const cap = (text: string) => (text.trim() === '' ? null : Number(text));
+  return {
+    ...dailyLimitBody(daily, userId),
+    max_net_delta: cap(caps.max_net_delta),
+    max_net_vega: cap(caps.max_net_vega),
+    max_margin_used: cap(caps.max_margin_used),
+    reduce_on_breach: reduceOnBreach,
+  };
+}
+
+/** "Portfolio caps: net delta 300, net vega ₹1,500.00. Beyond one, entries are refused." */
+export function portfolioSummary(limit: DailyLimit): string {
+  const caps = [
+    limit.max_net_delta === null ? null : `net delta ${limit.max_net_delta.toLocaleString('en-IN')}`,
+    limit.max_net_vega === null ? null : `net vega ${formatInr(limit.max_net_vega)}`,
+    limit.max_margin_used === null ? null : `margin used ${formatInr(limit.max_margin_used)}`,
+  ].filter((c): c is string => c !== null);
+  if (caps.length === 0) return 'No portfolio caps.';
+  const then = limit.reduce_on_breach
+    ? 'Beyond one, every strategy is stopped and its legs squared off.'
+    : 'Beyond one, no entry or realign sells new legs.';
+  return `Portfolio caps: ${caps.join(', ')}. ${then}`;
+}
+
 /** "Today: −₹1,250.00 of ₹5,000.00" — how close the day is to the limit. */
 export function dailyLimitSummary(limit: DailyLimit): string {
   const today = `Today's P&L: ${formatPnl(limit.today_pnl).text}`;
@@ -58,15 +103,19 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
   const { flash, show, clear } = useFlash();
   const confirm = useConfirm();
   const [text, setText] = useState<string | null>(null);
+  const [capTexts, setCapTexts] = useState<Partial<PortfolioTexts>>({});
+  const [reduceDraft, setReduceDraft] = useState<boolean | null>(null);
   const query = useQuery({
     queryKey: dailyLimitKey(userId),
     queryFn: () => call(api.risk.dailyLimit, { query: userId === undefined ? {} : { user_id: userId } }),
   });
   const save = useMutation({
-    mutationFn: (body: ReturnType<typeof dailyLimitBody>) => call(api.risk.setDailyLimit, { body }),
+    mutationFn: (body: ReturnType<typeof limitsBody>) => call(api.risk.setDailyLimit, { body }),
     onSuccess: (saved) => {
       client.setQueryData(dailyLimitKey(userId), saved);
       setText(null);
+      setCapTexts({});
+      setReduceDraft(null);
       show(
         'success',
         saved.daily_max_loss === null
@@ -80,6 +129,8 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
   });
   const current = query.data;
   const value = text ?? (current?.daily_max_loss == null ? '' : String(current.daily_max_loss));
+  const caps: PortfolioTexts = { ...portfolioTexts(current), ...capTexts };
+  const isReducing = reduceDraft ?? current?.reduce_on_breach ?? false;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -87,7 +138,7 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
   }
 
   async function submit() {
-    const body = dailyLimitBody(value, userId);
+    const body = limitsBody(value, caps, isReducing, userId);
     const parsed = SetDailyLimitSchema.safeParse(body);
     if (!parsed.success) {
       show('error', parsed.error.issues[0]?.message ?? 'Invalid daily max loss');
@@ -116,7 +167,7 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
       noValidate
       aria-label="Daily Max Loss"
     >
-      {!compact && <h3>Daily Max Loss</h3>}
+      {!compact && <h3>Daily Max Loss and portfolio limits</h3>}
       {flash && (
         <div className="full">
           <Message flash={flash} onClose={clear} />
@@ -135,6 +186,31 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
           if (flash?.kind === 'error') clear();
         }}
       />
+      {PORTFOLIO_FIELDS.map((f) => (
+        <InputField
+          key={f.name}
+          label={f.label}
+          name={f.name}
+          type="number"
+          min={0.01}
+          step={f.step}
+          placeholder="No cap"
+          value={caps[f.name]}
+          onChange={(e) => {
+            setCapTexts((t) => ({ ...t, [f.name]: e.target.value }));
+            if (flash?.kind === 'error') clear();
+          }}
+        />
+      ))}
+      <label className="inline full">
+        <input
+          type="checkbox"
+          name="reduce_on_breach"
+          checked={isReducing}
+          onChange={(e) => setReduceDraft(e.target.checked)}
+        />
+        Reduce on breach: beyond a portfolio cap, stop every strategy and square off its legs
+      </label>
       <div className="form-actions">
         <button type="submit" className="primary" disabled={save.isPending || query.isLoading}>
           {save.isPending ? 'Saving…' : 'Save limit'}
@@ -142,7 +218,7 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
       </div>
       {current && (
         <p className="full field-hint" data-testid="daily-limit-summary">
-          {dailyLimitSummary(current)}
+          {dailyLimitSummary(current)} {portfolioSummary(current)}
           {capNote(current, userId === undefined) !== null && ` ${capNote(current, userId === undefined)}`}
           {!compact &&
             ' Across all your strategies, realized today + unrealized, before charges. Reaching it exits every leg and stops every strategy.'}

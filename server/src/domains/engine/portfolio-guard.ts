@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../platform/errors.js';
+import { opensOf, type Plan } from './plan.js';
+
+/** An entry refused because the owner's portfolio is beyond a cap (issue 34 item 4): nothing was sent. */
+export class PortfolioLimitRefusal extends AppError {
+  constructor(
+    readonly mappingId: number,
+    /** The row's words, after "Cannot trade: ". */
+    readonly note: string,
+  ) {
+    super(409, 'CONFLICT', `Not entered: ${note}`);
+  }
+}
+
+/**
+ * Before any order of a decision's plans: each plan that sells new legs (an entry, a realign) is dropped when
+ * its owner's net delta, net vega or margin used is already beyond a portfolio cap, and a refusal is returned
+ * for it with the figures. Buy-backs alone (a square-off) always go: they only reduce. Each owner is asked once.
+ * When the figures cannot be read the plans go, as an entry whose margin cannot be asked does.
+ */
+export async function dropPlansBeyondPortfolioCaps(
+  plans: Plan[],
+  refusalOf: ((userId: number) => Promise<string | null>) | undefined,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): Promise<{ plans: Plan[]; refused: PortfolioLimitRefusal[] }> {
+  if (!refusalOf) return { plans, refused: [] };
+  const owners = [...new Set(plans.filter((p) => opensOf(p.decision).length > 0).map((p) => p.mapping.userId))];
+  const refusals = new Map<number, string>();
+  for (const userId of owners) {
+    try {
+      const why = await refusalOf(userId);
+      if (why !== null) refusals.set(userId, why);
+    } catch (err) {
+      logger.warn({ err, userId }, 'could not read the portfolio limits before an entry');
+    }
+  }
+  if (refusals.size === 0) return { plans, refused: [] };
+  const kept: Plan[] = [];
+  const refused: PortfolioLimitRefusal[] = [];
+  for (const plan of plans) {
+    const why = opensOf(plan.decision).length > 0 ? refusals.get(plan.mapping.userId) : undefined;
+    if (why === undefined) kept.push(plan);
+    else refused.push(new PortfolioLimitRefusal(plan.mapping.id, why));
+  }
+  return { plans: kept, refused };
+}
