@@ -1,3 +1,4 @@
+import type { PortfolioRefusals } from './portfolio-guard.js';
 import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -47,5 +48,5 @@ export interface EngineDeps {
    * Why a user's entry may not sell new legs: their portfolio beyond a cap (risk's portfolio limits, issue 34
    * item 4), null when it may. Absent: no portfolio limits.
    */
-  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
+  portfolioRefusal?: PortfolioRefusals | undefined;
 }

@@ -1,3 +1,4 @@
+import type { PortfolioRefusals } from './portfolio-guard.js';
 import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
@@ -42,7 +43,7 @@ export function createEngineModule(deps: {
   /** What a basket would ask in margin of a strategy's account (the brokers module's entry margins). */
   entryMargin: EntryMargins['entryMargin'];
   /** Why a user's entry may not sell new legs now (risk's portfolio limits, issue 34 item 4); null when it may. */
-  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
+  portfolioRefusal?: PortfolioRefusals | undefined;
   /** Order requests an account may send (the broker adapter's rule): orders wait their turn. */
   orderLimits: OrderLimits;
   hub: MarketDataHub;

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Executor, Plan } from './executor.js';
 import { PaperSliceRefusedError, QuotesUnavailableError } from './paper-slices.js';
 import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
-import { dropPlansBeyondPortfolioCaps } from './portfolio-guard.js';
+import { dropPlansBeyondPortfolioCaps, type PortfolioRefusals } from './portfolio-guard.js';
 
 /**
  * Trades a decision's plans, their mappings' locks held: paper in slices, then each live plan through
@@ -18,7 +18,7 @@ export function createPlanExecution(deps: {
    * Why a user's entry may not sell new legs now (their portfolio beyond a cap, issue 34 item 4); null when it
    * may. Absent (a backtest): no portfolio limits.
    */
-  portfolioRefusal?: ((userId: number) => Promise<string | null>) | undefined;
+  portfolioRefusal?: PortfolioRefusals | undefined;
 }) {
   const { noteProblem } = deps;
   return async function execute(asked: Plan[], at: number): Promise<unknown[]> {

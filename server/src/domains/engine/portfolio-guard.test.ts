@@ -11,10 +11,11 @@ const plan = (id: number, userId: number, action: 'enter' | 'squareOff'): Plan =
 
 describe('plans held to their owners’ portfolio limits', () => {
   it('drops only the entries of an owner beyond a cap, each with the words; square-offs and others go', async () => {
-    const asked: number[] = [];
-    const refusalOf = (userId: number) => {
-      asked.push(userId);
-      return Promise.resolve(userId === 7 ? 'net delta 412.5 beyond the cap of 300 (portfolio limits)' : null);
+    const asked: Array<readonly number[]> = [];
+    const refusalOf = (userIds: readonly number[]) => {
+      asked.push(userIds);
+      const words = 'net delta 412.5 beyond the cap of 300 (portfolio limits)';
+      return Promise.resolve(new Map(userIds.filter((id) => id === 7).map((id) => [id, words])));
     };
     const plans = [plan(1, 7, 'enter'), plan(2, 7, 'squareOff'), plan(3, 8, 'enter'), plan(4, 7, 'enter')];
     const { plans: kept, refused } = await dropPlansBeyondPortfolioCaps(plans, refusalOf, logger);
@@ -25,7 +26,7 @@ describe('plans held to their owners’ portfolio limits', () => {
     ]);
     expect(refused[0]).toBeInstanceOf(PortfolioLimitRefusal);
     expect(refused[0]!.message).toBe('Not entered: net delta 412.5 beyond the cap of 300 (portfolio limits)');
-    expect(asked).toEqual([7, 8]); // each owner asked once, only for plans that sell
+    expect(asked).toEqual([[7, 8]]); // the owners asked once, together, only for plans that sell
   });
 
   it('lets every plan go when the figures cannot be read, or without a check at all', async () => {

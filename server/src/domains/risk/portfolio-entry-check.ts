@@ -4,18 +4,27 @@ import { createLimitsRepository } from './limits.repository.js';
 import { portfolioFiguresOf, type PortfolioSources } from './portfolio-figures.js';
 import { entryRefusalNote, portfolioBreaches } from './portfolio-limits.logic.js';
 
+/** Users per `in (…)` list: well within both databases' parameter limits. */
+const IN_LIST = 500;
+
 /**
- * Why a user's next entry may not sell new legs (issue 34 item 4): their net delta, net vega or margin used is
- * already beyond a portfolio cap. The engine asks it before a plan that opens legs, under the plan's locks; a
- * user with no cap set costs one read. Null: no cap is crossed.
+ * Why each of some users' next entries may not sell new legs (issue 34 item 4): their net delta, net vega or
+ * margin used is already beyond a portfolio cap. The engine asks it before plans that open legs, under the plans'
+ * locks, once for all their owners: the caps are one read for a candle close's users (a close of 10,000 strategies
+ * pays one query, not one per owner), and only users with a cap set have their figures read. A user absent from
+ * the answer crosses no cap.
  */
 export function createPortfolioEntryCheck(deps: PortfolioSources & { db: Kysely<DB> }) {
   const repo = createLimitsRepository(deps.db);
-  return async (userId: number): Promise<string | null> => {
-    const [caps] = await repo.portfolioLimits([userId]);
-    if (!caps) return null;
-    const breaches = portfolioBreaches(await portfolioFiguresOf(deps, userId, caps), caps);
-    return breaches.length === 0 ? null : entryRefusalNote(breaches);
+  return async (userIds: readonly number[]): Promise<Map<number, string>> => {
+    const refusals = new Map<number, string>();
+    for (let i = 0; i < userIds.length; i += IN_LIST) {
+      for (const caps of await repo.portfolioLimits(userIds.slice(i, i + IN_LIST))) {
+        const breaches = portfolioBreaches(await portfolioFiguresOf(deps, caps.id, caps), caps);
+        if (breaches.length > 0) refusals.set(caps.id, entryRefusalNote(breaches));
+      }
+    }
+    return refusals;
   };
 }
 
