@@ -5,6 +5,7 @@ import { LoginPage } from '../features/auth/LoginPage';
 import { SessionProvider } from '../features/auth/session-context';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { UserHome } from '../features/home/UserHome';
+import { OptionChainPage } from '../features/option-chain/OptionChainPage';
 import { StrategyLabPage } from '../features/strategy-lab/StrategyLabPage';
 import { RedirectIfSignedIn, RequireRole } from './guards';
 import { RealtimeBridge } from './RealtimeBridge';
@@ -50,6 +51,14 @@ export function App() {
                 element={
                   <RequireRole role="user">
                     <StrategyLabPage />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="/option-chain"
+                element={
+                  <RequireRole role="user">
+                    <OptionChainPage />
                   </RequireRole>
                 }
               />

@@ -57,6 +57,9 @@ export function UserHome() {
         <button type="button" onClick={() => void navigate('/strategy-lab')}>
           Strategy Lab
         </button>
+        <button type="button" onClick={() => void navigate('/option-chain')}>
+          Option Chain
+        </button>
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>
