@@ -218,10 +218,11 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
       </div>
       {current && (
         <p className="full field-hint" data-testid="daily-limit-summary">
-          {dailyLimitSummary(current)} {portfolioSummary(current)}
+          {dailyLimitSummary(current)}
           {capNote(current, userId === undefined) !== null && ` ${capNote(current, userId === undefined)}`}
           {!compact &&
-            ' Across all your strategies, realized today + unrealized, before charges. Reaching it exits every leg and stops every strategy.'}
+            ' Across all your strategies, realized today + unrealized, before charges. Reaching it exits every leg and stops every strategy.'}{' '}
+          {portfolioSummary(current)}
         </p>
       )}
     </form>
