@@ -18,7 +18,7 @@ import { createPaperExit } from './paper-exit.js';
 import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createEntryMarginQuote } from './entry-margin.js';
-import { MarginShortfall } from './margin-shortfall.js';
+import { createMarginShortTeller, MarginShortfall } from './margin-shortfall.js';
 import { PortfolioLimitRefusal } from './portfolio-guard.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
@@ -38,6 +38,7 @@ export function createEngine(deps: EngineDeps) {
   const subscriptions = new Map<string, () => void>();
   const problems = createTradeProblems(deps);
   const noteProblem = problems.note;
+  const marginShorts = createMarginShortTeller(deps.events);
   const shareProblems = problems.share;
   const { locks } = deps;
   const {
@@ -138,8 +139,8 @@ export function createEngine(deps: EngineDeps) {
       const isSquareOff = plans.some((p) => p.decision.action === 'squareOff');
       if (isSquareOff && failures.length === 0) chase.completed(id, at);
       const short = failures.find((f): f is MarginShortfall => f instanceof MarginShortfall);
-      if (short) tellMarginShort(state.mapping, short, at);
-      else if (failures.length === 0 && plans.length > 0) marginShortTold.delete(id);
+      if (short) marginShorts.tell(state.mapping, short, at);
+      else if (failures.length === 0 && plans.length > 0) marginShorts.traded(id);
       const isHeld = unknown instanceof StalePositionError || unknown instanceof PortfolioLimitRefusal;
       if (!refusal && !short && unknown !== undefined && !isHeld) {
         // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
@@ -160,24 +161,6 @@ export function createEngine(deps: EngineDeps) {
         await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_error');
       }
       return plans.length;
-    });
-  }
-
-  /**
-   * An entry refused for margin is told once (the row says it at every close until one trades): an alert for the
-   * owner through the `entry.margin_short` event, again only after the strategy has traded since.
-   */
-  const marginShortTold = new Set<number>();
-  function tellMarginShort(m: MappingState, short: MarginShortfall, at: number) {
-    if (marginShortTold.has(m.id)) return;
-    marginShortTold.add(m.id);
-    void deps.events.publish('entry.margin_short', {
-      userId: m.userId,
-      mappingId: m.id,
-      instrumentName: m.instrumentName,
-      neededPaise: short.neededPaise,
-      availablePaise: short.availablePaise,
-      at,
     });
   }
 

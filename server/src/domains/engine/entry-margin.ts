@@ -10,6 +10,7 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import { inputsFor, typeOfState } from './engine.inputs.js';
 import type { EngineRepository } from './engine.repository.js';
+import { marginBasketOf } from './margin-guard.js';
 
 /*
  * `POST /strategies/user-mappings/{id}/margin` (issue 34 item 3): the entry a strategy's rules would make now, at
@@ -41,13 +42,8 @@ export function createEntryMarginQuote(deps: {
     const decision = typeOfState(mapping).decideNow(inputsFor(mapping, [], price, chain, at));
     if (decision.action === 'hold') throw conflict(`No entry to price now: ${holdWords(decision)}`);
     if (decision.action === 'squareOff') throw conflict('No entry to price now: the strategy would square off');
-    // Every strategy type so far sells its legs (decision.logic.ts: a LegOrder is a leg to sell).
-    const basket = decision.open.map((o) => ({
-      exchange: o.option.exchange,
-      tradingSymbol: o.option.tradingSymbol,
-      side: 'SELL' as const,
-      quantity: o.quantity,
-    }));
+    // Decided flat, so the basket is the legs it would sell (every strategy type so far sells to open).
+    const basket = marginBasketOf(decision);
     const margin = await deps.entryMargin({
       userBrokerId: mapping.userBrokerId,
       isPaper: mapping.isDummy === 1,

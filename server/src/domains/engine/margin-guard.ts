@@ -1,7 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { BrokerAccount, MarginOrder } from '../brokers/broker-port.js';
 import { MarginShortfall } from './margin-shortfall.js';
-import { closesOf, opensOf, type Plan } from './plan.js';
+import { closesOf, opensOf, type Plan, type TradeDecision } from './plan.js';
+
+/** A decision's orders as the broker's margin calculator takes them: its buy-backs as BUY, its new legs as SELL. */
+export function marginBasketOf(decision: TradeDecision): MarginOrder[] {
+  return [
+    ...closesOf(decision).map((l) => ({
+      exchange: l.exchange,
+      tradingSymbol: l.tradingSymbol,
+      side: 'BUY' as const,
+      quantity: l.quantity,
+    })),
+    ...opensOf(decision).map((o) => ({
+      exchange: o.option.exchange,
+      tradingSymbol: o.option.tradingSymbol,
+      side: 'SELL' as const,
+      quantity: o.quantity,
+    })),
+  ];
+}
 
 /**
  * Before any order of a plan that sells new legs: the account's margin must cover them. The broker's own
@@ -16,20 +34,7 @@ export async function refuseOpensTheMarginCannotCover(
 ): Promise<void> {
   const opens = opensOf(plan.decision);
   if (opens.length === 0) return;
-  const basket: MarginOrder[] = [
-    ...closesOf(plan.decision).map((l) => ({
-      exchange: l.exchange,
-      tradingSymbol: l.tradingSymbol,
-      side: 'BUY' as const,
-      quantity: l.quantity,
-    })),
-    ...opens.map((o) => ({
-      exchange: o.option.exchange,
-      tradingSymbol: o.option.tradingSymbol,
-      side: 'SELL' as const,
-      quantity: o.quantity,
-    })),
-  ];
+  const basket = marginBasketOf(plan.decision);
   let needed: number;
   let available: number;
   try {

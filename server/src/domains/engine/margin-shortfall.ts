@@ -1,4 +1,5 @@
 import { groupedRupeesText } from '@app/contract';
+import type { DomainEventBus } from '../../platform/domain-events.js';
 import { AppError } from '../../platform/errors.js';
 
 /*
@@ -25,4 +26,30 @@ export class MarginShortfall extends AppError {
   get note(): string {
     return marginShortNote(this.neededPaise, this.availablePaise);
   }
+}
+
+/**
+ * An entry refused for margin is told once (the row says it at every close until one trades): an alert for the
+ * owner through the `entry.margin_short` event, again only after the strategy has traded since.
+ */
+export function createMarginShortTeller(events: Pick<DomainEventBus, 'publish'>) {
+  const told = new Set<number>();
+  return {
+    tell(m: { id: number; userId: number; instrumentName: string }, short: MarginShortfall, at: number) {
+      if (told.has(m.id)) return;
+      told.add(m.id);
+      void events.publish('entry.margin_short', {
+        userId: m.userId,
+        mappingId: m.id,
+        instrumentName: m.instrumentName,
+        neededPaise: short.neededPaise,
+        availablePaise: short.availablePaise,
+        at,
+      });
+    },
+    /** The strategy traded: a later shortfall is told again. */
+    traded(mappingId: number) {
+      told.delete(mappingId);
+    },
+  };
 }

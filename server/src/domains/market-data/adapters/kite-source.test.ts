@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { KiteBasketMargins } from '../../../protocols/kite-rest-client.js';
 import { readJsonFixture } from '../../../../test/provider-fixtures.js';
-import { heldOf, mustBeListed } from './kite-source.js';
+import { marginHeldPaise as heldOf } from '../../../protocols/kite-rest-client.js';
+import { mustBeListed } from './kite-source.js';
 
 describe('mustBeListed', () => {
   it('checks Kite index and NFO tokens against the exchange, by the segment in the low byte', () => {

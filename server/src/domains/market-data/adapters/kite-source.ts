@@ -103,7 +103,7 @@ export function createKiteQuotesSource(rest: KiteRest): OptionQuotesSource {
     async basketMarginPaise(positions) {
       if (positions.length === 0) return { initialPaise: 0, finalPaise: 0 };
       const { initial, final } = await rest.basketMargins(positions.map(toMarginOrder));
-      return { initialPaise: heldOf(initial), finalPaise: heldOf(final) };
+      return { initialPaise: marginHeldPaise(initial), finalPaise: marginHeldPaise(final) };
     },
   };
 }
@@ -121,9 +121,6 @@ function toMarginOrder(p: HeldOption): KiteMarginOrder {
     price: 0,
   };
 }
-
-/** What a basket holds once open, as Kite's funds count it (the protocol's `marginHeldPaise`). */
-export const heldOf = marginHeldPaise;
 
 /** Kite's error replies in the trader's words: a TokenException is a refused access token. */
 export const kiteRefusal: RefusalReader = (err) => {
