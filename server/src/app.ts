@@ -34,6 +34,7 @@ import { createAnalyticsModule } from './domains/analytics/analytics.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createBacktestModule } from './domains/backtest/backtest.module.js';
 import type { ThreadData } from './domains/backtest/backtest-thread.js';
+import { createLegsConfigStore } from './domains/legs/legs-config.service.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
@@ -290,6 +291,7 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     optionChains: marketData.optionChains,
   });
+  const legsConfigs = createLegsConfigStore({ db, clock, events, locks, mappings: strategies.mappings });
   const transactions = createTransactionsModule({
     db,
     pnl: ledger.strategyPnl,
@@ -407,7 +409,8 @@ export async function buildApp(deps: AppDeps) {
     brokers.routes,
     strategies.routes,
     rdx.routes,
-    (a, authenticate) => registerStrategyConfigRoutes(a, authenticate, strategies.mappings, { rdx: rdx.configStore }),
+    (a, authenticate) =>
+      registerStrategyConfigRoutes(a, authenticate, strategies.mappings, { rdx: rdx.configStore, legs: legsConfigs }),
     transactions.routes,
     orders.routes,
     pnl.routes,

@@ -52,6 +52,7 @@ export async function buildMapping(
   t: TestApp,
   owner: TestUser,
   overrides: Partial<{
+    strategy_id: number;
     instrument_id: number;
     user_broker_id: number;
     is_dummy: 0 | 1;

@@ -37,6 +37,7 @@ export const LEGS_LIMITS = {
 export const OPTION_TYPES = ['CE', 'PE'] as const;
 export const LEG_SIDES = ['BUY', 'SELL'] as const;
 export const LEG_EXPIRIES = ['current_week', 'next_week', 'current_month'] as const;
+export type LegExpiry = (typeof LEG_EXPIRIES)[number];
 export const PREMIUM_STRIKE_RULES = ['premium_closest', 'premium_at_least', 'premium_at_most'] as const;
 export const EXIT_UNITS = ['percent', 'points', 'premium'] as const;
 export const TRAILING_UNITS = ['percent', 'points'] as const;

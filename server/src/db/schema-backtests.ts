@@ -1,7 +1,8 @@
 import type { Generated } from 'kysely';
 
 /*
- * The Strategy Lab's tables (issue 30, migration 202611280500), beside schema.ts, which lists them in `DB`.
+ * The Strategy Lab's tables (issue 30, migration 202611280500) and the `legs` strategy type's settings (issue 33),
+ * beside schema.ts, which lists them in `DB`.
  */
 
 /** A run as asked and as it stands; `config`, `summary`: JSON text. Times: epoch ms. */
@@ -51,4 +52,18 @@ export interface BacktestSweepsTable {
   base: string;
   grid: string;
   createdAt: number;
+}
+
+/**
+ * A `legs` strategy's settings (issue 33, migration 202611290400): `config` is the configure body as its schema
+ * parsed it, JSON text; `enteredPaise`/`enteredAt` the underlying's price and the instant of its latest entry.
+ */
+export interface LegsConfigsTable {
+  id: Generated<number>;
+  mappingId: number;
+  config: string;
+  enteredPaise: Generated<number>;
+  enteredAt: number | null;
+  createdAt: number;
+  updatedAt: number;
 }

@@ -8,7 +8,12 @@ import type {
   Role,
 } from '@app/contract';
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { BacktestResultsTable, BacktestSweepsTable, BacktestsTable } from './schema-backtests.js';
+import type {
+  BacktestResultsTable,
+  BacktestSweepsTable,
+  BacktestsTable,
+  LegsConfigsTable,
+} from './schema-backtests.js';
 
 /*
  * Row types for Kysely (camelCase in TypeScript, snake_case in SQL via CamelCasePlugin).
@@ -415,6 +420,7 @@ export interface DB {
   strategies: StrategiesTable;
   userStrategyMappings: UserStrategyMappingsTable;
   rdxConfigs: RdxConfigsTable;
+  legsConfigs: LegsConfigsTable;
   transactions: TransactionsTable;
   liveDataConfigs: LiveDataConfigsTable;
   candles: CandlesTable;

@@ -67,6 +67,10 @@ export const REFERENCE_STRATEGIES = [
     name: 'RDX',
     description: 'Short option strangle on an index, re-centred on the at-the-money strike',
   },
+  {
+    name: 'Multi-leg',
+    description: 'Up to eight index option legs bought or sold together, each with its own strike, stop and target',
+  },
 ];
 
 /**

@@ -53,6 +53,7 @@ import * as m2811 from './202611281100_trace_broker_orders.js';
 import * as m2901 from './202611290100_add_paper_account_capital.js';
 import * as m2902 from './202611290200_create_signal_tokens.js';
 import * as m2903 from './202611290300_add_portfolio_limits.js';
+import * as m2904 from './202611290400_create_legs_configs.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -110,4 +111,5 @@ export const migrations: Record<string, Migration> = {
   '202611290100_add_paper_account_capital': m2901,
   '202611290200_create_signal_tokens': m2902,
   '202611290300_add_portfolio_limits': m2903,
+  '202611290400_create_legs_configs': m2904,
 };

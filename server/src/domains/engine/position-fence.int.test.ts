@@ -9,7 +9,7 @@ import { createPostgresMappingLocks, type MappingLocks } from '../../db/mapping-
 import type { Insertable } from 'kysely';
 import type { BrokerOrdersTable, LegRow } from '../../db/schema.js';
 import type { MappingState } from './engine.types.js';
-import { rdxStrategy } from '../rdx/rdx-strategy.logic.js';
+import { rdxStrategy, type RdxSettings } from '../rdx/rdx-strategy.logic.js';
 import { NEVER_SENT } from './orders.repository.js';
 import { STALE_POSITION_MESSAGE, StalePositionError } from './stale-position.js';
 
@@ -217,7 +217,7 @@ describe.runIf(dialect === 'postgres')('a console’s lock connection drops whil
             atm: [
               {
                 mappingId: id,
-                atmPaise: stale.mapping.config.atmPaise,
+                atmPaise: (stale.mapping.config as RdxSettings).atmPaise,
                 positionVersion: stale.mapping.positionVersion,
                 anchor: rdxStrategy.storage,
               },

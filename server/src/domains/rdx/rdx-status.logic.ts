@@ -25,6 +25,11 @@ export interface StatusFacts extends Omit<CommonStatusFacts, 'lotSize'> {
   config: { interval: DataInterval; atmPaise: number } | null;
   /** The RDX configuration's sizing and the instrument's lot size, to tell a side held at another size. */
   sizing?: { lotCount: number; offsetPaise: number; lotSize: number } | null;
+  /**
+   * Another strategy type's words on this line (issue 33): its name where RDX's stands, and what a running
+   * strategy that nothing blocks is doing, told by that type's own rules. RDX's own when absent.
+   */
+  typeWords?: { name: string; whenTrading: (now: number) => string };
 }
 
 export type { StatusReport };
@@ -165,7 +170,7 @@ function stoppedDetail(f: StatusFacts, now: number): string {
   // Stopped by the engine (a broker refusal): the reason, until the trader starts it again.
   if (f.engineProblem) return `Stopped: ${f.engineProblem}; press Start to try again`;
   if (!f.isActive) return 'Inactive: set Active on the Strategies page to trade it';
-  if (f.config === null) return 'Stopped: configure RDX, then Start';
+  if (f.config === null) return `Stopped: configure ${f.typeWords?.name ?? 'RDX'}, then Start`;
   if (!f.isDummy && f.brokerToken === 'none') return 'Stopped: the broker account has no access token (Profile page)';
   if (!f.isDummy && f.brokerToken === 'expired') {
     return `Stopped: the broker access token expired ${f.tokenEndWords} (generate a new one on the Profile page)`;
@@ -175,12 +180,13 @@ function stoppedDetail(f: StatusFacts, now: number): string {
 }
 
 function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
-  if (f.config === null) return 'No RDX configuration: configure RDX to trade';
+  const name = f.typeWords?.name ?? 'RDX';
+  if (f.config === null) return `No ${name} configuration: configure ${name} to trade`;
   if (f.notTradable) return `Cannot trade: ${f.notTradable}`;
   // Held, not squared off: the legs stay open (and at risk) while nothing watches or realigns them.
   if (!f.isEngineRunning) {
     const held = f.openLegCount > 0 ? `holding ${legsText(f.openLegCount)} (not squared off), ` : '';
-    return `RDX service is stopped: ${held}no trading until an admin starts it`;
+    return `${name} service is stopped: ${held}no trading until an admin starts it`;
   }
   // No candles close while the ticker is down for good: nothing trades until an admin generates a token.
   if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;
@@ -205,6 +211,7 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   }
   if (!s.isInWindow)
     return `Outside its ${f.startTime}–${f.endTime} window: trades from ${f.startTime} ${zoneLabel(tz, now)}`;
+  if (f.typeWords) return f.typeWords.whenTrading(now);
   const close = wallTime(nextCandleClose(f.config.interval, f.hours, now), tz, now);
   if (hasNothingToTrade(f)) return `${NOTHING_TO_TRADE}: nothing to trade`;
   if (f.engineProblem)

@@ -24,6 +24,8 @@ export interface OpenLeg {
 export interface LegOrder {
   option: ChainOption;
   quantity: number;
+  /** Bought or sold to open (issue 33); RDX sells. */
+  side?: 'BUY' | 'SELL';
 }
 
 /**

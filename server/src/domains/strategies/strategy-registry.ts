@@ -2,11 +2,13 @@
  * Every strategy type the console trades, one line each (strategy-type.types.ts says what a type exports). The
  * engine, the strategies list and the status line find a mapping's type here by its strategy's name.
  */
+import { legsStrategy } from '../legs/legs-strategy.logic.js';
 import { rdxStrategy } from '../rdx/rdx-strategy.logic.js';
 import type { AnyStrategyType, StrategyType } from './strategy-type.types.js';
 
 const STRATEGY_TYPES = [
   rdxStrategy, // the first type: a short strangle re-centred on the ATM (docs/RDX.md)
+  legsStrategy, // up to eight legs bought or sold together, each with its own strike rule (docs/STRATEGIES.md)
 ] as const satisfies readonly AnyStrategyType[];
 
 /** The settings of any registered type, as the engine's state read carries them. */

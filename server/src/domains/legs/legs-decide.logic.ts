@@ -1,0 +1,166 @@
+/**
+ * What a `legs` strategy does on a candle close (issue 33): enter all its legs once a day when its entry
+ * condition holds, hold them, and square them off at its exit time. Per-leg stops, targets and trailing act on
+ * ticks elsewhere; this is the strategy-level part. Pure; money in integer paise.
+ *
+ * A strategy enters once per trading day: the engine writes the instant of each entry (the type's anchor), and a
+ * strategy that entered today and holds nothing (its legs stopped out, or squared off at its exit) waits for
+ * tomorrow. An entry that could not choose every leg's contract sends nothing: a condor without a wing is not
+ * the strategy the trader chose.
+ */
+import { RUNNING_STATUS, type LegsConfig, type LegsEntry } from '@app/contract';
+import { localTime, parseHhmm, sessionAt } from '../instruments/market-hours.logic.js';
+import {
+  ENGINE_HOLDS,
+  type ChainOption,
+  type Decision,
+  type HoldTable,
+  type LegOrder,
+  type OpenLeg,
+} from '../strategies/decision.logic.js';
+import { expiriesFrom, expiryFor } from './leg-expiries.logic.js';
+import { chooseStrike, strikeRuleOf, type ChainQuote } from './leg-strikes.logic.js';
+
+export const LEGS_HOLDS = {
+  ...ENGINE_HOLDS,
+  /** Before its entry time, or before the breakout or move it waits for. */
+  'waiting for entry': 'ordinary',
+  /** Entered today and holds nothing now: the next entry is tomorrow. */
+  'entered today': 'ordinary',
+  'holding legs': 'ordinary',
+  /** Its exit time has passed with nothing held: the next entry is tomorrow. */
+  'after exit time': 'ordinary',
+  'no expiry in the option chain': 'problem',
+  /** Detailed: "Leg 2: no CE at strike 25,300". */
+  'strike not listed': 'problem',
+  'no quote': 'problem',
+  'nothing within the bound': 'problem',
+  'empty chain': 'problem',
+  'no strike step': 'problem',
+  /** Range-breakout and wait-and-trade entries read the underlying's earlier prices, not yet kept (issue 33). */
+  'entry not available yet': 'problem',
+} as const satisfies HoldTable<string>;
+export type LegsHoldReason = keyof typeof LEGS_HOLDS;
+
+/** A `legs` configuration as the engine decides on it. */
+export interface LegsSettings {
+  /** The configure body as its schema parsed it (rupees and percents, the API's words). */
+  config: LegsConfig;
+  /** The underlying's price at the latest entry; 0 before the first. */
+  enteredPaise: number;
+  /** When the latest entry was made, or null before the first. */
+  enteredAt: number | null;
+}
+
+export interface LegsInputs {
+  mapping: { startTime: string | null; endTime: string | null; runningStatus: number };
+  config: LegsSettings;
+  instrument: {
+    lotSize: number;
+    hours: { marketOpenTime: string; marketCloseTime: string; timezone: string; tradingDays: string };
+  };
+  legs: readonly OpenLeg[];
+  pricePaise: number;
+  chain: readonly ChainOption[];
+  /** The options' last prices by trading symbol (premium-based strikes); absent: none known. */
+  optionPricesPaise?: ReadonlyMap<string, number>;
+  at: number;
+}
+
+type Hold = Extract<Decision<LegsHoldReason>, { action: 'hold' }>;
+const hold = (reason: LegsHoldReason, detail?: string): Hold =>
+  detail === undefined ? { action: 'hold', reason } : { action: 'hold', reason, detail };
+
+const localDate = (at: number, tz: string) => {
+  const t = localTime(at, tz);
+  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+};
+
+/** Whether the entry condition holds at `minutes` (exchange time); null when this type cannot tell yet. */
+function isEntryDue(entry: LegsEntry, minutes: number): boolean | null {
+  if (entry.kind === 'time') return minutes >= parseHhmm(entry.at);
+  // The close this mapping decides on is one of the entry's interval (its candle interval is the entry's).
+  if (entry.kind === 'candle_close') return true;
+  return null;
+}
+
+/** Orders for every leg at this price, or the hold saying which leg could not be chosen. */
+export function entryOrders(inputs: LegsInputs): LegOrder[] | Hold {
+  const { config } = inputs.config;
+  const today = localDate(inputs.at, inputs.instrument.hours.timezone);
+  const upcoming = expiriesFrom(
+    inputs.chain.map((o) => o.expiry),
+    today,
+  );
+  const orders: LegOrder[] = [];
+  for (const [i, leg] of config.legs.entries()) {
+    const name = `Leg ${i + 1}`;
+    const expiry = expiryFor(leg.expiry, upcoming);
+    if (!expiry)
+      return hold('no expiry in the option chain', `${name}: no ${leg.expiry.replace('_', ' ')} expiry listed`);
+    const listed = inputs.chain.filter((o) => o.expiry === expiry && o.optionType === leg.option_type);
+    const quotes: ChainQuote[] = listed.map((o) => ({
+      strikePaise: o.strikePaise,
+      lastPaise: inputs.optionPricesPaise?.get(o.tradingSymbol) ?? null,
+    }));
+    const choice = chooseStrike({
+      pricePaise: inputs.pricePaise,
+      stepPaise: strikeStep(listed),
+      optionType: leg.option_type,
+      chain: quotes,
+      rule: strikeRuleOf(leg.strike),
+    });
+    if ('reason' in choice) return hold(choice.reason, `${name}: ${choice.detail} for ${expiry}`);
+    const option = listed.find((o) => o.strikePaise === choice.strikePaise)!;
+    orders.push({ option, quantity: leg.lots * option.lotSize, side: leg.side });
+  }
+  return orders;
+}
+
+/** The smallest gap between listed strikes (0 when fewer than two). */
+function strikeStep(options: readonly ChainOption[]): number {
+  const strikes = [...new Set(options.map((o) => o.strikePaise))].sort((a, b) => a - b);
+  let step = 0;
+  for (let i = 1; i < strikes.length; i++) {
+    const gap = strikes[i]! - strikes[i - 1]!;
+    if (gap > 0 && (step === 0 || gap < step)) step = gap;
+  }
+  return step;
+}
+
+/** What to do on the close of a candle of the strategy's interval. */
+export function decideLegs(inputs: LegsInputs): Decision<LegsHoldReason> {
+  if (inputs.mapping.runningStatus !== RUNNING_STATUS.RUNNING) return hold('not running');
+  const { hours } = inputs.instrument;
+  const s = sessionAt(hours, inputs.mapping, inputs.at);
+  if (!s.isMarketOpen) return hold('market closed');
+  const { config } = inputs.config;
+  const minutes = localTime(inputs.at, hours.timezone).minutes;
+  const isPastExit = config.exit_at !== null && minutes >= parseHhmm(config.exit_at);
+  if (s.isPastWindowEnd || isPastExit) {
+    if (inputs.legs.length > 0) return { action: 'squareOff', close: [...inputs.legs], reason: 'window end' };
+    return hold(isPastExit ? 'after exit time' : 'outside window');
+  }
+  if (!s.isInWindow) return hold('outside window');
+  if (inputs.legs.length > 0) return hold('holding legs');
+  const tz = hours.timezone;
+  const { enteredAt } = inputs.config;
+  if (enteredAt !== null && localDate(enteredAt, tz) === localDate(inputs.at, tz)) return hold('entered today');
+  const isDue = isEntryDue(config.entry, minutes);
+  if (isDue === null) return hold('entry not available yet', entryNotAvailable(config.entry));
+  if (!isDue) return hold('waiting for entry');
+  const orders = entryOrders(inputs);
+  if (!Array.isArray(orders)) return orders;
+  return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
+}
+
+/** A trader's Realign: enter now if nothing is held and the strategy has not entered today, else nothing. */
+export function decideLegsNow(inputs: LegsInputs): Decision<LegsHoldReason> {
+  if (inputs.legs.length > 0) return hold('holding legs');
+  const orders = entryOrders(inputs);
+  if (!Array.isArray(orders)) return orders;
+  return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
+}
+
+const entryNotAvailable = (entry: LegsEntry) =>
+  `${entry.kind === 'range_breakout' ? 'range-breakout' : 'wait-and-trade'} entries are not available yet: choose an entry at a time or on a candle close`;

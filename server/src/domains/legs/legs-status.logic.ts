@@ -1,0 +1,69 @@
+/**
+ * A `legs` strategy's status line (issue 33): the common facts (stopped, paused, tokens, market hours, the kill
+ * switch) read as every strategy's row reads them, and what a running Multi-leg strategy that nothing blocks is
+ * doing in its own words: waiting for its entry, holding its legs until the exit time, done for the day. Pure.
+ */
+import { zoneLabel } from '@app/contract';
+import { localTime, parseHhmm } from '../instruments/market-hours.logic.js';
+import { describeStatus, nextCandleClose, wallTime } from '../rdx/rdx-status.logic.js';
+import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
+import type { LegsSettings } from './legs-decide.logic.js';
+import type { StrategyInterval } from '@app/contract';
+
+const sameDay = (a: number, b: number, tz: string) => {
+  const x = localTime(a, tz);
+  const y = localTime(b, tz);
+  return x.year === y.year && x.month === y.month && x.day === y.day;
+};
+
+const legsText = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
+
+/** What a running strategy that nothing blocks is doing, at `now`. */
+export function legsWhenTrading(
+  f: Pick<CommonStatusFacts, 'hours' | 'openLegCount' | 'engineProblem'>,
+  c: LegsSettings & { interval: StrategyInterval },
+  now: number,
+): string {
+  const tz = f.hours.timezone;
+  const zone = zoneLabel(tz, now);
+  const close = wallTime(nextCandleClose(c.interval, f.hours, now), tz, now);
+  const { entry, exit_at: exitAt } = c.config;
+  if (f.engineProblem)
+    return `Cannot trade: ${f.engineProblem} (next try at the ${c.interval} candle closing ${close})`;
+  if (f.openLegCount > 0) {
+    const until = exitAt ? `squaring off at ${exitAt} ${zone}` : 'until a stop, a target or expiry';
+    return `Holding ${legsText(f.openLegCount)}: ${until}`;
+  }
+  if (c.enteredAt !== null && sameDay(c.enteredAt, now, tz)) {
+    return `Entered today at ${wallTime(c.enteredAt, tz, now)}: next entry tomorrow`;
+  }
+  const minutes = localTime(now, tz).minutes;
+  if (exitAt && minutes >= parseHhmm(exitAt)) return `Past its exit time ${exitAt} ${zone}: next entry tomorrow`;
+  if (entry.kind === 'time') {
+    return minutes < parseHhmm(entry.at)
+      ? `Waiting for ${entry.at} ${zone} to enter`
+      : `Entering at the ${c.interval} candle closing ${close}`;
+  }
+  if (entry.kind === 'candle_close') return `Waiting for the ${c.interval} candle closing at ${close} to enter`;
+  return `Cannot trade: ${entry.kind === 'range_breakout' ? 'range-breakout' : 'wait-and-trade'} entries are not available yet`;
+}
+
+export function describeLegsStatus(
+  f: CommonStatusFacts,
+  c: (LegsSettings & { interval: StrategyInterval }) | null,
+  now: number,
+): StatusReport {
+  const { lotSize: _lotSize, ...facts } = f;
+  return describeStatus(
+    {
+      ...facts,
+      // A Multi-leg mapping's sides are its legs: the CE/PE counts of RDX's form do not size it.
+      ceCount: 1,
+      peCount: 1,
+      config: c && { interval: c.interval, atmPaise: c.enteredPaise },
+      sizing: null,
+      typeWords: { name: 'Multi-leg', whenTrading: (at) => (c ? legsWhenTrading(f, c, at) : '') },
+    },
+    now,
+  );
+}

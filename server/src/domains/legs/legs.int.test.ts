@@ -1,0 +1,128 @@
+import { LEGS_TEMPLATES, type LegsConfigInput, type Mapping } from '@app/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+/*
+ * Issue 33: the Multi-leg strategy through the real path: its settings saved through the type-agnostic config
+ * routes, started, entered by the engine on a candle close at its entry time with each leg's strike chosen by its
+ * rule, held, and squared off at its exit time, once a day.
+ */
+
+let t: TestApp;
+let owner: TestUser;
+const actor = () => ({ userId: owner.id, role: 'user' as const });
+/** Monday 23 Nov 2026, IST. */
+const ist = (hhmm: string) => Date.parse(`2026-11-23T${hhmm}:00+05:30`);
+const NIFTY = '256265';
+
+const STRANGLE: LegsConfigInput = {
+  legs: [
+    { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 2 } },
+    { option_type: 'PE', side: 'SELL', lots: 2, expiry: 'next_week', strike: { by: 'atm', steps: 1 } },
+  ],
+  entry: { kind: 'time', at: '09:20' },
+  exit_at: '15:15',
+};
+
+beforeEach(async () => {
+  t = await buildTestApp();
+  owner = await buildUser(t);
+});
+afterEach(async () => {
+  await t.close();
+});
+
+async function multiLegId(): Promise<number> {
+  const res = await t.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
+  const found = res.json<{ data: Array<{ id: number; name: string; type: string | null }> }>().data;
+  const legs = found.find((s) => s.type === 'legs');
+  expect(legs).toMatchObject({ name: 'Multi-leg', type: 'legs' });
+  return legs!.id;
+}
+
+const config = (id: number, method: 'GET' | 'PUT', payload?: object) =>
+  t.request({
+    method,
+    url: `/api/strategies/user-mappings/${id}/config`,
+    token: owner.token,
+    ...(payload ? { payload } : {}),
+  });
+
+/** A 1-minute close of NIFTY at `hhmm` IST, the console's clock moved there first. */
+async function at(hhmm: string, pricePaise = 2480000) {
+  t.clock.set(ist(hhmm));
+  await t.services.engine.evaluate(NIFTY, '1m', pricePaise, ist(hhmm));
+}
+
+const rowOf = async (id: number) => {
+  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
+  return res.json<{ data: Mapping[] }>().data.find((m) => m.id === id)!;
+};
+
+describe('a Multi-leg strategy', () => {
+  it('saves a template through the config routes and refuses a bad leg naming it', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    expect((await config(m.id, 'GET')).json().data).toEqual({ strategy_type: 'legs', config: null });
+    const condor = LEGS_TEMPLATES.find((x) => x.key === 'iron-condor')!;
+    const saved = await config(m.id, 'PUT', condor.config);
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().data).toEqual({ strategy_type: 'legs', config: condor.config });
+    expect((await config(m.id, 'GET')).json().data.config).toEqual(condor.config);
+
+    const bad = structuredClone(STRANGLE) as { legs: Array<Record<string, unknown>> };
+    bad.legs[1]!.lots = 0;
+    const refused = await config(m.id, 'PUT', bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain('Leg 2 Lots must be at least 1');
+    // Nothing half-written: the condor stands.
+    expect((await config(m.id, 'GET')).json().data.config).toEqual(condor.config);
+  });
+
+  it('enters every leg at its entry time, holds them, squares off at its exit time, and enters once a day', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    expect((await config(m.id, 'PUT', STRANGLE)).statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.start();
+
+    await at('09:19', 2450000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
+    expect((await rowOf(m.id)).status_detail).toMatch(/^Waiting for 09:20 IST to enter/);
+
+    await at('09:21', 2450000);
+    const legs = await t.services.engineRepo.openLegsOf(m.id);
+    expect(legs).toHaveLength(2);
+    const ce = legs.find((l) => l.optionType === 'CE')!;
+    const pe = legs.find((l) => l.optionType === 'PE')!;
+    // ATM 24,500; CE two steps out of the money (up), PE one step out (down), on their own expiries.
+    expect(ce.strikePaise).toBe(2460000);
+    expect(pe.strikePaise).toBe(2445000);
+    expect(pe.expiry > ce.expiry).toBe(true);
+    expect(ce.quantity).toBe(65);
+    expect(pe.quantity).toBe(130);
+    expect((await rowOf(m.id)).status_detail).toBe('Holding 2 legs: squaring off at 15:15 IST');
+
+    // Held through the day whatever the index does.
+    await at('11:00', 2480000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(2);
+
+    await at('15:15', 2480000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
+    const fills = await t.database.db
+      .selectFrom('transactions')
+      .select(['tradingSymbol', 'quantity'])
+      .where('mappingId', '=', m.id)
+      .execute();
+    expect(fills).toHaveLength(4);
+    // Every unit sold was bought back: nothing left open per contract.
+    const net = new Map<string, number>();
+    for (const f of fills) net.set(f.tradingSymbol, (net.get(f.tradingSymbol) ?? 0) + f.quantity);
+    expect([...net.values()].every((q) => q === 0)).toBe(true);
+    expect((await rowOf(m.id)).status_detail).toMatch(/^Entered today at 09:21 IST: next entry tomorrow/);
+
+    // Not again today on a later close.
+    await at('15:20');
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
+    await t.services.engine.stop();
+  });
+});
