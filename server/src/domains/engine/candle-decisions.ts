@@ -6,6 +6,7 @@ import { flatSettingsKey, inputsFor, toOpenLeg, typeOfState } from './engine.inp
 import type { MappingState } from './engine.types.js';
 import type { Plan } from './plan.js';
 import type { TradeProblems } from './trade-problems.js';
+import type { OptionPricesFor } from './option-prices.js';
 
 /**
  * The trades a candle close calls for among `mappings` (read under their locks), with their open legs.
@@ -13,9 +14,23 @@ import type { TradeProblems } from './trade-problems.js';
  */
 export function createCandleDecisions(deps: {
   chain: Pick<OptionChainService, 'chainFor'>;
+  /** The option prices a type's rules read (a Multi-leg strike by premium); none asked for RDX. */
+  prices: OptionPricesFor;
   calendar: CalendarGate;
   problems: Pick<TradeProblems, 'noteDecision'>;
 }) {
+  async function decideOne(
+    type: ReturnType<typeof typeOfState>,
+    m: MappingState,
+    own: OpenLeg[],
+    pricePaise: number,
+    chain: readonly ChainOption[],
+    at: number,
+  ): Promise<Decision> {
+    const prices = await deps.prices(type, m, chain, at);
+    return type.decide(inputsFor(m, own, pricePaise, chain, at, prices));
+  }
+
   return async function decideAll(
     mappings: MappingState[],
     legs: LegRow[],
@@ -39,7 +54,7 @@ export function createCandleDecisions(deps: {
       if (!decision) {
         decision = isClosedByCalendar(m)
           ? { action: 'hold', reason: 'market closed' }
-          : type.decide(inputsFor(m, own, pricePaise, chains.get(root) ?? [], at));
+          : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at);
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
       deps.problems.noteDecision(m.id, decision, type.holds);

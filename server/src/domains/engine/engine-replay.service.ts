@@ -8,6 +8,7 @@ import type { OptionChainService } from '../market-data/option-chain.service.js'
 import type { Decision } from '../strategies/decision.logic.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
+import { createOptionPrices } from './option-prices.js';
 import { createEngineRepository } from './engine.repository.js';
 import type { MappingState } from './engine.types.js';
 import { createExpirySettlement } from './expiry-settlement.js';
@@ -36,6 +37,7 @@ export function createReplayEngine(deps: ReplayDeps) {
   const repo = createEngineRepository(database);
   const decideAll = createCandleDecisions({
     chain: deps.chain,
+    prices: createOptionPrices({ quotes: deps.quotes }),
     calendar: createCalendarGate(deps.holidays),
     problems: { noteDecision: () => undefined },
   });

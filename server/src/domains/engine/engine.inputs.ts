@@ -30,8 +30,10 @@ export function inputsFor(
   pricePaise: number,
   chain: readonly ChainOption[],
   at: number,
+  optionPricesPaise?: ReadonlyMap<string, number>,
 ): DecideInputs<MappingState['config']> {
   return {
+    ...(optionPricesPaise ? { optionPricesPaise } : {}),
     mapping: {
       ceCount: m.ceCount,
       peCount: m.peCount,

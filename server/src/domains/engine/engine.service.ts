@@ -8,6 +8,7 @@ import { StalePositionError } from './stale-position.js';
 import { sessionAt } from '../instruments/market-hours.logic.js';
 import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';
+import { createOptionPrices } from './option-prices.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
 import { isBrokerRefusal } from './broker-refusal.js';
@@ -58,7 +59,12 @@ export function createEngine(deps: EngineDeps) {
     portfolioRefusal: deps.portfolioRefusal,
   });
 
-  const decideAll = createCandleDecisions({ chain: deps.chain, calendar, problems });
+  const decideAll = createCandleDecisions({
+    chain: deps.chain,
+    prices: createOptionPrices({ quotes: deps.chain }),
+    calendar,
+    problems,
+  });
 
   /**
    * A candle close for one (instrument, interval). Paper mappings: one lock over all of them, the state

@@ -8,6 +8,7 @@ import type { OptionChainService } from '../market-data/option-chain.service.js'
 import { holdWords } from '../strategies/decision.logic.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
+import { createOptionPrices } from './option-prices.js';
 import { inputsFor, typeOfState } from './engine.inputs.js';
 import type { EngineRepository } from './engine.repository.js';
 import { marginBasketOf } from './margin-guard.js';
@@ -21,11 +22,12 @@ import { marginBasketOf } from './margin-guard.js';
 export function createEntryMarginQuote(deps: {
   repo: Pick<EngineRepository, 'one'>;
   mappings: Pick<MappingsService, 'load'>;
-  chain: Pick<OptionChainService, 'chainFor'>;
+  chain: Pick<OptionChainService, 'chainFor' | 'optionQuotes'>;
   clock: Clock;
   currentPricePaise: (instrumentToken: string) => Promise<number>;
   entryMargin: EntryMargins['entryMargin'];
 }) {
+  const pricesFor = createOptionPrices({ quotes: deps.chain });
   return async function entryMarginOf(actor: Actor, id: number): Promise<EntryMargin> {
     const row = await deps.mappings.load(actor, id);
     const read = await deps.repo.one(id);
@@ -39,7 +41,9 @@ export function createEntryMarginQuote(deps: {
     ]).catch((err: unknown) => {
       throw marketDataFailure(err);
     });
-    const decision = typeOfState(mapping).decideNow(inputsFor(mapping, [], price, chain, at));
+    const type = typeOfState(mapping);
+    const prices = await pricesFor(type, mapping, chain, at);
+    const decision = type.decideNow(inputsFor(mapping, [], price, chain, at, prices));
     if (decision.action === 'hold') throw conflict(`No entry to price now: ${holdWords(decision)}`);
     if (decision.action === 'squareOff') throw conflict('No entry to price now: the strategy would square off');
     // Decided flat, so the basket is the legs it would sell (every strategy type so far sells to open).

@@ -14,6 +14,7 @@ import { holdWords, tradesNothing } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import type { CalendarGate } from './calendar-gate.js';
+import { createOptionPrices } from './option-prices.js';
 import { inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { fencedBefore } from './live-guards.js';
@@ -31,7 +32,7 @@ export function createManualActions(deps: {
   repo: Pick<EngineRepository, 'one' | 'openLegsOf'>;
   mappings: Pick<MappingsService, 'load' | 'get' | 'moveStatusWhileLocked'>;
   shared: Pick<SharedState, 'killSwitch'>;
-  chain: Pick<OptionChainService, 'chainFor'>;
+  chain: Pick<OptionChainService, 'chainFor' | 'optionQuotes'>;
   clock: Clock;
   locks: MappingLocks;
   problems: Pick<TradeProblems, 'clear' | 'share'>;
@@ -47,6 +48,7 @@ export function createManualActions(deps: {
   isMarketOpenFor: (m: MappingState, at: number) => Promise<boolean>;
 }) {
   const { locks, problems, chase, execute } = deps;
+  const pricesFor = createOptionPrices({ quotes: deps.chain });
 
   /**
    * A strategy paused on a leg the broker no longer holds (issue 27) neither exits nor realigns until the
@@ -87,7 +89,8 @@ export function createManualActions(deps: {
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await deps.currentPricePaise(state.mapping.instrumentToken);
         const type = typeOfState(state.mapping);
-        const decision = type.decideNow(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at));
+        const prices = await pricesFor(type, state.mapping, chain, at);
+        const decision = type.decideNow(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at, prices));
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${holdWords(decision)}`);
         // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.
         if (decision.action === 'realign' && tradesNothing(decision)) {

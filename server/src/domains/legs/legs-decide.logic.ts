@@ -84,6 +84,26 @@ function isEntryDue(entry: LegsEntry, minutes: number): boolean | null {
   return null;
 }
 
+/**
+ * The options whose last prices the legs' strike rules read on a close at `at`: every listed option of the expiry
+ * and type of each leg chosen by premium. None when every leg is chosen by ATM steps.
+ */
+export function pricedOptions(
+  config: Pick<LegsConfig, 'legs'>,
+  chain: readonly ChainOption[],
+  at: number,
+  timezone: string,
+): ChainOption[] {
+  const byPremium = config.legs.filter((l) => l.strike.by !== 'atm');
+  if (byPremium.length === 0) return [];
+  const upcoming = expiriesFrom(
+    chain.map((o) => o.expiry),
+    localDate(at, timezone),
+  );
+  const wanted = new Set(byPremium.map((l) => `${expiryFor(l.expiry, upcoming)}|${l.option_type}`));
+  return chain.filter((o) => wanted.has(`${o.expiry}|${o.optionType}`));
+}
+
 /** Orders for every leg at this price, or the hold saying which leg could not be chosen. */
 export function entryOrders(inputs: LegsInputs): LegOrder[] | Hold {
   const { config } = inputs.config;

@@ -4,7 +4,14 @@
  */
 import { LEGS_TEMPLATES, LegsConfigSchema, type LegsConfig, type StrategyInterval } from '@app/contract';
 import type { StrategyType } from '../strategies/strategy-type.types.js';
-import { decideLegs, decideLegsNow, LEGS_HOLDS, type LegsHoldReason, type LegsSettings } from './legs-decide.logic.js';
+import {
+  decideLegs,
+  decideLegsNow,
+  LEGS_HOLDS,
+  pricedOptions,
+  type LegsHoldReason,
+  type LegsSettings,
+} from './legs-decide.logic.js';
 import { describeLegsStatus } from './legs-status.logic.js';
 import { LEGS_WHITE_BOX } from './legs-white-box.logic.js';
 
@@ -48,6 +55,7 @@ export const legsStrategy: StrategyType<LegsTypeSettings, LegsHoldReason> = {
   defaults: LEGS_TEMPLATES[0]!.config,
   words: { configureFirst: 'Configure the Multi-leg strategy first (its legs, entry and exit)' },
   holds: LEGS_HOLDS,
+  pricedOptions: (c, chain, at, timezone) => pricedOptions(c.config, chain, at, timezone),
   decide: (inputs) => decideLegs(inputs),
   decideNow: (inputs) => decideLegsNow(inputs),
   // The entry's day is part of it: a flat mapping that entered today holds, one that did not enters.

@@ -26,6 +26,11 @@ export interface DecideInputs<Config> {
   legs: readonly OpenLeg[];
   pricePaise: number;
   chain: readonly ChainOption[];
+  /**
+   * The last prices (paise) of the options the type asked for with `pricedOptions`, by trading symbol; absent
+   * when it asks for none. An option whose price could not be had is missing from the map.
+   */
+  optionPricesPaise?: ReadonlyMap<string, number>;
   /** The instant decided at: a candle's close time, or now for manual actions. */
   at: number;
 }
@@ -86,6 +91,11 @@ export interface StrategyType<Config, Reason extends string = string> {
   };
   /** Every reason its decisions hold for, each marked ordinary or a problem. */
   holds: HoldTable<Reason>;
+  /**
+   * The options whose last prices its rules read on this close (a strike chosen by premium), priced by the engine
+   * before it decides; absent or empty for a type that needs none (RDX).
+   */
+  pricedOptions?(config: Config, chain: readonly ChainOption[], at: number, timezone: string): readonly ChainOption[];
   /** On a candle close: pure, integer paise. */
   decide(inputs: DecideInputs<Config>): Decision<Reason>;
   /** A trader's Realign: at once, at the last price, whatever the type's own threshold. */

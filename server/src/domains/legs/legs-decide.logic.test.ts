@@ -1,0 +1,172 @@
+import { LegsConfigSchema, RUNNING_STATUS, type LegsConfigInput } from '@app/contract';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { ChainOption } from '../strategies/decision.logic.js';
+import { expiriesFrom, expiryFor } from './leg-expiries.logic.js';
+import { decideLegs, decideLegsNow, pricedOptions, type LegsInputs } from './legs-decide.logic.js';
+
+const HOURS = { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' };
+/** Monday 23 Nov 2026, IST. */
+const ist = (hhmm: string, day = '2026-11-23') => Date.parse(`${day}T${hhmm}:00+05:30`);
+const EXPIRIES = ['2026-11-24', '2026-12-01', '2026-12-08', '2026-12-29'];
+/** Strikes 24,000 to 25,000 every ₹100 on each expiry; a CE's price falls ₹10 a strike up. */
+const CHAIN: ChainOption[] = EXPIRIES.flatMap((expiry) =>
+  Array.from({ length: 11 }, (_, i) => 2_400_000 + i * 10_000).flatMap((strikePaise) =>
+    (['CE', 'PE'] as const).map((optionType) => ({
+      tradingSymbol: `NIFTY${expiry}${strikePaise / 100}${optionType}`,
+      exchange: 'NFO',
+      strikePaise,
+      expiry,
+      optionType,
+      lotSize: 65,
+      instrumentToken: strikePaise + (optionType === 'CE' ? 1 : 2),
+    })),
+  ),
+);
+
+const config = (input: Partial<LegsConfigInput> = {}) =>
+  LegsConfigSchema.parse({
+    legs: [{ option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 1 } }],
+    entry: { kind: 'time', at: '09:20' },
+    exit_at: '15:15',
+    ...input,
+  });
+
+const inputs = (over: Partial<LegsInputs> = {}, settings: Partial<LegsInputs['config']> = {}): LegsInputs => ({
+  mapping: { startTime: null, endTime: null, runningStatus: RUNNING_STATUS.RUNNING },
+  config: { config: config(), enteredPaise: 0, enteredAt: null, ...settings },
+  instrument: { lotSize: 65, hours: HOURS },
+  legs: [],
+  pricePaise: 2_452_000,
+  chain: CHAIN,
+  at: ist('09:25'),
+  ...over,
+});
+
+describe('expiryFor', () => {
+  it('names the nearest, the next, and the month of the nearest’s last listed expiry', () => {
+    const upcoming = expiriesFrom(EXPIRIES, '2026-11-23');
+    expect(expiryFor('current_week', upcoming)).toBe('2026-11-24');
+    expect(expiryFor('next_week', upcoming)).toBe('2026-12-01');
+    expect(expiryFor('current_month', upcoming)).toBe('2026-11-24');
+    // Once November's last has gone, the month is December's.
+    const december = expiriesFrom(EXPIRIES, '2026-11-25');
+    expect(expiryFor('current_month', december)).toBe('2026-12-29');
+    expect(expiryFor('current_week', expiriesFrom(EXPIRIES, '2027-01-01'))).toBeNull();
+  });
+
+  it('never picks an expiry before today, and next week is always after current week', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 0, max: 90 }), { minLength: 2 }),
+        fc.integer({ min: 0, max: 90 }),
+        (days, today) => {
+          const iso = (d: number) => new Date(Date.UTC(2026, 10, 1 + d)).toISOString().slice(0, 10);
+          const upcoming = expiriesFrom(days.map(iso), iso(today));
+          for (const kind of ['current_week', 'next_week', 'current_month'] as const) {
+            const e = expiryFor(kind, upcoming);
+            if (e !== null) expect(e >= iso(today)).toBe(true);
+          }
+          const [cw, nw] = [expiryFor('current_week', upcoming), expiryFor('next_week', upcoming)];
+          if (cw !== null && nw !== null) expect(nw > cw).toBe(true);
+        },
+      ),
+    );
+  });
+});
+
+describe('decideLegs', () => {
+  it('waits for its entry time, then enters every leg at its strike, sized in lots', () => {
+    expect(decideLegs(inputs({ at: ist('09:19') }))).toEqual({ action: 'hold', reason: 'waiting for entry' });
+    const d = decideLegs(inputs());
+    expect(d).toMatchObject({ action: 'enter', atmPaise: 2_452_000 });
+    if (d.action !== 'enter') throw new Error('no entry');
+    // ATM 24,500 (nearest listed to 24,520); one step out of the money for a CE is up.
+    expect(d.open).toEqual([
+      { option: expect.objectContaining({ strikePaise: 2_460_000, expiry: '2026-11-24' }), quantity: 65, side: 'SELL' },
+    ]);
+  });
+
+  it('enters once a day: after an entry today it holds nothing and waits for tomorrow', () => {
+    const settings = { enteredAt: ist('09:21'), enteredPaise: 2_452_000 };
+    expect(decideLegs(inputs({ at: ist('11:00') }, settings))).toEqual({ action: 'hold', reason: 'entered today' });
+    expect(decideLegs(inputs({ at: ist('09:25', '2026-11-24') }, settings)).action).toBe('enter');
+  });
+
+  it('squares off at its exit time and does not enter after it', () => {
+    const leg = {
+      id: 1,
+      optionType: 'CE' as const,
+      tradingSymbol: 'X',
+      exchange: 'NFO',
+      strikePaise: 1,
+      expiry: '2026-11-24',
+      quantity: 65,
+    };
+    expect(decideLegs(inputs({ at: ist('15:15'), legs: [leg] }))).toEqual({
+      action: 'squareOff',
+      close: [leg],
+      reason: 'window end',
+    });
+    expect(decideLegs(inputs({ at: ist('15:16') }))).toEqual({ action: 'hold', reason: 'after exit time' });
+    expect(decideLegs(inputs({ at: ist('12:00'), legs: [leg] }))).toEqual({ action: 'hold', reason: 'holding legs' });
+  });
+
+  it('chooses a strike by premium from the prices it was given, and says which leg has none', () => {
+    const byPremium = config({
+      legs: [
+        {
+          option_type: 'CE',
+          side: 'BUY',
+          lots: 2,
+          expiry: 'next_week',
+          strike: { by: 'premium_closest', premium: 52 },
+        },
+      ],
+    });
+    const wanted = pricedOptions(byPremium, CHAIN, ist('09:25'), 'Asia/Kolkata');
+    expect(new Set(wanted.map((o) => `${o.expiry}${o.optionType}`))).toEqual(new Set(['2026-12-01CE']));
+    // ₹100 at 24,000 falling ₹10 a strike: ₹50 at 24,500 is the closest to ₹52.
+    const prices = new Map(wanted.map((o) => [o.tradingSymbol, 10_000 - (o.strikePaise - 2_400_000) / 10]));
+    const d = decideLegs(
+      inputs({ optionPricesPaise: prices, config: { config: byPremium, enteredPaise: 0, enteredAt: null } }),
+    );
+    if (d.action !== 'enter') throw new Error(`no entry: ${JSON.stringify(d)}`);
+    expect(d.open[0]).toMatchObject({
+      option: { strikePaise: 2_450_000, expiry: '2026-12-01' },
+      quantity: 130,
+      side: 'BUY',
+    });
+    expect(decideLegs(inputs({ config: { config: byPremium, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+      action: 'hold',
+      reason: 'no quote',
+      detail: 'Leg 1: no CE of this expiry has a last price for 2026-12-01',
+    });
+  });
+
+  it('sends nothing when one leg cannot be chosen, naming the leg', () => {
+    const far = config({
+      legs: [
+        { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 0 } },
+        { option_type: 'PE', side: 'BUY', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 20 } },
+      ],
+    });
+    expect(decideLegs(inputs({ config: { config: far, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+      action: 'hold',
+      reason: 'strike not listed',
+      detail: expect.stringMatching(/^Leg 2: no PE at strike/),
+    });
+  });
+
+  it('says an entry it cannot yet keep is not available, rather than waiting forever', () => {
+    const breakout = config({ entry: { kind: 'range_breakout', minutes: 15, side: 'above' }, exit_at: null });
+    expect(decideLegs(inputs({ config: { config: breakout, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+      action: 'hold',
+      reason: 'entry not available yet',
+    });
+  });
+
+  it('enters at once on a trader’s Realign when it holds nothing, whatever the time', () => {
+    expect(decideLegsNow(inputs({ at: ist('09:16') })).action).toBe('enter');
+  });
+});
