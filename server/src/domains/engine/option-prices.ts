@@ -1,4 +1,4 @@
-import type { OptionChainService } from '../market-data/option-chain.service.js';
+import type { OptionChainService, OptionQuote } from '../market-data/option-chain.service.js';
 import type { ChainOption } from '../strategies/decision.logic.js';
 import type { AnyStrategyType } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
@@ -20,7 +20,7 @@ export function createOptionPrices(deps: { quotes: Pick<OptionChainService, 'opt
     if (wanted.length === 0) return undefined;
     const keyOf = (o: ChainOption) => `${o.exchange}:${o.tradingSymbol}`;
     // A provider that cannot answer leaves the prices unknown: the rules then say no option has a price.
-    const quoted = await deps.quotes.optionQuotes(wanted.map(keyOf)).catch(() => new Map());
+    const quoted = await deps.quotes.optionQuotes(wanted.map(keyOf)).catch(() => new Map<string, OptionQuote>());
     const out = new Map<string, number>();
     for (const o of wanted) {
       const price = quoted.get(keyOf(o))?.lastPaise;
