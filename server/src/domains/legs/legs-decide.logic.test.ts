@@ -158,11 +158,30 @@ describe('decideLegs', () => {
     });
   });
 
-  it('says an entry it cannot yet keep is not available, rather than waiting forever', () => {
+  it('never enters with a setting nothing acts on yet, naming it: a stop nobody watches is worse than no entry', () => {
     const breakout = config({ entry: { kind: 'range_breakout', minutes: 15, side: 'above' }, exit_at: null });
-    expect(decideLegs(inputs({ config: { config: breakout, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+    expect(decideLegs(inputs({ config: { config: breakout, enteredPaise: 0, enteredAt: null } }))).toEqual({
       action: 'hold',
-      reason: 'entry not available yet',
+      reason: 'not available yet',
+      detail: 'A range-breakout entry is not acted on yet: remove it to trade this strategy',
+    });
+    const stopped = config({
+      legs: [
+        { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 1 } },
+        {
+          option_type: 'PE',
+          side: 'SELL',
+          lots: 1,
+          expiry: 'current_week',
+          strike: { by: 'atm', steps: 1 },
+          stop_loss: { unit: 'percent', value: 25 },
+          re_entry: { times: 1, when: 'at_once' },
+        },
+      ],
+    });
+    expect(decideLegs(inputs({ config: { config: stopped, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+      reason: 'not available yet',
+      detail: "Leg 2's Stop Loss, Re-entry is not acted on yet: remove it to trade this strategy",
     });
   });
 

@@ -37,8 +37,12 @@ export const LEGS_HOLDS = {
   'nothing within the bound': 'problem',
   'empty chain': 'problem',
   'no strike step': 'problem',
-  /** Range-breakout and wait-and-trade entries read the underlying's earlier prices, not yet kept (issue 33). */
-  'entry not available yet': 'problem',
+  /**
+   * A setting the engine does not act on yet (issue 33): range-breakout and wait-and-trade entries, per-leg exits
+   * and re-entries, and the configuration's own max loss and target profit. Never entered without them: a stop
+   * the trader set and nothing watches is worse than no entry.
+   */
+  'not available yet': 'problem',
 } as const satisfies HoldTable<string>;
 export type LegsHoldReason = keyof typeof LEGS_HOLDS;
 
@@ -76,11 +80,34 @@ const localDate = (at: number, tz: string) => {
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 };
 
-/** Whether the entry condition holds at `minutes` (exchange time); null when this type cannot tell yet. */
-function isEntryDue(entry: LegsEntry, minutes: number): boolean | null {
+/** Whether the entry condition holds at `minutes` (exchange time). */
+function isEntryDue(entry: LegsEntry, minutes: number): boolean {
   if (entry.kind === 'time') return minutes >= parseHhmm(entry.at);
   // The close this mapping decides on is one of the entry's interval (its candle interval is the entry's).
-  if (entry.kind === 'candle_close') return true;
+  return entry.kind === 'candle_close';
+}
+
+/**
+ * The first setting of `config` the engine does not act on yet, in a trader's words, or null. Per-leg exits are
+ * watched on ticks and the breakout and wait-and-trade entries read earlier prices: both still to come (issue 33).
+ */
+export function notYetActedOn(config: LegsConfig): string | null {
+  const soon = 'not acted on yet: remove it to trade this strategy';
+  if (config.entry.kind === 'range_breakout') return `A range-breakout entry is ${soon}`;
+  if (config.entry.kind === 'wait_and_trade') return `A wait-and-trade entry is ${soon}`;
+  for (const [i, leg] of config.legs.entries()) {
+    const exits = [
+      leg.stop_loss && 'Stop Loss',
+      leg.target && 'Target',
+      leg.trailing && 'Trailing Stop',
+      leg.re_entry && leg.re_entry.times > 0 && 'Re-entry',
+    ].filter(Boolean);
+    if (exits.length > 0) return `Leg ${i + 1}'s ${exits.join(', ')} is ${soon}`;
+  }
+  if (config.max_loss !== null) return `The configuration's Max Loss is ${soon} (set the strategy's Max Loss instead)`;
+  if (config.target_profit !== null) {
+    return `The configuration's Target Profit is ${soon} (set the strategy's Target Profit instead)`;
+  }
   return null;
 }
 
@@ -166,9 +193,9 @@ export function decideLegs(inputs: LegsInputs): Decision<LegsHoldReason> {
   const tz = hours.timezone;
   const { enteredAt } = inputs.config;
   if (enteredAt !== null && localDate(enteredAt, tz) === localDate(inputs.at, tz)) return hold('entered today');
-  const isDue = isEntryDue(config.entry, minutes);
-  if (isDue === null) return hold('entry not available yet', entryNotAvailable(config.entry));
-  if (!isDue) return hold('waiting for entry');
+  const missing = notYetActedOn(config);
+  if (missing !== null) return hold('not available yet', missing);
+  if (!isEntryDue(config.entry, minutes)) return hold('waiting for entry');
   const orders = entryOrders(inputs);
   if (!Array.isArray(orders)) return orders;
   return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
@@ -181,6 +208,3 @@ export function decideLegsNow(inputs: LegsInputs): Decision<LegsHoldReason> {
   if (!Array.isArray(orders)) return orders;
   return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
 }
-
-const entryNotAvailable = (entry: LegsEntry) =>
-  `${entry.kind === 'range_breakout' ? 'range-breakout' : 'wait-and-trade'} entries are not available yet: choose an entry at a time or on a candle close`;

@@ -7,7 +7,7 @@ import { zoneLabel } from '@app/contract';
 import { localTime, parseHhmm } from '../instruments/market-hours.logic.js';
 import { describeStatus, nextCandleClose, wallTime } from '../rdx/rdx-status.logic.js';
 import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
-import type { LegsSettings } from './legs-decide.logic.js';
+import { notYetActedOn, type LegsSettings } from './legs-decide.logic.js';
 import type { StrategyInterval } from '@app/contract';
 
 const sameDay = (a: number, b: number, tz: string) => {
@@ -31,7 +31,7 @@ export function legsWhenTrading(
   if (f.engineProblem)
     return `Cannot trade: ${f.engineProblem} (next try at the ${c.interval} candle closing ${close})`;
   if (f.openLegCount > 0) {
-    const until = exitAt ? `squaring off at ${exitAt} ${zone}` : 'until a stop, a target or expiry';
+    const until = exitAt ? `squaring off at ${exitAt} ${zone}` : 'until expiry or Exit';
     return `Holding ${legsText(f.openLegCount)}: ${until}`;
   }
   if (c.enteredAt !== null && sameDay(c.enteredAt, now, tz)) {
@@ -39,13 +39,14 @@ export function legsWhenTrading(
   }
   const minutes = localTime(now, tz).minutes;
   if (exitAt && minutes >= parseHhmm(exitAt)) return `Past its exit time ${exitAt} ${zone}: next entry tomorrow`;
+  const missing = notYetActedOn(c.config);
+  if (missing !== null) return `Cannot trade: ${missing}`;
   if (entry.kind === 'time') {
     return minutes < parseHhmm(entry.at)
       ? `Waiting for ${entry.at} ${zone} to enter`
       : `Entering at the ${c.interval} candle closing ${close}`;
   }
-  if (entry.kind === 'candle_close') return `Waiting for the ${c.interval} candle closing at ${close} to enter`;
-  return `Cannot trade: ${entry.kind === 'range_breakout' ? 'range-breakout' : 'wait-and-trade'} entries are not available yet`;
+  return `Waiting for the ${c.interval} candle closing at ${close} to enter`;
 }
 
 export function describeLegsStatus(
