@@ -6,6 +6,7 @@ import { SessionProvider } from '../features/auth/session-context';
 import { ConfirmProvider } from '../components/ConfirmDialog';
 import { UserHome } from '../features/home/UserHome';
 import { OptionChainPage } from '../features/option-chain/OptionChainPage';
+import { StrategyBuilderPage } from '../features/strategy-builder/StrategyBuilderPage';
 import { StrategyLabPage } from '../features/strategy-lab/StrategyLabPage';
 import { RedirectIfSignedIn, RequireRole } from './guards';
 import { RealtimeBridge } from './RealtimeBridge';
@@ -59,6 +60,14 @@ export function App() {
                 element={
                   <RequireRole role="user">
                     <OptionChainPage />
+                  </RequireRole>
+                }
+              />
+              <Route
+                path="/strategy-builder"
+                element={
+                  <RequireRole role="user">
+                    <StrategyBuilderPage />
                   </RequireRole>
                 }
               />

@@ -60,6 +60,9 @@ export function UserHome() {
         <button type="button" onClick={() => void navigate('/option-chain')}>
           Option Chain
         </button>
+        <button type="button" onClick={() => void navigate('/strategy-builder')}>
+          Strategy Builder
+        </button>
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>
