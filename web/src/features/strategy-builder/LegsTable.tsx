@@ -59,10 +59,24 @@ function LegRow({
   return (
     <tr data-testid={`leg-${n}`}>
       <td data-label="Leg" className="sb-leg-name">
-        Leg {n}
+        <div className="sb-leg-head">
+          <span>Leg {n}</span>
+          <button type="button" onClick={onCopy} disabled={!canCopy} aria-label={`Copy leg ${n}`}>
+            Copy
+          </button>
+          <button
+            type="button"
+            className="danger"
+            onClick={onRemove}
+            disabled={!canRemove}
+            aria-label={`Remove leg ${n}`}
+          >
+            Remove
+          </button>
+        </div>
       </td>
       <Cell label="Option" errors={[...(errors('option_type') ?? []), ...(errors('side') ?? [])]}>
-        <div className="sb-pair">
+        <div className="sb-pair sb-stacked sb-side-type">
           <select
             aria-label={name('side')}
             className={leg.side === 'SELL' ? 'side-sell' : 'side-buy'}
@@ -174,28 +188,32 @@ function LegRow({
           <option value="points">{EXIT_UNIT_WORDS.points}</option>
         </select>
         {leg.trail_unit && (
-          <div className="sb-pair">
-            <input
-              {...numberProps}
-              className="sb-short"
-              aria-label={name('trailing.activate_at')}
-              placeholder="Activate at"
-              value={leg.trail_activate}
-              onChange={(e) => onPatch({ trail_activate: e.target.value })}
-            />
-            <input
-              {...numberProps}
-              className="sb-short"
-              aria-label={name('trailing.trail_by')}
-              placeholder="Trail by"
-              value={leg.trail_by}
-              onChange={(e) => onPatch({ trail_by: e.target.value })}
-            />
+          <div className="sb-pair sb-stacked">
+            <label className="inline sb-mini">
+              at
+              <input
+                {...numberProps}
+                className="sb-short"
+                aria-label={name('trailing.activate_at')}
+                value={leg.trail_activate}
+                onChange={(e) => onPatch({ trail_activate: e.target.value })}
+              />
+            </label>
+            <label className="inline sb-mini">
+              by
+              <input
+                {...numberProps}
+                className="sb-short"
+                aria-label={name('trailing.trail_by')}
+                value={leg.trail_by}
+                onChange={(e) => onPatch({ trail_by: e.target.value })}
+              />
+            </label>
           </div>
         )}
       </Cell>
       <Cell label={labelOf('re_entry')} errors={errors('re_entry')}>
-        <div className="sb-pair">
+        <div className="sb-pair sb-stacked">
           <input
             {...numberProps}
             inputMode="numeric"
@@ -220,22 +238,6 @@ function LegRow({
           </select>
         </div>
       </Cell>
-      <td data-label="">
-        <div className="row">
-          <button type="button" onClick={onCopy} disabled={!canCopy} aria-label={`Copy leg ${n}`}>
-            Copy
-          </button>
-          <button
-            type="button"
-            className="danger"
-            onClick={onRemove}
-            disabled={!canRemove}
-            aria-label={`Remove leg ${n}`}
-          >
-            Remove
-          </button>
-        </div>
-      </td>
     </tr>
   );
 }
@@ -260,7 +262,7 @@ function ExitCell({
 }) {
   return (
     <Cell label={label} errors={errors}>
-      <div className="sb-pair">
+      <div className="sb-pair sb-stacked">
         <select
           aria-label={`Leg ${leg} ${label} Unit`}
           value={unit}
@@ -329,7 +331,6 @@ export function LegsTable({
               <th>{labelOf('target')}</th>
               <th>{labelOf('trailing')}</th>
               <th>{labelOf('re_entry')}</th>
-              <th aria-label="Actions" />
             </tr>
           </thead>
           <tbody>

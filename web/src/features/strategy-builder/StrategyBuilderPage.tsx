@@ -112,8 +112,8 @@ export function StrategyBuilderPage() {
         </button>
       </PageHeader>
       <div className="stack">
-        <section className="card stack" aria-label="Index and template">
-          <div className="oc-pickers">
+        <section className="card stack" aria-label="Starting point">
+          <div className="sb-pickers">
             <label>
               Index
               <select

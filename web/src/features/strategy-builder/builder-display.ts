@@ -13,15 +13,16 @@ export const EXPIRY_WORDS: Record<LegExpiry, string> = {
 
 export const STRIKE_WORDS: Record<StrikeBy, string> = {
   atm: 'ATM ± steps',
-  premium_closest: 'Premium closest to ₹',
-  premium_at_least: 'Premium at least ₹',
-  premium_at_most: 'Premium at most ₹',
+  premium_closest: 'Premium nearest ₹',
+  premium_at_least: 'Premium ≥ ₹',
+  premium_at_most: 'Premium ≤ ₹',
 };
 
+/** Short, so a leg's row fits a desk: the column's header and the table's note say what each is of. */
 export const EXIT_UNIT_WORDS: Record<ExitUnit, string> = {
   percent: '% of entry',
-  points: 'points (₹)',
-  premium: 'premium (₹)',
+  points: '₹ points',
+  premium: '₹ premium',
 };
 
 export const ENTRY_WORDS: Record<EntryKind, string> = {
@@ -31,7 +32,7 @@ export const ENTRY_WORDS: Record<EntryKind, string> = {
   wait_and_trade: 'Wait and trade',
 };
 
-export const RE_ENTRY_WORDS = { at_once: 'At once', at_entry_price: 'Back at entry price' } as const;
+export const RE_ENTRY_WORDS = { at_once: 'At once', at_entry_price: 'At entry price' } as const;
 export const BREAKOUT_WORDS = { above: 'Above the high', below: 'Below the low', either: 'Either way' } as const;
 export const DIRECTION_WORDS = { up: 'Up', down: 'Down', either: 'Either way' } as const;
 
