@@ -58,7 +58,12 @@ export function BuilderActions({
       mapping = await call(api.strategies.create, {
         body: paperMappingOf(strategy.id, instrument.id, Number(brokerId), config),
       });
-      await call(api.strategyConfigs.save, { params: { id: mapping.id }, body: config });
+      // The day's limits went to the mapping above, where the risk domain watches them (and an admin's cap
+      // applies); the configuration's own copies are not acted on by the engine, which refuses to enter with them.
+      await call(api.strategyConfigs.save, {
+        params: { id: mapping.id },
+        body: { ...config, max_loss: null, target_profit: null },
+      });
       setOutcome({ kind: 'success', mapping, legs: config.legs.length });
     } catch (err) {
       if (mapping === null) {

@@ -1,0 +1,117 @@
+import { toPaise, type LegsConfigInput } from '@app/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildUser, type TestUser } from '../../../test/factories.js';
+import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+
+/*
+ * Issue 33: a Multi-leg backtest takes the configuration the strategy saves and runs it through the same engine
+ * (engine-replay): each day's entry at its time with every leg, its exit at its exit time, charges on each fill.
+ */
+
+let t: TestApp;
+let trader: TestUser;
+const NIFTY = { id: 1, token: '256265' };
+const MINUTE = 60_000;
+
+/** NIFTY's 1-minute candles over NSE hours of `days`, the index rising ₹1 a minute from ₹24,000. */
+async function storeMinutes(days: string[]) {
+  const rows = [];
+  let price = 24_000;
+  for (const day of days) {
+    const open = Date.parse(`${day}T09:15:00+05:30`);
+    for (let m = 0; m < 375; m++) {
+      const next = price + 1;
+      rows.push({
+        source: 'kite' as const,
+        instrumentToken: NIFTY.token,
+        interval: '1m' as const,
+        ts: open + m * MINUTE,
+        open: price.toFixed(2),
+        high: next.toFixed(2),
+        low: price.toFixed(2),
+        close: next.toFixed(2),
+        volume: '0',
+      });
+      price = next;
+    }
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    await t.database.db
+      .insertInto('candles')
+      .values(rows.slice(i, i + 500))
+      .execute();
+  }
+}
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  trader = await buildUser(t);
+  await storeMinutes(['2026-11-25', '2026-11-26']);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const STRANGLE: LegsConfigInput = {
+  legs: [
+    { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 2 } },
+    { option_type: 'PE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 2 } },
+  ],
+  entry: { kind: 'time', at: '09:20' },
+  exit_at: '15:15',
+};
+
+const get = (path: string) => t.request({ method: 'GET', url: `/api/backtests${path}`, token: trader.token });
+
+describe('a Multi-leg backtest', () => {
+  it('enters every leg at its time and squares off at its exit, each day, with the charges of each fill', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: trader.token });
+    const multiLeg = list
+      .json<{ data: Array<{ id: number; type: string | null }> }>()
+      .data.find((s) => s.type === 'legs')!;
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/backtests',
+      token: trader.token,
+      payload: {
+        strategy_id: multiLeg.id,
+        instrument_id: NIFTY.id,
+        config: STRANGLE,
+        from: '2026-11-25',
+        to: '2026-11-26',
+        interval: '1m',
+        price_source: 'model',
+        fill_model: 'close',
+        slippage_ticks: 0,
+        label: 'strangle',
+      },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    await t.services.backtestsSettled();
+    const { id } = created.json().data as { id: number };
+    const run = (await get(`/${id}`)).json().data;
+    expect(run, JSON.stringify(run)).toMatchObject({ status: 'done', strategy_name: 'Multi-leg' });
+    expect(run.config.legs).toEqual(
+      STRANGLE.legs.map((l) => expect.objectContaining({ option_type: l.option_type, side: l.side })),
+    );
+    const { trades } = (await get(`/${id}/trades`)).json().data as {
+      trades: Array<{ time: string; side: string; quantity: number; reason: string; charges: number }>;
+    };
+    // Two legs in at 09:20 IST and out at 15:15 IST, on each of the two days.
+    const at = (day: string, hhmm: string) => new Date(`${day}T${hhmm}:00+05:30`).toISOString();
+    const summary = (x: { time: string; side: string }) => `${x.time} ${x.side}`;
+    expect(trades.map(summary)).toEqual([
+      `${at('2026-11-25', '09:20')} SELL`,
+      `${at('2026-11-25', '09:20')} SELL`,
+      `${at('2026-11-25', '15:15')} BUY`,
+      `${at('2026-11-25', '15:15')} BUY`,
+      `${at('2026-11-26', '09:20')} SELL`,
+      `${at('2026-11-26', '09:20')} SELL`,
+      `${at('2026-11-26', '15:15')} BUY`,
+      `${at('2026-11-26', '15:15')} BUY`,
+    ]);
+    expect(trades.every((x) => x.quantity === 65 && x.charges > 0)).toBe(true);
+    const chargesSum = trades.reduce((s, x) => s + toPaise(x.charges), 0);
+    expect(chargesSum).toBe(toPaise(run.summary.charges));
+  });
+});
