@@ -43,6 +43,15 @@ export function checkedConfig(type: AnyStrategyType, config: Record<string, unkn
   return parsed.data;
 }
 
+/**
+ * The run's candle interval as a setting, for a type whose configuration holds one (RDX's); none for a type whose
+ * settings do not (Multi-leg decides on the run's interval, its mapping's).
+ */
+function intervalSetting(type: AnyStrategyType, interval: string): { interval?: string } {
+  const shape = (type.configSchema as z.ZodObject).shape ?? {};
+  return 'interval' in shape ? { interval } : {};
+}
+
 /** A run's request, checked against the strategy, the instrument and the history the console holds. */
 /** What a run's options are priced at when modelled (`fixed` unless India VIX is asked for); null otherwise. */
 const ivSourceOf = (body: CreateBacktest): BacktestIvSource | null =>
@@ -62,7 +71,7 @@ async function checkedRequest(db: Kysely<DB>, body: CreateBacktest) {
   const refusal = type.cannotTrade({ instrumentToken: instrument.instrumentToken, name: instrument.name });
   if (refusal) throw badRequest(`instrument_id: ${refusal}`, { field: 'instrument_id' });
   const sized = body.lots === undefined ? body.config : type.withLots(body.config, body.lots);
-  const config = checkedConfig(type, { ...sized, interval: body.interval });
+  const config = checkedConfig(type, { ...sized, ...intervalSetting(type, body.interval) });
   const range = rangeOf(body.from, body.to);
   if ('field' in range) throw badRequest(range.message, { field: range.field });
   if (body.fill_model === 'paper' && body.price_source !== 'recorded') {
@@ -188,7 +197,7 @@ export function createBacktestsService(deps: {
       }
       const sized = base.lots === undefined ? base.config : type.withLots(base.config, base.lots);
       const runs = gridCombinations(grid).map((combo) => {
-        const config = checkedConfig(type, { ...sized, interval: base.interval, ...combo });
+        const config = checkedConfig(type, { ...sized, ...intervalSetting(type, base.interval), ...combo });
         const interval = (config.interval ?? base.interval) as CreateBacktest['interval'];
         return { combo, config, interval };
       });

@@ -110,7 +110,11 @@ describe('a Multi-leg backtest', () => {
       `${at('2026-11-26', '15:15')} BUY`,
       `${at('2026-11-26', '15:15')} BUY`,
     ]);
-    expect(trades.every((x) => x.quantity === 65 && x.charges > 0)).toBe(true);
+    // One lot each way: sold +65 at entry, bought back −65 at the exit time.
+    expect(trades.map((x) => `${x.quantity} ${x.reason}`)).toEqual(
+      Array.from({ length: 2 }, () => ['65 entry', '65 entry', '-65 window end', '-65 window end']).flat(),
+    );
+    expect(trades.every((x) => x.charges > 0)).toBe(true);
     const chargesSum = trades.reduce((s, x) => s + toPaise(x.charges), 0);
     expect(chargesSum).toBe(toPaise(run.summary.charges));
   });
