@@ -278,7 +278,12 @@ export async function buildApp(deps: AppDeps) {
     shared,
     calendar: calendar.calendar,
     // A limit already crossed today refuses Start (risk's rule, read from the ledger's day P&L).
-    limitRefusal: createLimitStartCheck({ db, positionsOf: (userId) => ledger.positions.listFor(userId) }),
+    // So does a portfolio already beyond a cap (issue 34 item 4: the ledger's greeks, the brokers' margin).
+    limitRefusal: createLimitStartCheck({
+      db,
+      positionsOf: (userId) => ledger.positions.listFor(userId),
+      fundsOf: (userId) => brokers.funds.fundsFor(userId),
+    }),
     // A live Start or Resume asks the broker that the account's session still stands (issue 31 item 5).
     sessionRefusal: (userBrokerId, actorUserId) => brokers.brokers.sessionRefusal(userBrokerId, actorUserId),
     tokenExpiryOf: brokers.brokers.tokenExpiryOf,

@@ -34,6 +34,10 @@ export const FIELD_LABELS: Record<string, string> = {
   max_net_delta: 'Max Net Delta',
   max_net_vega: 'Max Net Vega',
   max_margin_used: 'Max Margin Used',
+  /** The audit log's names for the caps an admin set on a user's portfolio limits (issue 34 item 4). */
+  admin_max_net_delta: "Admin's Max Net Delta cap",
+  admin_max_net_vega: "Admin's Max Net Vega cap",
+  admin_max_margin_used: "Admin's Max Margin Used cap",
   reduce_on_breach: 'Reduce on breach',
   interval: 'Interval',
   egress_proxy_url: 'Egress Proxy',

@@ -222,3 +222,34 @@ export const tooManyLoginsForUser = (waitMinutes: number) =>
 /** An address with too many failed sign-ins: refused outright for a while (never named: it may be a shop's). */
 export const tooManyLoginsFromNetwork = (waitMinutes: number) =>
   `Too many failed login attempts from this network. Try again in ${minutes(waitMinutes)}.`;
+
+/** A portfolio cap crossed now, as a Start's refusal names it (issue 34 item 4): figures already in words. */
+export interface PortfolioCapReached {
+  /** "net delta", "net vega", "margin used". */
+  name: string;
+  /** The figure now, as the trader reads it: "−412.5", "−₹1,786.54". */
+  figure: string;
+  /** The cap that binds: "300", "₹1,500.00". */
+  cap: string;
+  /** The binding cap is the one an admin set: the trader cannot raise it, so the refusal does not say to. */
+  isAdminCap: boolean;
+}
+
+/**
+ * Why a Start or Resume is refused while the user's portfolio is beyond a cap: started, the strategy would only
+ * be refused its entries (or squared off again with Reduce on breach). "Net delta is 412 against your cap of
+ * 300; reduce exposure or raise the cap first".
+ */
+export function portfolioCapReachedStart(caps: readonly PortfolioCapReached[]): string {
+  const parts = caps.map(
+    (c) =>
+      `${c.name} is ${c.figure} against ${c.isAdminCap ? `the cap of ${c.cap} an admin set` : `your cap of ${c.cap}`}`,
+  );
+  const said = parts.join(' and ');
+  const sentence = said.charAt(0).toUpperCase() + said.slice(1);
+  const plural = caps.length > 1;
+  const then = caps.every((c) => c.isAdminCap)
+    ? `reduce exposure first (only an admin can raise ${plural ? 'these caps' : 'that cap'})`
+    : `reduce exposure or raise the ${plural ? 'caps' : 'cap'} first`;
+  return `${sentence}; ${then}`;
+}

@@ -42,6 +42,14 @@ export const DailyLimitSchema = z.object({
   max_net_delta: z.number().nullable(),
   max_net_vega: z.number().nullable(),
   max_margin_used: z.number().nullable(),
+  /**
+   * The caps an admin set on the three above, each null = none: the user may lower their own cap below it, not
+   * raise or remove it, and is held to the tighter of the two. An admin sets them by setting the user's caps
+   * (`user_id` named), as for the daily max loss.
+   */
+  admin_max_net_delta: z.number().nullable(),
+  admin_max_net_vega: z.number().nullable(),
+  admin_max_margin_used: z.number().nullable(),
   reduce_on_breach: z.boolean(),
 });
 export type DailyLimit = z.infer<typeof DailyLimitSchema>;

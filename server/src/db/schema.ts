@@ -36,6 +36,10 @@ export interface UsersTable {
   maxNetVegaPaise: number | null;
   /** Margin used across the user's accounts, in paise. */
   maxMarginUsedPaise: number | null;
+  /** The caps an admin set on the three above (the user may only lower theirs below them); null = none. */
+  adminMaxNetDeltaHundredths: number | null;
+  adminMaxNetVegaPaise: number | null;
+  adminMaxMarginUsedPaise: number | null;
   /** 1: a portfolio breach stops and squares off the user's strategies; 0: it only refuses entries. */
   reduceOnBreach: ColumnType<number, number | undefined, number>;
   /** 1 while the first-start admin still has the printed password (issue 14); 0 otherwise. */

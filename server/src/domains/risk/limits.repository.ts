@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
+import { effectiveCaps } from './portfolio-limits.logic.js';
 
 /** The limits' SQL: per-strategy limits on the mappings, the daily one on the user. */
 export function createLimitsRepository(db: Kysely<DB>) {
@@ -37,24 +38,40 @@ export function createLimitsRepository(db: Kysely<DB>) {
       return row?.userId ?? null;
     },
 
-    /** Users among `userIds` with a portfolio cap set (issue 34 item 4), with their caps. */
+    /**
+     * Users among `userIds` with a portfolio cap set (issue 34 item 4), with the caps they are held to: each the
+     * tighter of their own and the admin's (the admin's kept beside, so a refusal can say whose cap binds).
+     */
     async portfolioLimits(userIds: readonly number[]) {
       if (userIds.length === 0) return [];
-      return db
+      const rows = await db
         .selectFrom('users')
-        .select(['id', 'maxNetDeltaHundredths', 'maxNetVegaPaise', 'maxMarginUsedPaise', 'reduceOnBreach'])
+        .select([
+          'id',
+          'maxNetDeltaHundredths',
+          'maxNetVegaPaise',
+          'maxMarginUsedPaise',
+          'adminMaxNetDeltaHundredths',
+          'adminMaxNetVegaPaise',
+          'adminMaxMarginUsedPaise',
+          'reduceOnBreach',
+        ])
         .where('id', 'in', [...userIds])
         .where((eb) =>
           eb.or([
             eb('maxNetDeltaHundredths', 'is not', null),
             eb('maxNetVegaPaise', 'is not', null),
             eb('maxMarginUsedPaise', 'is not', null),
+            eb('adminMaxNetDeltaHundredths', 'is not', null),
+            eb('adminMaxNetVegaPaise', 'is not', null),
+            eb('adminMaxMarginUsedPaise', 'is not', null),
           ]),
         )
         .execute();
+      return rows.map(effectiveCaps);
     },
 
-    /** Sets the portfolio limits given (a field left out keeps its value). */
+    /** Sets the portfolio limits given, and the admin's caps on them (a field left out keeps its value). */
     async setPortfolioLimits(
       userId: number,
       limits: {
@@ -62,6 +79,9 @@ export function createLimitsRepository(db: Kysely<DB>) {
         maxNetVegaPaise?: number | null;
         maxMarginUsedPaise?: number | null;
         reduceOnBreach?: number;
+        adminMaxNetDeltaHundredths?: number | null;
+        adminMaxNetVegaPaise?: number | null;
+        adminMaxMarginUsedPaise?: number | null;
       },
       now: number,
     ) {
@@ -84,6 +104,9 @@ export function createLimitsRepository(db: Kysely<DB>) {
           'maxNetDeltaHundredths',
           'maxNetVegaPaise',
           'maxMarginUsedPaise',
+          'adminMaxNetDeltaHundredths',
+          'adminMaxNetVegaPaise',
+          'adminMaxMarginUsedPaise',
           'reduceOnBreach',
         ])
         .where('id', '=', id)

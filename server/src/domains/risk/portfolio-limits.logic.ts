@@ -126,3 +126,64 @@ export function newBreaches(
     told: new Set(now.map(breachKey)),
   };
 }
+
+/** The caps an admin set on a user's portfolio limits (issue 34 item 4), in the same units; null = none. */
+export interface AdminPortfolioCaps {
+  adminMaxNetDeltaHundredths: number | null;
+  adminMaxNetVegaPaise: number | null;
+  adminMaxMarginUsedPaise: number | null;
+}
+
+/** The caps in the order PAIRS holds their columns. */
+const CAP_ORDER: readonly PortfolioCap[] = ['max_net_delta', 'max_net_vega', 'max_margin_used'];
+/** Each cap's own column beside its admin's. */
+const PAIRS = [
+  ['maxNetDeltaHundredths', 'adminMaxNetDeltaHundredths'],
+  ['maxNetVegaPaise', 'adminMaxNetVegaPaise'],
+  ['maxMarginUsedPaise', 'adminMaxMarginUsedPaise'],
+] as const;
+
+/** The tighter of two caps, null = none: either binds alone, both the smaller. */
+export const tighterCap = (own: number | null, admin: number | null): number | null =>
+  own === null ? admin : admin === null ? own : Math.min(own, admin);
+
+/**
+ * The caps a user is held to: for each, the tighter of their own and the admin's. The user cannot raise theirs
+ * past the admin's through the API, but a cap the engine reads must not depend on that having held.
+ */
+export function effectiveCaps<T extends PortfolioCaps & AdminPortfolioCaps>(row: T): T {
+  const out = { ...row };
+  for (const [own, admin] of PAIRS) out[own] = tighterCap(row[own], row[admin]);
+  return out;
+}
+
+/** Whether the cap that binds is the admin's: then only an admin can raise it, and a refusal must not say "raise". */
+export function isAdminCapBinding(cap: PortfolioCap, caps: PortfolioCaps & AdminPortfolioCaps): boolean {
+  const [own, admin] = PAIRS[CAP_ORDER.indexOf(cap)]!;
+  const adminCap = caps[admin];
+  return adminCap !== null && (caps[own] === null || adminCap <= caps[own]);
+}
+
+/** A figure or cap in its own unit as the trader reads it: delta as a number, vega and margin in rupees. */
+export function capFigureText(cap: PortfolioCap, value: number): string {
+  return cap === 'max_net_delta' ? deltaText(value) : signedRupees(value);
+}
+
+/** What a cap is called in a sentence ("net delta"). */
+export const capName = (cap: PortfolioCap): string => NAMED[cap];
+
+/**
+ * Why a user's own portfolio cap may not be saved under the cap an admin set: removing it or raising it above
+ * the admin's would loosen the desk's limit. `value` in the cap's stored unit (delta in hundredths). Null when it
+ * may (no admin cap, left out, or at or below it).
+ */
+export function portfolioCapRefusal(
+  cap: PortfolioCap,
+  adminCap: number | null,
+  value: number | null | undefined,
+): string | null {
+  if (adminCap === null || value === undefined || (value !== null && value <= adminCap)) return null;
+  // Delta is stored in hundredths; its text takes ten-thousandths.
+  const shown = cap === 'max_net_delta' ? deltaText(adminCap * 100) : signedRupees(adminCap);
+  return `An admin set your max ${NAMED[cap]} at ${shown}: you can lower it, not ${value === null ? 'remove it' : 'raise it'}`;
+}

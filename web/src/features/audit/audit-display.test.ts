@@ -36,6 +36,20 @@ describe('changeLines', () => {
     ]);
   });
 
+  it("names an admin's caps on the portfolio limits beside the limits they were set with", () => {
+    expect(
+      changeLines({
+        admin_max_net_delta_hundredths: { before: null, after: 30000 },
+        admin_max_net_vega_paise: { before: null, after: 150000 },
+        admin_max_margin_used_paise: { before: 20000000, after: null },
+      }),
+    ).toEqual([
+      "Admin's Max Net Delta cap: — → 300",
+      "Admin's Max Net Vega cap: — → ₹1,500.00",
+      "Admin's Max Margin Used cap: ₹2,00,000.00 → —",
+    ]);
+  });
+
   it('says whether a secret is set, never a bare yes or no', () => {
     expect(changeLines({ has_broker_token: { before: false, after: true } })).toEqual(['Broker Token: not set → set']);
     expect(changeLines({ has_api_key: { before: null, after: false } })).toEqual(['API Key: not set → not set']);

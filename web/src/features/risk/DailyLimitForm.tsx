@@ -82,6 +82,23 @@ export function capNote(limit: DailyLimit, isOwn: boolean): string | null {
 }
 
 /**
+ * The portfolio caps an admin set (issue 34 item 4), to whom they bind: the trader may tighten each, never loosen
+ * it, and is held to the tighter of theirs and the admin's. Null: no admin cap.
+ */
+export function portfolioCapNote(limit: DailyLimit, isOwn: boolean): string | null {
+  const caps = [
+    limit.admin_max_net_delta === null ? null : `net delta at ${limit.admin_max_net_delta.toLocaleString('en-IN')}`,
+    limit.admin_max_net_vega === null ? null : `net vega at ${formatInr(limit.admin_max_net_vega)}`,
+    limit.admin_max_margin_used === null ? null : `margin used at ${formatInr(limit.admin_max_margin_used)}`,
+  ].filter((c): c is string => c !== null);
+  if (caps.length === 0) return null;
+  const them = caps.length === 1 ? 'it' : 'them';
+  return isOwn
+    ? `An admin capped your ${caps.join(', ')}: you can lower ${them}, not raise or remove ${them}.`
+    : `Portfolio caps set by an admin: ${caps.join(', ')}. The user can lower ${them}, not raise or remove ${them}.`;
+}
+
+/**
  * The question to ask before saving a limit the day has already passed: saving it sells nothing quietly,
  * it exits every open leg at market at once. Null when the limit is not reached (or removed).
  */
@@ -202,6 +219,11 @@ export function DailyLimitForm({ userId, compact = false }: { userId?: number; c
           }}
         />
       ))}
+      {current && portfolioCapNote(current, userId === undefined) !== null && (
+        <p className="full field-hint" data-testid="portfolio-cap-note">
+          {portfolioCapNote(current, userId === undefined)}
+        </p>
+      )}
       <label className="inline full">
         <input
           type="checkbox"

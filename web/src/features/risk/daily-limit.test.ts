@@ -10,7 +10,15 @@ import {
 } from './DailyLimitForm';
 
 /** No portfolio caps: what a limit read before any is set carries. */
-const UNCAPPED = { max_net_delta: null, max_net_vega: null, max_margin_used: null, reduce_on_breach: false };
+const UNCAPPED = {
+  max_net_delta: null,
+  max_net_vega: null,
+  max_margin_used: null,
+  admin_max_net_delta: null,
+  admin_max_net_vega: null,
+  admin_max_margin_used: null,
+  reduce_on_breach: false,
+};
 
 describe('the daily max loss form', () => {
   it('sends an empty field as no limit, a typed one in rupees, and the user only when an admin names one', () => {
