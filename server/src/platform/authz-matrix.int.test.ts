@@ -342,7 +342,11 @@ const cases: Record<string, Case> = {
   'risk.setKillSwitch': { prepare: () => Promise.resolve({ body: { engaged: false } }) },
   // Every signed-in user reads and sets their own; an admin names the user (a user's user_id is ignored).
   'risk.dailyLimit': { prepare: none },
-  'risk.setDailyLimit': { prepare: () => Promise.resolve({ body: { daily_max_loss: 5000 } }) },
+  // Naming the owner: an admin sets the owner's limits and portfolio caps as the desk's caps (issue 34 item 4),
+  // anyone else sets their own (the id ignored); every signed-in caller gets 200.
+  'risk.setDailyLimit': {
+    prepare: (o) => Promise.resolve({ body: { daily_max_loss: 5000, max_net_delta: 300, user_id: o.id } }),
+  },
   // Alerts are always the caller's own: no route addresses another user's rows, so every signed-in caller gets 200.
   'alerts.list': { prepare: () => Promise.resolve({ query: 'limit=5' }) },
   'alerts.markRead': { prepare: () => Promise.resolve({ body: { all: true } }) },

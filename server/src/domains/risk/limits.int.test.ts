@@ -295,6 +295,9 @@ describe('a user’s daily max loss', () => {
       max_net_delta: null,
       max_net_vega: null,
       max_margin_used: null,
+      admin_max_net_delta: null,
+      admin_max_net_vega: null,
+      admin_max_margin_used: null,
       reduce_on_breach: false,
     });
 

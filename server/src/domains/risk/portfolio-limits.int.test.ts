@@ -143,10 +143,11 @@ describe('portfolio limits', () => {
     const { delta } = await totals(owner);
     expect(Math.abs(delta), 'the strangle carries some delta').toBeGreaterThan(0.02);
     const cap = under(delta);
+    // Another strategy of the same user, started before the cap (a Start during a breach is refused outright,
+    // portfolio-caps.int.test.ts), wants to enter at the next close: refused, nothing sent.
+    const second = await running(owner);
     expect((await setLimits(owner, { daily_max_loss: null, max_net_delta: cap })).statusCode).toBe(200);
 
-    // Another strategy of the same user wants to enter at the next close: refused, nothing sent.
-    const second = await running(owner);
     await t.services.engine.start(); // the service on, so the row reads the engine's note
     await closeAt(NEXT_CLOSE);
     expect(await booksOf(t, second)).toMatchObject({ legs: 0, fills: 0 });
@@ -186,9 +187,10 @@ describe('portfolio limits', () => {
     const accountId = account.json<{ data: { id: number } }>().data.id;
     await running(owner, accountId);
     await closeAt(CLOSE);
-    expect((await setLimits(owner, { daily_max_loss: null, max_margin_used: 1 })).statusCode).toBe(200);
-    // The margin is the user's across accounts: a strategy on another account is refused as well.
+    // The margin is the user's across accounts: a strategy on another account (started before the cap) is
+    // refused as well.
     const next = await running(owner);
+    expect((await setLimits(owner, { daily_max_loss: null, max_margin_used: 1 })).statusCode).toBe(200);
     await t.services.engine.start();
     await closeAt(NEXT_CLOSE);
     expect(await booksOf(t, next)).toMatchObject({ legs: 0, fills: 0 });
@@ -202,9 +204,9 @@ describe('portfolio limits', () => {
     await closeAt(CLOSE);
     const { vega } = await totals(owner);
     expect(vega).toBeLessThan(0); // sold options: short vega
-    expect((await setLimits(owner, { daily_max_loss: null, max_net_vega: under(vega) })).statusCode).toBe(200);
-    // A flat running strategy's Realign would enter now.
+    // A flat running strategy (started before the cap)'s Realign would enter now.
     const flat = await running(owner);
+    expect((await setLimits(owner, { daily_max_loss: null, max_net_vega: under(vega) })).statusCode).toBe(200);
     const res = await t.request({
       method: 'POST',
       url: `/api/strategies/user-mappings/${flat}/realign`,

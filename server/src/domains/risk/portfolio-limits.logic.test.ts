@@ -3,6 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   breachText,
   deltaE4,
+  effectiveCaps,
+  isAdminCapBinding,
+  portfolioCapRefusal,
+  tighterCap,
   deltaText,
   entryRefusalNote,
   hasPortfolioCaps,
@@ -107,5 +111,47 @@ describe('telling a breach once', () => {
     const first = newBreaches(new Set(), [delta!]);
     const tighter = portfolioBreaches(figures(400), { ...CAPS, maxNetDeltaHundredths: 350_00 });
     expect(newBreaches(first.told, tighter).fresh).toEqual(tighter);
+  });
+});
+
+describe("an admin's caps on the portfolio limits", () => {
+  const ADMIN = {
+    adminMaxNetDeltaHundredths: 300_00,
+    adminMaxNetVegaPaise: null,
+    adminMaxMarginUsedPaise: 1_00_000_00,
+  };
+
+  it('holds the user to the tighter of their cap and the admin’s, either alone binding', () => {
+    expect([tighterCap(null, null), tighterCap(5, null), tighterCap(null, 7), tighterCap(9, 7)]).toEqual([
+      null,
+      5,
+      7,
+      7,
+    ]);
+    expect(effectiveCaps({ ...CAPS, maxNetDeltaHundredths: null, ...ADMIN })).toMatchObject({
+      maxNetDeltaHundredths: 300_00,
+      maxNetVegaPaise: 1500_00,
+      maxMarginUsedPaise: 1_00_000_00,
+    });
+  });
+
+  it("says the admin's cap binds only where it is at or below the user's", () => {
+    const caps = { ...CAPS, ...ADMIN, maxNetDeltaHundredths: 250_00 };
+    expect(isAdminCapBinding('max_net_delta', caps)).toBe(false);
+    expect(isAdminCapBinding('max_net_vega', caps)).toBe(false);
+    expect(isAdminCapBinding('max_margin_used', caps)).toBe(true);
+    expect(isAdminCapBinding('max_net_delta', { ...caps, maxNetDeltaHundredths: null })).toBe(true);
+  });
+
+  it("refuses a user's cap above the admin's or removed, naming the cap in its unit; at or below it, or left out, is fine", () => {
+    expect(portfolioCapRefusal('max_net_delta', 300_50, 300_51)).toBe(
+      'An admin set your max net delta at 300.5: you can lower it, not raise it',
+    );
+    expect(portfolioCapRefusal('max_margin_used', 2_00_000_00, null)).toBe(
+      'An admin set your max margin used at ₹2,00,000.00: you can lower it, not remove it',
+    );
+    expect(portfolioCapRefusal('max_net_vega', 1500_00, 1500_00)).toBeNull();
+    expect(portfolioCapRefusal('max_net_vega', 1500_00, undefined)).toBeNull();
+    expect(portfolioCapRefusal('max_net_vega', null, null)).toBeNull();
   });
 });
