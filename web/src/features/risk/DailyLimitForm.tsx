@@ -87,9 +87,9 @@ export function capNote(limit: DailyLimit, isOwn: boolean): string | null {
  */
 export function portfolioCapNote(limit: DailyLimit, isOwn: boolean): string | null {
   const caps = [
-    limit.admin_max_net_delta === null ? null : `net delta at ${limit.admin_max_net_delta.toLocaleString('en-IN')}`,
-    limit.admin_max_net_vega === null ? null : `net vega at ${formatInr(limit.admin_max_net_vega)}`,
-    limit.admin_max_margin_used === null ? null : `margin used at ${formatInr(limit.admin_max_margin_used)}`,
+    limit.admin_max_net_delta == null ? null : `net delta at ${limit.admin_max_net_delta.toLocaleString('en-IN')}`,
+    limit.admin_max_net_vega == null ? null : `net vega at ${formatInr(limit.admin_max_net_vega)}`,
+    limit.admin_max_margin_used == null ? null : `margin used at ${formatInr(limit.admin_max_margin_used)}`,
   ].filter((c): c is string => c !== null);
   if (caps.length === 0) return null;
   const them = caps.length === 1 ? 'it' : 'them';
