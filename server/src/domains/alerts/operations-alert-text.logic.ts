@@ -25,7 +25,8 @@ function openLegsText(open: SquareOffFailure['open']): string {
   if (open.length === 0) return 'legs';
   const shown = open
     .slice(0, LEGS_SHOWN)
-    .map((l) => `${l.tradingSymbol} ${l.quantity}`)
+    // A sold leg reads as its units (as it always has); a bought one (quantity < 0, SPEC's sign) says so.
+    .map((l) => (l.quantity < 0 ? `${l.tradingSymbol} ${-l.quantity} bought` : `${l.tradingSymbol} ${l.quantity}`))
     .join(', ');
   return open.length > LEGS_SHOWN ? `${shown} and ${open.length - LEGS_SHOWN} more` : shown;
 }

@@ -51,8 +51,8 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
     },
 
     /**
-     * Books `quantity` of the legs (oldest first) as bought back at `pricePaise`: each leg closes or shrinks,
-     * one BUY transaction per leg touched, the strategy's position version moved on from the one read under
+     * Books `quantity` units of the legs (oldest first) as closed at `pricePaise`: each leg closes or shrinks,
+     * one transaction per leg touched on the side that closes it (BUY for a sold leg, SELL for a bought one), the strategy's position version moved on from the one read under
      * its lock (stale-position.ts), all in one transaction. No broker order: the trade happened in Kite.
      */
     async closeByHand(
@@ -76,17 +76,19 @@ export function createBrokerMatchRepository(db: Kysely<DB>) {
         const shrinkLegs: Array<{ id: number; by: number; held: number }> = [];
         for (const leg of legs) {
           if (left <= 0) break;
-          const take = Math.min(left, leg.quantity);
+          // Signed as the leg: + sold, − bought; the closing fill is its opposite.
+          const sign = leg.quantity < 0 ? -1 : 1;
+          const take = Math.min(left, Math.abs(leg.quantity));
           left -= take;
-          if (take >= leg.quantity) closeHeldLegs.push({ id: leg.id, held: leg.quantity });
-          else shrinkLegs.push({ id: leg.id, by: take, held: leg.quantity });
+          if (take >= Math.abs(leg.quantity)) closeHeldLegs.push({ id: leg.id, held: leg.quantity });
+          else shrinkLegs.push({ id: leg.id, by: sign * take, held: leg.quantity });
           fills.push({
             userId: m.userId,
             mappingId: m.id,
             strategyId: m.strategyId,
             instrumentId: m.instrumentId,
             tradingSymbol: leg.tradingSymbol,
-            quantity: -take,
+            quantity: -sign * take,
             pricePaise,
             isDummy: 0,
             orderId: null,

@@ -14,24 +14,32 @@ import { toTransactionDto } from './engine.fills.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import type { TradeProblems } from './trade-problems.js';
 
-/** How many units of a symbol the console counts beyond what the broker holds short (never below 0). */
+/**
+ * How many units of a symbol the console counts beyond what the broker holds on the same side (never below 0):
+ * `consoleShort` is the console's net units sold (SPEC's sign: > 0 short, < 0 long, a bought leg's).
+ */
 export function unitsBeyondTheBroker(
   consoleShort: number,
   holdings: readonly BrokerHolding[],
   exchange: string,
   symbol: string,
 ) {
-  // Kite's sign: long > 0, short < 0. A long at the broker backs none of the console's shorts.
+  // Kite's sign: long > 0, short < 0. A long at the broker backs none of the console's shorts, nor a short its longs.
   const brokerNet = holdings
     .filter((h) => h.exchange === exchange && h.tradingsymbol === symbol)
     .reduce((sum, h) => sum + h.quantity, 0);
+  if (consoleShort < 0) return Math.max(0, -consoleShort - Math.max(0, brokerNet));
   return Math.max(0, consoleShort - Math.max(0, -brokerNet));
 }
 
+/** What the broker holds of a symbol in SPEC's sign, once `beyond` units of the console's net are taken off. */
+const brokerSideOf = (consoleShort: number, beyond: number) =>
+  consoleShort < 0 ? consoleShort + beyond : consoleShort - beyond;
+
 /**
- * "Match the broker" (issue 27): the trader closed a leg in Kite by hand, so the console counts a short the
- * broker no longer holds. The console books that leg as bought back at the price the trader read in Kite, and
- * sends nothing (buying it again would open a long). Under the strategy's lock, like every change to its legs;
+ * "Match the broker" (issue 27): the trader closed a leg in Kite by hand, so the console counts a short (or, for
+ * a bought leg, a long) the broker no longer holds. The console books that leg as closed (bought back, or sold)
+ * at the price the trader read in Kite, and sends nothing (closing it again would open the opposite position). Under the strategy's lock, like every change to its legs;
  * only what the broker really lacks, asked of the broker now: with orders still settling, or a broker that
  * cannot be asked, it refuses. Afterwards fills, open legs and the broker's position agree for the symbol.
  */
@@ -57,7 +65,7 @@ export function createBrokerMatch(deps: {
         differing.push({
           trading_symbol: tradingSymbol,
           console_quantity: consoleShort,
-          broker_quantity: consoleShort - beyond,
+          broker_quantity: brokerSideOf(consoleShort, beyond),
         });
       }
     }
@@ -69,8 +77,8 @@ export function createBrokerMatch(deps: {
       const row = await deps.mappings.load(actor, id);
       if (row.isDummy === 1) throw conflict('A paper strategy has no broker position to match');
       const state = await deps.repo.one(id);
-      const legs = (state?.legs ?? []).filter((l) => l.tradingSymbol === found.trading_symbol);
-      const [first] = legs;
+      const ofSymbol = (state?.legs ?? []).filter((l) => l.tradingSymbol === found.trading_symbol);
+      const [first] = ofSymbol;
       if (!state || !first) throw conflict(`This strategy holds no ${found.trading_symbol}`);
       const account = state.mapping.userBrokerId;
       if (account === null) throw conflict('This strategy has no broker account');
@@ -82,7 +90,9 @@ export function createBrokerMatch(deps: {
       });
       const consoleShort = await deps.repo.accountOpenQuantity(account, first.exchange, first.tradingSymbol);
       const beyond = unitsBeyondTheBroker(consoleShort, holdings, first.exchange, first.tradingSymbol);
-      const held = legs.reduce((sum, l) => sum + l.quantity, 0);
+      // The strategy's legs on the side the account counts beyond the broker: sold ones for a short, bought for a long.
+      const legs = ofSymbol.filter((l) => (consoleShort < 0 ? l.quantity < 0 : l.quantity > 0));
+      const held = Math.abs(legs.reduce((sum, l) => sum + l.quantity, 0));
       const quantity = Math.min(beyond, held);
       if (quantity <= 0) {
         throw conflict(

@@ -139,6 +139,7 @@ const entry = {
           lotSize: 75,
           instrumentToken: 1,
         },
+        side: 'SELL' as const,
         quantity: 75,
       },
     ],

@@ -14,7 +14,7 @@ import {
   type OrderWatch,
 } from '../brokers/broker-port.js';
 import type { AccountAccess } from '../brokers/brokers.service.js';
-import type { LegOrder, OpenLeg } from '../strategies/decision.logic.js';
+import { closingSideOf, type LegOrder, type OpenLeg } from '../strategies/decision.logic.js';
 import { typeOfState } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
 import { NEVER_SENT } from './orders.repository.js';
@@ -185,21 +185,23 @@ export function createExecutor(deps: ExecutorDeps) {
 
   /**
    * One market order: written as pending with its tag first, so a crash can be resolved by asking the broker.
-   * Returns null once it filled in full, else why not (the broker's words when it gave any).
+   * A leg closes with the side opposite its quantity's sign (a sold leg bought back, a bought leg sold), for
+   * its units; a new leg opens with its order's side. Returns null once it filled in full, else why not (the
+   * broker's words when it gave any).
    */
   async function placeOne(
     { broker, account: rest }: { broker: Broker; account: BrokerAccount },
     m: MappingState,
-    intent: { side: 'BUY' | 'SELL'; leg?: OpenLeg; open?: LegOrder },
+    intent: { leg: OpenLeg; open?: never } | { open: LegOrder; leg?: never },
     at: number,
     fence: { positionVersion: number },
     trace: string,
     watch?: OrderWatch,
   ) {
-    const what = intent.leg ?? intent.open?.option;
-    if (!what) return 'nothing to trade';
-    const symbol = 'tradingSymbol' in what ? what.tradingSymbol : '';
-    const quantity = intent.leg?.quantity ?? intent.open?.quantity ?? 0;
+    const what = intent.leg ?? intent.open.option;
+    const symbol = what.tradingSymbol;
+    const side = intent.leg ? closingSideOf(intent.leg.quantity) : intent.open.side;
+    const quantity = intent.leg ? Math.abs(intent.leg.quantity) : intent.open.quantity;
     // The broker's tag rules (length, characters); ours are random, the broker's labels only.
     const tag = broker.rules.newOrderTag();
     const orderId = await deps.repo.insertPending(
@@ -211,7 +213,7 @@ export function createExecutor(deps: ExecutorDeps) {
         tag,
         tradingSymbol: symbol,
         exchange: what.exchange,
-        side: intent.side,
+        side,
         quantity,
         intent: intent.leg ? 'close' : 'open',
         optionType: what.optionType,
@@ -228,7 +230,7 @@ export function createExecutor(deps: ExecutorDeps) {
     fence.positionVersion += 1;
     sending.add(orderId);
     try {
-      const order = { exchange: what.exchange, tradingSymbol: symbol, side: intent.side, quantity, tag };
+      const order = { exchange: what.exchange, tradingSymbol: symbol, side, quantity, tag };
       return await sendAndSettle(rest, m, { id: orderId, order, priority: intent.leg ? 'close' : 'open' }, at, watch);
     } finally {
       sending.delete(orderId);
@@ -255,7 +257,7 @@ export function createExecutor(deps: ExecutorDeps) {
         {
           memory: freeze,
           instrumentId: m.instrumentId,
-          // A buy-back (an exit, a square-off, the kill switch's) goes before the account's waiting entries.
+          // A close (an exit, a square-off, the kill switch's) goes before the account's waiting entries.
           inTurn: (request) => inTurn(m.userBrokerId ?? 0, row.priority, request),
         },
       );
@@ -305,9 +307,10 @@ export function createExecutor(deps: ExecutorDeps) {
   }
 
   /**
-   * Before any order of a plan that buys legs back: the broker must still hold them short. One it does not
-   * (closed at the broker by hand) stops the whole plan with the reason, nothing sent: buying it would open
-   * a long, and a realign's new legs would be sold beside a position nobody holds. When the broker cannot be
+   * Before any order of a plan that closes legs: the broker must still hold them (short for a sold leg, long for
+   * a bought one). One it does not (closed at the broker by hand) stops the whole plan with the reason, nothing
+   * sent: closing it would open the opposite position, and a realign's new legs would trade beside a position
+   * nobody holds. When the broker cannot be
    * asked, the orders go as before; they meet the same broker.
    */
   async function refuseClosesTheBrokerCannotBack(rest: BrokerAccount, plan: Plan): Promise<void> {
@@ -325,7 +328,7 @@ export function createExecutor(deps: ExecutorDeps) {
       throw new BrokerRefusal(`Could not close ${first.leg.tradingSymbol}: ${unheldReason(first, rest.label)}`);
   }
 
-  /** Live trading: market orders through the user's broker account, closes first, then opens. */
+  /** Live trading: market orders through the user's broker account, closes first, then opens (each its own side). */
   async function executeLive(plan: Plan, at: number): Promise<void> {
     // Traded by another console since this decision's read: said as such before the broker is asked, which
     // would otherwise find the legs already bought back and suggest a close by hand.
@@ -341,16 +344,16 @@ export function createExecutor(deps: ExecutorDeps) {
     const trace = planTrace(plan, at);
     try {
       for (const leg of closesOf(plan.decision)) {
-        const why = await placeOne(access, plan.mapping, { side: 'BUY', leg }, at, fence, trace, watch);
+        const why = await placeOne(access, plan.mapping, { leg }, at, fence, trace, watch);
         if (why !== null) throw tradeFailure(`Could not close ${leg.tradingSymbol}`, why);
       }
-      // The new ATM is saved before the first sell is sent (issue 27): a console that dies between the sells
+      // The new ATM is saved before the first open is sent (issue 27): a console that dies between the opens
       // holds legs around the ATM they were sold at, not around the last one (or none: "ATM 0").
       if (plan.decision.action !== 'squareOff') {
         await deps.repo.setAtm(typeOfState(plan.mapping).storage, plan.mapping.id, plan.decision.atmPaise, at);
       }
       for (const open of opensOf(plan.decision)) {
-        const why = await placeOne(access, plan.mapping, { side: 'SELL', open }, at, fence, trace, watch);
+        const why = await placeOne(access, plan.mapping, { open }, at, fence, trace, watch);
         if (why !== null) throw tradeFailure(`Could not open ${open.option.tradingSymbol}`, why);
       }
     } finally {

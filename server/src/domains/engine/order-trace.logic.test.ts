@@ -16,7 +16,7 @@ describe('an order trace', () => {
   it('names the rules, the inputs and the author of an entry', () => {
     const trace = orderTrace({
       strategy,
-      decision: { action: 'enter', atmPaise: 2450000, open: [{ option, quantity: 65 }] },
+      decision: { action: 'enter', atmPaise: 2450000, open: [{ option, side: 'SELL', quantity: 65 }] },
       config: { lotCount: 1, offsetPaise: 10000 },
       at: 1_700_000_000_000,
       underlyingPaise: 2451234,

@@ -18,11 +18,15 @@ type Trx = Transaction<DB>;
 type OrderRow = Selectable<BrokerOrdersTable>;
 type LegChanges = Omit<FillBooking<NewFill>, 'at' | 'fills'>;
 
+/** An order's filled units signed as its fills and its leg are (SPEC §3): + sold, − bought. */
+const signedBySide = (order: Pick<OrderRow, 'side'>, units: number) => (order.side === 'SELL' ? units : -units);
+
 /**
- * The leg change of an `open` order's fill: a new leg, or the leg another slice of the same intent opened,
- * grown (its entry price becomes the average of both).
+ * The leg change of an `open` order's fill: a new leg (sold: quantity > 0, bought: < 0), or the leg another
+ * slice of the same intent opened, grown (its entry price becomes the average of both).
  */
-async function openOrGrowLeg(trx: Trx, order: OrderRow, filled: number, pricePaise: number): Promise<LegChanges> {
+async function openOrGrowLeg(trx: Trx, order: OrderRow, units: number, pricePaise: number): Promise<LegChanges> {
+  const filled = signedBySide(order, units);
   const held =
     order.legId === null
       ? undefined
@@ -65,10 +69,10 @@ async function shareOpenedLeg(trx: Trx, order: OrderRow, legId: number) {
 
 /**
  * The leg change of a `close` order's fill: its leg closes, or shrinks by what filled. A leg closes only if
- * it is still open and still holds what the order was sent to close (a slice: its share): closing it twice
- * would book a phantom buy.
+ * it is still open, on the side the order closes (a BUY closes a sold leg, a SELL a bought one) and still
+ * holds what the order was sent to close (a slice: its share): closing it twice would book a phantom trade.
  */
-async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number): Promise<LegChanges> {
+async function closeOrShrinkLeg(trx: Trx, order: OrderRow, units: number): Promise<LegChanges> {
   const legId = order.legId;
   if (legId === null) return {};
   const leg = await trx
@@ -77,10 +81,12 @@ async function closeOrShrinkLeg(trx: Trx, order: OrderRow, filled: number): Prom
     .where('id', '=', legId)
     .where('status', '=', 'open')
     .executeTakeFirst();
-  if (!leg || leg.quantity < order.quantity) throw new LegAlreadyClosedError(legId);
-  return filled >= leg.quantity
+  const isItsSide = leg !== undefined && leg.quantity > 0 === (order.side === 'BUY');
+  if (!leg || !isItsSide || Math.abs(leg.quantity) < order.quantity) throw new LegAlreadyClosedError(legId);
+  // The fill's signed quantity is the order side's; the leg's change is the opposite of it.
+  return units >= Math.abs(leg.quantity)
     ? { closeHeldLegs: [{ id: legId, held: leg.quantity }] }
-    : { shrinkLegs: [{ id: legId, by: filled, held: leg.quantity }] };
+    : { shrinkLegs: [{ id: legId, by: -signedBySide(order, units), held: leg.quantity }] };
 }
 
 /** The rows an intent's slices were already assigned to (the row `id` and its `<tag>.<n>` copies). */

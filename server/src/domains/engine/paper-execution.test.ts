@@ -63,6 +63,7 @@ const entry = (id: number, userId: number): Plan => ({
           lotSize: 65,
           instrumentToken: 1,
         },
+        side: 'SELL',
         quantity: 65,
       },
     ],

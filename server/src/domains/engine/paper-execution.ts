@@ -13,6 +13,7 @@ import { marketDataFailure } from '../market-data/market-data.errors.js';
 import { StalePositionError } from './stale-position.js';
 import { LegAlreadyClosedError } from './orders.repository.js';
 import { closesOf, opensOf, type Plan } from './plan.js';
+import { closingSideOf, isPartClose, signedQuantityOf, type OrderSide } from '../strategies/decision.logic.js';
 import { orderSlices } from '../market-rules/freeze-quantities.logic.js';
 import { protectionPercentFor } from '../brokers/broker-registry.js';
 import { averagePaise, paperPrice, type PricedPart, type PaperPrice } from './paper-price.js';
@@ -32,6 +33,9 @@ export interface PaperExecutionDeps {
 }
 
 const quoteKey = (exchange: string, symbol: string) => `${exchange}:${symbol}`;
+
+/** A fill's sign by its side (SPEC §3): + sold, − bought. */
+const signOf = (side: OrderSide): 1 | -1 => (side === 'SELL' ? 1 : -1);
 
 /**
  * The fills of a leg's paper orders, one per depth level each order took (as a live order is booked per trade),
@@ -78,7 +82,7 @@ function paperOrderFills(
 }
 
 /**
- * One slice's paper fills, built from its plans (all of them quoted): sells at the bids, buys at the offers,
+ * One slice's paper fills, built from its plans (all of them quoted): sales at the bids, buys at the offers,
  * within the instrument's market protection (paper-price.ts).
  */
 function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: number): PaperFills {
@@ -96,15 +100,18 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
     // Paper strategies trade through the default broker's rules, as their brokerage does (brokerageFor).
     const band = protectionPercentFor(null, m.marketProtection);
     for (const l of closesOf(decision)) {
-      // Bought back in part (a smaller size on the same strike): the leg keeps the rest.
-      if (l.heldQuantity !== undefined && l.quantity < l.heldQuantity) {
-        shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity });
-      } else closeLegIds.push(l.id);
-      const priced = paperPrice('BUY', l.quantity, quoteOf(l.tradingSymbol), band);
-      fills.push(...paperOrderFills(m, l.tradingSymbol, -1, priced, slicesOf(l.quantity), next));
+      // Closed with the side opposite its quantity's sign: a sold leg bought back at the offers, a bought
+      // leg sold at the bids; its fills are signed that side's way (+ sold, − bought).
+      const side = closingSideOf(l.quantity);
+      const units = Math.abs(l.quantity);
+      // Closed in part (a smaller size on the same strike): the leg keeps the rest.
+      if (isPartClose(l)) shrinkLegs.push({ id: l.id, by: l.quantity, held: l.heldQuantity ?? l.quantity });
+      else closeLegIds.push(l.id);
+      const priced = paperPrice(side, units, quoteOf(l.tradingSymbol), band);
+      fills.push(...paperOrderFills(m, l.tradingSymbol, signOf(side), priced, slicesOf(units), next));
     }
     for (const o of opensOf(decision)) {
-      const priced = paperPrice('SELL', o.quantity, quoteOf(o.option.tradingSymbol), band);
+      const priced = paperPrice(o.side, o.quantity, quoteOf(o.option.tradingSymbol), band);
       openLegs.push({
         mappingId: m.id,
         userId: m.userId,
@@ -113,10 +120,10 @@ function paperFillsOf(plans: Plan[], quotes: Map<string, OptionQuote>, at: numbe
         exchange: o.option.exchange,
         strikePaise: o.option.strikePaise,
         expiry: o.option.expiry,
-        quantity: o.quantity,
+        quantity: signedQuantityOf(o),
         entryPricePaise: averagePaise(priced.parts),
       });
-      fills.push(...paperOrderFills(m, o.option.tradingSymbol, 1, priced, slicesOf(o.quantity), next));
+      fills.push(...paperOrderFills(m, o.option.tradingSymbol, signOf(o.side), priced, slicesOf(o.quantity), next));
     }
     if (decision.action !== 'squareOff') {
       atm.push({

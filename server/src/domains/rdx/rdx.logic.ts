@@ -145,7 +145,7 @@ export function entryOrders(
     // The exchange's lot size from the day's instruments dump (NSE revises them); the instrument's
     // configured lot size only when the dump gives none.
     const lotSize = option.lotSize > 0 ? option.lotSize : instrument.lotSize;
-    orders.push({ option, quantity: count * config.lotCount * lotSize });
+    orders.push({ option, side: 'SELL', quantity: count * config.lotCount * lotSize });
   }
   return orders;
 }
@@ -237,7 +237,7 @@ function completeSides(inputs: RdxInputs, today: string, step: number): Decision
     if (!option) {
       return { action: 'hold', reason: 'leg no longer listed', detail: `${symbol} is no longer listed to resize it` };
     }
-    if (held < wanted) open.push({ option, quantity: wanted - held });
+    if (held < wanted) open.push({ option, side: 'SELL', quantity: wanted - held });
     else close.push(...buyBackDownTo(side, wanted));
   }
   if (open.length === 0 && close.length === 0) return null;

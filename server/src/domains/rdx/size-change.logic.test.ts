@@ -115,29 +115,43 @@ describe('tradeOnlyTheDifference', () => {
   const pe = option('PE', 24400);
 
   it('keeps a strike change as a full close and a full open', () => {
-    const netted = tradeOnlyTheDifference([leg(1, 'CE', 24600, 2)], [{ option: option('CE', 24650), quantity: LOT }]);
+    const netted = tradeOnlyTheDifference(
+      [leg(1, 'CE', 24600, 2)],
+      [{ option: option('CE', 24650), side: 'SELL', quantity: LOT }],
+    );
     expect(netted.close).toEqual([leg(1, 'CE', 24600, 2)]);
-    expect(netted.open).toEqual([{ option: option('CE', 24650), quantity: LOT }]);
+    expect(netted.open).toEqual([{ option: option('CE', 24650), side: 'SELL', quantity: LOT }]);
+  });
+
+  it('never nets a bought leg or a BUY order: the long closes whole and the BUY opens as it is', () => {
+    const bought = { ...leg(1, 'CE', 24600, 1), quantity: -LOT };
+    const netted = tradeOnlyTheDifference([bought], [{ option: ce, side: 'SELL', quantity: LOT }]);
+    expect(netted).toEqual({ close: [bought], open: [{ option: ce, side: 'SELL', quantity: LOT }] });
+    const buy = { option: ce, side: 'BUY' as const, quantity: LOT };
+    expect(tradeOnlyTheDifference([leg(2, 'CE', 24600, 1)], [buy])).toEqual({
+      close: [leg(2, 'CE', 24600, 1)],
+      open: [buy],
+    });
   });
 
   it('nets one contract and leaves the other side as it was', () => {
     const netted = tradeOnlyTheDifference(
       [leg(1, 'CE', 24600, 3), leg(2, 'PE', 24450, 3)],
       [
-        { option: ce, quantity: LOT },
-        { option: pe, quantity: LOT },
+        { option: ce, side: 'SELL', quantity: LOT },
+        { option: pe, side: 'SELL', quantity: LOT },
       ],
     );
     expect(netted.close).toEqual([{ ...leg(1, 'CE', 24600, 2), heldQuantity: 3 * LOT }, leg(2, 'PE', 24450, 3)]);
-    expect(netted.open).toEqual([{ option: pe, quantity: LOT }]);
+    expect(netted.open).toEqual([{ option: pe, side: 'SELL', quantity: LOT }]);
   });
 
   it('sells one order for what is missing of a contract held in several legs', () => {
     const netted = tradeOnlyTheDifference(
       [leg(1, 'CE', 24600, 1), leg(2, 'CE', 24600, 1)],
-      [{ option: ce, quantity: 5 * LOT }],
+      [{ option: ce, side: 'SELL', quantity: 5 * LOT }],
     );
-    expect(netted).toEqual({ close: [], open: [{ option: ce, quantity: 3 * LOT }] });
+    expect(netted).toEqual({ close: [], open: [{ option: ce, side: 'SELL', quantity: 3 * LOT }] });
   });
 });
 

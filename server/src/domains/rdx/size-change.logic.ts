@@ -4,6 +4,8 @@ import type { LegClose, LegOrder, OpenLeg } from '../strategies/decision.logic.j
  * A size change on a strike already held trades only the difference (issue 28): a strategy holding 150 of a
  * call that should hold 50 buys back 100, not 150 to sell 50 again in the same second (an extra order, its
  * STT and the spread paid twice for a position that ends where a single order would have left it).
+ * Netting is for sold legs and sold orders only (RDX's): a bought leg (quantity < 0) is closed whole and a BUY
+ * order opened as it is, so a size change never mixes a long and a short of one contract.
  */
 
 /** The contracts a decision buys back and sells, netted per trading symbol. */
@@ -28,7 +30,7 @@ function partsToBuyBack(legs: readonly OpenLeg[], keep: number): Map<number, Leg
 }
 
 /**
- * What to buy back of `legs` (one contract's) so that `keep` units stay held: the newest legs first (the last
+ * What to buy back of `legs` (one contract's sold legs, quantity > 0) so that `keep` units stay held: the newest legs first (the last
  * sold go first), and a leg holding more than is left to buy back is only shrunk by it. In the legs' order.
  */
 export function buyBackDownTo(legs: readonly OpenLeg[], keep: number): LegClose[] {
@@ -44,11 +46,16 @@ export function buyBackDownTo(legs: readonly OpenLeg[], keep: number): LegClose[
  */
 export function tradeOnlyTheDifference(close: readonly OpenLeg[], open: readonly LegOrder[]): NettedTrades {
   const wanted = new Map<string, number>();
-  for (const o of open) wanted.set(o.option.tradingSymbol, (wanted.get(o.option.tradingSymbol) ?? 0) + o.quantity);
+  for (const o of open) {
+    if (o.side === 'SELL') wanted.set(o.option.tradingSymbol, (wanted.get(o.option.tradingSymbol) ?? 0) + o.quantity);
+  }
   const heldLegs = new Map<string, OpenLeg[]>();
-  for (const l of close) heldLegs.set(l.tradingSymbol, [...(heldLegs.get(l.tradingSymbol) ?? []), l]);
-
   const closing = new Map<number, LegClose>();
+  for (const l of close) {
+    if (l.quantity > 0) heldLegs.set(l.tradingSymbol, [...(heldLegs.get(l.tradingSymbol) ?? []), l]);
+    else closing.set(l.id, l);
+  }
+
   for (const [symbol, legs] of heldLegs) {
     const keep = wanted.get(symbol);
     if (keep === undefined) for (const l of legs) closing.set(l.id, l);
@@ -60,7 +67,7 @@ export function tradeOnlyTheDifference(close: readonly OpenLeg[], open: readonly
   for (const o of open) {
     const symbol = o.option.tradingSymbol;
     const legs = heldLegs.get(symbol);
-    if (!legs) {
+    if (!legs || o.side !== 'SELL') {
       opening.push(o);
       continue;
     }
@@ -68,7 +75,7 @@ export function tradeOnlyTheDifference(close: readonly OpenLeg[], open: readonly
     if (sold.has(symbol)) continue;
     sold.add(symbol);
     const missing = (wanted.get(symbol) ?? 0) - sum(legs.map((l) => l.quantity));
-    if (missing > 0) opening.push({ option: o.option, quantity: missing });
+    if (missing > 0) opening.push({ option: o.option, side: 'SELL', quantity: missing });
   }
   return { close: close.flatMap((l) => closing.get(l.id) ?? []), open: opening };
 }

@@ -16,25 +16,43 @@ export interface OpenLeg {
   exchange: string;
   strikePaise: number;
   expiry: string;
-  /** Units sold (positive). */
+  /**
+   * Net units sold, signed as fills are (SPEC §3): > 0 sold (short, every RDX leg), < 0 bought (long, a
+   * multi-leg strategy's bought wing). So fills net per symbol = open legs = the broker's net position.
+   */
   quantity: number;
 }
 
-/** A leg to sell: `quantity` units of an option on the chain. */
+/** An order's side as the broker takes it. */
+export type OrderSide = 'BUY' | 'SELL';
+
+/** A leg to open: `quantity` units (positive) of an option on the chain, bought or sold. */
 export interface LegOrder {
   option: ChainOption;
+  side: OrderSide;
   quantity: number;
   /** Bought or sold to open (issue 33); RDX sells. */
   side?: 'BUY' | 'SELL';
 }
 
 /**
- * A leg to buy back: `quantity` units of it. All of it, unless `heldQuantity` says it holds more: then only
- * that part (a smaller size on the same strike) and the rest stays open.
+ * A leg to close: its signed `quantity` (as {@link OpenLeg}'s). All of it, unless `heldQuantity` (signed the same)
+ * says it holds more: then only that part (a smaller size on the same strike) and the rest stays open.
  */
 export interface LegClose extends OpenLeg {
   heldQuantity?: number;
 }
+
+/** An opened leg's signed quantity (> 0 sold, < 0 bought), as its leg row and its fills carry it. */
+export const signedQuantityOf = (order: Pick<LegOrder, 'side' | 'quantity'>): number =>
+  order.side === 'SELL' ? order.quantity : -order.quantity;
+
+/** The side that closes a leg of signed `quantity`: a sold leg is bought back, a bought leg sold. */
+export const closingSideOf = (quantity: number): OrderSide => (quantity < 0 ? 'SELL' : 'BUY');
+
+/** Whether a close takes only part of its leg (`heldQuantity` holds more units than it closes). */
+export const isPartClose = (l: Pick<LegClose, 'quantity' | 'heldQuantity'>): boolean =>
+  l.heldQuantity !== undefined && Math.abs(l.quantity) < Math.abs(l.heldQuantity);
 
 /** Whether a hold is what a trader expects (closed market, outside the window) or why it cannot trade. */
 export type HoldKind = 'ordinary' | 'problem';
