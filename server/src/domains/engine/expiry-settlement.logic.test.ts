@@ -38,4 +38,18 @@ describe('expiry settlement', () => {
       { legId: 2, tradingSymbol: 'NIFTY25DEC24400PE', quantity: -75, pricePaise: 0 },
     ]);
   });
+
+  it('sells a bought leg at its intrinsic value: an ITM long is paid it, an OTM one expires worthless', () => {
+    const legs = [
+      { id: 3, tradingSymbol: 'NIFTY25DEC24600CE', optionType: 'CE' as const, strikePaise: 2460000, quantity: -75 },
+      { id: 4, tradingSymbol: 'NIFTY25DEC24400PE', optionType: 'PE' as const, strikePaise: 2440000, quantity: -75 },
+    ];
+    const fills = settlementFills(legs, 2465000);
+    expect(fills).toEqual([
+      { legId: 3, tradingSymbol: 'NIFTY25DEC24600CE', quantity: 75, pricePaise: 5000 },
+      { legId: 4, tradingSymbol: 'NIFTY25DEC24400PE', quantity: 75, pricePaise: 0 },
+    ]);
+    // Cash in (SPEC's sign: quantity × price, + for a sale): the long call collects 75 × ₹50.
+    expect(fills.reduce((cash, f) => cash + f.quantity * f.pricePaise, 0)).toBe(375_000);
+  });
 });
