@@ -220,7 +220,7 @@ export interface SettingsTable {
   updatedAt: number;
 }
 
-/** An option position the engine holds for a mapping (one row per sold leg). */
+/** An option position the engine holds for a mapping (one row per leg, sold or bought). */
 export interface StrategyLegsTable {
   id: Generated<number>;
   mappingId: number;
@@ -230,6 +230,7 @@ export interface StrategyLegsTable {
   exchange: string;
   strikePaise: number;
   expiry: string;
+  /** Net units sold, signed as fills are: > 0 sold (short), < 0 bought (long), issue 33. */
   quantity: number;
   entryPricePaise: number;
   status: 'open' | 'closed';

@@ -79,7 +79,7 @@ export type WrittenFill = NewFill & { id: number; transactionDate: number };
 /** Everything one slice of a candle close's paper fills changes, written in one transaction. */
 export interface PaperFills {
   closeLegIds: number[];
-  /** Legs bought back in part (a smaller size on the same strike): each shrinks by `by` from `held`. */
+  /** Legs closed in part (a smaller size on the same strike): each goes from `held` to `held − by`, signed as the leg. */
   shrinkLegs?: Array<{ id: number; by: number; held: number }>;
   openLegs: NewLeg[];
   fills: NewFill[];

@@ -52,7 +52,7 @@ const option = (tradingSymbol: string) => ({
   exchange: 'NFO',
   strikePaise: tradingSymbol === CE ? 2_460_000 : 2_440_000,
   expiry: '2026-12-01',
-  optionType: (tradingSymbol === CE ? 'CE' : 'PE') as 'CE' | 'PE',
+  optionType: tradingSymbol === CE ? 'CE' : 'PE',
   lotSize: LOT,
   instrumentToken: 1,
 });
@@ -137,9 +137,9 @@ describe('a bought leg on paper', () => {
   });
 
   it('asks the margin for a bought wing as BUY and its close as SELL', () => {
-    const [held] = [{ id: 1, ...option(CE), quantity: -LOT }];
+    const held = { id: 1, ...option(CE), quantity: -LOT };
     expect(
-      marginBasketOf({ action: 'realign', atmPaise: 2_450_000, close: [held!], open: [buy(PE, 2), sell(CE)] }),
+      marginBasketOf({ action: 'realign', atmPaise: 2_450_000, close: [held], open: [buy(PE, 2), sell(CE)] }),
     ).toEqual([
       { exchange: 'NFO', tradingSymbol: CE, side: 'SELL', quantity: LOT },
       { exchange: 'NFO', tradingSymbol: PE, side: 'BUY', quantity: 2 * LOT },

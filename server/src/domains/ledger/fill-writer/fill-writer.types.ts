@@ -46,10 +46,14 @@ export interface FillBooking<F extends FillToBook = FillToBook> {
   closeLegIds?: readonly number[];
   /** Legs closed whole only if still open at exactly `held` (a live close sent for that size). */
   closeHeldLegs?: ReadonlyArray<{ id: number; held: number }>;
-  /** Legs bought back in part: each shrinks by `by` from exactly `held`. */
+  /**
+   * Legs closed in part: each goes from exactly `held` to `held − by`, both signed as the leg is (+ sold, − bought:
+   * a bought leg of −195 sold down by 65 has `by` −65).
+   */
   shrinkLegs?: ReadonlyArray<{ id: number; by: number; held: number }>;
   /**
-   * Legs another slice of the same live intent opened, grown by `by` at `pricePaise` from exactly `held`:
+   * Legs another slice of the same live intent opened, grown by `by` (signed as the leg) at `pricePaise` from
+   * exactly `held`:
    * the entry price becomes the average of both.
    */
   growLegs?: ReadonlyArray<{
