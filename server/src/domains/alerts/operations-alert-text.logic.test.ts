@@ -42,6 +42,15 @@ describe('squareOffFailedAlert', () => {
     expect(draft.body).toContain('The console stopped trying after 5 tries: press Exit on the strategy to try again');
   });
 
+  it('says a bought leg still open is bought, its units unsigned', () => {
+    const bought = [...open, { tradingSymbol: 'NIFTY26N2424800CE', quantity: -75 }];
+    const draft = squareOffFailedAlert(
+      { ...subject, open: bought, reason: 'refused', attempt: 1, maxAttempts: 5, isFinal: false },
+      true,
+    );
+    expect(draft.body).toContain('NIFTY26N2424500CE 75, NIFTY26N2424800CE 75 bought are still open at the broker');
+  });
+
   it("says a window's square-off is tried again at the next candle close", () => {
     const draft = squareOffFailedAlert(
       { ...subject, open, reason: 'no reply', attempt: null, maxAttempts: null, isFinal: false },
