@@ -30,6 +30,10 @@ export function MatchBrokerModal({
   const [price, setPrice] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const once = useSingleFlight();
+  // A sold leg closed in Kite was bought back there; a bought leg (issue 33) was sold.
+  const isBought = offer.leg === 'bought';
+  const closed = isBought ? 'sold' : 'bought back';
+  const trade = isBought ? 'sale' : 'buy';
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -52,7 +56,7 @@ export function MatchBrokerModal({
           queryClient.invalidateQueries({ queryKey: mappingKeys.all }),
         ]);
         const what = `${formatQuantity(reply.closed_quantity)} ${offer.tradingSymbol}`;
-        onMatched(`Booked ${what} as bought back in ${offer.strategy}: the console matches the broker`);
+        onMatched(`Booked ${what} as ${closed} in ${offer.strategy}: the console matches the broker`);
       } catch (err) {
         show('error', messageOf(err, MSG.failedMatchBroker));
       } finally {
@@ -66,13 +70,13 @@ export function MatchBrokerModal({
       <form className="match-broker" onSubmit={onSubmit} noValidate aria-label={`Match ${offer.tradingSymbol}`}>
         <p>
           The broker no longer holds <strong>{formatQuantity(offer.quantity)}</strong> of{' '}
-          <strong>{offer.tradingSymbol}</strong> that <strong>{offer.strategy}</strong> counts as sold: it was bought
-          back outside the console. Enter the price your Kite tradebook shows for that buy, and the console books it as
-          bought back at that price. Nothing is sent to the broker.
+          <strong>{offer.tradingSymbol}</strong> that <strong>{offer.strategy}</strong> counts as{' '}
+          {isBought ? 'bought' : 'sold'}: it was {closed} outside the console. Enter the price your Kite tradebook shows
+          for that {trade}, and the console books it as {closed} at that price. Nothing is sent to the broker.
         </p>
         <Message flash={flash} onClose={clear} />
         <InputField
-          label="Average buy price (₹)"
+          label={`Average ${trade} price (₹)`}
           name="price"
           inputMode="decimal"
           value={price}
@@ -81,7 +85,7 @@ export function MatchBrokerModal({
         />
         <div className="form-actions">
           <button type="submit" className="primary" disabled={isBusy}>
-            {isBusy ? 'Booking...' : `Book ${formatQuantity(offer.quantity)} as bought back`}
+            {isBusy ? 'Booking...' : `Book ${formatQuantity(offer.quantity)} as ${closed}`}
           </button>
           <button type="button" disabled={isBusy} onClick={onClose}>
             Cancel

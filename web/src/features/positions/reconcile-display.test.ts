@@ -94,6 +94,13 @@ describe('matchOffers (issue 27)', () => {
     const flipped = account({ in_sync: false, symbols: [{ ...symbol('X', 75, -75), holders: [holder(7, 75)] }] });
     expect(matchOffers([flipped])[0]?.quantity).toBe(75);
   });
+
+  it('offers a bought leg the broker no longer holds long, as a leg to book sold (issue 33)', () => {
+    const sold = account({ in_sync: false, symbols: [{ ...symbol('X', -75, 0), holders: [holder(7, -75)] }] });
+    expect(matchOffers([sold]).map((o) => [o.mappingId, o.quantity, o.leg])).toEqual([[7, 75, 'bought']]);
+    const backed = account({ in_sync: false, symbols: [{ ...symbol('X', -75, -75), holders: [holder(7, -75)] }] });
+    expect(matchOffers([backed])).toEqual([]);
+  });
 });
 
 describe('paperOnlyLine (issue 27)', () => {

@@ -87,26 +87,36 @@ export interface MatchOffer {
   /** "RDX on NIFTY 50" */
   strategy: string;
   tradingSymbol: string;
-  /** What the console would book as bought back: what it counts beyond the broker, at most this strategy's. */
+  /**
+   * What the console would book as closed (units): what it counts beyond the broker, at most this strategy's.
+   */
   quantity: number;
+  /**
+   * The strategy's leg the broker lacks: sold (booked as bought back; absent means sold, as every offer before
+   * issue 33) or bought (booked as sold).
+   */
+  leg?: 'sold' | 'bought';
   /** Whose it is (the admin's view). */
   owner: string;
 }
 
 /**
  * Each drifting symbol the console counts more of than the broker holds short (issue 27: a leg closed in Kite
- * by hand), per strategy holding it. The broker holding more than the console (a trade elsewhere on the
- * account) is no leg of the console's to close, so it is offered nothing.
+ * by hand), or more long than the broker holds long (a bought leg sold in Kite, issue 33), per strategy holding
+ * it on that side. The broker holding more than the console (a trade elsewhere on the account) is no leg of the
+ * console's to close, so it is offered nothing.
  */
 export function matchOffers(accounts: readonly ReconcileAccount[]): MatchOffer[] {
   const offers: MatchOffer[] = [];
   for (const a of accounts) {
     if (a.error !== null) continue;
     for (const s of a.symbols) {
-      let beyond = s.console_quantity - Math.max(0, s.broker_quantity);
+      // SPEC's sign on both sides (> 0 short): a long is the same sum with both signs turned.
+      const sign = s.console_quantity < 0 ? -1 : 1;
+      let beyond = sign * s.console_quantity - Math.max(0, sign * s.broker_quantity);
       if (s.drift === 0 || beyond <= 0) continue;
       for (const h of s.holders ?? []) {
-        const quantity = Math.min(beyond, h.quantity);
+        const quantity = Math.min(beyond, sign * h.quantity);
         if (quantity <= 0) continue;
         offers.push({
           key: `${a.user_broker_id}:${s.trading_symbol}:${h.user_strategy_mapping_id}`,
@@ -114,6 +124,7 @@ export function matchOffers(accounts: readonly ReconcileAccount[]): MatchOffer[]
           strategy: `${h.strategy_name} on ${h.instrument_name}`,
           tradingSymbol: s.trading_symbol,
           quantity,
+          leg: sign < 0 ? 'bought' : 'sold',
           owner: a.user_username,
         });
         // Two strategies sharing the symbol: the first offered takes what the broker lacks first.
