@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import type { LegClose, LegOrder } from '../strategies/decision.logic.js';
+import type { ChainOption, LegClose, LegOrder } from '../strategies/decision.logic.js';
 import type { MappingState } from './engine.repository.js';
 import type { PaperFills } from './engine.types.js';
 import { marginBasketOf } from './margin-guard.js';
@@ -47,7 +47,7 @@ const mapping: MappingState = {
   config: { lotCount: 1, atmPaise: 0, offsetPaise: 0, interval: '15m' },
 };
 
-const option = (tradingSymbol: string) => ({
+const option = (tradingSymbol: string): ChainOption => ({
   tradingSymbol,
   exchange: 'NFO',
   strikePaise: tradingSymbol === CE ? 2_460_000 : 2_440_000,

@@ -125,4 +125,33 @@ describe('a Multi-leg strategy', () => {
     expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
     await t.services.engine.stop();
   });
+
+  it('trades the iron condor template: wings bought, body sold, each booked with its sign, all closed at 15:15', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    const condor = LEGS_TEMPLATES.find((x) => x.key === 'iron-condor')!;
+    expect((await config(m.id, 'PUT', condor.config)).statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.start();
+
+    await at('09:30', 2450000);
+    const legs = await t.services.engineRepo.openLegsOf(m.id);
+    const held = legs.map((l) => `${l.optionType} ${l.strikePaise / 100} ${l.quantity}`).sort();
+    // ATM 24,500: bought wings four steps out (24,700 CE, 24,300 PE), sold body two steps out (24,600, 24,400).
+    expect(held).toEqual(['CE 24600 65', 'CE 24700 -65', 'PE 24300 -65', 'PE 24400 65']);
+    const positions = await t.request({ method: 'GET', url: '/api/positions', token: owner.token });
+    expect(positions.statusCode).toBe(200);
+
+    await at('15:15', 2450000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
+    const fills = await t.database.db
+      .selectFrom('transactions')
+      .select(['tradingSymbol', 'quantity'])
+      .where('mappingId', '=', m.id)
+      .execute();
+    expect(fills).toHaveLength(8);
+    const net = new Map<string, number>();
+    for (const f of fills) net.set(f.tradingSymbol, (net.get(f.tradingSymbol) ?? 0) + f.quantity);
+    expect([...net.values()]).toEqual([0, 0, 0, 0]);
+    await t.services.engine.stop();
+  });
 });

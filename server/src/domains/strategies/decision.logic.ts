@@ -31,8 +31,6 @@ export interface LegOrder {
   option: ChainOption;
   side: OrderSide;
   quantity: number;
-  /** Bought or sold to open (issue 33); RDX sells. */
-  side?: 'BUY' | 'SELL';
 }
 
 /**
