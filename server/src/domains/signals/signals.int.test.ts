@@ -263,6 +263,67 @@ describe('signals', () => {
     expect(JSON.stringify(entries)).not.toContain(secret);
   }, 120_000);
 
+  it('answers a key whose first signal was cut off past the lease with what is known, and never acts on it', async () => {
+    const id = await paperStrategy();
+    const { signal_token, secret } = await credentials(id);
+    // The first "start" with this key was claimed 61 s ago and its console stopped after starting the strategy,
+    // before the outcome was written: the claim is left without one.
+    await t.services.mappings.setRunningStatus({ userId: owner.id, role: 'user' }, id, RUNNING_STATUS.RUNNING);
+    const token = await t.database.db
+      .selectFrom('signalTokens')
+      .select('id')
+      .where('mappingId', '=', id)
+      .executeTakeFirstOrThrow();
+    await t.database.db
+      .insertInto('signalKeys')
+      .values({
+        tokenId: Number(token.id),
+        action: 'stop',
+        idempotencyKey: 'cut-off-1',
+        receivedAt: t.clock.now() - 61_000,
+        outcome: null,
+      })
+      .execute();
+    const changes: number[] = [];
+    const off = t.events.subscribe('mapping.status_changed', ({ mapping }) => {
+      if (mapping.id === id) changes.push(mapping.running_status);
+    });
+    const payload = { action: 'stop', secret, idempotency_key: 'cut-off-1' };
+    let replies: Array<{ outcome: string; is_repeat: boolean }>;
+    try {
+      const sent = await Promise.all(Array.from({ length: 5 }, () => signal(signal_token, payload)));
+      replies = sent.map((res) => {
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<{ data: { outcome: string; is_repeat: boolean } }>().data;
+      });
+    } finally {
+      off();
+    }
+    const outcome =
+      'interrupted: the console stopped while acting on the first "stop" with this key, so it may have acted in ' +
+      'part or not at all; nothing done now and nothing will be retried with this key. The strategy is now ' +
+      'running, holding no legs; send a new key to act again';
+    expect(replies).toEqual(Array.from({ length: 5 }, () => ({ outcome, is_repeat: true })));
+    // Not stopped by the repeats: a repeat never acts.
+    expect(changes).toEqual([]);
+    expect(await statusOf(id)).toBe(RUNNING_STATUS.RUNNING);
+    const key = await t.database.db
+      .selectFrom('signalKeys')
+      .select('outcome')
+      .where('idempotencyKey', '=', 'cut-off-1')
+      .executeTakeFirstOrThrow();
+    expect(key.outcome).toBe(outcome);
+    // Later repeats answer the same; a new key acts.
+    const later = await signal(signal_token, payload);
+    expect(later.json<{ data: { outcome: string } }>().data.outcome).toBe(outcome);
+    const fresh = await signal(signal_token, { ...payload, idempotency_key: 'cut-off-2' });
+    expect(fresh.json<{ data: { outcome: string } }>().data).toEqual({ outcome: 'stopped', is_repeat: false });
+    const audit = (await signalAudit(id)).map((e) => JSON.parse(e.detail ?? '{}') as Record<string, unknown>);
+    // Each repeat is on record with that outcome; the one that settled the key says it found it cut off.
+    expect(audit.filter((d) => d.outcome === outcome && d.is_repeat === true)).toHaveLength(6);
+    expect(audit.filter((d) => d.interrupted === true).length).toBeGreaterThanOrEqual(1);
+  });
+
   it('limits each token to its rate a minute (429 in words), repeats of a stored key not counted', async () => {
     const id = await paperStrategy();
     const { signal_token, secret } = await credentials(id);

@@ -1,9 +1,16 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGNAL_REPLAY_WINDOW_MINUTES } from '@app/contract';
+import { RUNNING_STATUS, SIGNAL_REPLAY_WINDOW_MINUTES } from '@app/contract';
 
 /** How far ahead of the console's clock a signal's time may be (the sender's clock runs a little fast). */
 export const SIGNAL_CLOCK_SKEW_MS = 60_000;
 export const SIGNAL_REPLAY_WINDOW_MS = SIGNAL_REPLAY_WINDOW_MINUTES * 60_000;
+
+/**
+ * How long a claimed key may stay without an outcome before a repeat takes the first signal as cut off (its
+ * console stopped between the claim and the outcome): far longer than any action takes (an entry's orders are
+ * seconds), so a signal still being acted on is never taken for a lost one.
+ */
+export const SIGNAL_CLAIM_LEASE_MS = 60_000;
 
 /** A new token (URL-safe, 192 random bits) and secret (256 random bits). */
 export function newSignalCredentials(): { token: string; secret: string } {
@@ -69,6 +76,32 @@ export function replayRefusal(sentAt: number | null, now: number): string | null
 /** A refusal's words as an outcome: "refused: the kill switch is engaged: …". */
 export const refusedOutcome = (message: string): string =>
   `refused: ${message.charAt(0).toLowerCase()}${message.slice(1)}`;
+
+const legsWord = (n: number) => `${n} leg${n === 1 ? '' : 's'}`;
+
+/** A strategy's state in words: "running, holding 2 legs", "stopped, holding no legs". */
+export function strategyStateText(runningStatus: number, openLegs: number): string {
+  const status =
+    runningStatus === RUNNING_STATUS.RUNNING
+      ? 'running'
+      : runningStatus === RUNNING_STATUS.PAUSED
+        ? 'paused'
+        : 'stopped';
+  return `${status}, holding ${openLegs === 0 ? 'no legs' : legsWord(openLegs)}`;
+}
+
+/**
+ * The outcome a key whose first signal was cut off is settled with: what is known (the claim was taken and the
+ * action may have run in part or whole), what was not done (nothing now, nothing later with this key), and the
+ * strategy's state now, so the trader can judge and send a new key if it still needs doing.
+ */
+export function interruptedOutcome(action: string, state: { runningStatus: number; openLegs: number }): string {
+  return (
+    `interrupted: the console stopped while acting on the first "${action}" with this key, so it may have acted in ` +
+    `part or not at all; nothing done now and nothing will be retried with this key. The strategy is now ` +
+    `${strategyStateText(state.runningStatus, state.openLegs)}; send a new key to act again`
+  );
+}
 
 /** The body as JSON, or null when it is not a JSON object. */
 export function readJsonObject(raw: Buffer): Record<string, unknown> | null {

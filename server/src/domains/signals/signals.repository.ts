@@ -9,8 +9,11 @@ export interface SignalTokenRow {
   secretSealed: string;
 }
 
-/** What became of a key: its stored outcome, or null while the first signal with it is still being acted on. */
-export type KeyClaim = { isClaimed: true } | { isClaimed: false; outcome: string | null };
+/**
+ * What became of a key: claimed by this signal, or its stored outcome (null while the first signal with it is
+ * still being acted on, or was cut off) and when it was claimed.
+ */
+export type KeyClaim = { isClaimed: true } | { isClaimed: false; outcome: string | null; claimedAt: number };
 
 /** All SQL of the signals domain. */
 export function createSignalsRepository(db: Kysely<DB>) {
@@ -68,7 +71,32 @@ export function createSignalsRepository(db: Kysely<DB>) {
         .onConflict((oc) => oc.columns(['tokenId', 'action', 'idempotencyKey']).doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) return { isClaimed: true };
-      return { isClaimed: false, outcome: await this.outcomeOf(tokenId, action, key) };
+      const row = await db
+        .selectFrom('signalKeys')
+        .select(['outcome', 'receivedAt'])
+        .where('tokenId', '=', tokenId)
+        .where('action', '=', action)
+        .where('idempotencyKey', '=', key)
+        .executeTakeFirst();
+      // Gone between the insert and the read (the secret rotated): answered as a key still being acted on.
+      if (!row) return { isClaimed: false, outcome: null, claimedAt: at };
+      return { isClaimed: false, outcome: row.outcome, claimedAt: Number(row.receivedAt) };
+    },
+
+    /**
+     * Settles a key still without an outcome, and answers the key's outcome after: this one's, or the one another
+     * caller (a concurrent repeat, the first signal finishing late) wrote first. Never overwrites an outcome.
+     */
+    async settleIfOpen(tokenId: number, action: string, key: string, outcome: string): Promise<string> {
+      await db
+        .updateTable('signalKeys')
+        .set({ outcome })
+        .where('tokenId', '=', tokenId)
+        .where('action', '=', action)
+        .where('idempotencyKey', '=', key)
+        .where('outcome', 'is', null)
+        .execute();
+      return (await this.outcomeOf(tokenId, action, key)) ?? outcome;
     },
 
     async outcomeOf(tokenId: number, action: string, key: string): Promise<string | null> {

@@ -11,11 +11,13 @@ import type { MappingsService } from '../strategies/mappings.service.js';
 import type { SignalActs } from './signal-actions.js';
 import {
   hashToken,
+  interruptedOutcome,
   newSignalCredentials,
   readJsonObject,
   replayRefusal,
   secretMatches,
   sentAtOf,
+  SIGNAL_CLAIM_LEASE_MS,
   signatureMatches,
 } from './signals.logic.js';
 import type { SignalTokenRow, SignalsRepository } from './signals.repository.js';
@@ -25,13 +27,15 @@ export interface SignalsServiceDeps {
   secrets: Pick<SecretBox, 'encrypt' | 'decrypt'>;
   clock: Clock;
   events: Pick<DomainEventBus, 'publish'>;
-  mappings: Pick<MappingsService, 'load'>;
+  mappings: Pick<MappingsService, 'load' | 'get'>;
   act: SignalActs;
   /** Where signals per token are counted, shared by every console (the login limiter's store: Redis or the db). */
   counts: Pick<LoginFailureStore, 'record' | 'since'>;
   ratePerMinute?: number;
   /** How long a repeat waits for the first signal's outcome before answering without it. */
   repeatWaitMs?: number;
+  /** How old a claim without an outcome must be before a repeat settles it as cut off (SIGNAL_CLAIM_LEASE_MS). */
+  claimLeaseMs?: number;
 }
 
 /** One signal as it arrived. */
@@ -62,6 +66,7 @@ export function createSignalsService(deps: SignalsServiceDeps) {
   const { repo, clock } = deps;
   const ratePerMinute = deps.ratePerMinute ?? SIGNAL_RATE_PER_MINUTE;
   const repeatWaitMs = deps.repeatWaitMs ?? 5000;
+  const claimLeaseMs = deps.claimLeaseMs ?? SIGNAL_CLAIM_LEASE_MS;
   /** Per token, when this console last recorded a rate refusal: a flood is on record once a minute, not per call. */
   const lastRateRecord = new Map<number, number>();
 
@@ -164,6 +169,18 @@ export function createSignalsService(deps: SignalsServiceDeps) {
     return outcome ?? STILL_ACTING;
   }
 
+  /**
+   * A key claimed longer ago than the lease and still without an outcome: its first signal was cut off (the
+   * console stopped mid-way). Acting again could do twice what was done once, so nothing is done: the key is
+   * settled with what is known and the strategy's state now, and every later repeat answers that. The
+   * conditional write lets concurrent repeats agree on one answer.
+   */
+  async function settleInterrupted(token: SignalTokenRow, action: SignalAction, key: string): Promise<string> {
+    const now = await deps.mappings.get({ userId: token.userId, role: 'user' }, token.mappingId);
+    const outcome = interruptedOutcome(action, { runningStatus: now.running_status, openLegs: now.open_legs.length });
+    return repo.settleIfOpen(token.id, action, key, outcome);
+  }
+
   async function run(token: SignalTokenRow, request: SignalRequest): Promise<string> {
     return deps.act(request.action, { userId: token.userId, role: 'user' }, token.mappingId);
   }
@@ -207,8 +224,15 @@ export function createSignalsService(deps: SignalsServiceDeps) {
       if (key !== undefined) {
         const claim = await repo.claim(token.id, request.action, key, clock.now());
         if (!claim.isClaimed) {
-          const outcome = await firstOutcome(token, request.action, key, claim.outcome);
-          await record(signal, token, outcome, { ...detail, is_repeat: true });
+          const isCutOff = claim.outcome === null && clock.now() - claim.claimedAt > claimLeaseMs;
+          const outcome = isCutOff
+            ? await settleInterrupted(token, request.action, key)
+            : await firstOutcome(token, request.action, key, claim.outcome);
+          await record(signal, token, outcome, {
+            ...detail,
+            is_repeat: true,
+            ...(isCutOff ? { interrupted: true } : {}),
+          });
           return { outcome, is_repeat: true };
         }
       }
