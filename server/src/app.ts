@@ -304,7 +304,7 @@ export async function buildApp(deps: AppDeps) {
     exchange: exchangeOf(deps.market),
   });
   const portfolioSources: PortfolioSources = {
-    positionsOf: (userId) => ledger.positions.listFor(userId),
+    greeksOf: (userIds) => ledger.positions.netGreeksByUser(userIds),
     fundsOf: (userId) => brokers.funds.fundsFor(userId),
   };
   const engine = createEngineModule({
@@ -339,7 +339,7 @@ export async function buildApp(deps: AppDeps) {
     logger,
     events,
     positionsOf: (userId) => ledger.positions.listFor(userId),
-    fundsOf: portfolioSources.fundsOf,
+    portfolio: portfolioSources,
   });
   app.addHook('onClose', () => Promise.resolve(risk.close()));
   // Its HTTP edge sees every state-changing route: installed before any route is registered.

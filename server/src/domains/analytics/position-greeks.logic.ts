@@ -110,6 +110,18 @@ export function legGreeks(unit: UnitGreeks, quantity: number): LegGreeks {
   };
 }
 
+/**
+ * A leg's delta in ten-thousandths and vega in paise: exactly `legGreeks`' delta (×10⁴) and vega, without the
+ * IV and gamma a portfolio limit does not read (the portfolio tick does this for every open leg of every user).
+ */
+export function legDeltaVega(unit: UnitGreeks, quantity: number): { deltaE4: number; vegaPaise: number } {
+  const units = -quantity;
+  return {
+    deltaE4: Math.round(fixed(unit.delta * units, DELTA_DIGITS) * 10 ** DELTA_DIGITS),
+    vegaPaise: Math.round(unit.vega * units) || 0,
+  };
+}
+
 /** Sums of the legs that have greeks (as rounded for the wire); a leg without (null) counts in `legsLeftOut`. */
 export function sumGreeks(legs: ReadonlyArray<LegGreeks | null>): GreeksTotals {
   let totals = ZERO_GREEKS;

@@ -4,7 +4,8 @@ import type { DB, TransactionKind } from '../../db/schema.js';
 import { createLedgerFingerprints } from './ledger-fingerprints.js';
 
 /** Whose positions to read: one user's strategies, some strategies by id, or everyone's (admins). */
-export type PositionsScope = { userId: number } | { mappingIds: readonly number[] } | { everyone: true };
+export type PositionsScope =
+  { userId: number } | { userIds: readonly number[] } | { mappingIds: readonly number[] } | { everyone: true };
 
 export interface MappingFacts {
   id: number;
@@ -109,6 +110,8 @@ export function createLedgerRepository(db: Kysely<DB>) {
 
     async mappings(scope: PositionsScope): Promise<MappingFacts[]> {
       if ('userId' in scope) return mappingsQuery().where('m.userId', '=', scope.userId).execute();
+      if ('userIds' in scope)
+        return inChunks(scope.userIds, (ids) => mappingsQuery().where('m.userId', 'in', ids).execute());
       if ('mappingIds' in scope)
         return inChunks(scope.mappingIds, (ids) => mappingsQuery().where('m.id', 'in', ids).execute());
       return mappingsQuery().execute();

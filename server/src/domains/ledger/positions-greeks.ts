@@ -2,6 +2,7 @@ import { istDay } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.js';
 import {
+  legDeltaVega,
   legGreeks,
   sumGreeks,
   unitGreeks,
@@ -159,6 +160,43 @@ export const NO_GREEKS: Pick<PositionsGreeks, 'marketFor' | 'unitsFor'> = {
   marketFor: () => Promise.resolve({ minute: 0, holidays: new Set(), spots: new Map() }),
   unitsFor: () => new Map(),
 };
+
+/** An open leg by its quote key (`EXCHANGE:SYMBOL`) and its quantity (> 0 sold), as a portfolio sums it. */
+export interface OpenLegKey {
+  key: string;
+  quantity: number;
+}
+
+/** A booked strategy's open legs by quote key: what `markToMarket` marks, without its P&L. */
+export function openLegKeysOf(settled: Settled, info: ReadonlyMap<string, SymbolInfo>): OpenLegKey[] {
+  const legs: OpenLegKey[] = [];
+  for (const s of settled.book.symbols.values()) {
+    if (s.netQuantity === 0) continue;
+    legs.push({ key: `${info.get(s.tradingSymbol)?.exchange ?? 'NFO'}:${s.tradingSymbol}`, quantity: s.netQuantity });
+  }
+  return legs;
+}
+
+/**
+ * Open legs' net delta (ten-thousandths) and vega (paise) at `quotes` and `units`: the same figures as
+ * `greeksOfMarked(markToMarket(…)).totals` (a leg with no live quote, or no greeks, left out as there).
+ */
+export function netDeltaVegaOf(
+  legs: readonly OpenLegKey[],
+  quotes: ReadonlyMap<string, number>,
+  units: UnitGreeksByKey,
+): { deltaE4: number; vegaPaise: number } {
+  let deltaE4 = 0;
+  let vegaPaise = 0;
+  for (const { key, quantity } of legs) {
+    const unit = quotes.has(key) ? units.get(key) : undefined;
+    if (!unit) continue;
+    const leg = legDeltaVega(unit, quantity);
+    deltaE4 += leg.deltaE4;
+    vegaPaise += leg.vegaPaise;
+  }
+  return { deltaE4, vegaPaise };
+}
 
 /**
  * A marked strategy's leg greeks at `units` and their sums. A leg marked at its last fill (no live quote) has

@@ -17,7 +17,14 @@ import {
   type SymbolInfo,
 } from './positions.logic.js';
 import { addGreeks, ZERO_GREEKS } from '../analytics/position-greeks.logic.js';
-import { greeksOfMarked, NO_GREEKS, type PositionsGreeks } from './positions-greeks.js';
+import {
+  greeksOfMarked,
+  netDeltaVegaOf,
+  NO_GREEKS,
+  openLegKeysOf,
+  type OpenLegKey,
+  type PositionsGreeks,
+} from './positions-greeks.js';
 import { toGreeksTotals, toPnl, toPosition } from './positions.presenter.js';
 
 /** A strategy's booked fills and what its symbols are: everything but the prices. */
@@ -263,8 +270,76 @@ export function createPositionsService(deps: {
     };
   }
 
+  /**
+   * Each user's open legs (by quote key, across all their strategies) and, per quote key, one booked strategy
+   * holding it (what the greeks are solved from), kept while everyone's fingerprint (every fill, leg and strategy
+   * added or edited) and the IST day stay the same. The portfolio check runs on every tick for every user with a
+   * cap (10,000 strategies): re-reading their strategies, symbols and fill versions, and walking every book, each
+   * tick cost ~1 s of SQLite. Users not yet kept at this fingerprint are booked together (one read each, not per
+   * user); kept as promises, so a check arriving meanwhile waits for them and never reads nothing.
+   */
+  interface UserOpen {
+    legs: OpenLegKey[];
+    holders: Map<string, Booked>;
+  }
+  let openUsers: { version: string; byUser: Map<number, Promise<UserOpen>> } = { version: '', byUser: new Map() };
+
+  async function openByUser(userIds: readonly number[]): Promise<Map<number, UserOpen>> {
+    const version = `${await repo.everyoneVersion()}@${istMidnight(deps.clock.now())}`;
+    if (openUsers.version !== version) openUsers = { version, byUser: new Map() };
+    const kept = openUsers;
+    const missing = userIds.filter((u) => !kept.byUser.has(u));
+    if (missing.length > 0) {
+      const grouped = book({ userIds: missing }).then((all) => {
+        const of = new Map<number, UserOpen>();
+        for (const b of all) {
+          const mine = of.get(b.mapping.userId) ?? { legs: [], holders: new Map<string, Booked>() };
+          of.set(b.mapping.userId, mine);
+          for (const leg of openLegKeysOf(b.settled, b.info)) {
+            mine.legs.push(leg);
+            if (!mine.holders.has(leg.key)) mine.holders.set(leg.key, b);
+          }
+        }
+        return of;
+      });
+      grouped.catch(() => {
+        if (openUsers === kept) openUsers = { version: '', byUser: new Map() };
+      });
+      const nothing: UserOpen = { legs: [], holders: new Map() };
+      for (const u of missing)
+        kept.byUser.set(
+          u,
+          grouped.then((of) => of.get(u) ?? none),
+        );
+    }
+    const none: UserOpen = { legs: [], holders: new Map() };
+    const open = await Promise.all(userIds.map((u) => kept.byUser.get(u) ?? Promise.resolve(none)));
+    return new Map(userIds.map((u, i) => [u, open[i] ?? none]));
+  }
+
+  /**
+   * Each user's net delta (ten-thousandths) and vega (paise) over the open legs of all their strategies, live and
+   * paper, at one quote request for all of them: the same figures as `listFor(userId).totals.greeks`, for many
+   * users in one pass (the portfolio limits' tick and pre-entry check, issue 34 item 4). Each option's greeks
+   * are solved once, from one strategy holding it (the positions' own memo keeps them per quote and minute).
+   */
+  async function netGreeksByUser(
+    userIds: readonly number[],
+  ): Promise<Map<number, { deltaE4: number; vegaPaise: number }>> {
+    const byUser = await openByUser(userIds);
+    const holders = new Map<string, Booked>();
+    for (const open of byUser.values()) for (const [key, b] of open.holders) if (!holders.has(key)) holders.set(key, b);
+    const held = [...new Set(holders.values())];
+    const [quotes, market] = await Promise.all([quotesOf([...holders.keys()]), greeks.marketFor(held)]);
+    const units = greeks.unitsFor(held, quotes, market);
+    const out = new Map<number, { deltaE4: number; vegaPaise: number }>();
+    for (const [userId, open] of byUser) out.set(userId, netDeltaVegaOf(open.legs, quotes, units));
+    return out;
+  }
+
   return {
     listFor: (userId: number): Promise<PositionsReply> => reply({ userId }),
+    netGreeksByUser,
     listAll: (): Promise<AdminPositionsReply> => reply({ everyone: true }),
     book,
     price,

@@ -27,8 +27,8 @@ export interface LimitsWatchDeps {
   mappingsOf: (userId: number) => Promise<Mapping[]>;
   stopAndFlatten: (rows: Mapping[], reason: StatusReason) => Promise<unknown>;
   logger: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
-  /** Portfolio limits (issue 34 item 4): users' caps, and their accounts' funds for the margin used. */
-  portfolio?: { limitsOf: LimitsRepository['portfolioLimits']; fundsOf: PortfolioSources['fundsOf'] };
+  /** Portfolio limits (issue 34 item 4): users' caps, their net greeks, and their accounts' funds for the margin used. */
+  portfolio?: { limitsOf: LimitsRepository['portfolioLimits'] } & PortfolioSources;
 }
 
 /**
@@ -71,7 +71,7 @@ export function createLimitsWatch(deps: LimitsWatchDeps) {
     deps.portfolio &&
     createPortfolioWatch({
       repo: { portfolioLimits: deps.portfolio.limitsOf, setStopNotes: deps.repo.setStopNotes },
-      sources: { positionsOf: deps.positionsOf, fundsOf: deps.portfolio.fundsOf },
+      sources: { greeksOf: deps.portfolio.greeksOf, fundsOf: deps.portfolio.fundsOf },
       events: deps.events,
       now: deps.now,
       rowsToStop: (userId) => rowsToStop(userId, 'all'),

@@ -1,11 +1,20 @@
-import type { Funds, PositionsReply } from '@app/contract';
+import type { Funds } from '@app/contract';
 import { toPaise } from '../../platform/time.js';
-import { capsMargin, deltaE4, type PortfolioCaps, type PortfolioFigures } from './portfolio-limits.logic.js';
+import { capsMargin, type PortfolioCaps, type PortfolioFigures } from './portfolio-limits.logic.js';
 
-/** Where a user's portfolio figures come from: the ledger's positions with greeks, the brokers' funds. */
+/** A user's open legs' net greeks: delta in ten-thousandths of a unit (the ledger's four decimals), vega in paise. */
+export interface NetGreeks {
+  deltaE4: number;
+  vegaPaise: number;
+}
+
+/** Where users' portfolio figures come from: the ledger's greeks, the brokers' funds. */
 export interface PortfolioSources {
-  /** A user's strategies' positions priced now, greeks totalled (the ledger's). */
-  positionsOf: (userId: number) => Promise<PositionsReply>;
+  /**
+   * Each of the users' open legs' greeks summed across all their strategies, priced now (the ledger's, the same
+   * totals as `GET /positions`), for many users in one pass; a user absent holds nothing with greeks.
+   */
+  greeksOf: (userIds: readonly number[]) => Promise<ReadonlyMap<number, NetGreeks>>;
   /** A user's accounts' funds, each asked of its broker (a Paper account: the margin calculator). */
   fundsOf: (userId: number) => Promise<Funds>;
 }
@@ -21,20 +30,25 @@ export function marginUsedPaise(funds: Funds): number | null {
 }
 
 /**
- * The user's figures now. Net delta and vega are the ledger's totals over every open leg that has greeks (a leg
- * without a live quote is left out, as on the positions screen), across live and paper and every underlying.
- * Margin is asked only when it is capped; `margin` given is used instead (a watch's recent reading).
+ * The users' figures now, one greeks read for all of them. Net delta and vega are the ledger's totals over every
+ * open leg that has greeks (a leg without a live quote is left out, as on the positions screen), across live and
+ * paper and every underlying. Margin is asked only of users whose margin is capped: `marginOf` when given (a
+ * watch's recent reading), else each user's brokers afresh.
  */
 export async function portfolioFiguresOf(
   sources: PortfolioSources,
-  userId: number,
-  caps: PortfolioCaps,
-  margin?: number | null,
-): Promise<PortfolioFigures> {
-  const [positions, marginUsed] = await Promise.all([
-    sources.positionsOf(userId),
-    !capsMargin(caps) ? null : margin !== undefined ? margin : sources.fundsOf(userId).then(marginUsedPaise),
+  users: ReadonlyArray<{ id: number; caps: PortfolioCaps }>,
+  marginOf: (userId: number) => Promise<number | null> = async (userId) =>
+    marginUsedPaise(await sources.fundsOf(userId)),
+): Promise<Map<number, PortfolioFigures>> {
+  const [greeks, margins] = await Promise.all([
+    sources.greeksOf(users.map((u) => u.id)),
+    Promise.all(users.map((u) => (capsMargin(u.caps) ? marginOf(u.id) : Promise.resolve(null)))),
   ]);
-  const { delta, vega } = positions.totals.greeks;
-  return { netDeltaE4: deltaE4(delta), netVegaPaise: toPaise(vega), marginUsedPaise: marginUsed };
+  return new Map(
+    users.map((u, i) => {
+      const net = greeks.get(u.id) ?? { deltaE4: 0, vegaPaise: 0 };
+      return [u.id, { netDeltaE4: net.deltaE4, netVegaPaise: net.vegaPaise, marginUsedPaise: margins[i] ?? null }];
+    }),
+  );
 }

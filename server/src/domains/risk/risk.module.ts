@@ -19,8 +19,8 @@ export interface RiskModuleDeps extends Omit<RiskServiceDeps, 'events' | 'logger
     Pick<MappingsService, 'setRunningStatus'> & { listFor: (userId: number) => Promise<Mapping[]> };
   /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
   positionsOf: (userId: number) => Promise<PositionsReply>;
-  /** A user's accounts' funds (the brokers'), for the margin a portfolio limit caps (issue 34 item 4). */
-  fundsOf?: PortfolioSources['fundsOf'];
+  /** Users' net greeks (the ledger's) and accounts' funds (the brokers'), for the portfolio limits (issue 34 item 4). */
+  portfolio?: PortfolioSources;
 }
 
 /**
@@ -38,7 +38,7 @@ export function createRiskModule(deps: RiskModuleDeps) {
     mappingsOf: (userId) => deps.mappings.listFor(userId),
     stopAndFlatten: (rows, reason) => risk.stopAndFlatten(rows, reason),
     logger: deps.logger,
-    ...(deps.fundsOf ? { portfolio: { limitsOf: (ids) => repo.portfolioLimits(ids), fundsOf: deps.fundsOf } } : {}),
+    ...(deps.portfolio ? { portfolio: { limitsOf: (ids) => repo.portfolioLimits(ids), ...deps.portfolio } } : {}),
   });
   const dailyLimit = createDailyLimitService({
     repo,
