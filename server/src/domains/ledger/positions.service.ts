@@ -289,6 +289,7 @@ export function createPositionsService(deps: {
     if (openUsers.version !== version) openUsers = { version, byUser: new Map() };
     const kept = openUsers;
     const missing = userIds.filter((u) => !kept.byUser.has(u));
+    const none: UserOpen = { legs: [], holders: new Map() };
     if (missing.length > 0) {
       const grouped = book({ userIds: missing }).then((all) => {
         const of = new Map<number, UserOpen>();
@@ -305,14 +306,12 @@ export function createPositionsService(deps: {
       grouped.catch(() => {
         if (openUsers === kept) openUsers = { version: '', byUser: new Map() };
       });
-      const nothing: UserOpen = { legs: [], holders: new Map() };
       for (const u of missing)
         kept.byUser.set(
           u,
           grouped.then((of) => of.get(u) ?? none),
         );
     }
-    const none: UserOpen = { legs: [], holders: new Map() };
     const open = await Promise.all(userIds.map((u) => kept.byUser.get(u) ?? Promise.resolve(none)));
     return new Map(userIds.map((u, i) => [u, open[i] ?? none]));
   }
