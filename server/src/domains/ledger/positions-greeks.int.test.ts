@@ -92,6 +92,26 @@ describe('greeks on GET /positions', () => {
     expect(reply.by_mode.live.totals.greeks).toEqual({ delta: 0, gamma: 0, theta: 0, vega: 0, legs_left_out: 0 });
   });
 
+  it("gives the portfolio limits each user's net delta and vega in one pass, as GET /positions totals them", async () => {
+    await soldStrangle();
+    const other = await buildUser(t);
+    const netOf = async () => t.services.positions.netGreeksByUser([owner.id, other.id]);
+    const asTotalled = (reply: PositionsReply) => ({
+      deltaE4: Math.round(reply.totals.greeks.delta * 10_000),
+      vegaPaise: toPaise(reply.totals.greeks.vega),
+    });
+    const first = await netOf();
+    expect(first.get(owner.id)).toEqual(asTotalled(await t.services.positions.listFor(owner.id)));
+    expect(first.get(owner.id)?.vegaPaise).toBeLessThan(0);
+    expect(first.get(other.id)).toEqual({ deltaE4: 0, vegaPaise: 0 });
+    // A second strategy's fills are seen on the next pass (its figures are kept only while the book is the same).
+    await soldStrangle();
+    const second = await netOf();
+    const totals = asTotalled(await t.services.positions.listFor(owner.id));
+    expect(second.get(owner.id)).toEqual(totals);
+    expect(totals.vegaPaise).toBeLessThan(first.get(owner.id)?.vegaPaise ?? 0);
+  });
+
   it("solves each IV on the index carried at the repo rate over the trading minutes left: Black-76 gives back the leg's LTP", async () => {
     await soldStrangle();
     const { positions } = await get<PositionsReply>('/api/positions');
