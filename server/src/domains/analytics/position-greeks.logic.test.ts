@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { black76 } from './black76.logic.js';
 import { TRADING_MINUTES_PER_YEAR } from './expiry-time.logic.js';
-import { legGreeks, sumGreeks, unitGreeks, type QuotedOption } from './position-greeks.logic.js';
+import { legDeltaVega, legGreeks, sumGreeks, unitGreeks, type QuotedOption } from './position-greeks.logic.js';
 
 // Monday 23 Nov 2026, 10:30 IST: 300 minutes of today's session and Tuesday's 375 to the 24 Nov close.
 const NOW = Date.parse('2026-11-23T05:00:00Z');
@@ -61,6 +61,23 @@ describe("a held option's greeks", () => {
     // Bought (SPEC's sign −65): the mirror image.
     const long = legGreeks(unitGreeks(quoted('CE', 2_340_000, 0.12), market)!, -65);
     expect([long.delta, long.thetaPaise, long.vegaPaise]).toEqual([-call.delta, -call.thetaPaise, -call.vegaPaise]);
+  });
+
+  it("gives the portfolio limits a leg's delta in ten-thousandths and vega in paise exactly as legGreeks rounds them", () => {
+    for (const [type, strike, vol] of [
+      ['CE', 2_340_000, 0.12],
+      ['PE', 2_310_000, 0.13],
+      ['CE', 2_500_000, 0.2],
+    ] as const) {
+      const unit = unitGreeks(quoted(type, strike, vol), market)!;
+      for (const quantity of [65, -65, 130, 1]) {
+        const leg = legGreeks(unit, quantity);
+        expect(legDeltaVega(unit, quantity)).toEqual({
+          deltaE4: Math.round(leg.delta * 10_000),
+          vegaPaise: leg.vegaPaise,
+        });
+      }
+    }
   });
 
   it('has no IV expired, without a usable price or spot, or priced outside the no-arbitrage bounds', () => {
