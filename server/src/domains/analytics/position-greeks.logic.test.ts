@@ -67,7 +67,7 @@ describe("a held option's greeks", () => {
     for (const [type, strike, vol] of [
       ['CE', 2_340_000, 0.12],
       ['PE', 2_310_000, 0.13],
-      ['CE', 2_500_000, 0.2],
+      ['PE', 2_340_000, 0.15],
     ] as const) {
       const unit = unitGreeks(quoted(type, strike, vol), market)!;
       for (const quantity of [65, -65, 130, 1]) {
