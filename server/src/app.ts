@@ -282,6 +282,7 @@ export async function buildApp(deps: AppDeps) {
     limitRefusal: createLimitStartCheck({
       db,
       positionsOf: (userId) => ledger.positions.listFor(userId),
+      greeksOf: (userIds) => ledger.positions.netGreeksByUser(userIds),
       fundsOf: (userId) => brokers.funds.fundsFor(userId),
     }),
     // A live Start or Resume asks the broker that the account's session still stands (issue 31 item 5).

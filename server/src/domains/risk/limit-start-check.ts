@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { createLimitsRepository } from './limits.repository.js';
 import { dailyBreach, dayPnlPaise, strategyBreach } from './limits.logic.js';
-import { portfolioFiguresOf } from './portfolio-figures.js';
+import { portfolioFiguresOf, type PortfolioSources } from './portfolio-figures.js';
 import {
   capFigureText,
   capName,
@@ -30,6 +30,8 @@ export function createLimitStartCheck(deps: {
   db: Kysely<DB>;
   /** A user's strategies' positions priced now, with the day's figures across them (the ledger's). */
   positionsOf: (userId: number) => Promise<PositionsReply>;
+  /** Users' open legs' net greeks, priced now (the ledger's one-pass read, as the engine's entry check). */
+  greeksOf: PortfolioSources['greeksOf'];
   /** A user's accounts' funds, for a margin cap; without it a margin cap is not asked here (the engine still is). */
   fundsOf?: (userId: number) => Promise<Funds>;
 }) {
@@ -54,18 +56,16 @@ export function createLimitStartCheck(deps: {
         ? MSG.dailyMaxLossCapReachedToday
         : MSG.dailyMaxLossReachedToday;
     }
-    return portfolio ? portfolioRefusal(mapping.userId, reply, portfolio) : null;
+    return portfolio ? portfolioRefusal(mapping.userId, portfolio) : null;
   };
 
   /** Every cap the user's portfolio is beyond now, with the figures; null within all of them. */
-  async function portfolioRefusal(
-    userId: number,
-    reply: PositionsReply,
-    caps: PortfolioCaps & AdminPortfolioCaps,
-  ): Promise<string | null> {
+  async function portfolioRefusal(userId: number, caps: PortfolioCaps & AdminPortfolioCaps): Promise<string | null> {
     // Without the brokers' funds no account says its margin, and an unknown margin never breaches.
     const fundsOf = deps.fundsOf ?? (() => Promise.resolve({ accounts: [] }));
-    const figures = await portfolioFiguresOf({ positionsOf: () => Promise.resolve(reply), fundsOf }, userId, caps);
+    const all = await portfolioFiguresOf({ greeksOf: deps.greeksOf, fundsOf }, [{ id: userId, caps }]);
+    const figures = all.get(userId);
+    if (!figures) return null;
     const breaches = portfolioBreaches(figures, caps);
     if (breaches.length === 0) return null;
     return portfolioCapReachedStart(
