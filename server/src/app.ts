@@ -319,6 +319,8 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     brokers: brokers.brokers,
     entryMargin: (input) => brokers.entryMargins.entryMargin(input),
+    // A paper entry is held to its Paper account's capital as a live one to its broker's funds (issue 34 item 3).
+    paperCapital: (entries) => brokers.paperCapital(entries),
     // Beyond a portfolio cap, no entry sells new legs (risk's rule on the ledger's greeks and the brokers' margin).
     portfolioRefusal: createPortfolioEntryCheck({ db, ...portfolioSources }),
     orderLimits: brokerOrderLimits(brokers.registry),

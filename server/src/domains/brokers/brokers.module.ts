@@ -13,6 +13,7 @@ import type { RetryOptions } from '../../platform/outbound.js';
 import { createBrokerRegistry, type BrokerRegistry } from './broker-registry.js';
 import { createBrokersRepository } from './brokers.repository.js';
 import { createBrokerFunds, type PaperAccountBook, type PaperPosition } from './broker-funds.service.js';
+import { createPaperCapitalCheck } from './paper-capital.service.js';
 import { createEntryMargins } from './entry-margins.service.js';
 import { registerBrokersRoutes } from './brokers.routes.js';
 import { createBrokersService } from './brokers.service.js';
@@ -108,9 +109,16 @@ export function createBrokersModule(deps: {
     heldMarginPaise: deps.heldMarginPaise,
   });
   const entryMargins = createEntryMargins({ repo, brokers, funds, basketMarginPaise: deps.basketMarginPaise });
+  // A candle close's paper entries against their Paper accounts' capital, the same figures (issue 34 item 3).
+  const paperCapital = createPaperCapitalCheck({
+    repo,
+    paperBooks: deps.paperBooks,
+    basketMarginPaise: deps.basketMarginPaise,
+    logger: deps.logger,
+  });
   const routes: RegisterRoutes = (app, authenticate) => {
     registerBrokersRoutes(app, authenticate, brokers, funds);
     registerBrokerTokenRoutes(app, authenticate, tokens);
   };
-  return { brokers, tokens, entryMargins, funds, routes, registry, close: () => egressRoutes.close() };
+  return { brokers, tokens, entryMargins, paperCapital, funds, routes, registry, close: () => egressRoutes.close() };
 }

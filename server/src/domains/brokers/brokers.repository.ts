@@ -27,6 +27,13 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
     findById(id: number) {
       return userBrokers().where('userBrokers.id', '=', id).executeTakeFirst();
     },
+    /** Several accounts at once (a candle close's entries weighed against their Paper accounts). */
+    findByIds(ids: readonly number[]) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return userBrokers()
+        .where('userBrokers.id', 'in', [...ids])
+        .execute();
+    },
     /** Every account with an egress of its own or registered IPs (the family rule compares their addresses). */
     listWithEgress() {
       return userBrokers()
@@ -142,6 +149,33 @@ export function createBrokersRepository(db: Kysely<DB>, kind: DbKind = 'sqlite')
         .orderBy('l.tradingSymbol')
         .execute();
       return rows.map((r) => ({ exchange: r.exchange, tradingSymbol: r.tradingSymbol, quantity: Number(r.quantity) }));
+    },
+    /** `openPaperLegs` of several accounts in one query, keyed by account (an account holding none is absent). */
+    async openPaperLegsOf(ids: readonly number[]) {
+      const held = new Map<number, Array<{ exchange: string; tradingSymbol: string; quantity: number }>>();
+      if (ids.length === 0) return held;
+      const rows = await db
+        .selectFrom('strategyLegs as l')
+        .innerJoin('userStrategyMappings as m', 'm.id', 'l.mappingId')
+        .select([
+          'm.userBrokerId',
+          'l.exchange',
+          'l.tradingSymbol',
+          (eb) => eb.fn.sum<number>('l.quantity').as('quantity'),
+        ])
+        .where('m.userBrokerId', 'in', [...ids])
+        .where('m.isDummy', '=', 1)
+        .where('l.status', '=', 'open')
+        .groupBy(['m.userBrokerId', 'l.exchange', 'l.tradingSymbol'])
+        .orderBy('l.tradingSymbol')
+        .execute();
+      for (const r of rows) {
+        if (r.userBrokerId === null) continue;
+        const list = held.get(r.userBrokerId) ?? [];
+        list.push({ exchange: r.exchange, tradingSymbol: r.tradingSymbol, quantity: Number(r.quantity) });
+        held.set(r.userBrokerId, list);
+      }
+      return held;
     },
     async userExists(userId: number) {
       return (await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()) !== undefined;

@@ -42,7 +42,7 @@ async function asking<T>(label: string, ask: () => Promise<T>): Promise<T> {
 }
 
 /** The basket as positions, sold units positive (our legs' sign), added to `held` per contract. */
-function withBasket(held: readonly PaperPosition[], basket: readonly MarginOrder[]): PaperPosition[] {
+export function withBasket(held: readonly PaperPosition[], basket: readonly MarginOrder[]): PaperPosition[] {
   const byKey = new Map<string, PaperPosition>();
   const add = (p: PaperPosition) => {
     const key = `${p.exchange}:${p.tradingSymbol}`;

@@ -1,4 +1,5 @@
 import type { PortfolioRefusals } from './portfolio-guard.js';
+import type { PaperCapitalCheck } from './paper-margin-guard.js';
 import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { SharedState } from '../../db/shared-state.js';
 import type { Clock } from '../../platform/clock.js';
@@ -49,4 +50,6 @@ export interface EngineDeps {
    * item 4), null when it may. Absent: no portfolio limits.
    */
   portfolioRefusal?: PortfolioRefusals | undefined;
+  /** The paper entries their Paper accounts' capital cannot cover (issue 34 item 3). Absent: paper spends none. */
+  paperCapital?: PaperCapitalCheck | undefined;
 }

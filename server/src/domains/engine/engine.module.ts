@@ -1,4 +1,5 @@
 import type { PortfolioRefusals } from './portfolio-guard.js';
+import type { PaperCapitalCheck } from './paper-margin-guard.js';
 import type { EntryMargins } from '../brokers/entry-margins.service.js';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketConfig } from '../../config/market.js';
@@ -44,6 +45,8 @@ export function createEngineModule(deps: {
   entryMargin: EntryMargins['entryMargin'];
   /** Why a user's entry may not sell new legs now (risk's portfolio limits, issue 34 item 4); null when it may. */
   portfolioRefusal?: PortfolioRefusals | undefined;
+  /** The paper entries their Paper accounts' capital cannot cover (the brokers module's, issue 34 item 3). */
+  paperCapital?: PaperCapitalCheck | undefined;
   /** Order requests an account may send (the broker adapter's rule): orders wait their turn. */
   orderLimits: OrderLimits;
   hub: MarketDataHub;
@@ -104,6 +107,7 @@ export function createEngineModule(deps: {
     egressBeforeFirstOrder: (userBrokerId) => deps.brokers.egressRefusal(userBrokerId, 'first-order', null),
     entryMargin: deps.entryMargin,
     portfolioRefusal: deps.portfolioRefusal,
+    paperCapital: deps.paperCapital,
     settlement: createExpirySettlement({
       db: deps.database.db,
       repo,

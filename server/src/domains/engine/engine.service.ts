@@ -57,6 +57,7 @@ export function createEngine(deps: EngineDeps) {
     logger: deps.logger,
     noteProblem,
     portfolioRefusal: deps.portfolioRefusal,
+    paperCapital: deps.paperCapital,
   });
 
   const decideAll = createCandleDecisions({
@@ -90,7 +91,7 @@ export function createEngine(deps: EngineDeps) {
             pricePaise,
             at,
           );
-          await execute(plans, at);
+          tellPaperMarginShorts(mappings, plans, await execute(plans, at), at);
           return plans.length;
         });
       } catch (err) {
@@ -107,6 +108,33 @@ export function createEngine(deps: EngineDeps) {
     await shareProblems();
     if (paperFailure) throw paperFailure.err;
     return traded + tradedLive;
+  }
+
+  /**
+   * A paper close's entries refused for their Paper account's capital are told once each, as a live one is
+   * (evaluateLive); a strategy that traded may be told again later.
+   */
+  function tellPaperMarginShorts(
+    mappings: MappingState[],
+    plans: { mapping: MappingState }[],
+    failures: unknown[],
+    at: number,
+  ) {
+    const shorts = new Map<number, MarginShortfall>();
+    const held = new Set<number>();
+    for (const f of failures) {
+      if (f instanceof MarginShortfall) shorts.set(f.mappingId, f);
+      else if (f instanceof StalePositionError) f.mappingIds.forEach((id) => held.add(id));
+      else if (f instanceof PortfolioLimitRefusal) held.add(f.mappingId);
+    }
+    const byId = new Map(mappings.map((m) => [m.id, m]));
+    for (const [id, short] of shorts) {
+      const m = byId.get(id);
+      if (m) marginShorts.tell(m, short, at);
+    }
+    for (const { mapping } of plans) {
+      if (!shorts.has(mapping.id) && !held.has(mapping.id)) marginShorts.traded(mapping.id);
+    }
   }
 
   /** One live mapping's candle close, under its lock, on its state as it is now. */

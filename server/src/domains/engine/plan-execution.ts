@@ -4,6 +4,7 @@ import type { Executor, Plan } from './executor.js';
 import { PaperSliceRefusedError, QuotesUnavailableError } from './paper-slices.js';
 import { STALE_POSITION_NOTE, StalePositionError } from './stale-position.js';
 import { dropPlansBeyondPortfolioCaps, type PortfolioRefusals } from './portfolio-guard.js';
+import { dropPaperPlansTheCapitalCannotCover, type PaperCapitalCheck } from './paper-margin-guard.js';
 
 /**
  * Trades a decision's plans, their mappings' locks held: paper in slices, then each live plan through
@@ -19,13 +20,25 @@ export function createPlanExecution(deps: {
    * may. Absent (a backtest): no portfolio limits.
    */
   portfolioRefusal?: PortfolioRefusals | undefined;
+  /**
+   * The paper entries their Paper accounts' capital cannot cover (issue 34 item 3). Absent (a backtest): paper
+   * spends no capital.
+   */
+  paperCapital?: PaperCapitalCheck | undefined;
 }) {
   const { noteProblem } = deps;
   return async function execute(asked: Plan[], at: number): Promise<unknown[]> {
     // Refused per strategy before anything is sent: the others of the batch still trade.
     const { plans, refused } = await dropPlansBeyondPortfolioCaps(asked, deps.portfolioRefusal, deps.logger);
     for (const r of refused) noteProblem(r.mappingId, r.note);
-    const paper = plans.filter((p) => p.mapping.isDummy === 1);
+    // Paper entries meet their account's capital as live ones meet the broker's funds: refused with the figures.
+    const weighed = await dropPaperPlansTheCapitalCannotCover(
+      plans.filter((p) => p.mapping.isDummy === 1),
+      deps.paperCapital,
+      deps.logger,
+    );
+    for (const r of weighed.refused) noteProblem(r.mappingId, r.note);
+    const paper = weighed.plans;
     const { skipped, stale } = await deps.executor.executePaper(paper, at).catch((err: unknown) => {
       // Their rows say why they did not trade; the next close decides again.
       if (err instanceof PaperSliceRefusedError)
@@ -36,7 +49,7 @@ export function createPlanExecution(deps: {
     });
     for (const mappingId of skipped) noteProblem(mappingId, 'no quote for an option');
     // Traded by another console meanwhile: a manual action hears 409, a close leaves the row saying why.
-    const failures: unknown[] = [...refused];
+    const failures: unknown[] = [...refused, ...weighed.refused];
     for (const mappingId of stale) {
       noteProblem(mappingId, STALE_POSITION_NOTE);
       failures.push(new StalePositionError([mappingId]));
