@@ -48,23 +48,9 @@ describe('PositionDetail', () => {
       '110.25',
       '+₹512.50',
       '+₹512.50',
-      '−20.50',
-      '+₹150.25',
     ]);
-    // Kite's average and day P&L beside ours; a day P&L needing an unknown previous close is a dash, and so are
-    // the greeks of a leg with no IV (here: no live quote).
-    expect(cellsOf(rows[1]!)).toEqual([
-      'LONGPE',
-      'BUY',
-      '25',
-      '120.50',
-      '118.25',
-      '110.25last fill',
-      '−₹750.00',
-      '-',
-      '-',
-      '-',
-    ]);
+    // Kite's average and day P&L beside ours; a day P&L needing an unknown previous close is a dash.
+    expect(cellsOf(rows[1]!)).toEqual(['LONGPE', 'BUY', '25', '120.50', '118.25', '110.25last fill', '−₹750.00', '-']);
     expect(within(rows[1]!).getByText('last fill').getAttribute('title')).toMatch(/last fill's price/);
     fireEvent.click(screen.getByRole('button', { name: 'Chart' }));
     expect(onChart).toHaveBeenCalledOnce();
@@ -119,38 +105,60 @@ describe('PositionDetail', () => {
     expect(labels()).toEqual(['Realized', 'Unrealized', 'Charges', 'Net']);
   });
 
-  it("heads the legs' delta and theta, and titles a leg's delta with its IV", () => {
-    render(<PositionDetail position={positionFixture()} onChart={vi.fn()} />);
-    const heads = within(screen.getByRole('table', { name: 'Open legs' })).getAllByRole('columnheader');
-    expect(heads.slice(-2).map((h) => h.textContent)).toEqual(['Delta', 'Theta']);
-    const [first] = screen.getAllByTestId('position-leg');
-    expect(within(first!).getByText('−20.50').getAttribute('title')).toBe('IV 14.25%');
-    expect(within(first!).getByText('+₹150.25').className).toContain('pnl-up');
-  });
-
-  it("shows the strategy's delta and theta, saying how many legs without greeks the sums leave out", () => {
-    const pairsOf = () =>
-      Array.from(screen.getByLabelText('Strategy greeks').querySelectorAll('div')).map((d) => [
-        d.querySelector('dt')?.textContent,
-        d.querySelector('dd')?.textContent,
-      ]);
-    render(<PositionDetail position={positionFixture()} onChart={vi.fn()} />);
-    expect(pairsOf()).toEqual([
-      ['Delta', '−20.50'],
-      ['Theta / day', '+₹150.25'],
-    ]);
-    expect(screen.getByText('1 leg without greeks left out')).toBeTruthy();
-    cleanup();
+  it("shows each leg's IV, delta, gamma, theta and vega, and the strategy's sums beneath", () => {
     render(
       <PositionDetail
-        position={positionFixture({ greeks: { delta: 3.1, gamma: -0.02, theta: -42, vega: 10, legs_left_out: 0 } })}
+        position={positionFixture({
+          legs: [legFixture(), legFixture({ trading_symbol: 'LONGPE', expiry: null, quantity: -25, greeks: null })],
+        })}
         onChart={vi.fn()}
       />,
     );
-    expect(pairsOf()).toEqual([
-      ['Delta', '+3.10'],
-      ['Theta / day', '−₹42.00'],
+    const table = screen.getByRole('table', { name: 'Strategy greeks' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Greeks', 'IV', 'Delta', 'Gamma', 'Theta', 'Vega']);
+    const [sold, unpriced] = within(table).getAllByTestId('greeks-leg');
+    expect(cellsOf(sold!)).toEqual(['SANDBOX 12 DEC 10050 CE', '14.25%', '−20.50', '−0.0123', '+₹150.25', '−₹300.50']);
+    expect(within(sold!).getByText('+₹150.25').className).toContain('pnl-up');
+    // A leg whose price implies no IV: dashes, saying why on hover.
+    expect(cellsOf(unpriced!)).toEqual(['LONGPE', '-', '-', '-', '-', '-']);
+    expect(within(unpriced!).getAllByRole('cell')[1]!.getAttribute('title')).toMatch(/No implied volatility/);
+    const total = within(table).getByTestId('greeks-total');
+    expect([within(total).getByRole('rowheader').textContent, ...cellsOf(total)]).toEqual([
+      'Strategy',
+      '-',
+      '−20.50',
+      '−0.0123',
+      '+₹150.25',
+      '−₹300.50',
     ]);
+    expect(screen.getByText('1 leg without greeks left out')).toBeTruthy();
+  });
+
+  it('moves the sums with a new reading of the positions (a positions_updated)', () => {
+    const { rerender } = render(<PositionDetail position={positionFixture()} onChart={vi.fn()} />);
+    rerender(
+      <PositionDetail
+        position={positionFixture({
+          legs: [legFixture({ greeks: { iv: 15.5, delta: 3.1, gamma: 0.0004, theta: -42, vega: 10 } })],
+          greeks: { delta: 3.1, gamma: 0.0004, theta: -42, vega: 10, legs_left_out: 0 },
+        })}
+        onChart={vi.fn()}
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'Strategy greeks' });
+    expect(cellsOf(within(table).getByTestId('greeks-leg'))).toEqual([
+      'SANDBOX 12 DEC 10050 CE',
+      '15.50%',
+      '+3.10',
+      '+0.0004',
+      '−₹42.00',
+      '+₹10.00',
+    ]);
+    expect(cellsOf(within(table).getByTestId('greeks-total'))).toEqual(['-', '+3.10', '+0.0004', '−₹42.00', '+₹10.00']);
     expect(screen.queryByText(/left out/)).toBeNull();
   });
 

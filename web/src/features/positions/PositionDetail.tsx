@@ -1,6 +1,6 @@
-import type { BrokerWay, GreeksTotals, Position, PositionLeg } from '@app/contract';
+import type { BrokerWay, Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
-import { formatDelta, formatTheta, leftOutNote, NO_GREEKS_TITLE } from './greeks-display';
+import { StrategyGreeks } from './StrategyGreeks';
 import { chargesLabel, DAY_PNL_TITLE, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
 import { ContractName } from '../../components/ContractName';
@@ -36,57 +36,7 @@ function LegRow({ leg }: { leg: PositionLeg }) {
         {formatPnl(leg.unrealized_pnl).text}
       </td>
       <DayPnlCell dayPnl={leg.broker_way.day_pnl} />
-      <GreekCells leg={leg} />
     </tr>
-  );
-}
-
-/** A leg's delta and theta (issue 34); dashes, with the reason on hover, when it has no IV. */
-function GreekCells({ leg }: { leg: PositionLeg }) {
-  const g = leg.greeks;
-  if (g === null) {
-    return (
-      <>
-        <td data-label="Delta" className="num muted" title={NO_GREEKS_TITLE}>
-          -
-        </td>
-        <td data-label="Theta" className="num muted" title={NO_GREEKS_TITLE}>
-          -
-        </td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td data-label="Delta" className="num" title={`IV ${g.iv.toFixed(2)}%`}>
-        {formatDelta(g.delta)}
-      </td>
-      <td data-label="Theta" className={`num ${pnlClass(g.theta)}`}>
-        {formatTheta(g.theta)}
-      </td>
-    </>
-  );
-}
-
-/** The strategy's delta and theta summed over its legs that have them, saying how many were left out. */
-function GreeksFigures({ greeks }: { greeks: GreeksTotals }) {
-  const note = leftOutNote(greeks);
-  return (
-    <div className="position-greeks">
-      <dl className="position-figures" aria-label="Strategy greeks">
-        <Figure label="Delta" title="Units of the underlying per point: Σ legs' delta × quantity">
-          {formatDelta(greeks.delta)}
-        </Figure>
-        <Figure label="Theta / day" className={pnlClass(greeks.theta)} title="Rupees a trading day, the legs summed">
-          {formatTheta(greeks.theta)}
-        </Figure>
-      </dl>
-      {note && (
-        <span className="muted position-greeks-note" title={NO_GREEKS_TITLE}>
-          {note}
-        </span>
-      )}
-    </div>
   );
 }
 
@@ -159,8 +109,8 @@ function Figure({
  * position, so a short reads -50 on both screens; FIFO entry, last price, unrealized P&L) and its totals since it
  * started trading: realized, unrealized, charges (an estimate while they include today's) and net. A leg marked at its last fill (no live quote)
  * says so. Beside ours, Kite's way (issue 28): its average price and day P&L per leg, and the strategy's
- * average-price split and day P&L, so the trader can hold this screen against Kite's positions. Each leg's delta
- * and theta and the strategy's sums (issue 34).
+ * average-price split and day P&L, so the trader can hold this screen against Kite's positions. Each leg's IV,
+ * delta, gamma, theta and vega and the strategy's sums (issue 34), live as the positions move.
  */
 export function PositionDetail({ position, onChart }: { position: Position; onChart: () => void }) {
   return (
@@ -188,12 +138,6 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
                 <th className="num broker-way-cell" title={DAY_PNL_TITLE}>
                   Kite day P&amp;L
                 </th>
-                <th className="num" title="Units of the underlying per point (a sold call is negative)">
-                  Delta
-                </th>
-                <th className="num" title="Rupees a trading day (a sold option earns it)">
-                  Theta
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -204,6 +148,7 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
           </table>
         </div>
       )}
+      {position.legs.length > 0 && <StrategyGreeks legs={position.legs} totals={position.greeks} />}
       <div className="position-detail-footer">
         <dl className="position-figures" aria-label="Strategy P&L">
           <Figure label="Realized" className={pnlClass(position.realized_pnl)}>
@@ -219,7 +164,6 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
             {formatPnl(position.net_pnl).text}
           </Figure>
         </dl>
-        <GreeksFigures greeks={position.greeks} />
         <BrokerWayFigures brokerWay={position.broker_way} />
         <button type="button" onClick={onChart}>
           Chart

@@ -48,3 +48,18 @@ export function shiftGreeks(base: GreeksTotals, added: GreeksTotals, removed: Gr
     legs_left_out: base.legs_left_out + added.legs_left_out - r.legs_left_out,
   };
 }
+
+const gammaFormat = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 4, maximumFractionDigits: 4 });
+
+/** Gamma to four decimals with its sign (a position's gamma is small: delta moves that much per point). */
+export function formatGamma(gamma: number): string {
+  const text = gammaFormat.format(Math.abs(gamma));
+  if (text === gammaFormat.format(0)) return text;
+  return `${gamma < 0 ? '−' : '+'}${text}`;
+}
+
+/** Vega as a signed rupee figure per vol point (a sold option loses as IV rises: negative). */
+export const formatVega = (vega: number): string => formatPnl(vega).text;
+
+/** IV as the percent the server gives it (14.23%). */
+export const formatIv = (iv: number): string => `${iv.toFixed(2)}%`;
