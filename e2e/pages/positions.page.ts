@@ -63,6 +63,21 @@ export class PositionsPage {
       .getByRole('definition');
   }
 
+  /** The expanded row's greeks table (issue 34): a row per leg, the strategy's sums in its footer. */
+  greeks(mappingId: number) {
+    return this.detail(mappingId).getByRole('table', { name: 'Strategy greeks' });
+  }
+
+  /** Each leg's row of the greeks table: symbol, IV, delta, gamma, theta, vega. */
+  greeksLegs(mappingId: number) {
+    return this.greeks(mappingId).getByTestId('greeks-leg');
+  }
+
+  /** The strategy's sums: IV (not summed), delta, gamma, theta, vega. */
+  greeksTotal(mappingId: number) {
+    return this.greeks(mappingId).getByTestId('greeks-total').getByRole('cell');
+  }
+
   /** Today's P&L strip above the table. */
   strip() {
     return this.page.getByRole('region', { name: /^Today \(IST\)/ });

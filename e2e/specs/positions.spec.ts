@@ -1,6 +1,6 @@
 // Positions and P&L a trader can trust (issue 11). The first story goes through the screens only (the user
 // is seeded through the API): a paper strategy enters, its row shows a live net P&L that moves without a
-// reload, expands into its two legs, today's strip adds up the day, and the chart lists the trades it
+// reload, expands into its two legs and their greeks, today's strip adds up the day, and the chart lists the trades it
 // marks. The second story is the reconciliation banner: a live broker account that holds what the
 // console does not.
 import { adminToken } from '../fixtures.js';
@@ -106,9 +106,24 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     await expect(positions.detailFigure(id, 'Charges (est.)')).not.toHaveText('₹0.00');
     await expect(positions.detailFigure(id, 'Net')).toHaveText(RUPEE_FIGURE);
 
-    // Premiums move every second: the figure changes with positions_updated, no reload.
+    // Each sold leg's IV and greeks (issue 34), and the strategy's sums beneath.
+    await expect(positions.greeksLegs(id)).toHaveCount(2);
+    for (const leg of await positions.greeksLegs(id).all()) {
+      const cells = leg.getByRole('cell');
+      await expect(cells.nth(1)).toHaveText(/^\d+\.\d{2}%$/);
+      for (const k of [2, 3]) await expect(cells.nth(k)).toHaveText(/^[+−]?[\d,]+\.\d+$/);
+      // Sold: theta earns (positive), vega loses as IV rises (negative).
+      await expect(cells.nth(4)).toHaveText(/^\+₹[\d,]+\.\d{2}$/);
+      await expect(cells.nth(5)).toHaveText(/^−₹[\d,]+\.\d{2}$/);
+    }
+    await expect(positions.greeksTotal(id).nth(3)).toHaveText(/^\+₹[\d,]+\.\d{2}$/);
+    await expect(positions.greeksTotal(id).nth(4)).toHaveText(/^−₹[\d,]+\.\d{2}$/);
+
+    // Premiums move every second: the figures change with positions_updated, no reload.
     const before = await positions.netPnl(id).textContent();
+    const thetaBefore = await positions.greeksTotal(id).nth(3).textContent();
     await expect(positions.netPnl(id)).not.toHaveText(before ?? '', { timeout: 60_000 });
+    await expect(positions.greeksTotal(id).nth(3)).not.toHaveText(thetaBefore ?? '', { timeout: 60_000 });
 
     // Today's strip (IST) shows the day's figures; the day's contract note is still open, so the charges say
     // they are an estimate until the day closes.
