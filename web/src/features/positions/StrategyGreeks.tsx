@@ -60,6 +60,10 @@ export function StrategyGreeks({ legs, totals }: { legs: readonly PositionLeg[];
   const note = leftOutNote(totals);
   return (
     <div className="strategy-greeks">
+      {/* On a phone the table's head is hidden and each leg is a card: this names the cards. */}
+      <h4 className="greeks-heading" aria-hidden="true">
+        Greeks
+      </h4>
       <div className="table-wrap">
         <table className="table position-legs greeks-table" aria-label="Strategy greeks">
           <thead>
@@ -80,7 +84,7 @@ export function StrategyGreeks({ legs, totals }: { legs: readonly PositionLeg[];
           <tfoot>
             <tr data-testid="greeks-total">
               <th scope="row">Strategy</th>
-              <td data-label="IV" className="num muted" title="IV is not summed">
+              <td data-label="IV" className="num muted greeks-total-iv" title="IV is not summed">
                 -
               </td>
               <td data-label="Delta" className="num">
