@@ -9,6 +9,7 @@ import { RdxSummary } from './RdxSummary';
 /** RDX's screens, as the Strategies page's form registry lists them (strategies/strategy-forms.ts). */
 export const rdxForm = {
   strategyName: 'RDX',
+  strategyType: 'rdx',
   ConfigureDialog: RdxConfigModal,
   Summary: RdxSummary,
   /** Read fresh: a lot count changed in another tab must not be confirmed stale. */

@@ -1,7 +1,7 @@
-import { MSG, type Mapping } from '@app/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { Fragment, useCallback, useEffect, useState } from 'react';
-import { messageOf } from '../../api/client';
+import { api, MSG, type Mapping } from '@app/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Fragment, useCallback, useEffect, useMemo, useState } from 'react';
+import { call, messageOf } from '../../api/client';
 import { getStoredUser } from '../../api/session';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
@@ -22,6 +22,7 @@ import { StrategyDetailsModal } from './StrategyDetailsModal';
 import { NO_ENTRY } from './entry-plan';
 import { actionConfirmation } from './strategy-confirm';
 import { activeOnly, runningFirst } from './strategy-display';
+import { referenceKeys } from './mapping-keys';
 import { strategyFormOf } from './strategy-forms';
 import { useDriftMatchOffers } from './useDriftMatchOffers';
 import { MAPPINGS_POLL_MS, useMappings, type MappingScope } from './useMappings';
@@ -63,9 +64,26 @@ const toggled = (set: ReadonlySet<number>, id: number) => {
  * a chart per strategy.
  */
 /** The Configure dialog of a mapping's strategy type (strategy-forms.ts); none for a type with no form. */
-function ConfigureDialog({ mapping, onClose }: { mapping: Mapping; onClose: () => void }) {
-  const form = strategyFormOf(mapping);
-  return form ? <form.ConfigureDialog mapping={mapping} onClose={onClose} /> : null;
+function ConfigureDialog({
+  mapping,
+  onClose,
+  typeOf,
+}: {
+  mapping: Mapping;
+  onClose: () => void;
+  typeOf: StrategyTypeOf | undefined;
+}) {
+  const Dialog = strategyFormOf(mapping, typeOf)?.ConfigureDialog;
+  return Dialog ? <Dialog mapping={mapping} onClose={onClose} /> : null;
+}
+
+type StrategyTypeOf = (strategyId: number) => string | null;
+
+/** Each strategy's type (GET /strategies/list), or undefined while the list is not at hand. */
+function useStrategyTypes(): StrategyTypeOf | undefined {
+  const list = useQuery({ queryKey: referenceKeys.strategies, queryFn: () => call(api.strategies.list) });
+  const data = list.data;
+  return useMemo(() => (data ? (id: number) => data.find((s) => s.id === id)?.type ?? null : undefined), [data]);
 }
 
 export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
@@ -83,6 +101,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
   const { pending, run } = useStrategyActions({ onError, onInfo, onDone });
   const confirm = useConfirm();
   const exchange = useExchange();
+  const typeOf = useStrategyTypes();
   // A running row while the service is off trades nothing: it shows as held, not as the trading green.
   const isServiceStopped = useRdxServiceStatus().data?.isRunning === false;
 
@@ -96,7 +115,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
    * its entry would trade (from its saved settings, read fresh).
    */
   async function confirmAction(mapping: Mapping, action: StrategyAction): Promise<boolean> {
-    const form = strategyFormOf(mapping);
+    const form = strategyFormOf(mapping, typeOf);
     const needsPlan = mapping.is_dummy !== 1 && action !== 'exit' && action !== 'pause';
     const plan = needsPlan && form ? await form.entryPlan(mapping, queryClient) : NO_ENTRY;
     const question = actionConfirmation(action, mapping, plan, exchange);
@@ -174,6 +193,7 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
                       pending={pending.get(m.id)}
                       onAction={(action) => onAction(m, action)}
                       onConfigure={() => setDialog({ kind: 'configure', mapping: m })}
+                      strategyTypeOf={typeOf}
                       onView={() => setDialog({ kind: 'view', mapping: m })}
                       onSettleOrders={() => setDialog({ kind: 'settle', mapping: m })}
                       {...(isMine(m) ? { onSignals: () => setDialog({ kind: 'signals', mapping: m }) } : {})}
@@ -202,7 +222,9 @@ export function ActiveStrategiesTable({ scope }: { scope: MappingScope }) {
           </table>
         </div>
       )}
-      {dialog?.kind === 'configure' && <ConfigureDialog mapping={dialog.mapping} onClose={closeDialog} />}
+      {dialog?.kind === 'configure' && (
+        <ConfigureDialog mapping={dialog.mapping} onClose={closeDialog} typeOf={typeOf} />
+      )}
       {dialog?.kind === 'view' && <StrategyDetailsModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'settle' && <SettleOrdersModal mapping={dialog.mapping} onClose={closeDialog} />}
       {dialog?.kind === 'signals' && <SignalsModal mapping={dialog.mapping} onClose={closeDialog} />}

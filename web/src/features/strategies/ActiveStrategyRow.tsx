@@ -1,9 +1,10 @@
 import type { Mapping, Position } from '@app/contract';
+import { Link } from 'react-router';
 import { PositionPnlCell } from '../positions/PositionPnlCell';
 import type { MatchOffer } from '../positions/reconcile-display';
 import { ModeBadge } from './ModeBadge';
 import { limitMeasureLabel, limitsLabel, statusBadge, windowLabel } from './strategy-display';
-import { strategyFormOf } from './strategy-forms';
+import { configureActionOf, strategyFormOf } from './strategy-forms';
 import { ACTION_ORDER, STRATEGY_ACTIONS, type StrategyAction } from './useStrategyActions';
 
 function ActionButton({
@@ -47,6 +48,7 @@ export function ActiveStrategyRow({
   isExpanded = false,
   onToggleDetail,
   detailId,
+  strategyTypeOf,
 }: {
   mapping: Mapping;
   showUser: boolean;
@@ -74,9 +76,12 @@ export function ActiveStrategyRow({
   onToggleDetail?: () => void;
   /** Id of the detail row the disclosure controls. */
   detailId?: string;
+  /** A strategy's type from GET /strategies/list (undefined while the list is not at hand: its name decides). */
+  strategyTypeOf?: ((strategyId: number) => string | null | undefined) | undefined;
 }) {
   const status = statusBadge(mapping.running_status, isServiceStopped);
-  const form = strategyFormOf(mapping);
+  const form = strategyFormOf(mapping, strategyTypeOf);
+  const configure = configureActionOf(form, mapping);
   const isBusy = pending !== undefined;
   const limits = limitsLabel(mapping);
   // The running action keeps its in-progress button even if a refetch drops it from the list meanwhile.
@@ -130,7 +135,12 @@ export function ActiveStrategyRow({
       <td data-label="RDX">{form && <form.Summary mapping={mapping} />}</td>
       <td data-label="Actions">
         <div className="strategy-actions" data-testid="strategy-actions">
-          {form ? (
+          {configure?.kind === 'page' ? (
+            // A Multi-leg strategy's legs are edited in the Strategy Builder, not in a dialog.
+            <Link to={configure.path} className="button-link">
+              Configure
+            </Link>
+          ) : configure?.kind === 'dialog' ? (
             <button type="button" onClick={onConfigure} disabled={isBusy}>
               Configure
             </button>

@@ -12,7 +12,7 @@ import {
   statusLabel,
   windowLabel,
 } from './strategy-display';
-import { strategyFormOf } from './strategy-forms';
+import { strategyFormOf, configureActionOf } from './strategy-forms';
 import { mappingFixture } from './mapping-fixture';
 
 describe('strategy display rules', () => {
@@ -50,6 +50,15 @@ describe('strategy display rules', () => {
     // Only a strategy named RDX has the RDX configuration (SPEC §2): its form, and none for another.
     expect(strategyFormOf({ strategy_name: 'RDX' })?.strategyName).toBe('RDX');
     expect(strategyFormOf({ strategy_name: 'Other' })).toBeNull();
+    // A Multi-leg strategy is edited in the Strategy Builder: Configure goes there, not to RDX's dialog.
+    const legs = strategyFormOf({ strategy_name: 'Multi-leg' });
+    expect(configureActionOf(legs, { id: 9 })).toEqual({ kind: 'page', path: '/strategy-builder?mapping=9' });
+    expect(configureActionOf(strategyFormOf({ strategy_name: 'RDX' }), { id: 9 })).toEqual({ kind: 'dialog' });
+    // The strategies' list's type wins over the name (a renamed strategy keeps its type's screens).
+    const typeOf = (id: number) => (id === 5 ? 'legs' : id === 1 ? 'rdx' : null);
+    expect(strategyFormOf({ strategy_id: 5, strategy_name: 'My strangles' }, typeOf)?.strategyType).toBe('legs');
+    expect(strategyFormOf({ strategy_id: 1, strategy_name: 'Multi-leg' }, typeOf)?.strategyType).toBe('rdx');
+    expect(strategyFormOf({ strategy_id: 7, strategy_name: 'RDX' }, typeOf)).toBeNull();
     const rows = [
       { id: 1, is_active: 1 },
       { id: 2, is_active: 0 },

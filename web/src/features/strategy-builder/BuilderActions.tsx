@@ -9,13 +9,18 @@ import { mappingKeys } from '../strategies/mapping-keys';
 import { MarginCheckModal } from '../strategies/MarginCheckModal';
 import type { BuiltConfig } from './builder-draft';
 import { legsHandOff, legsStrategyOf, paperMappingOf } from './builder-plan';
+import { strategyConfigKey } from './legs-config-query';
 import { useMyBrokers, useStrategyList } from './useBuilderData';
 
 const FIX_FIRST = 'Fix the fields marked above first';
 
-type Outcome = { kind: 'success'; mapping: Mapping; legs: number } | { kind: 'error'; text: string; mapping?: Mapping };
+type Outcome =
+  | { kind: 'success'; mapping: Mapping; legs: number }
+  | { kind: 'saved'; mapping: Mapping; legs: number }
+  | { kind: 'error'; text: string; mapping?: Mapping };
 
 /**
+ * Editing an existing strategy (`?mapping=`), Save changes replaces its legs (PUT …/config) instead.
  * Create paper strategy (a DUMMY mapping of the Multi-leg strategy on the chosen index, then its configuration,
  * through the same calls the Strategies form and the configure dialog make), Backtest (to the Strategy Lab with
  * the configuration) and, once the strategy exists, Check margin. A refusal reads in the server's words.
@@ -24,10 +29,13 @@ export function BuilderActions({
   instrument,
   built,
   template,
+  editing = null,
 }: {
   instrument: Instrument | null;
   built: BuiltConfig;
   template: string | null;
+  /** The strategy whose legs are edited (its mapping null while it is read), or null when making a new one. */
+  editing?: { mapping: Mapping | null } | null;
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -41,7 +49,7 @@ export function BuilderActions({
 
   const strategy = legsStrategyOf(strategies.data);
   const brokerId = picked ?? (brokers.data?.[0] ? String(brokers.data[0].id) : '');
-  const created = outcome?.mapping ?? null;
+  const created = outcome?.mapping ?? editing?.mapping ?? null;
 
   let blocker: string | null = null;
   if (strategies.isError) blocker = messageOf(strategies.error, MSG.failedLoadData);
@@ -98,6 +106,34 @@ export function BuilderActions({
     });
   }
 
+  /** The edited strategy's legs replaced; its day's limits stay on its row (EntryFields does not ask them). */
+  function onSave() {
+    const mapping = editing?.mapping;
+    if (!mapping) return;
+    if (!built.ok) {
+      setOutcome({ kind: 'error', text: FIX_FIRST });
+      return;
+    }
+    const config = built.config;
+    setOutcome(null);
+    setBusy(true);
+    submitOnce(async () => {
+      try {
+        await call(api.strategyConfigs.save, {
+          params: { id: mapping.id },
+          body: { ...config, max_loss: null, target_profit: null },
+        });
+        setOutcome({ kind: 'saved', mapping, legs: config.legs.length });
+        await queryClient.invalidateQueries({ queryKey: strategyConfigKey(mapping.id) });
+        await queryClient.invalidateQueries({ queryKey: mappingKeys.all });
+      } catch (err) {
+        setOutcome({ kind: 'error', text: messageOf(err, 'Failed to save the configuration') });
+      } finally {
+        setBusy(false);
+      }
+    });
+  }
+
   function onBacktest() {
     if (!built.ok || !instrument) {
       setOutcome({ kind: 'error', text: FIX_FIRST });
@@ -109,7 +145,7 @@ export function BuilderActions({
   return (
     <section className="card stack" aria-labelledby="sb-actions-title">
       <h3 id="sb-actions-title">Try it</h3>
-      {blocker && (
+      {blocker && !editing && (
         <p className="message message-info" role="status">
           <span>{blocker}</span>
         </p>
@@ -128,14 +164,20 @@ export function BuilderActions({
         </div>
       )}
       <div className="form-actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={onCreate}
-          disabled={isBusy || blocker !== null || !strategy || !instrument || brokerId === ''}
-        >
-          {isBusy ? 'Creating...' : 'Create paper strategy'}
-        </button>
+        {editing ? (
+          <button type="button" className="primary" onClick={onSave} disabled={isBusy || !editing.mapping}>
+            {isBusy ? 'Saving...' : 'Save changes'}
+          </button>
+        ) : (
+          <button
+            type="button"
+            className="primary"
+            onClick={onCreate}
+            disabled={isBusy || blocker !== null || !strategy || !instrument || brokerId === ''}
+          >
+            {isBusy ? 'Creating...' : 'Create paper strategy'}
+          </button>
+        )}
         <button type="button" onClick={onBacktest} disabled={!instrument}>
           Backtest
         </button>
@@ -154,14 +196,23 @@ export function BuilderActions({
           </span>
         </div>
       )}
+      {outcome?.kind === 'saved' && (
+        <div className="message message-success" role="status">
+          <span>
+            Strategy #{outcome.mapping.id} saved: {outcome.legs === 1 ? '1 leg' : `${outcome.legs} legs`} on{' '}
+            {outcome.mapping.instrument_name}, traded from its next entry. <Link to="/home">Back to Home</Link>
+          </span>
+        </div>
+      )}
       {outcome?.kind === 'error' && (
         <div className="message message-error" role="alert">
           <span>{outcome.text}</span>
         </div>
       )}
       <p className="muted">
-        Backtest opens the Strategy Lab with these legs. Create makes a DUMMY strategy (simulated fills, no broker
-        orders) of these legs on {instrument?.name ?? 'the chosen index'}.
+        {editing
+          ? 'Backtest opens the Strategy Lab with these legs, saved or not. Save changes replaces the strategy’s legs; its mode, window and limits stay as they are.'
+          : `Backtest opens the Strategy Lab with these legs. Create makes a DUMMY strategy (simulated fills, no broker orders) of these legs on ${instrument?.name ?? 'the chosen index'}.`}
       </p>
       {created && isCheckingMargin && <MarginCheckModal mapping={created} onClose={() => setCheckingMargin(false)} />}
     </section>

@@ -30,11 +30,17 @@ export function EntryFields({
   errorsAt,
   onEntry,
   onLimits,
+  hasDayLimits = true,
 }: {
   draft: BuilderDraft;
   errorsAt: (path: string) => string[] | undefined;
   onEntry: (patch: Partial<EntryDraft>) => void;
   onLimits: (patch: Partial<Limits>) => void;
+  /**
+   * Whether the day's limits are asked here: when creating, they go onto the new strategy's row; an existing
+   * strategy keeps them on its row (where an admin's cap applies), not in the legs saved here.
+   */
+  hasDayLimits?: boolean;
 }) {
   const e = draft.entry;
   return (
@@ -131,21 +137,31 @@ export function EntryFields({
         <Field label={`${labelOf('exit_at')} (empty: hold to a stop, target or expiry)`} errors={errorsAt('exit_at')}>
           <input type="time" value={draft.exit_at} onChange={(ev) => onLimits({ exit_at: ev.target.value })} />
         </Field>
-        <Field label={`${labelOf('max_loss')} (₹, empty: none)`} errors={errorsAt('max_loss')}>
-          <input
-            inputMode="decimal"
-            value={draft.max_loss}
-            onChange={(ev) => onLimits({ max_loss: ev.target.value })}
-          />
-        </Field>
-        <Field label={`${labelOf('target_profit')} (₹, empty: none)`} errors={errorsAt('target_profit')}>
-          <input
-            inputMode="decimal"
-            value={draft.target_profit}
-            onChange={(ev) => onLimits({ target_profit: ev.target.value })}
-          />
-        </Field>
+        {hasDayLimits && (
+          <>
+            <Field label={`${labelOf('max_loss')} (₹, empty: none)`} errors={errorsAt('max_loss')}>
+              <input
+                inputMode="decimal"
+                value={draft.max_loss}
+                onChange={(ev) => onLimits({ max_loss: ev.target.value })}
+              />
+            </Field>
+            <Field label={`${labelOf('target_profit')} (₹, empty: none)`} errors={errorsAt('target_profit')}>
+              <input
+                inputMode="decimal"
+                value={draft.target_profit}
+                onChange={(ev) => onLimits({ target_profit: ev.target.value })}
+              />
+            </Field>
+          </>
+        )}
       </div>
+      {!hasDayLimits && (
+        <p className="muted">
+          The day&apos;s {labelOf('max_loss')} and {labelOf('target_profit')} are the strategy&apos;s own, set on its
+          row on the Strategies page.
+        </p>
+      )}
     </section>
   );
 }

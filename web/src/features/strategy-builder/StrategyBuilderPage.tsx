@@ -1,25 +1,34 @@
-import type { OptionChain, StrategyTemplate } from '@app/contract';
+import type { LegsConfig, OptionChain, StrategyTemplate } from '@app/contract';
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/PageHeader';
 import { AlertsBell } from '../alerts/AlertsBell';
 import { useSession } from '../auth/session-context';
 import { chainInstruments, serverWords } from '../option-chain/chain-display';
 import { useChain, useInstrumentList } from '../option-chain/useOptionChain';
 import { BuilderActions } from './BuilderActions';
+import { legsHandOffOf } from './builder-plan';
 import { BuilderPayoff } from './BuilderPayoff';
 import { buildConfig, draftOf, emptyDraft, formFields, placeErrors, type BuilderDraft } from './builder-draft';
 import { EntryFields } from './EntryFields';
 import { expiryDays, resolveLeg, type ResolvedLeg } from './leg-strikes';
 import { LegsTable } from './LegsTable';
-import { useExpiryChains, useLegsTemplates } from './useBuilderData';
+import { useEditedMapping, useExpiryChains, useLegsTemplates } from './useBuilderData';
 import '../option-chain/option-chain.css';
 import './strategy-builder.css';
 
-/** The address's picks (`instrument`, `template`), so a reload opens the same index and preset. */
+/** A positive whole id from the address, or null. */
+const idParam = (value: string | null): number | null => {
+  const n = Number(value);
+  return value && Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/**
+ * The address's picks (`instrument`, `template`, and `mapping` when editing a strategy), so a reload opens the
+ * same index and preset, or the same strategy.
+ */
 function usePicks() {
   const [search, setSearch] = useSearchParams();
-  const id = Number(search.get('instrument'));
   const pick = useCallback(
     (changes: { instrument?: number; template?: string }) =>
       setSearch(
@@ -37,21 +46,34 @@ function usePicks() {
     [setSearch],
   );
   return {
-    instrumentId: Number.isInteger(id) && id > 0 ? id : null,
+    instrumentId: idParam(search.get('instrument')),
+    mappingId: idParam(search.get('mapping')),
     template: search.get('template') ?? '',
     pick,
   };
 }
 
 /**
- * The form starts from the picked template once the templates are read, and starts again from a newly picked
- * one (its edits are the trader's until then); a blank pick is one leg.
+ * The form starts from a configuration it is given (the strategy being edited, once read, or the legs the
+ * Strategy Lab sent back), else from the picked template once the templates are read; it starts again from a
+ * newly picked template (its edits are the trader's until then); a blank pick is one leg. `given` is undefined
+ * while it is still being read.
  */
-function useDraft(templateKey: string, templates: readonly StrategyTemplate[] | undefined) {
+function useDraft(
+  templateKey: string,
+  templates: readonly StrategyTemplate[] | undefined,
+  given: LegsConfig | null | undefined,
+) {
   const [draft, setDraft] = useState<BuilderDraft>(emptyDraft);
   const [loaded, setLoaded] = useState<string | null>(null);
-  const wanted = templateKey === '' ? '' : templates ? templateKey : null;
-  if (wanted !== null && wanted !== loaded) {
+  const [tookGiven, setTookGiven] = useState(false);
+  if (given && !tookGiven) {
+    setTookGiven(true);
+    setLoaded(templateKey);
+    setDraft(draftOf(given));
+  }
+  const wanted = given === undefined ? null : templateKey === '' ? '' : templates ? templateKey : null;
+  if (wanted !== null && wanted !== loaded && !(given && !tookGiven)) {
     setLoaded(wanted);
     const template = templates?.find((t) => t.key === wanted);
     setDraft(template ? draftOf(template.config) : emptyDraft());
@@ -88,12 +110,18 @@ function useResolvedLegs(instrumentId: number | null, draft: BuilderDraft) {
 export function StrategyBuilderPage() {
   const { logout } = useSession();
   const navigate = useNavigate();
+  const location = useLocation();
   const picks = usePicks();
+  const edited = useEditedMapping(picks.mappingId);
+  const [handOff] = useState(() => legsHandOffOf(location.state));
   const instruments = useInstrumentList();
   const offered = chainInstruments(instruments.data ?? []);
-  const instrument = offered.find((i) => i.id === picks.instrumentId) ?? offered[0] ?? null;
+  // An edited strategy stays on its own index; otherwise the picked one (or the first).
+  const wantedInstrument = edited.mapping?.instrument_id ?? picks.instrumentId;
+  const instrument = offered.find((i) => i.id === wantedInstrument) ?? (edited.mapping ? null : offered[0]) ?? null;
   const templates = useLegsTemplates();
-  const [draft, setDraft] = useDraft(picks.template, templates.data);
+  const given = picks.mappingId !== null ? edited.config : (handOff?.config ?? null);
+  const [draft, setDraft] = useDraft(picks.template, templates.data, given);
   const { resolved, nearest } = useResolvedLegs(instrument?.id ?? null, draft);
 
   const built = buildConfig(draft);
@@ -102,7 +130,7 @@ export function StrategyBuilderPage() {
 
   return (
     <div className="page">
-      <PageHeader title="Strategy Builder">
+      <PageHeader title={edited.mapping ? `Strategy Builder: strategy #${edited.mapping.id}` : 'Strategy Builder'}>
         <AlertsBell />
         <button type="button" onClick={() => void navigate('/home')}>
           Back to Home
@@ -118,7 +146,7 @@ export function StrategyBuilderPage() {
               Index
               <select
                 value={instrument?.id ?? ''}
-                disabled={offered.length === 0}
+                disabled={offered.length === 0 || picks.mappingId !== null}
                 onChange={(e) => picks.pick({ instrument: Number(e.target.value) })}
               >
                 {offered.map((i) => (
@@ -141,8 +169,16 @@ export function StrategyBuilderPage() {
             </label>
           </div>
           <p className="muted">
-            A template fills the form; every field stays yours to edit. Picking another one starts the form again.
+            {picks.mappingId !== null
+              ? `Editing the legs of strategy #${picks.mappingId}${edited.mapping ? ` (${edited.mapping.strategy_name} on ${edited.mapping.instrument_name})` : ''}: Save changes replaces them. A template replaces the form.`
+              : 'A template fills the form; every field stays yours to edit. Picking another one starts the form again.'}
           </p>
+          {edited.error && (
+            <div className="message message-error" role="alert">
+              <span>{edited.error}</span>
+            </div>
+          )}
+          {picks.mappingId !== null && edited.isLoading && <p className="muted">Loading the strategy's legs...</p>}
           {instruments.isError && (
             <div className="message message-error" role="alert">
               <span>{serverWords(instruments.error, 'Failed to load instruments')}</span>
@@ -172,6 +208,7 @@ export function StrategyBuilderPage() {
           errorsAt={errorsAt}
           onEntry={(patch) => setDraft((d) => ({ ...d, entry: { ...d.entry, ...patch } }))}
           onLimits={(patch) => setDraft((d) => ({ ...d, ...patch }))}
+          hasDayLimits={picks.mappingId === null}
         />
         {instrument && (
           <BuilderPayoff
@@ -181,7 +218,12 @@ export function StrategyBuilderPage() {
             resolved={resolved}
           />
         )}
-        <BuilderActions instrument={instrument} built={built} template={picks.template || null} />
+        <BuilderActions
+          instrument={instrument}
+          built={built}
+          template={picks.template || null}
+          editing={picks.mappingId === null ? null : { mapping: edited.config === undefined ? null : edited.mapping }}
+        />
       </div>
     </div>
   );

@@ -1,6 +1,8 @@
-import { api, type OptionChain } from '@app/contract';
+import { api, MSG, type LegsConfig, type Mapping, type OptionChain } from '@app/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { call } from '../../api/client';
+import { call, messageOf } from '../../api/client';
+import { useMappings } from '../strategies/useMappings';
+import { legsConfigOf, strategyConfigQuery } from './legs-config-query';
 import { brokerConfigKeys } from '../brokers/broker-config-keys';
 import { CHAIN_POLL_MS } from '../option-chain/chain-display';
 import { analyticsKeys } from '../option-chain/useOptionChain';
@@ -54,4 +56,50 @@ export function useExpiryChains(
     else if (r?.isError) byDay.set(day, { error: r.error });
   });
   return byDay;
+}
+
+/**
+ * The strategy `?mapping=` edits: its row (for the index it trades) and its Multi-leg configuration. `config` is
+ * undefined while either is read, null when it has none or is not a Multi-leg strategy (said in `error`).
+ */
+export function useEditedMapping(id: number | null): {
+  mapping: Mapping | null;
+  config: LegsConfig | null | undefined;
+  isLoading: boolean;
+  error: string | null;
+} {
+  const mappings = useMappings('mine');
+  const reply = useQuery({
+    ...strategyConfigQuery(id ?? 0),
+    enabled: id !== null,
+    staleTime: 0,
+  });
+  if (id === null) return { mapping: null, config: null, isLoading: false, error: null };
+  const mapping = mappings.data?.find((m) => m.id === id) ?? null;
+  if (mappings.isError)
+    return {
+      mapping,
+      config: null,
+      isLoading: false,
+      error: messageOf(mappings.error, MSG.failedFetchActiveStrategies),
+    };
+  if (reply.isError)
+    return {
+      mapping,
+      config: null,
+      isLoading: false,
+      error: messageOf(reply.error, 'Failed to load the strategy’s legs'),
+    };
+  if (!mappings.data || !reply.data) return { mapping, config: undefined, isLoading: true, error: null };
+  if (!mapping) return { mapping, config: null, isLoading: false, error: `You have no strategy #${id}.` };
+  if (reply.data.strategy_type !== 'legs') {
+    return {
+      mapping,
+      config: null,
+      isLoading: false,
+      error: `Strategy #${id} is not a Multi-leg strategy: configure it on Home.`,
+    };
+  }
+  // A strategy with no legs saved yet starts from the template or a blank leg.
+  return { mapping, config: legsConfigOf(reply.data), isLoading: false, error: null };
 }

@@ -5,7 +5,7 @@ import { downloadCsv } from '../../api/download-csv';
 import { CsvDownloadButton } from '../../components/CsvDownloadButton';
 import { Message, useFlash } from '../../components/Message';
 import { formatInr } from '../../lib/format';
-import { equityCurve, isActive, maxDrawdownOf, runName, statusText } from './backtest-display';
+import { equityCurve, isActive, isLegsRun, maxDrawdownOf, runName, statusText } from './backtest-display';
 import { BacktestSummary } from './BacktestSummary';
 import { DailyTable, TradesTable } from './BacktestTables';
 import { useBacktestResults } from './useBacktests';
@@ -110,6 +110,8 @@ export function BacktestDetail({
     clear();
   }, [run.id, clear]);
   const isDone = run.status === 'done' && run.summary !== null;
+  // Use these settings makes an RDX strategy; a Multi-leg one is made in the Strategy Builder (Edit in it).
+  const canUseSettings = isDone && !isLegsRun(run);
   return (
     <section
       className="card stack lab-detail"
@@ -123,7 +125,7 @@ export function BacktestDetail({
           <button type="button" onClick={() => onTryChanges(run)}>
             Try changes
           </button>
-          {isDone && (
+          {canUseSettings && (
             <button type="button" className="primary" onClick={() => onUseSettings(run)}>
               Use these settings
             </button>

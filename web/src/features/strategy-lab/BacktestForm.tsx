@@ -15,6 +15,7 @@ import {
   changeLabForm,
   LAB_FIELD_LABELS,
   labFormToBody,
+  pickLabStrategy,
   refusalOf,
   type LabField,
   type LabFormValues,
@@ -29,6 +30,7 @@ import {
   type SweepFormValues,
   type SweepRefusalField,
 } from './sweep-form';
+import { LegsSummary } from './LegsSummary';
 import { ModeSwitch, RunCount, VaryPicker } from './SweepFields';
 import { useLabReferenceData } from './useLabReferenceData';
 import type { useBacktestMutations } from './useBacktests';
@@ -68,11 +70,14 @@ export function BacktestForm({
   const reference = useLabReferenceData();
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const submitOnce = useSingleFlight();
-  const isSweep = mode === 'sweep';
+  // A Multi-leg run has no RDX fields to vary: sweeps are RDX's.
+  const isLegs = values.strategy_type === 'legs';
+  const isSweep = mode === 'sweep' && !isLegs;
   const isVaried = (field: SweepField) => isSweep && sweep.varied.includes(field);
 
-  // The first strategy the Lab can set up is chosen once the list arrives (RDX, strategy 1, as SPEC's forms start).
-  const firstStrategy = reference.strategies[0]?.id;
+  // The first strategy of the form's type is chosen once the list arrives (RDX, strategy 1, as SPEC's forms
+  // start; Multi-leg for the builder's hand-off).
+  const firstStrategy = reference.strategies.find((s) => (s.type === 'legs') === isLegs)?.id;
   useEffect(() => {
     if (!values.strategy_id && firstStrategy !== undefined) onChange({ ...values, strategy_id: String(firstStrategy) });
   }, [firstStrategy, values, onChange]);
@@ -140,13 +145,15 @@ export function BacktestForm({
     >
       <div className="view-header full lab-form-header">
         <h2>{isSweep ? 'New sweep' : 'New backtest'}</h2>
-        <ModeSwitch
-          mode={mode}
-          onChange={(next) => {
-            setRefusal(null);
-            onModeChange(next);
-          }}
-        />
+        {!isLegs && (
+          <ModeSwitch
+            mode={mode}
+            onChange={(next) => {
+              setRefusal(null);
+              onModeChange(next);
+            }}
+          />
+        )}
       </div>
       {isSweep && (
         <VaryPicker
@@ -161,7 +168,10 @@ export function BacktestForm({
         label={LAB_FIELD_LABELS.strategy_id}
         name="strategy_id"
         value={values.strategy_id}
-        onChange={set('strategy_id')}
+        onChange={(e) => {
+          clearFor('strategy_id');
+          onChange(pickLabStrategy(values, e.target.value, reference.strategies));
+        }}
         options={reference.strategies.map((s) => ({ value: String(s.id), label: s.name }))}
         {...invalid('strategy_id')}
       >
@@ -180,7 +190,8 @@ export function BacktestForm({
       >
         <option value="">Select an instrument</option>
       </SelectField>
-      {!isVaried('rdx_lot_count') && (
+      {isLegs && <LegsSummary config={values.legs} instrumentId={Number(values.instrument_id) || null} />}
+      {!isLegs && !isVaried('rdx_lot_count') && (
         <InputField
           label={LAB_FIELD_LABELS.rdx_lot_count}
           name="rdx_lot_count"
@@ -193,7 +204,7 @@ export function BacktestForm({
           {...invalid('rdx_lot_count')}
         />
       )}
-      {!isVaried('offset_value') && (
+      {!isLegs && !isVaried('offset_value') && (
         <InputField
           label={LAB_FIELD_LABELS.offset_value}
           name="offset_value"
@@ -295,7 +306,7 @@ export function BacktestForm({
         label={LAB_FIELD_LABELS.label}
         name="label"
         maxLength={80}
-        placeholder={isSweep ? 'e.g. RDX offsets' : 'e.g. RDX offset 100'}
+        placeholder={isLegs ? 'e.g. Short strangle' : isSweep ? 'e.g. RDX offsets' : 'e.g. RDX offset 100'}
         value={values.label}
         onChange={set('label')}
         {...invalid('label')}
@@ -309,6 +320,8 @@ export function BacktestForm({
           ? ' at India VIX’s last reading at each close (an admin fetches INDIA VIX candles on the Data tab)'
           : ''}
         . Fills: {FILL_MODEL_WORDS[values.fill_model].means}. A tick is ₹0.05.
+        {isLegs &&
+          ' Interval is the candle the legs decide on: 1m for a timed entry (its minute), the entry’s own for a candle-close entry.'}
         {isSweep &&
           ' Each combination of the listed values is a backtest of its own, labelled with them; the sweep shows them best first.'}
       </p>

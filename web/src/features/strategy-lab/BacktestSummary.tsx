@@ -1,6 +1,8 @@
 import type { Backtest, BacktestSummary as Summary } from '@app/contract';
 import { formatInr, formatQuantity } from '../../lib/format';
 import { formatPnl, pnlClass } from '../positions/pnl-display';
+import { legsConfigOfRun } from './backtest-form';
+import { LegsSummary } from './LegsSummary';
 import {
   assumptionText,
   missingPricesText,
@@ -29,6 +31,7 @@ function Figure({ label, children, className }: { label: string; children: strin
 export function BacktestSummary({ run, summary }: { run: Backtest; summary: Summary }) {
   const missing = missingPricesText(summary.missing_prices);
   const orders = ordersText(summary.orders);
+  const legs = legsConfigOfRun(run);
   return (
     <div className="lab-summary">
       <dl className="lab-figures" aria-label="Backtest summary">
@@ -52,6 +55,7 @@ export function BacktestSummary({ run, summary }: { run: Backtest; summary: Summ
       <p className="muted lab-line" data-testid="backtest-settings">
         {run.strategy_name} on {run.instrument_name}, {rangeText(run)}: {settingsText(run)}; prices {sourceText(run)}.
       </p>
+      {legs && <LegsSummary config={legs} instrumentId={run.instrument_id} />}
       <p className="muted lab-line" data-testid="backtest-assumed">
         {assumptionText(run)}
       </p>

@@ -1,6 +1,6 @@
 import type { Backtest } from '@app/contract';
 import { useCallback, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { messageOf } from '../../api/client';
 import { useConfirm } from '../../components/ConfirmDialog';
 import { Message, useFlash } from '../../components/Message';
@@ -9,7 +9,8 @@ import { PageHeader } from '../../components/PageHeader';
 import { AlertsBell } from '../alerts/AlertsBell';
 import { useSession } from '../auth/session-context';
 import { rangeText, runName, sourceText } from './backtest-display';
-import { emptyLabForm, labFormFromRun, type LabFormValues } from './backtest-form';
+import { legsHandOffOf } from '../strategy-builder/builder-plan';
+import { emptyLabForm, labFormFromHandOff, labFormFromRun, type LabFormValues } from './backtest-form';
 import { BacktestDetail } from './BacktestDetail';
 import { BacktestForm } from './BacktestForm';
 import { BacktestRuns } from './BacktestRuns';
@@ -59,7 +60,8 @@ function usePicks() {
  * The Strategy Lab (issue 30): a strategy's settings run over past days by the live engine's own rules and fill
  * code, on the console's stored history, without an order anywhere. The form queues a run or a sweep of them; the
  * list follows them live; a sweep opens into its runs best first (and a heat map of two settings); a run opens
- * into its results; two compare side by side; and a run's settings become a paper strategy.
+ * into its results; two compare side by side; and a run's settings become a paper strategy. A Multi-leg
+ * configuration arrives from the Strategy Builder and runs as made there.
  */
 export function StrategyLabPage() {
   const { logout } = useSession();
@@ -69,7 +71,12 @@ export function StrategyLabPage() {
   const runs = useBacktests();
   const { create, createSweep, remove } = useBacktestMutations();
   const picks = usePicks();
-  const [values, setValues] = useState<LabFormValues>(() => emptyLabForm(Date.now()));
+  const location = useLocation();
+  // The Strategy Builder's Backtest hands its legs over in the router's state: the form starts as that run.
+  const [values, setValues] = useState<LabFormValues>(() => {
+    const handOff = legsHandOffOf(location.state);
+    return handOff ? labFormFromHandOff(Date.now(), handOff) : emptyLabForm(Date.now());
+  });
   const [mode, setMode] = useState<LabMode>('run');
   const [sweep, setSweep] = useState<SweepFormValues>(emptySweepForm);
   const [usingSettingsOf, setUsingSettingsOf] = useState<Backtest | null>(null);

@@ -96,8 +96,18 @@ export function rdxSettingsOf(run: Pick<Backtest, 'config' | 'interval'>): RdxRu
   };
 }
 
-/** "2 lots · offset ₹100.00 · 5m candles" (and the ATM when one was fixed). */
+/** Whether a run is of a Multi-leg configuration (its settings hold legs, not RDX's fields). */
+export const isLegsRun = (run: Pick<Backtest, 'config'>): boolean => Array.isArray(run.config.legs);
+
+/**
+ * "2 lots · offset ₹100.00 · 5m candles" (and the ATM when one was fixed); a Multi-leg run: "2 legs · 1m candles"
+ * (its legs are listed in full under the summary).
+ */
 export function settingsText(run: Pick<Backtest, 'config' | 'interval'>): string {
+  if (isLegsRun(run)) {
+    const count = (run.config.legs as unknown[]).length;
+    return `${count === 1 ? '1 leg' : `${count} legs`} · ${run.interval} candles`;
+  }
   const s = rdxSettingsOf(run);
   const lots = s.lots === 1 ? '1 lot' : `${formatQuantity(s.lots)} lots`;
   const atm = s.atm > 0 ? ` · ATM ${formatInr(s.atm)}` : '';

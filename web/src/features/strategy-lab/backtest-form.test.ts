@@ -3,11 +3,14 @@ import {
   changeLabForm,
   emptyLabForm,
   labFormFromRun,
+  labFormFromHandOff,
   labFormToBody,
+  pickLabStrategy,
   refusalOf,
   type LabFormValues,
 } from './backtest-form';
-import { backtestRun } from './lab-fixture';
+import { legsHandOff } from '../strategy-builder/builder-plan';
+import { backtestRun, STRANGLE } from './lab-fixture';
 
 const NOW = Date.parse('2026-11-28T20:00:00+05:30');
 
@@ -19,6 +22,8 @@ describe('the backtest form', () => {
   it('starts on the last week (IST) with RDX defaults, modelled prices and close fills', () => {
     expect(emptyLabForm(NOW)).toEqual({
       strategy_id: '',
+      strategy_type: 'rdx',
+      legs: null,
       instrument_id: '',
       rdx_lot_count: '1',
       offset_value: '0',
@@ -118,6 +123,8 @@ describe('the backtest form', () => {
   it('is filled from a run to try a variation of it', () => {
     expect(labFormFromRun(backtestRun())).toEqual({
       strategy_id: '1',
+      strategy_type: 'rdx',
+      legs: null,
       instrument_id: '4',
       rdx_lot_count: '2',
       offset_value: '100',
@@ -131,6 +138,54 @@ describe('the backtest form', () => {
       model_iv: '14',
       label: '',
     });
+  });
+});
+
+describe('a Multi-leg backtest', () => {
+  const STRATEGIES = [
+    { id: 1, type: 'rdx' },
+    { id: 3, type: 'legs' },
+  ];
+
+  it("starts from the builder's hand-off: its index and legs, deciding every minute for a timed entry", () => {
+    const v = labFormFromHandOff(NOW, legsHandOff(4, 'short-strangle-25-sl', STRANGLE));
+    expect(v).toMatchObject({ strategy_type: 'legs', legs: STRANGLE, instrument_id: '4', interval: '1m' });
+    expect(labFormToBody({ ...v, strategy_id: '3' })).toEqual({
+      ok: true,
+      body: {
+        strategy_id: 3,
+        instrument_id: 4,
+        // The legs as the builder made them; no lot count or offset (RDX's) goes with them.
+        config: STRANGLE,
+        from: '2026-11-22',
+        to: '2026-11-28',
+        interval: '1m',
+        price_source: 'model',
+        fill_model: 'close',
+        slippage_ticks: 0,
+      },
+    });
+  });
+
+  it("decides on a candle-close entry's own interval", () => {
+    const onClose = { ...STRANGLE, entry: { kind: 'candle_close' as const, interval: '5m' as const } };
+    expect(labFormFromHandOff(NOW, legsHandOff(4, null, onClose)).interval).toBe('5m');
+  });
+
+  it('switches fields with the strategy picked, and refuses a Multi-leg run with no legs', () => {
+    const legs = pickLabStrategy(filled(), '3', STRATEGIES);
+    expect(legs).toMatchObject({ strategy_id: '3', strategy_type: 'legs', interval: '1m' });
+    expect(labFormToBody(legs)).toEqual({
+      ok: false,
+      field: 'strategy_id',
+      error: 'Build the legs in the Strategy Builder first',
+    });
+    expect(pickLabStrategy(legs, '1', STRATEGIES)).toMatchObject({ strategy_type: 'rdx', interval: '15m' });
+  });
+
+  it('is filled from a Multi-leg run with its legs', () => {
+    const run = backtestRun({ strategy_id: 3, strategy_name: 'Multi-leg', config: { ...STRANGLE } });
+    expect(labFormFromRun(run)).toMatchObject({ strategy_id: '3', strategy_type: 'legs', legs: STRANGLE });
   });
 });
 

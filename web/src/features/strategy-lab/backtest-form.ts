@@ -1,6 +1,7 @@
 import {
   BACKTEST_MAX_SLIPPAGE_TICKS,
   CreateBacktestSchema,
+  RDX_INTERVALS,
   istDay,
   labelOf,
   SaveRdxConfigSchema,
@@ -9,13 +10,29 @@ import {
   type BacktestIvSource,
   type BacktestPriceSource,
   type CreateBacktest,
+  LegsConfigSchema,
+  type LegsConfig,
+  type Strategy,
 } from '@app/contract';
 import { toInt } from '../../lib/format';
 import { toNumber } from '../rdx/rdx-config-form';
+import type { LegsHandOff } from '../strategy-builder/builder-plan';
+import { legsIntervalOf } from '../strategy-builder/legs-summary';
 
-/** The Strategy Lab's form as typed: strings, parsed on Run. */
+/** The strategy types the Lab's form can set up (GET /strategies/list's `type`). */
+export const LAB_STRATEGY_TYPES = ['rdx', 'legs'] as const;
+export type LabStrategyType = (typeof LAB_STRATEGY_TYPES)[number];
+
+/**
+ * The Strategy Lab's form as typed: strings, parsed on Run. A Multi-leg strategy's settings are not typed here:
+ * they come whole from the Strategy Builder (or an earlier run) and are shown read-only.
+ */
 export interface LabFormValues {
   strategy_id: string;
+  /** The chosen strategy's type: RDX's fields, or a legs configuration. */
+  strategy_type: LabStrategyType;
+  /** The Multi-leg configuration to run (null until the builder hands one over). */
+  legs: LegsConfig | null;
   instrument_id: string;
   rdx_lot_count: string;
   offset_value: string;
@@ -30,7 +47,7 @@ export interface LabFormValues {
   label: string;
 }
 
-export type LabField = keyof LabFormValues;
+export type LabField = Exclude<keyof LabFormValues, 'strategy_type' | 'legs'>;
 
 /** Each field's label on the form; a refusal names its field with these words. */
 export const LAB_FIELD_LABELS: Record<LabField, string> = {
@@ -61,6 +78,8 @@ const DEFAULT_DAYS = 7;
 export function emptyLabForm(now: number, strategyId = ''): LabFormValues {
   return {
     strategy_id: strategyId,
+    strategy_type: 'rdx',
+    legs: null,
     instrument_id: '',
     rdx_lot_count: '1',
     offset_value: '0',
@@ -76,14 +95,53 @@ export function emptyLabForm(now: number, strategyId = ''): LabFormValues {
   };
 }
 
+/**
+ * The form for the Strategy Builder's hand-off: the Multi-leg strategy (its id set once the list arrives) on the
+ * builder's index, its configuration, and the candle it decides on.
+ */
+export function labFormFromHandOff(now: number, handOff: LegsHandOff): LabFormValues {
+  return {
+    ...emptyLabForm(now),
+    strategy_type: 'legs',
+    legs: handOff.config,
+    instrument_id: String(handOff.instrument_id),
+    interval: legsIntervalOf(handOff.config),
+  };
+}
+
+/** A run's Multi-leg configuration, or null for a run of another type (its config holds no `legs`). */
+export function legsConfigOfRun(run: Pick<Backtest, 'config'>): LegsConfig | null {
+  if (!Array.isArray(run.config.legs)) return null;
+  const parsed = LegsConfigSchema.safeParse(run.config);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * Another strategy picked: its type decides the fields. A legs strategy keeps the configuration the form holds
+ * and decides on its candle; RDX starts again from its own interval default.
+ */
+export function pickLabStrategy(
+  values: LabFormValues,
+  id: string,
+  strategies: readonly Pick<Strategy, 'id' | 'type'>[],
+): LabFormValues {
+  const type = strategies.find((s) => String(s.id) === id)?.type === 'legs' ? 'legs' : 'rdx';
+  if (type === values.strategy_type) return { ...values, strategy_id: id };
+  const interval = type === 'legs' ? (values.legs ? legsIntervalOf(values.legs) : '1m') : '15m';
+  return { ...values, strategy_id: id, strategy_type: type, interval };
+}
+
 /** The form filled from an earlier run, to try a variation of it. */
 export function labFormFromRun(run: Backtest): LabFormValues {
+  const legs = legsConfigOfRun(run);
   const num = (key: string, fallback: number) => {
     const v = run.config[key];
     return String(typeof v === 'number' ? v : fallback);
   };
   return {
     strategy_id: String(run.strategy_id),
+    strategy_type: legs ? 'legs' : 'rdx',
+    legs,
     instrument_id: String(run.instrument_id),
     rdx_lot_count: num('rdx_lot_count', 1),
     offset_value: num('offset_value', 0),
@@ -147,6 +205,7 @@ export function labFormToBody(v: LabFormValues): LabFormResult {
   if (strategyId <= 0) return refused('strategy_id', 'Choose a strategy');
   const instrumentId = toInt(v.instrument_id);
   if (instrumentId <= 0) return refused('instrument_id', 'Choose an instrument');
+  if (v.strategy_type === 'legs') return legsBody(v, strategyId, instrumentId);
   if (!v.rdx_lot_count.trim()) return refused('rdx_lot_count', `${labelOf('rdx_lot_count')} is required`);
   const config = SaveRdxConfigSchema.safeParse({
     rdx_lot_count: toInt(v.rdx_lot_count),
@@ -157,6 +216,27 @@ export function labFormToBody(v: LabFormValues): LabFormResult {
     const issue = config.error.issues[0];
     return refused(FIELD_OF[String(issue?.path[0])] ?? 'offset_value', issue?.message ?? 'Check the RDX settings');
   }
+  const { rdx_lot_count, offset_value } = config.data;
+  // The interval goes once, at the top: the server puts it into the strategy's settings.
+  return runBody(v, strategyId, instrumentId, { rdx_lot_count, offset_value }, config.data.interval);
+}
+
+/** A Multi-leg run: the configuration as the builder made it, decided on the form's interval. */
+function legsBody(v: LabFormValues, strategyId: number, instrumentId: number): LabFormResult {
+  if (!v.legs) return refused('strategy_id', 'Build the legs in the Strategy Builder first');
+  const interval = RDX_INTERVALS.find((i) => i === v.interval);
+  if (!interval) return refused('interval', `Interval must be one of ${RDX_INTERVALS.join(', ')}`);
+  return runBody(v, strategyId, instrumentId, { ...v.legs }, interval);
+}
+
+/** The run's fields every strategy type shares (range, prices, fills, label) around its own settings. */
+function runBody(
+  v: LabFormValues,
+  strategyId: number,
+  instrumentId: number,
+  config: Record<string, unknown>,
+  interval: (typeof RDX_INTERVALS)[number],
+): LabFormResult {
   if (!isDate(v.from)) return refused('from', 'From must be a date');
   if (!isDate(v.to)) return refused('to', 'To must be a date');
   if (v.to < v.from) return refused('to', 'To must be on or after From');
@@ -173,15 +253,13 @@ export function labFormToBody(v: LabFormValues): LabFormResult {
   const isModel = v.price_source === 'model';
   const atVix = isModel && v.model_iv_source === 'india_vix';
   const iv = isModel && !atVix && v.model_iv.trim() !== '' ? Number(v.model_iv) : undefined;
-  const { rdx_lot_count, offset_value } = config.data;
   const body = {
     strategy_id: strategyId,
     instrument_id: instrumentId,
-    // The interval goes once, at the top: the server puts it into the strategy's settings.
-    config: { rdx_lot_count, offset_value },
+    config,
     from: v.from,
     to: v.to,
-    interval: config.data.interval,
+    interval,
     price_source: v.price_source,
     fill_model: v.fill_model,
     slippage_ticks: slippage,

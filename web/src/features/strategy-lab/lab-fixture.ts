@@ -1,4 +1,4 @@
-import type { Backtest } from '@app/contract';
+import type { Backtest, LegsConfig } from '@app/contract';
 
 /** A finished RDX run on SANDBOX 24x7 for the Lab's tests; `overrides` change what a test is about. */
 export function backtestRun(overrides: Partial<Backtest> = {}): Backtest {
@@ -39,3 +39,22 @@ export function backtestRun(overrides: Partial<Backtest> = {}): Backtest {
     ...overrides,
   };
 }
+
+/** The "Short strangle" legs without their stops (as a Multi-leg run stores them, defaults filled in). */
+export const STRANGLE: LegsConfig = {
+  legs: (['CE', 'PE'] as const).map((option_type) => ({
+    option_type,
+    side: 'SELL' as const,
+    lots: 1,
+    expiry: 'current_week' as const,
+    strike: { by: 'atm' as const, steps: 2 },
+    stop_loss: null,
+    target: null,
+    trailing: null,
+    re_entry: null,
+  })),
+  entry: { kind: 'time', at: '09:20' },
+  exit_at: '15:15',
+  max_loss: null,
+  target_profit: null,
+};

@@ -3,8 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
 import { referenceKeys } from '../strategies/mapping-keys';
 
-/** The strategies whose settings the Lab's form knows (the server's strategy registry may know more). */
-export const LAB_STRATEGY_NAMES: readonly string[] = ['RDX'];
+import { LAB_STRATEGY_TYPES } from './backtest-form';
+
+/** The strategies whose settings the Lab's form knows, by type (the server's strategy registry may know more). */
+const isLabType = (type: string | null): boolean => LAB_STRATEGY_TYPES.some((t) => t === type);
 
 /** What the Lab's form offers: the strategies it can set up, and every instrument (shared with the Strategies form). */
 export function useLabReferenceData() {
@@ -12,7 +14,7 @@ export function useLabReferenceData() {
   const instruments = useQuery({ queryKey: referenceKeys.instruments, queryFn: () => call(api.instruments.list) });
   const failed = [strategies, instruments].find((q) => q.isError);
   return {
-    strategies: (strategies.data ?? []).filter((s) => LAB_STRATEGY_NAMES.includes(s.name)),
+    strategies: (strategies.data ?? []).filter((s) => isLabType(s.type)),
     instruments: instruments.data ?? [],
     isLoading: strategies.isLoading || instruments.isLoading,
     error: failed ? messageOf(failed.error, MSG.failedLoadData) : null,
