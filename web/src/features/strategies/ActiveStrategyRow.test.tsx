@@ -1,6 +1,7 @@
 import type { Mapping } from '@app/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rdxConfigKeys } from '../rdx/rdx-config-keys';
 import { ActiveStrategyRow } from './ActiveStrategyRow';
@@ -95,6 +96,67 @@ describe('ActiveStrategyRow', () => {
     expect(lines(summary)).toEqual(['Lots 2 · 15m · ATM 22,500', 'CE 22,600 · PE 22,400']);
     // A narrow column breaks between the parts only: each label stays with its figure.
     expect(summary.children[0]?.textContent).toContain('ATM\u00a022,500');
+  });
+
+  it("sends a Multi-leg row's Configure to the Strategy Builder (not RDX's dialog) and lists its legs", async () => {
+    const legs = mappingFixture({ id: 31, strategy_id: 3, strategy_name: 'Multi-leg' });
+    vi.stubGlobal('fetch', (url: string) =>
+      url === '/api/strategies/user-mappings/31/config'
+        ? reply(200, {
+            success: true,
+            data: {
+              strategy_type: 'legs',
+              config: {
+                legs: [
+                  { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 2 } },
+                ],
+                entry: { kind: 'candle_close', interval: '5m' },
+              },
+            },
+          })
+        : reply(404, { success: false, error: 'no route', code: 'NOT_FOUND' }),
+    );
+    const onConfigure = vi.fn();
+    function Builder() {
+      return <p data-testid="builder">{useLocation().search}</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <MemoryRouter initialEntries={['/home']}>
+          <Routes>
+            <Route
+              path="/home"
+              element={
+                <table>
+                  <tbody>
+                    <ActiveStrategyRow
+                      mapping={legs}
+                      showUser={false}
+                      pending={undefined}
+                      onAction={vi.fn()}
+                      onConfigure={onConfigure}
+                      onView={vi.fn()}
+                      strategyTypeOf={(id) => (id === 3 ? 'legs' : 'rdx')}
+                    />
+                  </tbody>
+                </table>
+              }
+            />
+            <Route path="/strategy-builder" element={<Builder />} />
+          </Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    const row = screen.getByTestId('active-strategy-31');
+    expect(lines(await within(row).findByTestId('legs-summary'))).toEqual([
+      'SELL CE ATM+2 ×1 lot, current week',
+      'Entry on the next 5m candle close · No exit time: held until expiry or Exit',
+    ]);
+    const configure = within(row).getByRole('link', { name: 'Configure' });
+    expect(configure.getAttribute('href')).toBe('/strategy-builder?mapping=31');
+    fireEvent.click(configure);
+    expect((await screen.findByTestId('builder')).textContent).toBe('?mapping=31');
+    expect(onConfigure).not.toHaveBeenCalled();
   });
 
   it('offers Settle Orders while orders Kite no longer lists wait on the trader', () => {

@@ -139,6 +139,14 @@ function serve(options: { refuseCreate?: string; strategies?: { id: number; type
       return ok({ strategy_type: 'legs', config: body });
     }
     if (path === '/api/strategies/user-mappings/21/margin') return ok(margin);
+    // A Multi-leg strategy the trader has (#30): an iron fly, edited with ?mapping=30.
+    if (path === '/api/strategies/user-mappings' && method === 'GET') {
+      return ok([mappingFixture({ id: 30, strategy_id: 2, strategy_name: 'Multi-leg', instrument_id: 1 })]);
+    }
+    if (path === '/api/strategies/user-mappings/30/config') {
+      const fly = LEGS_TEMPLATES.find((t) => t.key === 'iron-fly')!.config;
+      return ok({ strategy_type: 'legs', config: method === 'PUT' ? body : fly });
+    }
     return json(404, { success: false, error: `no route ${method} ${path}`, code: 'NOT_FOUND' });
   });
   return calls;
@@ -310,5 +318,25 @@ describe('StrategyBuilderPage', () => {
     await pickCondor();
     fireEvent.click(screen.getByRole('button', { name: 'Backtest' }));
     expect((await screen.findByTestId('lab')).textContent).toBe('iron-condor 4 legs');
+  });
+
+  it('edits a Multi-leg strategy from Home: loads its legs, and Save changes replaces them (no new strategy)', async () => {
+    const calls = serve();
+    renderPage('/strategy-builder?mapping=30');
+    await waitFor(() => expect(legRows()).toHaveLength(4));
+    expect(screen.getByText(/Editing the legs of strategy #30/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Create paper strategy' })).toBeNull();
+    // The day's limits stay on the strategy's row: not asked here.
+    expect(screen.queryByLabelText(/Max Loss/)).toBeNull();
+    fireEvent.click(within(legRows()[3]!).getByRole('button', { name: /Remove/ }));
+    await waitFor(() => expect(legRows()).toHaveLength(3));
+    const save = screen.getByRole('button', { name: 'Save changes' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    fireEvent.click(save);
+    expect((await screen.findByText(/Strategy #30 saved/)).textContent).toContain('3 legs on');
+    const sent = calls.filter((c) => c.method !== 'GET' && c.url.startsWith('/api/strategies'));
+    expect(sent.map((c) => `${c.method} ${c.url}`)).toEqual(['PUT /api/strategies/user-mappings/30/config']);
+    const fly = LEGS_TEMPLATES.find((t) => t.key === 'iron-fly')!.config as { legs: unknown[] };
+    expect(sent[0]!.body).toMatchObject({ legs: fly.legs.slice(0, 3), max_loss: null, target_profit: null });
   });
 });
