@@ -186,7 +186,9 @@ function runningDetail(f: StatusFacts, now: number, day: CalendarDay): string {
   // Held, not squared off: the legs stay open (and at risk) while nothing watches or realigns them.
   if (!f.isEngineRunning) {
     const held = f.openLegCount > 0 ? `holding ${legsText(f.openLegCount)} (not squared off), ` : '';
-    return `${name} service is stopped: ${held}no trading until an admin starts it`;
+    // One engine trades every type; admins know its switch as the RDX service (SPEC's name).
+    const service = name === 'RDX' ? 'RDX service' : 'The trading engine (the RDX service)';
+    return `${service} is stopped: ${held}no trading until an admin starts it`;
   }
   // No candles close while the ticker is down for good: nothing trades until an admin generates a token.
   if (f.marketDataHalt) return `Market data stopped: ${f.marketDataHalt} (admin: Brokers tab)`;
