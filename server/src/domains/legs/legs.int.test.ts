@@ -154,4 +154,32 @@ describe('a Multi-leg strategy', () => {
     expect([...net.values()]).toEqual([0, 0, 0, 0]);
     await t.services.engine.stop();
   });
+
+  it('chooses strikes by premium from the sandbox exchange’s quotes: the options nearest ₹50 either side', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    const byPremium = LEGS_TEMPLATES.find((x) => x.key === 'strangle-by-premium-50')!.config;
+    // Its 30 % stops are not watched yet: without them the strategy trades. Next week's contracts: this week's
+    // expire today (the 24th is a holiday), where ₹50 buys an option at the money.
+    const config50 = {
+      ...byPremium,
+      legs: byPremium.legs.map((l) => ({ ...l, stop_loss: null, expiry: 'next_week' as const })),
+    };
+    expect((await config(m.id, 'PUT', config50)).statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.start();
+
+    await at('09:21', 2450000);
+    const legs = await t.services.engineRepo.openLegsOf(m.id);
+    expect(legs.map((l) => l.optionType).sort()).toEqual(['CE', 'PE']);
+    // Out of the money either side of the sandbox's own index (an ATM option there is priced in the hundreds), so
+    // the call's strike is above the put's, each filled near ₹50.
+    const ce = legs.find((l) => l.optionType === 'CE')!;
+    const pe = legs.find((l) => l.optionType === 'PE')!;
+    expect(ce.strikePaise, JSON.stringify(legs)).toBeGreaterThan(pe.strikePaise);
+    for (const leg of legs) {
+      expect(leg.entryPricePaise, JSON.stringify(legs)).toBeGreaterThan(2000);
+      expect(leg.entryPricePaise, JSON.stringify(legs)).toBeLessThan(9000);
+    }
+    await t.services.engine.stop();
+  });
 });
