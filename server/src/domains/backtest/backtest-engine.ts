@@ -192,7 +192,7 @@ async function keepCandle(db: Database['db'], token: string, c: UnderlyingCandle
 function reasonOf(decision: Decision): string {
   if (decision.action === 'enter') return 'entry';
   if (decision.action === 'realign') return 'realign';
-  if (decision.action === 'squareOff') return decision.reason === 'window end' ? 'window end' : 'exit';
+  if (decision.action === 'squareOff') return decision.reason;
   return decision.reason;
 }
 

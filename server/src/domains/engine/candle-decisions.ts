@@ -27,7 +27,7 @@ export function createCandleDecisions(deps: {
     chain: readonly ChainOption[],
     at: number,
   ): Promise<Decision> {
-    const prices = await deps.prices(type, m, chain, at);
+    const prices = await deps.prices(type, m, chain, own, at);
     return type.decide(inputsFor(m, own, pricePaise, chain, at, prices));
   }
 

@@ -18,6 +18,7 @@ export const toOpenLeg = (l: LegRow): OpenLeg => ({
   strikePaise: l.strikePaise,
   expiry: l.expiry,
   quantity: l.quantity,
+  entryPricePaise: l.entryPricePaise,
 });
 
 /** The strategy type a mapping is decided by (strategy-registry.ts). */

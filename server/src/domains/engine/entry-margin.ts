@@ -42,7 +42,7 @@ export function createEntryMarginQuote(deps: {
       throw marketDataFailure(err);
     });
     const type = typeOfState(mapping);
-    const prices = await pricesFor(type, mapping, chain, at);
+    const prices = await pricesFor(type, mapping, chain, [], at);
     const decision = type.decideNow(inputsFor(mapping, [], price, chain, at, prices));
     if (decision.action === 'hold') throw conflict(`No entry to price now: ${holdWords(decision)}`);
     if (decision.action === 'squareOff') throw conflict('No entry to price now: the strategy would square off');

@@ -89,7 +89,8 @@ export function createManualActions(deps: {
         const chain = await deps.chain.chainFor(state.mapping.ticker ?? '');
         const price = await deps.currentPricePaise(state.mapping.instrumentToken);
         const type = typeOfState(state.mapping);
-        const prices = await pricesFor(type, state.mapping, chain, at);
+        const held = state.legs.map(toOpenLeg);
+        const prices = await pricesFor(type, state.mapping, chain, held, at);
         const decision = type.decideNow(inputsFor(state.mapping, state.legs.map(toOpenLeg), price, chain, at, prices));
         if (decision.action === 'hold') throw conflict(`Cannot realign: ${holdWords(decision)}`);
         // Legs already where a realign would put them net to nothing (size-change.logic.ts): no order, no charge.

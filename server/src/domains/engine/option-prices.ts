@@ -1,5 +1,5 @@
 import type { OptionChainService, OptionQuote } from '../market-data/option-chain.service.js';
-import type { ChainOption } from '../strategies/decision.logic.js';
+import type { ChainOption, OpenLeg } from '../strategies/decision.logic.js';
 import type { AnyStrategyType } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
 
@@ -14,9 +14,10 @@ export function createOptionPrices(deps: { quotes: Pick<OptionChainService, 'opt
     type: AnyStrategyType,
     m: MappingState,
     chain: readonly ChainOption[],
+    legs: readonly OpenLeg[],
     at: number,
   ): Promise<ReadonlyMap<string, number> | undefined> {
-    const wanted = type.pricedOptions?.(m.config, chain, at, m.timezone) ?? [];
+    const wanted = type.pricedOptions?.(m.config, chain, legs, at, m.timezone) ?? [];
     if (wanted.length === 0) return undefined;
     const keyOf = (o: ChainOption) => `${o.exchange}:${o.tradingSymbol}`;
     // A provider that cannot answer leaves the prices unknown: the rules then say no option has a price.

@@ -118,4 +118,48 @@ describe('a Multi-leg backtest', () => {
     const chargesSum = trades.reduce((s, x) => s + toPaise(x.charges), 0);
     expect(chargesSum).toBe(toPaise(run.summary.charges));
   });
+
+  it('closes a leg at its stop-loss on the minute its modelled premium reaches it, and says so in the trade', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: trader.token });
+    const multiLeg = list
+      .json<{ data: Array<{ id: number; type: string | null }> }>()
+      .data.find((s) => s.type === 'legs')!;
+    const stopped: LegsConfigInput = {
+      ...STRANGLE,
+      legs: STRANGLE.legs.map((l) =>
+        l.option_type === 'CE' ? { ...l, stop_loss: { unit: 'percent' as const, value: 25 } } : l,
+      ),
+    };
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/backtests',
+      token: trader.token,
+      payload: {
+        strategy_id: multiLeg.id,
+        instrument_id: NIFTY.id,
+        config: stopped,
+        from: '2026-11-25',
+        to: '2026-11-25',
+        interval: '1m',
+        price_source: 'model',
+        fill_model: 'close',
+        slippage_ticks: 0,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    await t.services.backtestsSettled();
+    const { id } = created.json().data as { id: number };
+    const { trades } = (await get(`/${id}/trades`)).json().data as {
+      trades: Array<{ time: string; trading_symbol: string; quantity: number; price: number; reason: string }>;
+    };
+    // The index climbs ₹1 a minute: the sold call's premium passes 125 % of its entry before 15:15.
+    const [ceIn] = trades.filter((x) => x.trading_symbol.endsWith('CE') && x.reason === 'entry');
+    const ceOut = trades.find((x) => x.trading_symbol === ceIn!.trading_symbol && x.quantity < 0)!;
+    expect(ceOut.reason).toBe('stop-loss');
+    expect(toPaise(ceOut.price)).toBeGreaterThanOrEqual(Math.ceil(toPaise(ceIn!.price) * 1.25));
+    expect(ceOut.time < new Date('2026-11-25T15:15:00+05:30').toISOString()).toBe(true);
+    // The put has no stop: it leaves at the exit time.
+    const peOut = trades.find((x) => x.trading_symbol.endsWith('PE') && x.quantity < 0)!;
+    expect(peOut).toMatchObject({ reason: 'window end', time: new Date('2026-11-25T15:15:00+05:30').toISOString() });
+  });
 });

@@ -124,7 +124,7 @@ describe('decideLegs', () => {
         },
       ],
     });
-    const wanted = pricedOptions(byPremium, CHAIN, ist('09:25'), 'Asia/Kolkata');
+    const wanted = pricedOptions(byPremium, CHAIN, [], ist('09:25'), 'Asia/Kolkata');
     expect(new Set(wanted.map((o) => `${o.expiry}${o.optionType}`))).toEqual(new Set(['2026-12-01CE']));
     // ₹100 at 24,000 falling ₹10 a strike: ₹50 at 24,500 is the closest to ₹52.
     const prices = new Map(wanted.map((o) => [o.tradingSymbol, 10_000 - (o.strikePaise - 2_400_000) / 10]));
@@ -158,6 +158,70 @@ describe('decideLegs', () => {
     });
   });
 
+  it('closes a held leg alone when its price reaches its stop-loss or target, never a leg whose price is unknown', () => {
+    const strangle = config({
+      legs: [
+        {
+          option_type: 'CE',
+          side: 'SELL',
+          lots: 1,
+          expiry: 'current_week',
+          strike: { by: 'atm', steps: 1 },
+          stop_loss: { unit: 'percent', value: 25 },
+        },
+        {
+          option_type: 'PE',
+          side: 'BUY',
+          lots: 1,
+          expiry: 'current_week',
+          strike: { by: 'atm', steps: 1 },
+          target: { unit: 'points', value: 30 },
+        },
+      ],
+    });
+    const held = (id: number, optionType: 'CE' | 'PE', quantity: number, entryPricePaise: number) => ({
+      id,
+      optionType,
+      tradingSymbol: `S${id}`,
+      exchange: 'NFO',
+      strikePaise: 2_450_000,
+      expiry: '2026-11-24',
+      quantity,
+      entryPricePaise,
+    });
+    const ce = held(1, 'CE', 65, 10_000);
+    const pe = held(2, 'PE', -65, 8_000);
+    const settings = { config: strangle, enteredPaise: 2_452_000, enteredAt: ist('09:20') };
+    const at = (cePaise: number, pePaise: number) =>
+      decideLegs(
+        inputs(
+          {
+            at: ist('10:00'),
+            legs: [ce, pe],
+            optionPricesPaise: new Map([
+              ['S1', cePaise],
+              ['S2', pePaise],
+            ]),
+          },
+          settings,
+        ),
+      );
+    // The sold CE's 25 % stop is ₹125.00; the bought PE's target ₹30 above its ₹80.00 entry is ₹110.00.
+    expect(at(12_499, 10_999)).toEqual({ action: 'hold', reason: 'holding legs' });
+    expect(at(12_500, 10_999)).toEqual({ action: 'squareOff', close: [ce], reason: 'stop-loss' });
+    expect(at(12_000, 11_000)).toEqual({ action: 'squareOff', close: [pe], reason: 'target' });
+    expect(at(13_000, 12_000)).toEqual({ action: 'squareOff', close: [ce, pe], reason: 'stop-loss' });
+    // No price for the CE: it is not judged, whatever its stop.
+    const unpriced = decideLegs(inputs({ at: ist('10:00'), legs: [ce, pe], optionPricesPaise: new Map() }, settings));
+    expect(unpriced).toEqual({ action: 'hold', reason: 'holding legs' });
+    // The rules ask for the held legs' own prices.
+    const chain = [...CHAIN, { ...CHAIN[0]!, tradingSymbol: 'S1' }, { ...CHAIN[1]!, tradingSymbol: 'S2' }];
+    expect(pricedOptions(strangle, chain, [ce, pe], ist('10:00'), 'Asia/Kolkata').map((o) => o.tradingSymbol)).toEqual([
+      'S1',
+      'S2',
+    ]);
+  });
+
   it('never enters with a setting nothing acts on yet, naming it: a stop nobody watches is worse than no entry', () => {
     const breakout = config({ entry: { kind: 'range_breakout', minutes: 15, side: 'above' }, exit_at: null });
     expect(decideLegs(inputs({ config: { config: breakout, enteredPaise: 0, enteredAt: null } }))).toEqual({
@@ -175,13 +239,14 @@ describe('decideLegs', () => {
           expiry: 'current_week',
           strike: { by: 'atm', steps: 1 },
           stop_loss: { unit: 'percent', value: 25 },
+          trailing: { unit: 'percent', activate_at: 10, trail_by: 5 },
           re_entry: { times: 1, when: 'at_once' },
         },
       ],
     });
     expect(decideLegs(inputs({ config: { config: stopped, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
       reason: 'not available yet',
-      detail: "Leg 2's Stop Loss, Re-entry is not acted on yet: remove it to trade this strategy",
+      detail: "Leg 2's Trailing Stop, Re-entry is not acted on yet: remove it to trade this strategy",
     });
   });
 

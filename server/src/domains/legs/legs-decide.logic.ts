@@ -8,16 +8,18 @@
  * tomorrow. An entry that could not choose every leg's contract sends nothing: a condor without a wing is not
  * the strategy the trader chose.
  */
-import { RUNNING_STATUS, type LegsConfig, type LegsEntry } from '@app/contract';
+import { RUNNING_STATUS, type Leg, type LegsConfig, type LegsEntry } from '@app/contract';
 import { localTime, parseHhmm, sessionAt } from '../instruments/market-hours.logic.js';
 import {
   ENGINE_HOLDS,
   type ChainOption,
   type Decision,
   type HoldTable,
+  type LegExitReason,
   type LegOrder,
   type OpenLeg,
 } from '../strategies/decision.logic.js';
+import { exitRulesOf, onPrice, startExitState } from './leg-exits.logic.js';
 import { expiriesFrom, expiryFor } from './leg-expiries.logic.js';
 import { chooseStrike, strikeRuleOf, type ChainQuote } from './leg-strikes.logic.js';
 
@@ -88,20 +90,18 @@ function isEntryDue(entry: LegsEntry, minutes: number): boolean {
 }
 
 /**
- * The first setting of `config` the engine does not act on yet, in a trader's words, or null. Per-leg exits are
- * watched on ticks and the breakout and wait-and-trade entries read earlier prices: both still to come (issue 33).
+ * The first setting of `config` the engine does not act on yet, in a trader's words, or null. A trailing stop and a
+ * re-entry need a leg's state kept between closes, and the breakout and wait-and-trade entries read earlier
+ * prices: still to come (issue 33).
  */
 export function notYetActedOn(config: LegsConfig): string | null {
   const soon = 'not acted on yet: remove it to trade this strategy';
   if (config.entry.kind === 'range_breakout') return `A range-breakout entry is ${soon}`;
   if (config.entry.kind === 'wait_and_trade') return `A wait-and-trade entry is ${soon}`;
   for (const [i, leg] of config.legs.entries()) {
-    const exits = [
-      leg.stop_loss && 'Stop Loss',
-      leg.target && 'Target',
-      leg.trailing && 'Trailing Stop',
-      leg.re_entry && leg.re_entry.times > 0 && 'Re-entry',
-    ].filter(Boolean);
+    const exits = [leg.trailing && 'Trailing Stop', leg.re_entry && leg.re_entry.times > 0 && 'Re-entry'].filter(
+      Boolean,
+    );
     if (exits.length > 0) return `Leg ${i + 1}'s ${exits.join(', ')} is ${soon}`;
   }
   if (config.max_loss !== null) return `The configuration's Max Loss is ${soon} (set the strategy's Max Loss instead)`;
@@ -118,17 +118,66 @@ export function notYetActedOn(config: LegsConfig): string | null {
 export function pricedOptions(
   config: Pick<LegsConfig, 'legs'>,
   chain: readonly ChainOption[],
+  legs: readonly OpenLeg[],
   at: number,
   timezone: string,
 ): ChainOption[] {
-  const byPremium = config.legs.filter((l) => l.strike.by !== 'atm');
-  if (byPremium.length === 0) return [];
+  // A held leg's stop or target reads its own price.
+  const held = new Set(bindLegs(config, legs).flatMap((b) => (hasExitLevels(b.leg) ? [b.open.tradingSymbol] : [])));
+  const byPremium = legs.length > 0 ? [] : config.legs.filter((l) => l.strike.by !== 'atm');
   const upcoming = expiriesFrom(
     chain.map((o) => o.expiry),
     localDate(at, timezone),
   );
   const wanted = new Set(byPremium.map((l) => `${expiryFor(l.expiry, upcoming)}|${l.option_type}`));
-  return chain.filter((o) => wanted.has(`${o.expiry}|${o.optionType}`));
+  return chain.filter((o) => held.has(o.tradingSymbol) || wanted.has(`${o.expiry}|${o.optionType}`));
+}
+
+const hasExitLevels = (leg: Leg) => leg.stop_loss !== null || leg.target !== null;
+
+/**
+ * Which configured leg each held leg is: the first not yet bound of the same option type and side, held legs in
+ * the order they were opened (the engine opens an entry's legs in the configuration's order). A held leg no
+ * configured leg matches (the configuration edited since the entry) is bound to none and left to the exit time.
+ */
+export function bindLegs(
+  config: Pick<LegsConfig, 'legs'>,
+  legs: readonly OpenLeg[],
+): Array<{ leg: Leg; open: OpenLeg }> {
+  const free: Array<Leg | null> = [...config.legs];
+  const bound: Array<{ leg: Leg; open: OpenLeg }> = [];
+  for (const open of [...legs].sort((a, b) => a.id - b.id)) {
+    const side = open.quantity < 0 ? 'BUY' : 'SELL';
+    const at = free.findIndex((l) => l !== null && l.option_type === open.optionType && l.side === side);
+    const leg = free[at];
+    if (!leg) continue;
+    bound.push({ leg, open });
+    free[at] = null;
+  }
+  return bound;
+}
+
+/**
+ * The held legs whose stop-loss or target the options' last prices reach (leg-exits.logic.ts, on the price as a
+ * tick): each closes alone; the others stay. A leg whose price is unknown is not judged.
+ */
+export function legExits(inputs: LegsInputs): { close: OpenLeg[]; reason: LegExitReason } | null {
+  const close: OpenLeg[] = [];
+  let reason: LegExitReason | null = null;
+  for (const { leg, open } of bindLegs(inputs.config.config, inputs.legs)) {
+    if (!hasExitLevels(leg) || open.entryPricePaise === undefined) continue;
+    const price = inputs.optionPricesPaise?.get(open.tradingSymbol);
+    if (price === undefined) continue;
+    const rules = exitRulesOf(leg);
+    const state = startExitState(rules, open.entryPricePaise);
+    if ('problem' in state) continue;
+    const step = onPrice(rules, open.entryPricePaise, state, price);
+    if (!step.exit) continue;
+    close.push(open);
+    // A stop among them names the decision: it is the one a trader looks for.
+    if (reason !== 'stop-loss') reason = step.exit.reason === 'target' ? 'target' : 'stop-loss';
+  }
+  return reason === null ? null : { close, reason };
 }
 
 /** Orders for every leg at this price, or the hold saying which leg could not be chosen. */
@@ -189,7 +238,10 @@ export function decideLegs(inputs: LegsInputs): Decision<LegsHoldReason> {
     return hold(isPastExit ? 'after exit time' : 'outside window');
   }
   if (!s.isInWindow) return hold('outside window');
-  if (inputs.legs.length > 0) return hold('holding legs');
+  if (inputs.legs.length > 0) {
+    const exits = legExits(inputs);
+    return exits ? { action: 'squareOff', close: exits.close, reason: exits.reason } : hold('holding legs');
+  }
   const tz = hours.timezone;
   const { enteredAt } = inputs.config;
   if (enteredAt !== null && localDate(enteredAt, tz) === localDate(inputs.at, tz)) return hold('entered today');

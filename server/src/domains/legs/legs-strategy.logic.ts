@@ -55,7 +55,7 @@ export const legsStrategy: StrategyType<LegsTypeSettings, LegsHoldReason> = {
   defaults: LEGS_TEMPLATES[0]!.config,
   words: { configureFirst: 'Configure the Multi-leg strategy first (its legs, entry and exit)' },
   holds: LEGS_HOLDS,
-  pricedOptions: (c, chain, at, timezone) => pricedOptions(c.config, chain, at, timezone),
+  pricedOptions: (c, chain, legs, at, timezone) => pricedOptions(c.config, chain, legs, at, timezone),
   decide: (inputs) => decideLegs(inputs),
   decideNow: (inputs) => decideLegsNow(inputs),
   // The entry's day is part of it: a flat mapping that entered today holds, one that did not enters.

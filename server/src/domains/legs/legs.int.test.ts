@@ -182,4 +182,56 @@ describe('a Multi-leg strategy', () => {
     }
     await t.services.engine.stop();
   });
+
+  it('closes a sold leg alone at its stop-loss when its premium jumps, keeps the bought one, books it once', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    const hedged: LegsConfigInput = {
+      legs: [
+        {
+          option_type: 'CE',
+          side: 'SELL',
+          lots: 1,
+          expiry: 'next_week',
+          strike: { by: 'atm', steps: 1 },
+          stop_loss: { unit: 'percent', value: 25 },
+        },
+        { option_type: 'CE', side: 'BUY', lots: 1, expiry: 'next_week', strike: { by: 'atm', steps: 4 } },
+      ],
+      entry: { kind: 'time', at: '09:20' },
+      exit_at: '15:15',
+    };
+    expect((await config(m.id, 'PUT', hedged)).statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.start();
+
+    await at('09:21', 2450000);
+    const entered = await t.services.engineRepo.openLegsOf(m.id);
+    expect(entered.map((l) => l.quantity).sort((a, b) => a - b)).toEqual([-65, 65]);
+    // Within the stop: held.
+    await at('09:22', 2450000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(2);
+
+    // Implied volatility triples: the sold call's premium passes its 25 % stop.
+    t.sandbox.control.shockVolatility('NIFTY', 3);
+    await at('09:30', 2450000);
+    const left = await t.services.engineRepo.openLegsOf(m.id);
+    expect(left.map((l) => l.quantity)).toEqual([-65]);
+    const sold = entered.find((l) => l.quantity > 0)!;
+    const exit = await t.database.db
+      .selectFrom('transactions')
+      .select(['quantity', 'pricePaise'])
+      .where('mappingId', '=', m.id)
+      .where('tradingSymbol', '=', sold.tradingSymbol)
+      .orderBy('id')
+      .execute();
+    // Sold once, bought back once, above the stop (125 % of the entry).
+    expect(exit.map((f) => f.quantity)).toEqual([65, -65]);
+    expect(exit[1]!.pricePaise).toBeGreaterThanOrEqual(Math.ceil(sold.entryPricePaise * 1.25));
+    // Once: the next close has nothing more to stop.
+    await at('09:31', 2450000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(1);
+    const fills = await t.database.db.selectFrom('transactions').select('id').where('mappingId', '=', m.id).execute();
+    expect(fills).toHaveLength(3);
+    await t.services.engine.stop();
+  });
 });

@@ -21,6 +21,8 @@ export interface OpenLeg {
    * multi-leg strategy's bought wing). So fills net per symbol = open legs = the broker's net position.
    */
   quantity: number;
+  /** The price it was opened at, in paise (a leg's stop and target are set from it); absent where not read. */
+  entryPricePaise?: number;
 }
 
 /** An order's side as the broker takes it. */
@@ -67,7 +69,10 @@ export const ENGINE_HOLDS = {
 export type EngineHoldReason = keyof typeof ENGINE_HOLDS;
 
 /** Why a strategy squares off everything it holds: its window ended, or a trader (or the engine) exits it. */
-export type SquareOffReason = 'window end' | 'exit';
+export type SquareOffReason = 'window end' | 'exit' | LegExitReason;
+
+/** A Multi-leg leg's own exit (issue 33): its stop-loss or its target. It closes that leg only; the rest stay. */
+export type LegExitReason = 'stop-loss' | 'target';
 
 /** A hold: its reason from the strategy's table; `detail` words one that names a strike or a contract. */
 export interface Hold<Reason extends string = string> {

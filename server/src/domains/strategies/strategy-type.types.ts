@@ -95,7 +95,13 @@ export interface StrategyType<Config, Reason extends string = string> {
    * The options whose last prices its rules read on this close (a strike chosen by premium), priced by the engine
    * before it decides; absent or empty for a type that needs none (RDX).
    */
-  pricedOptions?(config: Config, chain: readonly ChainOption[], at: number, timezone: string): readonly ChainOption[];
+  pricedOptions?(
+    config: Config,
+    chain: readonly ChainOption[],
+    legs: readonly OpenLeg[],
+    at: number,
+    timezone: string,
+  ): readonly ChainOption[];
   /** On a candle close: pure, integer paise. */
   decide(inputs: DecideInputs<Config>): Decision<Reason>;
   /** A trader's Realign: at once, at the last price, whatever the type's own threshold. */
