@@ -7,7 +7,6 @@ import {
   canAddLeg,
   netPremium,
   payoffRequest,
-  payoffSummary,
   removeLeg,
   signedInr,
   updateLeg,
@@ -15,7 +14,7 @@ import {
   type OptionType,
   type Side,
 } from './payoff-legs';
-import { PayoffChart } from './PayoffChart';
+import { PayoffFigures } from './PayoffFigures';
 import { usePayoff, useSettled } from './useOptionChain';
 
 const FAILED = 'Could not draw the payoff';
@@ -146,19 +145,7 @@ export function PayoffPanel({ instrumentId, lotSize, chain, atm, legs, onLegsCha
         </div>
       )}
       {legs.length > 0 && !refusal && !shown && payoff.isFetching && <p className="muted">Drawing the payoff...</p>}
-      {shown && !payoff.isError && (
-        <div className="stack" aria-busy={payoff.isFetching || !isCurrent}>
-          <dl className="oc-facts oc-summary">
-            {payoffSummary(shown).map((f) => (
-              <div key={f.label}>
-                <dt>{f.label}</dt>
-                <dd data-testid={f.testId}>{f.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <PayoffChart payoff={shown} />
-        </div>
-      )}
+      {shown && !payoff.isError && <PayoffFigures payoff={shown} isBusy={payoff.isFetching || !isCurrent} />}
     </section>
   );
 }

@@ -1,5 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render as renderBare, screen, within } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PnlStrip } from './PnlStrip';
 import { PositionDetail } from './PositionDetail';
 import { figures, legFixture, positionFixture, replyFixture } from './position-fixture';
@@ -9,8 +11,21 @@ const cellsOf = (row: HTMLElement) =>
     .getAllByRole('cell')
     .map((c) => c.textContent);
 
+/** The detail asks for its payoff (StrategyPayoff.test.tsx tests it): here the API never answers. */
+function render(ui: ReactElement) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>{children}</QueryClientProvider>
+  );
+  return renderBare(ui, { wrapper });
+}
+
 describe('PositionDetail', () => {
-  afterEach(cleanup);
+  beforeEach(() => vi.stubGlobal('fetch', () => new Promise(() => {})));
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 
   it('lists each leg with its side, its quantity signed as Kite shows it (a short -50), entry, LTP and P&L', () => {
     const onChart = vi.fn();

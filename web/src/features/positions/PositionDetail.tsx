@@ -1,6 +1,7 @@
 import type { BrokerWay, Position, PositionLeg } from '@app/contract';
 import { formatInr, formatPrice, formatQuantity, sideOf } from '../../lib/format';
 import { StrategyGreeks } from './StrategyGreeks';
+import { StrategyPayoff } from './StrategyPayoff';
 import { chargesLabel, DAY_PNL_TITLE, formatPnl, kiteQuantity, pnlClass } from './pnl-display';
 import './positions.css';
 import { ContractName } from '../../components/ContractName';
@@ -110,7 +111,8 @@ function Figure({
  * started trading: realized, unrealized, charges (an estimate while they include today's) and net. A leg marked at its last fill (no live quote)
  * says so. Beside ours, Kite's way (issue 28): its average price and day P&L per leg, and the strategy's
  * average-price split and day P&L, so the trader can hold this screen against Kite's positions. Each leg's IV,
- * delta, gamma, theta and vega and the strategy's sums (issue 34), live as the positions move.
+ * delta, gamma, theta and vega and the strategy's sums (issue 34), live as the positions move; and the open legs'
+ * payoff at expiry and today (issue 34), asked again when the legs change.
  */
 export function PositionDetail({ position, onChart }: { position: Position; onChart: () => void }) {
   return (
@@ -149,6 +151,7 @@ export function PositionDetail({ position, onChart }: { position: Position; onCh
         </div>
       )}
       {position.legs.length > 0 && <StrategyGreeks legs={position.legs} totals={position.greeks} />}
+      {position.legs.length > 0 && <StrategyPayoff instrumentName={position.instrument_name} legs={position.legs} />}
       <div className="position-detail-footer">
         <dl className="position-figures" aria-label="Strategy P&L">
           <Figure label="Realized" className={pnlClass(position.realized_pnl)}>
