@@ -78,6 +78,11 @@ export class PositionsPage {
     return this.greeks(mappingId).getByTestId('greeks-total').getByRole('cell');
   }
 
+  /** The expanded row's payoff of its open legs (issue 34). */
+  payoff(mappingId: number) {
+    return this.detail(mappingId).getByRole('region', { name: 'Payoff' });
+  }
+
   /** Today's P&L strip above the table. */
   strip() {
     return this.page.getByRole('region', { name: /^Today \(IST\)/ });

@@ -119,6 +119,13 @@ test("a paper strategy's net P&L moves live, its row opens into its legs, the st
     await expect(positions.greeksTotal(id).nth(3)).toHaveText(/^\+₹[\d,]+\.\d{2}$/);
     await expect(positions.greeksTotal(id).nth(4)).toHaveText(/^−₹[\d,]+\.\d{2}$/);
 
+    // The two sold legs' payoff (issue 34): a short strangle breaks even on both sides, its loss unlimited.
+    await expect(positions.payoff(id).getByTestId('payoff-breakevens')).toHaveText(
+      /^₹[\d,]+\.\d{2} and ₹[\d,]+\.\d{2}$/,
+    );
+    await expect(positions.payoff(id).getByTestId('payoff-max-loss')).toHaveText('Unlimited');
+    await expect(positions.payoff(id).locator('svg')).toBeVisible();
+
     // Premiums move every second: the figures change with positions_updated, no reload.
     const before = await positions.netPnl(id).textContent();
     const thetaBefore = await positions.greeksTotal(id).nth(3).textContent();
