@@ -1,8 +1,7 @@
 import type { PayoffRequest } from '@app/contract';
 import { useMemo } from 'react';
 import { serverWords } from '../option-chain/chain-display';
-import { payoffSummary } from '../option-chain/payoff-legs';
-import { PayoffChart } from '../option-chain/PayoffChart';
+import { PayoffFigures } from '../option-chain/PayoffFigures';
 import { usePayoff, useSettled } from '../option-chain/useOptionChain';
 import { netPremiumText } from './builder-display';
 import type { LegDraft } from './builder-draft';
@@ -60,19 +59,7 @@ export function BuilderPayoff({
         </div>
       )}
       {built.ok && !shown && payoff.isFetching && <p className="muted">Drawing the payoff...</p>}
-      {shown && !payoff.isError && (
-        <div className="stack" aria-busy={payoff.isFetching || settled !== json}>
-          <dl className="oc-facts oc-summary">
-            {payoffSummary(shown).map((f) => (
-              <div key={f.label}>
-                <dt>{f.label}</dt>
-                <dd data-testid={f.testId}>{f.value}</dd>
-              </div>
-            ))}
-          </dl>
-          <PayoffChart payoff={shown} />
-        </div>
-      )}
+      {shown && !payoff.isError && <PayoffFigures payoff={shown} isBusy={payoff.isFetching || settled !== json} />}
     </section>
   );
 }
