@@ -34,7 +34,7 @@ import { createAnalyticsModule } from './domains/analytics/analytics.module.js';
 import { createOptionHistoryModule } from './domains/option-history/option-history.module.js';
 import { createBacktestModule } from './domains/backtest/backtest.module.js';
 import type { ThreadData } from './domains/backtest/backtest-thread.js';
-import { createLegsConfigStore } from './domains/legs/legs-config.service.js';
+import { createLegsModule } from './domains/legs/legs.module.js';
 import { createRdxModule } from './domains/rdx/rdx.module.js';
 import { createLimitStartCheck } from './domains/risk/limit-start-check.js';
 import { createRiskModule } from './domains/risk/risk.module.js';
@@ -297,7 +297,6 @@ export async function buildApp(deps: AppDeps) {
     mappings: strategies.mappings,
     optionChains: marketData.optionChains,
   });
-  const legsConfigs = createLegsConfigStore({ db, clock, events, locks, mappings: strategies.mappings });
   const transactions = createTransactionsModule({
     db,
     pnl: ledger.strategyPnl,
@@ -333,6 +332,16 @@ export async function buildApp(deps: AppDeps) {
   // Closes the brokers' order-update connections: any order still awaited is polled.
   app.addHook('onClose', () => brokers.registry.close());
   app.addHook('onClose', () => brokers.close());
+  const legs = createLegsModule({
+    db,
+    clock,
+    events,
+    locks,
+    mappings: strategies.mappings,
+    reconsider: (mappingId) => engine.engine.reconsider(mappingId),
+    logger,
+  });
+  app.addHook('onClose', () => Promise.resolve(legs.close()));
   const risk = createRiskModule({
     db,
     clock,
@@ -418,7 +427,10 @@ export async function buildApp(deps: AppDeps) {
     strategies.routes,
     rdx.routes,
     (a, authenticate) =>
-      registerStrategyConfigRoutes(a, authenticate, strategies.mappings, { rdx: rdx.configStore, legs: legsConfigs }),
+      registerStrategyConfigRoutes(a, authenticate, strategies.mappings, {
+        rdx: rdx.configStore,
+        legs: legs.configStore,
+      }),
     transactions.routes,
     orders.routes,
     pnl.routes,
@@ -462,6 +474,7 @@ export async function buildApp(deps: AppDeps) {
     scheduling,
     strategies,
     rdx,
+    legs,
     transactions,
     engine,
     ledger,

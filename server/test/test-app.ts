@@ -88,6 +88,8 @@ function testServices(m: AppModules, database: Database, realtime: RealtimeHub) 
     /** The leader's alerts worker: token checks and due deliveries, one tick. */
     alertsTick: (at: number) => m.alerts.delivery.tick(at),
     limits: m.risk.limits,
+    /** The Multi-leg stops watch: resolves once every stop it saw on a price update has been acted on. */
+    legStopsSettled: () => m.legs.stops.settled(),
     signals: m.signals.signals,
     realtime,
     transactionsRepo: createTransactionsRepository(database.db),

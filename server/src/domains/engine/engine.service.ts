@@ -137,6 +137,30 @@ export function createEngine(deps: EngineDeps) {
     }
   }
 
+  /**
+   * One mapping decided now, off its candle's close (a Multi-leg leg's stop or target seen on a tick, issue 33):
+   * the same rules, locks, fences and fills as a close, at the instrument's current price. Whatever the rules
+   * decide now is done: they decided it from the state read under the lock, so a repeat finds nothing to do.
+   */
+  async function reconsider(id: number): Promise<number> {
+    const at = deps.clock.now();
+    const row = await deps.repo.one(id);
+    if (!row || row.mapping.runningStatus !== RUNNING_STATUS.RUNNING) return 0;
+    const pricePaise = await currentPricePaise(row.mapping.instrumentToken);
+    try {
+      if (row.mapping.isDummy !== 1) return await evaluateLive(id, pricePaise, at);
+      return await locks.withMappings([id], async () => {
+        const state = await deps.repo.one(id);
+        if (!state || state.mapping.isDummy !== 1) return 0;
+        const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
+        tellPaperMarginShorts([state.mapping], plans, await execute(plans, at), at);
+        return plans.length;
+      });
+    } finally {
+      await shareProblems();
+    }
+  }
+
   /** One live mapping's candle close, under its lock, on its state as it is now. */
   function evaluateLive(id: number, pricePaise: number, at: number): Promise<number> {
     return locks.withMappings([id], async () => {
@@ -419,6 +443,7 @@ export function createEngine(deps: EngineDeps) {
 
     /** For benchmarks and tests: one candle close, as the hub would deliver it. */
     evaluate,
+    reconsider,
 
     realign: manual.realign,
     exit: manual.exit,

@@ -161,7 +161,9 @@ export function bindLegs(
  * The held legs whose stop-loss or target the options' last prices reach (leg-exits.logic.ts, on the price as a
  * tick): each closes alone; the others stay. A leg whose price is unknown is not judged.
  */
-export function legExits(inputs: LegsInputs): { close: OpenLeg[]; reason: LegExitReason } | null {
+export function legExits(
+  inputs: Pick<LegsInputs, 'legs' | 'optionPricesPaise'> & { config: Pick<LegsSettings, 'config'> },
+): { close: OpenLeg[]; reason: LegExitReason } | null {
   const close: OpenLeg[] = [];
   let reason: LegExitReason | null = null;
   for (const { leg, open } of bindLegs(inputs.config.config, inputs.legs)) {

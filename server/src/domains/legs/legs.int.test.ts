@@ -234,4 +234,45 @@ describe('a Multi-leg strategy', () => {
     expect(fills).toHaveLength(3);
     await t.services.engine.stop();
   });
+
+  it('stops a leg within a second of the price that reaches its stop, between candle closes, once', async () => {
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    const stopped: LegsConfigInput = {
+      legs: [
+        {
+          option_type: 'CE',
+          side: 'SELL',
+          lots: 1,
+          expiry: 'next_week',
+          strike: { by: 'atm', steps: 1 },
+          stop_loss: { unit: 'percent', value: 25 },
+        },
+        { option_type: 'CE', side: 'BUY', lots: 1, expiry: 'next_week', strike: { by: 'atm', steps: 4 } },
+      ],
+      entry: { kind: 'time', at: '10:31' },
+      exit_at: '15:15',
+    };
+    expect((await config(m.id, 'PUT', stopped)).statusCode).toBe(200);
+    await t.services.mappings.setRunningStatus(actor(), m.id, 1);
+    await t.services.engine.start();
+    // After the console's clock (10:30): its caches never see time run backwards.
+    await at('10:32', 2450000);
+    expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(2);
+
+    // Premiums triple a few seconds later, no candle closing: the next price update stops the sold call.
+    t.sandbox.control.shockVolatility('NIFTY', 3);
+    t.clock.advance(2000);
+    await t.services.positionsFeed.tick();
+    await t.services.legStopsSettled();
+    const left = await t.services.engineRepo.openLegsOf(m.id);
+    expect(left.map((l) => l.quantity)).toEqual([-65]);
+
+    // Later updates find nothing more to stop.
+    t.clock.advance(2000);
+    await t.services.positionsFeed.tick();
+    await t.services.legStopsSettled();
+    const fills = await t.database.db.selectFrom('transactions').select('id').where('mappingId', '=', m.id).execute();
+    expect(fills).toHaveLength(3);
+    await t.services.engine.stop();
+  });
 });
