@@ -1,6 +1,7 @@
 import { api, MSG, type LegsConfig, type Mapping, type OptionChain } from '@app/contract';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { call, messageOf } from '../../api/client';
+import { useSession } from '../auth/session-context';
 import { useMappings } from '../strategies/useMappings';
 import { legsConfigOf, strategyConfigQuery } from './legs-config-query';
 import { brokerConfigKeys } from '../brokers/broker-config-keys';
@@ -68,7 +69,9 @@ export function useEditedMapping(id: number | null): {
   isLoading: boolean;
   error: string | null;
 } {
-  const mappings = useMappings('mine');
+  // An admin edits any user's strategy (Configure on the all-users table), a trader their own.
+  const { user } = useSession();
+  const mappings = useMappings(user?.role === 'admin' ? 'all' : 'mine');
   const reply = useQuery({
     ...strategyConfigQuery(id ?? 0),
     enabled: id !== null,
