@@ -81,7 +81,7 @@ type StrategyTypeOf = (strategyId: number) => string | null;
 
 /** Each strategy's type (GET /strategies/list), or undefined while the list is not at hand. */
 function useStrategyTypes(): StrategyTypeOf | undefined {
-  const list = useQuery({ queryKey: referenceKeys.strategies, queryFn: () => call(api.strategies.list) });
+  const list = useQuery({ queryKey: referenceKeys.strategyTypes, queryFn: () => call(api.strategies.list) });
   const data = list.data;
   return useMemo(() => (data ? (id: number) => data.find((s) => s.id === id)?.type ?? null : undefined), [data]);
 }

@@ -16,6 +16,12 @@ export const referenceKeys = {
   strategies: ['reference', 'strategies'] as const,
   instruments: ['reference', 'instruments'] as const,
   users: ['reference', 'users'] as const,
+  /**
+   * The same strategies list read by the tables for each strategy's type (which form a row uses). Kept apart from
+   * the form's list: a list the table read earlier must not stand in for the form's own read, whose failure the form
+   * says ('Failed to load data').
+   */
+  strategyTypes: ['reference', 'strategy-types'] as const,
 };
 
 /** Merges `patch` into mapping `id` in every cached mapping list (own and all-users). */
