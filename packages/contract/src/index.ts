@@ -16,6 +16,8 @@ export * from './strategies.js';
 export * from './rdx.js';
 export * from './legs.js';
 export * from './legs-templates.js';
+export * from './leg-strikes.js';
+export * from './leg-expiries.js';
 export * from './strategy-configs.js';
 export * from './risk.js';
 export * from './audit.js';

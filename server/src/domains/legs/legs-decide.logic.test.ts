@@ -1,8 +1,7 @@
-import { LegsConfigSchema, RUNNING_STATUS, type LegsConfigInput } from '@app/contract';
+import { expiriesFrom, expiryFor, LegsConfigSchema, RUNNING_STATUS, type LegsConfigInput } from '@app/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChainOption } from '../strategies/decision.logic.js';
-import { expiriesFrom, expiryFor } from './leg-expiries.logic.js';
 import { decideLegs, decideLegsNow, pricedOptions, type LegsInputs } from './legs-decide.logic.js';
 
 const HOURS = { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' };

@@ -8,7 +8,18 @@
  * tomorrow. An entry that could not choose every leg's contract sends nothing: a condor without a wing is not
  * the strategy the trader chose.
  */
-import { RUNNING_STATUS, type Leg, type LegsConfig, type LegsEntry } from '@app/contract';
+import {
+  chooseStrike,
+  expiriesFrom,
+  expiryFor,
+  RUNNING_STATUS,
+  strikeRuleOf,
+  strikeStepOf,
+  type ChainQuote,
+  type Leg,
+  type LegsConfig,
+  type LegsEntry,
+} from '@app/contract';
 import { localTime, parseHhmm, sessionAt } from '../instruments/market-hours.logic.js';
 import {
   ENGINE_HOLDS,
@@ -20,8 +31,6 @@ import {
   type OpenLeg,
 } from '../strategies/decision.logic.js';
 import { exitRulesOf, onPrice, startExitState } from './leg-exits.logic.js';
-import { expiriesFrom, expiryFor } from './leg-expiries.logic.js';
-import { chooseStrike, strikeRuleOf, type ChainQuote } from './leg-strikes.logic.js';
 
 export const LEGS_HOLDS = {
   ...ENGINE_HOLDS,
@@ -203,7 +212,7 @@ export function entryOrders(inputs: LegsInputs): LegOrder[] | Hold {
     }));
     const choice = chooseStrike({
       pricePaise: inputs.pricePaise,
-      stepPaise: strikeStep(listed),
+      stepPaise: strikeStepOf(listed.map((o) => o.strikePaise)),
       optionType: leg.option_type,
       chain: quotes,
       rule: strikeRuleOf(leg.strike),
@@ -213,17 +222,6 @@ export function entryOrders(inputs: LegsInputs): LegOrder[] | Hold {
     orders.push({ option, quantity: leg.lots * option.lotSize, side: leg.side });
   }
   return orders;
-}
-
-/** The smallest gap between listed strikes (0 when fewer than two). */
-function strikeStep(options: readonly ChainOption[]): number {
-  const strikes = [...new Set(options.map((o) => o.strikePaise))].sort((a, b) => a - b);
-  let step = 0;
-  for (let i = 1; i < strikes.length; i++) {
-    const gap = strikes[i]! - strikes[i - 1]!;
-    if (gap > 0 && (step === 0 || gap < step)) step = gap;
-  }
-  return step;
 }
 
 /** What to do on the close of a candle of the strategy's interval. */

@@ -16,8 +16,8 @@ import {
 } from './leg-strikes';
 
 /*
- * The cases of server/src/domains/legs/leg-strikes.logic.test.ts, word for word where they overlap: the builder
- * shows the strike the engine will trade, so the two must choose alike.
+ * The builder shows the strike the engine will trade, by the contract's own rules (packages/contract/src/
+ * leg-strikes.ts, whose tests these cases repeat where they overlap): pinned here as the builder reaches them.
  */
 
 /** NIFTY-like: strikes 24,800 to 25,200 every ₹50. */

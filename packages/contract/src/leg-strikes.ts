@@ -1,14 +1,16 @@
 /**
  * Which strike a leg of a `legs` strategy trades (issue 33), chosen from the option chain of its expiry and type.
- * Pure; money in integer paise.
+ * Pure; money in integer paise. In the contract because the engine chooses by these rules and the builder shows
+ * what they would choose now: one copy, so the two never disagree.
  *
  * Strike steps count out of the money for both types: a CE's +2 is two steps above the ATM, a PE's +2 two steps
  * below it (negative steps go into the money). A template then reads the same for both sides (a strangle is
  * CE +2 and PE +2, a condor's wings +4 each), and flipping a leg's type keeps it as far from the money.
  */
-import { toPaise, toRupees, type LegStrike } from '@app/contract';
+import type { LegStrike } from './legs.js';
+import { toPaise, toRupees } from './money.js';
 
-export type OptionType = 'CE' | 'PE';
+type OptionType = 'CE' | 'PE';
 
 /** One listed strike of the leg's expiry and type, with its last traded price (null: not quoted). */
 export interface ChainQuote {
@@ -103,4 +105,15 @@ function byAtmSteps(
     return { reason: 'strike not listed', detail: `no ${input.optionType} at strike ${rupees(strikePaise)}` };
   }
   return listed;
+}
+
+/** A chain's strike step: the smallest gap between two listed strikes, in paise (0 with fewer than two). */
+export function strikeStepOf(strikesPaise: readonly number[]): number {
+  const sorted = [...strikesPaise].sort((a, b) => a - b);
+  let step = 0;
+  for (let i = 1; i < sorted.length; i++) {
+    const gap = sorted[i]! - sorted[i - 1]!;
+    if (gap > 0 && (step === 0 || gap < step)) step = gap;
+  }
+  return step;
 }

@@ -7,7 +7,7 @@
  * - current month: the month's own contract, the last listed expiry in the month of the nearest one (NSE's
  *   monthly contract expires on the month's last expiry day; NSE/FAOP/70616, 3 Oct 2025, for 2026's days).
  */
-import type { LegExpiry } from '@app/contract';
+import type { LegExpiry } from './legs.js';
 
 /** Listed expiries on or after `today` (YYYY-MM-DD), unique, earliest first. */
 export function expiriesFrom(expiries: Iterable<string>, today: string): string[] {

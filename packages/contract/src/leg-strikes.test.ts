@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { atmStrike, chooseStrike, strikeRuleOf, type ChainQuote, type StrikeRule } from './leg-strikes.logic.js';
+import { atmStrike, chooseStrike, strikeRuleOf, type ChainQuote, type StrikeRule } from './leg-strikes.js';
 
 /** NIFTY-like: strikes 24,800 to 25,200 every ₹50. */
 const STEP = 5_000;
