@@ -1,50 +1,20 @@
 import { toPaise } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser, type TestUser } from '../../../test/factories.js';
+import { storeRisingMinutes } from '../../../test/stored-minutes.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let trader: TestUser;
 let other: TestUser;
 const NIFTY = { id: 1, token: '256265' };
-const MINUTE = 60_000;
 const EXPECTED_HASH = 'cc457049b3342b04c21aac731a78ff1faed04d2da18b2930186616d6d47f8a2b';
-
-/** NIFTY's 1-minute candles over NSE hours of `days`, the index rising ₹2 a minute from ₹24,000. */
-async function storeMinutes(days: string[]) {
-  const rows = [];
-  let price = 24_000;
-  for (const day of days) {
-    const open = Date.parse(`${day}T09:15:00+05:30`);
-    for (let m = 0; m < 375; m++) {
-      const next = price + 2;
-      rows.push({
-        source: 'kite' as const,
-        instrumentToken: NIFTY.token,
-        interval: '1m' as const,
-        ts: open + m * MINUTE,
-        open: price.toFixed(2),
-        high: next.toFixed(2),
-        low: price.toFixed(2),
-        close: next.toFixed(2),
-        volume: '0',
-      });
-      price = next;
-    }
-  }
-  for (let i = 0; i < rows.length; i += 500) {
-    await t.database.db
-      .insertInto('candles')
-      .values(rows.slice(i, i + 500))
-      .execute();
-  }
-}
 
 beforeAll(async () => {
   t = await buildTestApp();
   trader = await buildUser(t);
   other = await buildUser(t);
-  await storeMinutes(['2026-11-25', '2026-11-26']);
+  await storeRisingMinutes(t, ['2026-11-25', '2026-11-26'], 2);
 });
 afterAll(async () => {
   await t?.close();
