@@ -191,6 +191,9 @@ describe('webhook destinations', () => {
     const unreachable = await testAlertTo(`http://127.0.0.1:${await freePort()}/hook`);
     expect(unreachable.row).toEqual(['pending', 'The webhook could not be reached']);
     const channels = await t.request({ method: 'GET', url: '/api/alerts/channels', token: owner.token });
-    expect(channels.body).not.toMatch(/Not Found|Internal Server Error|ECONNREFUSED|404|500/);
+    // The delivery's words only: the owner's own webhook address (a random port such as 40413) may hold any digits.
+    const lastDelivery = JSON.stringify(channels.json<{ data: { last_delivery: unknown } }>().data.last_delivery);
+    expect(lastDelivery).toContain('could not be reached');
+    expect(lastDelivery).not.toMatch(/Not Found|Internal Server Error|ECONNREFUSED|\b404\b|\b500\b/);
   });
 });
