@@ -64,6 +64,8 @@ export interface LegsConfigsTable {
   config: string;
   enteredPaise: Generated<number>;
   enteredAt: number | null;
+  /** What the rules keep between decisions on one day (migration 202611290500; legs-memo.logic.ts); null: nothing yet. */
+  memo: string | null;
   createdAt: number;
   updatedAt: number;
 }

@@ -55,6 +55,7 @@ import * as m2902 from './202611290200_create_signal_tokens.js';
 import * as m2903 from './202611290300_add_portfolio_limits.js';
 import * as m2904 from './202611290400_create_legs_configs.js';
 import * as m2905 from './202611290410_cap_portfolio_limits_by_admin.js';
+import * as m2906 from './202611290500_add_legs_memo.js';
 
 /** Forward-only migrations in order; the key is the name recorded in kysely_migration. */
 export const migrations: Record<string, Migration> = {
@@ -114,4 +115,5 @@ export const migrations: Record<string, Migration> = {
   '202611290300_add_portfolio_limits': m2903,
   '202611290400_create_legs_configs': m2904,
   '202611290410_cap_portfolio_limits_by_admin': m2905,
+  '202611290500_add_legs_memo': m2906,
 };

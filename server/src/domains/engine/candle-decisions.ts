@@ -7,6 +7,8 @@ import type { MappingState } from './engine.types.js';
 import type { Plan } from './plan.js';
 import type { TradeProblems } from './trade-problems.js';
 import type { OptionPricesFor } from './option-prices.js';
+import type { EngineRepository } from './engine.repository.js';
+import { rememberDecision } from './decision-memo.js';
 
 /**
  * The trades a candle close calls for among `mappings` (read under their locks), with their open legs.
@@ -18,6 +20,8 @@ export function createCandleDecisions(deps: {
   prices: OptionPricesFor;
   calendar: CalendarGate;
   problems: Pick<TradeProblems, 'noteDecision'>;
+  /** Keeps what a decision's rules remember (engine.repository.ts `writeMemo`), before its orders are sent. */
+  memos: Pick<EngineRepository, 'writeMemo'>;
 }) {
   async function decideOne(
     type: ReturnType<typeof typeOfState>,
@@ -57,6 +61,7 @@ export function createCandleDecisions(deps: {
           : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at);
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
+      await rememberDecision(deps.memos, type, m, decision, at);
       deps.problems.noteDecision(m.id, decision, type.holds);
       if (decision.action !== 'hold') {
         plans.push({ mapping: m, decision, origin: { author: { kind: 'engine' }, underlyingPaise: pricePaise } });

@@ -40,6 +40,7 @@ export function createReplayEngine(deps: ReplayDeps) {
     prices: createOptionPrices({ quotes: deps.quotes }),
     calendar: createCalendarGate(deps.holidays),
     problems: { noteDecision: () => undefined },
+    memos: repo,
   });
   const execute = createPlanExecution({
     executor: {

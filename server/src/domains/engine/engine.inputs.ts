@@ -44,6 +44,7 @@ export function inputsFor(
     },
     config: m.config,
     instrument: {
+      ...(m.ticker ? { name: m.ticker } : {}),
       lotSize: m.lotSize,
       hours: {
         marketOpenTime: m.marketOpenTime,

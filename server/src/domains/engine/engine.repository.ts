@@ -1,5 +1,5 @@
 import type { StrategyInterval } from '@app/contract';
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/client.js';
 import { INSTRUMENT_HOURS } from '../../db/columns.js';
 import { existingMappingIds } from '../../db/existing-mappings.js';
@@ -9,7 +9,7 @@ import { configsOf } from '../strategies/strategy-configs.service.js';
 import { createPaperClose } from './engine.fills.js';
 import { runningIdsPostgres, runningOnPostgres } from './engine.postgres.js';
 import { createSqliteEngineStatements } from './engine.sqlite.js';
-import type { MappingState, PaperFills, WrittenFill } from './engine.types.js';
+import type { MappingState, MemoStorage, PaperFills, WrittenFill } from './engine.types.js';
 import { createOrdersRepository } from './orders.repository.js';
 
 export type { MappingState, NewFill, NewLeg, WrittenFill } from './engine.types.js';
@@ -151,6 +151,12 @@ export function createEngineRepository(database: Pick<Database, 'db' | 'kind' | 
         .where('id', '=', mappingId)
         .executeTakeFirst();
       return row?.positionVersion ?? null;
+    },
+
+    /** What a strategy type's rules keep between decisions (its storage's `memoColumn`), for one mapping. */
+    async writeMemo(storage: MemoStorage, mappingId: number, memo: string, at: number) {
+      await sql`update ${sql.table(storage.table)} set ${sql.ref(storage.memoColumn)} = ${memo}, updated_at = ${at}
+        where mapping_id = ${mappingId}`.execute(db);
     },
 
     /** One mapping's state (any status) and open legs; null when its strategy's settings are not saved. */

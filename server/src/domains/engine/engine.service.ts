@@ -65,6 +65,7 @@ export function createEngine(deps: EngineDeps) {
     prices: createOptionPrices({ quotes: deps.chain }),
     calendar,
     problems,
+    memos: deps.repo,
   });
 
   /**

@@ -6,6 +6,9 @@ import type { ConfigStorage } from '../strategies/strategy-type.types.js';
 /** Where a strategy type keeps the price its entries are made around (its storage). */
 export type AnchorStorage = Pick<ConfigStorage<unknown>, 'table' | 'anchorColumn' | 'anchorAtColumn'>;
 
+/** Where a strategy type's rules keep their state between decisions (its storage's `memoColumn`). */
+export type MemoStorage = { table: string; memoColumn: string };
+
 /*
  * The shapes the engine reads and writes, shared by its repository's portable (Kysely) and SQLite paths.
  */

@@ -17,6 +17,7 @@ import type { CalendarGate } from './calendar-gate.js';
 import { createOptionPrices } from './option-prices.js';
 import { inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { EngineRepository, MappingState } from './engine.repository.js';
+import { rememberDecision } from './decision-memo.js';
 import { fencedBefore } from './live-guards.js';
 import type { Plan } from './plan.js';
 import type { createSquareOffChase } from './square-off-chase.js';
@@ -29,7 +30,7 @@ import type { TradeProblems } from './trade-problems.js';
  * its earlier orders settled with the broker first, then traded through the same execution as a candle close.
  */
 export function createManualActions(deps: {
-  repo: Pick<EngineRepository, 'one' | 'openLegsOf'>;
+  repo: Pick<EngineRepository, 'one' | 'openLegsOf' | 'writeMemo'>;
   mappings: Pick<MappingsService, 'load' | 'get' | 'moveStatusWhileLocked'>;
   shared: Pick<SharedState, 'killSwitch'>;
   chain: Pick<OptionChainService, 'chainFor' | 'optionQuotes'>;
@@ -100,6 +101,7 @@ export function createManualActions(deps: {
             message: realignNothingToDo(toRupees(decision.atmPaise)),
           };
         }
+        await rememberDecision(deps.repo, type, state.mapping, decision, at);
         const origin = { author: { kind: 'user', user_id: actor.userId } as const, underlyingPaise: price };
         const failures = await execute([{ mapping: state.mapping, decision, origin }], at);
         if (

@@ -4,16 +4,19 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { OpenLeg } from '../strategies/decision.logic.js';
-import { legExits } from './legs-decide.logic.js';
+import { readMemo, type LegsMemo } from './legs-memo.logic.js';
+import { reviewLegs, type LegsReview } from './legs-review.logic.js';
 import { LEGS_STRATEGY_NAME } from './legs-strategy.logic.js';
 
 /**
- * A Multi-leg leg's stop-loss or target within a second of the price (issue 33 item 3), not only at its candle's
- * close: every price update of a running Multi-leg strategy's open legs (`positions.changed`, at most one a second,
- * on the leader) is checked against its legs' levels by the same pure rule the close uses (`legExits`); one that
- * reaches a level asks the engine to decide the strategy now (`reconsider`), which re-reads everything under the
- * strategy's lock and closes what its rules say, so a tick never trades on its own figures and a repeat finds
- * nothing. One question per strategy at a time; a price update arriving meanwhile is judged after it.
+ * A Multi-leg leg's stop-loss, trailing stop or target within a second of the price (issue 33 item 3), not only at
+ * its candle's close: every price update of a running Multi-leg strategy's open legs (`positions.changed`, at most
+ * one a second, on the leader) is reviewed by the same pure rule the close uses (`reviewLegs`, with the memo the
+ * engine keeps). A level reached, or a trailing stop that moves, asks the engine to decide the strategy now
+ * (`reconsider`), which re-reads everything under the strategy's lock, closes what its rules say and keeps the
+ * trail, so a tick never trades on its own figures and a repeat finds nothing. A stop whose leg re-enters at once
+ * asks again after its close, for the re-entry. One question per strategy at a time; a price update arriving
+ * meanwhile is judged after it.
  */
 export function createLegStopsWatch(deps: {
   db: Kysely<DB>;
@@ -26,17 +29,20 @@ export function createLegStopsWatch(deps: {
   const configs = new Map<number, LegsConfig | null>();
   const asking = new Map<number, Promise<void>>();
 
-  async function configOf(mappingId: number): Promise<LegsConfig | null> {
-    if (configs.has(mappingId)) return configs.get(mappingId) ?? null;
+  /** The strategy's configuration (cached) and the memo its rules keep (read afresh: the engine moves it on). */
+  async function settingsOf(mappingId: number): Promise<{ config: LegsConfig; memo: LegsMemo } | null> {
     const row = await deps.db
       .selectFrom('legsConfigs')
-      .select('config')
+      .select(['config', 'memo'])
       .where('mappingId', '=', mappingId)
       .executeTakeFirst();
-    const parsed = row ? LegsConfigSchema.safeParse(JSON.parse(row.config)) : null;
-    const config = parsed?.success ? parsed.data : null;
-    configs.set(mappingId, config);
-    return config;
+    if (!row) return null;
+    if (!configs.has(mappingId)) {
+      const parsed = LegsConfigSchema.safeParse(JSON.parse(row.config));
+      configs.set(mappingId, parsed.success ? parsed.data : null);
+    }
+    const config = configs.get(mappingId) ?? null;
+    return config && { config, memo: readMemo(row.memo) };
   }
 
   /** The position's open legs as the rules read them, with their last prices; stale prices are not judged. */
@@ -61,12 +67,14 @@ export function createLegStopsWatch(deps: {
   }
 
   async function judge(p: AdminPosition): Promise<void> {
-    const config = await configOf(p.user_strategy_mapping_id);
-    if (!config) return;
+    const id = p.user_strategy_mapping_id;
+    const settings = await settingsOf(id);
+    if (!settings) return;
     const { legs, prices } = legsAndPrices(p);
-    const exits = legExits({ config: { config }, legs, optionPricesPaise: prices });
-    if (!exits) return;
-    await deps.reconsider(p.user_strategy_mapping_id);
+    const review = reviewLegs(settings.config, settings.memo, legs, prices);
+    if (review.close.length === 0 && !trailMoved(settings.memo, review)) return;
+    await deps.reconsider(id);
+    if (reEntersAtOnce(settings.config, review)) await deps.reconsider(id);
   }
 
   function onPositions(positions: readonly AdminPosition[]) {
@@ -97,6 +105,20 @@ export function createLegStopsWatch(deps: {
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
+}
+
+/** Whether a review moved a leg's trailing stop (activated it, or tightened it): the engine keeps that. */
+function trailMoved(before: LegsMemo, review: LegsReview): boolean {
+  return review.memo.legs.some((after, i) => {
+    const was = before.legs[i]?.trail ?? null;
+    const now = after.trail;
+    return now !== null && (was === null || was.isActive !== now.isActive || was.stopPaise !== now.stopPaise);
+  });
+}
+
+/** Whether a leg the review closes re-enters at once: asked for on the decision after its close. */
+function reEntersAtOnce(config: LegsConfig, review: LegsReview): boolean {
+  return review.memo.legs.some((l, i) => l.out?.isWaiting && config.legs[i]?.re_entry?.when === 'at_once');
 }
 
 export type LegStopsWatch = ReturnType<typeof createLegStopsWatch>;

@@ -2,7 +2,29 @@ import { expiriesFrom, expiryFor, LegsConfigSchema, RUNNING_STATUS, type LegsCon
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ChainOption } from '../strategies/decision.logic.js';
-import { decideLegs, decideLegsNow, pricedOptions, type LegsInputs } from './legs-decide.logic.js';
+import {
+  decideLegs as decideWithMemo,
+  decideLegsNow as decideNowWithMemo,
+  pricedOptions,
+  type LegsInputs,
+} from './legs-decide.logic.js';
+import { EMPTY_MEMO, readMemo } from './legs-memo.logic.js';
+
+/** A decision without what its rules keep (legs-review.logic.test.ts and legs-memo tests read the memo). */
+const withoutMemo = <T extends { memo?: string }>(d: T): T => {
+  const { memo: _memo, ...rest } = d;
+  return rest as T;
+};
+const decideLegs = (i: LegsInputs) => withoutMemo(decideWithMemo(i));
+const decideLegsNow = (i: LegsInputs) => withoutMemo(decideNowWithMemo(i));
+/** A configuration as the engine reads it, nothing kept yet. */
+const settingsOf = (c: LegsInputs['config']['config']) => ({
+  config: c,
+  enteredPaise: 0,
+  enteredAt: null,
+  memo: EMPTY_MEMO,
+  memoText: null,
+});
 
 const HOURS = { marketOpenTime: '09:15', marketCloseTime: '15:30', timezone: 'Asia/Kolkata', tradingDays: '1,2,3,4,5' };
 /** Monday 23 Nov 2026, IST. */
@@ -33,8 +55,8 @@ const config = (input: Partial<LegsConfigInput> = {}) =>
 
 const inputs = (over: Partial<LegsInputs> = {}, settings: Partial<LegsInputs['config']> = {}): LegsInputs => ({
   mapping: { startTime: null, endTime: null, runningStatus: RUNNING_STATUS.RUNNING },
-  config: { config: config(), enteredPaise: 0, enteredAt: null, ...settings },
-  instrument: { lotSize: 65, hours: HOURS },
+  config: { ...settingsOf(config()), ...settings },
+  instrument: { name: 'NIFTY', lotSize: 65, hours: HOURS },
   legs: [],
   pricePaise: 2_452_000,
   chain: CHAIN,
@@ -123,20 +145,18 @@ describe('decideLegs', () => {
         },
       ],
     });
-    const wanted = pricedOptions(byPremium, CHAIN, [], ist('09:25'), 'Asia/Kolkata');
+    const wanted = pricedOptions({ config: byPremium, memo: EMPTY_MEMO }, CHAIN, [], ist('09:25'), 'Asia/Kolkata');
     expect(new Set(wanted.map((o) => `${o.expiry}${o.optionType}`))).toEqual(new Set(['2026-12-01CE']));
     // ₹100 at 24,000 falling ₹10 a strike: ₹50 at 24,500 is the closest to ₹52.
     const prices = new Map(wanted.map((o) => [o.tradingSymbol, 10_000 - (o.strikePaise - 2_400_000) / 10]));
-    const d = decideLegs(
-      inputs({ optionPricesPaise: prices, config: { config: byPremium, enteredPaise: 0, enteredAt: null } }),
-    );
+    const d = decideLegs(inputs({ optionPricesPaise: prices, config: settingsOf(byPremium) }));
     if (d.action !== 'enter') throw new Error(`no entry: ${JSON.stringify(d)}`);
     expect(d.open[0]).toMatchObject({
       option: { strikePaise: 2_450_000, expiry: '2026-12-01' },
       quantity: 130,
       side: 'BUY',
     });
-    expect(decideLegs(inputs({ config: { config: byPremium, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+    expect(decideLegs(inputs({ config: settingsOf(byPremium) }))).toMatchObject({
       action: 'hold',
       reason: 'no quote',
       detail: 'Leg 1: no CE of this expiry has a last price for 2026-12-01',
@@ -150,7 +170,7 @@ describe('decideLegs', () => {
         { option_type: 'PE', side: 'BUY', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 20 } },
       ],
     });
-    expect(decideLegs(inputs({ config: { config: far, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
+    expect(decideLegs(inputs({ config: settingsOf(far) }))).toMatchObject({
       action: 'hold',
       reason: 'strike not listed',
       detail: expect.stringMatching(/^Leg 2: no PE at strike/),
@@ -215,40 +235,45 @@ describe('decideLegs', () => {
     expect(unpriced).toEqual({ action: 'hold', reason: 'holding legs' });
     // The rules ask for the held legs' own prices.
     const chain = [...CHAIN, { ...CHAIN[0]!, tradingSymbol: 'S1' }, { ...CHAIN[1]!, tradingSymbol: 'S2' }];
-    expect(pricedOptions(strangle, chain, [ce, pe], ist('10:00'), 'Asia/Kolkata').map((o) => o.tradingSymbol)).toEqual([
-      'S1',
-      'S2',
-    ]);
+    expect(
+      pricedOptions({ config: strangle, memo: EMPTY_MEMO }, chain, [ce, pe], ist('10:00'), 'Asia/Kolkata').map(
+        (o) => o.tradingSymbol,
+      ),
+    ).toEqual(['S1', 'S2']);
   });
 
-  it('never enters with a setting nothing acts on yet, naming it: a stop nobody watches is worse than no entry', () => {
-    const breakout = config({ entry: { kind: 'range_breakout', minutes: 15, side: 'above' }, exit_at: null });
-    expect(decideLegs(inputs({ config: { config: breakout, enteredPaise: 0, enteredAt: null } }))).toEqual({
+  it('never enters with a setting nothing acts on yet, naming it: a limit nobody watches is worse than no entry', () => {
+    const capped = config({ max_loss: 5000 });
+    expect(decideLegs(inputs({ config: settingsOf(capped) }))).toEqual({
       action: 'hold',
       reason: 'not available yet',
-      detail: 'A range-breakout entry is not acted on yet: remove it to trade this strategy',
-    });
-    const stopped = config({
-      legs: [
-        { option_type: 'CE', side: 'SELL', lots: 1, expiry: 'current_week', strike: { by: 'atm', steps: 1 } },
-        {
-          option_type: 'PE',
-          side: 'SELL',
-          lots: 1,
-          expiry: 'current_week',
-          strike: { by: 'atm', steps: 1 },
-          stop_loss: { unit: 'percent', value: 25 },
-          trailing: { unit: 'percent', activate_at: 10, trail_by: 5 },
-          re_entry: { times: 1, when: 'at_once' },
-        },
-      ],
-    });
-    expect(decideLegs(inputs({ config: { config: stopped, enteredPaise: 0, enteredAt: null } }))).toMatchObject({
-      reason: 'not available yet',
-      detail: "Leg 2's Trailing Stop, Re-entry is not acted on yet: remove it to trade this strategy",
+      detail:
+        "The configuration's Max Loss is not acted on yet: remove it to trade this strategy (set the strategy's Max Loss instead)",
     });
   });
 
+  it('waits for a breakout of the opening range, measured from the open whatever its window, then enters', () => {
+    const breakout = config({ entry: { kind: 'range_breakout', minutes: 3, side: 'above' } });
+    let settings: LegsInputs['config'] = settingsOf(breakout);
+    const close = (hhmm: string, pricePaise: number) => {
+      const d = decideWithMemo(
+        inputs(
+          { at: ist(hhmm), pricePaise, mapping: { startTime: '09:18', endTime: '15:00', runningStatus: 1 } },
+          settings,
+        ),
+      );
+      if (d.memo !== undefined) settings = { ...settings, memo: readMemo(d.memo), memoText: d.memo };
+      return d;
+    };
+    expect(close('09:16', 2_450_000)).toMatchObject({ reason: 'outside window' });
+    expect(close('09:17', 2_452_000)).toMatchObject({ reason: 'outside window' });
+    expect(close('09:18', 2_449_000)).toMatchObject({
+      reason: 'waiting for entry',
+      detail: 'Waiting for NIFTY above ₹24,520.00 (range of 09:15–09:18)',
+    });
+    expect(close('09:19', 2_452_000)).toMatchObject({ reason: 'waiting for entry' });
+    expect(close('09:20', 2_452_100)).toMatchObject({ action: 'enter' });
+  });
   it('enters at once on a trader’s Realign when it holds nothing, whatever the time', () => {
     expect(decideLegsNow(inputs({ at: ist('09:16') })).action).toBe('enter');
   });

@@ -16,7 +16,6 @@ import {
   strikeRuleOf,
   strikeStepOf,
   type ChainQuote,
-  type Leg,
   type LegsConfig,
   type LegsEntry,
 } from '@app/contract';
@@ -26,11 +25,12 @@ import {
   type ChainOption,
   type Decision,
   type HoldTable,
-  type LegExitReason,
   type LegOrder,
   type OpenLeg,
 } from '../strategies/decision.logic.js';
-import { exitRulesOf, onPrice, startExitState } from './leg-exits.logic.js';
+import { enteredLeg, watchOf, writeMemo, type LegsMemo } from './legs-memo.logic.js';
+import { reviewedSymbols, reviewLegs } from './legs-review.logic.js';
+import { checkEntry } from './legs-entry.logic.js';
 
 export const LEGS_HOLDS = {
   ...ENGINE_HOLDS,
@@ -39,8 +39,12 @@ export const LEGS_HOLDS = {
   /** Entered today and holds nothing now: the next entry is tomorrow. */
   'entered today': 'ordinary',
   'holding legs': 'ordinary',
+  /** Every leg out, one stopped and waiting to enter again (at its first entry's price). */
+  'waiting to re-enter': 'ordinary',
   /** Its exit time has passed with nothing held: the next entry is tomorrow. */
   'after exit time': 'ordinary',
+  /** A range breakout whose range was not seen from the open, or a move that cannot happen: no entry today. */
+  'entry not possible today': 'problem',
   'no expiry in the option chain': 'problem',
   /** Detailed: "Leg 2: no CE at strike 25,300". */
   'strike not listed': 'problem',
@@ -65,12 +69,16 @@ export interface LegsSettings {
   enteredPaise: number;
   /** When the latest entry was made, or null before the first. */
   enteredAt: number | null;
+  /** What the rules keep between decisions (legs-memo.logic.ts), and the text it was read from. */
+  memo: LegsMemo;
+  memoText: string | null;
 }
 
 export interface LegsInputs {
   mapping: { startTime: string | null; endTime: string | null; runningStatus: number };
   config: LegsSettings;
   instrument: {
+    name?: string;
     lotSize: number;
     hours: { marketOpenTime: string; marketCloseTime: string; timezone: string; tradingDays: string };
   };
@@ -99,20 +107,10 @@ function isEntryDue(entry: LegsEntry, minutes: number): boolean {
 }
 
 /**
- * The first setting of `config` the engine does not act on yet, in a trader's words, or null. A trailing stop and a
- * re-entry need a leg's state kept between closes, and the breakout and wait-and-trade entries read earlier
- * prices: still to come (issue 33).
+ * The first setting of `config` the engine does not act on yet, in a trader's words, or null.
  */
 export function notYetActedOn(config: LegsConfig): string | null {
   const soon = 'not acted on yet: remove it to trade this strategy';
-  if (config.entry.kind === 'range_breakout') return `A range-breakout entry is ${soon}`;
-  if (config.entry.kind === 'wait_and_trade') return `A wait-and-trade entry is ${soon}`;
-  for (const [i, leg] of config.legs.entries()) {
-    const exits = [leg.trailing && 'Trailing Stop', leg.re_entry && leg.re_entry.times > 0 && 'Re-entry'].filter(
-      Boolean,
-    );
-    if (exits.length > 0) return `Leg ${i + 1}'s ${exits.join(', ')} is ${soon}`;
-  }
   if (config.max_loss !== null) return `The configuration's Max Loss is ${soon} (set the strategy's Max Loss instead)`;
   if (config.target_profit !== null) {
     return `The configuration's Target Profit is ${soon} (set the strategy's Target Profit instead)`;
@@ -121,74 +119,26 @@ export function notYetActedOn(config: LegsConfig): string | null {
 }
 
 /**
- * The options whose last prices the legs' strike rules read on a close at `at`: every listed option of the expiry
- * and type of each leg chosen by premium. None when every leg is chosen by ATM steps.
+ * The options whose last prices the rules read on a close at `at`: before an entry, every listed option of the
+ * expiry and type of each leg chosen by premium; after it, the held legs with exits and the stopped legs waiting
+ * for their entry price (legs-review.logic.ts). None when no rule reads one.
  */
 export function pricedOptions(
-  config: Pick<LegsConfig, 'legs'>,
+  settings: Pick<LegsSettings, 'config' | 'memo'>,
   chain: readonly ChainOption[],
   legs: readonly OpenLeg[],
   at: number,
   timezone: string,
 ): ChainOption[] {
-  // A held leg's stop or target reads its own price.
-  const held = new Set(bindLegs(config, legs).flatMap((b) => (hasExitLevels(b.leg) ? [b.open.tradingSymbol] : [])));
-  const byPremium = legs.length > 0 ? [] : config.legs.filter((l) => l.strike.by !== 'atm');
+  const { config, memo } = settings;
+  const reviewed = new Set(reviewedSymbols(config, memo, legs));
+  const byPremium = legs.length === 0 ? config.legs.filter((l) => l.strike.by !== 'atm') : [];
   const upcoming = expiriesFrom(
     chain.map((o) => o.expiry),
     localDate(at, timezone),
   );
   const wanted = new Set(byPremium.map((l) => `${expiryFor(l.expiry, upcoming)}|${l.option_type}`));
-  return chain.filter((o) => held.has(o.tradingSymbol) || wanted.has(`${o.expiry}|${o.optionType}`));
-}
-
-const hasExitLevels = (leg: Leg) => leg.stop_loss !== null || leg.target !== null;
-
-/**
- * Which configured leg each held leg is: the first not yet bound of the same option type and side, held legs in
- * the order they were opened (the engine opens an entry's legs in the configuration's order). A held leg no
- * configured leg matches (the configuration edited since the entry) is bound to none and left to the exit time.
- */
-export function bindLegs(
-  config: Pick<LegsConfig, 'legs'>,
-  legs: readonly OpenLeg[],
-): Array<{ leg: Leg; open: OpenLeg }> {
-  const free: Array<Leg | null> = [...config.legs];
-  const bound: Array<{ leg: Leg; open: OpenLeg }> = [];
-  for (const open of [...legs].sort((a, b) => a.id - b.id)) {
-    const side = open.quantity < 0 ? 'BUY' : 'SELL';
-    const at = free.findIndex((l) => l !== null && l.option_type === open.optionType && l.side === side);
-    const leg = free[at];
-    if (!leg) continue;
-    bound.push({ leg, open });
-    free[at] = null;
-  }
-  return bound;
-}
-
-/**
- * The held legs whose stop-loss or target the options' last prices reach (leg-exits.logic.ts, on the price as a
- * tick): each closes alone; the others stay. A leg whose price is unknown is not judged.
- */
-export function legExits(
-  inputs: Pick<LegsInputs, 'legs' | 'optionPricesPaise'> & { config: Pick<LegsSettings, 'config'> },
-): { close: OpenLeg[]; reason: LegExitReason } | null {
-  const close: OpenLeg[] = [];
-  let reason: LegExitReason | null = null;
-  for (const { leg, open } of bindLegs(inputs.config.config, inputs.legs)) {
-    if (!hasExitLevels(leg) || open.entryPricePaise === undefined) continue;
-    const price = inputs.optionPricesPaise?.get(open.tradingSymbol);
-    if (price === undefined) continue;
-    const rules = exitRulesOf(leg);
-    const state = startExitState(rules, open.entryPricePaise);
-    if ('problem' in state) continue;
-    const step = onPrice(rules, open.entryPricePaise, state, price);
-    if (!step.exit) continue;
-    close.push(open);
-    // A stop among them names the decision: it is the one a trader looks for.
-    if (reason !== 'stop-loss') reason = step.exit.reason === 'target' ? 'target' : 'stop-loss';
-  }
-  return reason === null ? null : { close, reason };
+  return chain.filter((o) => reviewed.has(o.tradingSymbol) || wanted.has(`${o.expiry}|${o.optionType}`));
 }
 
 /** Orders for every leg at this price, or the hold saying which leg could not be chosen. */
@@ -224,39 +174,99 @@ export function entryOrders(inputs: LegsInputs): LegOrder[] | Hold {
   return orders;
 }
 
+/** What a decision keeps: the memo as it is now, written only when it changed (decision-memo.ts). */
+const keeping = (memo: LegsMemo) => ({ memo: writeMemo(memo) });
+
+/**
+ * After today's entry (or with legs held from before): each leg's stop, trail and target, and each stopped leg's
+ * re-entry (legs-review.logic.ts). Closes go first; a re-entry is sent on the decision after its leg's close.
+ */
+function manageLegs(inputs: LegsInputs, memo: LegsMemo): Decision<LegsHoldReason> {
+  const { config } = inputs.config;
+  const review = reviewLegs(config, memo, inputs.legs, inputs.optionPricesPaise);
+  if (review.close.length > 0 && review.reason !== null) {
+    return { action: 'squareOff', close: review.close, reason: review.reason, ...keeping(review.memo) };
+  }
+  if (review.reEnter.length > 0) {
+    const open: LegOrder[] = [];
+    for (const i of review.reEnter) {
+      const leg = config.legs[i]!;
+      const symbol = review.memo.legs[i]!.symbol;
+      const option = inputs.chain.find((o) => o.tradingSymbol === symbol);
+      if (!option) return hold('strike not listed', `Leg ${i + 1}: ${symbol} is no longer listed to enter again`);
+      open.push({ option, quantity: leg.lots * option.lotSize, side: leg.side });
+    }
+    return { action: 'enter', atmPaise: inputs.pricePaise, open, ...keeping(review.memo) };
+  }
+  const isWaiting = review.memo.legs.some((l) => l.out?.isWaiting);
+  const reason = inputs.legs.length > 0 ? 'holding legs' : isWaiting ? 'waiting to re-enter' : 'entered today';
+  return { ...hold(reason), ...keeping(review.memo) };
+}
+
+/** An entry of every leg: its orders, and a memo of the contracts it chose (the re-entries' and stops' marks). */
+function enterAll(inputs: LegsInputs, memo: LegsMemo): Decision<LegsHoldReason> {
+  const orders = entryOrders(inputs);
+  if (!Array.isArray(orders)) return orders;
+  const legs = orders.map((o) => enteredLeg(o.option.tradingSymbol));
+  return { action: 'enter', atmPaise: inputs.pricePaise, open: orders, ...keeping({ ...memo, legs }) };
+}
+
+type WaitingEntry = Extract<LegsEntry, { kind: 'range_breakout' | 'wait_and_trade' }>;
+const readsEarlierPrices = (entry: LegsEntry): entry is WaitingEntry =>
+  entry.kind === 'range_breakout' || entry.kind === 'wait_and_trade';
+
+/**
+ * A range-breakout or wait-and-trade entry at this close (legs-entry.logic.ts): the day's range or reference
+ * moved on in the memo, and whether the entry is due. Measured from the open, whatever the strategy's window.
+ */
+function watchEntry(inputs: LegsInputs, entry: WaitingEntry, minutes: number) {
+  const { hours } = inputs.instrument;
+  const day = localDate(inputs.at, hours.timezone);
+  const { memo } = inputs.config;
+  const check = checkEntry(entry, watchOf(memo, day), {
+    pricePaise: inputs.pricePaise,
+    minutes,
+    openMinutes: parseHhmm(hours.marketOpenTime),
+    underlying: inputs.instrument.name ?? 'the index',
+  });
+  const words = check.problem ?? check.waiting;
+  return { check, memo: { ...memo, entry: { day, watch: check.watch, words } } };
+}
+
 /** What to do on the close of a candle of the strategy's interval. */
 export function decideLegs(inputs: LegsInputs): Decision<LegsHoldReason> {
   if (inputs.mapping.runningStatus !== RUNNING_STATUS.RUNNING) return hold('not running');
   const { hours } = inputs.instrument;
   const s = sessionAt(hours, inputs.mapping, inputs.at);
   if (!s.isMarketOpen) return hold('market closed');
-  const { config } = inputs.config;
+  const { config, memo } = inputs.config;
   const minutes = localTime(inputs.at, hours.timezone).minutes;
   const isPastExit = config.exit_at !== null && minutes >= parseHhmm(config.exit_at);
   if (s.isPastWindowEnd || isPastExit) {
     if (inputs.legs.length > 0) return { action: 'squareOff', close: [...inputs.legs], reason: 'window end' };
     return hold(isPastExit ? 'after exit time' : 'outside window');
   }
-  if (!s.isInWindow) return hold('outside window');
-  if (inputs.legs.length > 0) {
-    const exits = legExits(inputs);
-    return exits ? { action: 'squareOff', close: exits.close, reason: exits.reason } : hold('holding legs');
-  }
   const tz = hours.timezone;
   const { enteredAt } = inputs.config;
-  if (enteredAt !== null && localDate(enteredAt, tz) === localDate(inputs.at, tz)) return hold('entered today');
+  const hasEnteredToday = enteredAt !== null && localDate(enteredAt, tz) === localDate(inputs.at, tz);
+  const isFlat = inputs.legs.length === 0 && !hasEnteredToday;
+  const watched = isFlat && readsEarlierPrices(config.entry) ? watchEntry(inputs, config.entry, minutes) : null;
+  if (!s.isInWindow) return { ...hold('outside window'), ...(watched ? keeping(watched.memo) : {}) };
+  if (!isFlat) return manageLegs(inputs, memo);
   const missing = notYetActedOn(config);
   if (missing !== null) return hold('not available yet', missing);
+  if (watched) {
+    const { check } = watched;
+    if (check.problem !== null) return { ...hold('entry not possible today', check.problem), ...keeping(watched.memo) };
+    if (!check.due) return { ...hold('waiting for entry', check.waiting ?? undefined), ...keeping(watched.memo) };
+    return enterAll(inputs, watched.memo);
+  }
   if (!isEntryDue(config.entry, minutes)) return hold('waiting for entry');
-  const orders = entryOrders(inputs);
-  if (!Array.isArray(orders)) return orders;
-  return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
+  return enterAll(inputs, memo);
 }
 
-/** A trader's Realign: enter now if nothing is held and the strategy has not entered today, else nothing. */
+/** A trader's Realign: enter now if nothing is held, else nothing. */
 export function decideLegsNow(inputs: LegsInputs): Decision<LegsHoldReason> {
   if (inputs.legs.length > 0) return hold('holding legs');
-  const orders = entryOrders(inputs);
-  if (!Array.isArray(orders)) return orders;
-  return { action: 'enter', atmPaise: inputs.pricePaise, open: orders };
+  return enterAll(inputs, inputs.config.memo);
 }

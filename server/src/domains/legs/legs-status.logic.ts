@@ -7,7 +7,9 @@ import { zoneLabel } from '@app/contract';
 import { localTime, parseHhmm } from '../instruments/market-hours.logic.js';
 import { describeStatus, nextCandleClose, wallTime } from '../rdx/rdx-status.logic.js';
 import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
-import { bindLegs, notYetActedOn, type LegsSettings } from './legs-decide.logic.js';
+import type { OpenLeg } from '../strategies/decision.logic.js';
+import { notYetActedOn, type LegsSettings } from './legs-decide.logic.js';
+import { goneLegsWords } from './legs-words.logic.js';
 import type { StrategyInterval } from '@app/contract';
 
 const sameDay = (a: number, b: number, tz: string) => {
@@ -35,12 +37,24 @@ export function legsWhenTrading(
     return `Holding ${legsText(f.openLegCount)}${legsGone(f, c)}: ${until}`;
   }
   if (c.enteredAt !== null && sameDay(c.enteredAt, now, tz)) {
-    return `Entered today at ${wallTime(c.enteredAt, tz, now)}: next entry tomorrow`;
+    const gone = f.legs ? goneLegsWords(c.config, c.memo, heldLegs(f)) : [];
+    if (c.memo.legs.some((l) => l.out?.isWaiting)) return `Waiting to re-enter: ${gone.join('; ')}`;
+    const why = gone.length > 0 ? ` (${gone.join('; ')})` : '';
+    return `Entered today at ${wallTime(c.enteredAt, tz, now)}${why}: next entry tomorrow`;
   }
   const minutes = localTime(now, tz).minutes;
   if (exitAt && minutes >= parseHhmm(exitAt)) return `Past its exit time ${exitAt} ${zone}: next entry tomorrow`;
   const missing = notYetActedOn(c.config);
   if (missing !== null) return `Cannot trade: ${missing}`;
+  if (entry.kind === 'range_breakout' || entry.kind === 'wait_and_trade') {
+    const t = localTime(now, tz);
+    const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+    const words = c.memo.entry?.day === today ? c.memo.entry.words : null;
+    if (words) return words;
+    return entry.kind === 'range_breakout'
+      ? `Waiting for the first ${entry.minutes} minutes' range from the open, then its breakout`
+      : `Waiting for ${entry.reference_at} ${zone} to take the reference price`;
+  }
   if (entry.kind === 'time') {
     return minutes < parseHhmm(entry.at)
       ? `Waiting for ${entry.at} ${zone} to enter`
@@ -49,26 +63,24 @@ export function legsWhenTrading(
   return `Waiting for the ${c.interval} candle closing at ${close} to enter`;
 }
 
-/**
- * " (Leg 1 closed at its stop-loss or target)" when configured legs are no longer held after the entry: the trader
- * sees which of the strategy's legs have left. Held legs are matched to configured ones as the rules match them.
- */
-function legsGone(f: Pick<CommonStatusFacts, 'legs'>, c: LegsSettings): string {
-  if (!f.legs) return '';
-  const held = f.legs.map((l, i) => ({
+/** The status facts' open legs as the rules read them (held legs are matched to configured ones by contract). */
+function heldLegs(f: Pick<CommonStatusFacts, 'legs'>): OpenLeg[] {
+  return (f.legs ?? []).map((l, i) => ({
     id: i,
     optionType: l.optionType === 'PE' ? ('PE' as const) : ('CE' as const),
-    tradingSymbol: '',
+    tradingSymbol: l.tradingSymbol ?? '',
     exchange: '',
     strikePaise: l.strikePaise,
     expiry: '',
     quantity: l.quantity,
   }));
-  const bound = new Set(bindLegs(c.config, held).map((b) => b.leg));
-  const gone = c.config.legs.flatMap((leg, i) => (bound.has(leg) ? [] : [`Leg ${i + 1}`]));
-  if (gone.length === 0) return '';
-  const which = gone.length === 1 ? gone[0] : `${gone.slice(0, -1).join(', ')} and ${gone.at(-1)}`;
-  return ` (${which} closed at ${gone.length === 1 ? 'its' : 'their'} stop-loss or target)`;
+}
+
+/** " (Leg 1 CE stopped at ₹182.40, re-entry 1 of 2 waiting for ₹150.00)" for the legs gone since the entry. */
+function legsGone(f: Pick<CommonStatusFacts, 'legs'>, c: LegsSettings): string {
+  if (!f.legs) return '';
+  const gone = goneLegsWords(c.config, c.memo, heldLegs(f));
+  return gone.length === 0 ? '' : ` (${gone.join('; ')})`;
 }
 
 export function describeLegsStatus(

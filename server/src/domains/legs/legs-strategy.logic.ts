@@ -14,6 +14,7 @@ import {
 } from './legs-decide.logic.js';
 import { describeLegsStatus } from './legs-status.logic.js';
 import { LEGS_WHITE_BOX } from './legs-white-box.logic.js';
+import { readMemo } from './legs-memo.logic.js';
 
 /** The strategies row whose mappings this type trades. */
 export const LEGS_STRATEGY_NAME = 'Multi-leg';
@@ -35,31 +36,39 @@ export const legsStrategy: StrategyType<LegsTypeSettings, LegsHoldReason> = {
   id: LEGS_STRATEGY_NAME,
   key: 'legs',
   // 1: time and candle-close entries, the exit time, strikes by ATM steps or premium (docs/STRATEGIES.md).
-  version: 1,
+  // 2: trailing stops and re-entries, kept in the memo.
+  version: 2,
   algoId: 'LEGS-1',
   whiteBox: LEGS_WHITE_BOX,
   storage: {
     table: 'legs_configs',
-    columns: ['config', 'entered_paise', 'entered_at'],
-    fromColumns: ([config, enteredPaise, enteredAt], interval) => ({
-      config: JSON.parse(String(config)) as LegsConfig,
-      enteredPaise: Number(enteredPaise),
-      enteredAt: enteredAt === null || enteredAt === undefined ? null : Number(enteredAt),
-      interval,
-    }),
-    toColumns: (saved) => [JSON.stringify(LegsConfigSchema.parse(saved)), 0, null],
+    columns: ['config', 'entered_paise', 'entered_at', 'memo'],
+    fromColumns: ([config, enteredPaise, enteredAt, memo], interval) => {
+      const memoText = typeof memo === 'string' ? memo : null;
+      return {
+        config: JSON.parse(String(config)) as LegsConfig,
+        enteredPaise: Number(enteredPaise),
+        enteredAt: enteredAt === null || enteredAt === undefined ? null : Number(enteredAt),
+        memo: readMemo(memoText),
+        memoText,
+        interval,
+      };
+    },
+    toColumns: (saved) => [JSON.stringify(LegsConfigSchema.parse(saved)), 0, null, null],
     anchorColumn: 'entered_paise',
     anchorAtColumn: 'entered_at',
+    memo: { column: 'memo', of: (c) => c.memoText },
   },
   configSchema: LegsConfigSchema,
   defaults: LEGS_TEMPLATES[0]!.config,
   words: { configureFirst: 'Configure the Multi-leg strategy first (its legs, entry and exit)' },
   holds: LEGS_HOLDS,
-  pricedOptions: (c, chain, legs, at, timezone) => pricedOptions(c.config, chain, legs, at, timezone),
+  pricedOptions: (c, chain, legs, at, timezone) => pricedOptions(c, chain, legs, at, timezone),
   decide: (inputs) => decideLegs(inputs),
   decideNow: (inputs) => decideLegsNow(inputs),
   // The entry's day is part of it: a flat mapping that entered today holds, one that did not enters.
-  flatKey: (c) => `${JSON.stringify(c.config)}|${c.enteredAt ?? ''}`,
+  // So is what its rules keep (a range or a reference price the entry waits on).
+  flatKey: (c) => `${JSON.stringify(c.config)}|${c.enteredAt ?? ''}|${c.memoText ?? ''}`,
   tracedSettings: (c) => ({ ...c.config, interval: c.interval }),
   withLots: (c, lots) => ({
     ...c,

@@ -216,8 +216,8 @@ describe('a Multi-leg strategy', () => {
     await at('09:30', 2450000);
     const left = await t.services.engineRepo.openLegsOf(m.id);
     expect(left.map((l) => l.quantity)).toEqual([-65]);
-    expect((await rowOf(m.id)).status_detail).toBe(
-      'Holding 1 leg (Leg 1 closed at its stop-loss or target): squaring off at 15:15 IST',
+    expect((await rowOf(m.id)).status_detail).toMatch(
+      /^Holding 1 leg \(Leg 1 CE stopped at ₹[\d,]+\.\d\d\): squaring off at 15:15 IST$/,
     );
     const sold = entered.find((l) => l.quantity > 0)!;
     const exit = await t.database.db

@@ -71,21 +71,34 @@ export type EngineHoldReason = keyof typeof ENGINE_HOLDS;
 /** Why a strategy squares off everything it holds: its window ended, or a trader (or the engine) exits it. */
 export type SquareOffReason = 'window end' | 'exit' | LegExitReason;
 
-/** A Multi-leg leg's own exit (issue 33): its stop-loss or its target. It closes that leg only; the rest stay. */
-export type LegExitReason = 'stop-loss' | 'target';
+/**
+ * A Multi-leg leg's own exit (issue 33): its stop-loss, its trailing stop or its target. It closes that leg only;
+ * the rest stay.
+ */
+export type LegExitReason = 'stop-loss' | 'trailing-stop' | 'target';
+
+/**
+ * What the rules keep until their next decision (the type's `storage.memoColumn`): absent, the kept state stays
+ * as it is; present, it is written before anything the decision sends.
+ */
+export interface Remembers {
+  memo?: string;
+}
 
 /** A hold: its reason from the strategy's table; `detail` words one that names a strike or a contract. */
-export interface Hold<Reason extends string = string> {
+export interface Hold<Reason extends string = string> extends Remembers {
   action: 'hold';
   reason: Reason;
   detail?: string;
 }
 
 /** An intent that trades: a first entry, a move of the legs (or a resize), or a square-off. */
-export type Intent =
+export type Intent = (
   | { action: 'enter'; atmPaise: number; open: LegOrder[] }
   | { action: 'realign'; atmPaise: number; close: LegClose[]; open: LegOrder[] }
-  | { action: 'squareOff'; close: LegClose[]; reason: SquareOffReason };
+  | { action: 'squareOff'; close: LegClose[]; reason: SquareOffReason }
+) &
+  Remembers;
 
 export type Decision<Reason extends string = string> = Hold<Reason> | Intent;
 

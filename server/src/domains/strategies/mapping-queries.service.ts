@@ -67,6 +67,7 @@ function statusFacts(
     stop: stopOf(row),
     ownLimits: { maxLoss: row.maxLossPaise !== null, targetProfit: row.targetProfitPaise !== null },
     legs: own.map((l) => ({
+      tradingSymbol: l.tradingSymbol,
       optionType: l.optionType,
       strikePaise: Number(l.strikePaise),
       quantity: l.quantity,

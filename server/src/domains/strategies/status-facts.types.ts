@@ -47,7 +47,7 @@ export interface CommonStatusFacts {
   /** Which of the strategy's own limits are set now: a stop by one since cleared has nothing left to wait for. */
   ownLimits?: { maxLoss: boolean; targetProfit: boolean };
   /** The open legs (issue 27): the ATM they sit around when none was saved, and each side's size. */
-  legs?: ReadonlyArray<{ optionType: string; strikePaise: number; quantity: number }>;
+  legs?: ReadonlyArray<{ tradingSymbol?: string; optionType: string; strikePaise: number; quantity: number }>;
 }
 
 export interface StatusReport {

@@ -21,6 +21,7 @@ const byId = new Map<string, AnyStrategyType>(STRATEGY_TYPES.map((t) => [t.id, t
 const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
 for (const { id, storage } of STRATEGY_TYPES) {
   const names = [storage.table, ...storage.columns, storage.anchorColumn, storage.anchorAtColumn];
+  if (storage.memo) names.push(storage.memo.column);
   const bad = names.find((n) => !IDENTIFIER.test(n));
   if (bad !== undefined) throw new Error(`Strategy type ${id}: "${bad}" is not a plain SQL identifier`);
 }

@@ -22,7 +22,8 @@ export interface DecideInputs<Config> {
     runningStatus: number;
   };
   config: Config;
-  instrument: { lotSize: number; hours: Hours };
+  /** `name`: the underlying as a trader knows it ("NIFTY"), for words. */
+  instrument: { lotSize: number; hours: Hours; name?: string };
   legs: readonly OpenLeg[];
   pricePaise: number;
   chain: readonly ChainOption[];
@@ -53,6 +54,17 @@ export interface ConfigStorage<Config> {
   toColumns(saved: Readonly<Record<string, unknown>>): unknown[];
   anchorColumn: string;
   anchorAtColumn: string;
+  /**
+   * A text `column` the type's rules keep their own state in between decisions (a trailing stop's best price, a
+   * re-entry count), read back among `columns`. A decision carrying `memo` has it written there under the
+   * strategy's lock before the orders it sends, so what the rules counted survives a restart and a count is
+   * never exceeded (an order lost after the write costs the count, never doubles it). Absent: the type keeps none.
+   */
+  memo?: {
+    column: string;
+    /** The memo a configuration was read with (the column is among `columns`); null while none is kept. */
+    of(config: Config): string | null;
+  };
 }
 
 export interface StrategyType<Config, Reason extends string = string> {

@@ -1,0 +1,40 @@
+/**
+ * A Multi-leg strategy's legs that have left since its entry, in a trader's words (issue 33 item 4): "Leg 1 CE
+ * stopped at ₹182.40, re-entry 1 of 2 waiting for ₹150.00". Read from what the rules keep (legs-memo.logic.ts)
+ * and the legs held now. Pure.
+ */
+import { groupedRupeesText, type Leg, type LegsConfig } from '@app/contract';
+import type { OpenLeg } from '../strategies/decision.logic.js';
+import type { LegMemo, LegsMemo } from './legs-memo.logic.js';
+import { heldByIndex } from './legs-review.logic.js';
+
+const rupees = (paise: number) => `₹${groupedRupeesText(paise)}`;
+
+const EXIT_WORDS = { 'stop-loss': 'stopped', 'trailing-stop': 'hit its trailing stop', target: 'took its target' };
+
+/** What follows one leg's exit: its re-entry, waiting or spent. */
+function afterWords(leg: Leg, memo: LegMemo): string {
+  const times = leg.re_entry?.times ?? 0;
+  if (memo.out?.reason === 'target' || times === 0) return '';
+  const next = `re-entry ${memo.reEntries + 1} of ${times}`;
+  if (!memo.out?.isWaiting) return memo.reEntries >= times ? `, no re-entry left (${times} used)` : '';
+  if (leg.re_entry?.when === 'at_once') return `, ${next} now`;
+  return memo.firstEntryPaise === null ? `, ${next} waiting` : `, ${next} waiting for ${rupees(memo.firstEntryPaise)}`;
+}
+
+/**
+ * One line per configured leg its own exit took out ("Leg 2 PE took its target at ₹40.10"); empty when all are
+ * held.
+ */
+export function goneLegsWords(config: Pick<LegsConfig, 'legs'>, memo: LegsMemo, legs: readonly OpenLeg[]): string[] {
+  const held = heldByIndex(config, memo, legs);
+  const hasMemo = memo.legs.length === config.legs.length;
+  return config.legs.flatMap((leg, i) => {
+    if (held[i]) return [];
+    const name = `Leg ${i + 1} ${leg.option_type}`;
+    const kept = hasMemo ? memo.legs[i]! : null;
+    // A leg closed by no exit of its own (a square-off, an Exit) is not news on the row.
+    if (!kept?.out) return [];
+    return [`${name} ${EXIT_WORDS[kept.out.reason]} at ${rupees(kept.out.atPaise)}${afterWords(leg, kept)}`];
+  });
+}
