@@ -242,13 +242,12 @@ describe('decideLegs', () => {
     ).toEqual(['S1', 'S2']);
   });
 
-  it('never enters with a setting nothing acts on yet, naming it: a limit nobody watches is worse than no entry', () => {
+  it('never enters with a limit kept in the configuration, where nothing watches it', () => {
     const capped = config({ max_loss: 5000 });
     expect(decideLegs(inputs({ config: settingsOf(capped) }))).toEqual({
       action: 'hold',
       reason: 'not available yet',
-      detail:
-        "The configuration's Max Loss is not acted on yet: remove it to trade this strategy (set the strategy's Max Loss instead)",
+      detail: 'Its Max Loss was saved where nothing watches it: open it in the Strategy Builder and save it again',
     });
   });
 

@@ -53,9 +53,8 @@ export const LEGS_HOLDS = {
   'empty chain': 'problem',
   'no strike step': 'problem',
   /**
-   * A setting the engine does not act on yet (issue 33): range-breakout and wait-and-trade entries, per-leg exits
-   * and re-entries, and the configuration's own max loss and target profit. Never entered without them: a stop
-   * the trader set and nothing watches is worse than no entry.
+   * A Max Loss or Target Profit saved in the configuration itself (before they moved to the strategy's own limits):
+   * never entered with it, since nothing watches it.
    */
   'not available yet': 'problem',
 } as const satisfies HoldTable<string>;
@@ -107,15 +106,14 @@ function isEntryDue(entry: LegsEntry, minutes: number): boolean {
 }
 
 /**
- * The first setting of `config` the engine does not act on yet, in a trader's words, or null.
+ * Why a stored configuration may not enter, in a trader's words, or null. Its Max Loss and Target Profit live on
+ * the strategy's own limits (legs-config.service.ts stores none in the configuration); one saved in the
+ * configuration before that would be a limit nobody watches, so it never enters until saved again.
  */
 export function notYetActedOn(config: LegsConfig): string | null {
-  const soon = 'not acted on yet: remove it to trade this strategy';
-  if (config.max_loss !== null) return `The configuration's Max Loss is ${soon} (set the strategy's Max Loss instead)`;
-  if (config.target_profit !== null) {
-    return `The configuration's Target Profit is ${soon} (set the strategy's Target Profit instead)`;
-  }
-  return null;
+  const which = config.max_loss !== null ? 'Max Loss' : config.target_profit !== null ? 'Target Profit' : null;
+  if (which === null) return null;
+  return `Its ${which} was saved where nothing watches it: open it in the Strategy Builder and save it again`;
 }
 
 /**

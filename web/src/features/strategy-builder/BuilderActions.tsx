@@ -67,11 +67,8 @@ export function BuilderActions({
         body: paperMappingOf(strategy.id, instrument.id, Number(brokerId), config),
       });
       // The day's limits went to the mapping above, where the risk domain watches them (and an admin's cap
-      // applies); the configuration's own copies are not acted on by the engine, which refuses to enter with them.
-      await call(api.strategyConfigs.save, {
-        params: { id: mapping.id },
-        body: { ...config, max_loss: null, target_profit: null },
-      });
+      // applies); the configuration's are the same limits (the server keeps them on the mapping), so unchanged.
+      await call(api.strategyConfigs.save, { params: { id: mapping.id }, body: config });
       setOutcome({ kind: 'success', mapping, legs: config.legs.length });
     } catch (err) {
       if (mapping === null) {
@@ -106,7 +103,10 @@ export function BuilderActions({
     });
   }
 
-  /** The edited strategy's legs replaced; its day's limits stay on its row (EntryFields does not ask them). */
+  /**
+   * The edited strategy's legs replaced; its day's limits stay as its row has them (EntryFields does not ask
+   * them here, and the configuration's limits are the row's own).
+   */
   function onSave() {
     const mapping = editing?.mapping;
     if (!mapping) return;
@@ -121,7 +121,7 @@ export function BuilderActions({
       try {
         await call(api.strategyConfigs.save, {
           params: { id: mapping.id },
-          body: { ...config, max_loss: null, target_profit: null },
+          body: { ...config, max_loss: mapping.max_loss, target_profit: mapping.target_profit },
         });
         setOutcome({ kind: 'saved', mapping, legs: config.legs.length });
         await queryClient.invalidateQueries({ queryKey: strategyConfigKey(mapping.id) });
