@@ -136,5 +136,19 @@ describe('goneLegsWords', () => {
       'Leg 1 CE stopped at ₹182.40, re-entry 1 of 2 waiting for ₹150.00',
     ]);
     expect(goneLegsWords({ legs: [sold] }, r.memo, [held('CE1', 15_000)])).toEqual([]);
+    // Entered again: the row counts its re-entries while it is held.
+    const back = reviewLegs({ legs: [sold] }, r.memo, [], new Map([['CE1', 15_000]]));
+    expect(back.reEnter).toEqual([0]);
+    expect(goneLegsWords({ legs: [sold] }, back.memo, [held('CE1', 15_000)])).toEqual([
+      'Leg 1 CE re-entered, 1 of 2 used',
+    ]);
+  });
+
+  it('says where a trailing stop stands once it trails', () => {
+    const sold = leg({ trailing: { unit: 'points', activate_at: 10, trail_by: 5 } });
+    const r = reviewLegs({ legs: [sold] }, entered('CE1'), [held('CE1', 10_000)], new Map([['CE1', 8_000]]));
+    expect(goneLegsWords({ legs: [sold] }, r.memo, [held('CE1', 10_000)])).toEqual([
+      'Leg 1 CE trailing, stop at ₹85.00',
+    ]);
   });
 });
