@@ -132,4 +132,53 @@ describe('a Multi-leg backtest', () => {
     const peOut = trades.find((x) => x.trading_symbol.endsWith('PE') && x.quantity < 0)!;
     expect(peOut).toMatchObject({ reason: 'window end', time: new Date('2026-11-25T15:15:00+05:30').toISOString() });
   });
+
+  it('enters a stopped leg again on the next minute, once, in the same contract, as paper does', async () => {
+    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: trader.token });
+    const multiLeg = list
+      .json<{ data: Array<{ id: number; type: string | null }> }>()
+      .data.find((s) => s.type === 'legs')!;
+    const once: LegsConfigInput = {
+      ...STRANGLE,
+      legs: STRANGLE.legs.map((l) =>
+        l.option_type === 'CE'
+          ? {
+              ...l,
+              stop_loss: { unit: 'percent' as const, value: 25 },
+              re_entry: { times: 1, when: 'at_once' as const },
+            }
+          : l,
+      ),
+    };
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/backtests',
+      token: trader.token,
+      payload: {
+        strategy_id: multiLeg.id,
+        instrument_id: NIFTY.id,
+        config: once,
+        from: '2026-11-25',
+        to: '2026-11-25',
+        interval: '1m',
+        price_source: 'model',
+        fill_model: 'close',
+        slippage_ticks: 0,
+      },
+    });
+    expect(created.statusCode, created.body).toBe(202);
+    await t.services.backtestsSettled();
+    const { id } = created.json().data as { id: number };
+    const { trades } = (await get(`/${id}/trades`)).json().data as {
+      trades: Array<{ time: string; trading_symbol: string; quantity: number; reason: string }>;
+    };
+    const [ceIn] = trades.filter((x) => x.trading_symbol.endsWith('CE'));
+    const ce = trades.filter((x) => x.trading_symbol === ceIn!.trading_symbol);
+    // Sold, stopped, sold again the minute after (its one re-entry), then out by a stop or at the exit time.
+    expect(ce.map((x) => `${x.quantity} ${x.reason}`).slice(0, 3)).toEqual(['65 entry', '-65 stop-loss', '65 entry']);
+    const minute = 60_000;
+    expect(Date.parse(ce[2]!.time) - Date.parse(ce[1]!.time)).toBe(minute);
+    expect(ce.filter((x) => x.quantity > 0)).toHaveLength(2);
+    expect(ce.reduce((n, x) => n + x.quantity, 0)).toBe(0);
+  });
 });

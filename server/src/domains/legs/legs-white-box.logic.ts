@@ -16,7 +16,7 @@ export const LEGS_WHITE_BOX = {
     "Or on a breakout of the underlying's range over the session's first minutes (its 1-minute closes, measured from the open; a range not seen from the open is no entry that day), or after the underlying has moved a percent or points from its price at a time of day.",
     'An entry that cannot choose every leg sends nothing, and says which leg and why on the row.',
     "Each leg's stop-loss, target and trailing stop (activated after a favourable move, then following the best price; it only tightens) act on the option's last price within a second, and on every candle close; that leg alone is closed.",
-    'A stopped leg may be entered again in the same contract, at once or when its price is back at its first entry, at most its re-entry count times a day; the count is written before the order is sent, so it is never exceeded.',
+    'A stopped leg may be entered again in the same contract, at once or when its price is back at its first entry, at most its re-entry count times after each entry; the count is written before the order is sent, so it is never exceeded.',
     'Exit time, the window end, Exit, a limit (Max Loss, Target Profit, Daily Max Loss) or the kill switch: closes every leg.',
     'Closes are always sent before opens; a lost reply is settled with the broker by the order tag before anything else is sent.',
   ],
