@@ -28,6 +28,13 @@ export class StrategyBuilderPage {
     return this.page.getByRole('table', { name: 'Legs' }).getByLabel(label, { exact: true });
   }
 
+  /** An "Entry and exit" choice by its label ("Enter", "Entry Interval"). */
+  entryChoice(label: string) {
+    return this.page
+      .getByRole('region', { name: 'Entry and exit' })
+      .getByRole('combobox', { name: label, exact: true });
+  }
+
   button(name: string) {
     return this.page.getByRole('region', { name: 'Try it' }).getByRole('button', { name, exact: true });
   }

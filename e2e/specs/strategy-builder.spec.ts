@@ -1,7 +1,6 @@
 // The Strategy Builder (issue 33), through the screens only (the user is seeded through the API): a trader makes
 // a broker account, opens the builder from Home, starts from "Short strangle, 25 % SL per leg" on SANDBOX 24x7,
-// removes both legs' stop-losses (the engine does not act on per-leg stops yet and refuses to enter with them),
-// creates the paper strategy, starts it from Home (an admin switches the strategies' service on) and sees it wait for its 5-minute close (or hold its legs);
+// keeps its 25 % stop-loss on each leg (the engine watches them on every tick), creates the paper strategy, starts it from Home (an admin switches the strategies' service on) and sees it wait for its 5-minute close (or hold its legs);
 // then opens the strategy in the builder by Configure and backtests its legs in the Strategy Lab, which shows
 // them read-only and says in its own words why it cannot run a range without stored candles.
 import { SANDBOX_OPTION, screenshots } from '../lab-steps.js';
@@ -35,10 +34,11 @@ test('a trader builds a paper short strangle, starts it from Home and backtests 
   await builder.open();
   await builder.start('SANDBOX 24x7', TEMPLATE);
   await expect(builder.legs()).toHaveCount(2);
-  await expect(builder.legField('Leg 1 Stop Loss Unit')).toHaveValue('percent');
-  // Per-leg stops are not watched yet: the row would say it cannot trade. Both are removed.
-  for (const leg of [1, 2]) await builder.legField(`Leg ${leg} Stop Loss Unit`).selectOption({ label: 'None' });
-  await expect(builder.legField('Leg 1 Stop Loss')).toHaveCount(0);
+  // The template's stops are kept: the engine acts on each leg's stop by itself.
+  for (const leg of [1, 2]) {
+    await expect(builder.legField(`Leg ${leg} Stop Loss Unit`)).toHaveValue('percent');
+    await expect(builder.legField(`Leg ${leg} Stop Loss`)).toHaveValue('25');
+  }
 
   await builder.button('Create paper strategy').click();
   await expect(builder.outcome()).toHaveText(
@@ -51,7 +51,7 @@ test('a trader builds a paper short strangle, starts it from Home and backtests 
   // On Home: its legs listed in the row, Configure leading to the builder (not RDX's dialog).
   await expect(activeStrategies.row(id)).toBeVisible();
   await expect(activeStrategies.row(id).getByTestId('legs-summary')).toContainText(
-    'SELL CE ATM+2 ×1 lot, current week',
+    'SELL CE ATM+2 ×1 lot, current week, stop-loss 25 %',
   );
   const configure = activeStrategies.row(id).getByRole('link', { name: 'Configure' });
   await expect(configure).toHaveAttribute('href', `/strategy-builder?mapping=${id}`);
@@ -70,7 +70,8 @@ test('a trader builds a paper short strangle, starts it from Home and backtests 
   await expect(page).toHaveURL(new RegExp(`/strategy-builder\\?mapping=${id}$`));
   await expect(page.getByText(`Editing the legs of strategy #${id}`)).toBeVisible();
   await expect(builder.legs()).toHaveCount(2);
-  await expect(builder.legField('Leg 1 Stop Loss Unit')).toHaveValue('');
+  await expect(builder.legField('Leg 1 Stop Loss Unit')).toHaveValue('percent');
+  await expect(builder.legField('Leg 2 Stop Loss')).toHaveValue('25');
   await expect(builder.button('Save changes')).toBeEnabled();
   await expect(builder.button('Create paper strategy')).toHaveCount(0);
   await builder.button('Backtest').click();
@@ -81,8 +82,8 @@ test('a trader builds a paper short strangle, starts it from Home and backtests 
   await expect(lab.field('Strategy').locator('option:checked')).toHaveText('Multi-leg');
   await expect(lab.field('Instrument').locator('option:checked')).toHaveText(SANDBOX_OPTION);
   await expect(lab.form().getByTestId('lab-legs-summary').getByRole('listitem')).toHaveText([
-    'Leg 1: SELL CE ATM+2 ×1 lot, current week',
-    'Leg 2: SELL PE ATM+2 ×1 lot, current week',
+    'Leg 1: SELL CE ATM+2 ×1 lot, current week, stop-loss 25 %',
+    'Leg 2: SELL PE ATM+2 ×1 lot, current week, stop-loss 25 %',
     'Entry on the next 5m candle close',
     'No exit time: held until expiry or Exit',
   ]);
