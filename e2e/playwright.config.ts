@@ -19,13 +19,15 @@ export default defineConfig({
   retries: 1,
   reporter: [['list']],
   projects: [
-    { name: 'console', testIgnore: /(admin-services|kill-switch|risk-limits)\.spec\.ts$/ },
+    { name: 'console', testIgnore: /(admin-services|kill-switch|risk-limits|legs-reentry)\.spec\.ts$/ },
     // Stopping the RDX service pulls it from under every trading story: it runs alone, after them.
     { name: 'services', testMatch: /admin-services\.spec\.ts$/, dependencies: ['console'] },
     // The kill switch stops every strategy of every user on the console: it runs alone, after the rest.
     { name: 'kill-switch', testMatch: /kill-switch\.spec\.ts$/, dependencies: ['services'] },
     // The limits story shocks the sandbox market every strategy trades on: alone too, last.
     { name: 'risk-limits', testMatch: /risk-limits\.spec\.ts$/, dependencies: ['kill-switch'] },
+    // The per-leg stops story shocks that market too (and resets it): alone as well, after the limits story.
+    { name: 'leg-stops', testMatch: /legs-reentry\.spec\.ts$/, dependencies: ['risk-limits'] },
   ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
