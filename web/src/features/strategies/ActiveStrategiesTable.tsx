@@ -45,7 +45,8 @@ const COLUMNS: { name: string; isNumeric?: boolean; title?: string }[] = [
   { name: 'CE / PE' },
   { name: 'Status' },
   { name: 'Net P&L', isNumeric: true, title: NET_PNL_TITLE },
-  { name: 'RDX' },
+  // Each type's own summary (RDX's offset and lots, a Multi-leg strategy's legs).
+  { name: 'Settings' },
   { name: 'Actions' },
 ];
 

@@ -103,7 +103,7 @@ export function ActiveStrategyRow({
       </td>
       <td data-label="Window">{windowLabel(mapping.start_time, mapping.end_time)}</td>
       <td data-label="CE / PE" className="num">
-        {mapping.ce_count} / {mapping.pe_count}
+        {form?.hasSideCounts === false ? '—' : `${mapping.ce_count} / ${mapping.pe_count}`}
       </td>
       <td data-label="Status" className="strategy-status-cell">
         <span className={status.className} data-testid="strategy-status-badge">
@@ -132,7 +132,7 @@ export function ActiveStrategyRow({
           </span>
         )}
       </td>
-      <td data-label="RDX">{form && <form.Summary mapping={mapping} />}</td>
+      <td data-label="Settings">{form && <form.Summary mapping={mapping} />}</td>
       <td data-label="Actions">
         <div className="strategy-actions" data-testid="strategy-actions">
           {configure?.kind === 'page' ? (

@@ -20,6 +20,11 @@ export interface StrategyForm {
   /** …or goes to this page (a Multi-leg strategy's legs are edited in the Strategy Builder). */
   configurePath?: (mapping: Pick<Mapping, 'id'>) => string;
   Summary: ComponentType<{ mapping: Mapping }>;
+  /**
+   * False when the mapping's CE and PE counts do not size the strategy (a Multi-leg strategy's legs do): the row
+   * shows a dash rather than counts that mean nothing for it.
+   */
+  hasSideCounts?: false;
   /** What an entry of the row would trade, from its saved settings, for the LIVE questions (strategy-confirm.ts). */
   entryPlan(mapping: EntryFacts, queryClient: QueryClient): Promise<EntryPlan>;
 }

@@ -11,6 +11,7 @@ import { legsConfigOf, strategyConfigQuery } from './legs-config-query';
 export const legsForm = {
   strategyName: 'Multi-leg',
   strategyType: 'legs',
+  hasSideCounts: false as const,
   configurePath: (mapping: { id: number }) => `/strategy-builder?mapping=${mapping.id}`,
   Summary: LegsRowSummary,
   /** Read fresh, as RDX's is: legs changed in another tab must not be confirmed stale. */
