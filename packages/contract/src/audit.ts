@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = [
   'mapping.settle_order',
   /** Issue 28: a live order whose trades could not be read, booked at its average (the note says why). */
   'mapping.fill_at_average',
+  'mapping.leg_stopped',
+  'mapping.leg_reentered',
   'mapping.auto_stop',
   'mapping.auto_pause',
   'rdx_config.create',
@@ -108,6 +110,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'mapping.exit_all': 'Exit all',
   'mapping.settle_order': 'Order settled by hand',
   'mapping.fill_at_average': "Fill booked at the order's average",
+  'mapping.leg_stopped': 'A leg closed at its own stop or target',
+  'mapping.leg_reentered': 'A leg entered again after its stop',
   'mapping.auto_stop': 'Strategy stopped automatically',
   'mapping.auto_pause': 'Strategy paused automatically',
   'rdx_config.create': 'RDX configuration added',

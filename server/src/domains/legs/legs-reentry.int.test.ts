@@ -1,5 +1,5 @@
 import type { LegsConfigInput, Mapping } from '@app/contract';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
 import { readMemo } from './legs-memo.logic.js';
@@ -116,6 +116,25 @@ describe('a Multi-leg leg’s re-entry', () => {
       .orderBy('id')
       .execute();
     expect(fills.map((f) => f.quantity)).toEqual([65, -65, 65, -65]);
+
+    // The owner's trail names the leg each time: stopped, entered again (1 of 1), stopped.
+    await vi.waitFor(async () => {
+      const trail = await t.database.db
+        .selectFrom('auditLog')
+        .select(['action', 'detail', 'ownerUserId'])
+        .where('objectId', '=', m.id)
+        .where('action', 'like', 'mapping.leg_%')
+        .orderBy('id')
+        .execute();
+      expect(trail.map((r) => r.action)).toEqual([
+        'mapping.leg_stopped',
+        'mapping.leg_reentered',
+        'mapping.leg_stopped',
+      ]);
+      expect(trail.every((r) => r.ownerUserId === owner.id)).toBe(true);
+      expect(JSON.parse(String(trail[1]!.detail))).toMatchObject({ leg: 'Leg 1 CE', re_entry: '1 of 1' });
+      expect(JSON.parse(String(trail[0]!.detail))).toMatchObject({ leg: 'Leg 1 CE', reason: 'stop-loss' });
+    });
     await t.services.engine.stop();
   });
 });

@@ -7,8 +7,12 @@ import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { MappingsService } from '../strategies/mappings.service.js';
 import { createLegStopsWatch } from './leg-stops-watch.js';
 import { createLegsConfigStore } from './legs-config.service.js';
+import { createLegAudit } from './leg-audit.js';
 
-/** The Multi-leg strategy type's own parts (issue 33): its settings' store and its legs' stops on ticks. */
+/**
+ * The Multi-leg strategy type's own parts (issue 33): its settings' store, its legs' stops on ticks, and its legs'
+ * exits and re-entries on the owner's trail.
+ */
 export function createLegsModule(deps: {
   db: Kysely<DB>;
   clock: Clock;
@@ -21,5 +25,13 @@ export function createLegsModule(deps: {
 }) {
   const configStore = createLegsConfigStore(deps);
   const stops = createLegStopsWatch(deps);
-  return { configStore, stops, close: () => stops.close() };
+  const audit = createLegAudit(deps);
+  return {
+    configStore,
+    stops,
+    close: () => {
+      stops.close();
+      audit.close();
+    },
+  };
 }
