@@ -38,10 +38,32 @@ describe('createSharedReplies', () => {
     clock.advance(999);
     expect(await shared.get('all', 'v1', c.make)).toBe('first');
     clock.advance(1);
-    const second = shared.get('all', 'v1', c.make);
+    // Only aged: the caller starts the new computation and is handed the reply it replaces, as are those after.
+    expect(await shared.get('all', 'v1', c.make)).toBe('first');
+    expect(await shared.get('all', 'v1', c.make)).toBe('first');
     expect(c.started()).toBe(2);
     c.finish(1, 'second');
-    expect(await second).toBe('second');
+    await Promise.resolve();
+    expect(await shared.get('all', 'v1', c.make)).toBe('second');
+    expect(c.started()).toBe(2);
+  });
+
+  it('never stands in a reply long expired, nor one of another version: those callers wait', async () => {
+    const clock = manualClock(0);
+    const shared = createSharedReplies<string>({ clock, keepMs: 1000 });
+    const c = computations();
+    const first = shared.get('all', 'v1', c.make);
+    c.finish(0, 'first');
+    await first;
+    clock.advance(2000);
+    const late = shared.get('all', 'v1', c.make);
+    c.finish(1, 'fresh');
+    expect(await late).toBe('fresh');
+    await Promise.resolve();
+    clock.advance(1000);
+    const changed = shared.get('all', 'v2', c.make);
+    c.finish(2, 'at v2');
+    expect(await changed).toBe('at v2');
   });
 
   it('computes anew at once when the version read has changed', async () => {
