@@ -18,3 +18,14 @@ export async function skipMarketTime(request: APIRequestContext, seconds: number
   });
   if (res.status() !== 200) throw new Error(`The sandbox clock did not move: ${res.status()} ${await res.text()}`);
 }
+
+/**
+ * Multiplies the sandbox index's implied volatility by `factor` from the next second on (1 puts it back): a
+ * market that jumps, as a panic would, for every strategy on the sandbox.
+ */
+export async function shockSandboxVolatility(request: APIRequestContext, factor: number): Promise<void> {
+  const res = await request.post(`http://127.0.0.1:${E2E_SANDBOX_PORT}/control/faults`, {
+    data: { volatility_shock: { root: 'SANDBOX', factor } },
+  });
+  if (res.status() !== 200) throw new Error(`The sandbox did not take the shock: ${res.status()} ${await res.text()}`);
+}

@@ -4,22 +4,13 @@
 // sandbox's implied volatility triples, as a panic would, so each sold option's premium rises far past its 25 %
 // stop. With nobody touching the screen the row says a leg was stopped and Leg 1 entered again, and Recent
 // Transactions list the buy-backs and the new sale.
-import type { APIRequestContext } from '@playwright/test';
 import { screenshots } from '../lab-steps.js';
 import { StrategyBuilderPage } from '../pages/strategy-builder.page.js';
-import { E2E_SANDBOX_PORT } from '../playwright.config.js';
+import { shockSandboxVolatility } from '../sandbox.js';
 import { kiteUserId } from '../trading-api.js';
 import { expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
 
 const TEMPLATE = 'Short strangle, 25 % SL per leg';
-
-/** Multiplies the sandbox index's implied volatility from the next second on (1 puts it back). */
-async function shockSandboxVolatility(request: APIRequestContext, factor: number) {
-  const res = await request.post(`http://127.0.0.1:${E2E_SANDBOX_PORT}/control/faults`, {
-    data: { volatility_shock: { root: 'SANDBOX', factor } },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test('a leg stopped by its own stop-loss is entered again at once, and the row says so', async ({
   page,

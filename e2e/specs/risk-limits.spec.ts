@@ -2,18 +2,10 @@
 // on Profile, starts it, and — when the market moves against the short strangle — watches the row stop by
 // itself with the reason and the legs bought back. Only the user is seeded through the API; the market
 // move is the sandbox exchange's (its implied-volatility shock), as a gap would be.
-import type { APIRequestContext } from '@playwright/test';
-import { E2E_SANDBOX_PORT } from '../playwright.config.js';
+import { shockSandboxVolatility } from '../sandbox.js';
 import { configureRdx } from '../trading-steps.js';
 import { kiteUserId, SANDBOX_OPTION } from '../trading-api.js';
 import { expect, newUser, openAdminConsole, signIn, test } from '../user-api.js';
-
-async function shockSandboxVolatility(request: APIRequestContext, factor: number) {
-  const res = await request.post(`http://127.0.0.1:${E2E_SANDBOX_PORT}/control/faults`, {
-    data: { volatility_shock: { root: 'SANDBOX', factor } },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-}
 
 test('a Max Loss set in the mapping form stops the strategy by itself when premiums jump', async ({
   page,
