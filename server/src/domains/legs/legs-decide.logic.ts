@@ -93,7 +93,8 @@ type Hold = Extract<Decision<LegsHoldReason>, { action: 'hold' }>;
 const hold = (reason: LegsHoldReason, detail?: string): Hold =>
   detail === undefined ? { action: 'hold', reason } : { action: 'hold', reason, detail };
 
-const localDate = (at: number, tz: string) => {
+/** The exchange's calendar day of `at` (YYYY-MM-DD): an entry's day, and the day a range or reference is for. */
+export const localDate = (at: number, tz: string) => {
   const t = localTime(at, tz);
   return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
 };

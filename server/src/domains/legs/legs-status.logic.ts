@@ -8,7 +8,7 @@ import { localTime, parseHhmm } from '../instruments/market-hours.logic.js';
 import { describeStatus, nextCandleClose, wallTime } from '../rdx/rdx-status.logic.js';
 import type { CommonStatusFacts, StatusReport } from '../strategies/status-facts.types.js';
 import type { OpenLeg } from '../strategies/decision.logic.js';
-import { notYetActedOn, type LegsSettings } from './legs-decide.logic.js';
+import { localDate, notYetActedOn, type LegsSettings } from './legs-decide.logic.js';
 import { goneLegsWords } from './legs-words.logic.js';
 import type { StrategyInterval } from '@app/contract';
 
@@ -47,9 +47,7 @@ export function legsWhenTrading(
   const missing = notYetActedOn(c.config);
   if (missing !== null) return `Cannot trade: ${missing}`;
   if (entry.kind === 'range_breakout' || entry.kind === 'wait_and_trade') {
-    const t = localTime(now, tz);
-    const today = `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
-    const words = c.memo.entry?.day === today ? c.memo.entry.words : null;
+    const words = c.memo.entry?.day === localDate(now, tz) ? c.memo.entry.words : null;
     if (words) return words;
     return entry.kind === 'range_breakout'
       ? `Waiting for the first ${entry.minutes} minutes' range from the open, then its breakout`
