@@ -3,7 +3,7 @@ import { toPaise } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB, InstrumentRow } from '../../db/schema.js';
 import { aggregate, sessionBuckets, type Candle } from '../market-data/candles.logic.js';
-import type { UnderlyingCandle } from './backtest.types.js';
+import type { UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
 import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 
 /*
@@ -50,4 +50,23 @@ export async function underlyingCandles(
     candles = aggregate(minutes, sessionBuckets(interval, instrument));
   }
   return candles.map((c) => ({ ts: c.ts, openPaise: toPaise(c.open), closePaise: toPaise(c.close) }));
+}
+
+/**
+ * The underlying's stored 1-minute candles starting in [fromAt, toAt), oldest first, in paise: what a strategy
+ * acting between its closes (a Multi-leg leg's stop) is judged on. None stored: it is judged on its closes alone.
+ */
+export async function underlyingMinutes(
+  db: Kysely<DB>,
+  instrument: Pick<InstrumentRow, 'instrumentToken'>,
+  fromAt: number,
+  toAt: number,
+): Promise<UnderlyingMinute[]> {
+  return (await stored(db, instrument.instrumentToken, '1m', fromAt, toAt)).map((r) => ({
+    ts: Number(r.ts),
+    openPaise: toPaise(Number(r.open)),
+    highPaise: toPaise(Number(r.high)),
+    lowPaise: toPaise(Number(r.low)),
+    closePaise: toPaise(Number(r.close)),
+  }));
 }

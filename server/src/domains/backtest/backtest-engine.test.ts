@@ -49,6 +49,7 @@ function niftySpec(candles: UnderlyingCandle[], overrides: Partial<BacktestSpec>
     },
     lotSizeOn: (day) => root.lotOn(root.expiriesOn(day, 1)[0]!.date, day),
     candles: aggregate(candles, 15),
+    minutes: [],
     prices: modelPriceSource(createModelMarket(root, 0.14)),
     fillModel: 'close',
     slippageTicks: 0,

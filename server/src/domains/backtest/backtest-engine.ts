@@ -9,15 +9,15 @@ import { createEventBus } from '../../platform/event-bus.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
 import type { HolidayDay } from '../calendar/calendar.logic.js';
 import type { HolidaySource } from '../calendar/calendar.service.js';
-import type { ChainOption, Decision } from '../strategies/decision.logic.js';
+import type { ChainOption, Decision, OptionCandle } from '../strategies/decision.logic.js';
 import type { AnyStrategyType } from '../strategies/strategy-type.types.js';
 import type { OptionQuote } from '../market-data/option-chain.service.js';
 import { INTERVAL_MS } from '../market-data/candles.logic.js';
 import { createReplayEngine } from '../engine/engine-replay.service.js';
-import { fillQuote } from './fill-quote.logic.js';
+import { fillQuote, onTicksAgainstTrader } from './fill-quote.logic.js';
 import { protectionPercentFor } from '../brokers/broker-registry.js';
 import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
-import type { BacktestFill, UnderlyingCandle } from './backtest.types.js';
+import type { BacktestFill, UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
 import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
 
 /*
@@ -43,6 +43,8 @@ export interface PriceSource {
   ): Promise<number | null>;
   /** The depth a paper order would have read at `at` (the `paper` fill model); null when none was recorded. */
   depthAt(tradingSymbol: string, at: number): Promise<OptionQuote | null>;
+  /** An option's candle of the underlying's `minute` (its recorded minute, or the model's); null when unknown. */
+  optionCandle(tradingSymbol: string, minute: UnderlyingMinute): Promise<OptionCandle | null>;
 }
 
 export interface BacktestSpec {
@@ -65,6 +67,12 @@ export interface BacktestSpec {
   /** The lot a day's entries are sized with (the dated market rules), by IST day. */
   lotSizeOn: (day: string) => number;
   candles: readonly UnderlyingCandle[];
+  /**
+   * The underlying's 1-minute candles over the range, oldest first: a type acting between its closes (`betweenCloses`,
+   * a Multi-leg leg's stop) is judged on each minute's option candle, as the live console judges it on each tick.
+   * Empty: on its closes alone.
+   */
+  minutes: readonly UnderlyingMinute[];
   prices: PriceSource;
   fillModel: BacktestFillModel;
   slippageTicks: number;
@@ -95,6 +103,7 @@ export interface BacktestOutcome {
 /** Closes between two looks at the event loop: a run shares its process with the console's requests. */
 const YIELD_EVERY = 250;
 const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -223,41 +232,52 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     },
   };
 
-  // The close being decided: what the chain and the quotes answer for.
-  let now = { at: 0, index: 0, missingSymbols: 0 };
+  // The instant being decided (a close, or a minute between closes): what the chain and the quotes answer for.
+  type Underlying = { closePaise: number; nextOpenPaise: number | null };
+  let now: { at: number; underlying: Underlying; missingSymbols: number } = {
+    at: 0,
+    underlying: { closePaise: 0, nextOpenPaise: null },
+    missingSymbols: 0,
+  };
   let chain: readonly ChainOption[] = [];
-  const underlyingAt = (index: number) => ({
+  const underlyingAt = (index: number): Underlying => ({
     closePaise: candles[index]!.closePaise,
     nextOpenPaise: candles[index + 1]?.openPaise ?? null,
   });
 
-  async function quoteOf(symbol: string): Promise<OptionQuote | null> {
-    const { at, index } = now;
-    const model = spec.fillModel;
+  /**
+   * An order's quote by the fill model. A leg its rules judged to leave at a price inside a candle (a stop crossed,
+   * `exitPaise`) fills at that price, moved by the model as any price is; under `paper` at the depth paper read then.
+   */
+  async function quoteOf(symbol: string, exitPaise: number | undefined): Promise<OptionQuote | null> {
+    const { at, underlying } = now;
+    const model = exitPaise !== undefined && spec.fillModel === 'next_open' ? 'close' : spec.fillModel;
     const pricePaise =
       model === 'paper'
         ? null
-        : await spec.prices.optionPaise(symbol, at, model === 'next_open' ? 'next_open' : 'close', underlyingAt(index));
+        : (exitPaise ??
+          (await spec.prices.optionPaise(symbol, at, model === 'next_open' ? 'next_open' : 'close', underlying)));
     const depth = model === 'paper' ? await spec.prices.depthAt(symbol, at) : null;
-    return fillQuote(model, {
+    const quote = fillQuote(model, {
       pricePaise,
       depth,
       // The instrument's setting (−1: the broker's automatic band) as the band live orders get.
       protectionPercent: protectionPercentFor(null, spec.instrument.marketProtection),
       slippageTicks: spec.slippageTicks,
     });
+    return quote && exitPaise !== undefined && model !== 'paper' ? onTicksAgainstTrader(quote) : quote;
   }
 
-  const decisions = new Map<number, string>();
   const engine = createReplayEngine({
     database,
     // The same array for every close of a chain: the strategy's index of it (rdx.logic.ts) is kept per array.
     chain: { chainFor: () => Promise.resolve(chain as ChainOption[]) },
     quotes: {
-      optionQuotes: async (keys) => {
+      optionQuotes: async (keys, exits) => {
         const out = new Map<string, OptionQuote>();
         for (const key of keys) {
-          const quote = await quoteOf(key.slice(key.indexOf(':') + 1));
+          const symbol = key.slice(key.indexOf(':') + 1);
+          const quote = await quoteOf(symbol, exits?.get(symbol));
           if (quote) out.set(key, quote);
           else now.missingSymbols++;
         }
@@ -278,8 +298,8 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
   let lastBeforeSettlement: UnderlyingCandle | null = null;
   const intervalMs = INTERVAL_MS[interval];
 
-  /** Fills booked since the last look, each with why (the decision at its instant, or a settlement). */
-  async function collectFills() {
+  /** Fills booked since the last look, each with why (`reason`: the decision that made them, or a settlement). */
+  async function collectFills(reason = 'trade') {
     const rows = await database.db
       .selectFrom('transactions')
       .select(['id', 'transactionDate', 'tradingSymbol', 'quantity', 'pricePaise', 'kind', 'paperOrder'])
@@ -295,12 +315,86 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
         quantity: r.quantity,
         pricePaise: r.pricePaise,
         kind: r.kind === 'settlement' ? 'settlement' : 'trade',
-        reason: r.kind === 'settlement' ? 'expiry settlement' : (decisions.get(r.transactionDate) ?? 'trade'),
+        reason: r.kind === 'settlement' ? 'expiry settlement' : reason,
         paperOrder: r.paperOrder,
       };
       fills.push(fill);
       equity.fill(fill);
     }
+  }
+
+  /** Fills of what the engine just traded, named by its decision; the state read again on the next look. */
+  async function booked(plans: ReadonlyArray<{ decision: Decision }>) {
+    await collectFills(reasonOf(plans[0]!.decision));
+    state = null;
+    if (now.missingSymbols > 0) {
+      missing.count++;
+      missing.first ??= now.at;
+    }
+  }
+
+  // The minutes walked so far (spec.minutes is oldest first).
+  let minuteIndex = 0;
+  /** The underlying's stored minute starting at `ts`, if any (the walk only moves forward). */
+  function minuteAt(ts: number): UnderlyingMinute | null {
+    while (minuteIndex < spec.minutes.length && spec.minutes[minuteIndex]!.ts < ts) minuteIndex++;
+    const m = spec.minutes[minuteIndex];
+    return m?.ts === ts ? m : null;
+  }
+
+  /**
+   * The 1-minute candles, by trading symbol, of the options the running mappings' types watch between closes,
+   * for the minute starting at `ts`; undefined when none is watched or the minute is not stored.
+   */
+  async function optionCandlesAt(
+    s: NonNullable<typeof state>,
+    ts: number,
+  ): Promise<Map<string, OptionCandle> | undefined> {
+    const watch = spec.type.betweenCloses;
+    if (!watch || s.legs.length === 0) return undefined;
+    const minute = minuteAt(ts);
+    if (!minute) return undefined;
+    const out = new Map<string, OptionCandle>();
+    for (const m of s.mappings) {
+      const legs = engine.openLegsOf(s.legs, m.id);
+      for (const symbol of watch.watched(m.config, legs)) {
+        const c = await spec.prices.optionCandle(symbol, minute);
+        if (c) out.set(symbol, c);
+      }
+    }
+    return out.size > 0 ? out : undefined;
+  }
+
+  /**
+   * Each stored minute starting in [fromTs, toTs), while the type watches something between closes: the options'
+   * candles of the minute asked of the type (`decisionsDue`), and each decision it calls for made by the engine at
+   * the minute's end (the first on the candles, a re-entry after it at the minute's close), as the live console's
+   * leg watch has the engine decide on a price update.
+   */
+  async function walkMinutes(fromTs: number, toTs: number): Promise<{ traded: number }> {
+    const watch = spec.type.betweenCloses;
+    let traded = 0;
+    if (!watch) return { traded };
+    for (let ts = fromTs; ts < toTs; ts += MINUTE_MS) {
+      state ??= await engine.runningOn(token, interval);
+      if (state.legs.length === 0) break;
+      const candlesOfMinute = await optionCandlesAt(state, ts);
+      if (!candlesOfMinute) continue;
+      const minute = minuteAt(ts)!;
+      const end = ts + MINUTE_MS;
+      for (const m of state.mappings) {
+        const legs = engine.openLegsOf(state.legs, m.id);
+        const due = watch.decisionsDue(m.config, legs, { candles: candlesOfMinute });
+        for (let i = 0; i < due; i++) {
+          now = { at: end, underlying: { closePaise: minute.closePaise, nextOpenPaise: null }, missingSymbols: 0 };
+          chain = await spec.prices.chainAt(end, minute.closePaise);
+          const plans = await engine.reconsider(m.id, minute.closePaise, end, i === 0 ? candlesOfMinute : undefined);
+          traded += plans.length;
+          if (plans.length > 0) await booked(plans);
+        }
+      }
+    }
+    return { traded };
   }
 
   for (let index = 0; index < candles.length; index++) {
@@ -328,28 +422,27 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     }
     if (isBeforeSettlement(at)) lastBeforeSettlement = candle;
     state ??= await engine.runningOn(token, interval);
-    now = { at, index, missingSymbols: 0 };
     let traded = 0;
+    // The minutes inside this candle but its last, each judged as the live console judges a tick (the last is the
+    // close's own: the close judges it, so a stop it finds re-enters on the next close, as at a live close).
+    const closeMinute = await walkMinutes(candle.ts, at - MINUTE_MS);
+    traded += closeMinute.traded;
+    state ??= await engine.runningOn(token, interval);
     if (state.mappings.length > 0) {
+      now = { at, underlying: underlyingAt(index), missingSymbols: 0 };
       chain = await spec.prices.chainAt(at, candle.closePaise);
-      const plans = await engine.close(state.mappings, state.legs, candle.closePaise, at);
-      traded = plans.length;
-      if (plans.length > 0) {
-        for (const p of plans) decisions.set(at, reasonOf(p.decision));
-        await collectFills();
-        state = null;
-        if (now.missingSymbols > 0) {
-          missing.count++;
-          missing.first ??= at;
-        }
-      }
+      const candlesOfClose = await optionCandlesAt(state, at - MINUTE_MS);
+      const plans = await engine.close(state.mappings, state.legs, candle.closePaise, at, candlesOfClose);
+      traded += plans.length;
+      if (plans.length > 0) await booked(plans);
     }
     // Equity is kept at each close that traded and at the last close of each hour (backtest-equity.logic.ts):
     // only those are marked.
     const next = candles[index + 1];
     const isHoursLast = !next || Math.floor((next.ts + intervalMs) / HOUR_MS) !== Math.floor(at / HOUR_MS);
     if (isHoursLast || traded > 0) {
-      await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlyingAt(index)));
+      const underlying = underlyingAt(index);
+      await equity.mark(at, async (symbol) => spec.prices.optionPaise(symbol, at, 'close', underlying));
     }
   }
   // The last day's expiries, when the range ends after their settlement.

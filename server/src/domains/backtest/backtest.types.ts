@@ -5,6 +5,15 @@ export interface UnderlyingCandle {
   closePaise: number;
 }
 
+/** One 1-minute candle of the underlying, in paise: what a backtest judges a leg's stop on between closes. */
+export interface UnderlyingMinute {
+  ts: number;
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
+}
+
 /** A fill as the backtest's engine booked it (quantity signed as in transactions: a sale positive). */
 export interface BacktestFill {
   id: number;

@@ -12,7 +12,7 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import { strategyTypeOf } from '../strategies/strategy-registry.js';
 import { orderLimitsFor } from '../brokers/broker-registry.js';
 import { BacktestCancelledError, runBacktest, type PriceSource } from './backtest-engine.js';
-import { underlyingCandles } from './backtest-data.js';
+import { underlyingCandles, underlyingMinutes } from './backtest-data.js';
 import {
   consumeBacktestJobs,
   JOB_LOCK_MS,
@@ -123,6 +123,8 @@ export function createBacktestWorker(deps: {
       const interval = row.interval as StrategyInterval;
       const candles = await underlyingCandles(deps.db, instrument, interval, row.fromAt, row.toAt);
       if (candles.length === 0) throw new Error(`no candles of ${instrument.name} in the range`);
+      // Read only for a type acting between its closes (a Multi-leg leg's stop): RDX decides on closes alone.
+      const minutes = type.betweenCloses ? await underlyingMinutes(deps.db, instrument, row.fromAt, row.toAt) : [];
       const holidays = await deps.holidays.holidaysFrom(istDay(row.fromAt));
       const ticker = instrument.ticker ?? '';
       const root = listedRoot(ticker, holidays);
@@ -137,6 +139,7 @@ export function createBacktestWorker(deps: {
           instrument,
           lotSizeOn: (day) => (root ? root.lotOn(root.expiriesOn(day, 1)[0]!.date, day) : instrument.lotSize),
           candles,
+          minutes,
           prices,
           fillModel: row.fillModel,
           slippageTicks: row.slippageTicks,

@@ -64,3 +64,17 @@ export function fillQuote(
     asks: slipped([{ pricePaise: ask, quantity: DEEP }], slippageTicks, 'ask'),
   };
 }
+
+/**
+ * A quote whose price is a level the rules computed (a stop at 25 % of an entry need not be a tick), put on the tick
+ * against the trader: bids down, asks up. An exchange fills only on ticks.
+ */
+export function onTicksAgainstTrader(quote: OptionQuote): OptionQuote {
+  const down = (p: number) => Math.max(TICK_PAISE, Math.floor(p / TICK_PAISE) * TICK_PAISE);
+  const up = (p: number) => Math.ceil(p / TICK_PAISE) * TICK_PAISE;
+  return {
+    lastPaise: quote.lastPaise,
+    bids: quote.bids.map((l) => ({ ...l, pricePaise: down(l.pricePaise) })),
+    asks: quote.asks.map((l) => ({ ...l, pricePaise: up(l.pricePaise) })),
+  };
+}

@@ -1,11 +1,15 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import type { BacktestsTable } from '../../db/schema-backtests.js';
+import type { OptionCandle } from '../strategies/decision.logic.js';
 import type { PriceSource } from './backtest-engine.js';
+import type { UnderlyingMinute } from './backtest.types.js';
 import { DEFAULT_MODEL_IV_PERCENT } from './backtests.service.js';
 import { indiaVixReadings } from './india-vix.js';
 import { volatilityAt } from './india-vix.logic.js';
 import type { ModelMarket, Volatility } from './model-market.logic.js';
+
+const MINUTE_MS = 60_000;
 
 /*
  * The backtest's price sources (docs/BACKTEST.md): `model` prices every contract by Black–Scholes on the
@@ -21,9 +25,24 @@ export function modelPriceSource(market: ModelMarket): PriceSource {
       const spot = when === 'close' ? underlying.closePaise : underlying.nextOpenPaise;
       return Promise.resolve(spot === null ? null : market.pricePaise(symbol, at, spot));
     },
+    optionCandle: (symbol, minute) => Promise.resolve(modelCandle(market, symbol, minute)),
     // A model has prices, not a book: the `paper` fill model needs recorded quotes.
     depthAt: () => Promise.resolve(null),
   };
+}
+
+/**
+ * An option's 1-minute candle by the model: priced at the underlying's open, high, low and close at the minute's end
+ * (a minute's decay is nothing at the ₹0.05 tick). A call is dearest at the underlying's high and a put at its low,
+ * so their high and low come from opposite ends of the underlying's.
+ */
+function modelCandle(market: ModelMarket, symbol: string, minute: UnderlyingMinute): OptionCandle | null {
+  const at = minute.ts + MINUTE_MS;
+  const price = (spot: number) => market.pricePaise(symbol, at, spot);
+  const [open, high, low, close] = [minute.openPaise, minute.highPaise, minute.lowPaise, minute.closePaise].map(price);
+  if (open == null || high == null || low == null || close == null) return null;
+  const isPut = symbol.endsWith('PE');
+  return { openPaise: open, highPaise: isPut ? low : high, lowPaise: isPut ? high : low, closePaise: close };
 }
 
 /** The volatility a `model` run stated (`model_iv`, percent), or India VIX's reading at each close. */

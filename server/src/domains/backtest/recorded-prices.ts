@@ -2,7 +2,7 @@ import { IST_OFFSET_MS } from '@app/contract';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema.js';
 import { optionTradingSymbol } from '../../sandbox/option-chain.js';
-import type { ChainOption } from '../strategies/decision.logic.js';
+import type { ChainOption, OptionCandle } from '../strategies/decision.logic.js';
 import type { OptionQuote, QuoteLevel } from '../market-data/option-chain.service.js';
 import type { PriceSource } from './backtest-engine.js';
 import { listedRoot } from './option-roots.logic.js';
@@ -20,10 +20,7 @@ const MINUTE_MS = 60_000;
 /** How long after a close a recorded quote still stands for the quote a paper order read then. */
 const QUOTE_WINDOW_MS = 60_000;
 
-interface Minute {
-  openPaise: number;
-  closePaise: number;
-}
+type Minute = OptionCandle;
 
 export function recordedPriceSource(
   db: Kysely<DB>,
@@ -40,7 +37,7 @@ export function recordedPriceSource(
     const start = dayNumber * DAY_MS - IST_OFFSET_MS;
     const rows = await db
       .selectFrom('optionCandles')
-      .select(['expiry', 'strikePaise', 'optionType', 'ts', 'openPaise', 'closePaise'])
+      .select(['expiry', 'strikePaise', 'optionType', 'ts', 'openPaise', 'highPaise', 'lowPaise', 'closePaise'])
       .where('underlying', '=', underlying)
       .where('source', '=', source)
       .where('ts', '>=', start)
@@ -66,9 +63,12 @@ export function recordedPriceSource(
         });
         minutes.set(tradingSymbol, new Map());
       }
-      minutes
-        .get(tradingSymbol)!
-        .set(Number(r.ts), { openPaise: Number(r.openPaise), closePaise: Number(r.closePaise) });
+      minutes.get(tradingSymbol)!.set(Number(r.ts), {
+        openPaise: Number(r.openPaise),
+        highPaise: Number(r.highPaise),
+        lowPaise: Number(r.lowPaise),
+        closePaise: Number(r.closePaise),
+      });
     }
     loaded = { dayNumber, chain: [...chain.values()], minutes };
     return loaded;
@@ -83,6 +83,9 @@ export function recordedPriceSource(
       if (when === 'close') return minutes?.get(at - MINUTE_MS)?.closePaise ?? null;
       return minutes?.get(at)?.openPaise ?? null;
     },
+    // The option's own recorded minute, never a neighbour's.
+    optionCandle: async (symbol, minute) =>
+      (await day(minute.ts + MINUTE_MS)).minutes.get(symbol)?.get(minute.ts) ?? null,
     async depthAt(symbol, at): Promise<OptionQuote | null> {
       const q = await db
         .selectFrom('optionQuotes')

@@ -1,6 +1,6 @@
 import type { LegRow } from '../../db/schema.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { ChainOption, Decision, OpenLeg } from '../strategies/decision.logic.js';
+import type { ChainOption, Decision, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { flatSettingsKey, inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { MappingState } from './engine.types.js';
@@ -30,16 +30,19 @@ export function createCandleDecisions(deps: {
     pricePaise: number,
     chain: readonly ChainOption[],
     at: number,
+    candles: ReadonlyMap<string, OptionCandle> | undefined,
   ): Promise<Decision> {
     const prices = await deps.prices(type, m, chain, own, at);
-    return type.decide(inputsFor(m, own, pricePaise, chain, at, prices));
+    return type.decide(inputsFor(m, own, pricePaise, chain, at, prices, candles));
   }
 
+  /** `optionCandles`: a backtest's 1-minute option candles ending at `at` (DecideInputs.optionCandlesPaise). */
   return async function decideAll(
     mappings: MappingState[],
     legs: LegRow[],
     pricePaise: number,
     at: number,
+    optionCandles?: ReadonlyMap<string, OptionCandle>,
   ): Promise<Plan[]> {
     const legsOf = new Map<number, OpenLeg[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
@@ -58,7 +61,7 @@ export function createCandleDecisions(deps: {
       if (!decision) {
         decision = isClosedByCalendar(m)
           ? { action: 'hold', reason: 'market closed' }
-          : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at);
+          : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at, optionCandles);
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
       await rememberDecision(deps.memos, type, m, decision, at);

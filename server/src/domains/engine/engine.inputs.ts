@@ -1,5 +1,5 @@
 import type { LegRow } from '../../db/schema.js';
-import type { ChainOption, OpenLeg } from '../strategies/decision.logic.js';
+import type { ChainOption, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
@@ -32,9 +32,11 @@ export function inputsFor(
   chain: readonly ChainOption[],
   at: number,
   optionPricesPaise?: ReadonlyMap<string, number>,
+  optionCandlesPaise?: ReadonlyMap<string, OptionCandle>,
 ): DecideInputs<MappingState['config']> {
   return {
     ...(optionPricesPaise ? { optionPricesPaise } : {}),
+    ...(optionCandlesPaise ? { optionCandlesPaise } : {}),
     mapping: {
       ceCount: m.ceCount,
       peCount: m.peCount,

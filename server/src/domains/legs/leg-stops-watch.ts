@@ -5,7 +5,7 @@ import type { DB } from '../../db/schema.js';
 import type { DomainEventBus } from '../../platform/domain-events.js';
 import type { OpenLeg } from '../strategies/decision.logic.js';
 import { readMemo, type LegsMemo } from './legs-memo.logic.js';
-import { reviewLegs, type LegsReview } from './legs-review.logic.js';
+import { decisionsDue } from './legs-watch.logic.js';
 import { LEGS_STRATEGY_NAME } from './legs-strategy.logic.js';
 
 /**
@@ -71,10 +71,8 @@ export function createLegStopsWatch(deps: {
     const settings = await settingsOf(id);
     if (!settings) return;
     const { legs, prices } = legsAndPrices(p);
-    const review = reviewLegs(settings.config, settings.memo, legs, prices);
-    if (review.close.length === 0 && !trailMoved(settings.memo, review)) return;
-    await deps.reconsider(id);
-    if (reEntersAtOnce(settings.config, review)) await deps.reconsider(id);
+    const due = decisionsDue(settings.config, settings.memo, legs, { last: prices });
+    for (let i = 0; i < due; i++) await deps.reconsider(id);
   }
 
   function onPositions(positions: readonly AdminPosition[]) {
@@ -105,20 +103,6 @@ export function createLegStopsWatch(deps: {
       for (const unsubscribe of unsubscribers) unsubscribe();
     },
   };
-}
-
-/** Whether a review moved a leg's trailing stop (activated it, or tightened it): the engine keeps that. */
-function trailMoved(before: LegsMemo, review: LegsReview): boolean {
-  return review.memo.legs.some((after, i) => {
-    const was = before.legs[i]?.trail ?? null;
-    const now = after.trail;
-    return now !== null && (was === null || was.isActive !== now.isActive || was.stopPaise !== now.stopPaise);
-  });
-}
-
-/** Whether a leg the review closes re-enters at once: asked for on the decision after its close. */
-function reEntersAtOnce(config: LegsConfig, review: LegsReview): boolean {
-  return review.memo.legs.some((l, i) => l.out?.isWaiting && config.legs[i]?.re_entry?.when === 'at_once');
 }
 
 export type LegStopsWatch = ReturnType<typeof createLegStopsWatch>;

@@ -27,6 +27,7 @@ import {
   type HoldTable,
   type LegOrder,
   type OpenLeg,
+  type OptionCandle,
 } from '../strategies/decision.logic.js';
 import { enteredLeg, watchOf, writeMemo, type LegsMemo } from './legs-memo.logic.js';
 import { reviewedSymbols, reviewLegs } from './legs-review.logic.js';
@@ -86,6 +87,8 @@ export interface LegsInputs {
   chain: readonly ChainOption[];
   /** The options' last prices by trading symbol (premium-based strikes); absent: none known. */
   optionPricesPaise?: ReadonlyMap<string, number>;
+  /** A backtest's 1-minute candles of the held legs' options ending at `at`: their levels judged on high and low. */
+  optionCandlesPaise?: ReadonlyMap<string, OptionCandle>;
   at: number;
 }
 
@@ -182,7 +185,7 @@ const keeping = (memo: LegsMemo) => ({ memo: writeMemo(memo) });
  */
 function manageLegs(inputs: LegsInputs, memo: LegsMemo): Decision<LegsHoldReason> {
   const { config } = inputs.config;
-  const review = reviewLegs(config, memo, inputs.legs, inputs.optionPricesPaise);
+  const review = reviewLegs(config, memo, inputs.legs, inputs.optionPricesPaise, inputs.optionCandlesPaise);
   if (review.close.length > 0 && review.reason !== null) {
     return { action: 'squareOff', close: review.close, reason: review.reason, ...keeping(review.memo) };
   }

@@ -152,3 +152,50 @@ describe('goneLegsWords', () => {
     ]);
   });
 });
+
+describe('reviewLegs on a backtest’s 1-minute candle', () => {
+  const sold = leg({ stop_loss: { unit: 'percent', value: 20 } });
+  const candle = (o: number, h: number, l: number, c: number) => ({
+    openPaise: o,
+    highPaise: h,
+    lowPaise: l,
+    closePaise: c,
+  });
+
+  it('closes a leg whose candle high crossed its stop, at the stop, though the close is back below it', () => {
+    const r = reviewLegs(
+      { legs: [sold] },
+      entered('CE1'),
+      [held('CE1', 10_000)],
+      new Map([['CE1', 10_100]]),
+      new Map([['CE1', candle(10_000, 12_500, 9_900, 10_100)]]),
+    );
+    expect(r.reason).toBe('stop-loss');
+    expect(r.close.map((l) => l.exitPaise)).toEqual([12_000]);
+    expect(r.memo.legs[0]!.out).toMatchObject({ reason: 'stop-loss', atPaise: 12_000 });
+  });
+
+  it('judges the last price after the candle: a close read past the stop exits there, at the market', () => {
+    const r = reviewLegs(
+      { legs: [sold] },
+      entered('CE1'),
+      [held('CE1', 10_000)],
+      new Map([['CE1', 12_300]]),
+      new Map([['CE1', candle(10_000, 11_000, 9_900, 10_500)]]),
+    );
+    expect(r.reason).toBe('stop-loss');
+    // No exit price of the rules' own: the order fills at the quote, as a live market order would.
+    expect(r.close.map((l) => l.exitPaise)).toEqual([undefined]);
+  });
+
+  it('keeps a leg whose candle stayed inside its levels', () => {
+    const r = reviewLegs(
+      { legs: [sold] },
+      entered('CE1'),
+      [held('CE1', 10_000)],
+      undefined,
+      new Map([['CE1', candle(10_000, 11_999, 9_000, 10_500)]]),
+    );
+    expect(r.close).toEqual([]);
+  });
+});

@@ -8,14 +8,14 @@
  * re-entry whose order is lost costs its count and is never sent twice (the count is a ceiling).
  */
 import type { Leg, LegsConfig } from '@app/contract';
-import type { LegExitReason, OpenLeg } from '../strategies/decision.logic.js';
-import { exitRulesOf, onPrice, startExitState, type ExitState } from './leg-exits.logic.js';
+import type { LegClose, LegExitReason, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
+import { exitRulesOf, onCandle, onPrice, startExitState, type ExitState, type ExitStep } from './leg-exits.logic.js';
 import { onPriceWhileOut, reEntryRuleOf } from './leg-reentry.logic.js';
 import { enteredLeg, type LegMemo, type LegsMemo } from './legs-memo.logic.js';
 
 export interface LegsReview {
-  /** Held legs whose stop or target the price reached: each closes alone. */
-  close: OpenLeg[];
+  /** Held legs whose stop or target the price reached: each closes alone (judged on a candle: at its exit price). */
+  close: LegClose[];
   /** What the closes are named by: a stop before a trailing stop before a target (the one a trader looks for). */
   reason: LegExitReason | null;
   /** Configured legs (by index) to enter again now, at their memo's contract. */
@@ -60,21 +60,39 @@ function exitStateOf(leg: Leg, memo: LegMemo, entryPaise: number): ExitState | n
 
 const RANK: Record<LegExitReason, number> = { 'stop-loss': 0, 'trailing-stop': 1, target: 2 };
 
-/** One held leg at its price: still held (its trail moved on), or out by its exit. */
-function reviewHeld(leg: Leg, memo: LegMemo, open: OpenLeg, price: number | undefined) {
+/** What a held leg is judged on: its last price (a close, a tick), a backtest's 1-minute candle of it, or both. */
+export interface LegPrice {
+  last?: number;
+  candle?: OptionCandle;
+}
+
+/**
+ * One held leg at its price: still held (its trail moved on), or out by its exit. A candle is judged first, its
+ * exit at the level or at the candle's open beyond it (leg-exits.logic.ts `onCandle`, the backtest's stated
+ * assumption); then the last price read at the decision (a market order at it).
+ */
+function reviewHeld(leg: Leg, memo: LegMemo, open: OpenLeg, price: LegPrice) {
   const firstEntryPaise = memo.firstEntryPaise ?? open.entryPricePaise ?? null;
   const held: LegMemo = { ...memo, symbol: open.tradingSymbol, firstEntryPaise, out: null };
   const entry = open.entryPricePaise;
-  if (!hasExits(leg) || entry === undefined || price === undefined) return { memo: held, exit: null };
-  const state = exitStateOf(leg, held, entry);
-  if (!state) return { memo: held, exit: null };
-  const step = onPrice(exitRulesOf(leg), entry, state, price);
+  if (!hasExits(leg) || entry === undefined) return { memo: held, exit: null };
+  const start = exitStateOf(leg, held, entry);
+  if (!start) return { memo: held, exit: null };
+  const rules = exitRulesOf(leg);
+  let step: ExitStep = { state: start, exit: null };
+  let exitPaise: number | undefined;
+  if (price.candle) {
+    step = onCandle(rules, entry, step.state, price.candle);
+    if (step.exit) exitPaise = step.exit.atPaise;
+  }
+  if (!step.exit && price.last !== undefined) step = onPrice(rules, entry, step.state, price.last);
   if (step.exit) {
     const rule = reEntryRuleOf(leg);
     const isWaiting = step.exit.reason !== 'target' && rule !== null && held.reEntries < rule.times;
     return {
-      memo: { ...held, out: { reason: step.exit.reason, atPaise: price, isWaiting }, trail: null },
+      memo: { ...held, out: { reason: step.exit.reason, atPaise: step.exit.atPaise, isWaiting }, trail: null },
       exit: step.exit.reason,
+      exitPaise,
     };
   }
   const trail = leg.trailing
@@ -109,25 +127,28 @@ function reviewOut(leg: Leg, memo: LegMemo, price: number | undefined): { memo: 
 
 /**
  * Every configured leg at the options' last prices (`prices`, by trading symbol): what closes, what enters again,
- * and the memo after. A leg whose price is unknown is left as it is.
+ * and the memo after. A held leg with a 1-minute candle in `candles` (a backtest between closes) is judged on the
+ * candle instead. A leg whose price is unknown is left as it is.
  */
 export function reviewLegs(
   config: Pick<LegsConfig, 'legs'>,
   memo: LegsMemo,
   legs: readonly OpenLeg[],
   prices: ReadonlyMap<string, number> | undefined,
+  candles?: ReadonlyMap<string, OptionCandle>,
 ): LegsReview {
   const held = heldByIndex(config, memo, legs);
-  const close: OpenLeg[] = [];
+  const close: LegClose[] = [];
   const reEnter: number[] = [];
   let reason: LegExitReason | null = null;
   const legMemos = config.legs.map((leg, i) => {
     const open = held[i];
     const kept = memo.legs.length === config.legs.length ? memo.legs[i]! : enteredLeg(open?.tradingSymbol ?? '');
     if (open) {
-      const r = reviewHeld(leg, kept, open, prices?.get(open.tradingSymbol));
+      const symbol = open.tradingSymbol;
+      const r = reviewHeld(leg, kept, open, { last: prices?.get(symbol), candle: candles?.get(symbol) });
       if (r.exit) {
-        close.push(open);
+        close.push(r.exitPaise === undefined ? open : { ...open, exitPaise: r.exitPaise });
         if (reason === null || RANK[r.exit] < RANK[reason]) reason = r.exit;
       }
       return r.memo;

@@ -15,6 +15,7 @@ import {
 import { describeLegsStatus } from './legs-status.logic.js';
 import { LEGS_WHITE_BOX } from './legs-white-box.logic.js';
 import { readMemo } from './legs-memo.logic.js';
+import { decisionsDue, watchedSymbols } from './legs-watch.logic.js';
 
 /** The strategies row whose mappings this type trades. */
 export const LEGS_STRATEGY_NAME = 'Multi-leg';
@@ -64,6 +65,10 @@ export const legsStrategy: StrategyType<LegsTypeSettings, LegsHoldReason> = {
   words: { configureFirst: 'Configure the Multi-leg strategy first (its legs, entry and exit)' },
   holds: LEGS_HOLDS,
   pricedOptions: (c, chain, legs, at, timezone) => pricedOptions(c, chain, legs, at, timezone),
+  betweenCloses: {
+    watched: (c, legs) => watchedSymbols(c.config, c.memo, legs),
+    decisionsDue: (c, legs, prices) => decisionsDue(c.config, c.memo, legs, prices),
+  },
   decide: (inputs) => decideLegs(inputs),
   decideNow: (inputs) => decideLegsNow(inputs),
   // The entry's day is part of it: a flat mapping that entered today holds, one that did not enters.

@@ -41,6 +41,20 @@ export interface LegOrder {
  */
 export interface LegClose extends OpenLeg {
   heldQuantity?: number;
+  /**
+   * The price its rules judged it left at: a stop crossed inside a backtest's 1-minute candle exits at the stop (or
+   * at the candle's open beyond it), and the backtest fills it there by its fill model. Live and paper send a market
+   * order whatever it says.
+   */
+  exitPaise?: number;
+}
+
+/** One option's 1-minute candle, in paise: what a backtest knows of its price between two closes. */
+export interface OptionCandle {
+  openPaise: number;
+  highPaise: number;
+  lowPaise: number;
+  closePaise: number;
 }
 
 /** An opened leg's signed quantity (> 0 sold, < 0 bought), as its leg row and its fills carry it. */

@@ -8,7 +8,7 @@ import type { StrategyInterval, StrategyTypeKey } from '@app/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/ownership.js';
 import type { Hours } from '../instruments/market-hours.logic.js';
-import type { ChainOption, Decision, HoldTable, OpenLeg } from './decision.logic.js';
+import type { ChainOption, Decision, HoldTable, OpenLeg, OptionCandle } from './decision.logic.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
 
 /** What a strategy's rules read for one mapping at one instant, its own settings as `config`. */
@@ -32,6 +32,12 @@ export interface DecideInputs<Config> {
    * when it asks for none. An option whose price could not be had is missing from the map.
    */
   optionPricesPaise?: ReadonlyMap<string, number>;
+  /**
+   * The 1-minute candles ending at `at` of the options the type watches between closes (`betweenCloses`), by
+   * trading symbol: given only by a backtest, which has candles where a live console has ticks. A level is then
+   * judged on the candle's high and low, not only its last price.
+   */
+  optionCandlesPaise?: ReadonlyMap<string, OptionCandle>;
   /** The instant decided at: a candle's close time, or now for manual actions. */
   at: number;
 }
@@ -114,6 +120,20 @@ export interface StrategyType<Config, Reason extends string = string> {
     at: number,
     timezone: string,
   ): readonly ChainOption[];
+  /**
+   * What the type's rules act on between its candle's closes (a Multi-leg leg's stop on the option's own price): the
+   * options they watch, and how many decisions a new price of them calls for now (0: none; 1: a level reached or a
+   * trail moved; 2: that, then a re-entry at once after its close). The live console asks on each price update
+   * (legs/leg-stops-watch.ts); a backtest on each 1-minute candle. Absent: the type acts on closes only (RDX).
+   */
+  betweenCloses?: {
+    watched(config: Config, legs: readonly OpenLeg[]): readonly string[];
+    decisionsDue(
+      config: Config,
+      legs: readonly OpenLeg[],
+      prices: { last: ReadonlyMap<string, number> } | { candles: ReadonlyMap<string, OptionCandle> },
+    ): number;
+  };
   /** On a candle close: pure, integer paise. */
   decide(inputs: DecideInputs<Config>): Decision<Reason>;
   /** A trader's Realign: at once, at the last price, whatever the type's own threshold. */
