@@ -72,8 +72,11 @@ export function percentile(sorted, p) {
 
 export const ms = (n) => `${n.toFixed(2)} ms`;
 
-/** The whole console in this process on `database`, trading against `sandbox`, silent, on the real clock. */
-export function buildBenchApp(database, sandbox) {
+/**
+ * The whole console in this process on `database`, trading against `sandbox`, silent, on the real clock.
+ * `quotesPerSecond`: the quote requests a second the console may send (KITE_QUOTES_PER_SECOND; Kite's 1 unless said).
+ */
+export function buildBenchApp(database, sandbox, { quotesPerSecond = 1 } = {}) {
   return buildApp({
     database,
     clock: systemClock,
@@ -83,7 +86,10 @@ export function buildBenchApp(database, sandbox) {
     version: 'bench',
     marketMode: 'sandbox',
     sessionTtlMs: 3_600_000,
-    market: resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox' }), sandbox.urls),
+    market: resolveMarketConfig(
+      loadEnv({ MARKET_MODE: 'sandbox', KITE_QUOTES_PER_SECOND: String(quotesPerSecond) }),
+      sandbox.urls,
+    ),
     sandboxTotp: () => sandboxTotpCode(Date.now()),
   });
 }
