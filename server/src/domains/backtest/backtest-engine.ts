@@ -376,14 +376,15 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     let traded = 0;
     if (!watch) return { traded };
     for (let ts = fromTs; ts < toTs; ts += MINUTE_MS) {
-      state ??= await engine.runningOn(token, interval);
-      if (state.legs.length === 0) break;
-      const candlesOfMinute = await optionCandlesAt(state, ts);
+      // The state as the minute starts: a decision below books fills, and the next minute reads it again.
+      const current = (state ??= await engine.runningOn(token, interval));
+      if (current.legs.length === 0) break;
+      const candlesOfMinute = await optionCandlesAt(current, ts);
       if (!candlesOfMinute) continue;
       const minute = minuteAt(ts)!;
       const end = ts + MINUTE_MS;
-      for (const m of state.mappings) {
-        const legs = engine.openLegsOf(state.legs, m.id);
+      for (const m of current.mappings) {
+        const legs = engine.openLegsOf(current.legs, m.id);
         const due = watch.decisionsDue(m.config, legs, { candles: candlesOfMinute });
         for (let i = 0; i < due; i++) {
           now = { at: end, underlying: { closePaise: minute.closePaise, nextOpenPaise: null }, missingSymbols: 0 };

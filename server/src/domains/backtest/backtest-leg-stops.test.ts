@@ -62,11 +62,11 @@ const config: LegsConfigInput = {
   exit_at: null,
 };
 
-function spec(minutes: UnderlyingMinute[], overrides: Partial<BacktestSpec> = {}): BacktestSpec {
+function spec(minutes: UnderlyingMinute[], overrides: Partial<BacktestSpec> = {}, legs = config): BacktestSpec {
   const root = listedRoot('NIFTY', NSE_HOLIDAYS)!;
   return {
     type: legsStrategy,
-    configValues: legsStrategy.storage.toColumns(config),
+    configValues: legsStrategy.storage.toColumns(legs),
     interval: '15m',
     mapping: { ceCount: 1, peCount: 1, startTime: null, endTime: null },
     instrument: {
@@ -127,5 +127,23 @@ describe("a backtest judges a leg's stop on 1-minute candles", () => {
   it('leaves the leg when the minute high stays short of the stop', async () => {
     const outcome = await runBacktest(spec(day(2_401_000)));
     expect(outcome.fills.map((f) => f.reason)).toEqual(['entry']);
+  });
+
+  it('enters a leg again at once at the end of the minute that stopped it, as the tick watch does, and once', async () => {
+    const once: LegsConfigInput = {
+      ...config,
+      legs: [{ ...config.legs[0]!, re_entry: { times: 1, when: 'at_once' } }],
+    };
+    // Two spikes: the first stops the leg and it re-enters; the second stops the re-entered leg, which stays out.
+    const minutes = day(2_450_000).map((m, i) => (i === SPIKE + 30 ? { ...m, highPaise: 2_450_000 } : m));
+    const outcome = await runBacktest(spec(minutes, {}, once));
+    const spikeEnd = OPEN + (SPIKE + 1) * MINUTE;
+    expect(outcome.fills.map((f) => [f.reason, f.quantity, f.at])).toEqual([
+      ['entry', 65, OPEN + 15 * MINUTE],
+      ['stop-loss', -65, spikeEnd],
+      ['entry', 65, spikeEnd],
+      ['stop-loss', -65, spikeEnd + 30 * MINUTE],
+    ]);
+    expect(new Set(outcome.fills.map((f) => f.tradingSymbol)).size).toBe(1);
   });
 });
