@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { buildApp, type AppModules } from '../src/app.js';
 import { createEngineRepository } from '../src/domains/engine/engine.repository.js';
 import { createTransactionsRepository } from '../src/domains/transactions/transactions.repository.js';
@@ -11,7 +12,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { seedStartupData } from '../src/reference-seed.js';
 import { createPasswordHasher } from '../src/domains/auth/passwords.service.js';
 import { manualClock } from '../src/platform/clock.js';
-import { createSecretBox } from '../src/platform/secrets.js';
+import { createSecretBox, type SecretBox } from '../src/platform/secrets.js';
 import { resolveMarketConfig } from '../src/config/market.js';
 import { loadEnv } from '../src/config/env.js';
 import { sandboxTotpCode } from '../src/sandbox/sandbox-accounts.js';
@@ -110,6 +111,8 @@ export interface TestApp {
   /** inject() with an optional bearer token. */
   request(opts: InjectOptions & { token?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  /** What a second console of the same cluster shares with this one (`buildTestApp({ beside })`). */
+  cluster: { secrets: SecretBox; twinDatabase(): Promise<Database> };
 }
 
 /** The whole HTTP app on a fresh, migrated, seeded database with a hand-moved clock. */
@@ -128,27 +131,39 @@ export async function buildTestApp(
     enforceIp?: boolean;
     /** The cash each sandbox Kite account opens with (default: the sandbox's, one crore). */
     sandboxFundsPaise?: number;
+    /**
+     * A second console of `beside`'s cluster: its database (its own connections on PostgreSQL), clock, sandbox and
+     * secret key, each console with its own engine, locks' sessions and watches. Closing it leaves those to the first.
+     */
+    beside?: TestApp;
   } = {},
 ): Promise<TestApp> {
-  const database = await openTestDatabase();
-  await migrateToLatest(database);
-  const clock = manualClock(options.start ?? TEST_START);
-  await seedStartupData(database.db, clock.now(), [SANDBOX_INSTRUMENT]);
-  const sandbox = await createSandboxExchange({
-    seed: 'test-seed',
-    clock,
-    tickIntervalMs: 20,
-    heartbeatMs: 200,
-    ...(options.enforceIp ? { enforceIp: true } : {}),
-    ...(options.sandboxFundsPaise === undefined ? {} : { fundsPaise: options.sandboxFundsPaise }),
-  });
+  const first = options.beside;
+  const fresh = first ? null : await openTestDatabase();
+  const database = first ? await first.cluster.twinDatabase() : fresh!;
+  const clock = first ? first.clock : manualClock(options.start ?? TEST_START);
+  if (fresh) {
+    await migrateToLatest(fresh);
+    await seedStartupData(fresh.db, clock.now(), [SANDBOX_INSTRUMENT]);
+  }
+  const secrets = first ? first.cluster.secrets : createSecretBox(randomBytes(32));
+  const sandbox = first
+    ? first.sandbox
+    : await createSandboxExchange({
+        seed: 'test-seed',
+        clock,
+        tickIntervalMs: 20,
+        heartbeatMs: 200,
+        ...(options.enforceIp ? { enforceIp: true } : {}),
+        ...(options.sandboxFundsPaise === undefined ? {} : { fundsPaise: options.sandboxFundsPaise }),
+      });
   // The in-process sandbox takes 10 quote requests a second (DEFAULT_RATE_LIMITS), so the console is paced to
   // it; the governor bench paces at Kite's 1 against a sandbox at Kite's real limits.
   const market = resolveMarketConfig(loadEnv({ MARKET_MODE: 'sandbox', KITE_QUOTES_PER_SECOND: '10' }), sandbox.urls);
   const { app, modules, realtime, events } = await buildApp({
     database,
     clock,
-    secrets: createSecretBox(randomBytes(32)),
+    secrets,
     hasher: createPasswordHasher(4),
     version: 'test',
     marketMode: 'sandbox',
@@ -176,10 +191,25 @@ export async function buildTestApp(
     close: async () => {
       await services.hub.stop();
       await app.close();
-      await sandbox.close();
-      await database.drop();
+      if (fresh) {
+        await sandbox.close();
+        await fresh.drop();
+      } else {
+        await database.close();
+      }
     },
+    cluster: { secrets, twinDatabase: () => (first ? first.cluster.twinDatabase() : twinOf(database)) },
   };
+}
+
+/**
+ * Another handle on a test database, for a second console: on PostgreSQL connections of its own on the same schema
+ * (its locks are other sessions' to the first's); the one in-memory SQLite handle otherwise, left open on close.
+ */
+async function twinOf(database: Database): Promise<Database> {
+  if (dialect === 'sqlite') return { ...database, close: async () => {} };
+  const { rows } = await sql<{ s: string }>`select current_schema() as s`.execute(database.db);
+  return openDatabase({ url: process.env.TEST_DATABASE_URL ?? '', pgSchema: rows[0]!.s, pgPoolSize: 4 });
 }
 
 /**
