@@ -35,6 +35,16 @@ export class StrategyBuilderPage {
       .getByRole('combobox', { name: label, exact: true });
   }
 
+  /** An "Entry and exit" field that is not a choice, by the start of its label ("Exit Time"). */
+  entryField(label: string) {
+    return this.page.getByRole('region', { name: 'Entry and exit' }).getByLabel(new RegExp(`^${label}`));
+  }
+
+  /** "Premium and payoff now": the net premium and the payoff's figures of the legs as they stand. */
+  payoff() {
+    return this.page.getByRole('region', { name: 'Premium and payoff now' });
+  }
+
   button(name: string) {
     return this.page.getByRole('region', { name: 'Try it' }).getByRole('button', { name, exact: true });
   }
