@@ -49,7 +49,13 @@ export async function underlyingCandles(
     const minutes = (await stored(db, instrument.instrumentToken, '1m', fromAt, toAt)).map(toCandle);
     candles = aggregate(minutes, sessionBuckets(interval, instrument));
   }
-  return candles.map((c) => ({ ts: c.ts, openPaise: toPaise(c.open), closePaise: toPaise(c.close) }));
+  return candles.map((c) => ({
+    ts: c.ts,
+    openPaise: toPaise(c.open),
+    closePaise: toPaise(c.close),
+    highPaise: toPaise(c.high),
+    lowPaise: toPaise(c.low),
+  }));
 }
 
 /**

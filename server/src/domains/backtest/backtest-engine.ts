@@ -433,7 +433,14 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
       now = { at, underlying: underlyingAt(index), missingSymbols: 0 };
       chain = await spec.prices.chainAt(at, candle.closePaise);
       const candlesOfClose = await optionCandlesAt(state, at - MINUTE_MS);
-      const plans = await engine.close(state.mappings, state.legs, candle.closePaise, at, candlesOfClose);
+      const underlyingRange =
+        candle.highPaise === undefined || candle.lowPaise === undefined
+          ? undefined
+          : { highPaise: candle.highPaise, lowPaise: candle.lowPaise };
+      const plans = await engine.close(state.mappings, state.legs, candle.closePaise, at, {
+        optionCandles: candlesOfClose,
+        underlyingRange,
+      });
       traded += plans.length;
       if (plans.length > 0) await booked(plans);
     }

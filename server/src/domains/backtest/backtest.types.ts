@@ -3,6 +3,9 @@ export interface UnderlyingCandle {
   ts: number;
   openPaise: number;
   closePaise: number;
+  /** Its high and low where stored (a breakout's opening range is measured on them). */
+  highPaise?: number;
+  lowPaise?: number;
 }
 
 /** One 1-minute candle of the underlying, in paise: what a backtest judges a leg's stop on between closes. */

@@ -1,6 +1,6 @@
 import type { LegRow } from '../../db/schema.js';
 import type { OptionChainService } from '../market-data/option-chain.service.js';
-import type { ChainOption, Decision, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
+import type { ChainOption, Decision, OpenLeg, OptionCandle, UnderlyingRange } from '../strategies/decision.logic.js';
 import type { CalendarGate } from './calendar-gate.js';
 import { flatSettingsKey, inputsFor, toOpenLeg, typeOfState } from './engine.inputs.js';
 import type { MappingState } from './engine.types.js';
@@ -9,6 +9,15 @@ import type { TradeProblems } from './trade-problems.js';
 import type { OptionPricesFor } from './option-prices.js';
 import type { EngineRepository } from './engine.repository.js';
 import { rememberDecision } from './decision-memo.js';
+
+/**
+ * What a decision may know of its instant besides the underlying's price: the underlying candle's high and low (a
+ * candle close), a backtest's 1-minute option candles.
+ */
+export interface CloseSeen {
+  underlyingRange?: UnderlyingRange;
+  optionCandles?: ReadonlyMap<string, OptionCandle>;
+}
 
 /**
  * The trades a candle close calls for among `mappings` (read under their locks), with their open legs.
@@ -30,19 +39,19 @@ export function createCandleDecisions(deps: {
     pricePaise: number,
     chain: readonly ChainOption[],
     at: number,
-    candles: ReadonlyMap<string, OptionCandle> | undefined,
+    seen: CloseSeen,
   ): Promise<Decision> {
     const prices = await deps.prices(type, m, chain, own, at);
-    return type.decide(inputsFor(m, own, pricePaise, chain, at, prices, candles));
+    return type.decide(inputsFor(m, own, pricePaise, chain, at, prices, seen.optionCandles, seen.underlyingRange));
   }
 
-  /** `optionCandles`: a backtest's 1-minute option candles ending at `at` (DecideInputs.optionCandlesPaise). */
+  /** `seen`: what else is known of the instant (DecideInputs.optionCandlesPaise, underlyingRange). */
   return async function decideAll(
     mappings: MappingState[],
     legs: LegRow[],
     pricePaise: number,
     at: number,
-    optionCandles?: ReadonlyMap<string, OptionCandle>,
+    seen: CloseSeen = {},
   ): Promise<Plan[]> {
     const legsOf = new Map<number, OpenLeg[]>();
     for (const l of legs) legsOf.set(l.mappingId, [...(legsOf.get(l.mappingId) ?? []), toOpenLeg(l)]);
@@ -61,7 +70,7 @@ export function createCandleDecisions(deps: {
       if (!decision) {
         decision = isClosedByCalendar(m)
           ? { action: 'hold', reason: 'market closed' }
-          : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at, optionCandles);
+          : await decideOne(type, m, own, pricePaise, chains.get(root) ?? [], at, seen);
         if (flatKey !== null) flatDecisions.set(flatKey, decision);
       }
       await rememberDecision(deps.memos, type, m, decision, at);

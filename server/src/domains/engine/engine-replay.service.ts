@@ -7,7 +7,7 @@ import type { HolidaySource } from '../calendar/calendar.service.js';
 import type { OptionChainService, OptionQuote } from '../market-data/option-chain.service.js';
 import type { Decision, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
 import { createCalendarGate } from './calendar-gate.js';
-import { createCandleDecisions } from './candle-decisions.js';
+import { createCandleDecisions, type CloseSeen } from './candle-decisions.js';
 import { createOptionPrices } from './option-prices.js';
 import { createEngineRepository } from './engine.repository.js';
 import { toOpenLeg } from './engine.inputs.js';
@@ -107,9 +107,9 @@ export function createReplayEngine(deps: ReplayDeps) {
       legs: LegRow[],
       pricePaise: number,
       at: number,
-      optionCandles?: ReadonlyMap<string, OptionCandle>,
+      seen: CloseSeen = {},
     ): Promise<Array<{ mappingId: number; decision: Decision }>> {
-      return executed(await decideAll(mappings, legs, pricePaise, at, optionCandles), at);
+      return executed(await decideAll(mappings, legs, pricePaise, at, seen), at);
     },
     /**
      * One mapping decided between its closes, as the live console's leg watch has it decided on a price update
@@ -123,7 +123,7 @@ export function createReplayEngine(deps: ReplayDeps) {
     ): Promise<Array<{ mappingId: number; decision: Decision }>> {
       const state = await repo.one(mappingId);
       if (!state || state.mapping.runningStatus !== RUNNING_STATUS.RUNNING) return [];
-      return executed(await decideAll([state.mapping], state.legs, pricePaise, at, optionCandles), at);
+      return executed(await decideAll([state.mapping], state.legs, pricePaise, at, { optionCandles }), at);
     },
     /** A mapping's open legs among `legs` (a `runningOn` read) as its strategy type's rules see them. */
     openLegsOf: (legs: readonly LegRow[], mappingId: number): OpenLeg[] =>

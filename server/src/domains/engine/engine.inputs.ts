@@ -1,5 +1,5 @@
 import type { LegRow } from '../../db/schema.js';
-import type { ChainOption, OpenLeg, OptionCandle } from '../strategies/decision.logic.js';
+import type { ChainOption, OpenLeg, OptionCandle, UnderlyingRange } from '../strategies/decision.logic.js';
 import { strategyTypeFor } from '../strategies/strategy-registry.js';
 import type { AnyStrategyType, DecideInputs } from '../strategies/strategy-type.types.js';
 import type { MappingState } from './engine.types.js';
@@ -33,10 +33,12 @@ export function inputsFor(
   at: number,
   optionPricesPaise?: ReadonlyMap<string, number>,
   optionCandlesPaise?: ReadonlyMap<string, OptionCandle>,
+  underlyingRange?: UnderlyingRange,
 ): DecideInputs<MappingState['config']> {
   return {
     ...(optionPricesPaise ? { optionPricesPaise } : {}),
     ...(optionCandlesPaise ? { optionCandlesPaise } : {}),
+    ...(underlyingRange ? { underlyingRange } : {}),
     mapping: {
       ceCount: m.ceCount,
       peCount: m.peCount,

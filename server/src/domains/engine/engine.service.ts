@@ -1,6 +1,7 @@
 import type { StrategyInterval } from '@app/contract';
 import { isStrategyInterval, RUNNING_STATUS, toPaise } from '@app/contract';
 import { badRequest } from '../../platform/errors.js';
+import type { UnderlyingRange } from '../strategies/decision.logic.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import { OPTIONS_DATA_SOURCE, type HubKey } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
@@ -74,7 +75,14 @@ export function createEngine(deps: EngineDeps) {
    * own lock, a few of one account at once and many accounts at once (live-turns.ts); the order governor
    * (order-throttle.ts) keeps each account inside the broker's rate and sends its exits first.
    */
-  async function evaluate(instrumentToken: string, interval: StrategyInterval, pricePaise: number, at: number) {
+  /** `range`: the high and low of the candle closing (DecideInputs.underlyingRange), when the hub's candle is had. */
+  async function evaluate(
+    instrumentToken: string,
+    interval: StrategyInterval,
+    pricePaise: number,
+    at: number,
+    range?: UnderlyingRange,
+  ) {
     const seen = await deps.repo.runningIdsOn(instrumentToken, interval);
     const paperIds = new Set(seen.filter((m) => m.isDummy === 1).map((m) => m.id));
     let traded = 0;
@@ -91,6 +99,7 @@ export function createEngine(deps: EngineDeps) {
             now.legs.filter((l) => paperIds.has(l.mappingId)),
             pricePaise,
             at,
+            { underlyingRange: range },
           );
           tellPaperMarginShorts(mappings, plans, await execute(plans, at), at);
           return plans.length;
@@ -105,7 +114,7 @@ export function createEngine(deps: EngineDeps) {
     for (const m of seen.filter((x) => x.isDummy !== 1)) {
       accounts.set(m.userBrokerId, [...(accounts.get(m.userBrokerId) ?? []), m.id]);
     }
-    const tradedLive = await liveTurns([...accounts.values()], (id) => evaluateLive(id, pricePaise, at));
+    const tradedLive = await liveTurns([...accounts.values()], (id) => evaluateLive(id, pricePaise, at, range));
     await shareProblems();
     if (paperFailure) throw paperFailure.err;
     return traded + tradedLive;
@@ -163,7 +172,7 @@ export function createEngine(deps: EngineDeps) {
   }
 
   /** One live mapping's candle close, under its lock, on its state as it is now. */
-  function evaluateLive(id: number, pricePaise: number, at: number): Promise<number> {
+  function evaluateLive(id: number, pricePaise: number, at: number, range?: UnderlyingRange): Promise<number> {
     return locks.withMappings([id], async () => {
       const before = await deps.repo.one(id);
       if (!before || before.mapping.isDummy === 1) return 0;
@@ -191,7 +200,7 @@ export function createEngine(deps: EngineDeps) {
       }
       // Settling may have booked fills: decide on the legs as they are now, fenced as they were before.
       const state = fencedBefore((await deps.repo.one(id)) ?? before, before.mapping.positionVersion);
-      const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
+      const plans = await decideAll([state.mapping], state.legs, pricePaise, at, { underlyingRange: range });
       const failures = await execute(plans, at);
       const refusal = failures.find(isBrokerRefusal);
       const [unknown] = failures;
@@ -241,7 +250,8 @@ export function createEngine(deps: EngineDeps) {
         }
         // Each close is acted on once: a leader that takes over mid-candle finds the old leader's claim.
         const isMine = await deps.repo.claimCandle(key.instrumentToken, interval, at);
-        return isMine ? evaluate(key.instrumentToken, interval, toPaise(candle.close), at) : 0;
+        const range = { highPaise: toPaise(candle.high), lowPaise: toPaise(candle.low) };
+        return isMine ? evaluate(key.instrumentToken, interval, toPaise(candle.close), at, range) : 0;
       })
       .catch((err: unknown) => deps.logger.error({ err, key }, 'candle evaluation failed'));
   };

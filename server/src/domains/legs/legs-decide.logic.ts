@@ -28,6 +28,7 @@ import {
   type LegOrder,
   type OpenLeg,
   type OptionCandle,
+  type UnderlyingRange,
 } from '../strategies/decision.logic.js';
 import { enteredLeg, watchOf, writeMemo, type LegsMemo } from './legs-memo.logic.js';
 import { reviewedSymbols, reviewLegs } from './legs-review.logic.js';
@@ -89,6 +90,8 @@ export interface LegsInputs {
   optionPricesPaise?: ReadonlyMap<string, number>;
   /** A backtest's 1-minute candles of the held legs' options ending at `at`: their levels judged on high and low. */
   optionCandlesPaise?: ReadonlyMap<string, OptionCandle>;
+  /** The high and low of the underlying's candle closing now (an opening range is measured on them). */
+  underlyingRange?: UnderlyingRange;
   at: number;
 }
 
@@ -227,6 +230,7 @@ function watchEntry(inputs: LegsInputs, entry: WaitingEntry, minutes: number) {
   const { memo } = inputs.config;
   const check = checkEntry(entry, watchOf(memo, day), {
     pricePaise: inputs.pricePaise,
+    ...(inputs.underlyingRange ? { range: inputs.underlyingRange } : {}),
     minutes,
     openMinutes: parseHhmm(hours.marketOpenTime),
     underlying: inputs.instrument.name ?? 'the index',

@@ -75,6 +75,23 @@ describe('checkEntry: range breakout', () => {
     expect(checks[2]?.waiting).toBe('Waiting for NIFTY above ₹103.00 or below ₹98.00 (range of 09:15–09:18)');
   });
 
+  it('measures the range on the candles’ highs and lows where known, and breaks out on a close past them', () => {
+    const entry = breakout(3, 'above');
+    let watch: EntryWatch | null = null;
+    const candle = (time: string, close: number, high: number, low: number) => {
+      const check = checkEntry(entry, watch, { ...input(at(time), close), range: { highPaise: high, lowPaise: low } });
+      watch = check.watch;
+      return check;
+    };
+    candle('09:16', 2_340_000, 2_345_000, 2_338_000);
+    candle('09:17', 2_341_000, 2_349_000, 2_339_000);
+    candle('09:18', 2_342_000, 2_343_000, 2_335_000);
+    expect(watch).toMatchObject({ highPaise: 2_349_000, lowPaise: 2_335_000 });
+    // A close above every close of the range but not above its high is no breakout; a wick past it is none either.
+    expect(candle('09:19', 2_348_000, 2_352_000, 2_347_000).due).toBe(false);
+    expect(candle('09:20', 2_349_050, 2_349_100, 2_348_000).due).toBe(true);
+  });
+
   it('is never due while the range is measured, however far the price moves', () => {
     const checks = day(breakout(2, 'either'), [
       ['09:16', 100_00],

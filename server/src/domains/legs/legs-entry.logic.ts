@@ -5,7 +5,8 @@
  *
  * The caller asks once per 1-minute candle close of the underlying and keeps the returned `watch` until the next
  * close of the same trading day; a new day starts with no watch. A candle closing at minute m covers (m-1, m], so
- * the opening range of N minutes is the closes at minutes in (open, open+N].
+ * the opening range of N minutes is the highs and lows (the closes, where a candle's are not known) of the candles
+ * closing at minutes in (open, open+N]; the entry is a close beyond it.
  *
  * A watch is used only when it belongs to today's setting (a range ending at open+N; a reference taken at or
  * after `reference_at`); one that does not (the setting was edited during the day) counts as none, so a range
@@ -36,6 +37,11 @@ export interface EntryCheck {
 export interface EntryInput {
   /** The underlying's close. */
   pricePaise: number;
+  /**
+   * The high and low of the candle closing (where known): the opening range is the session's first N minutes' highs
+   * and lows, as a chart draws it; without them, their closes. A breakout is still a close beyond it.
+   */
+  range?: { highPaise: number; lowPaise: number };
   /** The close's minute since local midnight. */
   minutes: number;
   /** The session's open, in minutes since local midnight (555 for 09:15). */
@@ -92,14 +98,10 @@ function checkBreakout(entry: RangeEntry, stored: EntryWatch | null, input: Entr
     // A close before the session opens is no part of the range.
     return waitingFor(null, `Waiting for the open at ${hhmm(openMinutes)} to measure ${underlying}'s range of ${span}`);
   }
+  const high = input.range?.highPaise ?? pricePaise;
+  const low = input.range?.lowPaise ?? pricePaise;
   if (watch === null) {
-    const first: RangeWatch = {
-      kind: 'range',
-      fromMinutes: minutes,
-      toMinutes,
-      highPaise: pricePaise,
-      lowPaise: pricePaise,
-    };
+    const first: RangeWatch = { kind: 'range', fromMinutes: minutes, toMinutes, highPaise: high, lowPaise: low };
     return minutes > openMinutes + 1
       ? stopped(first, missedStart(entry, openMinutes, minutes))
       : measured(entry, first, span, input);
@@ -109,8 +111,8 @@ function checkBreakout(entry: RangeEntry, stored: EntryWatch | null, input: Entr
   if (minutes <= toMinutes) {
     const extended: RangeWatch = {
       ...watch,
-      highPaise: Math.max(watch.highPaise, pricePaise),
-      lowPaise: Math.min(watch.lowPaise, pricePaise),
+      highPaise: Math.max(watch.highPaise, high),
+      lowPaise: Math.min(watch.lowPaise, low),
     };
     return measured(entry, extended, span, input);
   }

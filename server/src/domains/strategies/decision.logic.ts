@@ -49,6 +49,12 @@ export interface LegClose extends OpenLeg {
   exitPaise?: number;
 }
 
+/** The high and low of the underlying's candle a close decides on, in paise. */
+export interface UnderlyingRange {
+  highPaise: number;
+  lowPaise: number;
+}
+
 /** One option's 1-minute candle, in paise: what a backtest knows of its price between two closes. */
 export interface OptionCandle {
   openPaise: number;

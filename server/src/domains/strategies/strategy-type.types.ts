@@ -8,7 +8,7 @@ import type { StrategyInterval, StrategyTypeKey } from '@app/contract';
 import type { z } from 'zod';
 import type { Actor } from '../../platform/ownership.js';
 import type { Hours } from '../instruments/market-hours.logic.js';
-import type { ChainOption, Decision, HoldTable, OpenLeg, OptionCandle } from './decision.logic.js';
+import type { ChainOption, Decision, HoldTable, OpenLeg, OptionCandle, UnderlyingRange } from './decision.logic.js';
 import type { CommonStatusFacts, StatusReport } from './status-facts.types.js';
 
 /** What a strategy's rules read for one mapping at one instant, its own settings as `config`. */
@@ -38,6 +38,11 @@ export interface DecideInputs<Config> {
    * judged on the candle's high and low, not only its last price.
    */
   optionCandlesPaise?: ReadonlyMap<string, OptionCandle>;
+  /**
+   * The high and low of the underlying's candle closing at `at` (an opening range is measured on them); absent for a
+   * decision off a close (a price update's question, a trader's Realign), or where the candle's are not known.
+   */
+  underlyingRange?: UnderlyingRange;
   /** The instant decided at: a candle's close time, or now for manual actions. */
   at: number;
 }
