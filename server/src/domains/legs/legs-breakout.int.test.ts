@@ -1,7 +1,8 @@
-import type { LegsConfigInput, Mapping } from '@app/contract';
+import type { LegsConfigInput } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { multiLegStrategyId, strategyRowOf } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33: a Multi-leg range-breakout entry on the engine's path. The opening range is the first three minutes'
@@ -28,17 +29,9 @@ async function candle(hhmm: string, close: number, high: number, low: number) {
   await t.services.engine.evaluate(NIFTY, '1m', close, ist(hhmm), { highPaise: high, lowPaise: low });
 }
 
-const rowOf = async (id: number) => {
-  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
-  return res.json<{ data: Mapping[] }>().data.find((m) => m.id === id)!;
-};
-
 describe('a Multi-leg range breakout', () => {
   it('measures the opening range on the candles’ highs and lows and enters on the first close above it', async () => {
-    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
-    const legsId = list
-      .json<{ data: Array<{ id: number; type: string | null }> }>()
-      .data.find((s) => s.type === 'legs')!.id;
+    const legsId = await multiLegStrategyId(t, owner.token);
     const m = await buildMapping(t, owner, { strategy_id: legsId });
     const config: LegsConfigInput = {
       legs: [{ option_type: 'CE', side: 'BUY', lots: 1, expiry: 'next_week', strike: { by: 'atm', steps: 0 } }],
@@ -61,8 +54,8 @@ describe('a Multi-leg range breakout', () => {
     // Above every close of the range (₹24,520.00) but not its high (₹24,580.00): no entry; the row names the high.
     await candle('09:19', 2_456_000, 2_460_000, 2_455_000);
     expect(await t.services.engineRepo.openLegsOf(m.id)).toEqual([]);
-    expect((await rowOf(m.id)).status_detail).toContain('₹24,580.00');
-    expect((await rowOf(m.id)).status_detail).toContain('09:15–09:18');
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toContain('₹24,580.00');
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toContain('09:15–09:18');
 
     await candle('09:20', 2_458_500, 2_459_000, 2_456_000);
     const legs = await t.services.engineRepo.openLegsOf(m.id);

@@ -2,7 +2,7 @@ import type { LegsConfigInput } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { readMemo } from './legs-memo.logic.js';
+import { legsMemoOf, multiLegStrategyId } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33 item 4, many consoles on one database: two consoles of one cluster (each its own engine, leg watch and,
@@ -29,22 +29,6 @@ afterEach(async () => {
   await a.close();
 });
 
-async function multiLegId(): Promise<number> {
-  const res = await a.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
-  return res.json<{ data: Array<{ id: number; type: string | null }> }>().data.find((s) => s.type === 'legs')!.id;
-}
-
-const memoOf = async (mappingId: number) =>
-  readMemo(
-    (
-      await a.database.db
-        .selectFrom('legsConfigs')
-        .select('memo')
-        .where('mappingId', '=', mappingId)
-        .executeTakeFirstOrThrow()
-    ).memo,
-  );
-
 const fillsOf = (mappingId: number) =>
   a.database.db
     .selectFrom('transactions')
@@ -66,7 +50,7 @@ async function together(mappingId: number, hhmm: string) {
 
 describe('a Multi-leg strategy decided by two consoles at once', () => {
   it('buys the stopped leg back once and enters it again once, the memo and the fills agreeing', async () => {
-    const m = await buildMapping(a, owner, { strategy_id: await multiLegId() });
+    const m = await buildMapping(a, owner, { strategy_id: await multiLegStrategyId(a, owner.token) });
     const config: LegsConfigInput = {
       legs: [
         {
@@ -106,7 +90,7 @@ describe('a Multi-leg strategy decided by two consoles at once', () => {
 
     const calls = (await fillsOf(m.id)).filter((f) => f.tradingSymbol === call).map((f) => f.quantity);
     expect(calls).toEqual([65, -65, 65]);
-    expect((await memoOf(m.id)).legs[0]).toMatchObject({ symbol: call, reEntries: 1, out: null });
+    expect((await legsMemoOf(a.database, m.id)).legs[0]).toMatchObject({ symbol: call, reEntries: 1, out: null });
     // Fills net per contract = the open legs.
     const net = new Map<string, number>();
     for (const f of await fillsOf(m.id)) net.set(f.tradingSymbol, (net.get(f.tradingSymbol) ?? 0) + f.quantity);

@@ -1,7 +1,8 @@
-import { LEGS_TEMPLATES, type Mapping } from '@app/contract';
+import { LEGS_TEMPLATES } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { multiLegStrategyId, strategyRowOf } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33: a Multi-leg configuration's Max Loss and Target Profit are the strategy's own limits (the ones its row
@@ -28,24 +29,16 @@ const config = (id: number, method: 'GET' | 'PUT', payload?: object) =>
     ...(payload ? { payload } : {}),
   });
 
-const rowOf = async (id: number) => {
-  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
-  return res.json<{ data: Mapping[] }>().data.find((m) => m.id === id)!;
-};
-
 describe('a Multi-leg configuration’s limits', () => {
   it('are the strategy’s own: saved on its row, read from it, kept nowhere else', async () => {
-    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
-    const legsId = list
-      .json<{ data: Array<{ id: number; type: string | null }> }>()
-      .data.find((s) => s.type === 'legs')!.id;
+    const legsId = await multiLegStrategyId(t, owner.token);
     const m = await buildMapping(t, owner, { strategy_id: legsId });
     const straddle = LEGS_TEMPLATES[0]!.config;
 
     const saved = await config(m.id, 'PUT', { ...straddle, max_loss: 5000, target_profit: 2500.5 });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().data.config).toMatchObject({ max_loss: 5000, target_profit: 2500.5 });
-    expect(await rowOf(m.id)).toMatchObject({ max_loss: 5000, target_profit: 2500.5 });
+    expect(await strategyRowOf(t, owner.token, m.id)).toMatchObject({ max_loss: 5000, target_profit: 2500.5 });
     const stored = await t.database.db
       .selectFrom('legsConfigs')
       .select('config')
@@ -65,6 +58,6 @@ describe('a Multi-leg configuration’s limits', () => {
 
     // Cleared through the configuration: cleared on the row.
     expect((await config(m.id, 'PUT', { ...straddle, max_loss: null, target_profit: null })).statusCode).toBe(200);
-    expect(await rowOf(m.id)).toMatchObject({ max_loss: null, target_profit: null });
+    expect(await strategyRowOf(t, owner.token, m.id)).toMatchObject({ max_loss: null, target_profit: null });
   });
 });

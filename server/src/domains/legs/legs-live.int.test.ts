@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { brokerNetPositions } from '../../../test/books.js';
 import { buildMapping, buildUser, buildUserBroker, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { multiLegStrategyId } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33 item 4 on a live account (the sandbox's Kite): a Multi-leg call spread of 28 lots a leg, above NIFTY's
@@ -68,10 +69,7 @@ async function holdings(mappingId: number) {
 
 describe('a live Multi-leg strategy above the freeze quantity', () => {
   it('enters and stops in slices with market protection, each leg booked once, as the broker holds it', async () => {
-    const list = await t.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
-    const legsId = list
-      .json<{ data: Array<{ id: number; type: string | null }> }>()
-      .data.find((s) => s.type === 'legs')!.id;
+    const legsId = await multiLegStrategyId(t, owner.token);
     const broker = await buildUserBroker(t, owner, { broker_username: 'ML1234' });
     accessToken = t.sandbox.control.issueKiteAccessToken('ML1234');
     await t.services.brokers.update(actor(), broker.id, { broker_token: accessToken });

@@ -1,8 +1,8 @@
-import type { LegsConfigInput, Mapping } from '@app/contract';
+import type { LegsConfigInput } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
-import { readMemo } from './legs-memo.logic.js';
+import { legsMemoOf, multiLegStrategyId, strategyRowOf } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33: a Multi-leg leg stopped and entered again on paper, through the engine's real path (sandbox quotes,
@@ -25,12 +25,6 @@ afterEach(async () => {
   await t.close();
 });
 
-async function multiLegId(): Promise<number> {
-  const res = await t.request({ method: 'GET', url: '/api/strategies/list', token: owner.token });
-  const found = res.json<{ data: Array<{ id: number; type: string | null }> }>().data;
-  return found.find((s) => s.type === 'legs')!.id;
-}
-
 /** A 1-minute close of NIFTY at `hhmm` IST, the console's clock moved there first. */
 async function at(hhmm: string, pricePaise = 2450000) {
   t.clock.set(ist(hhmm));
@@ -39,23 +33,9 @@ async function at(hhmm: string, pricePaise = 2450000) {
   await t.services.legStopsSettled();
 }
 
-const rowOf = async (id: number) => {
-  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
-  return res.json<{ data: Mapping[] }>().data.find((m) => m.id === id)!;
-};
-
-const memoOf = async (mappingId: number) => {
-  const row = await t.database.db
-    .selectFrom('legsConfigs')
-    .select('memo')
-    .where('mappingId', '=', mappingId)
-    .executeTakeFirstOrThrow();
-  return readMemo(row.memo);
-};
-
 describe('a Multi-leg leg’s re-entry', () => {
   it('enters a stopped leg again once, at once, keeps the count in the memo, and not after it is spent', async () => {
-    const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
+    const m = await buildMapping(t, owner, { strategy_id: await multiLegStrategyId(t, owner.token) });
     const once: LegsConfigInput = {
       legs: [
         {
@@ -84,7 +64,9 @@ describe('a Multi-leg leg’s re-entry', () => {
     await at('09:21');
     const [first] = await t.services.engineRepo.openLegsOf(m.id);
     expect(first).toMatchObject({ quantity: 65 });
-    expect((await memoOf(m.id)).legs).toEqual([expect.objectContaining({ symbol: first!.tradingSymbol })]);
+    expect((await legsMemoOf(t.database, m.id)).legs).toEqual([
+      expect.objectContaining({ symbol: first!.tradingSymbol }),
+    ]);
 
     // Premiums triple: the stop closes the leg; by the next close (or at once on a price update between) the same
     // contract is entered again, counted before its order.
@@ -93,18 +75,18 @@ describe('a Multi-leg leg’s re-entry', () => {
     await at('09:31');
     const again = await t.services.engineRepo.openLegsOf(m.id);
     expect(again.map((l) => [l.tradingSymbol, l.quantity])).toEqual([[first!.tradingSymbol, 65]]);
-    expect((await memoOf(m.id)).legs[0]).toMatchObject({ reEntries: 1, out: null });
+    expect((await legsMemoOf(t.database, m.id)).legs[0]).toMatchObject({ reEntries: 1, out: null });
 
     // Stopped again: its one re-entry is spent, so it stays out.
     t.sandbox.control.shockVolatility('NIFTY', 9);
     await at('09:40');
     await at('09:41');
     expect(await t.services.engineRepo.openLegsOf(m.id)).toEqual([]);
-    expect((await memoOf(m.id)).legs[0]).toMatchObject({
+    expect((await legsMemoOf(t.database, m.id)).legs[0]).toMatchObject({
       reEntries: 1,
       out: { reason: 'stop-loss', isWaiting: false },
     });
-    expect((await rowOf(m.id)).status_detail).toMatch(
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toMatch(
       /^Entered today at \d\d:\d\d IST \(Leg 1 CE stopped at ₹[\d,]+\.\d\d, no re-entry left \(1 used\)\): next entry tomorrow$/,
     );
 

@@ -1,7 +1,8 @@
-import { LEGS_TEMPLATES, type LegsConfigInput, type Mapping } from '@app/contract';
+import { LEGS_TEMPLATES, type LegsConfigInput } from '@app/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildMapping, buildUser, type TestUser } from '../../../test/factories.js';
 import { buildTestApp, type TestApp } from '../../../test/test-app.js';
+import { strategyRowOf } from '../../../test/legs-steps.js';
 
 /*
  * Issue 33: the Multi-leg strategy through the real path: its settings saved through the type-agnostic config
@@ -55,11 +56,6 @@ async function at(hhmm: string, pricePaise = 2480000) {
   await t.services.engine.evaluate(NIFTY, '1m', pricePaise, ist(hhmm));
 }
 
-const rowOf = async (id: number) => {
-  const res = await t.request({ method: 'GET', url: '/api/strategies/user-mappings', token: owner.token });
-  return res.json<{ data: Mapping[] }>().data.find((m) => m.id === id)!;
-};
-
 describe('a Multi-leg strategy', () => {
   it('saves a template through the config routes and refuses a bad leg naming it', async () => {
     const m = await buildMapping(t, owner, { strategy_id: await multiLegId() });
@@ -87,7 +83,7 @@ describe('a Multi-leg strategy', () => {
 
     await at('09:19', 2450000);
     expect(await t.services.engineRepo.openLegsOf(m.id)).toHaveLength(0);
-    expect((await rowOf(m.id)).status_detail).toMatch(/^Waiting for 09:20 IST to enter/);
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toMatch(/^Waiting for 09:20 IST to enter/);
 
     await at('09:21', 2450000);
     const legs = await t.services.engineRepo.openLegsOf(m.id);
@@ -100,7 +96,7 @@ describe('a Multi-leg strategy', () => {
     expect(pe.expiry > ce.expiry).toBe(true);
     expect(ce.quantity).toBe(65);
     expect(pe.quantity).toBe(130);
-    expect((await rowOf(m.id)).status_detail).toBe('Holding 2 legs: squaring off at 15:15 IST');
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toBe('Holding 2 legs: squaring off at 15:15 IST');
 
     // Held through the day whatever the index does.
     await at('11:00', 2480000);
@@ -118,7 +114,9 @@ describe('a Multi-leg strategy', () => {
     const net = new Map<string, number>();
     for (const f of fills) net.set(f.tradingSymbol, (net.get(f.tradingSymbol) ?? 0) + f.quantity);
     expect([...net.values()].every((q) => q === 0)).toBe(true);
-    expect((await rowOf(m.id)).status_detail).toMatch(/^Entered today at 09:21 IST: next entry tomorrow/);
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toMatch(
+      /^Entered today at 09:21 IST: next entry tomorrow/,
+    );
 
     // Not again today on a later close.
     await at('15:20');
@@ -216,7 +214,7 @@ describe('a Multi-leg strategy', () => {
     await at('09:30', 2450000);
     const left = await t.services.engineRepo.openLegsOf(m.id);
     expect(left.map((l) => l.quantity)).toEqual([-65]);
-    expect((await rowOf(m.id)).status_detail).toMatch(
+    expect((await strategyRowOf(t, owner.token, m.id)).status_detail).toMatch(
       /^Holding 1 leg \(Leg 1 CE stopped at ₹[\d,]+\.\d\d\): squaring off at 15:15 IST$/,
     );
     const sold = entered.find((l) => l.quantity > 0)!;
