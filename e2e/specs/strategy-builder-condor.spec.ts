@@ -134,7 +134,7 @@ test('a trader builds an iron condor from its template, backtests it over today 
   };
   expect(fill('BUY', 'CE').strike).toBeGreaterThan(fill('SELL', 'CE').strike);
   expect(fill('BUY', 'PE').strike).toBeLessThan(fill('SELL', 'PE').strike);
-  await screenshots(page, 'strategy-builder-condor-lab');
+  await screenshots(page, 'strategy-builder-condor-lab', ['Backtest trades']);
 
   // Back to the builder with the legs as run; Create makes the paper strategy of them.
   await lab.form().getByRole('link', { name: 'Edit in Strategy Builder' }).click();

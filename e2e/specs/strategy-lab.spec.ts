@@ -80,7 +80,7 @@ test('a trader backtests RDX over today, compares two offsets and makes a paper 
   await expect(first.nth(1)).toHaveText(/^SANDBOX \d{1,2} [A-Z]{3} \d+ (CE|PE)$/);
   await expect(first.nth(2)).toHaveText('SELL');
   await expect(first.nth(6)).toHaveText('Entry');
-  await screenshots(page, 'strategy-lab-run', ['Day by day']);
+  await screenshots(page, 'strategy-lab-run', ['Day by day', 'Backtest trades']);
 
   // Download CSV saves every fill of the run (not just the table's page): one record per trade, the first the entry.
   const { filename, text } = await lab.downloadCsv();

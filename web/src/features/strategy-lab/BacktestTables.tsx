@@ -79,7 +79,8 @@ export function TradesTable({ trades }: { trades: BacktestTrade[] }) {
       ) : (
         <>
           <div className="table-wrap">
-            <table className="table lab-trades" aria-label="Backtest trades">
+            {/* One card a trade on a phone: the contract and its side read whole, never scrolled to. */}
+            <table className="table cards-narrow lab-trades" aria-label="Backtest trades">
               <thead>
                 <tr>
                   <th>Time (IST)</th>
@@ -96,15 +97,23 @@ export function TradesTable({ trades }: { trades: BacktestTrade[] }) {
                   const { quantity } = sideOf(t.quantity);
                   return (
                     <tr key={`${page}-${i}`} data-testid="backtest-trade">
-                      <td>{formatDateTimeIst(t.time)}</td>
-                      <td>
+                      <td data-label="Time (IST)">{formatDateTimeIst(t.time)}</td>
+                      <td data-label="Symbol">
                         <ContractName symbol={t.trading_symbol} />
                       </td>
-                      <td className={t.side === 'SELL' ? 'side-sell' : 'side-buy'}>{t.side}</td>
-                      <td className="num">{formatQuantity(quantity)}</td>
-                      <td className="num">{formatInr(t.price)}</td>
-                      <td className="num pnl-cost">{formatInr(t.charges)}</td>
-                      <td>{reasonText(t.reason)}</td>
+                      <td data-label="Side" className={t.side === 'SELL' ? 'side-sell' : 'side-buy'}>
+                        {t.side}
+                      </td>
+                      <td data-label="Qty" className="num">
+                        {formatQuantity(quantity)}
+                      </td>
+                      <td data-label="Price" className="num">
+                        {formatInr(t.price)}
+                      </td>
+                      <td data-label="Charges" className="num pnl-cost">
+                        {formatInr(t.charges)}
+                      </td>
+                      <td data-label="Reason">{reasonText(t.reason)}</td>
                     </tr>
                   );
                 })}
