@@ -1,10 +1,7 @@
 import type { BacktestFillModel, StrategyInterval } from '@app/contract';
-import { IST_OFFSET_MS, istDay, RUNNING_STATUS } from '@app/contract';
+import { IST_OFFSET_MS, istDay } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
-import { openDatabase, type Database } from '../../db/client.js';
-import { migrateToLatest } from '../../db/migrate.js';
-import { seedReferenceData } from '../../db/seed.js';
+import type { Database } from '../../db/client.js';
 import { createEventBus } from '../../platform/event-bus.js';
 import type { DomainEvents } from '../../platform/domain-events.js';
 import type { HolidayDay } from '../calendar/calendar.logic.js';
@@ -17,8 +14,8 @@ import { createReplayEngine } from '../engine/engine-replay.service.js';
 import { fillQuote, onTicksAgainstTrader } from './fill-quote.logic.js';
 import { protectionPercentFor } from '../brokers/broker-registry.js';
 import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
-import type { BacktestFill, UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
-import { OPTIONS_DATA_SOURCE } from '../market-data/hub.js';
+import type { BacktestFill, BacktestInstrument, UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
+import { keepCandle, seeded } from './backtest-database.js';
 
 /*
  * One backtest: the live engine's own code on a database of its own in memory. A strategy's mapping is written
@@ -54,16 +51,7 @@ export interface BacktestSpec {
   interval: StrategyInterval;
   /** The mapping's own columns (how many CE and PE legs, its window). */
   mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null };
-  instrument: {
-    name: string;
-    ticker: string | null;
-    instrumentToken: string;
-    marketOpenTime: string;
-    marketCloseTime: string;
-    timezone: string;
-    tradingDays: string;
-    marketProtection: number;
-  };
+  instrument: BacktestInstrument;
   /** The lot a day's entries are sized with (the dated market rules), by IST day. */
   lotSizeOn: (day: string) => number;
   candles: readonly UnderlyingCandle[];
@@ -106,96 +94,6 @@ const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
 const HOUR_MS = 3_600_000;
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
-
-/** The backtest's own database: every migration, the reference rows, one trader and the strategy's mapping. */
-async function seeded(spec: BacktestSpec, firstDay: string): Promise<Database> {
-  const database = openDatabase({ sqliteFile: ':memory:' });
-  await migrateToLatest(database);
-  const { db } = database;
-  const now = spec.candles[0]?.ts ?? 0;
-  const i = spec.instrument;
-  await seedReferenceData(db, now, [
-    {
-      name: i.name,
-      ticker: i.ticker,
-      instrumentToken: i.instrumentToken,
-      lotSize: spec.lotSizeOn(firstDay),
-      marketOpenTime: i.marketOpenTime,
-      marketCloseTime: i.marketCloseTime,
-      timezone: i.timezone,
-      tradingDays: i.tradingDays,
-      marketProtection: i.marketProtection,
-    },
-  ]);
-  const instrument = await db
-    .selectFrom('instruments')
-    .select('id')
-    .where('instrumentToken', '=', i.instrumentToken)
-    .executeTakeFirstOrThrow();
-  // The reference seed may hold the instrument already: the backtest's listing is what it runs on.
-  await db
-    .updateTable('instruments')
-    .set({ lotSize: spec.lotSizeOn(firstDay), marketProtection: i.marketProtection, ticker: i.ticker })
-    .where('id', '=', instrument.id)
-    .execute();
-  const strategy = await db
-    .selectFrom('strategies')
-    .select('id')
-    .where('name', '=', spec.type.id)
-    .executeTakeFirstOrThrow();
-  const user = await db
-    .insertInto('users')
-    .values({ username: 'backtest', passwordHash: '-', role: 'user', createdAt: now, updatedAt: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  const mapping = await db
-    .insertInto('userStrategyMappings')
-    .values({
-      userId: user.id,
-      strategyId: strategy.id,
-      instrumentId: instrument.id,
-      userBrokerId: null,
-      isActive: 1,
-      isDummy: 1,
-      ...spec.mapping,
-      runningStatus: RUNNING_STATUS.RUNNING,
-      stopReason: null,
-      stoppedAt: null,
-      maxLossPaise: null,
-      targetProfitPaise: null,
-      adminMaxLossPaise: null,
-      interval: spec.interval,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  // The type's settings row, as its own configure route writes it (storage: table, columns, times).
-  const { table, columns } = spec.type.storage;
-  await sql`insert into ${sql.table(table)} (mapping_id, ${sql.join(columns.map((c) => sql.ref(c)))}, created_at, updated_at)
-    values (${mapping.id}, ${sql.join(spec.configValues.map((v) => sql`${v}`))}, ${now}, ${now})`.execute(db);
-  return database;
-}
-
-/** The candle a close belongs to, kept for the settlement's price of the underlying at an expiry. */
-async function keepCandle(db: Database['db'], token: string, c: UnderlyingCandle, interval: StrategyInterval) {
-  const close = (c.closePaise / 100).toFixed(2);
-  await db
-    .insertInto('candles')
-    .values({
-      source: OPTIONS_DATA_SOURCE,
-      instrumentToken: token,
-      interval,
-      ts: c.ts,
-      open: (c.openPaise / 100).toFixed(2),
-      high: close,
-      low: close,
-      close,
-      volume: '0',
-    })
-    .onConflict((oc) => oc.doNothing())
-    .execute();
-}
 
 /** Words for why a fill was made, from the decision that made it. */
 function reasonOf(decision: Decision): string {

@@ -1,3 +1,15 @@
+/** The instrument a backtest runs on, as its listing says (the engine's instruments row). */
+export interface BacktestInstrument {
+  name: string;
+  ticker: string | null;
+  instrumentToken: string;
+  marketOpenTime: string;
+  marketCloseTime: string;
+  timezone: string;
+  tradingDays: string;
+  marketProtection: number;
+}
+
 /** One candle of the underlying a backtest walks, in paise; `ts` its start (UTC epoch ms). */
 export interface UnderlyingCandle {
   ts: number;
