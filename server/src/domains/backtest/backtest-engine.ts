@@ -285,7 +285,10 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
         const legs = engine.openLegsOf(current.legs, m.id);
         const due = watch.decisionsDue(m.config, legs, { candles: candlesOfMinute });
         for (let i = 0; i < due; i++) {
-          now = { at: end, underlying: { closePaise: minute.closePaise, nextOpenPaise: null }, missingSymbols: 0 };
+          // `next_open` fills a re-entry at the next minute's open, as the close's next candle for a close.
+          const next = spec.minutes[minuteIndex + 1];
+          const nextOpenPaise = next?.ts === end ? next.openPaise : null;
+          now = { at: end, underlying: { closePaise: minute.closePaise, nextOpenPaise }, missingSymbols: 0 };
           chain = await spec.prices.chainAt(end, minute.closePaise);
           const plans = await engine.reconsider(m.id, minute.closePaise, end, i === 0 ? candlesOfMinute : undefined);
           traded += plans.length;

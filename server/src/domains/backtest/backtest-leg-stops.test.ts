@@ -146,4 +146,21 @@ describe("a backtest judges a leg's stop on 1-minute candles", () => {
     ]);
     expect(new Set(outcome.fills.map((f) => f.tradingSymbol)).size).toBe(1);
   });
+
+  it('fills an at-once re-entry at the next minute’s open under next_open, and the stop still at its level', async () => {
+    const once: LegsConfigInput = {
+      ...config,
+      legs: [{ ...config.legs[0]!, re_entry: { times: 1, when: 'at_once' } }],
+    };
+    // The minute after the spike opens ₹100 higher: the re-entry sells at that open's price, not at the spike's close.
+    const minutes = day(2_450_000).map((m, i) => (i === SPIKE + 1 ? { ...m, openPaise: 2_410_000 } : m));
+    const atClose = await runBacktest(spec(minutes, {}, once));
+    const atNextOpen = await runBacktest(spec(minutes, { fillModel: 'next_open' }, once));
+    const reEntry = (o: typeof atClose) => o.fills.find((f, i) => i > 0 && f.reason === 'entry')!;
+    expect(reEntry(atNextOpen).at).toBe(reEntry(atClose).at);
+    expect(reEntry(atNextOpen).pricePaise).toBeGreaterThan(reEntry(atClose).pricePaise);
+    expect(atNextOpen.missing.count).toBe(0);
+    const stop = (o: typeof atClose) => o.fills.find((f) => f.reason === 'stop-loss')!;
+    expect(stop(atNextOpen).pricePaise).toBe(stopOn(atNextOpen.fills[0]!.pricePaise));
+  });
 });
