@@ -112,7 +112,7 @@ async function rowsOf(url, headers, pick) {
 }
 
 const figure = (label, result, targetMs) =>
-  `  ${label.padEnd(50)} ${describeLoad(result)}` +
+  `  ${label.padEnd(50)} ${describeLoad(result)}, p50 ${result.latency.p50} ms` +
   (targetMs === undefined ? '' : ` (target ≤ ${targetMs} ms: ${result.latency.p99 <= targetMs ? 'met' : 'MISSED'})`);
 
 async function positionsPages() {

@@ -48,6 +48,36 @@ describe('createSharedReplies', () => {
     expect(c.started()).toBe(2);
   });
 
+  it('starts no second computation beside one still running past keepMs: its callers join it', async () => {
+    const clock = manualClock(0);
+    const shared = createSharedReplies<string>({ clock, keepMs: 1000 });
+    const c = computations();
+    const first = shared.get('all', 'v1', c.make);
+    c.finish(0, 'first');
+    await first;
+    clock.advance(1000);
+    expect(await shared.get('all', 'v1', c.make)).toBe('first');
+    clock.advance(1500);
+    // The second computation has run 1.5 s: callers are still handed the reply it replaces, and none starts.
+    expect(await shared.get('all', 'v1', c.make)).toBe('first');
+    expect(c.started()).toBe(2);
+    c.finish(1, 'second');
+    await Promise.resolve();
+    expect(await shared.get('all', 'v1', c.make)).toBe('second');
+  });
+
+  it('has a caller arriving long after a first computation started wait for it, not start another', async () => {
+    const clock = manualClock(0);
+    const shared = createSharedReplies<string>({ clock, keepMs: 1000 });
+    const c = computations();
+    const first = shared.get('all', 'v1', c.make);
+    clock.advance(5000);
+    const late = shared.get('all', 'v1', c.make);
+    expect(c.started()).toBe(1);
+    c.finish(0, 'slow');
+    expect([await first, await late]).toEqual(['slow', 'slow']);
+  });
+
   it('never stands in a reply long expired, nor one of another version: those callers wait', async () => {
     const clock = manualClock(0);
     const shared = createSharedReplies<string>({ clock, keepMs: 1000 });

@@ -11,7 +11,9 @@ import type { Clock } from './clock.js';
  * A reply that is only old (its version unchanged) is made again by the first caller after `keepMs`, and, while
  * that computation runs, callers are handed the reply it replaces rather than waiting for it: its figures can
  * only have aged (nothing it is made from was added or edited), and it is no older than `keepMs` plus one
- * computation, the bound a caller who waited would also get. A changed version is always waited for.
+ * computation, the bound a caller who waited would also get. A changed version is always waited for. Only one
+ * computation per key and version runs at a time: callers arriving after `keepMs` while it still runs join it
+ * (or are handed the reply it replaces) rather than start another.
  *
  * Whoever may be told the reply is the caller's business: check it before asking for a shared reply.
  */
@@ -36,10 +38,12 @@ export function createSharedReplies<T>(deps: { clock: Clock; keepMs: number }) {
     get(key: string, version: string, make: () => Promise<T>): Promise<T> {
       const now = deps.clock.now();
       const hit = kept.get(key);
-      if (hit?.version === version && now - hit.startedAt < deps.keepMs) {
-        if (hit.done === null && hit.previous !== null) return Promise.resolve(hit.previous.value);
-        return hit.reply;
+      // A computation of this version still running is joined however long it has run: a second one beside it
+      // (a busy event loop can stretch one past keepMs) would finish no sooner, and would slow both.
+      if (hit?.version === version && hit.done === null) {
+        return hit.previous === null ? hit.reply : Promise.resolve(hit.previous.value);
       }
+      if (hit?.version === version && now - hit.startedAt < deps.keepMs) return hit.reply;
       // Expired replies of other keys go too, so the map holds only what can still be handed out.
       for (const [k, entry] of kept) if (k !== key && now - entry.startedAt >= deps.keepMs) kept.delete(k);
       // Only a finished reply of this version, which has just expired, stands in while its successor is made.
