@@ -327,8 +327,8 @@ async function run(spec: BacktestSpec, hooks: BacktestHooks, database: Database)
     let traded = 0;
     // The minutes inside this candle but its last, each judged as the live console judges a tick (the last is the
     // close's own: the close judges it, so a stop it finds re-enters on the next close, as at a live close).
-    const closeMinute = await walkMinutes(candle.ts, at - MINUTE_MS);
-    traded += closeMinute.traded;
+    const between = await walkMinutes(candle.ts, at - MINUTE_MS);
+    traded += between.traded;
     state ??= await engine.runningOn(token, interval);
     if (state.mappings.length > 0) {
       now = { at, underlying: underlyingAt(index), missingSymbols: 0 };

@@ -1,18 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  callConsole,
-  ChildServer,
-  chooseOwnPasswordAt,
-  freePort,
-  sandboxConsoleEnv,
-  signInAt,
-} from '../../../test/child-server.js';
-import { createScratchDatabase, dialect } from '../../../test/test-app.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { createSandboxExchange, type SandboxExchange } from '../../sandbox/sandbox-exchange.js';
+import { callConsole, ChildServer, chooseOwnPasswordAt, signInAt } from '../../../test/child-server.js';
+import { killableConsole } from '../../../test/console-process.js';
+import type { Database } from '../../db/client.js';
+import type { SandboxExchange } from '../../sandbox/sandbox-exchange.js';
 
 /**
  * Kill the server (SIGKILL, no shutdown hooks) at arbitrary moments while it is trading, start it
@@ -23,37 +13,18 @@ const ADMIN = { username: 'admin', password: 'crash-test-admin' };
 let sandbox: SandboxExchange;
 let server: ChildServer;
 let database: Database;
-let dataDir: string;
-let dbUrl: string | undefined;
-let dropDatabase = async () => {};
+let closeConsole = async () => {};
 
 const api = <T>(token: string | null, method: string, url: string, body?: unknown) =>
   callConsole<T>(server, token, method, url, body);
 const login = (username: string, password: string) => signInAt(server, username, password);
 
 beforeAll(async () => {
-  sandbox = await createSandboxExchange({ seed: 'crash' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'crash-'));
-  if (dialect === 'postgres') {
-    const scratch = await createScratchDatabase('crash');
-    dbUrl = scratch.url;
-    dropDatabase = () => scratch.drop();
-  }
-  server = new ChildServer(await freePort(), {
-    DATA_DIR: dataDir,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-    ...sandboxConsoleEnv(sandbox.urls, ADMIN),
-  });
-  await server.start();
-  database = openDatabase(dbUrl ? { url: dbUrl, pgPoolSize: 2 } : { sqliteFile: path.join(dataDir, 'console.db') });
+  ({ sandbox, server, database, close: closeConsole } = await killableConsole('crash', ADMIN));
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-  await sandbox?.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await closeConsole();
 });
 
 async function arrange() {

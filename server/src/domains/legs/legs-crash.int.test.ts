@@ -1,19 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { LegsConfigInput, Mapping } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  callConsole,
-  ChildServer,
-  chooseOwnPasswordAt,
-  freePort,
-  sandboxConsoleEnv,
-  signInAt,
-} from '../../../test/child-server.js';
-import { createScratchDatabase, dialect } from '../../../test/test-app.js';
-import { openDatabase, type Database } from '../../db/client.js';
-import { createSandboxExchange, type SandboxExchange } from '../../sandbox/sandbox-exchange.js';
+import { callConsole, ChildServer, chooseOwnPasswordAt, signInAt } from '../../../test/child-server.js';
+import { killableConsole } from '../../../test/console-process.js';
+import type { Database } from '../../db/client.js';
+import type { SandboxExchange } from '../../sandbox/sandbox-exchange.js';
 import { readMemo } from './legs-memo.logic.js';
 
 /*
@@ -27,36 +17,17 @@ const WAIT = { timeout: 90_000, interval: 100 };
 let sandbox: SandboxExchange;
 let server: ChildServer;
 let database: Database;
-let dataDir: string;
-let dbUrl: string | undefined;
-let dropDatabase = async () => {};
+let closeConsole = async () => {};
 
 const api = <T>(token: string | null, method: string, url: string, body?: unknown) =>
   callConsole<T>(server, token, method, url, body);
 
 beforeAll(async () => {
-  sandbox = await createSandboxExchange({ seed: 'legs-crash' });
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'legs-crash-'));
-  if (dialect === 'postgres') {
-    const scratch = await createScratchDatabase('legs_crash');
-    dbUrl = scratch.url;
-    dropDatabase = () => scratch.drop();
-  }
-  server = new ChildServer(await freePort(), {
-    DATA_DIR: dataDir,
-    ...(dbUrl ? { DATABASE_URL: dbUrl } : {}),
-    ...sandboxConsoleEnv(sandbox.urls, ADMIN),
-  });
-  await server.start();
-  database = openDatabase(dbUrl ? { url: dbUrl, pgPoolSize: 2 } : { sqliteFile: path.join(dataDir, 'console.db') });
+  ({ sandbox, server, database, close: closeConsole } = await killableConsole('legs-crash', ADMIN));
 }, 60_000);
 
 afterAll(async () => {
-  await server?.stop();
-  await database?.close();
-  await sandbox?.close();
-  await dropDatabase();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await closeConsole();
 });
 
 const CONFIG: LegsConfigInput = {
