@@ -7,7 +7,7 @@ import { SANDBOX_INSTRUMENT, seedReferenceData } from '../server/dist/db/seed.js
 import { userRoom } from '../server/dist/platform/realtime.js';
 import { createSandboxExchange } from '../server/dist/sandbox/sandbox-exchange.js';
 import { buildBenchApp, ms, percentile, postgresDatabase, sqliteDatabase } from './support.mjs';
-import { postgresWriteFloor, sqliteWriteFloor } from './write-floors.mjs';
+import { fillWriterAlone, postgresWriteFloor, sqliteWriteFloor } from './write-floors.mjs';
 
 export async function setUp(store) {
   await seedReferenceData(store.database.db, Date.now(), [SANDBOX_INSTRUMENT]);
@@ -258,6 +258,15 @@ async function tenThousand(env, label, targetMs) {
   return median;
 }
 
+/** Where a close's time goes: the fill writer booking its rows alone, and the rest (reads, decisions, guards, prices). */
+async function writerLine(store, closeMs) {
+  const writer = await fillWriterAlone(store, ROUNDS[ROUNDS.length - 1]);
+  console.log(
+    `  the fill writer alone, the same 40,000 rows into the real tables (every index and key, the close's ` +
+      `slices, median of 3): ${ms(writer)}; the rest of the close ${ms(closeMs - writer)}`,
+  );
+}
+
 /** Issue 29: the PostgreSQL close within this many times its bare-insert floor. */
 const FLOOR_RATIO_TARGET = 1.5;
 
@@ -268,6 +277,7 @@ export async function run() {
     if (!process.env.ONLY_MANY) await latency(env);
     sqliteMs = await tenThousand(env, 'SQLite', 200);
     // Not a target: what the rows alone cost on this machine's SQLite, to say how much of the close is the rest.
+    await writerLine(env.store, sqliteMs);
     const floor = sqliteWriteFloor(env.store);
     console.log(
       `  floor: the close's 40,000 rows as bare inserts on this SQLite (primary keys only, one transaction, ` +
@@ -291,6 +301,7 @@ export async function run() {
       where name in ('shared_buffers', 'wal_buffers') order by name`.execute(pgStore.database.db);
     const shown = settings.rows.map((r) => `${r.name} ${(Number(r.setting) * 8) / 1024} MB`).join(', ');
     console.log(`  PostgreSQL ${ms(pgMs)} beside SQLite ${ms(sqliteMs)} in the same run (${shown})`);
+    await writerLine(pgStore, pgMs);
     const floor = await postgresWriteFloor(pgStore);
     console.log(
       `  floor: the close's 40,000 rows as bare inserts on this PostgreSQL (primary keys only, 4 transactions ` +

@@ -1,6 +1,8 @@
 // The floors the engine benchmark sets its 10,000-strategy close beside: what the machine's database needs to
 // write the close's rows alone (20,000 legs and 20,000 fills), measured in the same run.
 import { sql } from 'kysely';
+import { createFillWriter } from '../server/dist/domains/ledger/fill-writer.service.js';
+import { paperSliceFor, slicesByOwner } from '../server/dist/domains/engine/paper-slices.js';
 
 /**
  * The floor under the PostgreSQL figure: a close's 20,000 legs and 20,000 fills written as bare inserts
@@ -88,5 +90,64 @@ export function sqliteWriteFloor(store) {
     times.push(performance.now() - start);
   }
   raw.exec('drop table floor_legs; drop table floor_fills');
+  return [...times].sort((a, b) => a - b)[1];
+}
+
+/**
+ * The product's own fill writer alone (ledger/fill-writer): a close's 20,000 legs and 20,000 fills for the
+ * strategies at `interval`, booked in the engine's slices (one transaction on SQLite; slices of one owner's
+ * strategies written at once on PostgreSQL), with every index and key of the real tables, nothing read or
+ * decided. The close less this is what deciding, guards, prices and the rest cost. Median of 3.
+ */
+export async function fillWriterAlone(store, interval) {
+  const db = store.database.db;
+  const kind = store.database.kind;
+  const writer = createFillWriter(store.database);
+  const mappings = await db
+    .selectFrom('userStrategyMappings')
+    .select(['id', 'userId', 'strategyId', 'instrumentId'])
+    .where('interval', '=', interval)
+    .orderBy('id')
+    .execute();
+  const plans = mappings.map((m) => ({ mapping: m }));
+  const slices = slicesByOwner(plans, paperSliceFor(kind));
+  const booking = (slice, at) => ({
+    at,
+    openLegs: slice.flatMap(({ mapping: m }) =>
+      ['CE', 'PE'].map((side) => ({
+        mappingId: m.id,
+        userId: m.userId,
+        optionType: side,
+        tradingSymbol: `NIFTY26DEC24500${side}`,
+        exchange: 'NFO',
+        strikePaise: 2_450_000,
+        expiry: '2026-12-24',
+        quantity: -65,
+        entryPricePaise: 12_345,
+      })),
+    ),
+    fills: slice.flatMap(({ mapping: m }) =>
+      ['CE', 'PE'].map((side) => ({
+        userId: m.userId,
+        mappingId: m.id,
+        strategyId: m.strategyId,
+        instrumentId: m.instrumentId,
+        tradingSymbol: `NIFTY26DEC24500${side}`,
+        quantity: 65,
+        pricePaise: 12_345,
+        isDummy: 1,
+        orderId: null,
+        priceSource: 'depth',
+        paperOrder: 1,
+      })),
+    ),
+  });
+  const times = [];
+  for (let i = 0; i < 3; i++) {
+    const at = Date.now();
+    const start = performance.now();
+    await Promise.all(slices.map((slice) => db.transaction().execute((trx) => writer.book(trx, booking(slice, at)))));
+    times.push(performance.now() - start);
+  }
   return [...times].sort((a, b) => a - b)[1];
 }
