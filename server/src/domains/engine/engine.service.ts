@@ -5,29 +5,27 @@ import type { UnderlyingRange } from '../strategies/decision.logic.js';
 import { INTERVAL_MS, type Candle } from '../market-data/candles.logic.js';
 import { OPTIONS_DATA_SOURCE, type HubKey } from '../market-data/hub.js';
 import { createPlanExecution } from './plan-execution.js';
-import { StalePositionError } from './stale-position.js';
 import { sessionAt } from '../instruments/market-hours.logic.js';
 import type { Actor } from '../../platform/ownership.js';
 import { inputsFor } from './engine.inputs.js';
 import { createOptionPrices } from './option-prices.js';
 import { createCalendarGate } from './calendar-gate.js';
 import { createCandleDecisions } from './candle-decisions.js';
-import { isBrokerRefusal } from './broker-refusal.js';
-import { createLiveGuards, fencedBefore } from './live-guards.js';
+import { createLiveGuards } from './live-guards.js';
 import { createTradeProblems } from './trade-problems.js';
 import { createSquareOffChase } from './square-off-chase.js';
 import { createPaperExit } from './paper-exit.js';
 import type { MappingState } from './engine.repository.js';
 import { createHandoverCatchUp } from './handover-catch-up.js';
 import { createEntryMarginQuote } from './entry-margin.js';
-import { createMarginShortTeller, MarginShortfall } from './margin-shortfall.js';
-import { PortfolioLimitRefusal } from './portfolio-guard.js';
+import { createMarginShortTeller } from './margin-shortfall.js';
 import { createManualActions } from './manual-actions.js';
 import { createHandSettlement } from './hand-settlement.js';
 import { createBrokerMatch } from './broker-match.js';
 import { createBrokerMatchRepository } from './broker-match.repository.js';
 import type { EngineDeps } from './engine.deps.js';
 import { createLiveTurns } from './live-turns.js';
+import { createLiveClose } from './live-close.js';
 
 /**
  * The strategy engine (DESIGN §7): subscribes through the market-data hub to candle closes of every
@@ -101,7 +99,7 @@ export function createEngine(deps: EngineDeps) {
             at,
             { underlyingRange: range },
           );
-          tellPaperMarginShorts(mappings, plans, await execute(plans, at), at);
+          marginShorts.tellClose(mappings, plans, await execute(plans, at), at);
           return plans.length;
         });
       } catch (err) {
@@ -121,33 +119,6 @@ export function createEngine(deps: EngineDeps) {
   }
 
   /**
-   * A paper close's entries refused for their Paper account's capital are told once each, as a live one is
-   * (evaluateLive); a strategy that traded may be told again later.
-   */
-  function tellPaperMarginShorts(
-    mappings: MappingState[],
-    plans: { mapping: MappingState }[],
-    failures: unknown[],
-    at: number,
-  ) {
-    const shorts = new Map<number, MarginShortfall>();
-    const held = new Set<number>();
-    for (const f of failures) {
-      if (f instanceof MarginShortfall) shorts.set(f.mappingId, f);
-      else if (f instanceof StalePositionError) f.mappingIds.forEach((id) => held.add(id));
-      else if (f instanceof PortfolioLimitRefusal) held.add(f.mappingId);
-    }
-    const byId = new Map(mappings.map((m) => [m.id, m]));
-    for (const [id, short] of shorts) {
-      const m = byId.get(id);
-      if (m) marginShorts.tell(m, short, at);
-    }
-    for (const { mapping } of plans) {
-      if (!shorts.has(mapping.id) && !held.has(mapping.id)) marginShorts.traded(mapping.id);
-    }
-  }
-
-  /**
    * One mapping decided now, off its candle's close (a Multi-leg leg's stop or target seen on a tick, issue 33):
    * the same rules, locks, fences and fills as a close, at the instrument's current price. Whatever the rules
    * decide now is done: they decided it from the state read under the lock, so a repeat finds nothing to do.
@@ -163,73 +134,12 @@ export function createEngine(deps: EngineDeps) {
         const state = await deps.repo.one(id);
         if (!state || state.mapping.isDummy !== 1) return 0;
         const plans = await decideAll([state.mapping], state.legs, pricePaise, at);
-        tellPaperMarginShorts([state.mapping], plans, await execute(plans, at), at);
+        marginShorts.tellClose([state.mapping], plans, await execute(plans, at), at);
         return plans.length;
       });
     } finally {
       await shareProblems();
     }
-  }
-
-  /** One live mapping's candle close, under its lock, on its state as it is now. */
-  function evaluateLive(id: number, pricePaise: number, at: number, range?: UnderlyingRange): Promise<number> {
-    return locks.withMappings([id], async () => {
-      const before = await deps.repo.one(id);
-      if (!before || before.mapping.isDummy === 1) return 0;
-      try {
-        const wait = await mustWaitForOrders(before.mapping, at);
-        if (wait !== null) {
-          noteProblem(id, wait);
-          return 0;
-        }
-      } catch (err) {
-        deps.logger.error({ err, mappingId: id }, 'could not settle earlier orders');
-        noteProblem(id, 'the broker could not be asked about earlier orders');
-        return 0;
-      }
-      // The session's first order leaves only from a registered IP (issue 31): checked once per broker session.
-      const egressRefusal = await egressRefusedBeforeFirstOrder(before.mapping.userBrokerId).catch((err: unknown) => {
-        deps.logger.warn({ err, mappingId: id }, 'could not check the account egress before its first order');
-        return null;
-      });
-      if (egressRefusal) {
-        noteProblem(id, egressRefusal);
-        const owner = { userId: before.mapping.userId, role: 'user' as const };
-        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.PAUSED, 'egress_mismatch');
-        return 0;
-      }
-      // Settling may have booked fills: decide on the legs as they are now, fenced as they were before.
-      const state = fencedBefore((await deps.repo.one(id)) ?? before, before.mapping.positionVersion);
-      const plans = await decideAll([state.mapping], state.legs, pricePaise, at, { underlyingRange: range });
-      const failures = await execute(plans, at);
-      const refusal = failures.find(isBrokerRefusal);
-      const [unknown] = failures;
-      const isSquareOff = plans.some((p) => p.decision.action === 'squareOff');
-      if (isSquareOff && failures.length === 0) chase.completed(id, at);
-      const short = failures.find((f): f is MarginShortfall => f instanceof MarginShortfall);
-      if (short) marginShorts.tell(state.mapping, short, at);
-      else if (failures.length === 0 && plans.length > 0) marginShorts.traded(id);
-      const isHeld = unknown instanceof StalePositionError || unknown instanceof PortfolioLimitRefusal;
-      if (!refusal && !short && unknown !== undefined && !isHeld) {
-        // Not a refusal (a lost reply, a partial fill, a refused token): what the broker did is asked before the
-        // next decision, which completes or realigns the position.
-        const why = unknown instanceof Error ? unknown.message : 'no reply';
-        noteProblem(id, `the last order did not complete (${why}): the broker is asked at the next candle close`);
-        // A window's square-off left legs open: told now (issue 27), tried again at the next close.
-        if (isSquareOff) chase.windowEndFailed(id, at, why);
-      }
-      if (refusal) {
-        // Stopped with the broker's words: the next close would only be refused again. Legs left open (a
-        // realign refused half-way) are squared off by the chase, like any stopped strategy's.
-        // The reason is shared first: the status event carries the row as it reads then, and an open screen
-        // shows that row (it would say "press Start to trade" until a reload otherwise).
-        noteProblem(id, `the broker rejected an order, so the strategy stopped (${refusal.message})`);
-        await shareProblems();
-        const owner = { userId: state.mapping.userId, role: 'user' as const };
-        await deps.mappings.moveStatusWhileLocked(owner, id, RUNNING_STATUS.STOPPED, 'broker_error');
-      }
-      return plans.length;
-    });
   }
 
   const onClose = (candle: Candle, key: HubKey, meta: { isGapFill: boolean }) => {
@@ -308,6 +218,19 @@ export function createEngine(deps: EngineDeps) {
     mustWaitForOrders,
     isMarketOpenFor,
     execute,
+  });
+  const evaluateLive = createLiveClose({
+    repo: deps.repo,
+    mappings: deps.mappings,
+    logger: deps.logger,
+    locks,
+    problems,
+    marginShorts,
+    chase,
+    decideAll,
+    execute,
+    mustWaitForOrders,
+    egressRefusedBeforeFirstOrder,
   });
   const exitPaper = createPaperExit({
     repo: deps.repo,

@@ -145,3 +145,5 @@ export function createSquareOffChase(deps: {
     reset: (id: number) => tries.reset(id),
   };
 }
+
+export type SquareOffChase = ReturnType<typeof createSquareOffChase>;
