@@ -19,8 +19,10 @@ export interface BacktestSeed {
   /** The configuration's values, in the order of the type's storage columns. */
   configValues: readonly unknown[];
   interval: StrategyInterval;
+  /** The mapping's own columns (how many CE and PE legs, its window). */
   mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null };
   instrument: BacktestInstrument;
+  /** The lot a day's entries are sized with (the dated market rules), by IST day. */
   lotSizeOn: (day: string) => number;
   candles: readonly UnderlyingCandle[];
 }

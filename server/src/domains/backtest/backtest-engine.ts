@@ -1,4 +1,4 @@
-import type { BacktestFillModel, StrategyInterval } from '@app/contract';
+import type { BacktestFillModel } from '@app/contract';
 import { IST_OFFSET_MS, istDay } from '@app/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
@@ -14,8 +14,8 @@ import { createReplayEngine } from '../engine/engine-replay.service.js';
 import { fillQuote, onTicksAgainstTrader } from './fill-quote.logic.js';
 import { protectionPercentFor } from '../brokers/broker-registry.js';
 import { createEquityTracker, type EquityTracker } from './backtest-equity.logic.js';
-import type { BacktestFill, BacktestInstrument, UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
-import { keepCandle, seeded } from './backtest-database.js';
+import type { BacktestFill, UnderlyingCandle, UnderlyingMinute } from './backtest.types.js';
+import { keepCandle, seeded, type BacktestSeed } from './backtest-database.js';
 
 /*
  * One backtest: the live engine's own code on a database of its own in memory. A strategy's mapping is written
@@ -44,17 +44,9 @@ export interface PriceSource {
   optionCandle(tradingSymbol: string, minute: UnderlyingMinute): Promise<OptionCandle | null>;
 }
 
-export interface BacktestSpec {
+/** A run: what its database is seeded with (the whole strategy type here), and how it is priced and filled. */
+export interface BacktestSpec extends Omit<BacktestSeed, 'type'> {
   type: AnyStrategyType;
-  /** The configuration's values, in the order of the type's storage columns. */
-  configValues: readonly unknown[];
-  interval: StrategyInterval;
-  /** The mapping's own columns (how many CE and PE legs, its window). */
-  mapping: { ceCount: number; peCount: number; startTime: string | null; endTime: string | null };
-  instrument: BacktestInstrument;
-  /** The lot a day's entries are sized with (the dated market rules), by IST day. */
-  lotSizeOn: (day: string) => number;
-  candles: readonly UnderlyingCandle[];
   /**
    * The underlying's 1-minute candles over the range, oldest first: a type acting between its closes (`betweenCloses`,
    * a Multi-leg leg's stop) is judged on each minute's option candle, as the live console judges it on each tick.

@@ -2,9 +2,9 @@ import type { LegsConfigInput, Mapping } from '@app/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callConsole, ChildServer, chooseOwnPasswordAt, signInAt } from '../../../test/child-server.js';
 import { killableConsole } from '../../../test/console-process.js';
+import { legsMemoOf } from '../../../test/legs-steps.js';
 import type { Database } from '../../db/client.js';
 import type { SandboxExchange } from '../../sandbox/sandbox-exchange.js';
-import { readMemo } from './legs-memo.logic.js';
 
 /*
  * Issue 33 item 4: a Multi-leg paper strategy survives kill -9. A real console process sells a call (25 % stop,
@@ -78,14 +78,7 @@ async function arrange() {
   return { id };
 }
 
-const memoOf = async (mappingId: number) => {
-  const row = await database.db
-    .selectFrom('legsConfigs')
-    .select('memo')
-    .where('mappingId', '=', mappingId)
-    .executeTakeFirstOrThrow();
-  return readMemo(row.memo);
-};
+const memoOf = (mappingId: number) => legsMemoOf(database, mappingId);
 const openLegsOf = (mappingId: number) =>
   database.db
     .selectFrom('strategyLegs')
